@@ -1,0 +1,14 @@
+import type { Command } from 'commander';
+import { withCore } from './with-core.js';
+
+/** The back office from the shell. Each command opens the data dir, works in one transaction, closes. */
+export function registerAdminCommands(program: Command): void {
+  const admin = program.command('admin').description('back office: the operator plays the agent\'s staff');
+  admin
+    .command('token')
+    .description('print the admin API token (for /api/v1/admin)')
+    .option('--data <dir>', 'data directory')
+    .action((options: { data?: string }) => {
+      withCore(options.data, (core) => process.stdout.write(`${core.adminToken}\n`));
+    });
+}

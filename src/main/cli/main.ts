@@ -1,0 +1,67 @@
+import { Command, CommanderError } from 'commander';
+import { startServer } from '../headless/serve.js';
+import { resolveDataDir, resolvePort } from './args.js';
+import { describeError, registerKeyCommands } from './keys.js';
+import { registerAdminCommands } from './admin.js';
+import { adminTokenFile } from '../core/data-dir.js';
+
+interface ServeFlags {
+  port?: string;
+  data?: string;
+  empty?: boolean;
+}
+
+export async function serve(flags: ServeFlags): Promise<void> {
+  const running = await startServer({ dataDir: resolveDataDir(flags.data), port: resolvePort(flags.port), empty: flags.empty });
+  process.stdout.write(`crossbuy is serving at ${running.uiUrl}\n`);
+  const shutdown = (signal: string) => {
+    void running.stop().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        process.stderr.write(`crossbuy: error while stopping on ${signal}: ${describeError(error)}\n`);
+        process.exit(1);
+      },
+    );
+  };
+  process.once('SIGINT', () => shutdown('SIGINT'));
+  process.once('SIGTERM', () => shutdown('SIGTERM'));
+}
+
+export function buildProgram(): Command {
+  const program = new Command('crossbuy')
+    .description('crossbuy: a local Cross-Border Purchasing Service (API v1), its back office and its UI')
+    .showHelpAfterError();
+  program
+    .command('serve')
+    .description('run the core, the open API and the UI on 127.0.0.1 (headless mode)')
+    .option('--port <n>', 'port (0 picks a free one; env CROSSBUY_PORT; default 4680)')
+    .option('--data <dir>', 'data directory (env CROSSBUY_DATA; default: the app-data folder)')
+    .option('--empty', 'no demo data on first start')
+    .action(serve);
+  registerKeyCommands(program);
+  registerAdminCommands(program);
+  program
+    .command('data-dir')
+    .description('print the data directory in use and where the admin token is kept')
+    .option('--data <dir>', 'data directory')
+    .action((flags: { data?: string }) => {
+      const dir = resolveDataDir(flags.data);
+      process.stdout.write(`${dir}\n${adminTokenFile(dir)}\n`);
+    });
+  return program;
+}
+
+export async function main(argv: string[]): Promise<void> {
+  const program = buildProgram();
+  program.exitOverride();
+  try {
+    await program.parseAsync(argv);
+  } catch (error) {
+    if (error instanceof CommanderError) {
+      process.exitCode = error.exitCode;
+      return;
+    }
+    process.stderr.write(`crossbuy: ${describeError(error)}\n`);
+    process.exitCode = 1;
+  }
+}

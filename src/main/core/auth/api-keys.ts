@@ -1,0 +1,156 @@
+import { createHash } from 'node:crypto';
+import type { CoreContext } from '../context.js';
+import { ApiError } from '../shared/errors.js';
+import { randomBase62 } from '../shared/random.js';
+import { isAllowed, parseAllowEntry } from './ip-allowlist.js';
+import { normalizeScopes, type Scope, isScope } from './scopes.js';
+
+export const KEY_PREFIX = 'sk-';
+const KEY_RANDOM_LENGTH = 48;
+const KEY_SHAPE = /^sk-[0-9A-Za-z]{40,}$/;
+export const DEFAULT_RATE_LIMIT = 60;
+
+export interface ApiKeyInfo {
+  id: number;
+  userId: number;
+  name: string;
+  /** First 7 characters and last 4, e.g. "sk-AbCd...wxyz": enough to recognise, never enough to use. */
+  preview: string;
+  scopes: Scope[];
+  rateLimit: number;
+  allowedIps: string[];
+  expiresAt: string | null;
+  revokedAt: string | null;
+  lastUsedAt: string | null;
+  createdAt: string;
+}
+
+export interface NewKeyInput {
+  name: string;
+  scopes: Scope[];
+  userId?: number;
+  rateLimit?: number;
+  allowedIps?: string[];
+  expiresAt?: string | null;
+}
+
+interface KeyRow {
+  id: number;
+  user_id: number;
+  name: string;
+  prefix: string;
+  last4: string;
+  scopes: string;
+  rate_limit: number;
+  allowed_ips: string;
+  expires_at: string | null;
+  revoked_at: string | null;
+  last_used_at: string | null;
+  created_at: string;
+}
+
+export function hashKey(key: string): string {
+  return createHash('sha256').update(key, 'utf8').digest('hex');
+}
+
+function toInfo(row: KeyRow): ApiKeyInfo {
+  return {
+    id: row.id,
+    userId: row.user_id,
+    name: row.name,
+    preview: `${row.prefix}...${row.last4}`,
+    scopes: normalizeScopes(row.scopes.split(',').filter(isScope)),
+    rateLimit: row.rate_limit,
+    allowedIps: JSON.parse(row.allowed_ips) as string[],
+    expiresAt: row.expires_at,
+    revokedAt: row.revoked_at,
+    lastUsedAt: row.last_used_at,
+    createdAt: row.created_at,
+  };
+}
+
+const INVALID = () => new ApiError(401, 'Invalid API Key');
+
+export function createApiKey(ctx: CoreContext, input: NewKeyInput): { key: string; info: ApiKeyInfo } {
+  const name = input.name.trim();
+  if (name.length < 1 || name.length > 100) throw new ApiError(400, 'name must be 1 to 100 characters');
+  const scopes = normalizeScopes(input.scopes);
+  if (scopes.length === 0) throw new ApiError(400, 'scopes must name at least one scope');
+  const rateLimit = input.rateLimit ?? DEFAULT_RATE_LIMIT;
+  if (!Number.isInteger(rateLimit) || rateLimit < 1 || rateLimit > 100_000) {
+    throw new ApiError(400, 'rateLimit must be an integer from 1 to 100000 requests per minute');
+  }
+  const allowedIps = (input.allowedIps ?? []).map((entry) => {
+    const parsed = parseAllowEntry(entry);
+    if (!parsed) throw new ApiError(400, `allowedIps: "${entry}" is not an IP address or CIDR range`);
+    return parsed;
+  });
+  if (input.expiresAt && Number.isNaN(Date.parse(input.expiresAt))) {
+    throw new ApiError(400, 'expiresAt must be an ISO 8601 timestamp');
+  }
+  const key = KEY_PREFIX + randomBase62(KEY_RANDOM_LENGTH);
+  const now = ctx.nowIso();
+  const result = ctx.db
+    .prepare(
+      `INSERT INTO api_keys (user_id, name, prefix, last4, hash, scopes, rate_limit, allowed_ips, expires_at, created_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    )
+    .run(
+      input.userId ?? 1,
+      name,
+      key.slice(0, 7),
+      key.slice(-4),
+      hashKey(key),
+      scopes.join(','),
+      rateLimit,
+      JSON.stringify(allowedIps),
+      input.expiresAt ? new Date(input.expiresAt).toISOString() : null,
+      now,
+    );
+  return { key, info: getApiKey(ctx, Number(result.lastInsertRowid))! };
+}
+
+export function getApiKey(ctx: CoreContext, id: number): ApiKeyInfo | null {
+  const row = ctx.db.prepare('SELECT * FROM api_keys WHERE id = ?').get(id) as KeyRow | undefined;
+  return row ? toInfo(row) : null;
+}
+
+export function listApiKeys(ctx: CoreContext): ApiKeyInfo[] {
+  return (ctx.db.prepare('SELECT * FROM api_keys ORDER BY id').all() as KeyRow[]).map(toInfo);
+}
+
+export function revokeApiKey(ctx: CoreContext, id: number): ApiKeyInfo {
+  const existing = getApiKey(ctx, id);
+  if (!existing) throw new ApiError(404, `API key ${id} not found`);
+  if (!existing.revokedAt) {
+    ctx.db.prepare('UPDATE api_keys SET revoked_at = ? WHERE id = ?').run(ctx.nowIso(), id);
+  }
+  return getApiKey(ctx, id)!;
+}
+
+/**
+ * Resolves a bearer key to its record: 401 for missing, malformed, unknown, revoked or expired keys,
+ * 403 for a caller outside the key's IP allowlist. Lookup is by hash, so timing says nothing of the key.
+ */
+export function authenticate(ctx: CoreContext, authorization: string | undefined, ip: string): ApiKeyInfo {
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(authorization ?? '');
+  const key = match?.[1];
+  if (!key || !KEY_SHAPE.test(key)) throw INVALID();
+  const row = ctx.db.prepare('SELECT * FROM api_keys WHERE hash = ?').get(hashKey(key)) as KeyRow | undefined;
+  if (!row || row.revoked_at) throw INVALID();
+  // Expiry is wall time, not the service clock: advancing a demo clock must not lock the operator out.
+  if (row.expires_at && Date.parse(row.expires_at) <= Date.now()) throw INVALID();
+  const info = toInfo(row);
+  if (!isAllowed(ip, info.allowedIps)) {
+    throw new ApiError(403, `IP address ${ip} is not allowed for this API key`);
+  }
+  return info;
+}
+
+const TOUCH_EVERY_MS = 60_000;
+/** Records last use at most once a minute per key, so hot read paths do not write on every request. */
+export function touchApiKey(ctx: CoreContext, info: ApiKeyInfo): void {
+  const now = Date.now();
+  if (info.lastUsedAt && now - Date.parse(info.lastUsedAt) < TOUCH_EVERY_MS) return;
+  ctx.db.prepare('UPDATE api_keys SET last_used_at = ? WHERE id = ?').run(new Date(now).toISOString(), info.id);
+}

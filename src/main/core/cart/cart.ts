@@ -1,0 +1,214 @@
+import type { CoreContext } from '../context.js';
+import { requireSku } from '../products/catalog.js';
+import { ApiError, badRequest, notFound, unprocessable } from '../shared/errors.js';
+import { toAmount } from '../shared/money.js';
+
+/**
+ * The shopping cart. A product+SKU appears at most once per user: adding it again adds to that line.
+ * Quantities never exceed the SKU's stock.
+ */
+export interface CartItemView {
+  id: number;
+  productId: number;
+  title: string;
+  skuId: string;
+  skuName: string;
+  price: number;
+  quantity: number;
+  imageUrl: string;
+  selected: boolean;
+  stock: number;
+  remark: string;
+}
+
+export interface CartView {
+  items: CartItemView[];
+  /** Units across all lines. */
+  totalItems: number;
+  /** Value of all lines. */
+  totalAmount: number;
+  /** Units and value of the lines selected for checkout. */
+  selectedItems: number;
+  selectedAmount: number;
+}
+
+export interface AddToCart {
+  productId: string;
+  skuId: string;
+  quantity: number;
+  remark?: string;
+}
+
+interface CartRow {
+  id: number;
+  product_id: number;
+  sku_id: string;
+  quantity: number;
+  selected: number;
+  remark: string;
+  title: string;
+  images: string;
+  sku_name: string;
+  price_minor: number;
+  stock: number;
+  sku_image: string | null;
+}
+
+export const MAX_BATCH = 50;
+const MAX_REMARK = 500;
+
+function cartRows(ctx: CoreContext, userId: number, itemId?: number): CartRow[] {
+  return ctx.db
+    .prepare(
+      `SELECT c.id, c.product_id, c.sku_id, c.quantity, c.selected, c.remark, p.title, p.images,
+              s.name AS sku_name, s.price_minor, s.stock, s.image AS sku_image
+         FROM cart_items c
+         JOIN products p ON p.id = c.product_id
+         JOIN product_skus s ON s.product_id = c.product_id AND s.sku_id = c.sku_id
+        WHERE c.user_id = ? AND (? IS NULL OR c.id = ?)
+        ORDER BY c.id`,
+    )
+    .all(userId, itemId ?? null, itemId ?? null) as CartRow[];
+}
+
+function toView(ctx: CoreContext, row: CartRow): CartItemView {
+  const image = row.sku_image ?? (JSON.parse(row.images) as string[])[0] ?? '';
+  return {
+    id: row.id,
+    productId: row.product_id,
+    title: row.title,
+    skuId: row.sku_id,
+    skuName: row.sku_name,
+    price: toAmount(row.price_minor),
+    quantity: row.quantity,
+    imageUrl: image ? ctx.mediaUrl(image) : '',
+    selected: row.selected === 1,
+    stock: row.stock,
+    remark: row.remark,
+  };
+}
+
+export function getCart(ctx: CoreContext, userId: number): CartView {
+  const rows = cartRows(ctx, userId);
+  const sum = (list: CartRow[], f: (r: CartRow) => number) => list.reduce((acc, r) => acc + f(r), 0);
+  const selected = rows.filter((r) => r.selected === 1);
+  return {
+    items: rows.map((r) => toView(ctx, r)),
+    totalItems: sum(rows, (r) => r.quantity),
+    totalAmount: toAmount(sum(rows, (r) => r.price_minor * r.quantity)),
+    selectedItems: sum(selected, (r) => r.quantity),
+    selectedAmount: toAmount(sum(selected, (r) => r.price_minor * r.quantity)),
+  };
+}
+
+function checkRemark(remark: string | undefined): void {
+  if (remark !== undefined && remark.length > MAX_REMARK) throw badRequest(`remark must be at most ${MAX_REMARK} characters`);
+}
+
+/** Adds one line (or adds to the existing line of the same product+SKU). Returns the line. */
+function addLine(ctx: CoreContext, userId: number, input: AddToCart): { id: number; productId: number; quantity: number } {
+  checkRemark(input.remark);
+  const productId = Number(input.productId);
+  const { sku } = requireSku(ctx, productId, input.skuId);
+  const existing = ctx.db
+    .prepare('SELECT id, quantity FROM cart_items WHERE user_id = ? AND product_id = ? AND sku_id = ?')
+    .get(userId, productId, input.skuId) as { id: number; quantity: number } | undefined;
+  const quantity = (existing?.quantity ?? 0) + input.quantity;
+  if (quantity > sku.stock) {
+    throw unprocessable(
+      `quantity ${quantity} exceeds the stock of SKU ${input.skuId} (${sku.stock} available${existing ? `, ${existing.quantity} already in the cart` : ''})`,
+    );
+  }
+  const now = ctx.nowIso();
+  if (existing) {
+    ctx.db
+      .prepare('UPDATE cart_items SET quantity = ?, remark = COALESCE(?, remark), updated_at = ? WHERE id = ?')
+      .run(quantity, input.remark ?? null, now, existing.id);
+    return { id: existing.id, productId, quantity };
+  }
+  const id = Number(
+    ctx.db
+      .prepare(
+        `INSERT INTO cart_items (user_id, product_id, sku_id, quantity, selected, remark, created_at, updated_at)
+         VALUES (?, ?, ?, ?, 1, ?, ?, ?)`,
+      )
+      .run(userId, productId, input.skuId, quantity, input.remark ?? '', now, now).lastInsertRowid,
+  );
+  return { id, productId, quantity };
+}
+
+export function addToCart(ctx: CoreContext, userId: number, input: AddToCart) {
+  const line = ctx.db.transaction(() => addLine(ctx, userId, input)).immediate();
+  return { id: line.id, productId: line.productId, skuId: input.skuId, quantity: line.quantity, message: 'Added to cart' };
+}
+
+/** All or nothing: the first bad item rolls back the whole batch, and the error names its index. */
+export function addBatchToCart(ctx: CoreContext, userId: number, items: readonly AddToCart[]) {
+  if (items.length === 0) throw badRequest('items must hold at least one item');
+  if (items.length > MAX_BATCH) throw badRequest(`items must hold at most ${MAX_BATCH} items`);
+  const lines = ctx.db
+    .transaction(() =>
+      items.map((item, index) => {
+        try {
+          return addLine(ctx, userId, item);
+        } catch (error) {
+          if (error instanceof ApiError) throw new ApiError(error.statusCode, `items[${index}]: ${error.message}`);
+          throw error;
+        }
+      }),
+    )
+    .immediate();
+  return { added: lines.length, items: lines.map((l) => ({ id: l.id, productId: String(l.productId) })) };
+}
+
+function requireLine(ctx: CoreContext, userId: number, itemId: number): CartRow {
+  const row = cartRows(ctx, userId, itemId)[0];
+  if (!row) throw notFound(`Cart item ${itemId} not found`);
+  return row;
+}
+
+export function updateCartItem(ctx: CoreContext, userId: number, itemId: number, patch: { quantity?: number; selected?: boolean; remark?: string }) {
+  if (patch.quantity === undefined && patch.selected === undefined && patch.remark === undefined) {
+    throw badRequest('Send at least one of quantity, selected, remark');
+  }
+  checkRemark(patch.remark);
+  return ctx.db
+    .transaction(() => {
+      const row = requireLine(ctx, userId, itemId);
+      if (patch.quantity !== undefined && patch.quantity > row.stock) {
+        throw unprocessable(`quantity ${patch.quantity} exceeds the stock of SKU ${row.sku_id} (${row.stock} available)`);
+      }
+      const quantity = patch.quantity ?? row.quantity;
+      const selected = patch.selected ?? row.selected === 1;
+      ctx.db
+        .prepare('UPDATE cart_items SET quantity = ?, selected = ?, remark = ?, updated_at = ? WHERE id = ?')
+        .run(quantity, selected ? 1 : 0, patch.remark ?? row.remark, ctx.nowIso(), itemId);
+      return { id: itemId, quantity, selected, remark: patch.remark ?? row.remark, message: 'Cart item updated' };
+    })
+    .immediate();
+}
+
+export function removeCartItem(ctx: CoreContext, userId: number, itemId: number) {
+  const changes = ctx.db.prepare('DELETE FROM cart_items WHERE id = ? AND user_id = ?').run(itemId, userId).changes;
+  if (changes === 0) throw notFound(`Cart item ${itemId} not found`);
+  return { message: 'Cart item removed' };
+}
+
+export function clearCart(ctx: CoreContext, userId: number) {
+  const removed = ctx.db.prepare('DELETE FROM cart_items WHERE user_id = ?').run(userId).changes;
+  return { message: 'Cart cleared', removed };
+}
+
+/** Takes ordered quantities off the matching cart lines; runs inside the order's transaction. */
+export function consumeCartLines(ctx: CoreContext, userId: number, lines: readonly { productId: number; skuId: string; quantity: number }[]): void {
+  const reduce = ctx.db.prepare(
+    'UPDATE cart_items SET quantity = quantity - ?, updated_at = ? WHERE user_id = ? AND product_id = ? AND sku_id = ? AND quantity > ?',
+  );
+  const drop = ctx.db.prepare('DELETE FROM cart_items WHERE user_id = ? AND product_id = ? AND sku_id = ? AND quantity <= ?');
+  const now = ctx.nowIso();
+  for (const line of lines) {
+    if (reduce.run(line.quantity, now, userId, line.productId, line.skuId, line.quantity).changes === 0) {
+      drop.run(userId, line.productId, line.skuId, line.quantity);
+    }
+  }
+}

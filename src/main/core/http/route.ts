@@ -1,0 +1,74 @@
+import type { Static, TSchema } from 'typebox';
+import type { Scope } from '../auth/scopes.js';
+import type { CoreContext } from '../context.js';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/** Who is calling: a key of the open API, the operator (desktop UI, headless UI session) or the admin token. */
+export interface Caller {
+  kind: 'key' | 'operator' | 'admin';
+  userId: number;
+  /** The API key id, or 0 for the operator and admin (used to scope idempotency records). */
+  keyId: number;
+  scopes: readonly Scope[];
+}
+
+export interface RouteSchemas {
+  params?: TSchema;
+  querystring?: TSchema;
+  body?: TSchema;
+  /** The schema of `data` in the success envelope. */
+  response: TSchema;
+}
+
+type StaticOr<T, F> = T extends TSchema ? Static<T> : F;
+
+export interface Call<S extends RouteSchemas> {
+  ctx: CoreContext;
+  caller: Caller;
+  params: StaticOr<S['params'], Record<string, never>>;
+  query: StaticOr<S['querystring'], Record<string, never>>;
+  body: StaticOr<S['body'], undefined>;
+  ip: string;
+}
+
+/** A handler's answer when the status is not the route's default one. */
+export interface WithStatus<T> {
+  readonly statusOverride: number;
+  readonly data: T;
+}
+
+export function withStatus<T>(status: number, data: T): WithStatus<T> {
+  return { statusOverride: status, data };
+}
+
+export type HandlerResult<T> = T | WithStatus<T>;
+
+/**
+ * One route of the table. Both the HTTP server and the desktop IPC bridge serve exactly this list, so
+ * validation, errors and results cannot drift between them.
+ */
+export interface RouteSpec<S extends RouteSchemas = RouteSchemas> {
+  method: HttpMethod;
+  /** Relative to the API prefix, in Fastify syntax: /orders/:id */
+  url: string;
+  /** The scope a key needs; admin routes leave it null and need the admin token or the operator. */
+  scope: Scope | null;
+  summary: string;
+  tag: string;
+  /** Default success status (200 unless said). */
+  status?: number;
+  schema: S;
+  /**
+   * Honour the Idempotency-Key header: the handler, its writes and the stored response commit in one
+   * transaction, so a retry can never apply twice.
+   */
+  idempotent?: boolean;
+  /** Synchronous for idempotent routes (their work must fit in one SQLite transaction). */
+  handler: (call: Call<S>) => HandlerResult<Static<S['response']>> | Promise<HandlerResult<Static<S['response']>>>;
+}
+
+/** Keeps each route's handler typed by its own schemas while the table holds them all. */
+export function defineRoute<S extends RouteSchemas>(spec: RouteSpec<S>): RouteSpec {
+  return spec as unknown as RouteSpec;
+}

@@ -1,0 +1,181 @@
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import secureJson from 'secure-json-parse';
+import { Type } from 'typebox';
+import { RateLimiter } from '../auth/rate-limiter.js';
+import type { CoreContext } from '../context.js';
+import { inTransaction } from '../db/database.js';
+import { ApiError } from '../shared/errors.js';
+import { resolveAdminCaller, resolveOpenCaller, type CallerSecrets } from './caller.js';
+import { errorHandler, sendError, toApiError } from './errors.js';
+import { checkHost } from './host-check.js';
+import { IDEMPOTENCY_HEADER, findStored, parseIdempotencyKey, requestHash, storeResponse } from './idempotency.js';
+import type { Call, Caller, RouteSpec, WithStatus } from './route.js';
+import { adminRoutes } from './routes/admin/index.js';
+import { registerMedia } from './routes/media.js';
+import { openRoutes } from './routes/open/index.js';
+import { registerUi } from './routes/ui.js';
+import { ErrorBody } from './schemas.js';
+import { validatorCompiler } from './validation.js';
+
+export const OPEN_PREFIX = '/api/v1/open';
+export const ADMIN_PREFIX = '/api/v1/admin';
+const BODY_LIMIT = 1024 * 1024;
+
+export interface ServerOptions {
+  ctx: CoreContext;
+  secrets: CallerSecrets;
+  /** The built renderer to serve at /, or null for an API-only server. */
+  uiDir?: string | null;
+  logger?: boolean;
+  /** Extra Host names to accept besides loopback ones. */
+  allowedHosts?: string[];
+}
+
+type Kind = 'open' | 'admin';
+
+function isWithStatus(value: unknown): value is WithStatus<unknown> {
+  return typeof value === 'object' && value !== null && 'statusOverride' in value && 'data' in value;
+}
+
+/** Runs a route's handler, inside one transaction with its idempotency record where it asks for that. */
+interface Outcome {
+  statusCode: number;
+  body: unknown;
+}
+
+function envelope(spec: RouteSpec, result: unknown): Outcome {
+  return isWithStatus(result)
+    ? { statusCode: result.statusOverride, body: { data: result.data } }
+    : { statusCode: spec.status ?? 200, body: { data: result } };
+}
+
+async function execute(spec: RouteSpec, call: Call<never>, request: FastifyRequest): Promise<Outcome> {
+  if (!spec.idempotent) return envelope(spec, await spec.handler(call as never));
+  const run = () => {
+    const result = spec.handler(call as never) as unknown;
+    if (result instanceof Promise) throw new Error(`idempotent route ${spec.method} ${spec.url} must be synchronous`);
+    return envelope(spec, result);
+  };
+  const idemKey = parseIdempotencyKey(request.headers[IDEMPOTENCY_HEADER]);
+  if (!idemKey) return inTransaction(call.ctx.db, run);
+  const path = request.url.split('?')[0]!;
+  const hash = requestHash(request.method, path, request.body);
+  return inTransaction(call.ctx.db, () => {
+    const stored = findStored(call.ctx, call.caller.keyId, idemKey, hash);
+    if (stored) return stored;
+    const response = run();
+    storeResponse(call.ctx, call.caller.keyId, idemKey, request.method, path, hash, response);
+    return response;
+  });
+}
+
+function registerTable(app: FastifyInstance, options: ServerOptions, limiter: RateLimiter, kind: Kind, table: readonly RouteSpec[]): void {
+  const prefix = kind === 'open' ? OPEN_PREFIX : ADMIN_PREFIX;
+  for (const spec of table) {
+    const status = spec.status ?? 200;
+    app.route({
+      method: spec.method,
+      url: prefix + spec.url,
+      schema: {
+        summary: spec.summary,
+        tags: [spec.tag],
+        hide: kind === 'admin',
+        security: [{ bearerAuth: [] }],
+        ...(spec.schema.params ? { params: spec.schema.params } : {}),
+        ...(spec.schema.querystring ? { querystring: spec.schema.querystring } : {}),
+        ...(spec.schema.body ? { body: spec.schema.body } : {}),
+        response: {
+          [status]: Type.Object({ data: spec.schema.response }),
+          '4xx': ErrorBody,
+        },
+      },
+      // Authentication runs before body parsing and validation: a caller without a key or scope learns
+      // nothing about the route's body rules.
+      onRequest: async (request, reply) => {
+        request.caller =
+          kind === 'open'
+            ? resolveOpenCaller(options.ctx, limiter, options.secrets, spec, request, reply)
+            : resolveAdminCaller(options.secrets, request);
+      },
+      handler: async (request, reply) => {
+        const call = {
+          ctx: options.ctx,
+          caller: request.caller!,
+          params: (request.params ?? {}) as never,
+          query: (request.query ?? {}) as never,
+          body: request.body as never,
+          ip: request.ip,
+        } as Call<never>;
+        const result = await execute(spec, call, request);
+        return reply.code(result.statusCode).send(result.body);
+      },
+    });
+  }
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    caller?: Caller;
+  }
+}
+
+export async function buildServer(options: ServerOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: options.logger ? { level: 'warn' } : false,
+    bodyLimit: BODY_LIMIT,
+    return503OnClosing: true,
+    ajv: undefined,
+    routerOptions: { ignoreTrailingSlash: true },
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSchemaErrorFormatter((errors, dataVar) => {
+    const error = toApiError(Object.assign(new Error('validation'), { validation: errors, validationContext: dataVar }) as never);
+    return error;
+  });
+  app.setErrorHandler(errorHandler);
+  app.setNotFoundHandler((request, reply) => sendError(new ApiError(404, `Route ${request.method} ${request.url.split('?')[0]} not found`), reply));
+
+  app.removeContentTypeParser(['application/json', 'text/plain']);
+  app.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: BODY_LIMIT }, (_request, body, done) => {
+    const text = (body as string).trim();
+    if (text === '') return done(null, undefined);
+    try {
+      done(null, secureJson.parse(text, undefined, { protoAction: 'remove', constructorAction: 'remove' }));
+    } catch {
+      done(new ApiError(400, 'Request body is not valid JSON'), undefined);
+    }
+  });
+
+  app.addHook('onRequest', async (request) => {
+    checkHost(request.headers.host, options.allowedHosts);
+  });
+
+  await app.register(fastifySwagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: 'Cross-Border Purchasing Service API',
+        version: '1.0.0',
+        description:
+          'The open API of crossbuy, served on this machine. Every success is `{ data }`; every error is ' +
+          '`{ statusCode, message, error }`. Authenticate with `Authorization: Bearer sk-...`.',
+      },
+      servers: [{ url: OPEN_PREFIX }],
+      components: { securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer' } } },
+    },
+    transform: ({ schema, url }) => ({ schema, url: url.startsWith(OPEN_PREFIX) ? url.slice(OPEN_PREFIX.length) || '/' : url }),
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: '/docs', staticCSP: true, uiConfig: { deepLinking: true } });
+
+  const limiter = new RateLimiter();
+  app.get(`${OPEN_PREFIX}/openapi.json`, { schema: { hide: true } }, async () => app.swagger());
+  registerTable(app, options, limiter, 'open', openRoutes);
+  registerTable(app, options, limiter, 'admin', adminRoutes);
+  registerMedia(app, options.ctx);
+  await registerUi(app, { uiDir: options.uiDir ?? null, sessionToken: options.secrets.sessionToken });
+  return app;
+}
+
+export type { FastifyReply };

@@ -1,0 +1,36 @@
+import type { CoreContext } from '../context.js';
+import { hashText } from '../shared/random.js';
+import { inspectionPhoto, productPicture } from './svg.js';
+
+export const MEDIA_KINDS = ['products', 'inspection'] as const;
+export type MediaKind = (typeof MEDIA_KINDS)[number];
+
+export const productImagePath = (productId: number, view: number) => `/media/products/${productId}/${view}.svg`;
+export const inspectionPhotoPath = (orderNo: string, index: number) => `/media/inspection/${orderNo}/${index}.svg`;
+
+/** Draws the image a media path names, from the data it shows; null when there is no such thing. */
+export function renderMedia(ctx: CoreContext, kind: MediaKind, id: string, index: number): string | null {
+  if (kind === 'products') {
+    const row = ctx.db.prepare('SELECT title, category FROM products WHERE id = ?').get(Number(id)) as
+      | { title: string; category: string }
+      | undefined;
+    if (!row || index > 5) return null;
+    return productPicture({ title: row.title, hue: hashText(row.category || row.title), view: index });
+  }
+  const order = ctx.db
+    .prepare(
+      `SELECT o.order_no, o.inspection_weight_g, o.inspected_at, o.updated_at,
+              (SELECT title FROM order_items WHERE order_no = o.order_no ORDER BY id LIMIT 1) AS title
+         FROM orders o WHERE o.order_no = ?`,
+    )
+    .get(id) as { order_no: string; inspection_weight_g: number | null; inspected_at: string | null; updated_at: string; title: string } | undefined;
+  if (!order || index > 9) return null;
+  return inspectionPhoto({
+    title: order.title,
+    weightGrams: order.inspection_weight_g ?? 0,
+    date: (order.inspected_at ?? order.updated_at).slice(0, 10),
+    orderNo: order.order_no,
+    index,
+    hue: hashText(order.title),
+  });
+}

@@ -1,0 +1,169 @@
+import type { CoreContext } from '../context.js';
+import { productImagePath } from '../media/media.js';
+import { notFound } from '../shared/errors.js';
+import { toAmount } from '../shared/money.js';
+import type { CargoType, MarketplaceItem, Platform } from './marketplace/adapter.js';
+
+/**
+ * The local product store: the local catalog and every platform product that has been seen (so that cart
+ * lines, favorites and orders can point at an integer id). Rows here are what the API returns.
+ */
+export interface ProductRow {
+  id: number;
+  source: 'local' | 'platform';
+  platform: Platform;
+  platform_item_id: string;
+  title: string;
+  price_minor: number;
+  currency: string;
+  shop_name: string;
+  shop_url: string;
+  description: string;
+  weight_g: number;
+  cargo_type: CargoType;
+  sales: number;
+  images: string;
+  category: string;
+}
+
+export interface SkuRow {
+  product_id: number;
+  sku_id: string;
+  name: string;
+  price_minor: number;
+  stock: number;
+  image: string | null;
+}
+
+export interface ProductView {
+  id: number;
+  title: string;
+  price: number;
+  currency: string;
+  platform: string;
+  imageUrl: string;
+  shopName: string;
+  skus: { skuId: string; name: string; price: number; stock: number; image?: string }[];
+  platformItemId: string;
+  images: string[];
+  description: string;
+  weight: number;
+  cargoType: CargoType;
+  sales: number;
+  shopUrl: string;
+}
+
+export function getProductRow(ctx: CoreContext, id: number): ProductRow | null {
+  return (ctx.db.prepare('SELECT * FROM products WHERE id = ?').get(id) as ProductRow | undefined) ?? null;
+}
+
+export function getSkuRows(ctx: CoreContext, productIds: readonly number[]): Map<number, SkuRow[]> {
+  const out = new Map<number, SkuRow[]>();
+  if (productIds.length === 0) return out;
+  const rows = ctx.db
+    .prepare(
+      `SELECT * FROM product_skus WHERE product_id IN (SELECT value FROM json_each(?)) ORDER BY product_id, position, sku_id`,
+    )
+    .all(JSON.stringify(productIds)) as SkuRow[];
+  for (const row of rows) {
+    const list = out.get(row.product_id) ?? [];
+    list.push(row);
+    out.set(row.product_id, list);
+  }
+  return out;
+}
+
+export function toProductView(ctx: CoreContext, row: ProductRow, skus: readonly SkuRow[]): ProductView {
+  const images = (JSON.parse(row.images) as string[]).map((p) => ctx.mediaUrl(p));
+  return {
+    id: row.id,
+    title: row.title,
+    price: toAmount(row.price_minor),
+    currency: row.currency,
+    platform: row.platform,
+    imageUrl: images[0] ?? '',
+    shopName: row.shop_name,
+    skus: skus.map((s) => ({
+      skuId: s.sku_id,
+      name: s.name,
+      price: toAmount(s.price_minor),
+      stock: s.stock,
+      ...(s.image ? { image: ctx.mediaUrl(s.image) } : {}),
+    })),
+    platformItemId: row.platform_item_id,
+    images,
+    description: row.description,
+    weight: row.weight_g,
+    cargoType: row.cargo_type,
+    sales: row.sales,
+    shopUrl: row.shop_url,
+  };
+}
+
+export function viewProducts(ctx: CoreContext, rows: readonly ProductRow[]): ProductView[] {
+  const skus = getSkuRows(ctx, rows.map((r) => r.id));
+  return rows.map((r) => toProductView(ctx, r, skus.get(r.id) ?? []));
+}
+
+export function getProductView(ctx: CoreContext, id: number): ProductView {
+  const row = getProductRow(ctx, id);
+  if (!row) throw notFound(`Product ${id} not found`);
+  return viewProducts(ctx, [row])[0]!;
+}
+
+/** A product and one of its SKUs, or 404 naming which is unknown. */
+export function requireSku(ctx: CoreContext, productId: number, skuId: string): { product: ProductRow; sku: SkuRow } {
+  const product = getProductRow(ctx, productId);
+  if (!product) throw notFound(`Product ${productId} not found`);
+  const sku = ctx.db.prepare('SELECT * FROM product_skus WHERE product_id = ? AND sku_id = ?').get(productId, skuId) as
+    | SkuRow
+    | undefined;
+  if (!sku) throw notFound(`SKU ${skuId} not found for product ${productId}`);
+  return { product, sku };
+}
+
+/**
+ * Stores (or refreshes) a marketplace item so it has a local id. Price and stock follow the marketplace;
+ * the local id never changes for the same platform item. Stock of a known SKU is kept: orders draw it down
+ * locally, and a fresh look at the simulated marketplace must not refill it.
+ */
+export function upsertMarketplaceItem(
+  ctx: CoreContext,
+  item: MarketplaceItem,
+  source: 'local' | 'platform' = 'platform',
+): number {
+  const now = ctx.nowIso();
+  const existing = ctx.db
+    .prepare('SELECT id FROM products WHERE platform = ? AND platform_item_id = ?')
+    .get(item.platform, item.platformItemId) as { id: number } | undefined;
+  let id: number;
+  if (existing) {
+    id = existing.id;
+    ctx.db
+      .prepare(
+        `UPDATE products SET title = ?, price_minor = ?, shop_name = ?, shop_url = ?, description = ?, weight_g = ?,
+           cargo_type = ?, sales = ?, category = ? WHERE id = ?`,
+      )
+      .run(item.title, item.priceMinor, item.shopName, item.shopUrl, item.description, item.weightGrams, item.cargoType, item.sales, item.category, id);
+  } else {
+    id = Number(
+      ctx.db
+        .prepare(
+          `INSERT INTO products (source, platform, platform_item_id, title, price_minor, currency, shop_name, shop_url,
+             description, weight_g, cargo_type, sales, images, category, created_at)
+           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, '[]', ?, ?)`,
+        )
+        .run(source, item.platform, item.platformItemId, item.title, item.priceMinor, ctx.currency, item.shopName, item.shopUrl,
+          item.description, item.weightGrams, item.cargoType, item.sales, item.category, now).lastInsertRowid,
+    );
+    const images = Array.from({ length: Math.max(1, item.imageCount) }, (_, i) => productImagePath(id, i));
+    ctx.db.prepare('UPDATE products SET images = ? WHERE id = ?').run(JSON.stringify(images), id);
+  }
+  const upsertSku = ctx.db.prepare(
+    `INSERT INTO product_skus (product_id, sku_id, name, price_minor, stock, image, position) VALUES (?, ?, ?, ?, ?, ?, ?)
+     ON CONFLICT(product_id, sku_id) DO UPDATE SET name = excluded.name, price_minor = excluded.price_minor,
+       image = excluded.image, position = excluded.position`,
+  );
+  item.skus.forEach((sku, position) => upsertSku.run(id, sku.skuId, sku.name, sku.priceMinor, sku.stock, sku.image ?? null, position));
+  return id;
+}

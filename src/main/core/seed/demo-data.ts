@@ -1,0 +1,19 @@
+import type { CoreContext } from '../context.js';
+import { seedLocalCatalog } from '../products/seed.js';
+import { postEntry } from '../wallet/ledger.js';
+
+export const DEMO_DEPOSIT_MINOR = 1_000_000; // 10,000.00 in the ledger currency
+
+/** What every installation has, even an --empty one: the operator's account. */
+export function seedEssentials(ctx: CoreContext): void {
+  ctx.db
+    .prepare('INSERT INTO users (id, username, email, avatar, language, created_at) VALUES (1, ?, ?, ?, ?, ?)')
+    .run('operator', 'operator@crossbuy.local', '', 'en', ctx.nowIso());
+  ctx.db.prepare('INSERT INTO wallets (user_id, balance_minor, frozen_minor) VALUES (1, 0, 0)').run();
+}
+
+/** Demo data for a first start: a funded wallet and a local catalog. */
+export function seedDemoData(ctx: CoreContext): void {
+  postEntry(ctx, { userId: 1, type: 'deposit', amount: DEMO_DEPOSIT_MINOR, reference: 'DEMO', description: 'Demo deposit' });
+  seedLocalCatalog(ctx);
+}

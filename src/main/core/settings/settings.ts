@@ -1,0 +1,44 @@
+import type { Db } from '../db/database.js';
+
+/**
+ * Installation settings kept in the database (so the CLI, the server and the desktop app agree).
+ * Values are typed here; the table stores text.
+ */
+export interface ServiceSettings {
+  currency: string;
+  /** Service fee rate on the goods subtotal, in basis points (500 = 5%). */
+  serviceFeeBp: number;
+  /** How far the service clock is ahead of wall time, in ms. Only grows. */
+  clockOffsetMs: number;
+  /** SHA-256 of the admin token; the token itself is kept in the data dir for `crossbuy admin token`. */
+  adminTokenHash: string;
+}
+
+const DEFAULTS: ServiceSettings = {
+  currency: 'CNY',
+  serviceFeeBp: 500,
+  clockOffsetMs: 0,
+  adminTokenHash: '',
+};
+
+type Key = keyof ServiceSettings;
+
+export function readSetting<K extends Key>(db: Db, key: K): ServiceSettings[K] {
+  const row = db.prepare('SELECT value FROM settings WHERE key = ?').get(key) as { value: string } | undefined;
+  if (!row) return DEFAULTS[key];
+  const fallback = DEFAULTS[key];
+  return (typeof fallback === 'number' ? Number(row.value) : row.value) as ServiceSettings[K];
+}
+
+export function writeSetting<K extends Key>(db: Db, key: K, value: ServiceSettings[K]): void {
+  db.prepare('INSERT INTO settings (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value').run(
+    key,
+    String(value),
+  );
+}
+
+export function readAllSettings(db: Db): ServiceSettings {
+  const out = { ...DEFAULTS };
+  for (const key of Object.keys(DEFAULTS) as Key[]) (out as Record<Key, unknown>)[key] = readSetting(db, key);
+  return out;
+}

@@ -1,0 +1,45 @@
+/**
+ * The API's error vocabulary. The core throws these; the HTTP adapter renders them as
+ * { statusCode, message, error }. Anything else that escapes is a bug and becomes a bare 500.
+ */
+export const STATUS_TEXT = {
+  400: 'Bad Request',
+  401: 'Unauthorized',
+  402: 'Payment Required',
+  403: 'Forbidden',
+  404: 'Not Found',
+  405: 'Method Not Allowed',
+  409: 'Conflict',
+  413: 'Payload Too Large',
+  415: 'Unsupported Media Type',
+  422: 'Unprocessable Entity',
+  429: 'Too Many Requests',
+  500: 'Internal Server Error',
+} as const;
+
+export type ErrorStatus = keyof typeof STATUS_TEXT;
+
+export class ApiError extends Error {
+  constructor(
+    readonly statusCode: ErrorStatus,
+    message: string,
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+
+  get error(): string {
+    return STATUS_TEXT[this.statusCode];
+  }
+
+  toBody(): { statusCode: number; message: string; error: string } {
+    return { statusCode: this.statusCode, message: this.message, error: this.error };
+  }
+}
+
+export const badRequest = (message: string) => new ApiError(400, message);
+export const notFound = (message: string) => new ApiError(404, message);
+export const conflict = (message: string) => new ApiError(409, message);
+export const unprocessable = (message: string) => new ApiError(422, message);
+export const paymentRequired = (message: string) => new ApiError(402, message);

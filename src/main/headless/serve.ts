@@ -1,0 +1,79 @@
+import { existsSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { openCore, type Core } from '../core/index.js';
+import { buildServer } from '../core/http/server.js';
+import { randomToken } from '../core/shared/random.js';
+import type { FastifyInstance } from 'fastify';
+
+export const DEFAULT_PORT = 4680;
+const HOST = '127.0.0.1';
+
+export interface ServeOptions {
+  dataDir: string;
+  port: number;
+  empty?: boolean;
+  /** The built renderer; defaults to out/renderer of this checkout. */
+  uiDir?: string | null;
+  /** The UI session token; a fresh random one when absent (like Jupyter's). */
+  sessionToken?: string;
+  nativeBinding?: string;
+  logger?: boolean;
+}
+
+export interface RunningServer {
+  core: Core;
+  app: FastifyInstance;
+  port: number;
+  /** Where the API lives. */
+  origin: string;
+  /** The UI URL with its token: the one line `crossbuy serve` prints. */
+  uiUrl: string;
+  sessionToken: string;
+  stop(): Promise<void>;
+}
+
+export function defaultUiDir(): string {
+  // src/main/headless -> repo root -> out/renderer
+  return resolve(dirname(fileURLToPath(import.meta.url)), '..', '..', '..', 'out', 'renderer');
+}
+
+/** Core + open API + admin API + UI on 127.0.0.1: the headless mode, and the server inside the desktop app. */
+export async function startServer(options: ServeOptions): Promise<RunningServer> {
+  const core = openCore({ dataDir: options.dataDir, empty: options.empty, nativeBinding: options.nativeBinding });
+  const sessionToken = options.sessionToken ?? randomToken(24);
+  const uiDir = options.uiDir === undefined ? defaultUiDir() : options.uiDir;
+  let app: FastifyInstance;
+  try {
+    app = await buildServer({
+      ctx: core.ctx,
+      secrets: { sessionToken, adminTokenHash: core.adminTokenHash },
+      uiDir: uiDir && existsSync(join(uiDir, 'index.html')) ? uiDir : null,
+      logger: options.logger,
+    });
+    await app.listen({ host: HOST, port: options.port });
+  } catch (error) {
+    core.close();
+    throw error;
+  }
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : options.port;
+  const origin = `http://${HOST}:${port}`;
+  core.setPublicOrigin(origin);
+  let stopped = false;
+  return {
+    core,
+    app,
+    port,
+    origin,
+    uiUrl: `${origin}/?token=${sessionToken}`,
+    sessionToken,
+    async stop() {
+      if (stopped) return;
+      stopped = true;
+      // Stop accepting, let in-flight requests finish, then checkpoint the WAL and close.
+      await app.close();
+      core.close();
+    },
+  };
+}
