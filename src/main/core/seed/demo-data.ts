@@ -1,15 +1,17 @@
 import type { CoreContext } from '../context.js';
+import { seedCountries } from '../logistics/countries.js';
 import { seedLocalCatalog } from '../products/seed.js';
 import { postEntry } from '../wallet/ledger.js';
 
 export const DEMO_DEPOSIT_MINOR = 1_000_000; // 10,000.00 in the ledger currency
 
-/** What every installation has, even an --empty one: the operator's account. */
+/** What every installation has, even an --empty one: the operator's account and reference data. */
 export function seedEssentials(ctx: CoreContext): void {
   ctx.db
     .prepare('INSERT INTO users (id, username, email, avatar, language, created_at) VALUES (1, ?, ?, ?, ?, ?)')
     .run('operator', 'operator@crossbuy.local', '', 'en', ctx.nowIso());
   ctx.db.prepare('INSERT INTO wallets (user_id, balance_minor, frozen_minor) VALUES (1, 0, 0)').run();
+  seedCountries(ctx);
 }
 
 /** Demo data for a first start: a funded wallet and a local catalog. */

@@ -1,0 +1,26 @@
+import type { CoreContext } from '../context.js';
+import { ApiError, conflict } from '../shared/errors.js';
+import { canTransition, type Actor, type OrderStatus } from './state-machine.js';
+
+/**
+ * The one place an order's status is written: checks the state machine, moves the row, appends the
+ * timeline. Side effects (money, coupons, packages) belong to the caller, in the same transaction.
+ */
+export function recordStatusChange(
+  ctx: CoreContext,
+  orderNo: string,
+  to: OrderStatus,
+  actor: Actor,
+  note = '',
+): { from: OrderStatus; to: OrderStatus; at: string } {
+  if (!ctx.db.inTransaction) throw new Error('status changes must run inside a transaction');
+  const row = ctx.db.prepare('SELECT status FROM orders WHERE order_no = ?').get(orderNo) as { status: OrderStatus } | undefined;
+  if (!row) throw new ApiError(404, `Order ${orderNo} not found`);
+  if (!canTransition(row.status, to, actor)) {
+    throw conflict(`Order ${orderNo} is ${row.status} and cannot move to ${to}`);
+  }
+  const at = ctx.nowIso();
+  ctx.db.prepare('UPDATE orders SET status = ?, updated_at = ? WHERE order_no = ?').run(to, at, orderNo);
+  ctx.db.prepare('INSERT INTO order_timeline (order_no, status, at, note) VALUES (?, ?, ?, ?)').run(orderNo, to, at, note);
+  return { from: row.status, to, at };
+}

@@ -1,0 +1,86 @@
+/**
+ * The purchase-order lifecycle of decisions.md, as data and pure functions: which transitions exist, who
+ * may trigger each, and which side effects the impure layer (lifecycle.ts) must run with it.
+ *
+ *   pending -> paid -> purchased -> shipped_to_warehouse -> in_warehouse -> completed
+ *   pending | paid -> cancelled (by the user; full refund)
+ *   paid -> refunded (the item cannot be bought; full refund)
+ */
+export const ORDER_STATUSES = [
+  'pending',
+  'paid',
+  'purchased',
+  'shipped_to_warehouse',
+  'in_warehouse',
+  'completed',
+  'cancelled',
+  'refunded',
+] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+export function isOrderStatus(value: string): value is OrderStatus {
+  return (ORDER_STATUSES as readonly string[]).includes(value);
+}
+
+/** user: the API key holder; operator: the back office (by hand or autopilot); system: the service itself. */
+export type Actor = 'user' | 'operator' | 'system';
+
+export type Effect =
+  /** Credit the whole totalAmount back to the wallet. */
+  | 'refund_full'
+  /** Give a used coupon back to the user. */
+  | 'return_coupon'
+  /** Record the marketplace's order number. */
+  | 'record_marketplace_order'
+  /** Record the seller's domestic carrier and tracking number; start the logistics trail. */
+  | 'record_domestic_shipment'
+  /** Record the warehouse inspection (result, weight, notes, photos). */
+  | 'record_inspection'
+  /** One warehouse package per order line. */
+  | 'create_packages';
+
+export interface Transition {
+  from: OrderStatus;
+  to: OrderStatus;
+  actors: readonly Actor[];
+  effects: readonly Effect[];
+}
+
+export const TRANSITIONS: readonly Transition[] = [
+  { from: 'pending', to: 'paid', actors: ['operator'], effects: [] },
+  { from: 'paid', to: 'purchased', actors: ['operator'], effects: ['record_marketplace_order'] },
+  { from: 'purchased', to: 'shipped_to_warehouse', actors: ['operator'], effects: ['record_domestic_shipment'] },
+  { from: 'shipped_to_warehouse', to: 'in_warehouse', actors: ['operator'], effects: ['record_inspection', 'create_packages'] },
+  // Completion follows the packages: the last one delivered through a shipping order completes the order.
+  { from: 'in_warehouse', to: 'completed', actors: ['system'], effects: [] },
+  { from: 'pending', to: 'cancelled', actors: ['user', 'operator'], effects: ['refund_full', 'return_coupon'] },
+  { from: 'paid', to: 'cancelled', actors: ['user', 'operator'], effects: ['refund_full', 'return_coupon'] },
+  { from: 'paid', to: 'refunded', actors: ['operator'], effects: ['refund_full', 'return_coupon'] },
+];
+
+export const FINAL_STATUSES: readonly OrderStatus[] = ['completed', 'cancelled', 'refunded'];
+export const CANCELLABLE_STATUSES: readonly OrderStatus[] = ['pending', 'paid'];
+
+export function findTransition(from: OrderStatus, to: OrderStatus): Transition | null {
+  return TRANSITIONS.find((t) => t.from === from && t.to === to) ?? null;
+}
+
+/** Whether `actor` may move an order from `from` to `to`. */
+export function canTransition(from: OrderStatus, to: OrderStatus, actor: Actor): boolean {
+  return findTransition(from, to)?.actors.includes(actor) ?? false;
+}
+
+/** The next step forward on the happy path that the back office drives, or null at its end. */
+export function nextOperatorStatus(from: OrderStatus): OrderStatus | null {
+  const forward: Partial<Record<OrderStatus, OrderStatus>> = {
+    pending: 'paid',
+    paid: 'purchased',
+    purchased: 'shipped_to_warehouse',
+    shipped_to_warehouse: 'in_warehouse',
+  };
+  return forward[from] ?? null;
+}
+
+export function isFinal(status: OrderStatus): boolean {
+  return FINAL_STATUSES.includes(status);
+}
