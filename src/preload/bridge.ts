@@ -1,0 +1,40 @@
+/**
+ * The one object the preload script exposes to the page as `window.crossbuy`. The renderer imports these
+ * types only. Requests have the shape of HTTP requests and are served by the same route table as the
+ * localhost API, so both transports give the same validation, errors and results.
+ */
+export type BridgeMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+export interface BridgeRequest {
+  method: BridgeMethod;
+  /** Absolute path with query, e.g. /api/v1/open/products/search?q=bag */
+  path: string;
+  body?: unknown;
+  /** Only Idempotency-Key is forwarded. */
+  headers?: { 'idempotency-key'?: string };
+}
+
+export interface BridgeResponse {
+  status: number;
+  headers: Record<string, string>;
+  body: unknown;
+}
+
+export interface ServerInfo {
+  /** Where the localhost API listens, for scripts and the docs link. */
+  apiOrigin: string;
+  version: string;
+}
+
+export interface CrossbuyBridge {
+  request(request: BridgeRequest): Promise<BridgeResponse>;
+  serverInfo(): Promise<ServerInfo>;
+  /** Subscribes to service events pushed from main; returns the unsubscribe function. */
+  onEvent(listener: (event: { type: string; data: unknown }) => void): () => void;
+}
+
+export const IPC_CHANNELS = {
+  request: 'crossbuy:request',
+  serverInfo: 'crossbuy:server-info',
+  event: 'crossbuy:event',
+} as const;
