@@ -1,0 +1,68 @@
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+
+/**
+ * Besides style, lint enforces the file roles of the architecture (as Signal Desktop does):
+ * - the service core (src/main/core) never imports Electron: it must run in plain Node;
+ * - the renderer never imports main-process code or Node built-ins; it reaches the core only through
+ *   the transport (IPC bridge or HTTP);
+ * - the preload imports nothing but Electron's renderer-side modules and the bridge contract.
+ */
+export default tseslint.config(
+  { ignores: ['node_modules/', 'out/', 'dist/', 'test-results/', 'playwright-report/', '.vite/'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { process: 'readonly', console: 'readonly', URL: 'readonly', fetch: 'readonly', setTimeout: 'readonly', clearTimeout: 'readonly', Buffer: 'readonly' } },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
+    },
+  },
+  {
+    files: ['src/main/core/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [{ name: 'electron', message: 'The service core runs in plain Node: no Electron here (put it in src/main/desktop).' }],
+          patterns: [
+            { group: ['electron/*', '@electron/*'], message: 'The service core runs in plain Node: no Electron here.' },
+            { group: ['**/desktop/**', '**/cli/**', '**/headless/**', '**/renderer/**'], message: 'The core does not depend on its adapters.' },
+          ],
+        },
+      ],
+      'no-restricted-syntax': [
+        'error',
+        { selector: "CallExpression[callee.name='require'][arguments.0.value='electron']", message: 'No Electron in the core.' },
+        { selector: "ImportExpression[source.value='electron']", message: 'No Electron in the core.' },
+      ],
+    },
+  },
+  {
+    files: ['src/renderer/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['**/main/**', 'node:*', 'electron', 'better-sqlite3', 'fastify'], message: 'The renderer reaches the core only through its transport.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['src/preload/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['**/main/**', '**/renderer/**', 'node:*'], message: 'The preload is a narrow bridge: Electron renderer modules and the bridge contract only.' }] },
+      ],
+    },
+  },
+  {
+    files: ['bin/**/*.js', 'scripts/**/*.js'],
+    languageOptions: { globals: { process: 'readonly', console: 'readonly', URL: 'readonly' } },
+  },
+);
