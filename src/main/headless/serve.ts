@@ -19,6 +19,22 @@ export interface ServeOptions {
   sessionToken?: string;
   nativeBinding?: string;
   logger?: boolean;
+  /** When the port is busy, try the next ones (the desktop app); headless mode fails instead. */
+  portFallback?: boolean;
+}
+
+const PORT_ATTEMPTS = 20;
+
+async function listen(app: FastifyInstance, port: number, fallback: boolean): Promise<void> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      await app.listen({ host: HOST, port: port === 0 ? 0 : port + attempt });
+      return;
+    } catch (error) {
+      const busy = (error as NodeJS.ErrnoException).code === 'EADDRINUSE';
+      if (!busy || !fallback || port === 0 || attempt + 1 >= PORT_ATTEMPTS) throw error;
+    }
+  }
 }
 
 export interface RunningServer {
@@ -51,7 +67,7 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
       uiDir: uiDir && existsSync(join(uiDir, 'index.html')) ? uiDir : null,
       logger: options.logger,
     });
-    await app.listen({ host: HOST, port: options.port });
+    await listen(app, options.port, options.portFallback ?? false);
   } catch (error) {
     core.close();
     throw error;
