@@ -77,8 +77,8 @@ export function createApiKey(ctx: CoreContext, input: NewKeyInput): { key: strin
   const scopes = normalizeScopes(input.scopes);
   if (scopes.length === 0) throw new ApiError(400, 'scopes must name at least one scope');
   const rateLimit = input.rateLimit ?? DEFAULT_RATE_LIMIT;
-  if (!Number.isInteger(rateLimit) || rateLimit < 1 || rateLimit > 100_000) {
-    throw new ApiError(400, 'rateLimit must be an integer from 1 to 100000 requests per minute');
+  if (!Number.isInteger(rateLimit) || rateLimit < 1 || rateLimit > 1_000_000) {
+    throw new ApiError(400, 'rateLimit must be an integer from 1 to 1000000 requests per minute');
   }
   const allowedIps = (input.allowedIps ?? []).map((entry) => {
     const parsed = parseAllowEntry(entry);

@@ -1,0 +1,66 @@
+import autocannon from 'autocannon';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+export interface Measured {
+  name: string;
+  requestsPerSecond: number;
+  p50: number;
+  p99: number;
+  errors: number;
+  non2xx: number;
+}
+
+export const DURATION_S = Number(process.env.BENCH_SECONDS ?? 8);
+
+/** Runs autocannon against one URL from this process while the server runs in its own process. */
+export async function measure(name: string, options: autocannon.Options): Promise<Measured> {
+  const result = await autocannon({ connections: 16, pipelining: 1, duration: DURATION_S, ...options });
+  return {
+    name,
+    requestsPerSecond: Math.round(result.requests.average),
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors,
+    non2xx: result.non2xx,
+  };
+}
+
+/** Starts a child process and resolves with the first stdout line matching `ready`. */
+export async function startChild(command: string, args: string[], ready: RegExp, env: NodeJS.ProcessEnv = {}): Promise<{ child: ChildProcess; match: RegExpMatchArray }> {
+  const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, ...env } });
+  let buffer = '';
+  const match = await new Promise<RegExpMatchArray>((resolve, reject) => {
+    child.stdout!.on('data', (chunk: Buffer) => {
+      buffer += chunk.toString();
+      const m = ready.exec(buffer);
+      if (m) resolve(m);
+    });
+    child.once('exit', (code) => reject(new Error(`${command} exited with ${code} before it was ready`)));
+  });
+  return { child, match };
+}
+
+export async function stopChild(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return;
+  child.kill('SIGTERM');
+  await once(child, 'exit');
+}
+
+export function tempDataDir(): string {
+  return mkdtempSync(join(tmpdir(), 'crossbuy-bench-'));
+}
+
+export function table(rows: Measured[], baseline: Record<string, string> = {}): string {
+  const byName = new Map(rows.map((r) => [r.name, r]));
+  const lines = ['| route | req/s | p50 ms | p99 ms | ratio to bare | errors |', '|---|---:|---:|---:|---:|---:|'];
+  for (const r of rows) {
+    const base = baseline[r.name] ? byName.get(baseline[r.name]!) : undefined;
+    const ratio = base ? (r.requestsPerSecond / base.requestsPerSecond).toFixed(2) : '';
+    lines.push(`| ${r.name} | ${r.requestsPerSecond} | ${r.p50} | ${r.p99} | ${ratio} | ${r.errors + r.non2xx} |`);
+  }
+  return lines.join('\n');
+}
