@@ -1,4 +1,5 @@
 import type { CoreContext } from '../context.js';
+import { seedCoupons } from '../coupons/catalog.js';
 import { seedCountries } from '../logistics/countries.js';
 import { seedLocalCatalog } from '../products/seed.js';
 import { postEntry } from '../wallet/ledger.js';
@@ -18,4 +19,5 @@ export function seedEssentials(ctx: CoreContext): void {
 export function seedDemoData(ctx: CoreContext): void {
   postEntry(ctx, { userId: 1, type: 'deposit', amount: DEMO_DEPOSIT_MINOR, reference: 'DEMO', description: 'Demo deposit' });
   seedLocalCatalog(ctx);
+  seedCoupons(ctx);
 }

@@ -29,6 +29,14 @@ function assertInTransaction(ctx: CoreContext): void {
   if (!ctx.db.inTransaction) throw new Error('ledger writes must run inside a transaction');
 }
 
+/**
+ * Makes sure the cached wallet row exists. Updates then go through plain UPDATEs: an upsert's proposed
+ * row would be checked against the table's CHECK before its conflict branch runs.
+ */
+function ensureWallet(ctx: CoreContext, userId: number): void {
+  ctx.db.prepare('INSERT OR IGNORE INTO wallets (user_id, balance_minor, frozen_minor) VALUES (?, 0, 0)').run(userId);
+}
+
 export function walletState(ctx: CoreContext, userId: number): WalletState {
   const row = ctx.db.prepare('SELECT balance_minor, frozen_minor FROM wallets WHERE user_id = ?').get(userId) as
     | { balance_minor: number; frozen_minor: number }
@@ -54,12 +62,8 @@ export function postEntry(ctx: CoreContext, entry: NewEntry): { id: number; bala
     throw insufficientBalance(ctx, -entry.amount, state.available);
   }
   const balanceAfter = state.balance + entry.amount;
-  ctx.db
-    .prepare(
-      `INSERT INTO wallets (user_id, balance_minor, frozen_minor) VALUES (?, ?, 0)
-       ON CONFLICT(user_id) DO UPDATE SET balance_minor = excluded.balance_minor`,
-    )
-    .run(entry.userId, balanceAfter);
+  ensureWallet(ctx, entry.userId);
+  ctx.db.prepare('UPDATE wallets SET balance_minor = ? WHERE user_id = ?').run(balanceAfter, entry.userId);
   const id = Number(
     ctx.db
       .prepare(
@@ -81,12 +85,8 @@ export function placeHold(ctx: CoreContext, userId: number, reference: string, a
   ctx.db
     .prepare(`INSERT INTO wallet_holds (user_id, reference, amount_minor, status, created_at) VALUES (?, ?, ?, 'active', ?)`)
     .run(userId, reference, amount, ctx.nowIso());
-  ctx.db
-    .prepare(
-      `INSERT INTO wallets (user_id, balance_minor, frozen_minor) VALUES (?, 0, ?)
-       ON CONFLICT(user_id) DO UPDATE SET frozen_minor = frozen_minor + excluded.frozen_minor`,
-    )
-    .run(userId, amount);
+  ensureWallet(ctx, userId);
+  ctx.db.prepare('UPDATE wallets SET frozen_minor = frozen_minor + ? WHERE user_id = ?').run(amount, userId);
 }
 
 function activeHold(ctx: CoreContext, reference: string): { id: number; user_id: number; amount_minor: number } {

@@ -2,7 +2,9 @@ import type { Migration } from '../migrate.js';
 
 /**
  * The whole schema of API v1. Money columns end in `_minor` (integer fen); times are ISO 8601 UTC text
- * from the service clock; weights are integer grams. JSON columns hold small arrays only.
+ * from the service clock; weights are integer grams. JSON columns hold small arrays only. Ids that clients
+ * hold (keys, cart lines, addresses, favorites, packages...) are AUTOINCREMENT: a deleted id is never
+ * handed out again, so a stale id can never reach someone else's new row.
  */
 export const initial: Migration = {
   version: 1,
@@ -23,7 +25,7 @@ CREATE TABLE users (
 ) STRICT;
 
 CREATE TABLE api_keys (
-  id            INTEGER PRIMARY KEY,
+  id            INTEGER PRIMARY KEY AUTOINCREMENT,
   user_id       INTEGER NOT NULL REFERENCES users(id),
   name          TEXT NOT NULL,
   prefix        TEXT NOT NULL,
@@ -85,7 +87,7 @@ CREATE TRIGGER products_fts_update AFTER UPDATE ON products BEGIN
 END;
 
 CREATE TABLE cart_items (
-  id         INTEGER PRIMARY KEY,
+  id         INTEGER PRIMARY KEY AUTOINCREMENT,
   user_id    INTEGER NOT NULL REFERENCES users(id),
   product_id INTEGER NOT NULL,
   sku_id     TEXT NOT NULL,
@@ -100,7 +102,7 @@ CREATE TABLE cart_items (
 
 -- The wallet ledger: append-only. The balance is the sum of amount_minor; wallets caches it.
 CREATE TABLE wallet_entries (
-  id                  INTEGER PRIMARY KEY,
+  id                  INTEGER PRIMARY KEY AUTOINCREMENT,
   user_id             INTEGER NOT NULL REFERENCES users(id),
   type                TEXT NOT NULL CHECK (type IN ('deposit', 'order_payment', 'order_refund',
                         'shipping_payment', 'shipping_refund', 'adjustment')),
@@ -129,7 +131,7 @@ CREATE TABLE wallets (
 
 -- Money held for a pending shipping order: frozen until captured (shipped) or released (cancelled).
 CREATE TABLE wallet_holds (
-  id           INTEGER PRIMARY KEY,
+  id           INTEGER PRIMARY KEY AUTOINCREMENT,
   user_id      INTEGER NOT NULL REFERENCES users(id),
   reference    TEXT NOT NULL UNIQUE,
   amount_minor INTEGER NOT NULL CHECK (amount_minor > 0),
@@ -139,7 +141,7 @@ CREATE TABLE wallet_holds (
 ) STRICT;
 
 CREATE TABLE coupons (
-  id               INTEGER PRIMARY KEY,
+  id               INTEGER PRIMARY KEY AUTOINCREMENT,
   name             TEXT NOT NULL,
   type             TEXT NOT NULL CHECK (type IN ('percentage', 'fixed')),
   -- percentage: whole percent off; fixed: minor units off
@@ -150,7 +152,7 @@ CREATE TABLE coupons (
 ) STRICT;
 
 CREATE TABLE user_coupons (
-  id            INTEGER PRIMARY KEY,
+  id            INTEGER PRIMARY KEY AUTOINCREMENT,
   user_id       INTEGER NOT NULL REFERENCES users(id),
   coupon_id     INTEGER NOT NULL REFERENCES coupons(id),
   claimed_at    TEXT NOT NULL,
@@ -223,7 +225,7 @@ CREATE TABLE order_logistics_events (
 CREATE INDEX order_logistics_order ON order_logistics_events(order_no, at);
 
 CREATE TABLE addresses (
-  id         INTEGER PRIMARY KEY,
+  id         INTEGER PRIMARY KEY AUTOINCREMENT,
   user_id    INTEGER NOT NULL REFERENCES users(id),
   name       TEXT NOT NULL,
   phone      TEXT NOT NULL,
@@ -238,7 +240,7 @@ CREATE TABLE addresses (
 CREATE UNIQUE INDEX addresses_one_default ON addresses(user_id) WHERE is_default = 1;
 
 CREATE TABLE favorites (
-  id         INTEGER PRIMARY KEY,
+  id         INTEGER PRIMARY KEY AUTOINCREMENT,
   user_id    INTEGER NOT NULL REFERENCES users(id),
   product_id INTEGER NOT NULL REFERENCES products(id),
   added_at   TEXT NOT NULL,
@@ -272,7 +274,7 @@ CREATE TABLE channels (
 ) STRICT;
 
 CREATE TABLE packages (
-  id                INTEGER PRIMARY KEY,
+  id                INTEGER PRIMARY KEY AUTOINCREMENT,
   user_id           INTEGER NOT NULL REFERENCES users(id),
   order_no          TEXT NOT NULL REFERENCES orders(order_no),
   order_item_id     INTEGER NOT NULL UNIQUE REFERENCES order_items(id),

@@ -1,0 +1,103 @@
+import type { CoreContext } from '../context.js';
+import { badRequest, conflict, notFound } from '../shared/errors.js';
+
+/** The account's public profile. The operator (user 1) is the only account a key can act for today. */
+export interface ProfileView {
+  id: number;
+  username: string;
+  email: string;
+  avatar: string;
+  language: string;
+  createdAt: string;
+}
+
+export interface ProfilePatch {
+  username?: string;
+  email?: string;
+  avatar?: string;
+  language?: string;
+}
+
+interface UserRow {
+  id: number;
+  username: string;
+  email: string;
+  avatar: string;
+  language: string;
+  created_at: string;
+}
+
+export const USERNAME_MIN = 3;
+export const USERNAME_MAX = 32;
+export const EMAIL_MAX = 254;
+export const AVATAR_MAX = 2048;
+export const LANGUAGE_MAX = 35;
+
+function toView(row: UserRow): ProfileView {
+  return { id: row.id, username: row.username, email: row.email, avatar: row.avatar, language: row.language, createdAt: row.created_at };
+}
+
+function requireUser(ctx: CoreContext, userId: number): UserRow {
+  const row = ctx.db.prepare('SELECT * FROM users WHERE id = ?').get(userId) as UserRow | undefined;
+  if (!row) throw notFound(`User ${userId} not found`);
+  return row;
+}
+
+export function getProfile(ctx: CoreContext, userId: number): ProfileView {
+  return toView(requireUser(ctx, userId));
+}
+
+/**
+ * An avatar is an absolute http(s) URL, or '' to remove it. Other schemes (javascript:, data:, file:) are
+ * refused: the URL ends up in an <img src> of the UI.
+ */
+function checkAvatar(avatar: string): void {
+  if (avatar === '') return;
+  let url: URL;
+  try {
+    url = new URL(avatar);
+  } catch {
+    throw badRequest('avatar must be an absolute http or https URL');
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw badRequest('avatar must be an absolute http or https URL');
+}
+
+/** A well-formed BCP 47 tag, returned in canonical case (zh-cn -> zh-CN). */
+export function canonicalLanguage(tag: string): string {
+  try {
+    const [canonical] = Intl.getCanonicalLocales(tag);
+    if (canonical) return canonical;
+  } catch {
+    // fall through to the 400 below
+  }
+  throw badRequest('language must be a BCP 47 language tag, e.g. en or zh-CN');
+}
+
+/** Changes any of username, email, avatar, language; the rest stay as they are. */
+export function updateProfile(ctx: CoreContext, userId: number, patch: ProfilePatch): ProfileView {
+  if (patch.username === undefined && patch.email === undefined && patch.avatar === undefined && patch.language === undefined) {
+    throw badRequest('Send at least one of username, email, avatar, language');
+  }
+  if (patch.avatar !== undefined) checkAvatar(patch.avatar);
+  const language = patch.language === undefined ? undefined : canonicalLanguage(patch.language);
+  return ctx.db
+    .transaction(() => {
+      const current = requireUser(ctx, userId);
+      if (patch.username !== undefined && patch.username !== current.username) {
+        const taken = ctx.db.prepare('SELECT 1 FROM users WHERE username = ? AND id <> ?').get(patch.username, userId);
+        if (taken) throw conflict(`username ${patch.username} is already taken`);
+      }
+      const next: UserRow = {
+        ...current,
+        username: patch.username ?? current.username,
+        email: patch.email ?? current.email,
+        avatar: patch.avatar ?? current.avatar,
+        language: language ?? current.language,
+      };
+      ctx.db
+        .prepare('UPDATE users SET username = ?, email = ?, avatar = ?, language = ? WHERE id = ?')
+        .run(next.username, next.email, next.avatar, next.language, userId);
+      return toView(next);
+    })
+    .immediate();
+}
