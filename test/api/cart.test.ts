@@ -15,7 +15,7 @@ describe('cart', () => {
   it('starts empty with the spec envelope', async () => {
     const res = await server.api('GET', '/cart');
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ data: { items: [], totalItems: 0, totalAmount: 0, selectedItems: 0, selectedAmount: 0 } });
+    expect(res.body).toEqual({ data: { items: [], totalItems: 0, totalAmount: 0, selectedItems: 0, selectedAmount: 0, currency: 'CNY' } });
   });
 
   it('adds a line (201) and adding the same SKU again adds to that line', async () => {

@@ -30,6 +30,7 @@ export interface CartView {
   /** Units and value of the lines selected for checkout. */
   selectedItems: number;
   selectedAmount: number;
+  currency: string;
 }
 
 export interface AddToCart {
@@ -98,6 +99,7 @@ export function getCart(ctx: CoreContext, userId: number): CartView {
     totalAmount: toAmount(sum(rows, (r) => r.price_minor * r.quantity)),
     selectedItems: sum(selected, (r) => r.quantity),
     selectedAmount: toAmount(sum(selected, (r) => r.price_minor * r.quantity)),
+    currency: ctx.currency,
   };
 }
 

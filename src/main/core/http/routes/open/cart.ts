@@ -1,7 +1,7 @@
 import { Type } from 'typebox';
 import { addBatchToCart, addToCart, clearCart, getCart, MAX_BATCH, removeCartItem, updateCartItem } from '../../../cart/cart.js';
 import { defineRoute } from '../../route.js';
-import { Message, Money, ProductIdString } from '../../schemas.js';
+import { Currency, Message, Money, ProductIdString } from '../../schemas.js';
 
 const CartItem = Type.Object({
   id: Type.Integer(),
@@ -39,6 +39,7 @@ export const cartRoutes = [
         totalAmount: Money,
         selectedItems: Type.Integer(),
         selectedAmount: Money,
+        currency: Currency,
       }),
     },
     handler: ({ ctx, caller }) => getCart(ctx, caller.userId),

@@ -1,0 +1,32 @@
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'electron-vite';
+import { rendererConfig } from './vite.renderer.config.js';
+
+const here = dirname(fileURLToPath(import.meta.url));
+
+/**
+ * The desktop build: main process (ESM, out/main/index.js), preload (CommonJS, out/preload/index.cjs) and
+ * the renderer (the very config of the headless UI, out/renderer).
+ */
+export default defineConfig({
+  main: {
+    build: {
+      // electron and the Node builtins are external through electron-vite's preset; the packages in
+      // `dependencies` load from node_modules at run time, better-sqlite3 (a native module) above all.
+      externalizeDeps: { include: ['better-sqlite3'] },
+      lib: { entry: resolve(here, 'src/main/index.ts'), formats: ['es'] },
+    },
+  },
+  preload: {
+    build: {
+      // A sandboxed preload can be neither ESM nor require packages: one self-contained CommonJS file.
+      externalizeDeps: false,
+      rolldownOptions: {
+        input: { index: resolve(here, 'src/preload/index.ts') },
+        output: { format: 'cjs', entryFileNames: '[name].cjs', codeSplitting: false },
+      },
+    },
+  },
+  renderer: rendererConfig,
+});

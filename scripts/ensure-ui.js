@@ -1,0 +1,44 @@
+#!/usr/bin/env node
+// Builds the headless UI (out/renderer) when it is missing or older than its sources; otherwise does
+// nothing. Used by `npm run serve` and `npm run test:e2e` (and the e2e global setup).
+import { spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const output = join(root, 'out', 'renderer', 'index.html');
+const CONFIG = 'vite.renderer.config.ts';
+const inputs = [join(root, 'src', 'renderer'), join(root, CONFIG)];
+
+/** Newest modification time under a file or folder (0 when absent). */
+function newest(path) {
+  if (!existsSync(path)) return 0;
+  const stat = statSync(path);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let latest = stat.mtimeMs;
+  for (const entry of readdirSync(path)) latest = Math.max(latest, newest(join(path, entry)));
+  return latest;
+}
+
+function reason() {
+  if (!existsSync(output)) return 'out/renderer is missing';
+  const built = statSync(output).mtimeMs;
+  const changed = inputs.find((input) => newest(input) > built);
+  return changed ? `${changed.slice(root.length + 1)} changed` : null;
+}
+
+const why = reason();
+if (why) {
+  process.stdout.write(`ensure-ui: building the UI (${why})\n`);
+  const result = spawnSync('npx', ['vite', 'build', '--config', CONFIG, '--logLevel', 'warn'], {
+    cwd: root,
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: { ...process.env, npm_config_loglevel: 'error' },
+  });
+  if (result.error) throw result.error;
+  if (result.status !== 0) {
+    process.stderr.write(`ensure-ui: the UI build failed (exit ${result.status})\n`);
+    process.exit(result.status ?? 1);
+  }
+}

@@ -1,0 +1,24 @@
+import { MantineProvider } from '@mantine/core';
+import { Notifications } from '@mantine/notifications';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { useState } from 'react';
+import { AppLayout } from './AppLayout';
+import { createQueryClient } from './queryClient';
+import { RouteView } from './RouteView';
+import { theme } from './theme';
+import { useUiStore } from './uiStore';
+
+export function App() {
+  const [queryClient] = useState(createQueryClient);
+  const colorScheme = useUiStore((s) => s.colorScheme);
+  return (
+    <MantineProvider theme={theme} forceColorScheme={colorScheme}>
+      <Notifications position="bottom-right" />
+      <QueryClientProvider client={queryClient}>
+        <AppLayout>
+          <RouteView />
+        </AppLayout>
+      </QueryClientProvider>
+    </MantineProvider>
+  );
+}

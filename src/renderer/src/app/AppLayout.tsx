@@ -1,0 +1,33 @@
+import { AppShell, Burger, Group, Title } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { ColorSchemeToggle } from './ColorSchemeToggle';
+import { MainNav } from './MainNav';
+import { useUiStore } from './uiStore';
+
+export function AppLayout({ children }: { children: ReactNode }) {
+  const navbarOpen = useUiStore((s) => s.navbarOpen);
+  const toggleNavbar = useUiStore((s) => s.toggleNavbar);
+  return (
+    <AppShell
+      header={{ height: 56 }}
+      navbar={{ width: 200, breakpoint: 'sm', collapsed: { mobile: !navbarOpen } }}
+      padding="md"
+    >
+      <AppShell.Header>
+        <Group h="100%" px="md" justify="space-between">
+          <Group gap="sm">
+            <Burger opened={navbarOpen} onClick={toggleNavbar} hiddenFrom="sm" size="sm" aria-label="Toggle navigation" />
+            <Title order={1} size="h3">
+              crossbuy
+            </Title>
+          </Group>
+          <ColorSchemeToggle />
+        </Group>
+      </AppShell.Header>
+      <AppShell.Navbar p="xs" aria-label="Main">
+        <MainNav />
+      </AppShell.Navbar>
+      <AppShell.Main>{children}</AppShell.Main>
+    </AppShell>
+  );
+}

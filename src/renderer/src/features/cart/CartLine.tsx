@@ -1,0 +1,59 @@
+import { Anchor, Button, Checkbox, Group, Image, Paper, Stack, Text } from '@mantine/core';
+import type { CartItem } from '../../api/types';
+import { paths } from '../../app/router';
+import { ErrorAlert } from '../../shared/ErrorAlert';
+import { formatMoney, lineAmount } from '../../shared/money';
+import { CartQuantityInput } from './CartQuantityInput';
+import { useRemoveCartItem, useUpdateCartItem } from './useCartMutations';
+
+export function CartLine({ item, currency }: { item: CartItem; currency?: string | undefined }) {
+  const select = useUpdateCartItem();
+  const remove = useRemoveCartItem();
+  const name = `${item.title} (${item.skuName})`;
+  const error = select.error ?? remove.error;
+
+  return (
+    <Paper withBorder p="sm" radius="md" role="listitem" aria-label={name}>
+      <Group wrap="nowrap" align="flex-start" gap="md">
+        <Checkbox
+          mt={4}
+          checked={item.selected}
+          onChange={(event) => select.mutate({ itemId: item.id, patch: { selected: event.currentTarget.checked } })}
+          disabled={select.isPending}
+          aria-label={`Select ${name} for checkout`}
+        />
+        <Image src={item.imageUrl} alt="" w={72} h={72} radius="sm" fit="cover" />
+        <Stack gap={4} style={{ flex: 1, minWidth: 0 }}>
+          <Anchor href={paths.product(item.productId)} fw={600} size="sm" lineClamp={2}>
+            {item.title}
+          </Anchor>
+          <Text size="sm" c="dimmed">
+            {item.skuName} · {formatMoney(item.price, currency)} each
+          </Text>
+          {item.remark ? (
+            <Text size="xs" c="dimmed" fs="italic">
+              Remark: {item.remark}
+            </Text>
+          ) : null}
+          <Group gap="md" mt={4} align="center">
+            <CartQuantityInput item={item} label={`Quantity of ${name}`} />
+            <Text fw={700} size="sm">
+              {formatMoney(lineAmount(item.price, item.quantity), currency)}
+            </Text>
+          </Group>
+          {error ? <ErrorAlert title="Cart not updated" error={error} /> : null}
+        </Stack>
+        <Button
+          variant="subtle"
+          color="red"
+          size="xs"
+          onClick={() => remove.mutate(item.id)}
+          loading={remove.isPending}
+          aria-label={`Remove ${name}`}
+        >
+          Remove
+        </Button>
+      </Group>
+    </Paper>
+  );
+}

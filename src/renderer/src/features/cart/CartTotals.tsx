@@ -1,0 +1,33 @@
+import { Divider, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import type { Cart } from '../../api/types';
+import { formatMoney } from '../../shared/money';
+
+function Row({ label, value, strong }: { label: string; value: string; strong?: boolean }) {
+  return (
+    <Group justify="space-between" gap="xs">
+      <Text size="sm" c={strong ? undefined : 'dimmed'} fw={strong ? 600 : undefined}>
+        {label}
+      </Text>
+      <Text size="sm" fw={strong ? 700 : 500}>
+        {value}
+      </Text>
+    </Group>
+  );
+}
+
+export function CartTotals({ cart, currency }: { cart: Cart; currency?: string | undefined }) {
+  return (
+    <Paper withBorder p="md" radius="md" component="section" aria-labelledby="cart-totals-title">
+      <Stack gap="xs">
+        <Title order={3} size="h4" id="cart-totals-title">
+          Totals
+        </Title>
+        <Row label="Items" value={String(cart.totalItems)} />
+        <Row label="Total" value={formatMoney(cart.totalAmount, currency)} />
+        <Divider />
+        <Row label="Selected items" value={String(cart.selectedItems)} />
+        <Row label="Selected amount" value={formatMoney(cart.selectedAmount, currency)} strong />
+      </Stack>
+    </Paper>
+  );
+}

@@ -1,0 +1,62 @@
+import { Anchor, Grid, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { useState } from 'react';
+import { paths } from '../../../app/router';
+import { ErrorAlert } from '../../../shared/ErrorAlert';
+import { formatMoney } from '../../../shared/money';
+import { PlatformBadge } from '../PlatformBadge';
+import { AddToCartForm } from './AddToCartForm';
+import { ImageGallery } from './ImageGallery';
+import { useProduct } from './useProduct';
+
+export function ProductPage({ productId }: { productId: number }) {
+  const product = useProduct(productId);
+  const [skuImage, setSkuImage] = useState<string | undefined>();
+
+  return (
+    <Stack gap="md">
+      <Anchor href={paths.shop()} size="sm">
+        ← Back to the shop
+      </Anchor>
+      {product.isPending ? (
+        <Grid>
+          <Grid.Col span={{ base: 12, md: 5 }}>
+            <Skeleton height={360} />
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, md: 7 }}>
+            <Skeleton height={28} width="70%" />
+            <Skeleton height={20} mt="md" width="30%" />
+            <Skeleton height={120} mt="md" />
+          </Grid.Col>
+        </Grid>
+      ) : product.isError ? (
+        <ErrorAlert title="Cannot show this product" error={product.error} />
+      ) : (
+        <Grid gutter="xl">
+          <Grid.Col span={{ base: 12, md: 5 }}>
+            <ImageGallery
+              title={product.data.title}
+              images={product.data.images.length ? product.data.images : [product.data.imageUrl]}
+              override={skuImage}
+            />
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, md: 7 }}>
+            <Stack gap="sm">
+              <Title order={2}>{product.data.title}</Title>
+              <Group gap="xs">
+                <PlatformBadge platform={product.data.platform} />
+                <Text size="sm" c="dimmed">
+                  {product.data.shopName} · {product.data.sales.toLocaleString('en-US')} sold
+                </Text>
+              </Group>
+              <Text size="xl" fw={700} c="orange.7">
+                {formatMoney(product.data.price, product.data.currency)}
+              </Text>
+              <Text size="sm">{product.data.description}</Text>
+              <AddToCartForm product={product.data} onSkuImage={setSkuImage} />
+            </Stack>
+          </Grid.Col>
+        </Grid>
+      )}
+    </Stack>
+  );
+}

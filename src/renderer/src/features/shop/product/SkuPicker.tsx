@@ -1,0 +1,46 @@
+import { Group, Radio, SimpleGrid, Text } from '@mantine/core';
+import type { Sku } from '../../../api/types';
+import { formatMoney } from '../../../shared/money';
+
+interface Props {
+  skus: Sku[];
+  currency: string;
+  value: string | null;
+  onChange: (skuId: string) => void;
+}
+
+/** One card per SKU: name, price, stock; sold-out SKUs cannot be chosen. */
+export function SkuPicker({ skus, currency, value, onChange }: Props) {
+  return (
+    <Radio.Group label="Variant" value={value} onChange={onChange} withAsterisk>
+      <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="xs" mt="xs">
+        {skus.map((sku) => {
+          const soldOut = sku.stock <= 0;
+          return (
+            <Radio.Card
+              key={sku.skuId}
+              value={sku.skuId}
+              disabled={soldOut}
+              p="sm"
+              radius="md"
+              style={soldOut ? { opacity: 0.5, cursor: 'not-allowed' } : undefined}
+            >
+              <Group wrap="nowrap" align="flex-start" gap="sm">
+                <Radio.Indicator disabled={soldOut} />
+                <div>
+                  <Text fw={600} size="sm">
+                    {sku.name}
+                  </Text>
+                  <Text size="sm">{formatMoney(sku.price, currency)}</Text>
+                  <Text size="xs" c={soldOut ? 'red' : 'dimmed'}>
+                    {soldOut ? 'Sold out' : `${sku.stock} in stock`}
+                  </Text>
+                </div>
+              </Group>
+            </Radio.Card>
+          );
+        })}
+      </SimpleGrid>
+    </Radio.Group>
+  );
+}

@@ -1,0 +1,57 @@
+import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
+import { startServer, type TestServer } from './server';
+
+interface Fixtures {
+  /** A page signed in through the printed URL, showing the shop. */
+  app: Page;
+  /** The open API with the page's session cookie and the UI header (for setup and checks). */
+  openApi: OpenApi;
+}
+
+export interface OpenApi {
+  get<T>(path: string): Promise<T>;
+  send<T>(method: 'POST' | 'PATCH' | 'DELETE', path: string, body?: unknown): Promise<T>;
+}
+
+function openApi(request: APIRequestContext, origin: string): OpenApi {
+  const headers = { 'X-Crossbuy-Client': 'ui' };
+  const unwrap = async <T>(response: Awaited<ReturnType<APIRequestContext['get']>>): Promise<T> => {
+    const body = (await response.json()) as { data: T };
+    if (!response.ok()) throw new Error(`${response.status()} ${JSON.stringify(body)}`);
+    return body.data;
+  };
+  return {
+    get: async (path) => unwrap(await request.get(`${origin}/api/v1/open${path}`, { headers })),
+    send: async (method, path, body) =>
+      unwrap(await request.fetch(`${origin}/api/v1/open${path}`, { method, headers, ...(body === undefined ? {} : { data: body }) })),
+  };
+}
+
+/** One server per worker (the config runs one worker): started before the first test, stopped after the last. */
+export const test = base.extend<Fixtures, { server: TestServer }>({
+  server: [
+    // eslint-disable-next-line no-empty-pattern
+    async ({}, use) => {
+      const server = await startServer();
+      try {
+        await use(server);
+      } finally {
+        await server.stop();
+      }
+    },
+    { scope: 'worker', timeout: 60_000 },
+  ],
+  baseURL: async ({ server }, use) => {
+    await use(server.origin);
+  },
+  app: async ({ page, server }, use) => {
+    await page.goto(server.url);
+    await expect(page.getByRole('heading', { name: 'Shop', level: 2 })).toBeVisible();
+    await use(page);
+  },
+  openApi: async ({ app, server }, use) => {
+    await use(openApi(app.request, server.origin));
+  },
+});
+
+export { expect };
