@@ -1,10 +1,12 @@
-import { app, ipcMain, type IpcMainInvokeEvent } from 'electron';
+import { Menu, app, ipcMain, shell, type IpcMainInvokeEvent } from 'electron';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { IPC_CHANNELS, type ServerInfo } from '../preload/bridge.js';
-import { resolvePort } from './cli/args.js';
+import { ElectronPreferenceStore } from './desktop/electron-preferences.js';
 import { fromInjectResponse, toInjectRequest } from './desktop/ipc-request.js';
+import { applicationMenuTemplate } from './desktop/menu.js';
 import { isAppUrl } from './desktop/security.js';
+import { AppTray } from './desktop/tray.js';
 import { createMainWindow, lockDownSession, type AppPage } from './desktop/window.js';
 import { startServer, type RunningServer } from './headless/serve.js';
 
@@ -17,6 +19,7 @@ const page: AppPage = {
   rendererFile: join(here, '..', 'renderer', 'index.html'),
   devServerUrl: process.env.ELECTRON_RENDERER_URL,
   preload: join(here, '..', 'preload', 'index.cjs'),
+  icon: join(here, '..', '..', 'resources', 'icon.png'),
 };
 
 let server: RunningServer | null = null;
@@ -26,6 +29,12 @@ function fromAppPage(event: IpcMainInvokeEvent): boolean {
   return frame !== null && isAppUrl(frame.url, page);
 }
 
+function portFromEnvironment(fallback: number): number {
+  const text = process.env.CROSSBUY_PORT;
+  const port = text === undefined ? fallback : Number(text);
+  return Number.isInteger(port) && port >= 0 && port <= 65535 ? port : fallback;
+}
+
 async function main(): Promise<void> {
   if (!app.requestSingleInstanceLock()) {
     app.quit();
@@ -33,9 +42,11 @@ async function main(): Promise<void> {
   }
   await app.whenReady();
   lockDownSession();
+  const preferences = new ElectronPreferenceStore();
+  app.setLoginItemSettings({ openAtLogin: preferences.get('launchAtLogin') });
   server = await startServer({
     dataDir: process.env.CROSSBUY_DATA ?? app.getPath('userData'),
-    port: resolvePort(undefined),
+    port: portFromEnvironment(preferences.get('port')),
     portFallback: true,
     uiDir: join(here, '..', 'renderer'),
     nativeBinding: process.env.CROSSBUY_NATIVE_BINDING,
@@ -50,26 +61,38 @@ async function main(): Promise<void> {
     if (!fromAppPage(event)) throw new Error('IPC refused: not the app page');
     return { apiOrigin: running.origin, version: app.getVersion() };
   });
-  let window = createMainWindow(page);
-  app.on('second-instance', () => {
+
+  let window = createMainWindow(page, preferences);
+  const showWindow = () => {
+    if (window.isDestroyed()) window = createMainWindow(page, preferences);
     if (window.isMinimized()) window.restore();
+    window.show();
     window.focus();
-  });
-  app.on('activate', () => {
-    if (window.isDestroyed()) window = createMainWindow(page);
-  });
+  };
+  Menu.setApplicationMenu(
+    Menu.buildFromTemplate(
+      applicationMenuTemplate(process.platform, app.getName(), {
+        openDocs: () => void shell.openExternal(`${running.origin}/docs`),
+        openDataFolder: () => void shell.openPath(running.core.dataDir),
+      }),
+    ),
+  );
+  const tray = new AppTray(page.icon, { open: showWindow, toggleAutopilot: () => undefined, quit: () => app.quit() });
+  app.on('will-quit', () => tray.destroy());
+  app.on('second-instance', showWindow);
+  app.on('activate', showWindow);
 }
 
 let quitting = false;
 app.on('before-quit', (event) => {
   if (quitting || !server) return;
-  // Drain requests, checkpoint the WAL and close the database before the process goes.
+  // Stop accepting, drain requests, checkpoint the WAL and close the database before the process goes.
   event.preventDefault();
   quitting = true;
   void server.stop().finally(() => app.quit());
 });
 app.on('window-all-closed', () => {
-  if (process.platform !== 'darwin') app.quit();
+  // The tray keeps the app (and its API for scripts) running; Quit is in the tray and the menu.
 });
 
 main().catch((error: unknown) => {

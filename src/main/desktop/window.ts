@@ -1,10 +1,13 @@
-import { BrowserWindow, session, shell } from 'electron';
+import { BrowserWindow, screen, session, shell } from 'electron';
+import type { PreferenceStore } from './preferences.js';
+import { restoreBounds } from './preferences.js';
 import { RENDERER_CSP, isAppUrl, isSafeExternalUrl, secureWebPreferences } from './security.js';
 
 export interface AppPage {
   rendererFile: string;
   devServerUrl?: string;
   preload: string;
+  icon: string;
 }
 
 /** Denies every permission request (camera, notifications prompts, geolocation...): the app needs none. */
@@ -16,17 +19,32 @@ export function lockDownSession(): void {
   });
 }
 
-export function createMainWindow(page: AppPage): BrowserWindow {
+export function createMainWindow(page: AppPage, preferences: PreferenceStore): BrowserWindow {
+  const bounds = restoreBounds(
+    preferences.get('window'),
+    screen.getAllDisplays().map((d) => d.workArea),
+  );
   const window = new BrowserWindow({
-    width: 1280,
-    height: 860,
+    ...bounds,
     minWidth: 900,
     minHeight: 600,
     show: false,
     title: 'crossbuy',
+    icon: page.icon,
     webPreferences: secureWebPreferences(page.preload),
   });
-  window.once('ready-to-show', () => window.show());
+  window.once('ready-to-show', () => {
+    if (bounds.maximized) window.maximize();
+    if (!preferences.get('startMinimized')) window.show();
+  });
+  const remember = () => {
+    if (window.isDestroyed() || window.isMinimized()) return;
+    const { x, y, width, height } = window.getNormalBounds();
+    preferences.set('window', { x, y, width, height, maximized: window.isMaximized() });
+  };
+  window.on('resized', remember);
+  window.on('moved', remember);
+  window.on('close', remember);
   window.webContents.on('will-navigate', (event, url) => {
     if (!isAppUrl(url, page)) event.preventDefault();
   });
