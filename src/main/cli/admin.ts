@@ -1,9 +1,11 @@
 import type { Command } from 'commander';
+import { registerAdminOrderCommands } from './admin-orders.js';
 import { withCore } from './with-core.js';
 
 /** The back office from the shell. Each command opens the data dir, works in one transaction, closes. */
 export function registerAdminCommands(program: Command): void {
   const admin = program.command('admin').description('back office: the operator plays the agent\'s staff');
+  registerAdminOrderCommands(admin);
   admin
     .command('token')
     .description('print the admin API token (for /api/v1/admin)')

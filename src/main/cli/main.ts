@@ -3,6 +3,7 @@ import { startServer } from '../headless/serve.js';
 import { resolveDataDir, resolvePort } from './args.js';
 import { describeError, registerKeyCommands } from './keys.js';
 import { registerAdminCommands } from './admin.js';
+import { registerDoctorCommand } from './doctor.js';
 import { adminTokenFile } from '../core/data-dir.js';
 
 interface ServeFlags {
@@ -40,6 +41,7 @@ export function buildProgram(): Command {
     .action(serve);
   registerKeyCommands(program);
   registerAdminCommands(program);
+  registerDoctorCommand(program);
   program
     .command('data-dir')
     .description('print the data directory in use and where the admin token is kept')

@@ -24,3 +24,9 @@ export function recordStatusChange(
   ctx.db.prepare('INSERT INTO order_timeline (order_no, status, at, note) VALUES (?, ?, ?, ?)').run(orderNo, to, at, note);
   return { from: row.status, to, at };
 }
+
+/** The first timeline entry of a new order (its row is inserted as pending by the order's creator). */
+export function recordOrderPlaced(ctx: CoreContext, orderNo: string, at: string, note: string): void {
+  if (!ctx.db.inTransaction) throw new Error('status changes must run inside a transaction');
+  ctx.db.prepare("INSERT INTO order_timeline (order_no, status, at, note) VALUES (?, 'pending', ?, ?)").run(orderNo, at, note);
+}

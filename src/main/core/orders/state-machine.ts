@@ -30,10 +30,14 @@ export type Effect =
   | 'refund_full'
   /** Give a used coupon back to the user. */
   | 'return_coupon'
+  /** Put the ordered quantities back on the SKUs' stock (nothing was bought at the marketplace). */
+  | 'restore_stock'
   /** Record the marketplace's order number. */
   | 'record_marketplace_order'
   /** Record the seller's domestic carrier and tracking number; start the logistics trail. */
   | 'record_domestic_shipment'
+  /** Close the domestic logistics trail: the parcel was delivered to the warehouse. */
+  | 'record_warehouse_arrival'
   /** Record the warehouse inspection (result, weight, notes, photos). */
   | 'record_inspection'
   /** One warehouse package per order line. */
@@ -50,11 +54,13 @@ export const TRANSITIONS: readonly Transition[] = [
   { from: 'pending', to: 'paid', actors: ['operator'], effects: [] },
   { from: 'paid', to: 'purchased', actors: ['operator'], effects: ['record_marketplace_order'] },
   { from: 'purchased', to: 'shipped_to_warehouse', actors: ['operator'], effects: ['record_domestic_shipment'] },
-  { from: 'shipped_to_warehouse', to: 'in_warehouse', actors: ['operator'], effects: ['record_inspection', 'create_packages'] },
+  { from: 'shipped_to_warehouse', to: 'in_warehouse', actors: ['operator'], effects: ['record_warehouse_arrival', 'record_inspection', 'create_packages'] },
   // Completion follows the packages: the last one delivered through a shipping order completes the order.
   { from: 'in_warehouse', to: 'completed', actors: ['system'], effects: [] },
-  { from: 'pending', to: 'cancelled', actors: ['user', 'operator'], effects: ['refund_full', 'return_coupon'] },
-  { from: 'paid', to: 'cancelled', actors: ['user', 'operator'], effects: ['refund_full', 'return_coupon'] },
+  // A cancelled order was never bought, so its stock goes back; a refunded one could not be bought because
+  // the marketplace had none, so there is nothing to give back.
+  { from: 'pending', to: 'cancelled', actors: ['user', 'operator'], effects: ['refund_full', 'return_coupon', 'restore_stock'] },
+  { from: 'paid', to: 'cancelled', actors: ['user', 'operator'], effects: ['refund_full', 'return_coupon', 'restore_stock'] },
   { from: 'paid', to: 'refunded', actors: ['operator'], effects: ['refund_full', 'return_coupon'] },
 ];
 
@@ -83,4 +89,19 @@ export function nextOperatorStatus(from: OrderStatus): OrderStatus | null {
 
 export function isFinal(status: OrderStatus): boolean {
   return FINAL_STATUSES.includes(status);
+}
+
+/**
+ * The happy-path steps the back office runs to take an order from `from` to `to` (`to` included), e.g.
+ * pending -> purchased gives [paid, purchased]. Null when `to` is not ahead of `from` on that path.
+ */
+export function operatorPath(from: OrderStatus, to: OrderStatus): OrderStatus[] | null {
+  const steps: OrderStatus[] = [];
+  let at: OrderStatus | null = from;
+  while (at !== to) {
+    at = at === null ? null : nextOperatorStatus(at);
+    if (at === null) return null;
+    steps.push(at);
+  }
+  return steps.length > 0 ? steps : null;
 }

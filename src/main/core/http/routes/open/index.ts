@@ -3,6 +3,7 @@ import { addressRoutes } from './addresses.js';
 import { cartRoutes } from './cart.js';
 import { couponRoutes } from './coupons.js';
 import { favoriteRoutes } from './favorites.js';
+import { orderRoutes } from './orders.js';
 import { productRoutes } from './products.js';
 import { profileRoutes } from './profile.js';
 import { walletRoutes } from './wallet.js';
@@ -16,4 +17,5 @@ export const openRoutes: readonly RouteSpec[] = [
   ...addressRoutes,
   ...favoriteRoutes,
   ...couponRoutes,
+  ...orderRoutes,
 ];

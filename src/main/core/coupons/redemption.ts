@@ -1,0 +1,78 @@
+import type { CoreContext } from '../context.js';
+import { notFound, unprocessable } from '../shared/errors.js';
+import { formatAmount, roundHalfUp, type Minor } from '../shared/money.js';
+
+/**
+ * The order side of coupons: checking that a coupon can be redeemed on an order, the discount it gives,
+ * marking it used, and giving it back when the order is cancelled or refunded. Listing and claiming live
+ * in catalog.ts.
+ *
+ * Unknown coupon id: 404 (like every unknown id in the API). Known but not redeemable (not claimed by the
+ * user, already used, expired on the service clock, subtotal under minOrderAmount): 422 with the reason.
+ */
+export interface CouponTerms {
+  type: 'percentage' | 'fixed';
+  /** percentage: whole percent off the goods subtotal; fixed: minor units off. */
+  value: number;
+}
+
+export interface RedeemableCoupon extends CouponTerms {
+  id: number;
+  name: string;
+}
+
+interface CouponRow {
+  id: number;
+  name: string;
+  type: 'percentage' | 'fixed';
+  value: number;
+  min_order_minor: number;
+  expires_at: string;
+}
+
+/**
+ * The discount a coupon gives on a goods subtotal: percentage rounds half up at the minor unit; both kinds
+ * are capped at the subtotal, so a total can never go below the service fee.
+ */
+export function couponDiscount(coupon: CouponTerms, subtotal: Minor): Minor {
+  if (subtotal <= 0) return 0;
+  const raw = coupon.type === 'percentage' ? roundHalfUp(subtotal * Math.min(coupon.value, 100), 100) : coupon.value;
+  return Math.max(0, Math.min(raw, subtotal));
+}
+
+/** The coupon, if this user may redeem it on an order with this goods subtotal; 404 or 422 otherwise. */
+export function requireRedeemableCoupon(ctx: CoreContext, userId: number, couponId: number, subtotal: Minor): RedeemableCoupon {
+  const coupon = ctx.db.prepare('SELECT id, name, type, value, min_order_minor, expires_at FROM coupons WHERE id = ?').get(couponId) as
+    | CouponRow
+    | undefined;
+  if (!coupon) throw notFound(`Coupon ${couponId} not found`);
+  const claim = ctx.db.prepare('SELECT used_order_no FROM user_coupons WHERE user_id = ? AND coupon_id = ?').get(userId, couponId) as
+    | { used_order_no: string | null }
+    | undefined;
+  if (!claim) throw unprocessable(`Coupon ${couponId} has not been claimed: claim it first with POST /user/coupons/${couponId}/claim`);
+  if (claim.used_order_no !== null) throw unprocessable(`Coupon ${couponId} was already used on order ${claim.used_order_no}`);
+  // Compared as instants on the service clock: expired at and after expiresAt.
+  if (Date.parse(coupon.expires_at) <= ctx.clock.now().getTime()) {
+    throw unprocessable(`Coupon ${couponId} expired at ${coupon.expires_at}`);
+  }
+  if (subtotal < coupon.min_order_minor) {
+    throw unprocessable(
+      `Coupon ${couponId} needs a goods subtotal of at least ${formatAmount(coupon.min_order_minor, ctx.currency)}; this order's is ${formatAmount(subtotal, ctx.currency)}`,
+    );
+  }
+  return { id: coupon.id, name: coupon.name, type: coupon.type, value: coupon.value };
+}
+
+/** Marks the user's coupon as spent on an order. Runs in the order's transaction, after requireRedeemableCoupon. */
+export function markCouponUsed(ctx: CoreContext, userId: number, couponId: number, orderNo: string): void {
+  const changes = ctx.db
+    .prepare('UPDATE user_coupons SET used_order_no = ?, used_at = ? WHERE user_id = ? AND coupon_id = ? AND used_order_no IS NULL')
+    .run(orderNo, ctx.nowIso(), userId, couponId).changes;
+  // requireRedeemableCoupon checked this in the same transaction; a miss here is a bug, not a client error.
+  if (changes !== 1) throw new Error(`coupon ${couponId} could not be marked used for ${orderNo}`);
+}
+
+/** Gives back the coupon an order used (cancel, refund). Returns whether there was one. */
+export function returnCoupon(ctx: CoreContext, orderNo: string): boolean {
+  return ctx.db.prepare('UPDATE user_coupons SET used_order_no = NULL, used_at = NULL WHERE used_order_no = ?').run(orderNo).changes > 0;
+}

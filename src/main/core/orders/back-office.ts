@@ -1,0 +1,67 @@
+import type { CoreContext } from '../context.js';
+import { conflict, unprocessable } from '../shared/errors.js';
+import { formatAmount, toAmount } from '../shared/money.js';
+import { checkReason, type RefundResult } from './cancel.js';
+import { applyTransition, type StepData } from './lifecycle.js';
+import { nextOperatorStatus, operatorPath, type OrderStatus } from './state-machine.js';
+import { getAdminOrderDetail, requireOrder, type AdminOrderDetail } from './views.js';
+
+/**
+ * The back office's moves on a purchase order (admin API, CLI, desktop UI). The staff's data for a step
+ * is optional: whatever is left out is generated, as the autopilot does.
+ */
+export interface AdvanceRequest extends Omit<StepData, 'reason'> {
+  /** The status to reach; the next one on the happy path when absent. Steps in between are run in order. */
+  to?: OrderStatus;
+}
+
+/** Which step each piece of staff data belongs to. */
+const DATA_STEP: readonly { fields: readonly (keyof AdvanceRequest)[]; step: OrderStatus }[] = [
+  { fields: ['marketplaceOrderNo'], step: 'purchased' },
+  { fields: ['carrier', 'trackingNo'], step: 'shipped_to_warehouse' },
+  { fields: ['inspection'], step: 'in_warehouse' },
+];
+
+export function advanceOrder(ctx: CoreContext, orderNo: string, request: AdvanceRequest = {}): AdminOrderDetail {
+  return ctx.db
+    .transaction(() => {
+      const order = requireOrder(ctx, orderNo, null);
+      const to = request.to ?? nextOperatorStatus(order.status);
+      if (to === null) throw conflict(`Order ${orderNo} is ${order.status}; the back office has no next step for it`);
+      const steps = operatorPath(order.status, to);
+      if (!steps) throw conflict(`Order ${orderNo} is ${order.status} and cannot move forward to ${to}`);
+      // Data for a step this advance does not run would be silently lost: refuse it instead.
+      for (const { fields, step } of DATA_STEP) {
+        const given = fields.filter((f) => request[f] !== undefined);
+        if (given.length > 0 && !steps.includes(step)) {
+          throw unprocessable(`${given.join(' and ')} belong${given.length === 1 ? 's' : ''} to the ${step} step, which moving ${order.status} -> ${to} does not include`);
+        }
+      }
+      steps.forEach((step, index) => {
+        const last = index === steps.length - 1;
+        applyTransition(ctx, orderNo, step, 'operator', { ...request, note: last ? request.note : undefined });
+      });
+      return getAdminOrderDetail(ctx, orderNo);
+    })
+    .immediate();
+}
+
+/** The item cannot be bought (out of stock at the marketplace): paid -> refunded, full refund, coupon back. */
+export function refundOrder(ctx: CoreContext, orderNo: string, reason?: string): RefundResult {
+  checkReason(reason);
+  return ctx.db
+    .transaction(() => {
+      const order = requireOrder(ctx, orderNo, null);
+      if (order.status !== 'paid') {
+        throw conflict(`Order ${orderNo} is ${order.status} and cannot be refunded; only paid orders can be refunded (cancel a pending one)`);
+      }
+      const outcome = applyTransition(ctx, orderNo, 'refunded', 'operator', { reason: reason ?? 'Refunded: the item is out of stock at the marketplace' });
+      return {
+        orderNo,
+        status: outcome.to,
+        refundAmount: toAmount(outcome.refunded),
+        message: `Order ${orderNo} refunded; ${formatAmount(outcome.refunded, order.currency)} credited to the wallet`,
+      };
+    })
+    .immediate();
+}

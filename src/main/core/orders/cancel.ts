@@ -1,0 +1,42 @@
+import type { CoreContext } from '../context.js';
+import { badRequest, conflict } from '../shared/errors.js';
+import { formatAmount, toAmount } from '../shared/money.js';
+import { applyTransition } from './lifecycle.js';
+import { CANCELLABLE_STATUSES, type OrderStatus } from './state-machine.js';
+import { requireOrder } from './views.js';
+
+export const MAX_REASON = 500;
+
+export interface RefundResult {
+  orderNo: string;
+  status: OrderStatus;
+  refundAmount: number;
+  message: string;
+}
+
+export function checkReason(reason: string | undefined): void {
+  if (reason !== undefined && reason.length > MAX_REASON) throw badRequest(`reason must be at most ${MAX_REASON} characters`);
+}
+
+/**
+ * The user cancels an order that has not been bought yet (pending or paid): the whole totalAmount goes
+ * back to the wallet and a used coupon back to the user. Any other status: 409 naming it.
+ */
+export function cancelOrder(ctx: CoreContext, userId: number, orderNo: string, reason?: string): RefundResult {
+  checkReason(reason);
+  return ctx.db
+    .transaction(() => {
+      const order = requireOrder(ctx, orderNo, userId);
+      if (!CANCELLABLE_STATUSES.includes(order.status)) {
+        throw conflict(`Order ${orderNo} is ${order.status} and cannot be cancelled; only ${CANCELLABLE_STATUSES.join(' or ')} orders can be cancelled`);
+      }
+      const outcome = applyTransition(ctx, orderNo, 'cancelled', 'user', { reason }, { userId });
+      return {
+        orderNo,
+        status: outcome.to,
+        refundAmount: toAmount(outcome.refunded),
+        message: `Order ${orderNo} cancelled; ${formatAmount(outcome.refunded, order.currency)} refunded to the wallet`,
+      };
+    })
+    .immediate();
+}

@@ -1,0 +1,149 @@
+import { consumeCartLines } from '../cart/cart.js';
+import type { CoreContext } from '../context.js';
+import { markCouponUsed, requireRedeemableCoupon } from '../coupons/redemption.js';
+import { requireSku, type ProductRow, type SkuRow } from '../products/catalog.js';
+import { readSetting } from '../settings/settings.js';
+import { ApiError, badRequest, unprocessable } from '../shared/errors.js';
+import { formatAmount } from '../shared/money.js';
+import { postEntry } from '../wallet/ledger.js';
+import { newOrderNo } from './generated-records.js';
+import { recordOrderPlaced } from './order-status.js';
+import { MAX_ORDER_SUBTOTAL, priceOrder } from './pricing.js';
+import { getOrderDetail, type OrderDetail } from './views.js';
+
+/**
+ * Placing a purchase order. One transaction: check every line, price it from the SKUs as they are now,
+ * debit the whole total from the wallet, write the order, take the stock, the cart lines and the coupon.
+ * Any failure writes nothing.
+ */
+export const MAX_ORDER_LINES = 50;
+export const MAX_ORDER_REMARK = 500;
+
+export interface NewOrderLine {
+  /** A product id as the contract sends it: a string of digits. */
+  productId: string;
+  skuId: string;
+  quantity: number;
+  remark?: string;
+}
+
+export interface NewOrder {
+  items: readonly NewOrderLine[];
+  remark?: string;
+  couponId?: number;
+}
+
+interface ResolvedLine {
+  input: NewOrderLine;
+  product: ProductRow;
+  sku: SkuRow;
+}
+
+/** Prefixes a line's error with its index, as the cart batch does, so the client knows which line failed. */
+function atIndex<T>(index: number, work: () => T): T {
+  try {
+    return work();
+  } catch (error) {
+    if (error instanceof ApiError) throw new ApiError(error.statusCode, `items[${index}]: ${error.message}`);
+    throw error;
+  }
+}
+
+function checkShape(input: NewOrder): void {
+  if (input.items.length < 1 || input.items.length > MAX_ORDER_LINES) {
+    throw badRequest(`items must hold 1 to ${MAX_ORDER_LINES} lines`);
+  }
+  if (input.remark !== undefined && input.remark.length > MAX_ORDER_REMARK) {
+    throw badRequest(`remark must be at most ${MAX_ORDER_REMARK} characters`);
+  }
+  input.items.forEach((item, index) => {
+    if (!Number.isSafeInteger(item.quantity) || item.quantity < 1) throw badRequest(`items[${index}].quantity must be an integer of at least 1`);
+    if (item.remark !== undefined && item.remark.length > MAX_ORDER_REMARK) {
+      throw badRequest(`items[${index}].remark must be at most ${MAX_ORDER_REMARK} characters`);
+    }
+  });
+}
+
+/** Stock is checked per SKU over all the order's lines, so the same SKU on two lines cannot oversell. */
+function checkStock(lines: readonly ResolvedLine[]): void {
+  const wanted = new Map<string, number>();
+  lines.forEach((line, index) => {
+    const key = `${line.product.id}\u0000${line.sku.sku_id}`;
+    const quantity = (wanted.get(key) ?? 0) + line.input.quantity;
+    wanted.set(key, quantity);
+    if (quantity > line.sku.stock) {
+      const across = quantity === line.input.quantity ? '' : ' across the order\'s lines';
+      throw unprocessable(
+        `items[${index}]: quantity ${quantity}${across} exceeds the stock of SKU ${line.sku.sku_id} of product ${line.product.id} (${line.sku.stock} available)`,
+      );
+    }
+  });
+}
+
+/**
+ * One order is one purchase at one marketplace (one marketplace order number, one seller shipment), so
+ * its lines must share a platform. A client with a mixed cart places one order per platform.
+ */
+function checkOnePlatform(lines: readonly ResolvedLine[]): string {
+  const platform = lines[0]!.product.platform;
+  const other = lines.findIndex((l) => l.product.platform !== platform);
+  if (other >= 0) {
+    throw unprocessable(
+      `items[${other}]: product ${lines[other]!.product.id} is from ${lines[other]!.product.platform} but items[0] is from ${platform}; an order's items must all come from one platform`,
+    );
+  }
+  return platform;
+}
+
+function lineImage(line: ResolvedLine): string {
+  return line.sku.image ?? (JSON.parse(line.product.images) as string[])[0] ?? '';
+}
+
+export function createOrder(ctx: CoreContext, userId: number, input: NewOrder): OrderDetail {
+  checkShape(input);
+  return ctx.db
+    .transaction(() => {
+      const lines = input.items.map((item, index) => atIndex(index, () => ({ input: item, ...requireSku(ctx, Number(item.productId), item.skuId) })));
+      checkStock(lines);
+      const platform = checkOnePlatform(lines);
+      const priced = lines.map((l) => ({ unitPrice: l.sku.price_minor, quantity: l.input.quantity }));
+      const subtotal = priceOrder(priced, 0).subtotal;
+      if (subtotal > MAX_ORDER_SUBTOTAL) {
+        throw unprocessable(`The order's goods subtotal ${formatAmount(subtotal, ctx.currency)} is above the maximum of ${formatAmount(MAX_ORDER_SUBTOTAL, ctx.currency)}`);
+      }
+      const coupon = input.couponId === undefined ? null : requireRedeemableCoupon(ctx, userId, input.couponId, subtotal);
+      const price = priceOrder(priced, readSetting(ctx.db, 'serviceFeeBp'), coupon);
+
+      const orderNo = newOrderNo(ctx);
+      const now = ctx.nowIso();
+      // Balance last: a client learns about bad lines and coupons before being told to top up.
+      if (price.total > 0) {
+        postEntry(ctx, { userId, type: 'order_payment', amount: -price.total, reference: orderNo, description: `Payment for purchase order ${orderNo}` });
+      }
+      ctx.db
+        .prepare(
+          `INSERT INTO orders (order_no, user_id, status, platform, currency, subtotal_minor, discount_minor, service_fee_minor,
+             total_minor, coupon_id, remark, created_at, updated_at)
+           VALUES (?, ?, 'pending', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+        )
+        .run(orderNo, userId, platform, ctx.currency, price.subtotal, price.discount, price.serviceFee, price.total, coupon?.id ?? null, input.remark ?? '', now, now);
+      const insertItem = ctx.db.prepare(
+        `INSERT INTO order_items (order_no, product_id, sku_id, title, sku_name, price_minor, quantity, remark, weight_g, cargo_type, image_url)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      );
+      const takeStock = ctx.db.prepare('UPDATE product_skus SET stock = stock - ? WHERE product_id = ? AND sku_id = ? AND stock >= ?');
+      for (const line of lines) {
+        insertItem.run(orderNo, line.product.id, line.sku.sku_id, line.product.title, line.sku.name, line.sku.price_minor, line.input.quantity,
+          line.input.remark ?? '', line.product.weight_g, line.product.cargo_type, lineImage(line));
+        // checkStock saw enough stock in this same transaction; the guard makes an oversell impossible regardless.
+        if (takeStock.run(line.input.quantity, line.product.id, line.sku.sku_id, line.input.quantity).changes !== 1) {
+          throw new Error(`stock of ${line.product.id}/${line.sku.sku_id} changed inside the order's transaction`);
+        }
+      }
+      consumeCartLines(ctx, userId, lines.map((l) => ({ productId: l.product.id, skuId: l.sku.sku_id, quantity: l.input.quantity })));
+      if (coupon) markCouponUsed(ctx, userId, coupon.id, orderNo);
+      recordOrderPlaced(ctx, orderNo, now, `Order placed; ${formatAmount(price.total, ctx.currency)} paid from the wallet`);
+      return getOrderDetail(ctx, orderNo, userId);
+    })
+    .immediate();
+}

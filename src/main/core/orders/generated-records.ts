@@ -1,0 +1,74 @@
+import { randomInt } from 'node:crypto';
+import type { CoreContext } from '../context.js';
+import { hashText, randomCode } from '../shared/random.js';
+
+/**
+ * Stand-ins for what the real service's staff would type in: order numbers, the marketplace's order
+ * number, the seller's domestic carrier and tracking number, and where the parcel travels. The back
+ * office may pass its own values; these fill in whatever it leaves out.
+ */
+
+const ORDER_NO_RANDOM_LENGTH = 8;
+
+/** `PO` + yyyymmdd (service clock, UTC) + 8 random characters; unique among existing orders. */
+export function newOrderNo(ctx: CoreContext): string {
+  const day = ctx.nowIso().slice(0, 10).replaceAll('-', '');
+  const exists = ctx.db.prepare('SELECT 1 FROM orders WHERE order_no = ?');
+  // 32^8 codes per day: a collision is already unlikely; the check makes it impossible.
+  for (;;) {
+    const orderNo = `PO${day}${randomCode(ORDER_NO_RANDOM_LENGTH)}`;
+    if (!exists.get(orderNo)) return orderNo;
+  }
+}
+
+function digits(count: number): string {
+  let out = String(1 + randomInt(9));
+  while (out.length < count) out += String(randomInt(10));
+  return out;
+}
+
+/** Marketplace order numbers are long digit strings on all three platforms. */
+export function generateMarketplaceOrderNo(platform: string): string {
+  return digits(platform === '1688' ? 16 : 19);
+}
+
+const CARRIERS: readonly { name: string; prefix: string; digits: number }[] = [
+  { name: 'SF Express', prefix: 'SF', digits: 13 },
+  { name: 'ZTO Express', prefix: '7', digits: 13 },
+  { name: 'YTO Express', prefix: 'YT', digits: 13 },
+  { name: 'STO Express', prefix: '77', digits: 12 },
+  { name: 'Yunda Express', prefix: '43', digits: 13 },
+  { name: 'JD Logistics', prefix: 'JD', digits: 13 },
+];
+
+export function generateCarrier(): string {
+  return CARRIERS[randomInt(CARRIERS.length)]!.name;
+}
+
+/** A tracking number in the style of the carrier when it is a known one. */
+export function generateTrackingNo(carrier: string): string {
+  const known = CARRIERS.find((c) => c.name === carrier);
+  return known ? known.prefix + digits(known.digits) : `CN${digits(12)}`;
+}
+
+const SELLER_CITIES: Record<string, readonly string[]> = {
+  taobao: ['Hangzhou, Zhejiang', 'Guangzhou, Guangdong', 'Shanghai'],
+  '1688': ['Yiwu, Zhejiang', 'Dongguan, Guangdong', 'Quanzhou, Fujian'],
+  weidian: ['Shenzhen, Guangdong', 'Putian, Fujian', 'Chengdu, Sichuan'],
+};
+
+export const WAREHOUSE_LOCATION = 'crossbuy warehouse, Guangzhou, Guangdong';
+export const SORTING_CENTRE = 'Sorting centre, Guangzhou, Guangdong';
+
+/** Where the seller ships from: stable for one order, so the trail reads the same every time. */
+export function sellerCity(platform: string, orderNo: string): string {
+  const cities = SELLER_CITIES[platform] ?? SELLER_CITIES.taobao!;
+  return cities[hashText(orderNo) % cities.length]!;
+}
+
+/** The moment halfway between two ISO instants: a plausible time for the in-transit scan. */
+export function midpoint(fromIso: string, toIso: string): string {
+  const from = Date.parse(fromIso);
+  const to = Date.parse(toIso);
+  return new Date(from + Math.floor((to - from) / 2)).toISOString();
+}

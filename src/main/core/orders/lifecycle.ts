@@ -1,0 +1,199 @@
+import type { CoreContext } from '../context.js';
+import { returnCoupon } from '../coupons/redemption.js';
+import { inspectionPhotoPath } from '../media/media.js';
+import { conflict } from '../shared/errors.js';
+import { formatAmount, type Minor } from '../shared/money.js';
+import { postEntry } from '../wallet/ledger.js';
+import { receiveOrderPackages } from '../warehouse/receive.js';
+import {
+  generateCarrier,
+  generateMarketplaceOrderNo,
+  generateTrackingNo,
+  midpoint,
+  sellerCity,
+  SORTING_CENTRE,
+  WAREHOUSE_LOCATION,
+} from './generated-records.js';
+import { recordStatusChange } from './order-status.js';
+import { canTransition, findTransition, type Actor, type Effect, type OrderStatus } from './state-machine.js';
+import { orderItems, requireOrder, type OrderRow } from './views.js';
+
+/**
+ * Moving an order through its lifecycle: the state machine's transition together with its side effects
+ * (money, coupon, stock, the staff's records, packages), in one transaction. The user's cancel, the back
+ * office (API, CLI, UI) and the autopilot all go through `applyTransition`, so they write the same rows.
+ */
+export type InspectionResult = 'passed' | 'issue_found';
+
+export interface InspectionInput {
+  result?: InspectionResult;
+  /** Grams; the lines' estimated weight when absent. */
+  weight?: number;
+  notes?: string;
+  /** Photo URLs or /media paths; generated photos when absent or empty. */
+  photos?: readonly string[];
+}
+
+/** What the person (or autopilot) moving the order knows; anything left out is generated. */
+export interface StepData {
+  /** Timeline note; a description of the step when absent. */
+  note?: string;
+  /** Why an order was cancelled or refunded (kept on the order and used as the timeline note). */
+  reason?: string;
+  marketplaceOrderNo?: string;
+  carrier?: string;
+  trackingNo?: string;
+  inspection?: InspectionInput;
+}
+
+export interface TransitionOutcome {
+  orderNo: string;
+  from: OrderStatus;
+  to: OrderStatus;
+  at: string;
+  /** Money credited back to the wallet by this transition (0 when none). */
+  refunded: Minor;
+}
+
+/** The number of photos generated for an inspection without any. */
+export const GENERATED_PHOTO_COUNT = 3;
+
+interface EffectRun {
+  ctx: CoreContext;
+  order: OrderRow;
+  to: OrderStatus;
+  data: StepData;
+  /** Set by the effects: the money refunded, and what the timeline should say when no note is given. */
+  refunded: Minor;
+  notes: string[];
+}
+
+const EFFECTS: Record<Effect, (run: EffectRun) => void> = {
+  refund_full(run) {
+    const { ctx, order } = run;
+    if (order.total_minor > 0) {
+      postEntry(ctx, {
+        userId: order.user_id,
+        type: 'order_refund',
+        amount: order.total_minor,
+        reference: order.order_no,
+        description: `Refund for purchase order ${order.order_no} (${run.to})`,
+      });
+    }
+    run.refunded = order.total_minor;
+    run.notes.push(`${formatAmount(order.total_minor, order.currency)} refunded to the wallet`);
+  },
+
+  return_coupon(run) {
+    if (returnCoupon(run.ctx, run.order.order_no)) run.notes.push(`coupon ${run.order.coupon_id} returned`);
+  },
+
+  restore_stock({ ctx, order }) {
+    const give = ctx.db.prepare('UPDATE product_skus SET stock = stock + ? WHERE product_id = ? AND sku_id = ?');
+    for (const item of orderItems(ctx, order.order_no)) give.run(item.quantity, item.product_id, item.sku_id);
+  },
+
+  record_marketplace_order(run) {
+    const { ctx, order, data } = run;
+    const number = data.marketplaceOrderNo ?? generateMarketplaceOrderNo(order.platform);
+    ctx.db.prepare('UPDATE orders SET marketplace_order_no = ? WHERE order_no = ?').run(number, order.order_no);
+    run.notes.push(`Bought on ${order.platform}, marketplace order ${number}`);
+  },
+
+  record_domestic_shipment(run) {
+    const { ctx, order, data } = run;
+    const carrier = data.carrier ?? generateCarrier();
+    const trackingNo = data.trackingNo ?? generateTrackingNo(carrier);
+    ctx.db.prepare('UPDATE orders SET carrier = ?, tracking_no = ? WHERE order_no = ?').run(carrier, trackingNo, order.order_no);
+    addLogisticsEvent(ctx, order.order_no, ctx.nowIso(), sellerCity(order.platform, order.order_no), `Shipped by the seller; picked up by ${carrier}`);
+    run.notes.push(`Shipped by the seller with ${carrier}, tracking ${trackingNo}`);
+  },
+
+  record_warehouse_arrival({ ctx, order }) {
+    const now = ctx.nowIso();
+    const shipped = ctx.db.prepare('SELECT MIN(at) AS at FROM order_logistics_events WHERE order_no = ?').get(order.order_no) as { at: string | null };
+    if (shipped.at) addLogisticsEvent(ctx, order.order_no, midpoint(shipped.at, now), SORTING_CENTRE, 'In transit: arrived at the sorting centre');
+    addLogisticsEvent(ctx, order.order_no, now, WAREHOUSE_LOCATION, 'Delivered: signed for at the warehouse');
+  },
+
+  record_inspection(run) {
+    const { ctx, order, data } = run;
+    const input = data.inspection ?? {};
+    const result = input.result ?? 'passed';
+    const weight = input.weight ?? orderItems(ctx, order.order_no).reduce((sum, i) => sum + i.weight_g * i.quantity, 0);
+    const notes = input.notes ?? (result === 'passed' ? 'Items match the order; no damage found' : 'Issue found during inspection');
+    const photos = input.photos && input.photos.length > 0
+      ? [...input.photos]
+      : Array.from({ length: GENERATED_PHOTO_COUNT }, (_, i) => inspectionPhotoPath(order.order_no, i));
+    ctx.db
+      .prepare(
+        `UPDATE orders SET inspection_result = ?, inspection_weight_g = ?, inspection_notes = ?, inspection_photos = ?, inspected_at = ?
+          WHERE order_no = ?`,
+      )
+      .run(result, weight, notes, JSON.stringify(photos), ctx.nowIso(), order.order_no);
+    run.notes.push(`Arrived at the warehouse; inspection ${result === 'passed' ? 'passed' : 'found an issue'}, ${weight} g`);
+  },
+
+  create_packages({ ctx, order }) {
+    const inspected = ctx.db.prepare('SELECT inspection_weight_g, inspection_photos FROM orders WHERE order_no = ?').get(order.order_no) as {
+      inspection_weight_g: number | null;
+      inspection_photos: string;
+    };
+    receiveOrderPackages(ctx, order.order_no, {
+      inspectedWeightGrams: inspected.inspection_weight_g ?? undefined,
+      photos: JSON.parse(inspected.inspection_photos) as string[],
+    });
+  },
+};
+
+function addLogisticsEvent(ctx: CoreContext, orderNo: string, at: string, location: string, description: string): void {
+  ctx.db.prepare('INSERT INTO order_logistics_events (order_no, at, location, description) VALUES (?, ?, ?, ?)').run(orderNo, at, location, description);
+}
+
+/**
+ * Applies one transition of the state machine with its effects. 404 for an unknown order (or another
+ * user's, when `userId` is given); 409 when the order's status does not allow it for this actor.
+ */
+export function applyTransition(
+  ctx: CoreContext,
+  orderNo: string,
+  to: OrderStatus,
+  actor: Actor,
+  data: StepData = {},
+  options: { userId?: number } = {},
+): TransitionOutcome {
+  return ctx.db
+    .transaction(() => {
+      const order = requireOrder(ctx, orderNo, options.userId ?? null);
+      const transition = findTransition(order.status, to);
+      if (!transition || !canTransition(order.status, to, actor)) {
+        throw conflict(`Order ${orderNo} is ${order.status} and cannot move to ${to}`);
+      }
+      const run: EffectRun = { ctx, order, to, data, refunded: 0, notes: [] };
+      for (const effect of transition.effects) EFFECTS[effect](run);
+      if (data.reason !== undefined && (to === 'cancelled' || to === 'refunded')) {
+        ctx.db.prepare('UPDATE orders SET cancel_reason = ? WHERE order_no = ?').run(data.reason, orderNo);
+      }
+      const headline = (to === 'cancelled' || to === 'refunded' ? data.reason : undefined) ?? headlineOf(to, actor);
+      const note = data.note ?? [headline, ...run.notes].filter(Boolean).join('; ');
+      const change = recordStatusChange(ctx, orderNo, to, actor, note);
+      return { orderNo, from: change.from, to, at: change.at, refunded: run.refunded };
+    })
+    .immediate();
+}
+
+/** The start of a timeline note for steps whose effects do not describe them on their own. */
+function headlineOf(to: OrderStatus, actor: Actor): string {
+  switch (to) {
+    case 'paid':
+      return 'Payment confirmed';
+    case 'cancelled':
+      return actor === 'user' ? 'Cancelled by the user' : 'Cancelled by the back office';
+    case 'refunded':
+      return 'Refunded: the item could not be bought';
+    case 'completed':
+      return 'Every package of the order was delivered';
+    default:
+      return '';
+  }
+}

@@ -1,0 +1,261 @@
+import type { CoreContext } from '../context.js';
+import { notFound } from '../shared/errors.js';
+import { toAmount } from '../shared/money.js';
+import { offsetOf, pageOf, type Page, type PageQuery } from '../shared/pagination.js';
+import type { OrderStatus } from './state-machine.js';
+
+/**
+ * The read side of purchase orders: the rows and the views the API returns. Another user's order is
+ * "not found", never "forbidden", so order numbers cannot be probed.
+ */
+export interface OrderRow {
+  order_no: string;
+  user_id: number;
+  status: OrderStatus;
+  platform: string;
+  currency: string;
+  subtotal_minor: number;
+  discount_minor: number;
+  service_fee_minor: number;
+  total_minor: number;
+  coupon_id: number | null;
+  remark: string;
+  marketplace_order_no: string | null;
+  carrier: string | null;
+  tracking_no: string | null;
+  inspection_result: 'passed' | 'issue_found' | 'pending' | null;
+  inspection_weight_g: number | null;
+  inspection_notes: string | null;
+  inspection_photos: string;
+  inspected_at: string | null;
+  cancel_reason: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface OrderItemRow {
+  id: number;
+  product_id: number;
+  sku_id: string;
+  title: string;
+  sku_name: string;
+  price_minor: number;
+  quantity: number;
+  remark: string;
+  weight_g: number;
+  image_url: string;
+}
+
+export interface OrderItemView {
+  productId: number;
+  skuId: string;
+  title: string;
+  skuName: string;
+  price: number;
+  quantity: number;
+  remark: string;
+  imageUrl: string;
+}
+
+export interface OrderDetail {
+  orderNo: string;
+  status: OrderStatus;
+  totalAmount: number;
+  serviceFee: number;
+  subtotal: number;
+  discount: number;
+  couponId: number | null;
+  currency: string;
+  platform: string;
+  remark: string;
+  items: OrderItemView[];
+  /** Empty strings until the seller ships (shipped_to_warehouse). */
+  logistics: { trackingNo: string; carrier: string };
+  /** result 'pending', weight 0 and no photos until the order is inspected (in_warehouse). */
+  inspection: { result: string; weight: number; photos: string[] };
+  timeline: { status: string; at: string; note: string }[];
+  marketplaceOrderNo: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface OrderListItem {
+  orderNo: string;
+  status: OrderStatus;
+  totalAmount: number;
+  /** The number of lines (the length of the detail's `items`). */
+  itemCount: number;
+  currency: string;
+  createdAt: string;
+}
+
+export interface AdminOrderListItem extends OrderListItem {
+  userId: number;
+  platform: string;
+  updatedAt: string;
+}
+
+/** The order, if it exists and (when a user is given) belongs to that user; 404 otherwise. */
+export function requireOrder(ctx: CoreContext, orderNo: string, userId: number | null): OrderRow {
+  const row = ctx.db.prepare('SELECT * FROM orders WHERE order_no = ?').get(orderNo) as OrderRow | undefined;
+  if (!row || (userId !== null && row.user_id !== userId)) throw notFound(`Order ${orderNo} not found`);
+  return row;
+}
+
+export function orderItems(ctx: CoreContext, orderNo: string): OrderItemRow[] {
+  return ctx.db
+    .prepare('SELECT id, product_id, sku_id, title, sku_name, price_minor, quantity, remark, weight_g, image_url FROM order_items WHERE order_no = ? ORDER BY id')
+    .all(orderNo) as OrderItemRow[];
+}
+
+export function inspectionPhotos(ctx: CoreContext, row: OrderRow): string[] {
+  return (JSON.parse(row.inspection_photos) as string[]).map((p) => ctx.mediaUrl(p));
+}
+
+function itemView(ctx: CoreContext, item: OrderItemRow): OrderItemView {
+  return {
+    productId: item.product_id,
+    skuId: item.sku_id,
+    title: item.title,
+    skuName: item.sku_name,
+    price: toAmount(item.price_minor),
+    quantity: item.quantity,
+    remark: item.remark,
+    imageUrl: item.image_url ? ctx.mediaUrl(item.image_url) : '',
+  };
+}
+
+export function toOrderDetail(ctx: CoreContext, row: OrderRow): OrderDetail {
+  const timeline = ctx.db
+    .prepare('SELECT status, at, note FROM order_timeline WHERE order_no = ? ORDER BY id')
+    .all(row.order_no) as { status: string; at: string; note: string }[];
+  return {
+    orderNo: row.order_no,
+    status: row.status,
+    totalAmount: toAmount(row.total_minor),
+    serviceFee: toAmount(row.service_fee_minor),
+    subtotal: toAmount(row.subtotal_minor),
+    discount: toAmount(row.discount_minor),
+    couponId: row.coupon_id,
+    currency: row.currency,
+    platform: row.platform,
+    remark: row.remark,
+    items: orderItems(ctx, row.order_no).map((i) => itemView(ctx, i)),
+    logistics: { trackingNo: row.tracking_no ?? '', carrier: row.carrier ?? '' },
+    inspection: {
+      result: row.inspection_result ?? 'pending',
+      weight: row.inspection_weight_g ?? 0,
+      photos: inspectionPhotos(ctx, row),
+    },
+    timeline,
+    marketplaceOrderNo: row.marketplace_order_no,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  };
+}
+
+export function getOrderDetail(ctx: CoreContext, orderNo: string, userId: number | null): OrderDetail {
+  return toOrderDetail(ctx, requireOrder(ctx, orderNo, userId));
+}
+
+export type AdminOrderDetail = OrderDetail & { userId: number };
+
+/** The back office's view: any user's order, with its owner. */
+export function getAdminOrderDetail(ctx: CoreContext, orderNo: string): AdminOrderDetail {
+  const row = requireOrder(ctx, orderNo, null);
+  return { ...toOrderDetail(ctx, row), userId: row.user_id };
+}
+
+export function getOrderStatus(ctx: CoreContext, orderNo: string, userId: number): { orderNo: string; status: OrderStatus; updatedAt: string } {
+  const row = requireOrder(ctx, orderNo, userId);
+  return { orderNo: row.order_no, status: row.status, updatedAt: row.updated_at };
+}
+
+export interface OrderListQuery extends PageQuery {
+  status?: OrderStatus;
+  /** Only this user's orders; null for the back office (every user). */
+  userId: number | null;
+}
+
+type ListRow = OrderRow & { item_count: number };
+
+/** Newest first; orders placed in the same millisecond keep the order they were placed in, reversed. */
+function listRows(ctx: CoreContext, query: OrderListQuery): { rows: ListRow[]; total: number } {
+  const where = '(? IS NULL OR user_id = ?) AND (? IS NULL OR status = ?)';
+  const args = [query.userId, query.userId, query.status ?? null, query.status ?? null];
+  const rows = ctx.db
+    .prepare(
+      `SELECT o.*, (SELECT COUNT(*) FROM order_items i WHERE i.order_no = o.order_no) AS item_count
+         FROM orders o WHERE ${where} ORDER BY created_at DESC, rowid DESC LIMIT ? OFFSET ?`,
+    )
+    .all(...args, query.limit, offsetOf(query)) as ListRow[];
+  const total = (ctx.db.prepare(`SELECT COUNT(*) AS n FROM orders WHERE ${where}`).get(...args) as { n: number }).n;
+  return { rows, total };
+}
+
+function listItem(row: ListRow): OrderListItem {
+  return {
+    orderNo: row.order_no,
+    status: row.status,
+    totalAmount: toAmount(row.total_minor),
+    itemCount: row.item_count,
+    currency: row.currency,
+    createdAt: row.created_at,
+  };
+}
+
+export function listOrders(ctx: CoreContext, query: OrderListQuery & { userId: number }): Page<OrderListItem> {
+  const { rows, total } = listRows(ctx, query);
+  return pageOf(rows.map(listItem), total, query);
+}
+
+export function listAllOrders(ctx: CoreContext, query: OrderListQuery): Page<AdminOrderListItem> {
+  const { rows, total } = listRows(ctx, query);
+  return pageOf(
+    rows.map((r) => ({ ...listItem(r), userId: r.user_id, platform: r.platform, updatedAt: r.updated_at })),
+    total,
+    query,
+  );
+}
+
+export interface LogisticsView {
+  orderNo: string;
+  carrier: string;
+  trackingNo: string;
+  status: OrderStatus;
+  events: { at: string; location: string; description: string }[];
+}
+
+/** The domestic leg (seller to warehouse), oldest event first; no events before the seller ships. */
+export function getOrderLogistics(ctx: CoreContext, orderNo: string, userId: number): LogisticsView {
+  const row = requireOrder(ctx, orderNo, userId);
+  const events = ctx.db
+    .prepare('SELECT at, location, description FROM order_logistics_events WHERE order_no = ? ORDER BY at, id')
+    .all(orderNo) as LogisticsView['events'];
+  return { orderNo: row.order_no, carrier: row.carrier ?? '', trackingNo: row.tracking_no ?? '', status: row.status, events };
+}
+
+export interface InspectionView {
+  orderNo: string;
+  result: 'passed' | 'issue_found' | 'pending';
+  weight: number;
+  photos: string[];
+  notes: string;
+  inspectedAt: string | null;
+  items: { productId: number; title: string; skuName: string; quantity: number; result: string }[];
+}
+
+/** The warehouse's quality check. One inspection covers the whole order, so every line carries its result. */
+export function getOrderInspection(ctx: CoreContext, orderNo: string, userId: number): InspectionView {
+  const row = requireOrder(ctx, orderNo, userId);
+  const result = row.inspection_result ?? 'pending';
+  return {
+    orderNo: row.order_no,
+    result,
+    weight: row.inspection_weight_g ?? 0,
+    photos: inspectionPhotos(ctx, row),
+    notes: row.inspection_notes ?? '',
+    inspectedAt: row.inspected_at,
+    items: orderItems(ctx, orderNo).map((i) => ({ productId: i.product_id, title: i.title, skuName: i.sku_name, quantity: i.quantity, result })),
+  };
+}

@@ -1,0 +1,95 @@
+import type { CoreContext } from '../context.js';
+import { badRequest, notFound, unprocessable } from '../shared/errors.js';
+import { formatAmount, toAmount, type Minor } from '../shared/money.js';
+import { postEntry, walletState, type EntryType } from './ledger.js';
+
+/**
+ * The back office's own money movements: deposits (users top up through the operator, never through the
+ * open API) and signed adjustments. Both are ledger entries like any other, so the balance stays the sum
+ * of the ledger.
+ */
+export const MAX_OPERATOR_AMOUNT: Minor = 100_000_000_000; // 1,000,000,000.00 per entry
+export const MAX_NOTE = 500;
+
+export interface OperatorEntryResult {
+  transactionId: number;
+  userId: number;
+  type: EntryType;
+  amount: number;
+  balance: number;
+  frozenBalance: number;
+  availableBalance: number;
+  currency: string;
+}
+
+function requireUser(ctx: CoreContext, userId: number): void {
+  if (!ctx.db.prepare('SELECT 1 FROM users WHERE id = ?').get(userId)) throw notFound(`User ${userId} not found`);
+}
+
+function checkNote(note: string | undefined, required: boolean): void {
+  if (required && (note === undefined || note.trim() === '')) throw badRequest('note is required');
+  if (note !== undefined && note.length > MAX_NOTE) throw badRequest(`note must be at most ${MAX_NOTE} characters`);
+}
+
+function checkSize(amount: Minor): void {
+  if (!Number.isSafeInteger(amount) || Math.abs(amount) > MAX_OPERATOR_AMOUNT) {
+    throw badRequest(`amount must be at most ${formatAmount(MAX_OPERATOR_AMOUNT, '').trim()} in size`);
+  }
+}
+
+function result(ctx: CoreContext, userId: number, type: EntryType, amount: Minor, transactionId: number): OperatorEntryResult {
+  const state = walletState(ctx, userId);
+  return {
+    transactionId,
+    userId,
+    type,
+    amount: toAmount(amount),
+    balance: toAmount(state.balance),
+    frozenBalance: toAmount(state.frozen),
+    availableBalance: toAmount(state.available),
+    currency: ctx.currency,
+  };
+}
+
+export function depositToWallet(ctx: CoreContext, input: { userId: number; amount: Minor; note?: string }): OperatorEntryResult {
+  if (input.amount <= 0) throw badRequest('amount must be greater than 0');
+  checkSize(input.amount);
+  checkNote(input.note, false);
+  return ctx.db
+    .transaction(() => {
+      requireUser(ctx, input.userId);
+      const entry = postEntry(ctx, {
+        userId: input.userId,
+        type: 'deposit',
+        amount: input.amount,
+        reference: 'back-office',
+        description: input.note?.trim() || 'Deposit by the back office',
+      });
+      return result(ctx, input.userId, 'deposit', input.amount, entry.id);
+    })
+    .immediate();
+}
+
+/**
+ * A signed correction with a mandatory note. A debit may not take the available balance (balance minus
+ * money frozen for pending shipping orders) below zero: 422, as this is a rule on the operator's request,
+ * not a payment the user is short for.
+ */
+export function adjustWallet(ctx: CoreContext, input: { userId: number; amount: Minor; note: string }): OperatorEntryResult {
+  if (input.amount === 0) throw badRequest('amount must not be 0');
+  checkSize(input.amount);
+  checkNote(input.note, true);
+  return ctx.db
+    .transaction(() => {
+      requireUser(ctx, input.userId);
+      const state = walletState(ctx, input.userId);
+      if (state.available + input.amount < 0) {
+        throw unprocessable(
+          `An adjustment of ${formatAmount(input.amount, ctx.currency)} would take the available balance below zero (available: ${formatAmount(state.available, ctx.currency)})`,
+        );
+      }
+      const entry = postEntry(ctx, { userId: input.userId, type: 'adjustment', amount: input.amount, reference: 'back-office', description: input.note.trim() });
+      return result(ctx, input.userId, 'adjustment', input.amount, entry.id);
+    })
+    .immediate();
+}

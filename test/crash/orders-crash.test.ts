@@ -1,0 +1,142 @@
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, describe, expect, it } from 'vitest';
+import { openCore } from '../../src/main/core/index.js';
+import { checkOrderInvariants } from '../../src/main/core/orders/invariants.js';
+import { auditLedger } from '../../src/main/core/wallet/ledger.js';
+
+/**
+ * Kill -9 in the middle of a stream of concurrent orders, restart on the same data dir, and check that
+ * nothing a client was told about is lost and nothing is half-written: SQLite's integrity check, every
+ * wallet equal to its ledger, and every order that got a 201 before the kill still there.
+ */
+const CLI = resolve(import.meta.dirname, '../../bin/crossbuy.js');
+const run = promisify(execFile);
+const dataDir = mkdtempSync(join(tmpdir(), 'crossbuy-crash-'));
+const children: ChildProcess[] = [];
+
+afterAll(() => {
+  for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+async function cli(...args: string[]): Promise<{ stdout: string; code: number }> {
+  try {
+    const { stdout } = await run(process.execPath, [CLI, ...args, '--data', dataDir], { timeout: 30_000 });
+    return { stdout, code: 0 };
+  } catch (error) {
+    const failed = error as { stdout?: string; code?: number };
+    return { stdout: failed.stdout ?? '', code: failed.code ?? 1 };
+  }
+}
+
+/** Starts `crossbuy serve --port 0` and resolves with its origin once it prints where it serves. */
+function serve(): Promise<{ child: ChildProcess; origin: string }> {
+  const child = spawn(process.execPath, [CLI, 'serve', '--port', '0', '--data', dataDir], { stdio: ['ignore', 'pipe', 'pipe'] });
+  children.push(child);
+  return new Promise((resolvePromise, reject) => {
+    let out = '';
+    let err = '';
+    const timer = setTimeout(() => reject(new Error(`server did not start: ${out}${err}`)), 20_000);
+    child.stderr!.on('data', (chunk: Buffer) => (err += chunk.toString()));
+    child.stdout!.on('data', (chunk: Buffer) => {
+      out += chunk.toString();
+      const match = /serving at (http:\/\/127\.0\.0\.1:\d+)/.exec(out);
+      if (match) {
+        clearTimeout(timer);
+        resolvePromise({ child, origin: match[1]! });
+      }
+    });
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`server exited with ${code}: ${err}`));
+    });
+  });
+}
+
+function exited(child: ChildProcess): Promise<void> {
+  return child.exitCode !== null || child.signalCode !== null ? Promise.resolve() : new Promise((r) => child.once('exit', () => r()));
+}
+
+describe('crash during concurrent orders', () => {
+  it('loses no acknowledged order and leaves the ledger whole after SIGKILL', async () => {
+    const key = (await cli('keys', 'create', '--name', 'crash', '--scopes', 'all', '--rate-limit', '1000000')).stdout.trim();
+    expect(key).toMatch(/^sk-/);
+    expect((await cli('admin', 'deposit', '1000000', '--note', 'crash test')).code).toBe(0);
+
+    const first = await serve();
+    const api = (origin: string, method: string, path: string, body?: unknown) =>
+      fetch(`${origin}/api/v1/open${path}`, {
+        method,
+        headers: { authorization: `Bearer ${key}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+        body: body ? JSON.stringify(body) : undefined,
+      });
+    const catalog = (await (await api(first.origin, 'GET', '/products/search?limit=100')).json()) as {
+      data: { items: { id: number; platform: string; skus: { skuId: string; stock: number }[] }[] };
+    };
+    const lines = catalog.data.items
+      .filter((p) => p.platform === 'taobao')
+      .flatMap((p) => p.skus.filter((s) => s.stock >= 100).map((s) => ({ productId: String(p.id), skuId: s.skuId })))
+      .slice(0, 10);
+    expect(lines.length).toBeGreaterThanOrEqual(3);
+
+    // Keep 8 orders in flight; kill -9 the server once 25 have been acknowledged, with the rest mid-request.
+    const acknowledged: string[] = [];
+    let sent = 0;
+    let killed = false;
+    const worker = async () => {
+      while (!killed) {
+        const items = [lines[sent++ % lines.length]!, lines[(sent * 7) % lines.length]!].map((l) => ({ ...l, quantity: 1 }));
+        try {
+          const res = await api(first.origin, 'POST', '/orders', { items });
+          if (res.status === 201) acknowledged.push(((await res.json()) as { data: { orderNo: string } }).data.orderNo);
+        } catch {
+          // the connection died with the server
+        }
+        if (acknowledged.length >= 25 && !killed) {
+          killed = true;
+          first.child.kill('SIGKILL');
+        }
+      }
+    };
+    await Promise.all(Array.from({ length: 8 }, worker));
+    await exited(first.child);
+    expect(first.child.signalCode).toBe('SIGKILL');
+    expect(acknowledged.length).toBeGreaterThanOrEqual(25);
+
+    // Restarted on the same data dir: every acknowledged order is there, and the service takes new ones.
+    const second = await serve();
+    for (const orderNo of acknowledged) {
+      const res = await api(second.origin, 'GET', `/orders/${orderNo}`);
+      expect(res.status, orderNo).toBe(200);
+    }
+    expect((await api(second.origin, 'POST', '/orders', { items: [{ ...lines[0]!, quantity: 1 }] })).status).toBe(201);
+    second.child.kill('SIGTERM');
+    await exited(second.child);
+
+    const doctor = await cli('doctor');
+    expect(doctor.stdout).toContain('all checks passed');
+    expect(doctor.code).toBe(0);
+
+    const core = openCore({ dataDir });
+    try {
+      expect(core.ctx.db.pragma('integrity_check', { simple: true })).toBe('ok');
+      expect(auditLedger(core.ctx).filter((w) => !w.ok)).toEqual([]);
+      expect(checkOrderInvariants(core.ctx)).toEqual([]);
+      const stored = (core.ctx.db.prepare('SELECT COUNT(*) AS n FROM orders').get() as { n: number }).n;
+      expect(stored).toBeGreaterThanOrEqual(acknowledged.length + 1);
+      // A ledger entry written behind the wallet's back: the doctor must notice and exit 1.
+      core.ctx.db
+        .prepare(`INSERT INTO wallet_entries (user_id, type, amount_minor, balance_after_minor, currency, created_at) VALUES (1, 'adjustment', 1, 0, 'CNY', ?)`)
+        .run(new Date().toISOString());
+    } finally {
+      core.close();
+    }
+    const broken = await cli('doctor');
+    expect(broken.code).toBe(1);
+    expect(broken.stdout).toMatch(/FAIL\s+ledger/);
+  }, 60_000);
+});
