@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { OffsetClock } from '../../src/main/core/shared/clock.js';
+import type { ServiceClock } from '../../src/main/core/shared/service-clock.js';
 import { startTestServer, tableCounts, type TestServer } from '../helpers/server.js';
 
 let server: TestServer;
@@ -169,7 +169,7 @@ describe('POST /user/coupons/:id/claim and GET /user/coupons/my', () => {
     const unclaimedSoon = addCoupon('Unclaimed, expires in an hour', 'fixed', 100, 0, HOUR);
     expect(((await server.api('GET', '/user/coupons/available')).body.data as { id: number }[]).some((c) => c.id === unclaimedSoon)).toBe(true);
 
-    (server.running.core.ctx.clock as OffsetClock).advance(2 * HOUR);
+    (server.running.core.ctx.clock as ServiceClock).advanceBy(2 * HOUR);
     const after = (await server.api('GET', '/user/coupons/my')).body.data as { id: number; status: string }[];
     expect(after.find((c) => c.id === soon)!.status).toBe('expired');
     expect(after.find((c) => c.id === spent)!.status).toBe('used');

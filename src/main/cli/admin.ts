@@ -1,10 +1,12 @@
 import type { Command } from 'commander';
-import { registerAdminOrderCommands } from './admin-orders.js';
 import { withCore } from './with-core.js';
+import { registerAdminShippingCommands } from './admin-shipping.js';
+import { registerAdminOrderCommands } from './admin-orders.js';
 
 /** The back office from the shell. Each command opens the data dir, works in one transaction, closes. */
 export function registerAdminCommands(program: Command): void {
   const admin = program.command('admin').description('back office: the operator plays the agent\'s staff');
+  registerAdminShippingCommands(admin);
   registerAdminOrderCommands(admin);
   admin
     .command('token')

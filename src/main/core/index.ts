@@ -8,7 +8,8 @@ import { registryOf, type MarketplaceRegistry } from './products/marketplace/ada
 import { simulatedMarketplaces } from './products/marketplace/simulated.js';
 import { seedDemoData, seedEssentials } from './seed/demo-data.js';
 import { readSetting, writeSetting } from './settings/settings.js';
-import { OffsetClock, type Clock } from './shared/clock.js';
+import type { Clock } from './shared/clock.js';
+import { ServiceClock } from './shared/service-clock.js';
 import { randomBase62 } from './shared/random.js';
 
 export interface CoreOptions {
@@ -60,7 +61,7 @@ export function openCore(options: CoreOptions): Core {
     db.close();
     throw error;
   }
-  const clock = options.clock ?? new OffsetClock(readSetting(db, 'clockOffsetMs'));
+  const clock = options.clock ?? new ServiceClock(db);
   let origin = 'http://127.0.0.1:4680';
   const ctx: CoreContext = {
     db,

@@ -5,6 +5,8 @@ import { openCore, type Core } from '../core/index.js';
 import { buildServer } from '../core/http/server.js';
 import { randomToken } from '../core/shared/random.js';
 import type { FastifyInstance } from 'fastify';
+import { AutopilotTimer } from '../core/autopilot/autopilot.js';
+import { EventFeed } from '../core/events/feed.js';
 
 export const DEFAULT_PORT = 4680;
 const HOST = '127.0.0.1';
@@ -46,6 +48,9 @@ export interface RunningServer {
   /** The UI URL with its token: the one line `crossbuy serve` prints. */
   uiUrl: string;
   sessionToken: string;
+  /** The event log as it is followed: the desktop window and notifications subscribe here. */
+  events: EventFeed;
+  autopilot: AutopilotTimer;
   stop(): Promise<void>;
 }
 
@@ -59,9 +64,12 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
   const core = openCore({ dataDir: options.dataDir, empty: options.empty, nativeBinding: options.nativeBinding });
   const sessionToken = options.sessionToken ?? randomToken(24);
   const uiDir = options.uiDir === undefined ? defaultUiDir() : options.uiDir;
+  const events = new EventFeed(core.ctx);
+  const autopilot = new AutopilotTimer(core.ctx);
   let app: FastifyInstance;
   try {
     app = await buildServer({
+      feed: events,
       ctx: core.ctx,
       secrets: { sessionToken, adminTokenHash: core.adminTokenHash },
       uiDir: uiDir && existsSync(join(uiDir, 'index.html')) ? uiDir : null,
@@ -76,6 +84,8 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
   const port = typeof address === 'object' && address ? address.port : options.port;
   const origin = `http://${HOST}:${port}`;
   core.setPublicOrigin(origin);
+  events.start();
+  autopilot.start();
   let stopped = false;
   return {
     core,
@@ -84,9 +94,13 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
     origin,
     uiUrl: `${origin}/?token=${sessionToken}`,
     sessionToken,
+    events,
+    autopilot,
     async stop() {
       if (stopped) return;
       stopped = true;
+      autopilot.stop();
+      events.stop();
       // Stop accepting, let in-flight requests finish, then checkpoint the WAL and close.
       await app.close();
       core.close();

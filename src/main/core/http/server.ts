@@ -5,6 +5,7 @@ import secureJson from 'secure-json-parse';
 import { Type } from 'typebox';
 import { RateLimiter } from '../auth/rate-limiter.js';
 import type { CoreContext } from '../context.js';
+import { type EventFeed } from '../events/feed.js';
 import { inTransaction } from '../db/database.js';
 import { ApiError } from '../shared/errors.js';
 import { resolveAdminCaller, resolveOpenCaller, type CallerSecrets } from './caller.js';
@@ -13,6 +14,7 @@ import { checkHost } from './host-check.js';
 import { IDEMPOTENCY_HEADER, findStored, parseIdempotencyKey, requestHash, storeResponse } from './idempotency.js';
 import type { Call, Caller, RouteSpec, WithStatus } from './route.js';
 import { adminRoutes } from './routes/admin/index.js';
+import { registerEventStream } from './routes/events-stream.js';
 import { registerMedia } from './routes/media.js';
 import { openRoutes } from './routes/open/index.js';
 import { registerUi } from './routes/ui.js';
@@ -31,6 +33,8 @@ export interface ServerOptions {
   logger?: boolean;
   /** Extra Host names to accept besides loopback ones. */
   allowedHosts?: string[];
+  /** The followed event log (SSE streams subscribe to it). */
+  feed: EventFeed;
 }
 
 type Kind = 'open' | 'admin';
@@ -173,6 +177,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   app.get(`${OPEN_PREFIX}/openapi.json`, { schema: { hide: true } }, async () => app.swagger());
   registerTable(app, options, limiter, 'open', openRoutes);
   registerTable(app, options, limiter, 'admin', adminRoutes);
+  registerEventStream(app, { ctx: options.ctx, limiter, secrets: options.secrets, feed: options.feed, prefix: OPEN_PREFIX });
   registerMedia(app, options.ctx);
   await registerUi(app, { uiDir: options.uiDir ?? null, sessionToken: options.secrets.sessionToken });
   return app;

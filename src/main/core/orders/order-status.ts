@@ -1,5 +1,7 @@
 import type { CoreContext } from '../context.js';
 import { ApiError, conflict } from '../shared/errors.js';
+import { emitEvent } from '../events/log.js';
+import { toAmount } from '../shared/money.js';
 import { canTransition, type Actor, type OrderStatus } from './state-machine.js';
 
 /**
@@ -14,7 +16,9 @@ export function recordStatusChange(
   note = '',
 ): { from: OrderStatus; to: OrderStatus; at: string } {
   if (!ctx.db.inTransaction) throw new Error('status changes must run inside a transaction');
-  const row = ctx.db.prepare('SELECT status FROM orders WHERE order_no = ?').get(orderNo) as { status: OrderStatus } | undefined;
+  const row = ctx.db.prepare('SELECT status, user_id FROM orders WHERE order_no = ?').get(orderNo) as
+    | { status: OrderStatus; user_id: number }
+    | undefined;
   if (!row) throw new ApiError(404, `Order ${orderNo} not found`);
   if (!canTransition(row.status, to, actor)) {
     throw conflict(`Order ${orderNo} is ${row.status} and cannot move to ${to}`);
@@ -22,6 +26,7 @@ export function recordStatusChange(
   const at = ctx.nowIso();
   ctx.db.prepare('UPDATE orders SET status = ?, updated_at = ? WHERE order_no = ?').run(to, at, orderNo);
   ctx.db.prepare('INSERT INTO order_timeline (order_no, status, at, note) VALUES (?, ?, ?, ?)').run(orderNo, to, at, note);
+  emitEvent(ctx, 'order.status_changed', row.user_id, { orderNo, from: row.status, to, at, note });
   return { from: row.status, to, at };
 }
 
@@ -29,4 +34,9 @@ export function recordStatusChange(
 export function recordOrderPlaced(ctx: CoreContext, orderNo: string, at: string, note: string): void {
   if (!ctx.db.inTransaction) throw new Error('status changes must run inside a transaction');
   ctx.db.prepare("INSERT INTO order_timeline (order_no, status, at, note) VALUES (?, 'pending', ?, ?)").run(orderNo, at, note);
+  const order = ctx.db.prepare('SELECT user_id, total_minor, currency FROM orders WHERE order_no = ?').get(orderNo) as
+    | { user_id: number; total_minor: number; currency: string }
+    | undefined;
+  if (!order) throw new Error(`order ${orderNo} must be inserted before its first timeline entry`);
+  emitEvent(ctx, 'order.created', order.user_id, { orderNo, status: 'pending', totalAmount: toAmount(order.total_minor), currency: order.currency });
 }

@@ -1,6 +1,7 @@
 import type { CoreContext } from '../context.js';
 import { seedCoupons } from '../coupons/catalog.js';
 import { seedCountries } from '../logistics/countries.js';
+import { seedChannels } from '../logistics/channels.js';
 import { seedLocalCatalog } from '../products/seed.js';
 import { postEntry } from '../wallet/ledger.js';
 
@@ -13,6 +14,7 @@ export function seedEssentials(ctx: CoreContext): void {
     .run('operator', 'operator@crossbuy.local', '', 'en', ctx.nowIso());
   ctx.db.prepare('INSERT INTO wallets (user_id, balance_minor, frozen_minor) VALUES (1, 0, 0)').run();
   seedCountries(ctx);
+  seedChannels(ctx);
 }
 
 /** Demo data for a first start: a funded wallet and a local catalog. */

@@ -12,6 +12,12 @@ export interface ServiceSettings {
   clockOffsetMs: number;
   /** SHA-256 of the admin token; the token itself is kept in the data dir for `crossbuy admin token`. */
   adminTokenHash: string;
+  /** How fast the autopilot moves orders along: off, realistic (hours to days), demo (seconds). */
+  autopilotPace: 'off' | 'realistic' | 'demo';
+  /** Share of orders the autopilot refunds as out of stock, in basis points (200 = 2%). */
+  autopilotRefundBp: number;
+  /** Whether webhooks may be delivered to addresses other than loopback ones. */
+  webhooksAllowRemote: 'yes' | 'no';
 }
 
 const DEFAULTS: ServiceSettings = {
@@ -19,6 +25,9 @@ const DEFAULTS: ServiceSettings = {
   serviceFeeBp: 500,
   clockOffsetMs: 0,
   adminTokenHash: '',
+  autopilotPace: 'realistic',
+  autopilotRefundBp: 200,
+  webhooksAllowRemote: 'no',
 };
 
 type Key = keyof ServiceSettings;

@@ -8,27 +8,6 @@ export interface Clock {
 
 export const systemClock: Clock = { now: () => new Date() };
 
-/** A clock whose time is wall time plus an offset that can only grow. */
-export class OffsetClock implements Clock {
-  constructor(
-    private offsetMs: number,
-    private readonly wall: () => number = Date.now,
-  ) {}
-
-  now(): Date {
-    return new Date(this.wall() + this.offsetMs);
-  }
-
-  get offset(): number {
-    return this.offsetMs;
-  }
-
-  advance(ms: number): void {
-    if (!Number.isInteger(ms) || ms < 0) throw new RangeError('the clock only moves forward');
-    this.offsetMs += ms;
-  }
-}
-
 /** A clock that stands still until told to move: for tests. */
 export class ManualClock implements Clock {
   constructor(private current: number = Date.parse('2026-01-01T00:00:00.000Z')) {}

@@ -1,6 +1,7 @@
 import type { CoreContext } from '../context.js';
+import { emitEvent } from '../events/log.js';
 import { ApiError } from '../shared/errors.js';
-import { formatAmount, type Minor } from '../shared/money.js';
+import { formatAmount, toAmount, type Minor } from '../shared/money.js';
 
 /**
  * The wallet ledger. Entries are append-only (triggers forbid UPDATE and DELETE); `wallets` caches the
@@ -73,6 +74,14 @@ export function postEntry(ctx: CoreContext, entry: NewEntry): { id: number; bala
       .run(entry.userId, entry.type, entry.amount, balanceAfter, ctx.currency, entry.reference ?? '', entry.description ?? '', ctx.nowIso())
       .lastInsertRowid,
   );
+  emitEvent(ctx, 'wallet.transaction_created', entry.userId, {
+    id,
+    type: entry.type,
+    amount: toAmount(entry.amount),
+    balanceAfter: toAmount(balanceAfter),
+    currency: ctx.currency,
+    reference: entry.reference ?? '',
+  });
   return { id, balanceAfter };
 }
 

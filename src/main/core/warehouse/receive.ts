@@ -1,4 +1,5 @@
 import type { CoreContext } from '../context.js';
+import { emitEvent } from '../events/log.js';
 
 /**
  * An order arrives at the warehouse: one package per order line, weighed from the inspection (split over
@@ -26,8 +27,10 @@ export function receiveOrderPackages(
         ? Math.max(1, Math.round((options.inspectedWeightGrams * lineEstimate) / estimated))
         : lineEstimate;
     const name = line.sku_name && line.sku_name !== 'Default' ? `${line.title} (${line.sku_name})` : line.title;
-    return Number(
+    const packageId = Number(
       insert.run(line.user_id, orderNo, line.id, name, line.quantity, weight, line.cargo_type, JSON.stringify(options.photos), now).lastInsertRowid,
     );
+    emitEvent(ctx, 'package.arrived', line.user_id, { packageId, orderNo, productName: name, weight });
+    return packageId;
   });
 }

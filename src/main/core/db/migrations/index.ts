@@ -1,5 +1,6 @@
 import type { Migration } from '../migrate.js';
+import { events } from './002-events.js';
 import { initial } from './001-initial.js';
 
 /** Every migration, in order. Add new ones at the end; never edit one that has shipped. */
-export const migrations: readonly Migration[] = [initial];
+export const migrations: readonly Migration[] = [initial, events];

@@ -1,6 +1,9 @@
 import type { RouteSpec } from '../../route.js';
 import { adminOrderRoutes } from './orders.js';
 import { adminWalletRoutes } from './wallet.js';
+import { adminSimulationRoutes } from './simulation.js';
+import { adminShippingRoutes } from './shipping.js';
+import { adminChannelRoutes } from './channels.js';
 
 /** The back office's route table (/api/v1/admin): admin token or the operator's session only. */
-export const adminRoutes: readonly RouteSpec[] = [...adminWalletRoutes, ...adminOrderRoutes];
+export const adminRoutes: readonly RouteSpec[] = [...adminWalletRoutes, ...adminOrderRoutes, ...adminShippingRoutes, ...adminChannelRoutes, ...adminSimulationRoutes];

@@ -1,0 +1,64 @@
+import type { CoreContext } from '../context.js';
+import type { ServiceEvent } from './catalog.js';
+import { eventsAfter, lastEventId } from './log.js';
+
+export type EventListener = (event: ServiceEvent) => void;
+
+/**
+ * Follows the event log and hands each new event to the listeners (SSE streams, the desktop window,
+ * webhooks, notifications). Polling an indexed id is a few microseconds, and unlike an in-process emitter
+ * it sees events committed by other processes and never announces a change that was rolled back.
+ */
+export class EventFeed {
+  private readonly listeners = new Set<EventListener>();
+  private cursor: number;
+  private timer: NodeJS.Timeout | null = null;
+
+  constructor(
+    private readonly ctx: CoreContext,
+    private readonly intervalMs = 200,
+  ) {
+    this.cursor = lastEventId(ctx);
+  }
+
+  start(): void {
+    if (this.timer) return;
+    this.timer = setInterval(() => this.poll(), this.intervalMs);
+    this.timer.unref();
+  }
+
+  stop(): void {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+  }
+
+  subscribe(listener: EventListener): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  /** Delivers everything committed since the last poll; returns how many events went out. */
+  poll(): number {
+    if (!this.ctx.db.open) return 0;
+    let delivered = 0;
+    for (;;) {
+      const batch = eventsAfter(this.ctx, this.cursor);
+      if (batch.length === 0) return delivered;
+      for (const event of batch) {
+        this.cursor = event.id;
+        delivered++;
+        for (const listener of this.listeners) {
+          try {
+            listener(event);
+          } catch {
+            // One broken listener (a closed stream) must not stop the others.
+          }
+        }
+      }
+    }
+  }
+
+  get position(): number {
+    return this.cursor;
+  }
+}

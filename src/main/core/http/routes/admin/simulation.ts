@@ -1,0 +1,101 @@
+import { Type } from 'typebox';
+import { advanceClock, currentPace, runDueSteps } from '../../../autopilot/autopilot.js';
+import { isPace, PACES } from '../../../autopilot/pace.js';
+import { readSetting, writeSetting } from '../../../settings/settings.js';
+import { parseDuration } from '../../../shared/clock.js';
+import { badRequest, unprocessable } from '../../../shared/errors.js';
+import { ServiceClock } from '../../../shared/service-clock.js';
+import type { CoreContext } from '../../../context.js';
+import { defineRoute } from '../../route.js';
+import { Timestamp } from '../../schemas.js';
+
+const MAX_ADVANCE_MS = 366 * 86_400_000;
+
+const ClockView = Type.Object({ now: Timestamp, offsetMs: Type.Integer({ description: 'how far the service clock is ahead of wall time' }) });
+const AutopilotView = Type.Object({
+  pace: Type.String({ description: PACES.join(', ') }),
+  refundRate: Type.Number({ description: 'share of orders refunded as out of stock, in percent' }),
+});
+
+function serviceClock(ctx: CoreContext): ServiceClock {
+  if (!(ctx.clock instanceof ServiceClock)) throw unprocessable('This core runs on a test clock that cannot be advanced');
+  return ctx.clock;
+}
+
+const clockView = (ctx: CoreContext) => ({ now: ctx.nowIso(), offsetMs: readSetting(ctx.db, 'clockOffsetMs') });
+const autopilotView = (ctx: CoreContext) => ({ pace: currentPace(ctx), refundRate: readSetting(ctx.db, 'autopilotRefundBp') / 100 });
+
+/** The simulation controls of the back office: the service clock and the autopilot. */
+export const adminSimulationRoutes = [
+  defineRoute({
+    method: 'GET',
+    url: '/clock',
+    scope: null,
+    tag: 'Back office',
+    summary: 'The service clock',
+    schema: { response: ClockView },
+    handler: ({ ctx }) => clockView(ctx),
+  }),
+  defineRoute({
+    method: 'POST',
+    url: '/clock/advance',
+    scope: null,
+    tag: 'Back office',
+    summary: 'Move the service clock forward (e.g. "3d", "12h"), running every autopilot step due on the way',
+    schema: {
+      body: Type.Object({ by: Type.String({ minLength: 2, maxLength: 20, description: 'a duration: 90s, 45m, 12h, 3d, 2w' }) }, { additionalProperties: false }),
+      response: Type.Object({ from: Timestamp, to: Timestamp, steps: Type.Integer(), now: Timestamp, offsetMs: Type.Integer() }),
+    },
+    handler: ({ ctx, body }) => {
+      const ms = parseDuration(body.by);
+      if (ms === null || ms <= 0) throw badRequest('by must be a positive duration such as 90s, 45m, 12h, 3d or 2w');
+      if (ms > MAX_ADVANCE_MS) throw badRequest('by must be at most 366d');
+      const result = advanceClock(ctx, serviceClock(ctx), ms);
+      return { ...result, ...clockView(ctx) };
+    },
+  }),
+  defineRoute({
+    method: 'GET',
+    url: '/autopilot',
+    scope: null,
+    tag: 'Back office',
+    summary: 'Autopilot pace and out-of-stock refund rate',
+    schema: { response: AutopilotView },
+    handler: ({ ctx }) => autopilotView(ctx),
+  }),
+  defineRoute({
+    method: 'PUT',
+    url: '/autopilot',
+    scope: null,
+    tag: 'Back office',
+    summary: 'Set the autopilot pace (off, realistic, demo) and the out-of-stock refund rate (percent)',
+    schema: {
+      body: Type.Object(
+        { pace: Type.Optional(Type.String()), refundRate: Type.Optional(Type.Number({ minimum: 0, maximum: 100 })) },
+        { additionalProperties: false },
+      ),
+      response: AutopilotView,
+    },
+    handler: ({ ctx, body }) => {
+      if (body.pace === undefined && body.refundRate === undefined) throw badRequest('Send pace, refundRate or both');
+      if (body.pace !== undefined && !isPace(body.pace)) throw badRequest(`pace must be one of: ${PACES.join(', ')}`);
+      if (body.refundRate !== undefined && !Number.isInteger(body.refundRate * 100)) throw badRequest('refundRate takes at most two decimals');
+      ctx.db
+        .transaction(() => {
+          if (body.pace !== undefined) writeSetting(ctx.db, 'autopilotPace', body.pace as 'off' | 'realistic' | 'demo');
+          if (body.refundRate !== undefined) writeSetting(ctx.db, 'autopilotRefundBp', Math.round(body.refundRate * 100));
+        })
+        .immediate();
+      return autopilotView(ctx);
+    },
+  }),
+  defineRoute({
+    method: 'POST',
+    url: '/autopilot/run',
+    scope: null,
+    tag: 'Back office',
+    summary: 'Run every autopilot step due now (the timer does this on its own)',
+    schema: { response: Type.Object({ steps: Type.Integer() }) },
+    handler: ({ ctx }) => ({ steps: runDueSteps(ctx, ctx.clock.now()) }),
+  }),
+];

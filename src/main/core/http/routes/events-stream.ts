@@ -1,0 +1,98 @@
+import type { FastifyInstance } from 'fastify';
+import type { RateLimiter } from '../../auth/rate-limiter.js';
+import type { CoreContext } from '../../context.js';
+import { canSee, EVENT_SCOPE, type ServiceEvent } from '../../events/catalog.js';
+import type { EventFeed } from '../../events/feed.js';
+import { eventsAfter } from '../../events/log.js';
+import { ApiError } from '../../shared/errors.js';
+import { resolveOpenCaller, type CallerSecrets } from '../caller.js';
+import type { Caller } from '../route.js';
+
+const HEARTBEAT_MS = 15_000;
+const REPLAY_LIMIT = 1000;
+
+function frame(event: ServiceEvent): string {
+  return `id: ${event.id}\nevent: ${event.type}\ndata: ${JSON.stringify({ id: event.id, type: event.type, createdAt: event.createdAt, data: event.data })}\n\n`;
+}
+
+function visibleTo(caller: Caller) {
+  return (event: ServiceEvent) => event.userId === caller.userId && canSee(event, caller.scopes);
+}
+
+/**
+ * Server-Sent Events at /api/v1/open/events: every event the key's scopes can read, live, with `id` for
+ * resume. A client that reconnects with `Last-Event-ID` (or `?lastEventId=`) first gets what it missed,
+ * from the persisted event log.
+ */
+export function registerEventStream(
+  app: FastifyInstance,
+  options: { ctx: CoreContext; limiter: RateLimiter; secrets: CallerSecrets; feed: EventFeed; prefix: string },
+): void {
+  const readingScopes = [...new Set(Object.values(EVENT_SCOPE).filter((s) => s !== null))];
+  // Streams never end on their own: close them when the server stops, or it would wait for them forever.
+  const open = new Set<{ end(): void }>();
+  app.addHook('preClose', async () => {
+    for (const stream of open) stream.end();
+  });
+  app.get(
+    `${options.prefix}/events`,
+    {
+      schema: {
+        summary: 'Live events (Server-Sent Events), filtered by the key\'s scopes; resume with Last-Event-ID',
+        tags: ['Events'],
+        security: [{ bearerAuth: [] }],
+      },
+      onRequest: async (request, reply) => {
+        request.caller = resolveOpenCaller(options.ctx, options.limiter, options.secrets, { scope: null }, request, reply);
+        if (!readingScopes.some((s) => request.caller!.scopes.includes(s))) {
+          throw new ApiError(403, `Insufficient scope. Events need one of: ${readingScopes.join(', ')}`);
+        }
+      },
+    },
+    (request, reply) => {
+      const caller = request.caller!;
+      const visible = visibleTo(caller);
+      const header = request.headers['last-event-id'];
+      const query = (request.query as { lastEventId?: string }).lastEventId;
+      const resumeText = (Array.isArray(header) ? header[0] : header) ?? query;
+      const resumeFrom = resumeText !== undefined && /^\d{1,15}$/.test(resumeText) ? Number(resumeText) : null;
+
+      reply.hijack();
+      const raw = reply.raw;
+      raw.writeHead(200, {
+        ...(reply.getHeaders() as Record<string, string>),
+        'Content-Type': 'text/event-stream; charset=utf-8',
+        'Cache-Control': 'no-store',
+        Connection: 'keep-alive',
+        'X-Accel-Buffering': 'no',
+      });
+      raw.write(': crossbuy events\nretry: 3000\n\n');
+      let sent = resumeFrom ?? options.feed.position;
+      if (resumeFrom !== null) {
+        // Replay what was missed, up to where the live feed stands; the feed takes over from there.
+        for (;;) {
+          const batch = eventsAfter(options.ctx, sent, REPLAY_LIMIT).filter((e) => e.id <= options.feed.position);
+          if (batch.length === 0) break;
+          for (const event of batch) if (visible(event)) raw.write(frame(event));
+          sent = batch[batch.length - 1]!.id;
+          if (batch.length < REPLAY_LIMIT) break;
+        }
+        sent = Math.max(sent, options.feed.position);
+      }
+      const unsubscribe = options.feed.subscribe((event) => {
+        if (event.id <= sent) return;
+        sent = event.id;
+        if (visible(event)) raw.write(frame(event));
+      });
+      const heartbeat = setInterval(() => raw.write(': keep-alive\n\n'), HEARTBEAT_MS);
+      open.add(raw);
+      const close = () => {
+        open.delete(raw);
+        clearInterval(heartbeat);
+        unsubscribe();
+      };
+      raw.on('close', close);
+      raw.on('error', close);
+    },
+  );
+}

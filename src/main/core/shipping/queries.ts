@@ -1,0 +1,113 @@
+import type { CoreContext } from '../context.js';
+import { notFound } from '../shared/errors.js';
+import { toAmount } from '../shared/money.js';
+import { offsetOf, pageOf, type Page, type PageQuery } from '../shared/pagination.js';
+import { packagesOfShippingOrder } from '../warehouse/packages.js';
+import type { ShippingStatus } from './state-machine.js';
+
+/** Read views of shipping orders: the list item of api-v1.md and the detail of decisions.md. */
+export interface ShippingOrderRow {
+  order_no: string;
+  user_id: number;
+  status: ShippingStatus;
+  channel_id: string;
+  channel_name: string;
+  total_weight_g: number;
+  shipping_fee_minor: number;
+  currency: string;
+  tracking_no: string;
+  recipient: string;
+  remark: string;
+  created_at: string;
+  updated_at: string;
+  shipped_at: string | null;
+  delivered_at: string | null;
+}
+
+export interface Recipient {
+  name: string;
+  phone: string;
+  country: string;
+  state: string;
+  city: string;
+  address: string;
+  zipCode: string;
+}
+
+/** One shipping order, the user's own when userId is given (another user's is as unknown as a missing one). */
+export function findShippingOrderRow(ctx: CoreContext, orderNo: string, userId?: number): ShippingOrderRow | null {
+  const row = ctx.db.prepare('SELECT * FROM shipping_orders WHERE order_no = ?').get(orderNo) as ShippingOrderRow | undefined;
+  if (!row || (userId !== undefined && row.user_id !== userId)) return null;
+  return row;
+}
+
+export function requireShippingOrderRow(ctx: CoreContext, orderNo: string, userId?: number): ShippingOrderRow {
+  const row = findShippingOrderRow(ctx, orderNo, userId);
+  if (!row) throw notFound(`Shipping order ${orderNo} not found`);
+  return row;
+}
+
+function listItem(row: ShippingOrderRow) {
+  return {
+    orderNo: row.order_no,
+    status: row.status,
+    channelName: row.channel_name,
+    trackingNo: row.tracking_no,
+    totalWeight: row.total_weight_g,
+    shippingFee: toAmount(row.shipping_fee_minor),
+    createdAt: row.created_at,
+    channelId: row.channel_id,
+    currency: row.currency,
+  };
+}
+
+export type ShippingOrderListItem = ReturnType<typeof listItem>;
+
+/** Newest first. */
+export function listShippingOrders(
+  ctx: CoreContext,
+  userId: number,
+  query: PageQuery & { status?: ShippingStatus },
+): Page<ShippingOrderListItem> {
+  const status = query.status ?? null;
+  const total = (
+    ctx.db.prepare('SELECT COUNT(*) AS n FROM shipping_orders WHERE user_id = ? AND (? IS NULL OR status = ?)').get(userId, status, status) as {
+      n: number;
+    }
+  ).n;
+  const rows = ctx.db
+    .prepare(
+      `SELECT * FROM shipping_orders WHERE user_id = ? AND (? IS NULL OR status = ?)
+        ORDER BY created_at DESC, rowid DESC LIMIT ? OFFSET ?`,
+    )
+    .all(userId, status, status, query.limit, offsetOf(query)) as ShippingOrderRow[];
+  return pageOf(rows.map(listItem), total, query);
+}
+
+export function shippingOrderDetail(ctx: CoreContext, row: ShippingOrderRow) {
+  const events = ctx.db
+    .prepare('SELECT at, status, location, description FROM shipping_events WHERE shipping_order_no = ? ORDER BY at, id')
+    .all(row.order_no) as { at: string; status: string; location: string; description: string }[];
+  return {
+    ...listItem(row),
+    channelId: row.channel_id,
+    recipient: JSON.parse(row.recipient) as Recipient,
+    items: packagesOfShippingOrder(ctx, row.order_no).map((p) => ({
+      inventoryId: p.id,
+      name: p.product_name,
+      quantity: p.quantity,
+      weight: p.weight_g,
+      cargoType: p.cargo_type,
+      orderId: p.order_no,
+    })),
+    events,
+    shippedAt: row.shipped_at,
+    deliveredAt: row.delivered_at,
+    remark: row.remark,
+    updatedAt: row.updated_at,
+  };
+}
+
+export function getShippingOrder(ctx: CoreContext, orderNo: string, userId?: number) {
+  return shippingOrderDetail(ctx, requireShippingOrderRow(ctx, orderNo, userId));
+}

@@ -1,0 +1,50 @@
+import type { PackageStatus } from '../warehouse/package-state.js';
+
+/**
+ * The shipping-order lifecycle of decisions.md, as data and pure functions:
+ *
+ *   pending (fee held) -> shipped (dispatched, fee captured) -> delivered
+ *   pending -> cancelled (fee released, packages back to the warehouse)
+ *
+ * Each transition says who may trigger it and what happens with it; service.ts runs those effects in the
+ * transaction of the status change.
+ */
+export const SHIPPING_STATUSES = ['pending', 'shipped', 'delivered', 'cancelled'] as const;
+export type ShippingStatus = (typeof SHIPPING_STATUSES)[number];
+
+/** Statuses in which a shipping order holds its packages. */
+export const ACTIVE_SHIPPING_STATUSES: readonly ShippingStatus[] = ['pending', 'shipped'];
+
+export type ShippingAction = 'dispatch' | 'deliver' | 'cancel';
+
+export interface ShippingTransition {
+  action: ShippingAction;
+  from: ShippingStatus;
+  to: ShippingStatus;
+  /** Where the order's packages move with it. */
+  packages: { from: PackageStatus; to: PackageStatus };
+  /** What happens to the fee held at creation. */
+  money: 'capture' | 'release' | 'none';
+}
+
+export const SHIPPING_TRANSITIONS: readonly ShippingTransition[] = [
+  { action: 'dispatch', from: 'pending', to: 'shipped', packages: { from: 'packing', to: 'shipped' }, money: 'capture' },
+  { action: 'deliver', from: 'shipped', to: 'delivered', packages: { from: 'shipped', to: 'delivered' }, money: 'none' },
+  { action: 'cancel', from: 'pending', to: 'cancelled', packages: { from: 'packing', to: 'in_warehouse' }, money: 'release' },
+];
+
+export function isShippingStatus(value: string): value is ShippingStatus {
+  return (SHIPPING_STATUSES as readonly string[]).includes(value);
+}
+
+export function findShippingTransition(from: ShippingStatus, action: ShippingAction): ShippingTransition | null {
+  return SHIPPING_TRANSITIONS.find((t) => t.from === from && t.action === action) ?? null;
+}
+
+const VERB: Record<ShippingAction, string> = { dispatch: 'dispatched', deliver: 'marked delivered', cancel: 'cancelled' };
+
+/** The 409 message for an action the order's status does not allow, naming the status it needs. */
+export function refusal(orderNo: string, from: ShippingStatus, action: ShippingAction): string {
+  const allowed = SHIPPING_TRANSITIONS.filter((t) => t.action === action).map((t) => t.from);
+  return `Shipping order ${orderNo} is ${from} and cannot be ${VERB[action]} (only ${allowed.join(' or ')} orders can)`;
+}

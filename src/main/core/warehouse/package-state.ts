@@ -1,0 +1,28 @@
+/**
+ * Warehouse package lifecycle (decisions.md), pure:
+ *
+ *   in_warehouse -> packing (reserved by a pending shipping order) -> shipped -> delivered
+ *   packing -> in_warehouse (the shipping order was cancelled)
+ */
+export const PACKAGE_STATUSES = ['in_warehouse', 'packing', 'shipped', 'delivered'] as const;
+export type PackageStatus = (typeof PACKAGE_STATUSES)[number];
+
+const NEXT: Record<PackageStatus, readonly PackageStatus[]> = {
+  in_warehouse: ['packing'],
+  packing: ['shipped', 'in_warehouse'],
+  shipped: ['delivered'],
+  delivered: [],
+};
+
+export function canMovePackage(from: PackageStatus, to: PackageStatus): boolean {
+  return NEXT[from].includes(to);
+}
+
+/** Whole days between arrival and now (never negative: the clock only moves forward, but be safe). */
+export function storageDays(arrivedAt: string, now: Date): number {
+  return Math.max(0, Math.floor((now.getTime() - Date.parse(arrivedAt)) / 86_400_000));
+}
+
+/** Free storage, and when the UI starts warning (decisions.md). */
+export const FREE_STORAGE_DAYS = 90;
+export const STORAGE_WARNING_DAYS = 80;

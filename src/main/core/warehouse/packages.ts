@@ -1,0 +1,130 @@
+import type { CoreContext } from '../context.js';
+import { notFound } from '../shared/errors.js';
+import { offsetOf, pageOf, type Page, type PageQuery } from '../shared/pagination.js';
+import { canMovePackage, storageDays, type PackageStatus } from './package-state.js';
+
+/** Warehouse packages: the user's goods that arrived, read views and the moves shipping orders make. */
+export interface PackageRow {
+  id: number;
+  user_id: number;
+  order_no: string;
+  order_item_id: number;
+  product_name: string;
+  quantity: number;
+  weight_g: number;
+  cargo_type: string;
+  status: PackageStatus;
+  photos: string;
+  shipping_order_no: string | null;
+  arrived_at: string;
+}
+
+export interface PackageView {
+  id: number;
+  productName: string;
+  weight: number;
+  status: PackageStatus;
+  orderId: string;
+  inspectionPhotos: string[];
+  arrivedAt: string;
+  storageDays: number;
+  quantity: number;
+  cargoType: string;
+  shippingOrderNo: string | null;
+}
+
+export function packageView(ctx: CoreContext, row: PackageRow): PackageView {
+  return {
+    id: row.id,
+    productName: row.product_name,
+    weight: row.weight_g,
+    status: row.status,
+    orderId: row.order_no,
+    inspectionPhotos: (JSON.parse(row.photos) as string[]).map((p) => ctx.mediaUrl(p)),
+    arrivedAt: row.arrived_at,
+    storageDays: storageDays(row.arrived_at, ctx.clock.now()),
+    quantity: row.quantity,
+    cargoType: row.cargo_type,
+    shippingOrderNo: row.shipping_order_no,
+  };
+}
+
+/** Newest arrivals first; a status filter (the shippable list is the in_warehouse one). */
+export function listPackages(ctx: CoreContext, userId: number, query: PageQuery & { status?: PackageStatus }): Page<PackageView> {
+  const status = query.status ?? null;
+  const total = (
+    ctx.db.prepare('SELECT COUNT(*) AS n FROM packages WHERE user_id = ? AND (? IS NULL OR status = ?)').get(userId, status, status) as {
+      n: number;
+    }
+  ).n;
+  const rows = ctx.db
+    .prepare(
+      `SELECT * FROM packages WHERE user_id = ? AND (? IS NULL OR status = ?)
+        ORDER BY arrived_at DESC, id DESC LIMIT ? OFFSET ?`,
+    )
+    .all(userId, status, status, query.limit, offsetOf(query)) as PackageRow[];
+  return pageOf(
+    rows.map((r) => packageView(ctx, r)),
+    total,
+    query,
+  );
+}
+
+export function packageStats(ctx: CoreContext, userId: number) {
+  const row = ctx.db
+    .prepare(
+      `SELECT COUNT(*) AS total,
+              COALESCE(SUM(status = 'in_warehouse'), 0) AS in_warehouse,
+              COALESCE(SUM(status = 'packing'), 0) AS packing,
+              COALESCE(SUM(status = 'shipped'), 0) AS shipped,
+              COALESCE(SUM(status = 'delivered'), 0) AS delivered,
+              COALESCE(SUM(weight_g), 0) AS total_weight,
+              COALESCE(SUM(CASE WHEN status IN ('in_warehouse', 'packing') THEN weight_g ELSE 0 END), 0) AS stored_weight
+         FROM packages WHERE user_id = ?`,
+    )
+    .get(userId) as Record<'total' | 'in_warehouse' | 'packing' | 'shipped' | 'delivered' | 'total_weight' | 'stored_weight', number>;
+  return {
+    total: row.total,
+    inWarehouse: row.in_warehouse,
+    shipped: row.shipped,
+    totalWeight: row.total_weight,
+    packing: row.packing,
+    delivered: row.delivered,
+    inWarehouseWeight: row.stored_weight,
+  };
+}
+
+export function findPackageRow(ctx: CoreContext, userId: number, id: number): PackageRow | null {
+  return (ctx.db.prepare('SELECT * FROM packages WHERE id = ? AND user_id = ?').get(id, userId) as PackageRow | undefined) ?? null;
+}
+
+/** One of the user's packages; another user's package is as unknown as a missing one. */
+export function getPackage(ctx: CoreContext, userId: number, id: number): PackageView {
+  const row = findPackageRow(ctx, userId, id);
+  if (!row) throw notFound(`Package ${id} not found`);
+  return packageView(ctx, row);
+}
+
+export function packagesOfShippingOrder(ctx: CoreContext, shippingOrderNo: string): PackageRow[] {
+  return ctx.db
+    .prepare(
+      `SELECT p.* FROM shipping_order_items i JOIN packages p ON p.id = i.package_id
+        WHERE i.shipping_order_no = ? ORDER BY p.id`,
+    )
+    .all(shippingOrderNo) as PackageRow[];
+}
+
+/**
+ * Moves every package of a shipping order from one status to the next, in the caller's transaction.
+ * Packing records the shipping order on the package; going back to the warehouse clears it.
+ */
+export function movePackages(ctx: CoreContext, packageIds: readonly number[], from: PackageStatus, to: PackageStatus, shippingOrderNo: string): void {
+  if (!ctx.db.inTransaction) throw new Error('package moves must run inside a transaction');
+  if (!canMovePackage(from, to)) throw new Error(`packages cannot move from ${from} to ${to}`);
+  const link = to === 'in_warehouse' ? null : shippingOrderNo;
+  const update = ctx.db.prepare('UPDATE packages SET status = ?, shipping_order_no = ? WHERE id = ? AND status = ?');
+  for (const id of packageIds) {
+    // A miss here means the caller's own checks were wrong: roll back rather than leave half a move.
+    if (update.run(to, link, id, from).changes !== 1) throw new Error(`package ${id} is not ${from}`);
+  }
+}
