@@ -42,7 +42,7 @@ test('search, open a product, add two, change the quantity, remove the line', as
 
   // Add to cart waits for a variant.
   await expect(page.getByRole('button', { name: 'Add to cart' })).toBeDisabled();
-  const sku = page.getByRole('radio', { disabled: false }).first();
+  const sku = page.getByRole('main').getByRole('radio', { disabled: false }).first();
   const skuText = await sku.innerText();
   const skuName = skuText.split('\n')[0]!.trim();
   const price = moneyIn(skuText);
@@ -88,11 +88,11 @@ test('sold-out variants cannot be chosen and the API message shows when stock ru
 
   await page.goto(`/#/product/${product!.id}`);
   await expect(page.getByRole('heading', { name: product!.title, level: 2 })).toBeVisible();
-  await expect(page.getByRole('radio', { name: new RegExp(`^${soldOut.name.replace(/[/]/g, '\\/')}.*Sold out`) })).toBeDisabled();
+  await expect(page.getByRole('main').getByRole('radio', { name: new RegExp(`^${soldOut.name.replace(/[/]/g, '\\/')}.*Sold out`) })).toBeDisabled();
 
   // The whole stock is in the cart already: the service refuses one more and the page says why.
   await openApi.send('POST', '/cart/items', { productId: String(product!.id), skuId: available.skuId, quantity: available.stock });
-  await page.getByRole('radio', { name: new RegExp(`^${available.name.replace(/[/]/g, '\\/')}`) }).click();
+  await page.getByRole('main').getByRole('radio', { name: new RegExp(`^${available.name.replace(/[/]/g, '\\/')}`) }).click();
   await page.getByRole('button', { name: 'Add to cart' }).click();
   await expect(page.getByRole('alert').filter({ hasText: 'Could not add to cart' })).toContainText(
     `exceeds the stock of SKU ${available.skuId}`,

@@ -34,9 +34,9 @@ export function readCookie(header: string | undefined, name: string): string | u
 }
 
 /** The operator: the app's own UI, with every scope and the back office. */
-function operatorFrom(request: FastifyRequest, secrets: CallerSecrets): Caller | null {
+function operatorFrom(request: FastifyRequest, secrets: CallerSecrets, cookieOnly = false): Caller | null {
   const cookie = readCookie(request.headers.cookie, SESSION_COOKIE);
-  if (!cookie || request.headers[UI_CLIENT_HEADER] !== 'ui') return null;
+  if (!cookie || (!cookieOnly && request.headers[UI_CLIENT_HEADER] !== 'ui')) return null;
   if (!sameSecret(cookie, secrets.sessionToken)) return null;
   return { kind: 'operator', userId: 1, keyId: 0, scopes: SCOPES };
 }
@@ -47,7 +47,11 @@ function setRateHeaders(reply: FastifyReply, limit: number, remaining: number, r
   reply.header('X-RateLimit-Reset', String(resetAt));
 }
 
-/** Open API: an sk- key (401, 403 IP, 429, 403 scope, in that order) or the operator's UI session. */
+/**
+ * Open API: an sk- key (401, 403 IP, 429, 403 scope, in that order) or the operator's UI session.
+ * `cookieOnly` is for the event stream alone: EventSource cannot send the UI header, and a read-only GET
+ * behind a SameSite=Strict cookie and no CORS cannot be driven or read by another site.
+ */
 export function resolveOpenCaller(
   ctx: CoreContext,
   limiter: RateLimiter,
@@ -55,8 +59,9 @@ export function resolveOpenCaller(
   spec: Pick<RouteSpec, 'scope'>,
   request: FastifyRequest,
   reply: FastifyReply,
+  cookieOnly = false,
 ): Caller {
-  const operator = operatorFrom(request, secrets);
+  const operator = operatorFrom(request, secrets, cookieOnly);
   if (operator) return operator;
   const key = authenticate(ctx, request.headers.authorization, request.ip);
   const decision = limiter.hit(key.id, key.rateLimit);

@@ -39,9 +39,9 @@ function errorFrom(status: number, body: unknown): ApiError {
   return new ApiError(status, `The service answered ${status} without an error message`);
 }
 
-type Query = Record<string, string | number | undefined>;
+export type Query = Record<string, string | number | boolean | undefined>;
 
-function withQuery(path: string, query?: Query): string {
+export function withQuery(path: string, query?: Query): string {
   if (!query) return path;
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(query)) {
@@ -57,23 +57,31 @@ export interface SearchParams {
   limit?: number;
 }
 
-/** The typed open API client: resolves with the `data` of a success, rejects with an ApiError. */
-export function createClient(transport: Transport) {
-  async function call<T>(method: Method, path: string, body?: unknown): Promise<T> {
-    let response;
-    try {
-      response = await transport({ method, path: OPEN_API + path, body });
-    } catch (cause) {
-      // The same words whichever transport failed; the transport's own error stays as the cause.
-      throw new ApiError(0, 'The crossbuy service could not be reached', 'Network Error', { cause });
-    }
-    const { status, body: payload } = response;
-    if (status < 200 || status >= 300) throw errorFrom(status, payload);
-    if (!isRecord(payload) || !('data' in payload)) {
-      throw new ApiError(status, 'The service sent a response without data', 'Bad Response');
-    }
-    return payload.data as T;
+export const ADMIN_API = '/api/v1/admin';
+
+/**
+ * One call to the service over a transport: resolves with the `data` of a success, rejects with an
+ * ApiError carrying the service's own message. `path` is absolute (/api/v1/open/... or /api/v1/admin/...).
+ */
+export async function send<T>(transport: Transport, method: Method, path: string, body?: unknown, idempotencyKey?: string): Promise<T> {
+  let response;
+  try {
+    response = await transport({ method, path, body, idempotencyKey });
+  } catch (cause) {
+    // The same words whichever transport failed; the transport's own error stays as the cause.
+    throw new ApiError(0, 'The crossbuy service could not be reached', 'Network Error', { cause });
   }
+  const { status, body: payload } = response;
+  if (status < 200 || status >= 300) throw errorFrom(status, payload);
+  if (!isRecord(payload) || !('data' in payload)) {
+    throw new ApiError(status, 'The service sent a response without data', 'Bad Response');
+  }
+  return payload.data as T;
+}
+
+/** The typed open API client for the shop and the cart. */
+export function createClient(transport: Transport) {
+  const call = <T,>(method: Method, path: string, body?: unknown) => send<T>(transport, method, OPEN_API + path, body);
 
   return {
     products: {
@@ -96,9 +104,37 @@ export function createClient(transport: Transport) {
 export type ApiClient = ReturnType<typeof createClient>;
 
 let shared: ApiClient | null = null;
+let sharedTransport: Transport | null = null;
+
+function pageTransport(): Transport {
+  sharedTransport ??= defaultTransport();
+  return sharedTransport;
+}
 
 /** The page's client, over the bridge in Electron and over HTTP in the headless UI. */
 export function api(): ApiClient {
-  shared ??= createClient(defaultTransport());
+  shared ??= createClient(pageTransport());
   return shared;
+}
+
+export interface RequestOptions {
+  body?: unknown;
+  query?: Query;
+  /** Sent as Idempotency-Key: pass one per user action so a retried click never pays twice. */
+  idempotencyKey?: string;
+}
+
+/** The open API (/api/v1/open) as the operator, for feature modules: `openApi('GET', '/orders', { query })`. */
+export function openApi<T>(method: Method, path: string, options: RequestOptions = {}): Promise<T> {
+  return send<T>(pageTransport(), method, withQuery(OPEN_API + path, options.query), options.body, options.idempotencyKey);
+}
+
+/** The back office (/api/v1/admin), for the operator's pages. */
+export function adminApi<T>(method: Method, path: string, options: RequestOptions = {}): Promise<T> {
+  return send<T>(pageTransport(), method, withQuery(ADMIN_API + path, options.query), options.body, options.idempotencyKey);
+}
+
+/** A fresh Idempotency-Key for one user action. */
+export function newIdempotencyKey(): string {
+  return globalThis.crypto.randomUUID();
 }

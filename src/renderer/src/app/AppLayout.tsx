@@ -1,16 +1,21 @@
 import { AppShell, Burger, Group, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { ColorSchemeToggle } from './ColorSchemeToggle';
+import { LanguageSwitch } from './LanguageSwitch';
+import { useLiveUpdates } from './useLiveUpdates';
+import { useProfileLanguage } from './useProfileLanguage';
 import { MainNav } from './MainNav';
 import { useUiStore } from './uiStore';
 
 export function AppLayout({ children }: { children: ReactNode }) {
   const navbarOpen = useUiStore((s) => s.navbarOpen);
   const toggleNavbar = useUiStore((s) => s.toggleNavbar);
+  useLiveUpdates();
+  useProfileLanguage();
   return (
     <AppShell
       header={{ height: 56 }}
-      navbar={{ width: 200, breakpoint: 'sm', collapsed: { mobile: !navbarOpen } }}
+      navbar={{ width: 220, breakpoint: 'sm', collapsed: { mobile: !navbarOpen } }}
       padding="md"
     >
       <AppShell.Header>
@@ -21,7 +26,10 @@ export function AppLayout({ children }: { children: ReactNode }) {
               crossbuy
             </Title>
           </Group>
-          <ColorSchemeToggle />
+          <Group gap="sm">
+            <LanguageSwitch />
+            <ColorSchemeToggle />
+          </Group>
         </Group>
       </AppShell.Header>
       <AppShell.Navbar p="xs" aria-label="Main">

@@ -2,14 +2,9 @@ import { useSyncExternalStore } from 'react';
 
 /**
  * A tiny hash router: the route lives after `#`, so the same build works from file:// in Electron and from
- * / on the localhost server (which serves the page at / only).
+ * / on the localhost server (which serves the page at / only). Pages declare patterns like
+ * `/orders/:orderNo` in their feature's pages.tsx; app/pages.ts collects them.
  */
-export type Route =
-  | { name: 'shop' }
-  | { name: 'product'; id: number }
-  | { name: 'cart' }
-  | { name: 'notFound'; path: string };
-
 export const paths = {
   shop: () => '#/shop',
   product: (id: number) => `#/product/${id}`,
@@ -26,20 +21,34 @@ function subscribe(onChange: () => void): () => void {
   return () => window.removeEventListener('hashchange', onChange);
 }
 
-export function matchRoute(path: string): Route {
-  const clean = path.split('?')[0]!.replace(/\/+$/, '') || '/';
-  if (clean === '/' || clean === '/shop') return { name: 'shop' };
-  if (clean === '/cart') return { name: 'cart' };
-  const product = /^\/product\/(\d{1,15})$/.exec(clean);
-  if (product) return { name: 'product', id: Number(product[1]) };
-  return { name: 'notFound', path: clean };
+/** The path after `#`, without its query, without a trailing slash. */
+export function useHashPath(): string {
+  const path = useSyncExternalStore(subscribe, currentPath);
+  return path.split('?')[0]!.replace(/\/+$/, '') || '/';
 }
 
-export function useRoute(): Route {
-  return matchRoute(useSyncExternalStore(subscribe, currentPath));
+/** The query after `#/path?`, e.g. #/orders?status=paid. */
+export function useHashQuery(): URLSearchParams {
+  const path = useSyncExternalStore(subscribe, currentPath);
+  const index = path.indexOf('?');
+  return new URLSearchParams(index >= 0 ? path.slice(index + 1) : '');
 }
 
-/** Goes to a hash from `paths`. */
+/** Matches `/orders/:orderNo` against `/orders/PO123`: the params, or null. */
+export function matchPattern(pattern: string, path: string): Record<string, string> | null {
+  const want = pattern.split('/').filter(Boolean);
+  const have = path.split('/').filter(Boolean);
+  if (want.length !== have.length) return null;
+  const params: Record<string, string> = {};
+  for (let i = 0; i < want.length; i++) {
+    const segment = want[i]!;
+    if (segment.startsWith(':')) params[segment.slice(1)] = decodeURIComponent(have[i]!);
+    else if (segment !== have[i]) return null;
+  }
+  return params;
+}
+
+/** Goes to a hash, e.g. navigate('#/orders/PO123'). */
 export function navigate(hash: string): void {
   window.location.hash = hash;
 }

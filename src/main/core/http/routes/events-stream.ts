@@ -43,7 +43,7 @@ export function registerEventStream(
         security: [{ bearerAuth: [] }],
       },
       onRequest: async (request, reply) => {
-        request.caller = resolveOpenCaller(options.ctx, options.limiter, options.secrets, { scope: null }, request, reply);
+        request.caller = resolveOpenCaller(options.ctx, options.limiter, options.secrets, { scope: null }, request, reply, request.method === 'GET');
         if (!readingScopes.some((s) => request.caller!.scopes.includes(s))) {
           throw new ApiError(403, `Insufficient scope. Events need one of: ${readingScopes.join(', ')}`);
         }

@@ -1,0 +1,50 @@
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+
+/**
+ * Live updates: the service's events invalidate the queries they make stale, so every page shows changes
+ * made by the autopilot, the back office or a script without polling. In Electron events come over IPC;
+ * in the headless UI over Server-Sent Events; if the stream cannot be opened, a slow poll takes over.
+ *
+ * Query keys by convention start with the resource: ['orders', ...], ['packages', ...], ['shipping', ...],
+ * ['wallet', ...], ['cart'], ['coupons', ...], ['dashboard', ...], ['clock'], ['webhooks', ...].
+ */
+const STALE_BY_EVENT: Record<string, readonly string[]> = {
+  'order.created': ['orders', 'dashboard', 'cart'],
+  'order.status_changed': ['orders', 'dashboard', 'packages'],
+  'package.arrived': ['packages', 'dashboard'],
+  'shipping.created': ['shipping', 'packages', 'dashboard', 'wallet'],
+  'shipping.status_changed': ['shipping', 'packages', 'orders', 'dashboard', 'wallet'],
+  'wallet.transaction_created': ['wallet', 'dashboard'],
+  'clock.advanced': ['clock', 'orders', 'packages', 'shipping', 'wallet', 'dashboard', 'coupons'],
+};
+
+export const EVENT_NAMES = Object.keys(STALE_BY_EVENT);
+const FALLBACK_POLL_MS = 15_000;
+
+export function invalidateFor(queryClient: QueryClient, eventType: string): void {
+  for (const key of STALE_BY_EVENT[eventType] ?? []) void queryClient.invalidateQueries({ queryKey: [key] });
+  void queryClient.invalidateQueries({ queryKey: ['events-feed'] });
+}
+
+export function useLiveUpdates(): void {
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    const bridge = window.crossbuy;
+    if (bridge) return bridge.onEvent((event) => invalidateFor(queryClient, event.type));
+    if (typeof EventSource === 'undefined') return undefined;
+    let poll: ReturnType<typeof setInterval> | null = null;
+    const source = new EventSource('/api/v1/open/events', { withCredentials: true });
+    for (const name of EVENT_NAMES) source.addEventListener(name, () => invalidateFor(queryClient, name));
+    source.onerror = () => {
+      // EventSource retries by itself; only a stream that gave up falls back to polling.
+      if (source.readyState === EventSource.CLOSED && poll === null) {
+        poll = setInterval(() => void queryClient.invalidateQueries(), FALLBACK_POLL_MS);
+      }
+    };
+    return () => {
+      source.close();
+      if (poll) clearInterval(poll);
+    };
+  }, [queryClient]);
+}

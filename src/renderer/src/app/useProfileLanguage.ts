@@ -1,0 +1,28 @@
+import { useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { openApi } from '../api/client';
+import { useLanguageStore } from '../shared/i18n';
+
+export interface Profile {
+  id: number;
+  username: string;
+  email: string;
+  avatar: string;
+  language: string;
+  createdAt: string;
+}
+
+export const profileKey = ['profile'] as const;
+
+export function useProfile() {
+  return useQuery({ queryKey: profileKey, queryFn: () => openApi<Profile>('GET', '/user/profile') });
+}
+
+/** The UI speaks the profile's language until the operator picks one in the header. */
+export function useProfileLanguage(): void {
+  const profile = useProfile();
+  const followProfile = useLanguageStore((s) => s.followProfile);
+  useEffect(() => {
+    if (profile.data) followProfile(profile.data.language);
+  }, [profile.data, followProfile]);
+}

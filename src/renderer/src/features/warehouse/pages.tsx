@@ -1,0 +1,3 @@
+import type { PageDef } from '../../app/pageTypes';
+
+export const warehousePages: PageDef[] = [];
