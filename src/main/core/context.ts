@@ -11,6 +11,8 @@ export interface CoreContext {
   readonly clock: Clock;
   /** The ledger currency of this installation (fixed once the ledger has entries). */
   readonly currency: string;
+  /** The data folder (':memory:' for a throwaway core). */
+  readonly dataDir: string;
   readonly marketplaces: MarketplaceRegistry;
   /** Turns a service-relative media path (/media/...) into the absolute URL clients receive. */
   mediaUrl(path: string): string;

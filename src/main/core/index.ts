@@ -67,6 +67,7 @@ export function openCore(options: CoreOptions): Core {
     db,
     clock,
     currency: readSetting(db, 'currency'),
+    dataDir: options.dataDir,
     marketplaces: options.marketplaces ?? registryOf(simulatedMarketplaces()),
     mediaUrl: (path) => (path.startsWith('/') ? origin + path : path),
     nowIso: () => clock.now().toISOString(),

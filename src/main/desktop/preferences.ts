@@ -1,6 +1,7 @@
 /**
  * The desktop app's own preferences (window, theme, tray behaviour). Service settings that scripts and the
- * CLI must see too (fee rate, currency, autopilot pace) live in the database instead, behind the admin API.
+ * CLI must see too (fee rate, currency, autopilot pace, low-balance threshold) live in the database
+ * instead, behind the admin API.
  * The store is an interface so the core and the tests use a plain implementation; the app uses
  * electron-store (electron-preferences.ts).
  */
@@ -19,8 +20,6 @@ export interface DesktopPreferences {
   language: 'en' | 'zh-CN' | 'system';
   startMinimized: boolean;
   launchAtLogin: boolean;
-  /** Notify when the available balance falls below this amount (minor units); 0 = never. */
-  lowBalanceThresholdMinor: number;
   window: WindowBounds;
 }
 
@@ -30,7 +29,6 @@ export const DEFAULT_PREFERENCES: DesktopPreferences = {
   language: 'system',
   startMinimized: false,
   launchAtLogin: false,
-  lowBalanceThresholdMinor: 50_000,
   window: { width: 1280, height: 860, maximized: false },
 };
 
@@ -70,9 +68,6 @@ export function validatePreference<K extends keyof DesktopPreferences>(key: K, v
     case 'startMinimized':
     case 'launchAtLogin':
       if (typeof value !== 'boolean') fail('true or false');
-      break;
-    case 'lowBalanceThresholdMinor':
-      if (!Number.isSafeInteger(value) || (value as number) < 0) fail('a non-negative integer of minor units');
       break;
     case 'window': {
       const w = value as WindowBounds;

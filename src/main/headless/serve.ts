@@ -7,6 +7,7 @@ import { randomToken } from '../core/shared/random.js';
 import type { FastifyInstance } from 'fastify';
 import { AutopilotTimer } from '../core/autopilot/autopilot.js';
 import { EventFeed } from '../core/events/feed.js';
+import { WebhookDispatcher } from '../core/webhooks/dispatcher.js';
 
 export const DEFAULT_PORT = 4680;
 const HOST = '127.0.0.1';
@@ -66,6 +67,8 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
   const uiDir = options.uiDir === undefined ? defaultUiDir() : options.uiDir;
   const events = new EventFeed(core.ctx);
   const autopilot = new AutopilotTimer(core.ctx);
+  const webhooks = new WebhookDispatcher(core.ctx);
+  events.subscribe(webhooks.onEvent);
   let app: FastifyInstance;
   try {
     app = await buildServer({
@@ -86,6 +89,7 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
   core.setPublicOrigin(origin);
   events.start();
   autopilot.start();
+  webhooks.start();
   let stopped = false;
   return {
     core,
@@ -100,6 +104,7 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
       if (stopped) return;
       stopped = true;
       autopilot.stop();
+      webhooks.stop();
       events.stop();
       // Stop accepting, let in-flight requests finish, then checkpoint the WAL and close.
       await app.close();

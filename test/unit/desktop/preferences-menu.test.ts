@@ -10,7 +10,7 @@ describe('preferences', () => {
     expect(store.get('theme')).toBe('dark');
     expect(() => store.set('theme', 'purple' as never)).toThrow(/theme/);
     expect(() => store.set('port', 80)).toThrow(/port/);
-    expect(() => store.set('lowBalanceThresholdMinor', -1)).toThrow();
+    expect(() => store.set('window', { width: 'wide' } as never)).toThrow(/window/);
     expect(store.get('theme')).toBe('dark');
   });
 

@@ -18,6 +18,8 @@ export interface ServiceSettings {
   autopilotRefundBp: number;
   /** Whether webhooks may be delivered to addresses other than loopback ones. */
   webhooksAllowRemote: 'yes' | 'no';
+  /** Warn (desktop notification, dashboard) when the available balance falls below this, in minor units. */
+  lowBalanceThresholdMinor: number;
 }
 
 const DEFAULTS: ServiceSettings = {
@@ -28,6 +30,7 @@ const DEFAULTS: ServiceSettings = {
   autopilotPace: 'realistic',
   autopilotRefundBp: 200,
   webhooksAllowRemote: 'no',
+  lowBalanceThresholdMinor: 50_000,
 };
 
 type Key = keyof ServiceSettings;

@@ -1,0 +1,140 @@
+import { Type } from 'typebox';
+import { backupDatabase, listBackups } from '../../../data/backup.js';
+import { resetDemoData } from '../../../data/reset.js';
+import { databaseFile } from '../../../data-dir.js';
+import { readSetting, writeSetting } from '../../../settings/settings.js';
+import { badRequest, conflict } from '../../../shared/errors.js';
+import { parseAmount, toAmount } from '../../../shared/money.js';
+import type { CoreContext } from '../../../context.js';
+import { defineRoute } from '../../route.js';
+import { Message, Timestamp } from '../../schemas.js';
+
+const VERSION = '0.1.0';
+
+const SettingsView = Type.Object({
+  serviceFeeRate: Type.Number({ description: 'percent of the goods subtotal' }),
+  currency: Type.String(),
+  currencyLocked: Type.Boolean({ description: 'true once the ledger has entries' }),
+  webhooksAllowRemote: Type.Boolean(),
+  lowBalanceThreshold: Type.Number(),
+});
+
+function ledgerHasEntries(ctx: CoreContext): boolean {
+  return ctx.db.prepare('SELECT 1 FROM wallet_entries LIMIT 1').get() !== undefined;
+}
+
+function settingsView(ctx: CoreContext) {
+  return {
+    serviceFeeRate: readSetting(ctx.db, 'serviceFeeBp') / 100,
+    currency: readSetting(ctx.db, 'currency'),
+    currencyLocked: ledgerHasEntries(ctx),
+    webhooksAllowRemote: readSetting(ctx.db, 'webhooksAllowRemote') === 'yes',
+    lowBalanceThreshold: toAmount(readSetting(ctx.db, 'lowBalanceThresholdMinor')),
+  };
+}
+
+const Backup = Type.Object({ file: Type.String(), bytes: Type.Integer(), createdAt: Timestamp });
+
+/** Installation settings, server facts, backups and the demo reset. */
+export const adminSettingsRoutes = [
+  defineRoute({
+    method: 'GET',
+    url: '/settings',
+    scope: null,
+    tag: 'Back office',
+    summary: 'Service settings',
+    schema: { response: SettingsView },
+    handler: ({ ctx }) => settingsView(ctx),
+  }),
+  defineRoute({
+    method: 'PUT',
+    url: '/settings',
+    scope: null,
+    tag: 'Back office',
+    summary: 'Change service settings (any subset)',
+    schema: {
+      body: Type.Object(
+        {
+          serviceFeeRate: Type.Optional(Type.Number({ minimum: 0, maximum: 50 })),
+          currency: Type.Optional(Type.String({ pattern: '^[A-Z]{3}$' })),
+          webhooksAllowRemote: Type.Optional(Type.Boolean()),
+          lowBalanceThreshold: Type.Optional(Type.Number({ minimum: 0 })),
+        },
+        { additionalProperties: false },
+      ),
+      response: SettingsView,
+    },
+    handler: ({ ctx, body }) => {
+      if (Object.values(body).every((v) => v === undefined)) throw badRequest('Send at least one setting');
+      const feeBp = body.serviceFeeRate === undefined ? undefined : Math.round(body.serviceFeeRate * 100);
+      if (body.serviceFeeRate !== undefined && Math.abs(feeBp! - body.serviceFeeRate * 100) > 1e-9) throw badRequest('serviceFeeRate takes at most two decimals');
+      const threshold = body.lowBalanceThreshold === undefined ? undefined : parseAmount(body.lowBalanceThreshold);
+      if (threshold === null) throw badRequest('lowBalanceThreshold must be an amount with at most two decimals');
+      if (body.currency !== undefined && body.currency !== ctx.currency && ledgerHasEntries(ctx)) {
+        throw conflict(`The ledger currency is fixed once the ledger has entries (it is ${ctx.currency})`);
+      }
+      ctx.db
+        .transaction(() => {
+          if (feeBp !== undefined) writeSetting(ctx.db, 'serviceFeeBp', feeBp);
+          if (body.currency !== undefined) writeSetting(ctx.db, 'currency', body.currency);
+          if (body.webhooksAllowRemote !== undefined) writeSetting(ctx.db, 'webhooksAllowRemote', body.webhooksAllowRemote ? 'yes' : 'no');
+          if (threshold !== undefined) writeSetting(ctx.db, 'lowBalanceThresholdMinor', threshold);
+        })
+        .immediate();
+      return settingsView(ctx);
+    },
+  }),
+  defineRoute({
+    method: 'GET',
+    url: '/server',
+    scope: null,
+    tag: 'Back office',
+    summary: 'Where the API is served and where the data lives',
+    schema: {
+      response: Type.Object({ origin: Type.String(), docsUrl: Type.String(), openapiUrl: Type.String(), dataDir: Type.String(), databaseFile: Type.String(), version: Type.String() }),
+    },
+    handler: ({ ctx }) => {
+      const origin = ctx.mediaUrl('/').replace(/\/$/, '');
+      return {
+        origin,
+        docsUrl: `${origin}/docs`,
+        openapiUrl: `${origin}/api/v1/open/openapi.json`,
+        dataDir: ctx.dataDir,
+        databaseFile: ctx.dataDir === ':memory:' ? ':memory:' : databaseFile(ctx.dataDir),
+        version: VERSION,
+      };
+    },
+  }),
+  defineRoute({
+    method: 'GET',
+    url: '/data/backups',
+    scope: null,
+    tag: 'Back office',
+    summary: 'Database backups in the data folder, newest first',
+    schema: { response: Type.Array(Backup) },
+    handler: ({ ctx }) => listBackups(ctx),
+  }),
+  defineRoute({
+    method: 'POST',
+    url: '/data/backup',
+    scope: null,
+    tag: 'Back office',
+    status: 201,
+    summary: 'Back up the database (online, consistent) into <data>/backups',
+    schema: { response: Backup },
+    handler: async ({ ctx }) => backupDatabase(ctx),
+  }),
+  defineRoute({
+    method: 'POST',
+    url: '/data/reset',
+    scope: null,
+    tag: 'Back office',
+    summary: 'Restore the demo data (keys, webhooks and settings are kept); body {"confirm":"RESET"}',
+    schema: { body: Type.Object({ confirm: Type.String() }, { additionalProperties: false }), response: Message },
+    handler: ({ ctx, body }) => {
+      if (body.confirm !== 'RESET') throw badRequest('confirm must be "RESET"');
+      return resetDemoData(ctx);
+    },
+  }),
+];
+

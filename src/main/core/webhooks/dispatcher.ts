@@ -1,0 +1,147 @@
+import type { CoreContext } from '../context.js';
+import type { ServiceEvent } from '../events/catalog.js';
+import { readSetting } from '../settings/settings.js';
+import { isLoopbackUrl } from './endpoints.js';
+import { SIGNATURE_HEADER, signatureHeader } from './signature.js';
+
+/**
+ * Delivers events to webhook endpoints: one delivery per (endpoint, event), signed, retried with
+ * exponential backoff (5 s, 10 s, 20 s ... capped at 1 h, 8 attempts), every attempt recorded. Deliveries
+ * are rows, so a restart resumes them; retries run on wall time, since they wait on a real network.
+ */
+export const MAX_ATTEMPTS = 8;
+const BASE_DELAY_MS = 5_000;
+const MAX_DELAY_MS = 3_600_000;
+const TIMEOUT_MS = 10_000;
+
+export function backoffMs(attempt: number): number {
+  return Math.min(MAX_DELAY_MS, BASE_DELAY_MS * 2 ** Math.max(0, attempt - 1));
+}
+
+function subscribed(events: string, type: string): boolean {
+  const list = JSON.parse(events) as string[];
+  return list.includes('*') || list.includes(type);
+}
+
+/** Queues a delivery of `event` to every active endpoint that wants it. */
+export function enqueueDeliveries(ctx: CoreContext, event: ServiceEvent): number {
+  const endpoints = ctx.db.prepare('SELECT id, events FROM webhook_endpoints WHERE active = 1').all() as { id: number; events: string }[];
+  const insert = ctx.db.prepare(
+    `INSERT OR IGNORE INTO webhook_deliveries (endpoint_id, event_id, status, attempts, next_attempt_at, created_at)
+     VALUES (?, ?, 'pending', 0, ?, ?)`,
+  );
+  const now = new Date().toISOString();
+  let queued = 0;
+  for (const endpoint of endpoints) {
+    if (subscribed(endpoint.events, event.type)) queued += insert.run(endpoint.id, event.id, now, now).changes;
+  }
+  return queued;
+}
+
+interface DueDelivery {
+  id: number;
+  attempts: number;
+  url: string;
+  secret: string;
+  event_id: number;
+  type: string;
+  user_id: number;
+  data: string;
+  created_at: string;
+}
+
+export type Fetcher = (url: string, init: { method: string; headers: Record<string, string>; body: string; signal: AbortSignal }) => Promise<{ status: number }>;
+
+/** Attempts every delivery that is due now; returns how many attempts were made. */
+export async function deliverDue(ctx: CoreContext, fetcher: Fetcher = fetch, now: Date = new Date()): Promise<number> {
+  const due = ctx.db
+    .prepare(
+      `SELECT d.id, d.attempts, w.url, w.secret, e.id AS event_id, e.type, e.user_id, e.data, e.created_at
+         FROM webhook_deliveries d JOIN webhook_endpoints w ON w.id = d.endpoint_id JOIN events e ON e.id = d.event_id
+        WHERE d.status = 'pending' AND w.active = 1 AND d.next_attempt_at <= ? ORDER BY d.next_attempt_at, d.id LIMIT 50`,
+    )
+    .all(now.toISOString()) as DueDelivery[];
+  const allowRemote = readSetting(ctx.db, 'webhooksAllowRemote') === 'yes';
+  await Promise.all(due.map((delivery) => attempt(ctx, delivery, fetcher, allowRemote)));
+  return due.length;
+}
+
+async function attempt(ctx: CoreContext, delivery: DueDelivery, fetcher: Fetcher, allowRemote: boolean): Promise<void> {
+  const body = JSON.stringify({ id: delivery.event_id, type: delivery.type, createdAt: delivery.created_at, data: JSON.parse(delivery.data) as unknown });
+  const timestamp = Math.floor(Date.now() / 1000);
+  const started = Date.now();
+  let statusCode: number | null = null;
+  let error: string | null = null;
+  if (!allowRemote && !isLoopbackUrl(new URL(delivery.url))) {
+    error = 'remote webhooks are not allowed (settings: webhooksAllowRemote)';
+  } else {
+    try {
+      const response = await fetcher(delivery.url, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          'user-agent': 'crossbuy-webhooks/1',
+          [SIGNATURE_HEADER]: signatureHeader(delivery.secret, timestamp, body),
+          'crossbuy-event-id': String(delivery.event_id),
+          'crossbuy-event-type': delivery.type,
+        },
+        body,
+        signal: AbortSignal.timeout(TIMEOUT_MS),
+      });
+      statusCode = response.status;
+      if (response.status < 200 || response.status >= 300) error = `HTTP ${response.status}`;
+    } catch (cause) {
+      error = cause instanceof Error ? cause.message : String(cause);
+    }
+  }
+  const attempts = delivery.attempts + 1;
+  const succeeded = error === null;
+  const status = succeeded ? 'succeeded' : attempts >= MAX_ATTEMPTS ? 'failed' : 'pending';
+  const next = status === 'pending' ? new Date(Date.now() + backoffMs(attempts)).toISOString() : null;
+  if (!ctx.db.open) return;
+  ctx.db.transaction(() => {
+    ctx.db
+      .prepare('INSERT INTO webhook_attempts (delivery_id, at, status_code, error, duration_ms) VALUES (?, ?, ?, ?, ?)')
+      .run(delivery.id, new Date(started).toISOString(), statusCode, error, Date.now() - started);
+    ctx.db
+      .prepare('UPDATE webhook_deliveries SET status = ?, attempts = ?, next_attempt_at = ?, last_status_code = ?, last_error = ? WHERE id = ?')
+      .run(status, attempts, next, statusCode, error, delivery.id);
+  })();
+}
+
+/** Runs the dispatcher beside the server: queues deliveries for new events, attempts due ones each second. */
+export class WebhookDispatcher {
+  private timer: NodeJS.Timeout | null = null;
+  private running = false;
+
+  constructor(
+    private readonly ctx: CoreContext,
+    private readonly fetcher: Fetcher = fetch,
+  ) {}
+
+  onEvent = (event: ServiceEvent): void => {
+    enqueueDeliveries(this.ctx, event);
+    void this.tick();
+  };
+
+  start(): void {
+    if (this.timer) return;
+    this.timer = setInterval(() => void this.tick(), 1000);
+    this.timer.unref();
+  }
+
+  stop(): void {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+  }
+
+  async tick(): Promise<void> {
+    if (this.running || !this.ctx.db.open) return;
+    this.running = true;
+    try {
+      await deliverDue(this.ctx, this.fetcher);
+    } finally {
+      this.running = false;
+    }
+  }
+}

@@ -1,0 +1,172 @@
+import { isIP } from 'node:net';
+import type { CoreContext } from '../context.js';
+import { EVENT_TYPES, isEventType } from '../events/catalog.js';
+import { readSetting } from '../settings/settings.js';
+import { badRequest, notFound } from '../shared/errors.js';
+import { offsetOf, pageOf, type Page, type PageQuery } from '../shared/pagination.js';
+import { randomBase62 } from '../shared/random.js';
+
+/** Webhook endpoints the operator registers, and the record of every delivery to them. */
+export interface WebhookEndpoint {
+  id: number;
+  url: string;
+  events: string[];
+  description: string;
+  active: boolean;
+  secret: string;
+  createdAt: string;
+}
+
+interface EndpointRow {
+  id: number;
+  url: string;
+  events: string;
+  secret: string;
+  description: string;
+  active: number;
+  created_at: string;
+}
+
+const toEndpoint = (row: EndpointRow): WebhookEndpoint => ({
+  id: row.id,
+  url: row.url,
+  events: JSON.parse(row.events) as string[],
+  description: row.description,
+  active: row.active === 1,
+  secret: row.secret,
+  createdAt: row.created_at,
+});
+
+const LOOPBACK_NAMES = new Set(['localhost', '127.0.0.1', '::1', '[::1]']);
+
+/** Loopback only, unless the operator allowed other destinations (settings: webhooksAllowRemote). */
+export function isLoopbackUrl(url: URL): boolean {
+  const host = url.hostname.toLowerCase();
+  if (LOOPBACK_NAMES.has(host) || host.endsWith('.localhost')) return true;
+  return isIP(host) === 4 && host.startsWith('127.');
+}
+
+function checkUrl(ctx: CoreContext, text: string): string {
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    throw badRequest('url must be an absolute http(s) URL');
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw badRequest('url must be an absolute http(s) URL');
+  if (url.username || url.password) throw badRequest('url must not carry credentials');
+  if (!isLoopbackUrl(url) && readSetting(ctx.db, 'webhooksAllowRemote') !== 'yes') {
+    throw badRequest('url must be a loopback address (127.0.0.1, localhost) unless remote webhooks are allowed in the settings');
+  }
+  return url.toString();
+}
+
+function checkEvents(events: readonly string[]): string[] {
+  if (events.length === 0) throw badRequest('events must name at least one event type, or "*"');
+  if (events.includes('*')) return ['*'];
+  const unknown = events.find((e) => !isEventType(e));
+  if (unknown) throw badRequest(`events: unknown event type "${unknown}"; known: ${EVENT_TYPES.join(', ')}`);
+  return [...new Set(events)];
+}
+
+function requireEndpoint(ctx: CoreContext, id: number): EndpointRow {
+  const row = ctx.db.prepare('SELECT * FROM webhook_endpoints WHERE id = ?').get(id) as EndpointRow | undefined;
+  if (!row) throw notFound(`Webhook endpoint ${id} not found`);
+  return row;
+}
+
+export function listEndpoints(ctx: CoreContext): WebhookEndpoint[] {
+  return (ctx.db.prepare('SELECT * FROM webhook_endpoints ORDER BY id').all() as EndpointRow[]).map(toEndpoint);
+}
+
+export function createEndpoint(ctx: CoreContext, input: { url: string; events: string[]; description?: string }): WebhookEndpoint {
+  const url = checkUrl(ctx, input.url);
+  const events = checkEvents(input.events);
+  const id = Number(
+    ctx.db
+      .prepare('INSERT INTO webhook_endpoints (url, events, secret, description, active, created_at) VALUES (?, ?, ?, ?, 1, ?)')
+      .run(url, JSON.stringify(events), `whsec_${randomBase62(40)}`, input.description ?? '', ctx.nowIso()).lastInsertRowid,
+  );
+  return toEndpoint(requireEndpoint(ctx, id));
+}
+
+export function updateEndpoint(
+  ctx: CoreContext,
+  id: number,
+  patch: { url?: string; events?: string[]; description?: string; active?: boolean },
+): WebhookEndpoint {
+  const row = requireEndpoint(ctx, id);
+  if (Object.values(patch).every((v) => v === undefined)) throw badRequest('Send at least one of url, events, description, active');
+  const url = patch.url === undefined ? row.url : checkUrl(ctx, patch.url);
+  const events = patch.events === undefined ? row.events : JSON.stringify(checkEvents(patch.events));
+  ctx.db
+    .prepare('UPDATE webhook_endpoints SET url = ?, events = ?, description = ?, active = ? WHERE id = ?')
+    .run(url, events, patch.description ?? row.description, patch.active === undefined ? row.active : patch.active ? 1 : 0, id);
+  return toEndpoint(requireEndpoint(ctx, id));
+}
+
+export function deleteEndpoint(ctx: CoreContext, id: number): { message: string } {
+  requireEndpoint(ctx, id);
+  ctx.db.transaction(() => {
+    ctx.db.prepare('DELETE FROM webhook_attempts WHERE delivery_id IN (SELECT id FROM webhook_deliveries WHERE endpoint_id = ?)').run(id);
+    ctx.db.prepare('DELETE FROM webhook_deliveries WHERE endpoint_id = ?').run(id);
+    ctx.db.prepare('DELETE FROM webhook_endpoints WHERE id = ?').run(id);
+  })();
+  return { message: `Webhook endpoint ${id} deleted` };
+}
+
+export interface DeliveryView {
+  id: number;
+  eventId: number;
+  eventType: string;
+  status: 'pending' | 'succeeded' | 'failed';
+  attempts: number;
+  lastStatusCode: number | null;
+  lastError: string | null;
+  nextAttemptAt: string | null;
+  createdAt: string;
+  attemptLog: { at: string; statusCode: number | null; error: string | null; durationMs: number }[];
+}
+
+export function listDeliveries(ctx: CoreContext, endpointId: number, page: PageQuery): Page<DeliveryView> {
+  requireEndpoint(ctx, endpointId);
+  const rows = ctx.db
+    .prepare(
+      `SELECT d.*, e.type AS event_type FROM webhook_deliveries d JOIN events e ON e.id = d.event_id
+        WHERE d.endpoint_id = ? ORDER BY d.id DESC LIMIT ? OFFSET ?`,
+    )
+    .all(endpointId, page.limit, offsetOf(page)) as {
+    id: number;
+    event_id: number;
+    event_type: string;
+    status: DeliveryView['status'];
+    attempts: number;
+    last_status_code: number | null;
+    last_error: string | null;
+    next_attempt_at: string | null;
+    created_at: string;
+  }[];
+  const total = (ctx.db.prepare('SELECT COUNT(*) AS n FROM webhook_deliveries WHERE endpoint_id = ?').get(endpointId) as { n: number }).n;
+  const attempts = ctx.db.prepare('SELECT at, status_code, error, duration_ms FROM webhook_attempts WHERE delivery_id = ? ORDER BY id');
+  return pageOf(
+    rows.map((r) => ({
+      id: r.id,
+      eventId: r.event_id,
+      eventType: r.event_type,
+      status: r.status,
+      attempts: r.attempts,
+      lastStatusCode: r.last_status_code,
+      lastError: r.last_error,
+      nextAttemptAt: r.next_attempt_at,
+      createdAt: r.created_at,
+      attemptLog: (attempts.all(r.id) as { at: string; status_code: number | null; error: string | null; duration_ms: number }[]).map((a) => ({
+        at: a.at,
+        statusCode: a.status_code,
+        error: a.error,
+        durationMs: a.duration_ms,
+      })),
+    })),
+    total,
+    page,
+  );
+}

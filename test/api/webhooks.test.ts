@@ -1,0 +1,114 @@
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { backoffMs, deliverDue } from '../../src/main/core/webhooks/dispatcher.js';
+import { signatureHeader, verifySignature } from '../../src/main/core/webhooks/signature.js';
+import { startTestServer, tableCounts, type TestServer } from '../helpers/server.js';
+
+/** A local receiver that fails its first `failFirst` calls, then accepts; it records what it got. */
+function receiver(failFirst: number) {
+  const received: { headers: IncomingMessage['headers']; body: string; status: number }[] = [];
+  const server: Server = createServer((request, response) => {
+    let body = '';
+    request.on('data', (c: Buffer) => (body += c.toString()));
+    request.on('end', () => {
+      const status = received.length < failFirst ? 500 : 200;
+      received.push({ headers: request.headers, body, status });
+      response.writeHead(status).end();
+    });
+  });
+  return {
+    received,
+    async listen(): Promise<string> {
+      await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+      const address = server.address();
+      return `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/hook`;
+    },
+    close: () => new Promise<void>((r) => server.close(() => r())),
+  };
+}
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(() => server.close());
+
+describe('webhook signatures', () => {
+  it('verifies what it signs, and nothing else', () => {
+    const now = 1_800_000_000;
+    const header = signatureHeader('whsec_x', now, '{"a":1}');
+    expect(verifySignature('whsec_x', header, '{"a":1}', now)).toBe(true);
+    expect(verifySignature('whsec_x', header, '{"a":2}', now)).toBe(false);
+    expect(verifySignature('whsec_y', header, '{"a":1}', now)).toBe(false);
+    expect(verifySignature('whsec_x', header, '{"a":1}', now + 301)).toBe(false);
+    expect(verifySignature('whsec_x', undefined, '{"a":1}', now)).toBe(false);
+    expect(verifySignature('whsec_x', 't=abc,v1=zz', '{"a":1}', now)).toBe(false);
+  });
+
+  it('backs off exponentially, capped', () => {
+    expect([1, 2, 3, 4].map(backoffMs)).toEqual([5_000, 10_000, 20_000, 40_000]);
+    expect(backoffMs(30)).toBe(3_600_000);
+  });
+});
+
+describe('webhook endpoints and deliveries', () => {
+  it('refuses non-loopback URLs and unknown events, writing nothing', async () => {
+    const before = tableCounts(server);
+    expect((await server.admin('POST', '/webhooks', { url: 'https://example.com/hook', events: ['*'] })).status).toBe(400);
+    expect((await server.admin('POST', '/webhooks', { url: 'http://127.0.0.1:9/hook', events: ['order.exploded'] })).status).toBe(400);
+    expect((await server.admin('POST', '/webhooks', { url: 'ftp://127.0.0.1/x', events: ['*'] })).status).toBe(400);
+    expect(tableCounts(server)).toEqual(before);
+  });
+
+  it('delivers signed events, retrying a receiver that fails first, recording every attempt', async () => {
+    const hook = receiver(1);
+    const url = await hook.listen();
+    try {
+      const created = await server.admin('POST', '/webhooks', { url, events: ['order.created'], description: 'test receiver' });
+      expect(created.status).toBe(201);
+      const endpoint = created.body.data;
+      expect(endpoint.secret).toMatch(/^whsec_/);
+
+      const product = (await server.api('GET', '/products/search?limit=5')).body.data.items.find((p: { skus: { stock: number }[] }) => p.skus[0]!.stock > 0);
+      const order = await server.api('POST', '/orders', { body: { items: [{ productId: String(product.id), skuId: product.skus[0].skuId, quantity: 1 }] } });
+      expect(order.status).toBe(201);
+
+      // The feed picks the event up and the first attempt fails (500).
+      const deadline = Date.now() + 5000;
+      while (hook.received.length < 1 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+      expect(hook.received).toHaveLength(1);
+      // Retry without waiting out the backoff: ask the dispatcher as if the time had come.
+      await deliverDue(server.running.core.ctx, fetch, new Date(Date.now() + 60_000));
+      expect(hook.received).toHaveLength(2);
+
+      const ok = hook.received[1]!;
+      expect(ok.status).toBe(200);
+      expect(verifySignature(endpoint.secret, ok.headers['crossbuy-signature'] as string, ok.body)).toBe(true);
+      const payload = JSON.parse(ok.body);
+      expect(payload).toMatchObject({ type: 'order.created', data: { orderNo: order.body.data.orderNo } });
+      expect(ok.headers['crossbuy-event-type']).toBe('order.created');
+
+      const deliveries = await server.admin('GET', `/webhooks/${endpoint.id}/deliveries`);
+      expect(deliveries.body.data.total).toBe(1);
+      const delivery = deliveries.body.data.items[0];
+      expect(delivery).toMatchObject({ eventType: 'order.created', status: 'succeeded', attempts: 2, lastStatusCode: 200, lastError: null });
+      expect(delivery.attemptLog.map((a: { statusCode: number }) => a.statusCode)).toEqual([500, 200]);
+
+      // Only subscribed events are delivered: the payment's wallet event was not.
+      expect(hook.received.every((r) => JSON.parse(r.body).type === 'order.created')).toBe(true);
+    } finally {
+      await hook.close();
+    }
+  });
+
+  it('disables, updates and deletes endpoints', async () => {
+    const created = (await server.admin('POST', '/webhooks', { url: 'http://localhost:9/x', events: ['*'] })).body.data;
+    const disabled = await server.admin('PATCH', `/webhooks/${created.id}`, { active: false, events: ['wallet.transaction_created'] });
+    expect(disabled.body.data).toMatchObject({ active: false, events: ['wallet.transaction_created'] });
+    expect((await server.admin('PATCH', `/webhooks/${created.id}`, {})).status).toBe(400);
+    expect((await server.admin('DELETE', `/webhooks/${created.id}`)).status).toBe(200);
+    expect((await server.admin('DELETE', `/webhooks/${created.id}`)).status).toBe(404);
+    const types = await server.admin('GET', '/event-types');
+    expect(types.body.data).toContain('shipping.status_changed');
+  });
+});
