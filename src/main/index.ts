@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { IPC_CHANNELS, type ServerInfo } from '../preload/bridge.js';
 import { ElectronPreferenceStore } from './desktop/electron-preferences.js';
 import { fromInjectResponse, toInjectRequest } from './desktop/ipc-request.js';
+import { connectDesktop, toggleAutopilot } from './desktop/live.js';
 import { applicationMenuTemplate } from './desktop/menu.js';
 import { isAppUrl } from './desktop/security.js';
 import { AppTray } from './desktop/tray.js';
@@ -77,8 +78,17 @@ async function main(): Promise<void> {
       }),
     ),
   );
-  const tray = new AppTray(page.icon, { open: showWindow, toggleAutopilot: () => undefined, quit: () => app.quit() });
-  app.on('will-quit', () => tray.destroy());
+  const remembered: { pace: 'realistic' | 'demo' } = { pace: 'realistic' };
+  const tray: AppTray = new AppTray(page.icon, {
+    open: showWindow,
+    toggleAutopilot: () => tray.update({ autopilotPaused: toggleAutopilot(running, remembered) === 'off' }),
+    quit: () => app.quit(),
+  });
+  const disconnect = connectDesktop(running, () => (window.isDestroyed() ? null : window), tray);
+  app.on('will-quit', () => {
+    disconnect();
+    tray.destroy();
+  });
   app.on('second-instance', showWindow);
   app.on('activate', showWindow);
 }

@@ -2,12 +2,14 @@ import type { Command } from 'commander';
 import { withCore } from './with-core.js';
 import { registerAdminShippingCommands } from './admin-shipping.js';
 import { registerAdminOrderCommands } from './admin-orders.js';
+import { registerAdminSimulationCommands } from './admin-simulation.js';
 
 /** The back office from the shell. Each command opens the data dir, works in one transaction, closes. */
 export function registerAdminCommands(program: Command): void {
   const admin = program.command('admin').description('back office: the operator plays the agent\'s staff');
   registerAdminShippingCommands(admin);
   registerAdminOrderCommands(admin);
+  registerAdminSimulationCommands(admin);
   admin
     .command('token')
     .description('print the admin API token (for /api/v1/admin)')

@@ -48,3 +48,31 @@ describe('menus', () => {
     expect(actions.toggleAutopilot).toHaveBeenCalledOnce();
   });
 });
+
+describe('desktop notifications', () => {
+  const event = <T extends string>(type: T, data: Record<string, unknown>) => ({ id: 1, type, userId: 1, data, createdAt: '2026-01-01T00:00:00.000Z' }) as never;
+
+  it('tells of arrivals, shipments, deliveries and refunds, and nothing else', async () => {
+    const { notificationFor } = await import('../../../src/main/desktop/notifications.js');
+    expect(notificationFor(event('package.arrived', { packageId: 1, orderNo: 'PO1', productName: 'Mug', weight: 300 }))).toEqual({
+      title: 'Arrived at the warehouse',
+      body: 'Mug (300 g) from order PO1',
+    });
+    expect(notificationFor(event('shipping.status_changed', { orderNo: 'SO1', from: 'pending', to: 'shipped', trackingNo: 'DH1' }))!.body).toContain('DH1');
+    expect(notificationFor(event('shipping.status_changed', { orderNo: 'SO1', from: 'shipped', to: 'delivered', trackingNo: 'DH1' }))!.title).toBe('Parcel delivered');
+    expect(notificationFor(event('shipping.status_changed', { orderNo: 'SO1', from: 'pending', to: 'cancelled', trackingNo: '' }))).toBeNull();
+    expect(notificationFor(event('order.status_changed', { orderNo: 'PO1', from: 'pending', to: 'paid', note: '' }))).toBeNull();
+    expect(notificationFor(event('wallet.transaction_created', { id: 1 }))).toBeNull();
+  });
+
+  it('warns of a low balance once per crossing', async () => {
+    const { LowBalanceWatch } = await import('../../../src/main/desktop/notifications.js');
+    const watch = new LowBalanceWatch();
+    expect(watch.check(60_000, 50_000, 'CNY')).toBeNull();
+    expect(watch.check(40_000, 50_000, 'CNY')!.body).toBe('400.00 CNY available; deposit in the back office');
+    expect(watch.check(30_000, 50_000, 'CNY')).toBeNull();
+    expect(watch.check(70_000, 50_000, 'CNY')).toBeNull();
+    expect(watch.check(10_000, 50_000, 'CNY')).not.toBeNull();
+    expect(watch.check(10_000, 0, 'CNY')).toBeNull();
+  });
+});

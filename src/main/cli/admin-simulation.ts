@@ -1,0 +1,55 @@
+import type { Command } from 'commander';
+import { advanceClock, currentPace, runDueSteps } from '../core/autopilot/autopilot.js';
+import { isPace, PACES } from '../core/autopilot/pace.js';
+import { writeSetting } from '../core/settings/settings.js';
+import { parseDuration } from '../core/shared/clock.js';
+import { ServiceClock } from '../core/shared/service-clock.js';
+import { withCore } from './with-core.js';
+
+/**
+ * `crossbuy admin clock show|advance` and `crossbuy admin autopilot [pace]`: the simulation controls,
+ * through the same core functions as the admin API. Advancing from the CLI runs the due steps here; a
+ * server on the same data folder sees the moved clock at once (the offset lives in the database).
+ */
+export function registerAdminSimulationCommands(admin: Command): void {
+  const clock = admin.command('clock').description('the service clock');
+  clock
+    .command('show')
+    .description('print the service time')
+    .option('--data <dir>', 'data directory')
+    .action((flags: { data?: string }) => withCore(flags.data, (core) => process.stdout.write(`${core.ctx.nowIso()}\n`)));
+  clock
+    .command('advance <duration>')
+    .description('move the clock forward (90s, 45m, 12h, 3d, 2w), running every autopilot step due on the way')
+    .option('--data <dir>', 'data directory')
+    .option('--json', 'print JSON')
+    .action((duration: string, flags: { data?: string; json?: boolean }) => {
+      const ms = parseDuration(duration);
+      if (ms === null || ms <= 0) throw new Error(`invalid duration "${duration}": use e.g. 90s, 45m, 12h, 3d, 2w`);
+      withCore(flags.data, (core) => {
+        if (!(core.ctx.clock instanceof ServiceClock)) throw new Error('this data folder has no service clock');
+        const result = advanceClock(core.ctx, core.ctx.clock, ms);
+        process.stdout.write(flags.json ? `${JSON.stringify(result)}\n` : `clock ${result.from} -> ${result.to}; ${result.steps} autopilot steps run\n`);
+      });
+    });
+
+  admin
+    .command('autopilot [pace]')
+    .description(`show or set the autopilot pace (${PACES.join(', ')}); "run" runs the steps due now`)
+    .option('--data <dir>', 'data directory')
+    .action((pace: string | undefined, flags: { data?: string }) => {
+      withCore(flags.data, (core) => {
+        if (pace === undefined) {
+          process.stdout.write(`${currentPace(core.ctx)}\n`);
+          return;
+        }
+        if (pace === 'run') {
+          process.stdout.write(`${runDueSteps(core.ctx, core.ctx.clock.now())} steps run\n`);
+          return;
+        }
+        if (!isPace(pace)) throw new Error(`invalid pace "${pace}": use ${PACES.join(', ')}`);
+        core.ctx.db.transaction(() => writeSetting(core.ctx.db, 'autopilotPace', pace)).immediate();
+        process.stdout.write(`autopilot pace: ${pace}\n`);
+      });
+    });
+}

@@ -1,0 +1,50 @@
+import type { ServiceEvent } from '../core/events/catalog.js';
+
+export interface NotificationText {
+  title: string;
+  body: string;
+}
+
+/**
+ * Which service events deserve a desktop notification, and what it says. Pure, so it is tested; the main
+ * process shows them with Electron's Notification.
+ */
+export function notificationFor(event: ServiceEvent): NotificationText | null {
+  switch (event.type) {
+    case 'package.arrived': {
+      const data = event.data as ServiceEvent<'package.arrived'>['data'];
+      return { title: 'Arrived at the warehouse', body: `${data.productName} (${data.weight} g) from order ${data.orderNo}` };
+    }
+    case 'shipping.status_changed': {
+      const data = event.data as ServiceEvent<'shipping.status_changed'>['data'];
+      if (data.to === 'shipped') return { title: 'Parcel shipped', body: `${data.orderNo} is on its way, tracking ${data.trackingNo}` };
+      if (data.to === 'delivered') return { title: 'Parcel delivered', body: `${data.orderNo} was delivered` };
+      return null;
+    }
+    case 'order.status_changed': {
+      const data = event.data as ServiceEvent<'order.status_changed'>['data'];
+      if (data.to === 'refunded') return { title: 'Order refunded', body: `${data.orderNo}: ${data.note || 'the item is out of stock'}` };
+      return null;
+    }
+    default:
+      return null;
+  }
+}
+
+/**
+ * Low-balance warnings: once when the available balance falls below the threshold, not again until it has
+ * been back above it.
+ */
+export class LowBalanceWatch {
+  private below = false;
+
+  check(available: number, threshold: number, currency: string): NotificationText | null {
+    if (threshold <= 0 || available >= threshold) {
+      this.below = false;
+      return null;
+    }
+    if (this.below) return null;
+    this.below = true;
+    return { title: 'Wallet balance is low', body: `${(available / 100).toFixed(2)} ${currency} available; deposit in the back office` };
+  }
+}
