@@ -1,69 +1,140 @@
 /**
- * `npm run bench`: crossbuy's real routes (auth, rate limit, SQLite, validation, serialization) against
- * a bare Fastify route returning the same JSON, measured in the same run on this machine, and written
- * into docs/PERFORMANCE.md.
+ * `npm run bench`: crossbuy's real routes (auth, rate limit, SQLite, validation, serialization) measured
+ * on this machine, each section written into docs/PERFORMANCE.md:
+ *  - reads against a bare Fastify route returning the same JSON, measured in the same run;
+ *  - POST /orders throughput with the ledger invariant checked after the run (crossbuy doctor);
+ *  - calculate-freight-batch throughput;
+ *  - GET /orders on a database holding 100,000 orders.
  */
 import { execFileSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { cpus } from 'node:os';
+import { join } from 'node:path';
 import { measure, startChild, stopChild, table, tempDataDir, DURATION_S, type Measured } from './harness.js';
+import { seedOrders } from './seed-orders.js';
 
 const root = join(import.meta.dirname, '..');
 const cli = join(root, 'bin', 'crossbuy.js');
+const LARGE_ORDER_COUNT = Number(process.env.BENCH_ORDERS ?? 100_000);
 
-async function main(): Promise<void> {
-  const dataDir = tempDataDir();
-  const key = execFileSync(process.execPath, [cli, 'keys', 'create', '--data', dataDir, '--name', 'bench', '--scopes', 'all', '--rate-limit', '1000000'], { encoding: 'utf8' }).trim();
+function crossbuy(args: string[]): string {
+  return execFileSync(process.execPath, [cli, ...args], { encoding: 'utf8' }).trim();
+}
+
+async function serve(dataDir: string) {
+  const key = crossbuy(['keys', 'create', '--data', dataDir, '--name', 'bench', '--scopes', 'all', '--rate-limit', '1000000']);
+  crossbuy(['admin', 'autopilot', 'off', '--data', dataDir]);
   const server = await startChild(process.execPath, [cli, 'serve', '--port', '0', '--data', dataDir], /127\.0\.0\.1:(\d+)/);
-  const origin = `http://127.0.0.1:${server.match[1]}`;
-  const headers = { authorization: `Bearer ${key}` };
-  const routes = { '/api/v1/open/cart': 'cart', '/api/v1/open/products/search?q=hoodie': 'search' };
+  return { key, child: server.child, origin: `http://127.0.0.1:${server.match[1]}`, headers: { authorization: `Bearer ${key}` } };
+}
 
-  // The bare server answers with exactly what crossbuy answered.
+async function reads(): Promise<void> {
+  const dataDir = tempDataDir();
+  const server = await serve(dataDir);
+  const routes = { '/api/v1/open/cart': 'cart', '/api/v1/open/products/search?q=hoodie': 'search' };
   const bodies: Record<string, unknown> = {};
-  for (const path of Object.keys(routes)) {
-    const response = await fetch(origin + path, { headers });
-    bodies[path.split('?')[0]!] = await response.json();
-  }
+  for (const path of Object.keys(routes)) bodies[path.split('?')[0]!] = await (await fetch(server.origin + path, { headers: server.headers })).json();
   const bodiesFile = join(dataDir, 'bare-bodies.json');
   writeFileSync(bodiesFile, JSON.stringify(bodies));
   const bare = await startChild(process.execPath, [join(root, 'bench', 'bare-server.js'), bodiesFile, '0'], /listening on (\d+)/);
   const bareOrigin = `http://127.0.0.1:${bare.match[1]}`;
-
   const rows: Measured[] = [];
   const baseline: Record<string, string> = {};
   try {
     for (const [path, name] of Object.entries(routes)) {
       rows.push(await measure(`bare ${name}`, { url: bareOrigin + path.split('?')[0] }));
-      rows.push(await measure(`GET ${path.replace('/api/v1/open', '')}`, { url: origin + path, headers }));
-      baseline[`GET ${path.replace('/api/v1/open', '')}`] = `bare ${name}`;
+      const label = `GET ${path.replace('/api/v1/open', '')}`;
+      rows.push(await measure(label, { url: server.origin + path, headers: server.headers }));
+      baseline[label] = `bare ${name}`;
     }
   } finally {
     await stopChild(bare.child);
     await stopChild(server.child);
   }
-  const report = table(rows, baseline);
-  process.stdout.write(`${report}\n`);
-  writePerformanceDoc('Open API reads', report);
+  report('Open API reads', table(rows, baseline));
 }
 
-export function writePerformanceDoc(section: string, report: string): void {
-  const file = join(root, 'docs', 'PERFORMANCE.md');
-  let text: string;
+async function writes(): Promise<void> {
+  const dataDir = tempDataDir();
+  const server = await serve(dataDir);
+  const rows: Measured[] = [];
+  let doctor = '';
   try {
-    text = readFileSync(file, 'utf8');
+    const adminToken = crossbuy(['admin', 'token', '--data', dataDir]);
+    await fetch(`${server.origin}/api/v1/admin/wallet/deposit`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${adminToken}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ amount: 900_000_000, note: 'bench' }),
+    });
+    // Every local SKU with stock, so that orders spread over rows as real traffic would.
+    const skus: { productId: string; skuId: string }[] = [];
+    for (let page = 1; page <= 3; page++) {
+      const res = (await (await fetch(`${server.origin}/api/v1/open/products/search?limit=100&page=${page}`, { headers: server.headers })).json()) as {
+        data: { items: { id: number; skus: { skuId: string; stock: number }[] }[] };
+      };
+      for (const p of res.data.items) for (const s of p.skus) if (s.stock > 50) skus.push({ productId: String(p.id), skuId: s.skuId });
+    }
+    let next = 0;
+    rows.push(
+      await measure('POST /orders (1 line, wallet debit)', {
+        url: `${server.origin}/api/v1/open/orders`,
+        method: 'POST',
+        headers: { ...server.headers, 'content-type': 'application/json' },
+        requests: [{ setupRequest: (request) => ({ ...request, body: JSON.stringify({ items: [{ ...skus[next++ % skus.length]!, quantity: 1 }] }) }) }],
+      }),
+    );
+    rows.push(
+      await measure('POST /logistics/calculate-freight-batch', {
+        url: `${server.origin}/api/v1/open/logistics/calculate-freight-batch`,
+        method: 'POST',
+        headers: { ...server.headers, 'content-type': 'application/json' },
+        body: JSON.stringify({ country: 'US', weight: 1850, length: 40, width: 30, height: 20 }),
+      }),
+    );
+  } finally {
+    await stopChild(server.child);
+  }
+  doctor = crossbuy(['doctor', '--data', dataDir]).split('\n').filter((l) => /ledger|integrity|order/i.test(l)).slice(0, 4).join('; ');
+  report('Writes and quotes', `${table(rows)}\n\nAfter the run, \`crossbuy doctor\`: ${doctor}`);
+}
+
+async function largeList(): Promise<void> {
+  const dataDir = tempDataDir();
+  crossbuy(['data-dir', '--data', dataDir]);
+  crossbuy(['keys', 'list', '--data', dataDir]); // first start: schema and demo data
+  const started = Date.now();
+  seedOrders(dataDir, LARGE_ORDER_COUNT);
+  const seeded = ((Date.now() - started) / 1000).toFixed(1);
+  const server = await serve(dataDir);
+  const rows: Measured[] = [];
+  try {
+    rows.push(await measure(`GET /orders (of ${LARGE_ORDER_COUNT})`, { url: `${server.origin}/api/v1/open/orders?limit=20`, headers: server.headers }));
+    rows.push(await measure(`GET /orders?status=paid&page=50`, { url: `${server.origin}/api/v1/open/orders?status=paid&page=50&limit=20`, headers: server.headers }));
+  } finally {
+    await stopChild(server.child);
+  }
+  report(`Order list on ${LARGE_ORDER_COUNT} orders`, `${table(rows)}\n\n(${LARGE_ORDER_COUNT} orders seeded in ${seeded} s.)`);
+}
+
+function report(section: string, text: string): void {
+  process.stdout.write(`\n## ${section}\n${text}\n`);
+  const file = join(root, 'docs', 'PERFORMANCE.md');
+  let doc: string;
+  try {
+    doc = readFileSync(file, 'utf8');
   } catch {
-    text = '# Performance\n\nWritten by `npm run bench`. Each table is one run on the machine named under it.\n';
+    doc = '# Performance\n\nWritten by `npm run bench`. Each table is one run on the machine named under it.\n';
   }
   const machine = `${cpus().length} cores (${cpus()[0]?.model ?? 'unknown'}), Node ${process.version}, ${DURATION_S} s per route, 16 connections, ${new Date().toISOString().slice(0, 10)}`;
-  const block = `## ${section}\n\n${report}\n\n_${machine}_\n`;
-  const pattern = new RegExp(`## ${section}\\n[\\s\\S]*?(?=\\n## |$)`);
-  text = pattern.test(text) ? text.replace(pattern, block.trimEnd() + '\n') : `${text.trimEnd()}\n\n${block}`;
-  writeFileSync(file, text);
+  const block = `## ${section}\n\n${text}\n\n_${machine}_\n`;
+  const pattern = new RegExp(`## ${section.replace(/[()?]/g, '\\$&')}\\n[\\s\\S]*?(?=\\n## |$)`);
+  doc = pattern.test(doc) ? doc.replace(pattern, block.trimEnd() + '\n') : `${doc.trimEnd()}\n\n${block}`;
+  writeFileSync(file, doc);
 }
 
-main().catch((error: unknown) => {
-  console.error(error);
-  process.exit(1);
-});
+const sections: Record<string, () => Promise<void>> = { reads, writes, 'large-list': largeList };
+const only = process.argv[2];
+for (const [name, run] of Object.entries(sections)) {
+  if (only && only !== name) continue;
+  await run();
+}

@@ -17,7 +17,9 @@ export function registerAdminSimulationCommands(admin: Command): void {
     .command('show')
     .description('print the service time')
     .option('--data <dir>', 'data directory')
-    .action((flags: { data?: string }) => withCore(flags.data, (core) => process.stdout.write(`${core.ctx.nowIso()}\n`)));
+    .action((flags: { data?: string }) => {
+      withCore(flags.data, (core) => process.stdout.write(`${core.ctx.nowIso()}\n`));
+    });
   clock
     .command('advance <duration>')
     .description('move the clock forward (90s, 45m, 12h, 3d, 2w), running every autopilot step due on the way')

@@ -43,3 +43,24 @@ describe('migrations', () => {
     db.close();
   });
 });
+
+describe('order counters', () => {
+  it('stay equal to COUNT(*) per user and status through inserts, status changes and deletes', () => {
+    const db = openDatabase(':memory:');
+    migrate(db);
+    db.exec(`INSERT INTO users (id, username, email, created_at) VALUES (1, 'a', 'e', 't'), (2, 'b', 'e', 't')`);
+    const insert = db.prepare(
+      `INSERT INTO orders (order_no, user_id, status, platform, currency, subtotal_minor, service_fee_minor, total_minor, created_at, updated_at)
+       VALUES (?, ?, ?, 'taobao', 'CNY', 100, 5, 105, 't', 't')`,
+    );
+    const statuses = ['pending', 'paid', 'cancelled'];
+    for (let i = 0; i < 60; i++) insert.run(`PO${i}`, 1 + (i % 2), statuses[i % 3]);
+    for (let i = 0; i < 60; i += 4) db.prepare(`UPDATE orders SET status = 'refunded' WHERE order_no = ?`).run(`PO${i}`);
+    db.prepare(`UPDATE orders SET status = status WHERE order_no = 'PO1'`).run();
+    db.prepare(`DELETE FROM orders WHERE order_no IN ('PO3', 'PO5')`).run();
+    const truth = db.prepare('SELECT user_id, status, COUNT(*) AS n FROM orders GROUP BY user_id, status ORDER BY user_id, status').all();
+    const counted = db.prepare('SELECT user_id, status, n FROM order_counts WHERE n > 0 ORDER BY user_id, status').all();
+    expect(counted).toEqual(truth);
+    db.close();
+  });
+});

@@ -181,15 +181,26 @@ type ListRow = OrderRow & { item_count: number };
 
 /** Newest first; orders placed in the same millisecond keep the order they were placed in, reversed. */
 function listRows(ctx: CoreContext, query: OrderListQuery): { rows: ListRow[]; total: number } {
-  const where = '(? IS NULL OR user_id = ?) AND (? IS NULL OR status = ?)';
-  const args = [query.userId, query.userId, query.status ?? null, query.status ?? null];
+  // Only the filters in use, so SQLite can walk the matching index (see migration 003).
+  const filters: string[] = [];
+  const args: (string | number)[] = [];
+  if (query.userId !== null && query.userId !== undefined) {
+    filters.push('user_id = ?');
+    args.push(query.userId);
+  }
+  if (query.status) {
+    filters.push('status = ?');
+    args.push(query.status);
+  }
+  const where = filters.length ? filters.join(' AND ') : '1';
   const rows = ctx.db
     .prepare(
       `SELECT o.*, (SELECT COUNT(*) FROM order_items i WHERE i.order_no = o.order_no) AS item_count
          FROM orders o WHERE ${where} ORDER BY created_at DESC, rowid DESC LIMIT ? OFFSET ?`,
     )
     .all(...args, query.limit, offsetOf(query)) as ListRow[];
-  const total = (ctx.db.prepare(`SELECT COUNT(*) AS n FROM orders WHERE ${where}`).get(...args) as { n: number }).n;
+  // order_counts holds the same columns (user_id, status) and is kept exact by triggers (migration 003).
+  const total = (ctx.db.prepare(`SELECT COALESCE(SUM(n), 0) AS n FROM order_counts WHERE ${where}`).get(...args) as { n: number }).n;
   return { rows, total };
 }
 
