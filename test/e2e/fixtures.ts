@@ -55,3 +55,18 @@ export const test = base.extend<Fixtures, { server: TestServer }>({
 });
 
 export { expect };
+
+/** The back office (/api/v1/admin), reached with the page's UI session like the operator pages do. */
+export function adminApiOf(request: APIRequestContext, origin: string): OpenApi {
+  const headers = { 'X-Crossbuy-Client': 'ui' };
+  const unwrap = async <T>(response: Awaited<ReturnType<APIRequestContext['get']>>): Promise<T> => {
+    const body = (await response.json()) as { data: T };
+    if (!response.ok()) throw new Error(`${response.status()} ${JSON.stringify(body)}`);
+    return body.data;
+  };
+  return {
+    get: async (path) => unwrap(await request.get(`${origin}/api/v1/admin${path}`, { headers })),
+    send: async (method, path, body) =>
+      unwrap(await request.fetch(`${origin}/api/v1/admin${path}`, { method, headers, ...(body === undefined ? {} : { data: body }) })),
+  };
+}

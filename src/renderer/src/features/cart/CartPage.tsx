@@ -4,6 +4,7 @@ import { EmptyState } from '../../shared/EmptyState';
 import { ErrorAlert } from '../../shared/ErrorAlert';
 import { CartLine } from './CartLine';
 import { CartTotals } from './CartTotals';
+import { CheckoutButton } from './checkout/CheckoutButton';
 import { ClearCartButton } from './ClearCartButton';
 import { useCart } from './useCart';
 import { useCartCurrency } from './useCartCurrency';
@@ -38,7 +39,10 @@ export function CartPage() {
             </Stack>
           </Grid.Col>
           <Grid.Col span={{ base: 12, md: 4 }}>
-            <CartTotals cart={cart.data} currency={currency} />
+            <Stack gap="sm">
+              <CartTotals cart={cart.data} currency={currency} />
+              <CheckoutButton cart={cart.data} />
+            </Stack>
           </Grid.Col>
         </Grid>
       )}

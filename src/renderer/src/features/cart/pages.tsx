@@ -1,6 +1,7 @@
 import { Badge } from '@mantine/core';
 import type { PageDef } from '../../app/pageTypes';
 import { CartPage } from './CartPage';
+import { CheckoutPage } from './checkout/CheckoutPage';
 import { useCart } from './useCart';
 
 function CartBadge() {
@@ -13,4 +14,7 @@ function CartBadge() {
   );
 }
 
-export const cartPages: PageDef[] = [{ pattern: '/cart', render: () => <CartPage />, nav: { label: 'Cart', section: 'shopping', order: 2, badge: CartBadge } }];
+export const cartPages: PageDef[] = [
+  { pattern: '/cart', render: () => <CartPage />, nav: { label: 'Cart', section: 'shopping', order: 2, badge: CartBadge, alsoActiveOn: ['/checkout'] } },
+  { pattern: '/checkout', render: () => <CheckoutPage /> },
+];

@@ -5,6 +5,7 @@ import { ErrorAlert } from '../../../shared/ErrorAlert';
 import { formatMoney } from '../../../shared/money';
 import { PlatformBadge } from '../PlatformBadge';
 import { AddToCartForm } from './AddToCartForm';
+import { FavoriteButton } from './FavoriteButton';
 import { ImageGallery } from './ImageGallery';
 import { useProduct } from './useProduct';
 
@@ -42,6 +43,7 @@ export function ProductPage({ productId }: { productId: number }) {
           <Grid.Col span={{ base: 12, md: 7 }}>
             <Stack gap="sm">
               <Title order={2}>{product.data.title}</Title>
+              <FavoriteButton productId={product.data.id} title={product.data.title} />
               <Group gap="xs">
                 <PlatformBadge platform={product.data.platform} />
                 <Text size="sm" c="dimmed">

@@ -1,0 +1,46 @@
+import { Paper, SimpleGrid, Skeleton, Text } from '@mantine/core';
+import { ErrorAlert } from '../../shared/ErrorAlert';
+import { useT } from '../../shared/i18n';
+import { formatMoney } from '../../shared/money';
+import { useWalletBalance } from './api';
+import { commonMessages } from './messages';
+
+function Card({ label, hint, amount, currency, color }: { label: string; hint: string; amount: number; currency: string; color?: string }) {
+  return (
+    <Paper withBorder radius="md" p="md" role="group" aria-label={label}>
+      <Text size="xs" c="dimmed" tt="uppercase" fw={700}>
+        {label}
+      </Text>
+      <Text fz={26} fw={700} c={color}>
+        {formatMoney(amount, currency)}
+      </Text>
+      <Text size="xs" c="dimmed">
+        {hint}
+      </Text>
+    </Paper>
+  );
+}
+
+/** Balance, frozen and available, from GET /user/wallet/balance. */
+export function BalanceCards() {
+  const t = useT(commonMessages);
+  const balance = useWalletBalance();
+  if (balance.isPending) {
+    return (
+      <SimpleGrid cols={{ base: 1, sm: 3 }} aria-busy="true">
+        <Skeleton height={96} />
+        <Skeleton height={96} />
+        <Skeleton height={96} />
+      </SimpleGrid>
+    );
+  }
+  if (balance.isError) return <ErrorAlert title={t('balanceError')} error={balance.error} />;
+  const { currency } = balance.data;
+  return (
+    <SimpleGrid cols={{ base: 1, sm: 3 }} role="region" aria-label={t('cardsLabel')}>
+      <Card label={t('balance')} hint={t('balanceHint')} amount={balance.data.balance} currency={currency} />
+      <Card label={t('frozen')} hint={t('frozenHint')} amount={balance.data.frozenBalance} currency={currency} color={balance.data.frozenBalance > 0 ? 'orange.7' : undefined} />
+      <Card label={t('available')} hint={t('availableHint')} amount={balance.data.availableBalance} currency={currency} color="teal.7" />
+    </SimpleGrid>
+  );
+}

@@ -1,0 +1,117 @@
+import { Avatar, Button, Grid, Group, Paper, Select, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useState, type FormEvent } from 'react';
+import { useProfile, type Profile } from '../../app/useProfileLanguage';
+import { ErrorAlert } from '../../shared/ErrorAlert';
+import { languageOf, useLanguageStore, useT } from '../../shared/i18n';
+import { useUpdateProfile, type ProfilePatch } from './api';
+import { changedFields } from './logic';
+import { commonMessages, profileMessages } from './messages';
+import { useFormatDate } from './useDates';
+
+type ProfileForm = Required<ProfilePatch>;
+
+function formOf(profile: Profile): ProfileForm {
+  return { username: profile.username, email: profile.email, avatar: profile.avatar, language: profile.language };
+}
+
+function ProfileEditor({ profile }: { profile: Profile }) {
+  const t = useT(profileMessages);
+  const c = useT(commonMessages);
+  const formatDate = useFormatDate();
+  const [form, setForm] = useState<ProfileForm>(() => formOf(profile));
+  const update = useUpdateProfile();
+  const before = formOf(profile);
+  const patch = changedFields(before, { ...form, username: form.username.trim(), email: form.email.trim(), avatar: form.avatar.trim() });
+  const dirty = Object.keys(patch).length > 0;
+
+  const languages = [
+    { value: 'en', label: t('english') },
+    { value: 'zh-CN', label: t('chinese') },
+  ];
+  if (!languages.some((l) => l.value === profile.language)) languages.push({ value: profile.language, label: profile.language });
+
+  const set = (field: keyof ProfileForm) => (value: string) => {
+    setForm((f) => ({ ...f, [field]: value }));
+    if (update.isError) update.reset();
+  };
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!dirty) return;
+    update.mutate(patch, {
+      onSuccess: (saved) => {
+        if (patch.language !== undefined) useLanguageStore.getState().choose(languageOf(saved.language));
+        notifications.show({ color: 'green', title: t('saved'), message: saved.username });
+      },
+    });
+  };
+
+  return (
+    <Grid gutter="lg">
+      <Grid.Col span={{ base: 12, md: 4 }}>
+        <Paper withBorder radius="md" p="lg">
+          <Stack align="center" gap="xs">
+            <Avatar src={form.avatar.trim() || null} size={96} radius={96} alt={profile.username} color="orange">
+              {profile.username.slice(0, 2).toUpperCase()}
+            </Avatar>
+            <Text fw={700} size="lg">
+              {profile.username}
+            </Text>
+            <Text size="sm" c="dimmed">
+              {profile.email}
+            </Text>
+            <Text size="xs" c="dimmed">
+              {t('memberSince', { date: formatDate(profile.createdAt) })}
+            </Text>
+          </Stack>
+        </Paper>
+      </Grid.Col>
+      <Grid.Col span={{ base: 12, md: 8 }}>
+        <Paper withBorder radius="md" p="lg">
+          <form onSubmit={onSubmit} aria-label={t('formLabel')} noValidate>
+            <Stack gap="md">
+              <TextInput label={t('username')} description={t('usernameHint')} value={form.username} onChange={(e) => set('username')(e.currentTarget.value)} required maxLength={32} />
+              <TextInput label={t('email')} type="email" value={form.email} onChange={(e) => set('email')(e.currentTarget.value)} required maxLength={254} />
+              <TextInput label={t('avatar')} description={t('avatarHint')} type="url" value={form.avatar} onChange={(e) => set('avatar')(e.currentTarget.value)} maxLength={2048} placeholder="https://" />
+              <Select
+                label={t('language')}
+                description={t('languageHint')}
+                data={languages}
+                value={form.language}
+                allowDeselect={false}
+                onChange={(value) => value && set('language')(value)}
+              />
+              {update.isError ? <ErrorAlert title={t('saveError')} error={update.error} /> : null}
+              <Group justify="flex-end">
+                <Button variant="default" disabled={!dirty || update.isPending} onClick={() => setForm(formOf(profile))}>
+                  {t('reset')}
+                </Button>
+                <Button type="submit" disabled={!dirty} loading={update.isPending} title={dirty ? undefined : t('nothingChanged')}>
+                  {c('save')}
+                </Button>
+              </Group>
+            </Stack>
+          </form>
+        </Paper>
+      </Grid.Col>
+    </Grid>
+  );
+}
+
+export function ProfilePage() {
+  const t = useT(profileMessages);
+  const profile = useProfile();
+  return (
+    <Stack gap="md">
+      <Title order={2}>{t('title')}</Title>
+      {profile.isPending ? (
+        <Skeleton height={320} />
+      ) : profile.isError ? (
+        <ErrorAlert title={t('loadError')} error={profile.error} />
+      ) : (
+        <ProfileEditor key={JSON.stringify(profile.data)} profile={profile.data} />
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,61 @@
+import { Badge, Text } from '@mantine/core';
+import { useT } from '../../shared/i18n';
+import type { TransactionType } from './api';
+import { formatSignedMoney } from './logic';
+import { commonMessages } from './messages';
+
+/** Badges keep their whole text: in a squeezed table cell or row they must not shrink to an ellipsis. */
+const WHOLE = { root: { flexShrink: 0, overflow: 'visible' }, label: { overflow: 'visible' } } as const;
+
+const TYPE_COLOR: Record<TransactionType, string> = {
+  deposit: 'teal',
+  order_payment: 'orange',
+  order_refund: 'green',
+  shipping_payment: 'grape',
+  shipping_refund: 'lime',
+  adjustment: 'gray',
+};
+
+export function TransactionTypeBadge({ type }: { type: TransactionType }) {
+  const t = useT(commonMessages);
+  return (
+    <Badge variant="light" color={TYPE_COLOR[type] ?? 'gray'} radius="sm" styles={WHOLE}>
+      {t(`type_${type}`)}
+    </Badge>
+  );
+}
+
+/** A signed amount: credits green with +, debits red with −. */
+export function SignedAmount({ amount, currency }: { amount: number; currency: string }) {
+  return (
+    <Text span fw={600} c={amount > 0 ? 'teal.7' : amount < 0 ? 'red.7' : undefined} style={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }}>
+      {formatSignedMoney(amount, currency)}
+    </Text>
+  );
+}
+
+const STATUS_COLOR: Record<string, string> = {
+  pending: 'yellow',
+  paid: 'blue',
+  purchased: 'indigo',
+  shipped_to_warehouse: 'cyan',
+  in_warehouse: 'teal',
+  completed: 'green',
+  cancelled: 'gray',
+  refunded: 'red',
+};
+
+export function statusColor(status: string): string {
+  return STATUS_COLOR[status] ?? 'gray';
+}
+
+export function OrderStatusBadge({ status }: { status: string }) {
+  const t = useT(commonMessages);
+  const key = `status_${status}` as const;
+  const label = key in commonMessages.en ? t(key as keyof typeof commonMessages.en) : status;
+  return (
+    <Badge variant="light" color={statusColor(status)} radius="sm" styles={WHOLE}>
+      {label}
+    </Badge>
+  );
+}

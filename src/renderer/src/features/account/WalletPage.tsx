@@ -1,0 +1,30 @@
+import { Skeleton, Stack, Text, Title } from '@mantine/core';
+import { lazy, Suspense } from 'react';
+import { useT } from '../../shared/i18n';
+import { useLedgerCurrency } from './api';
+import { BalanceCards } from './BalanceCards';
+import { walletMessages } from './messages';
+import { TransactionsTable } from './TransactionsTable';
+
+// The chart library (recharts) is large: a chunk of its own, loaded when the wallet opens.
+const SpendingChart = lazy(() => import('./SpendingChart').then((m) => ({ default: m.SpendingChart })));
+
+export function WalletPage() {
+  const t = useT(walletMessages);
+  const currency = useLedgerCurrency();
+  return (
+    <Stack gap="md">
+      <Stack gap={0}>
+        <Title order={2}>{t('title')}</Title>
+        <Text size="sm" c="dimmed">
+          {t('deposits')}
+        </Text>
+      </Stack>
+      <BalanceCards />
+      <Suspense fallback={<Skeleton height={290} radius="md" />}>
+        <SpendingChart currency={currency} />
+      </Suspense>
+      <TransactionsTable />
+    </Stack>
+  );
+}

@@ -1,0 +1,273 @@
+import { keepPreviousData, useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
+import { openApi } from '../../api/client';
+import { profileKey, type Profile } from '../../app/useProfileLanguage';
+
+/**
+ * The account's reads and writes. Query keys start with the resource, so the live updates
+ * (app/useLiveUpdates.ts) refresh them: 'wallet', 'dashboard', 'coupons', 'profile', 'addresses', 'favorites'.
+ */
+
+export interface Paged<T> {
+  items: T[];
+  total: number;
+  page: number;
+  limit: number;
+}
+
+export interface WalletBalance {
+  balance: number;
+  frozenBalance: number;
+  availableBalance: number;
+  currency: string;
+}
+
+export const TRANSACTION_TYPES = ['deposit', 'order_payment', 'order_refund', 'shipping_payment', 'shipping_refund', 'adjustment'] as const;
+export type TransactionType = (typeof TRANSACTION_TYPES)[number];
+
+export interface WalletTransaction {
+  id: number;
+  type: TransactionType;
+  /** Signed: credits positive, debits negative. */
+  amount: number;
+  balanceAfter: number;
+  currency: string;
+  reference: string;
+  description: string;
+  createdAt: string;
+}
+
+export const ORDER_STATUSES = ['pending', 'paid', 'purchased', 'shipped_to_warehouse', 'in_warehouse', 'completed', 'cancelled', 'refunded'] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+export interface OrderSummary {
+  orderNo: string;
+  status: string;
+  totalAmount: number;
+  itemCount: number;
+  currency: string;
+  createdAt: string;
+}
+
+export interface PackageStats {
+  total: number;
+  inWarehouse: number;
+  packing: number;
+  shipped: number;
+  delivered: number;
+  totalWeight: number;
+  inWarehouseWeight: number;
+}
+
+export interface Address {
+  id: number;
+  name: string;
+  phone: string;
+  country: string;
+  state: string;
+  city: string;
+  address: string;
+  zipCode: string;
+  isDefault: boolean;
+  createdAt: string;
+}
+
+export type AddressInput = Omit<Address, 'id' | 'createdAt'>;
+
+/** POST /user/addresses: `state` and `isDefault` may be left out. */
+export type NewAddress = Omit<AddressInput, 'state' | 'isDefault'> & { state?: string; isDefault?: boolean };
+
+export interface Country {
+  code: string;
+  name: string;
+}
+
+export interface Favorite {
+  id: number;
+  productId: number;
+  title: string;
+  price: number;
+  currency: string;
+  imageUrl: string;
+  addedAt: string;
+}
+
+export type CouponType = 'percentage' | 'fixed';
+export type CouponStatus = 'unused' | 'used' | 'expired';
+
+export interface Coupon {
+  id: number;
+  name: string;
+  type: CouponType;
+  value: number;
+  minOrderAmount: number;
+  expiresAt: string;
+}
+
+export interface MyCoupon extends Coupon {
+  status: CouponStatus;
+  claimedAt: string;
+  usedOrderNo: string | null;
+  usedAt: string | null;
+}
+
+export type ProfilePatch = Partial<Pick<Profile, 'username' | 'email' | 'avatar' | 'language'>>;
+
+// ---------------------------------------------------------------- keys
+
+export const accountKeys = {
+  balance: ['wallet', 'balance'] as const,
+  transactions: (params: { page: number; limit: number; type?: TransactionType }) => ['wallet', 'transactions', params] as const,
+  spending: (pages: number) => ['wallet', 'spending', pages] as const,
+  orderCount: (status: OrderStatus) => ['dashboard', 'order-count', status] as const,
+  recentOrders: ['dashboard', 'recent-orders'] as const,
+  packageStats: ['dashboard', 'package-stats'] as const,
+  addresses: ['addresses'] as const,
+  countries: ['logistics', 'countries'] as const,
+  favorites: (page: number, limit: number) => ['favorites', { page, limit }] as const,
+  couponsAvailable: ['coupons', 'available'] as const,
+  couponsMine: ['coupons', 'mine'] as const,
+};
+
+// ---------------------------------------------------------------- wallet
+
+export function useWalletBalance() {
+  return useQuery({ queryKey: accountKeys.balance, queryFn: () => openApi<WalletBalance>('GET', '/user/wallet/balance') });
+}
+
+/** The ledger currency (coupons and orders are in it); CNY until the balance has loaded. */
+export function useLedgerCurrency(): string {
+  return useWalletBalance().data?.currency ?? 'CNY';
+}
+
+export function useTransactions(params: { page: number; limit: number; type?: TransactionType }) {
+  return useQuery({
+    queryKey: accountKeys.transactions(params),
+    queryFn: () => openApi<Paged<WalletTransaction>>('GET', '/user/wallet/transactions', { query: { ...params } }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** The newest transactions, up to `pages` pages of 100 (newest first): enough for a spending chart. */
+export async function fetchRecentTransactions(pages: number): Promise<WalletTransaction[]> {
+  const all: WalletTransaction[] = [];
+  for (let page = 1; page <= pages; page++) {
+    const result = await openApi<Paged<WalletTransaction>>('GET', '/user/wallet/transactions', { query: { page, limit: 100 } });
+    all.push(...result.items);
+    if (page * result.limit >= result.total || result.items.length === 0) break;
+  }
+  return all;
+}
+
+export function useSpendingTransactions(pages = 5) {
+  return useQuery({ queryKey: accountKeys.spending(pages), queryFn: () => fetchRecentTransactions(pages) });
+}
+
+// ---------------------------------------------------------------- dashboard
+
+export function useOrderCounts() {
+  return useQueries({
+    queries: ORDER_STATUSES.map((status) => ({
+      queryKey: accountKeys.orderCount(status),
+      queryFn: async () => (await openApi<Paged<OrderSummary>>('GET', '/orders', { query: { status, limit: 1 } })).total,
+    })),
+  });
+}
+
+export function useRecentOrders(limit = 5) {
+  return useQuery({
+    queryKey: [...accountKeys.recentOrders, limit],
+    queryFn: () => openApi<Paged<OrderSummary>>('GET', '/orders', { query: { page: 1, limit } }),
+  });
+}
+
+export function usePackageStats() {
+  return useQuery({ queryKey: accountKeys.packageStats, queryFn: () => openApi<PackageStats>('GET', '/warehouse/packages/stats') });
+}
+
+// ---------------------------------------------------------------- profile
+
+export function useUpdateProfile() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (patch: ProfilePatch) => openApi<Profile>('PUT', '/user/profile', { body: patch }),
+    onSuccess: (profile) => queryClient.setQueryData(profileKey, profile),
+  });
+}
+
+// ---------------------------------------------------------------- addresses
+
+export function useAddresses() {
+  return useQuery({ queryKey: accountKeys.addresses, queryFn: () => openApi<Address[]>('GET', '/user/addresses') });
+}
+
+export function useCountries() {
+  return useQuery({
+    queryKey: accountKeys.countries,
+    queryFn: () => openApi<Country[]>('GET', '/logistics/countries'),
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+}
+
+function useInvalidate(key: readonly unknown[]) {
+  const queryClient = useQueryClient();
+  return () => queryClient.invalidateQueries({ queryKey: key });
+}
+
+export function useCreateAddress() {
+  const invalidate = useInvalidate(accountKeys.addresses);
+  return useMutation({ mutationFn: (input: NewAddress) => openApi<Address>('POST', '/user/addresses', { body: input }), onSettled: invalidate });
+}
+
+export function useUpdateAddress() {
+  const invalidate = useInvalidate(accountKeys.addresses);
+  return useMutation({
+    mutationFn: ({ id, patch }: { id: number; patch: Partial<AddressInput> }) => openApi<Address>('PUT', `/user/addresses/${id}`, { body: patch }),
+    onSettled: invalidate,
+  });
+}
+
+export function useDeleteAddress() {
+  const invalidate = useInvalidate(accountKeys.addresses);
+  return useMutation({ mutationFn: (id: number) => openApi<{ message: string }>('DELETE', `/user/addresses/${id}`), onSettled: invalidate });
+}
+
+// ---------------------------------------------------------------- favorites
+
+export function useFavorites(page: number, limit: number) {
+  return useQuery({
+    queryKey: accountKeys.favorites(page, limit),
+    queryFn: () => openApi<{ items: Favorite[]; total: number }>('GET', '/user/favorites', { query: { page, limit } }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useAddFavorite() {
+  const invalidate = useInvalidate(['favorites']);
+  return useMutation({
+    mutationFn: (productId: number) => openApi<Favorite>('POST', '/user/favorites', { body: { productId: String(productId) } }),
+    onSettled: invalidate,
+  });
+}
+
+export function useRemoveFavorite() {
+  const invalidate = useInvalidate(['favorites']);
+  return useMutation({ mutationFn: (favoriteId: number) => openApi<{ message: string }>('DELETE', `/user/favorites/${favoriteId}`), onSettled: invalidate });
+}
+
+// ---------------------------------------------------------------- coupons
+
+export function useAvailableCoupons() {
+  return useQuery({ queryKey: accountKeys.couponsAvailable, queryFn: () => openApi<Coupon[]>('GET', '/user/coupons/available') });
+}
+
+export function useMyCoupons() {
+  return useQuery({ queryKey: accountKeys.couponsMine, queryFn: () => openApi<MyCoupon[]>('GET', '/user/coupons/my') });
+}
+
+export function useClaimCoupon() {
+  const invalidate = useInvalidate(['coupons']);
+  return useMutation({
+    mutationFn: (couponId: number) => openApi<MyCoupon>('POST', `/user/coupons/${couponId}/claim`),
+    onSettled: invalidate,
+  });
+}

@@ -1,0 +1,118 @@
+import { describe, expect, it } from 'vitest';
+import {
+  changedFields,
+  formatCouponValue,
+  formatSignedMoney,
+  localDayKey,
+  orderHref,
+  pageCount,
+  spendingByDay,
+  totalSpent,
+  transactionReferenceHref,
+  utcDayKey,
+} from './logic';
+
+const tx = (amount: number, createdAt: string) => ({ amount, createdAt });
+
+describe('spendingByDay', () => {
+  it('sums the debits of each day as positive amounts, oldest day first', () => {
+    const days = spendingByDay(
+      [
+        tx(-30, '2026-11-03T15:00:00.000Z'),
+        tx(-12.5, '2026-11-01T09:00:00.000Z'),
+        tx(-7.5, '2026-11-01T23:59:59.000Z'),
+        tx(-20, '2026-11-02T00:00:00.000Z'),
+      ],
+      { dayKey: utcDayKey },
+    );
+    expect(days).toEqual([
+      { day: '2026-11-01', spent: 20 },
+      { day: '2026-11-02', spent: 20 },
+      { day: '2026-11-03', spent: 30 },
+    ]);
+  });
+
+  it('leaves out credits: deposits, refunds, positive adjustments, zero', () => {
+    const days = spendingByDay([tx(10000, '2026-11-01T01:00:00Z'), tx(-50, '2026-11-01T02:00:00Z'), tx(50, '2026-11-01T03:00:00Z'), tx(0, '2026-11-01T04:00:00Z')], {
+      dayKey: utcDayKey,
+    });
+    expect(days).toEqual([{ day: '2026-11-01', spent: 50 }]);
+  });
+
+  it('is empty when nothing was spent', () => {
+    expect(spendingByDay([])).toEqual([]);
+    expect(spendingByDay([tx(10000, '2026-11-01T00:00:00Z')])).toEqual([]);
+  });
+
+  it('fills the days without spending between the first and the last with zero, across a month end', () => {
+    const days = spendingByDay([tx(-1, '2026-10-30T12:00:00Z'), tx(-2, '2026-11-02T12:00:00Z')], { dayKey: utcDayKey });
+    expect(days.map((d) => d.day)).toEqual(['2026-10-30', '2026-10-31', '2026-11-01', '2026-11-02']);
+    expect(days.map((d) => d.spent)).toEqual([1, 0, 0, 2]);
+  });
+
+  it('adds in minor units: 0.1 + 0.2 is 0.3', () => {
+    const days = spendingByDay([tx(-0.1, '2026-11-01T01:00:00Z'), tx(-0.2, '2026-11-01T02:00:00Z')], { dayKey: utcDayKey });
+    expect(days[0]!.spent).toBe(0.3);
+    expect(totalSpent([{ day: 'a', spent: 0.1 }, { day: 'b', spent: 0.2 }])).toBe(0.3);
+  });
+
+  it('keeps only the latest maxDays days', () => {
+    const days = spendingByDay([tx(-1, '2026-01-01T12:00:00Z'), tx(-2, '2026-03-01T12:00:00Z')], { dayKey: utcDayKey, maxDays: 10 });
+    expect(days).toHaveLength(10);
+    expect(days[0]!.day).toBe('2026-02-20');
+    expect(days[9]).toEqual({ day: '2026-03-01', spent: 2 });
+  });
+
+  it('groups by the viewer’s local day by default', () => {
+    const iso = '2026-11-01T12:00:00Z';
+    expect(spendingByDay([tx(-5, iso)])).toEqual([{ day: localDayKey(iso), spent: 5 }]);
+    expect(localDayKey(iso)).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+  });
+});
+
+describe('formatCouponValue', () => {
+  it('shows a percentage as "N% off" and a fixed amount as money off', () => {
+    expect(formatCouponValue({ type: 'percentage', value: 10 }, 'CNY')).toBe('10% off');
+    expect(formatCouponValue({ type: 'percentage', value: 12.5 }, 'CNY')).toBe('12.5% off');
+    expect(formatCouponValue({ type: 'fixed', value: 20 }, 'CNY')).toBe('CNY 20.00 off');
+    expect(formatCouponValue({ type: 'fixed', value: 1500 }, 'CNY')).toBe('CNY 1,500.00 off');
+  });
+
+  it('speaks the Chinese shop convention: 10% off is 9折, 15% off is 8.5折', () => {
+    expect(formatCouponValue({ type: 'percentage', value: 10 }, 'CNY', 'zh-CN')).toBe('9折');
+    expect(formatCouponValue({ type: 'percentage', value: 15 }, 'CNY', 'zh-CN')).toBe('8.5折');
+    expect(formatCouponValue({ type: 'percentage', value: 5 }, 'CNY', 'zh-CN')).toBe('9.5折');
+    expect(formatCouponValue({ type: 'fixed', value: 50 }, 'CNY', 'zh-CN')).toBe('减 CNY 50.00');
+  });
+});
+
+describe('formatSignedMoney', () => {
+  it('prefixes credits with + and debits with a minus sign', () => {
+    expect(formatSignedMoney(10000, 'CNY')).toBe('+CNY 10,000.00');
+    expect(formatSignedMoney(-20.5, 'CNY')).toBe('\u2212CNY 20.50');
+    expect(formatSignedMoney(0, 'CNY')).toBe('CNY 0.00');
+  });
+});
+
+describe('links and paging', () => {
+  it('links order payments and refunds to their order, nothing else', () => {
+    expect(transactionReferenceHref({ type: 'order_payment', reference: 'PO2026110100001' })).toBe('#/orders/PO2026110100001');
+    expect(transactionReferenceHref({ type: 'order_refund', reference: 'PO1' })).toBe('#/orders/PO1');
+    expect(transactionReferenceHref({ type: 'deposit', reference: 'DEMO' })).toBeNull();
+    expect(transactionReferenceHref({ type: 'order_payment', reference: '' })).toBeNull();
+    expect(orderHref('A/B C')).toBe('#/orders/A%2FB%20C');
+  });
+
+  it('counts pages, at least one', () => {
+    expect(pageCount(0, 20)).toBe(1);
+    expect(pageCount(20, 20)).toBe(1);
+    expect(pageCount(21, 20)).toBe(2);
+    expect(pageCount(250, 100)).toBe(3);
+  });
+
+  it('sends only the fields that changed', () => {
+    const before = { username: 'operator', email: 'a@b.c', language: 'en' };
+    expect(changedFields(before, { ...before })).toEqual({});
+    expect(changedFields(before, { ...before, language: 'zh-CN' })).toEqual({ language: 'zh-CN' });
+  });
+});

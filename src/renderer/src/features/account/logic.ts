@@ -1,0 +1,124 @@
+import type { Language } from '../../shared/i18n';
+import { formatMoney } from '../../shared/money';
+
+/** Pure helpers of the account pages (no React, no DOM): tested in node. */
+
+export interface Debitable {
+  amount: number;
+  createdAt: string;
+}
+
+export interface DaySpending {
+  /** YYYY-MM-DD */
+  day: string;
+  /** What left the wallet that day, as a positive amount. */
+  spent: number;
+}
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/** The calendar day of an ISO timestamp in the viewer's time zone: YYYY-MM-DD. */
+export function localDayKey(iso: string): string {
+  const date = new Date(iso);
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
+}
+
+/** The calendar day of an ISO timestamp in UTC: YYYY-MM-DD. */
+export function utcDayKey(iso: string): string {
+  return new Date(iso).toISOString().slice(0, 10);
+}
+
+function nextDay(day: string): string {
+  const date = new Date(`${day}T00:00:00Z`);
+  date.setUTCDate(date.getUTCDate() + 1);
+  return date.toISOString().slice(0, 10);
+}
+
+export interface SpendingOptions {
+  /** How a timestamp maps to a day (default: the viewer's local day). */
+  dayKey?: (iso: string) => string;
+  /** Keep only the latest days of the range (default 90). */
+  maxDays?: number;
+}
+
+/**
+ * Debits (negative amounts) summed per day, oldest day first, with the days between the first and the last
+ * debit filled with zero so a chart reads as a time line. Sums run in minor units (fen), so 0.1 + 0.2 is 0.30.
+ * Credits (deposits, refunds) are not spending and are left out.
+ */
+export function spendingByDay(transactions: readonly Debitable[], options: SpendingOptions = {}): DaySpending[] {
+  const dayKey = options.dayKey ?? localDayKey;
+  const maxDays = options.maxDays ?? 90;
+  const minorByDay = new Map<string, number>();
+  for (const tx of transactions) {
+    if (!(tx.amount < 0)) continue;
+    const day = dayKey(tx.createdAt);
+    minorByDay.set(day, (minorByDay.get(day) ?? 0) + Math.round(-tx.amount * 100));
+  }
+  if (minorByDay.size === 0) return [];
+  const days = [...minorByDay.keys()].sort();
+  const last = days[days.length - 1]!;
+  const result: DaySpending[] = [];
+  for (let day = days[0]!; day <= last; day = nextDay(day)) {
+    result.push({ day, spent: (minorByDay.get(day) ?? 0) / 100 });
+  }
+  return result.slice(-maxDays);
+}
+
+/** The sum of the `spent` of the days, in minor units so the total is exact. */
+export function totalSpent(days: readonly DaySpending[]): number {
+  return days.reduce((sum, d) => sum + Math.round(d.spent * 100), 0) / 100;
+}
+
+export interface CouponValue {
+  type: 'percentage' | 'fixed';
+  value: number;
+}
+
+/**
+ * "10% off" or "CNY 20.00 off"; in Chinese the shop convention: 10% off is "9折" (pay 90%), and a fixed amount
+ * is "减 CNY 20.00".
+ */
+export function formatCouponValue(coupon: CouponValue, currency: string, language: Language = 'en'): string {
+  if (coupon.type === 'percentage') {
+    if (language === 'zh-CN') {
+      const tenths = Math.round((100 - coupon.value) * 10) / 100;
+      return `${Number(tenths.toFixed(2))}折`;
+    }
+    return `${Number(coupon.value.toFixed(2))}% off`;
+  }
+  const amount = formatMoney(coupon.value, currency);
+  return language === 'zh-CN' ? `减 ${amount}` : `${amount} off`;
+}
+
+/** "+CNY 10,000.00" for a credit, "−CNY 20.00" (a real minus sign) for a debit, "CNY 0.00" for zero. */
+export function formatSignedMoney(amount: number, currency: string): string {
+  const text = formatMoney(Math.abs(amount), currency);
+  if (amount > 0) return `+${text}`;
+  if (amount < 0) return `\u2212${text}`;
+  return text;
+}
+
+/** The hash of a purchase order's page (built by the orders feature). */
+export function orderHref(orderNo: string): string {
+  return `#/orders/${encodeURIComponent(orderNo)}`;
+}
+
+/** Order payments and refunds carry the order number as their reference: those link to the order. */
+export function transactionReferenceHref(tx: { type: string; reference: string }): string | null {
+  if ((tx.type === 'order_payment' || tx.type === 'order_refund') && tx.reference) return orderHref(tx.reference);
+  return null;
+}
+
+export function pageCount(total: number, limit: number): number {
+  return Math.max(1, Math.ceil(total / Math.max(1, limit)));
+}
+
+/** Only the fields that differ from `before` (the API refuses an empty PUT, so an unchanged form sends nothing). */
+export function changedFields<T extends Record<string, unknown>>(before: T, after: T): Partial<T> {
+  const patch: Partial<T> = {};
+  for (const key of Object.keys(after) as (keyof T)[]) {
+    if (after[key] !== before[key]) patch[key] = after[key];
+  }
+  return patch;
+}

@@ -1,0 +1,167 @@
+import { Alert, Anchor, Grid, Group, Radio, Skeleton, Stack, Textarea, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useMemo, useState } from 'react';
+import { navigate } from '../../../app/router';
+import { EmptyState } from '../../../shared/EmptyState';
+import { ErrorAlert } from '../../../shared/ErrorAlert';
+import { useT } from '../../../shared/i18n';
+import { formatMoney } from '../../../shared/money';
+import { platformLabel } from '../../shop/sources';
+import { orderHash } from '../../tracking/status';
+import { useCart } from '../useCart';
+import { useCartCurrency } from '../useCartCurrency';
+import { CheckoutLines } from './CheckoutLines';
+import { CheckoutSummary } from './CheckoutSummary';
+import { CouponPicker } from './CouponPicker';
+import { groupByPlatform, orderLineOf, pickGroup } from './grouping';
+import { checkoutMessages } from './messages';
+import { checkCoupon, previewOrder } from './pricing';
+import { usePlaceOrder, useProductPlatforms, useUnusedCoupons, useWalletBalance } from './queries';
+
+const MAX_REMARK = 500;
+
+export function CheckoutPage() {
+  const t = useT(checkoutMessages);
+  const cart = useCart();
+  const currency = useCartCurrency(cart.data);
+  const selected = useMemo(() => (cart.data?.items ?? []).filter((item) => item.selected), [cart.data]);
+  const productIds = useMemo(() => [...new Set(selected.map((line) => line.productId))], [selected]);
+  const products = useProductPlatforms(productIds);
+  const coupons = useUnusedCoupons();
+  const wallet = useWalletBalance();
+  const place = usePlaceOrder();
+
+  const [platform, setPlatform] = useState<string | null>(null);
+  const [couponId, setCouponId] = useState<number | null>(null);
+  const [remark, setRemark] = useState('');
+
+  const { groups } = groupByPlatform(selected, (id) => products.platforms.get(id));
+  const group = pickGroup(groups, platform);
+  const lines = group?.lines ?? [];
+  const chosenCoupon = coupons.data?.find((c) => c.id === couponId) ?? null;
+  const subtotalOnly = previewOrder(lines, null);
+  // A coupon the subtotal no longer reaches (another platform chosen) is dropped, not sent.
+  const coupon = chosenCoupon && checkCoupon(chosenCoupon, subtotalOnly.subtotal).usable ? chosenCoupon : null;
+  const preview = previewOrder(lines, coupon);
+
+  const onPlace = () => {
+    if (!group) return;
+    const trimmed = remark.trim();
+    place.mutate(
+      { items: group.lines.map(orderLineOf), ...(coupon ? { couponId: coupon.id } : {}), ...(trimmed ? { remark: trimmed } : {}) },
+      {
+        onSuccess: (order) => {
+          const rest = selected.length - group.lines.length;
+          notifications.show({
+            color: 'green',
+            title: t('placed'),
+            message: [
+              t('placedBody', { orderNo: order.orderNo, amount: formatMoney(order.totalAmount, order.currency) }),
+              rest === 1 ? t('placedRestOne') : rest > 1 ? t('placedRest', { count: rest }) : '',
+            ]
+              .filter(Boolean)
+              .join(' '),
+          });
+          navigate(orderHash(order.orderNo));
+        },
+      },
+    );
+  };
+
+  const header = (
+    <Group justify="space-between" align="center">
+      <Title order={2}>{t('title')}</Title>
+      <Anchor href="#/cart" size="sm">
+        {t('backToCart')}
+      </Anchor>
+    </Group>
+  );
+
+  if (cart.isPending || products.isPending) {
+    return (
+      <Stack gap="md">
+        {header}
+        <Stack aria-busy="true" aria-label={t('loading')}>
+          <Skeleton height={96} />
+          <Skeleton height={160} />
+        </Stack>
+      </Stack>
+    );
+  }
+  if (cart.isError) {
+    return (
+      <Stack gap="md">
+        {header}
+        <ErrorAlert title={t('cartFailed')} error={cart.error} />
+      </Stack>
+    );
+  }
+  if (selected.length === 0) {
+    return (
+      <Stack gap="md">
+        {header}
+        <EmptyState title={t('nothingSelected')}>{t('nothingSelectedHint')}</EmptyState>
+      </Stack>
+    );
+  }
+
+  return (
+    <Stack gap="md">
+      {header}
+      {products.error ? <ErrorAlert title={t('productsFailed')} error={products.error} /> : null}
+      {groups.length > 1 && group ? (
+        <Alert color="yellow" variant="light" title={t('mixedTitle', { count: groups.length })}>
+          <Stack gap="sm">
+            {t('mixedBody')}
+            <Radio.Group value={group.platform} onChange={(value) => {
+                setPlatform(value);
+                place.reset();
+              }} label={t('platformPicker')}>
+              <Group gap="md" mt={4}>
+                {groups.map((g) => (
+                  <Radio
+                    key={g.platform}
+                    value={g.platform}
+                    label={
+                      g.lines.length === 1
+                        ? t('platformOptionOne', { platform: platformLabel(g.platform) })
+                        : t('platformOption', { platform: platformLabel(g.platform), lines: g.lines.length })
+                    }
+                  />
+                ))}
+              </Group>
+            </Radio.Group>
+          </Stack>
+        </Alert>
+      ) : null}
+      <Grid gutter="lg">
+        <Grid.Col span={{ base: 12, md: 7 }}>
+          <Stack gap="md">
+            <CheckoutLines lines={lines} currency={currency} />
+            <CouponPicker coupons={coupons} subtotal={preview.subtotal} currency={currency} value={coupon?.id ?? null} onChange={setCouponId} />
+            <Textarea
+              label={t('orderRemark')}
+              description={t('orderRemarkHint')}
+              value={remark}
+              onChange={(event) => setRemark(event.currentTarget.value)}
+              maxLength={MAX_REMARK}
+              autosize
+              minRows={2}
+            />
+          </Stack>
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 5 }}>
+          <CheckoutSummary
+            preview={preview}
+            currency={currency}
+            wallet={wallet}
+            placing={place.isPending}
+            canPlace={lines.length > 0}
+            placeError={place.error}
+            onPlace={onPlace}
+          />
+        </Grid.Col>
+      </Grid>
+    </Stack>
+  );
+}

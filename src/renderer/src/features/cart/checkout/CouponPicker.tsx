@@ -1,0 +1,87 @@
+import { Radio, Skeleton, Stack, Text } from '@mantine/core';
+import { ErrorAlert } from '../../../shared/ErrorAlert';
+import { useLocale, useT } from '../../../shared/i18n';
+import { formatMoney } from '../../../shared/money';
+import { CheckoutSection } from './CheckoutSection';
+import { checkoutMessages } from './messages';
+import { checkCoupon, fromCents, type Cents } from './pricing';
+import type { MyCoupon } from './queries';
+
+export const NO_COUPON = 'none';
+
+interface Props {
+  coupons: { data?: MyCoupon[] | undefined; isPending: boolean; isError: boolean; error: unknown };
+  subtotal: Cents;
+  currency: string | undefined;
+  value: number | null;
+  onChange: (couponId: number | null) => void;
+}
+
+/** The user's unused coupons with what each saves on this subtotal; those under their minimum are disabled with why. */
+export function CouponPicker({ coupons, subtotal, currency, value, onChange }: Props) {
+  const t = useT(checkoutMessages);
+  const locale = useLocale();
+  const money = (amount: number) => formatMoney(amount, currency);
+  const dateFormat = new Intl.DateTimeFormat(locale, { dateStyle: 'medium' });
+
+  return (
+    <CheckoutSection title={t('coupon')}>
+      {coupons.isPending ? (
+      <Stack gap="xs" aria-busy="true">
+        <Skeleton height={20} />
+        <Skeleton height={20} />
+      </Stack>
+    ) : coupons.isError ? (
+      <ErrorAlert title={t('couponsFailed')} error={coupons.error} />
+    ) : (
+      <Radio.Group
+        value={value === null ? NO_COUPON : String(value)}
+        onChange={(next) => onChange(next === NO_COUPON ? null : Number(next))}
+        label={t('couponsLabel')}
+        labelProps={{ style: { position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' } }}
+      >
+        <Stack gap="sm">
+          <Radio value={NO_COUPON} label={t('noCoupon')} />
+          {(coupons.data ?? []).map((coupon) => {
+            const check = checkCoupon(coupon, subtotal);
+            const terms = [
+              coupon.type === 'percentage' ? t('couponPercent', { value: coupon.value }) : t('couponFixed', { amount: money(coupon.value) }),
+              t('couponMin', { amount: money(coupon.minOrderAmount) }),
+              t('couponExpires', { date: dateFormat.format(new Date(coupon.expiresAt)) }),
+            ].join(' · ');
+            return (
+              <Radio
+                key={coupon.id}
+                value={String(coupon.id)}
+                disabled={!check.usable}
+                label={coupon.name}
+                description={
+                  <>
+                    <Text span size="xs" c="dimmed" display="block">
+                      {terms}
+                    </Text>
+                    {check.usable ? (
+                      <Text span size="xs" c="green" fw={600} display="block">
+                        {t('couponSaves', { amount: money(fromCents(check.discount)) })}
+                      </Text>
+                    ) : (
+                      <Text span size="xs" c="orange" display="block">
+                        {t('couponNeedsMore', { minimum: money(fromCents(check.minimum)), missing: money(fromCents(check.missing)) })}
+                      </Text>
+                    )}
+                  </>
+                }
+              />
+            );
+          })}
+          {coupons.data?.length === 0 ? (
+            <Text size="sm" c="dimmed">
+              {t('noCoupons')}
+            </Text>
+          ) : null}
+        </Stack>
+      </Radio.Group>
+      )}
+    </CheckoutSection>
+  );
+}

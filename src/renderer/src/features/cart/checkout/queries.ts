@@ -1,0 +1,71 @@
+import { useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api, newIdempotencyKey, openApi } from '../../../api/client';
+import { productKey } from '../../shop/product/useProduct';
+import { orderKeys } from '../../tracking/queries';
+import type { OrderDetail } from '../../tracking/types';
+
+export interface MyCoupon {
+  id: number;
+  name: string;
+  type: 'percentage' | 'fixed' | string;
+  value: number;
+  minOrderAmount: number;
+  expiresAt: string;
+  status: string;
+}
+
+export interface WalletBalance {
+  balance: number;
+  frozenBalance: number;
+  availableBalance: number;
+  currency: string;
+}
+
+export interface NewOrder {
+  items: { productId: string; skuId: string; quantity: number; remark?: string }[];
+  couponId?: number;
+  remark?: string;
+}
+
+export function useUnusedCoupons() {
+  return useQuery({
+    queryKey: ['coupons', 'my', 'unused'],
+    queryFn: () => openApi<MyCoupon[]>('GET', '/user/coupons/my', { query: { status: 'unused' } }),
+    staleTime: 0,
+  });
+}
+
+export function useWalletBalance() {
+  return useQuery({ queryKey: ['wallet', 'balance'], queryFn: () => openApi<WalletBalance>('GET', '/user/wallet/balance'), staleTime: 0 });
+}
+
+/** Each product's platform, from GET /products/:id (shared with the product page's cache). */
+export function useProductPlatforms(productIds: readonly number[]) {
+  const results = useQueries({
+    queries: productIds.map((id) => ({ queryKey: productKey(id), queryFn: () => api().products.get(id), staleTime: 5 * 60_000 })),
+  });
+  const platforms = new Map<number, string>();
+  productIds.forEach((id, index) => {
+    const platform = results[index]?.data?.platform;
+    if (platform !== undefined) platforms.set(id, platform);
+  });
+  return {
+    platforms,
+    isPending: results.some((r) => r.isPending),
+    error: results.find((r) => r.isError)?.error ?? null,
+  };
+}
+
+/** POST /orders with a fresh Idempotency-Key per click; the created order seeds the detail page's cache. */
+export function usePlaceOrder() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (order: NewOrder) => openApi<OrderDetail>('POST', '/orders', { body: order, idempotencyKey: newIdempotencyKey() }),
+    onSuccess: async (order) => {
+      await Promise.all(
+        ['orders', 'wallet', 'cart', 'coupons', 'dashboard', 'product'].map((key) => queryClient.invalidateQueries({ queryKey: [key] })),
+      );
+      queryClient.setQueryData(orderKeys.detail(order.orderNo), order);
+    },
+  });
+}

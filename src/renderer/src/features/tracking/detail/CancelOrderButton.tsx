@@ -1,0 +1,72 @@
+import { Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { notifications } from '@mantine/notifications';
+import { useState } from 'react';
+import { ErrorAlert } from '../../../shared/ErrorAlert';
+import { useT } from '../../../shared/i18n';
+import { formatMoney } from '../../../shared/money';
+import { detailMessages } from '../messages';
+import { useCancelOrder } from '../queries';
+import type { CancelResult, OrderDetail } from '../types';
+
+export const MAX_REASON = 500;
+
+/** Cancel with an optional reason; each confirming click sends its own Idempotency-Key. */
+export function CancelOrderButton({ order, onCancelled }: { order: OrderDetail; onCancelled: (result: CancelResult) => void }) {
+  const t = useT(detailMessages);
+  const [opened, { open, close }] = useDisclosure(false);
+  const [reason, setReason] = useState('');
+  const cancel = useCancelOrder(order.orderNo);
+
+  const onClose = () => {
+    if (cancel.isPending) return;
+    close();
+    cancel.reset();
+  };
+
+  const confirm = () =>
+    cancel.mutate(reason.trim(), {
+      onSuccess: (result) => {
+        close();
+        setReason('');
+        onCancelled(result);
+        notifications.show({
+          color: 'green',
+          title: t('cancelledTitle'),
+          message: t('cancelledBody', { amount: formatMoney(result.refundAmount, order.currency) }),
+        });
+      },
+    });
+
+  return (
+    <>
+      <Button color="red" variant="light" onClick={open}>
+        {t('cancel')}
+      </Button>
+      <Modal opened={opened} onClose={onClose} title={t('cancelTitle', { orderNo: order.orderNo })} centered>
+        <Stack gap="sm">
+          <Text size="sm">{t('cancelBody', { amount: formatMoney(order.totalAmount, order.currency) })}</Text>
+          <Textarea
+            label={t('reason')}
+            description={t('reasonHint')}
+            value={reason}
+            onChange={(event) => setReason(event.currentTarget.value)}
+            maxLength={MAX_REASON}
+            autosize
+            minRows={2}
+            data-autofocus
+          />
+          {cancel.isError ? <ErrorAlert title={t('cancelFailed')} error={cancel.error} /> : null}
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose} disabled={cancel.isPending}>
+              {t('keep')}
+            </Button>
+            <Button color="red" onClick={confirm} loading={cancel.isPending}>
+              {t('confirmCancel')}
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+    </>
+  );
+}

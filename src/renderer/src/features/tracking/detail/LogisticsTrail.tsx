@@ -1,0 +1,65 @@
+import { Group, Skeleton, Stack, Text, Timeline } from '@mantine/core';
+import { ErrorAlert } from '../../../shared/ErrorAlert';
+import { useT } from '../../../shared/i18n';
+import { detailMessages } from '../messages';
+import { useOrderLogistics } from '../queries';
+import type { OrderDetail } from '../types';
+import { useDateFormat } from '../useDateFormat';
+import { Section } from './Section';
+
+/** The domestic leg, seller to warehouse (GET /orders/:id/logistics), newest event first. */
+export function LogisticsTrail({ order }: { order: OrderDetail }) {
+  const t = useT(detailMessages);
+  const formatDate = useDateFormat();
+  const logistics = useOrderLogistics(order.orderNo);
+  const carrier = logistics.data?.carrier || order.logistics.carrier;
+  const trackingNo = logistics.data?.trackingNo || order.logistics.trackingNo;
+  const events = [...(logistics.data?.events ?? [])].reverse();
+
+  return (
+    <Section title={t('logistics')} hint={t('logisticsHint')}>
+      {carrier || trackingNo ? (
+        <Group gap="xl">
+          <div>
+            <Text size="xs" c="dimmed">
+              {t('carrier')}
+            </Text>
+            <Text size="sm" fw={600}>
+              {carrier}
+            </Text>
+          </div>
+          <div>
+            <Text size="xs" c="dimmed">
+              {t('trackingNo')}
+            </Text>
+            <Text size="sm" fw={600} ff="monospace">
+              {trackingNo}
+            </Text>
+          </div>
+        </Group>
+      ) : null}
+      {logistics.isPending ? (
+        <Stack gap="xs" aria-busy="true">
+          <Skeleton height={16} />
+          <Skeleton height={16} />
+        </Stack>
+      ) : logistics.isError ? (
+        <ErrorAlert title={t('logisticsFailed')} error={logistics.error} />
+      ) : events.length === 0 ? (
+        <Text size="sm" c="dimmed">
+          {t('logisticsEmpty')}
+        </Text>
+      ) : (
+        <Timeline active={0} bulletSize={12} lineWidth={2} aria-label={t('logistics')}>
+          {events.map((event, index) => (
+            <Timeline.Item key={`${event.at}-${index}`} title={event.description}>
+              <Text size="xs" c="dimmed">
+                <time dateTime={event.at}>{formatDate(event.at)}</time> · {event.location}
+              </Text>
+            </Timeline.Item>
+          ))}
+        </Timeline>
+      )}
+    </Section>
+  );
+}

@@ -1,0 +1,30 @@
+import { Divider, Text } from '@mantine/core';
+import { useT } from '../../../shared/i18n';
+import { formatMoney } from '../../../shared/money';
+import { detailMessages } from '../messages';
+import type { OrderDetail } from '../types';
+import { AmountRow, Section } from './Section';
+
+/** The order's own numbers, as the service priced them. */
+export function OrderAmounts({ order }: { order: OrderDetail }) {
+  const t = useT(detailMessages);
+  const money = (amount: number) => formatMoney(amount, order.currency);
+  return (
+    <Section title={t('summary')}>
+      <AmountRow label={t('subtotal')} value={money(order.subtotal)} testId="order-subtotal" />
+      <AmountRow
+        label={order.couponId === null ? t('discount') : `${t('discount')} (${t('couponUsed', { id: order.couponId })})`}
+        value={order.discount > 0 ? `−${money(order.discount)}` : money(0)}
+        testId="order-discount"
+      />
+      <AmountRow label={t('serviceFee')} value={money(order.serviceFee)} testId="order-service-fee" />
+      <Divider />
+      <AmountRow label={t('total')} value={money(order.totalAmount)} strong testId="order-total" />
+      {order.remark ? (
+        <Text size="xs" c="dimmed" fs="italic">
+          {t('orderRemark', { remark: order.remark })}
+        </Text>
+      ) : null}
+    </Section>
+  );
+}

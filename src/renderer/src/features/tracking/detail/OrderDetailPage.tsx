@@ -1,0 +1,90 @@
+import { Alert, Anchor, Grid, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { useState } from 'react';
+import { ErrorAlert } from '../../../shared/ErrorAlert';
+import { useT } from '../../../shared/i18n';
+import { formatMoney } from '../../../shared/money';
+import { PlatformBadge } from '../../shop/PlatformBadge';
+import { detailMessages } from '../messages';
+import { OrderStatusBadge } from '../OrderStatusBadge';
+import { useOrder } from '../queries';
+import { isCancellable } from '../status';
+import type { CancelResult } from '../types';
+import { useDateFormat } from '../useDateFormat';
+import { CancelOrderButton } from './CancelOrderButton';
+import { InspectionPanel } from './InspectionPanel';
+import { LogisticsTrail } from './LogisticsTrail';
+import { OrderAmounts } from './OrderAmounts';
+import { OrderItems } from './OrderItems';
+import { OrderTimeline } from './OrderTimeline';
+
+export function OrderDetailPage({ orderNo }: { orderNo: string }) {
+  const t = useT(detailMessages);
+  const formatDate = useDateFormat();
+  const order = useOrder(orderNo);
+  const [cancelled, setCancelled] = useState<CancelResult | null>(null);
+
+  return (
+    <Stack gap="md">
+      <Anchor href="#/orders" size="sm">
+        ← {t('back')}
+      </Anchor>
+      {order.isPending ? (
+        <Stack aria-busy="true" aria-label={t('loading')}>
+          <Skeleton height={40} width="50%" />
+          <Skeleton height={160} />
+          <Skeleton height={160} />
+        </Stack>
+      ) : order.isError ? (
+        <>
+          <Title order={2}>{t('title', { orderNo })}</Title>
+          <ErrorAlert title={t('loadFailed')} error={order.error} />
+        </>
+      ) : (
+        <>
+          <Group justify="space-between" align="flex-start" wrap="wrap">
+            <Stack gap={4}>
+              <Group gap="sm">
+                <Title order={2}>{t('title', { orderNo: order.data.orderNo })}</Title>
+                <span data-testid="order-status">
+                  <OrderStatusBadge status={order.data.status} size="lg" />
+                </span>
+              </Group>
+              <Group gap="xs">
+                <PlatformBadge platform={order.data.platform} />
+                <Text size="sm" c="dimmed">
+                  {t('placedOn', { date: formatDate(order.data.createdAt) })} · {t('updatedOn', { date: formatDate(order.data.updatedAt) })}
+                </Text>
+              </Group>
+              {order.data.marketplaceOrderNo ? (
+                <Text size="xs" c="dimmed">
+                  {t('marketplaceOrderNo', { number: order.data.marketplaceOrderNo })}
+                </Text>
+              ) : null}
+            </Stack>
+            {isCancellable(order.data.status) ? <CancelOrderButton order={order.data} onCancelled={setCancelled} /> : null}
+          </Group>
+          {cancelled ? (
+            <Alert color="green" variant="light" title={t('cancelledTitle')} role="status" withCloseButton onClose={() => setCancelled(null)}>
+              {t('cancelledBody', { amount: formatMoney(cancelled.refundAmount, order.data.currency) })}
+            </Alert>
+          ) : null}
+          <Grid gutter="lg">
+            <Grid.Col span={{ base: 12, md: 8 }}>
+              <Stack gap="md">
+                <OrderItems order={order.data} />
+                <LogisticsTrail order={order.data} />
+                <InspectionPanel order={order.data} />
+              </Stack>
+            </Grid.Col>
+            <Grid.Col span={{ base: 12, md: 4 }}>
+              <Stack gap="md">
+                <OrderAmounts order={order.data} />
+                <OrderTimeline order={order.data} />
+              </Stack>
+            </Grid.Col>
+          </Grid>
+        </>
+      )}
+    </Stack>
+  );
+}

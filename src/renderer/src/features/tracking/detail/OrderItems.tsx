@@ -1,0 +1,37 @@
+import { Anchor, Group, Image, Stack, Text } from '@mantine/core';
+import { useT } from '../../../shared/i18n';
+import { formatMoney, lineAmount } from '../../../shared/money';
+import { detailMessages } from '../messages';
+import type { OrderDetail } from '../types';
+import { Section } from './Section';
+
+export function OrderItems({ order }: { order: OrderDetail }) {
+  const t = useT(detailMessages);
+  return (
+    <Section title={t('items')}>
+      <Stack gap="sm" role="list" aria-label={t('itemsLabel')}>
+        {order.items.map((item, index) => (
+          <Group key={`${item.productId}-${item.skuId}-${index}`} wrap="nowrap" align="flex-start" gap="md" role="listitem" aria-label={`${item.title} (${item.skuName})`}>
+            {item.imageUrl ? <Image src={item.imageUrl} alt="" w={56} h={56} radius="sm" fit="cover" /> : null}
+            <Stack gap={2} style={{ flex: 1, minWidth: 0 }}>
+              <Anchor href={`#/product/${item.productId}`} size="sm" fw={600} lineClamp={2}>
+                {item.title}
+              </Anchor>
+              <Text size="xs" c="dimmed">
+                {item.skuName} · {t('each', { price: formatMoney(item.price, order.currency) })} · {t('quantity', { quantity: item.quantity })}
+              </Text>
+              {item.remark ? (
+                <Text size="xs" c="dimmed" fs="italic">
+                  {t('lineRemark', { remark: item.remark })}
+                </Text>
+              ) : null}
+            </Stack>
+            <Text size="sm" fw={600}>
+              {formatMoney(lineAmount(item.price, item.quantity), order.currency)}
+            </Text>
+          </Group>
+        ))}
+      </Stack>
+    </Section>
+  );
+}

@@ -1,0 +1,35 @@
+import { Text, Timeline } from '@mantine/core';
+import { useT } from '../../../shared/i18n';
+import { detailMessages, statusMessages } from '../messages';
+import { isOrderStatus, statusColor } from '../status';
+import type { OrderDetail } from '../types';
+import { useDateFormat } from '../useDateFormat';
+import { Section } from './Section';
+
+/** The status changes, oldest first; the newest is the active one. */
+export function OrderTimeline({ order }: { order: OrderDetail }) {
+  const t = useT(detailMessages);
+  const ts = useT(statusMessages);
+  const formatDate = useDateFormat();
+  const last = order.timeline.length - 1;
+  return (
+    <Section title={t('timeline')}>
+      {order.timeline.length === 0 ? (
+        <Text size="sm" c="dimmed">
+          {t('timelineEmpty')}
+        </Text>
+      ) : (
+        <Timeline active={last} bulletSize={14} lineWidth={2} color={statusColor(order.status)} aria-label={t('timeline')}>
+          {order.timeline.map((step, index) => (
+            <Timeline.Item key={`${step.status}-${step.at}-${index}`} title={isOrderStatus(step.status) ? ts(step.status) : step.status} lineVariant={index >= last ? 'dashed' : 'solid'}>
+              <Text size="xs" c="dimmed">
+                <time dateTime={step.at}>{formatDate(step.at)}</time>
+              </Text>
+              {step.note ? <Text size="sm">{step.note}</Text> : null}
+            </Timeline.Item>
+          ))}
+        </Timeline>
+      )}
+    </Section>
+  );
+}

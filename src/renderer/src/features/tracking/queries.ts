@@ -1,0 +1,74 @@
+import { useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
+import { newIdempotencyKey, openApi } from '../../api/client';
+import type { Page } from '../../api/types';
+import { ORDER_STATUSES, type CancelResult, type OrderDetail, type OrderInspection, type OrderListItem, type OrderLogistics, type OrderStatus } from './types';
+
+/**
+ * Every key starts with 'orders': the service's order events invalidate them all (app/useLiveUpdates.ts),
+ * so nothing here polls.
+ */
+export const orderKeys = {
+  list: (status: OrderStatus | null, page: number, limit: number) => ['orders', 'list', status ?? 'all', page, limit] as const,
+  count: (status: OrderStatus | null) => ['orders', 'count', status ?? 'all'] as const,
+  detail: (orderNo: string) => ['orders', 'detail', orderNo] as const,
+  logistics: (orderNo: string) => ['orders', 'logistics', orderNo] as const,
+  inspection: (orderNo: string) => ['orders', 'inspection', orderNo] as const,
+};
+
+const path = (orderNo: string) => `/orders/${encodeURIComponent(orderNo)}`;
+
+export const fetchOrder = (orderNo: string) => openApi<OrderDetail>('GET', path(orderNo));
+
+export function useOrderList(status: OrderStatus | null, page: number, limit: number) {
+  return useQuery({
+    queryKey: orderKeys.list(status, page, limit),
+    queryFn: () => openApi<Page<OrderListItem>>('GET', '/orders', { query: { status: status ?? undefined, page, limit } }),
+    placeholderData: (previous) => previous,
+  });
+}
+
+/** The tab counts: the `total` of a one-item page per status (and of all orders). */
+export function useOrderCounts(): Record<OrderStatus | 'all', number | undefined> {
+  const statuses: (OrderStatus | null)[] = [null, ...ORDER_STATUSES];
+  const results = useQueries({
+    queries: statuses.map((status) => ({
+      queryKey: orderKeys.count(status),
+      queryFn: () => openApi<Page<OrderListItem>>('GET', '/orders', { query: { status: status ?? undefined, limit: 1 } }),
+      select: (page: Page<OrderListItem>) => page.total,
+    })),
+  });
+  const counts = {} as Record<OrderStatus | 'all', number | undefined>;
+  statuses.forEach((status, index) => {
+    counts[status ?? 'all'] = results[index]?.data;
+  });
+  return counts;
+}
+
+export function useOrder(orderNo: string) {
+  return useQuery({ queryKey: orderKeys.detail(orderNo), queryFn: () => fetchOrder(orderNo) });
+}
+
+export function useOrderLogistics(orderNo: string) {
+  return useQuery({ queryKey: orderKeys.logistics(orderNo), queryFn: () => openApi<OrderLogistics>('GET', `${path(orderNo)}/logistics`) });
+}
+
+export function useOrderInspection(orderNo: string, enabled: boolean) {
+  return useQuery({
+    queryKey: orderKeys.inspection(orderNo),
+    queryFn: () => openApi<OrderInspection>('GET', `${path(orderNo)}/inspection`),
+    enabled,
+  });
+}
+
+/** Cancels with a fresh Idempotency-Key per click; the refund shows in the wallet, the coupon comes back. */
+export function useCancelOrder(orderNo: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (reason: string) =>
+      openApi<CancelResult>('POST', `${path(orderNo)}/cancel`, { body: reason ? { reason } : {}, idempotencyKey: newIdempotencyKey() }),
+    onSettled: () =>
+      Promise.all(
+        ['orders', 'wallet', 'coupons', 'dashboard', 'product'].map((key) => queryClient.invalidateQueries({ queryKey: [key] })),
+      ),
+  });
+}

@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { isCancellable, listFilterOf, normalizeOrderNo, orderHash, ordersHash, statusColor } from './status';
+import { ORDER_STATUSES } from './types';
+
+describe('orders list state in the hash', () => {
+  it('reads the status and page, ignoring anything unknown', () => {
+    expect(listFilterOf(new URLSearchParams('status=paid&page=3'))).toEqual({ status: 'paid', page: 3 });
+    expect(listFilterOf(new URLSearchParams('status=refunded'))).toEqual({ status: 'refunded', page: 1 });
+    expect(listFilterOf(new URLSearchParams('status=shipped&page=0'))).toEqual({ status: null, page: 1 });
+    expect(listFilterOf(new URLSearchParams('page=2.5'))).toEqual({ status: null, page: 1 });
+    expect(listFilterOf(new URLSearchParams(''))).toEqual({ status: null, page: 1 });
+  });
+
+  it('writes the shortest hash that reads back the same', () => {
+    expect(ordersHash({ status: null, page: 1 })).toBe('#/orders');
+    expect(ordersHash({ status: 'in_warehouse', page: 1 })).toBe('#/orders?status=in_warehouse');
+    expect(ordersHash({ status: 'paid', page: 2 })).toBe('#/orders?status=paid&page=2');
+    for (const status of [null, ...ORDER_STATUSES]) {
+      const hash = ordersHash({ status, page: 4 });
+      expect(listFilterOf(new URLSearchParams(hash.split('?')[1]))).toEqual({ status, page: 4 });
+    }
+    expect(orderHash('PO20260101ABCDEFGH')).toBe('#/orders/PO20260101ABCDEFGH');
+  });
+});
+
+describe('order statuses', () => {
+  it('lets only pending and paid orders be cancelled', () => {
+    expect(ORDER_STATUSES.filter(isCancellable)).toEqual(['pending', 'paid']);
+  });
+
+  it('gives every status a colour and cancelled/refunded distinct ones', () => {
+    const colors = ORDER_STATUSES.map(statusColor);
+    expect(new Set(colors).size).toBe(ORDER_STATUSES.length);
+    expect(statusColor('something_new')).toBe('gray');
+  });
+
+  it('normalizes a typed order number', () => {
+    expect(normalizeOrderNo('  po2026 1122jbxvbntp ')).toBe('PO20261122JBXVBNTP');
+  });
+});

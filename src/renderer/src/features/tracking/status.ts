@@ -1,0 +1,50 @@
+import { ORDER_STATUSES, type OrderStatus } from './types';
+
+/** Badge colours by status: waiting (yellow), moving (blues), arrived (teal/green), ended without goods (grey/orange). */
+const COLORS: Record<OrderStatus, string> = {
+  pending: 'yellow',
+  paid: 'blue',
+  purchased: 'indigo',
+  shipped_to_warehouse: 'cyan',
+  in_warehouse: 'teal',
+  completed: 'green',
+  cancelled: 'gray',
+  refunded: 'orange',
+};
+
+export function isOrderStatus(value: string | null | undefined): value is OrderStatus {
+  return typeof value === 'string' && (ORDER_STATUSES as readonly string[]).includes(value);
+}
+
+export function statusColor(status: string): string {
+  return isOrderStatus(status) ? COLORS[status] : 'gray';
+}
+
+/** Only orders not bought yet can be cancelled by the user (decisions.md). */
+export function isCancellable(status: string): boolean {
+  return status === 'pending' || status === 'paid';
+}
+
+/** The filter of the orders list read from `#/orders?status=..&page=..`; anything unknown means all / page 1. */
+export function listFilterOf(query: URLSearchParams): { status: OrderStatus | null; page: number } {
+  const status = query.get('status');
+  const page = Number(query.get('page'));
+  return { status: isOrderStatus(status) ? status : null, page: Number.isSafeInteger(page) && page >= 1 ? page : 1 };
+}
+
+export function ordersHash(filter: { status: OrderStatus | null; page: number }): string {
+  const params = new URLSearchParams();
+  if (filter.status) params.set('status', filter.status);
+  if (filter.page > 1) params.set('page', String(filter.page));
+  const query = params.toString();
+  return query ? `#/orders?${query}` : '#/orders';
+}
+
+export function orderHash(orderNo: string): string {
+  return `#/orders/${encodeURIComponent(orderNo)}`;
+}
+
+/** What a user types as an order number: spaces removed, upper case (order numbers are `PO` + digits and capitals). */
+export function normalizeOrderNo(text: string): string {
+  return text.replace(/\s+/g, '').toUpperCase();
+}

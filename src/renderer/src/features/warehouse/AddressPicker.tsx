@@ -1,0 +1,166 @@
+import { Badge, Button, Checkbox, Group, Radio, Select, SimpleGrid, Skeleton, Stack, Text, TextInput } from '@mantine/core';
+import { useState, type FormEvent } from 'react';
+import { ErrorAlert } from '../../shared/ErrorAlert';
+import { useWarehouseT } from './bits';
+import { useCountries, useCreateAddress } from './queries';
+import type { Address, Country, NewAddress } from './types';
+
+export const NEW_ADDRESS = 'new';
+
+function countryName(countries: readonly Country[] | undefined, code: string): string {
+  return countries?.find((c) => c.code === code)?.name ?? code;
+}
+
+/** One line per saved address, as the recipient will read it. */
+export function addressLines(address: Pick<Address, 'state' | 'city' | 'address' | 'zipCode' | 'country'>, countries?: readonly Country[]): string {
+  return [address.address, address.city, address.state, address.zipCode, countryName(countries, address.country)].filter(Boolean).join(', ');
+}
+
+const EMPTY = { name: '', phone: '', country: '', state: '', city: '', address: '', zipCode: '' };
+type Draft = typeof EMPTY;
+const REQUIRED: (keyof Draft)[] = ['name', 'phone', 'country', 'city', 'address', 'zipCode'];
+
+/** POST /user/addresses; the country drives the quotes while it is being filled in. */
+function NewAddressForm({ onSaved, onCountry, first }: { onSaved: (address: Address) => void; onCountry: (code: string | null) => void; first: boolean }) {
+  const t = useWarehouseT();
+  const countries = useCountries();
+  const create = useCreateAddress();
+  const [draft, setDraft] = useState<Draft>(EMPTY);
+  const [makeDefault, setMakeDefault] = useState(false);
+  const [tried, setTried] = useState(false);
+
+  const set = (field: keyof Draft) => (value: string) => setDraft((d) => ({ ...d, [field]: value }));
+  const missing = (field: keyof Draft) => (tried && draft[field].trim() === '' ? t('required') : undefined);
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    event.stopPropagation();
+    setTried(true);
+    if (REQUIRED.some((f) => draft[f].trim() === '')) return;
+    const body: NewAddress = {
+      name: draft.name.trim(),
+      phone: draft.phone.trim(),
+      country: draft.country,
+      city: draft.city.trim(),
+      address: draft.address.trim(),
+      zipCode: draft.zipCode.trim(),
+      ...(draft.state.trim() ? { state: draft.state.trim() } : {}),
+      ...(makeDefault ? { isDefault: true } : {}),
+    };
+    create.mutate(body, {
+      onSuccess: (address) => {
+        setDraft(EMPTY);
+        setTried(false);
+        onSaved(address);
+      },
+    });
+  };
+
+  return (
+    <form onSubmit={onSubmit} aria-label={t('newAddress')} noValidate>
+      <Stack gap="sm">
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+          <TextInput label={t('name')} required value={draft.name} onChange={(e) => set('name')(e.currentTarget.value)} error={missing('name')} maxLength={100} />
+          <TextInput label={t('phone')} required value={draft.phone} onChange={(e) => set('phone')(e.currentTarget.value)} error={missing('phone')} maxLength={32} type="tel" />
+          <Select
+            label={t('country')}
+            required
+            searchable
+            placeholder={t('countryPlaceholder')}
+            data={(countries.data ?? []).map((c) => ({ value: c.code, label: `${c.name} (${c.code})` }))}
+            value={draft.country || null}
+            onChange={(value) => {
+              set('country')(value ?? '');
+              onCountry(value);
+            }}
+            error={missing('country') ?? (countries.isError ? countries.error.message : undefined)}
+            nothingFoundMessage="—"
+          />
+          <TextInput label={t('state')} value={draft.state} onChange={(e) => set('state')(e.currentTarget.value)} maxLength={100} />
+          <TextInput label={t('city')} required value={draft.city} onChange={(e) => set('city')(e.currentTarget.value)} error={missing('city')} maxLength={100} />
+          <TextInput label={t('zipCode')} required value={draft.zipCode} onChange={(e) => set('zipCode')(e.currentTarget.value)} error={missing('zipCode')} maxLength={20} />
+        </SimpleGrid>
+        <TextInput label={t('street')} required value={draft.address} onChange={(e) => set('address')(e.currentTarget.value)} error={missing('address')} maxLength={300} />
+        <Group justify="space-between">
+          {first ? <span /> : <Checkbox label={t('makeDefault')} checked={makeDefault} onChange={(e) => setMakeDefault(e.currentTarget.checked)} />}
+          <Button type="submit" loading={create.isPending} variant="light">
+            {t('saveAddress')}
+          </Button>
+        </Group>
+        {create.isError ? <ErrorAlert title={t('addressNotSaved')} error={create.error} /> : null}
+      </Stack>
+    </form>
+  );
+}
+
+interface Props {
+  addresses: Address[] | undefined;
+  loading: boolean;
+  error: unknown;
+  /** A saved address id as a string, or NEW_ADDRESS. */
+  value: string | null;
+  onChange: (value: string) => void;
+  onSaved: (address: Address) => void;
+  onDraftCountry: (code: string | null) => void;
+}
+
+/** Saved addresses (the default first, as the API lists them) or a new one. */
+export function AddressPicker({ addresses, loading, error, value, onChange, onSaved, onDraftCountry }: Props) {
+  const t = useWarehouseT();
+  const countries = useCountries();
+  // Said in place (a toast would cover the page's main button): the new address is then the chosen one.
+  const [savedId, setSavedId] = useState<number | null>(null);
+  const onAddressSaved = (address: Address) => {
+    setSavedId(address.id);
+    onSaved(address);
+  };
+  if (loading) return <Skeleton height={120} />;
+  if (error) return <ErrorAlert title={t('addressesError')} error={error} />;
+  const saved = addresses ?? [];
+  if (saved.length === 0) return <NewAddressForm onSaved={onAddressSaved} onCountry={onDraftCountry} first />;
+  return (
+    <Stack gap="sm">
+      <Radio.Group value={value} onChange={onChange} label={t('savedAddresses')}>
+        <Stack gap="xs" mt={4}>
+          {saved.map((address) => (
+            <Radio.Card key={address.id} value={String(address.id)} radius="md" p="sm" aria-label={`${address.name}, ${addressLines(address, countries.data)}`}>
+              <Group wrap="nowrap" align="flex-start">
+                <Radio.Indicator />
+                <div>
+                  <Group gap="xs">
+                    <Text fw={600} size="sm">
+                      {address.name}
+                    </Text>
+                    <Text size="sm" c="dimmed">
+                      {address.phone}
+                    </Text>
+                    {address.isDefault ? (
+                      <Badge size="xs" variant="light">
+                        {t('defaultAddress')}
+                      </Badge>
+                    ) : null}
+                  </Group>
+                  <Text size="sm">{addressLines(address, countries.data)}</Text>
+                </div>
+              </Group>
+            </Radio.Card>
+          ))}
+          <Radio.Card value={NEW_ADDRESS} radius="md" p="sm" aria-label={t('useNewAddress')}>
+            <Group wrap="nowrap">
+              <Radio.Indicator />
+              <Text size="sm" fw={600}>
+                {t('useNewAddress')}
+              </Text>
+            </Group>
+          </Radio.Card>
+        </Stack>
+      </Radio.Group>
+      {value === NEW_ADDRESS ? <NewAddressForm onSaved={onAddressSaved} onCountry={onDraftCountry} first={false} /> : null}
+      {savedId !== null && value === String(savedId) ? (
+        <Text size="sm" c="green" role="status">
+          {t('addressSaved')}
+        </Text>
+      ) : null}
+    </Stack>
+  );
+}

@@ -1,0 +1,343 @@
+import {
+  Alert,
+  Anchor,
+  Button,
+  CloseButton,
+  Divider,
+  Grid,
+  Group,
+  NumberInput,
+  Paper,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Switch,
+  Text,
+  Textarea,
+  Title,
+} from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { useState, type ReactNode } from 'react';
+import { navigate, useHashQuery } from '../../app/router';
+import { EmptyState } from '../../shared/EmptyState';
+import { ErrorAlert } from '../../shared/ErrorAlert';
+import { formatMoney } from '../../shared/money';
+import { AddressPicker, NEW_ADDRESS } from './AddressPicker';
+import { CargoBadge, PackageStatusBadge, useLabel, useWarehouseT } from './bits';
+import { FreightTable } from './FreightTable';
+import {
+  cargoTypesOf,
+  cheapestCarriable,
+  dimensionsOf,
+  formatWeight,
+  freightRequest,
+  freightRows,
+  needsSensitiveChannel,
+  parsePackageIds,
+  shipHash,
+  shippingRequest,
+  totalWeight,
+} from './logic';
+import { PhotoThumb } from './PhotoThumb';
+import { useAddresses, useChannels, useCountries, useCreateShipping, useFreight, useIdempotencyKey, usePackagesById, useWallet } from './queries';
+import { useSelectionStore } from './selectionStore';
+import type { WarehousePackage } from './types';
+
+function Section({ title, children, id }: { title: string; children: ReactNode; id: string }) {
+  return (
+    <Paper withBorder p="md" radius="md" component="section" aria-labelledby={id}>
+      <Stack gap="sm">
+        <Title order={3} size="h4" id={id}>
+          {title}
+        </Title>
+        {children}
+      </Stack>
+    </Paper>
+  );
+}
+
+function Row({ label, value, strong }: { label: string; value: ReactNode; strong?: boolean }) {
+  return (
+    <Group justify="space-between" gap="xs" wrap="nowrap" align="flex-start" role="group" aria-label={label}>
+      <Text size="sm" c={strong ? undefined : 'dimmed'} fw={strong ? 600 : undefined}>
+        {label}
+      </Text>
+      <Text size="sm" fw={strong ? 700 : 500} ta="right">
+        {value}
+      </Text>
+    </Group>
+  );
+}
+
+type Dim = number | string;
+
+export function ShipPage() {
+  const t = useWarehouseT();
+  const label = useLabel();
+  const query = useHashQuery();
+  const ids = parsePackageIds(query.get('packages'));
+  const results = usePackagesById(ids);
+  const addresses = useAddresses();
+  const countries = useCountries();
+  const wallet = useWallet();
+  const create = useCreateShipping();
+  const clearSelection = useSelectionStore((s) => s.clear);
+
+  const [addressChoice, setAddressChoice] = useState<string | null>(null);
+  const [draftCountry, setDraftCountry] = useState<string | null>(null);
+  const [dims, setDims] = useState<{ length: Dim; width: Dim; height: Dim }>({ length: '', width: '', height: '' });
+  const [channelChoice, setChannelChoice] = useState<string | null>(null);
+  const [hideUnusable, setHideUnusable] = useState(false);
+  const [remark, setRemark] = useState('');
+
+  // The packages, the service's view of them (one may have been shipped in another window meanwhile).
+  const packages = results.map((r) => r.data).filter((p): p is WarehousePackage => p !== undefined);
+  const loadingPackages = results.some((r) => r.isPending);
+  const unavailable = packages.filter((p) => p.status !== 'in_warehouse');
+  const weight = totalWeight(packages);
+  const cargo = cargoTypesOf(packages);
+
+  // Destination: the chosen saved address, else the default (listed first), else the new address being typed.
+  const saved = addresses.data ?? [];
+  const choice = addressChoice ?? (saved[0] ? String(saved[0].id) : NEW_ADDRESS);
+  const address = choice === NEW_ADDRESS ? null : (saved.find((a) => String(a.id) === choice) ?? null);
+  const country = address?.country ?? (choice === NEW_ADDRESS ? draftCountry : null);
+
+  const [debouncedDims] = useDebouncedValue(dims, 300);
+  const dimensions = dimensionsOf(debouncedDims);
+  const quotes = useFreight(country && weight > 0 ? freightRequest(country, weight, dimensions) : null);
+  // A shipping order is billed on the packages' weight alone: with dimensions, that quote is fetched too.
+  const billed = useFreight(country && weight > 0 && dimensions ? freightRequest(country, weight, null) : null);
+  const channels = useChannels(country);
+  const quotesReady = quotes.data !== undefined && channels.data !== undefined && (dimensions === null || billed.data !== undefined);
+  const rows = quotesReady ? freightRows(quotes.data!, channels.data!, cargo, dimensions ? billed.data : undefined) : [];
+  const visibleRows = hideUnusable ? rows.filter((r) => r.carriable) : rows;
+  const chosenRow = rows.find((r) => r.quote.channelId === channelChoice && r.carriable) ?? cheapestCarriable(rows);
+  const fee = chosenRow?.fee ?? null;
+  const currency = chosenRow?.quote.currency ?? wallet.data?.currency;
+
+  const body = address && chosenRow ? shippingRequest(packages, chosenRow.quote.channelId, address, remark) : null;
+  const idempotencyKey = useIdempotencyKey(body);
+  const blocker =
+    unavailable.length > 0 ? t('removeUnavailable') : !address ? t('missingAddress') : !chosenRow ? t('missingChannel') : null;
+
+  const removePackage = (id: number) => {
+    useSelectionStore.getState().toggle([id], false);
+    const rest = ids.filter((other) => other !== id);
+    navigate(rest.length > 0 ? shipHash(rest) : '#/warehouse');
+  };
+
+  const submit = () => {
+    if (!body || blocker || loadingPackages) return;
+    create.mutate(
+      { body, idempotencyKey },
+      {
+        onSuccess: (order) => {
+          clearSelection();
+          // The detail page says it was created, with the fee frozen and the wallet's frozen total.
+          navigate(`#/shipping/${encodeURIComponent(order.orderNo)}?created=1`);
+        },
+      },
+    );
+  };
+
+  if (ids.length === 0) {
+    return (
+      <Stack gap="md">
+        <Title order={2}>{t('shipTitle')}</Title>
+        <EmptyState title={t('noSelection')}>
+          {t('noSelectionHint')} <Anchor href="#/warehouse">{t('goToWarehouse')}</Anchor>
+        </EmptyState>
+      </Stack>
+    );
+  }
+
+  const countryName = countries.data?.find((c) => c.code === country)?.name ?? country ?? '';
+
+  return (
+    <Stack gap="md">
+      <Anchor href="#/warehouse" size="sm">
+        {t('backToWarehouse')}
+      </Anchor>
+      <Title order={2}>{t('shipTitle')}</Title>
+      <Grid gutter="md">
+        <Grid.Col span={{ base: 12, lg: 6 }}>
+          <Stack gap="md">
+            <Section title={t('shipPackages')} id="ship-packages">
+              <Stack gap="xs" role="list" aria-label={t('shipPackages')}>
+                {results.map((result, index) => {
+                  const id = ids[index]!;
+                  if (result.isPending) return <Skeleton key={id} height={56} />;
+                  if (result.isError) {
+                    return (
+                      <Group key={id} wrap="nowrap" role="listitem">
+                        <ErrorAlert title={t('packageLoadError', { id })} error={result.error} />
+                        <CloseButton aria-label={t('removePackage', { name: `#${id}` })} onClick={() => removePackage(id)} />
+                      </Group>
+                    );
+                  }
+                  const pkg = result.data;
+                  return (
+                    <Group key={id} wrap="nowrap" gap="sm" role="listitem" aria-label={pkg.productName}>
+                      <PhotoThumb photos={pkg.inspectionPhotos} name={pkg.productName} size={44} />
+                      <Stack gap={0} style={{ flex: 1, minWidth: 0 }}>
+                        <Text size="sm" fw={500} lineClamp={1}>
+                          {pkg.productName}
+                        </Text>
+                        <Text size="xs" c="dimmed">
+                          #{pkg.id} · ×{pkg.quantity} · {formatWeight(pkg.weight)} · {pkg.orderId}
+                        </Text>
+                        {pkg.status !== 'in_warehouse' ? (
+                          <Text size="xs" c="red">
+                            {t('packageUnavailable', { status: label('pkg', pkg.status) })}
+                          </Text>
+                        ) : null}
+                      </Stack>
+                      <CargoBadge cargo={pkg.cargoType} />
+                      {pkg.status !== 'in_warehouse' ? <PackageStatusBadge status={pkg.status} /> : null}
+                      <CloseButton aria-label={t('removePackage', { name: pkg.productName })} onClick={() => removePackage(id)} />
+                    </Group>
+                  );
+                })}
+              </Stack>
+              <Divider />
+              <Group gap="xl">
+                <Text size="sm">
+                  <Text span c="dimmed">
+                    {t(packages.length === 1 ? 'packageCountOne' : 'packageCount', { count: packages.length })}
+                  </Text>
+                </Text>
+                <Text size="sm">
+                  <Text span c="dimmed">
+                    {t('totalWeight')}:{' '}
+                  </Text>
+                  <Text span fw={700}>
+                    {formatWeight(weight)}
+                  </Text>
+                </Text>
+                <Group gap={6} aria-label={t('cargoTypes')} role="group">
+                  <Text size="sm" c="dimmed">
+                    {t('cargoTypes')}:
+                  </Text>
+                  {cargo.map((c) => (
+                    <CargoBadge key={c} cargo={c} />
+                  ))}
+                </Group>
+              </Group>
+              {needsSensitiveChannel(cargo) ? (
+                <Alert color="yellow" variant="light" p="xs">
+                  {t('sensitiveNote')}
+                </Alert>
+              ) : null}
+            </Section>
+            <Section title={t('dimensions')} id="ship-dimensions">
+              <Text size="sm" c="dimmed">
+                {t('dimensionsHint')}
+              </Text>
+              <SimpleGrid cols={3} spacing="sm">
+                {(['length', 'width', 'height'] as const).map((side) => (
+                  <NumberInput
+                    key={side}
+                    label={t(side)}
+                    value={dims[side]}
+                    onChange={(value) => setDims((d) => ({ ...d, [side]: value }))}
+                    min={0}
+                    max={1000}
+                    decimalScale={1}
+                    allowNegative={false}
+                    hideControls
+                  />
+                ))}
+              </SimpleGrid>
+            </Section>
+          </Stack>
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, lg: 6 }}>
+          <Section title={t('destination')} id="ship-destination">
+            <AddressPicker
+              addresses={addresses.data}
+              loading={addresses.isPending}
+              error={addresses.isError ? addresses.error : null}
+              value={choice}
+              onChange={setAddressChoice}
+              onSaved={(saved) => setAddressChoice(String(saved.id))}
+              onDraftCountry={setDraftCountry}
+            />
+          </Section>
+        </Grid.Col>
+      </Grid>
+
+      <Section title={t('freightTitle')} id="ship-freight">
+        {!country ? (
+          <Text size="sm" c="dimmed">
+            {t('chooseDestinationFirst')}
+          </Text>
+        ) : quotes.isError || channels.isError || billed.isError ? (
+          <ErrorAlert title={t('freightError')} error={quotes.error ?? channels.error ?? billed.error} />
+        ) : !quotesReady || loadingPackages ? (
+          <Stack aria-busy="true">
+            <Skeleton height={40} />
+            <Skeleton height={40} />
+            <Skeleton height={40} />
+          </Stack>
+        ) : rows.length === 0 ? (
+          <Text size="sm">{t('noChannels', { weight: formatWeight(weight), country: countryName })}</Text>
+        ) : (
+          <>
+            <Switch size="sm" label={t('hideUnusable')} checked={hideUnusable} onChange={(e) => setHideUnusable(e.currentTarget.checked)} />
+            <FreightTable
+              rows={visibleRows}
+              selectedId={chosenRow?.quote.channelId ?? null}
+              onSelect={setChannelChoice}
+              withDimensions={dimensions !== null}
+            />
+          </>
+        )}
+      </Section>
+
+      <Paper withBorder p="md" radius="md" component="section" aria-labelledby="ship-summary">
+        <Title order={3} size="h4" id="ship-summary" mb="sm">
+          {t('summary')}
+        </Title>
+        <SimpleGrid cols={{ base: 1, md: 2 }} spacing="xl">
+          <Stack gap="sm">
+            <Row label={t(packages.length === 1 ? 'packageCountOne' : 'packageCount', { count: packages.length })} value={formatWeight(weight)} />
+            <Row label={t('destination')} value={address ? `${address.name}, ${address.city}, ${countryName}` : countryName || t('notYet')} />
+            <Row label={t('channel')} value={chosenRow ? chosenRow.quote.name : t('noChannelChosen')} />
+            <Divider />
+            <Row label={t('shippingFee')} value={fee !== null ? formatMoney(fee, currency) : t('notYet')} strong />
+            <Text size="xs" c="dimmed">
+              {t('feeFrozenNote')}
+            </Text>
+            {wallet.data ? <Row label={t('walletAvailable')} value={formatMoney(wallet.data.availableBalance, wallet.data.currency)} /> : null}
+            {wallet.data && fee !== null && fee > wallet.data.availableBalance ? (
+              <Text size="sm" c="red">
+                {t('walletShort')}
+              </Text>
+            ) : null}
+          </Stack>
+          <Stack gap="sm">
+            <Textarea
+              label={t('remark')}
+              description={t('remarkHint')}
+              value={remark}
+              onChange={(e) => setRemark(e.currentTarget.value)}
+              maxLength={500}
+              autosize
+              minRows={2}
+            />
+            {blocker && !loadingPackages ? (
+              <Text size="sm" c="dimmed">
+                {blocker}
+              </Text>
+            ) : null}
+            <Button size="md" onClick={submit} disabled={blocker !== null || loadingPackages} loading={create.isPending}>
+              {t('createShipping')}
+            </Button>
+            {create.isError ? <ErrorAlert title={t('createError')} error={create.error} /> : null}
+          </Stack>
+        </SimpleGrid>
+      </Paper>
+    </Stack>
+  );
+}

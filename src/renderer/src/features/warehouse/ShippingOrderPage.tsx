@@ -1,0 +1,281 @@
+import { Alert, Anchor, Button, Group, Paper, SimpleGrid, Skeleton, Stack, Table, Text, Timeline, Title } from '@mantine/core';
+import { useState, type ReactNode } from 'react';
+import { useHashQuery } from '../../app/router';
+import { ErrorAlert } from '../../shared/ErrorAlert';
+import { formatMoney } from '../../shared/money';
+import { CargoBadge, ShippingStatusBadge, useDateTime, useLabel, useWarehouseT } from './bits';
+import { formatWeight, shippingActions } from './logic';
+import { useCancelShipping, useConfirmDelivery, useCountries, useIdempotencyKey, useShippingOrder, useWallet } from './queries';
+import type { CancelShippingResult, ConfirmDeliveryResult, ShippingOrderDetail } from './types';
+
+function Card({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Paper withBorder p="md" radius="md" component="section" aria-label={title}>
+      <Stack gap={6}>
+        <Title order={3} size="h5">
+          {title}
+        </Title>
+        {children}
+      </Stack>
+    </Paper>
+  );
+}
+
+function Field({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <Group justify="space-between" gap="xs" wrap="nowrap" align="flex-start" role="group" aria-label={label}>
+      <Text size="sm" c="dimmed">
+        {label}
+      </Text>
+      <Text size="sm" fw={500} ta="right">
+        {children}
+      </Text>
+    </Group>
+  );
+}
+
+function WalletCard({ order }: { order: ShippingOrderDetail }) {
+  const t = useWarehouseT();
+  const wallet = useWallet();
+  const fee = formatMoney(order.shippingFee, order.currency);
+  return (
+    <Card title={t('wallet')}>
+      {wallet.isError ? <ErrorAlert title={t('wallet')} error={wallet.error} /> : null}
+      {wallet.data ? (
+        <>
+          <Field label={t('walletBalance')}>{formatMoney(wallet.data.balance, wallet.data.currency)}</Field>
+          <Field label={t('walletFrozen')}>{formatMoney(wallet.data.frozenBalance, wallet.data.currency)}</Field>
+          <Field label={t('walletAvailable')}>{formatMoney(wallet.data.availableBalance, wallet.data.currency)}</Field>
+        </>
+      ) : wallet.isPending ? (
+        <Skeleton height={60} />
+      ) : null}
+      <Text size="xs" c="dimmed">
+        {order.status === 'pending'
+          ? t('walletHeld', { fee })
+          : order.status === 'cancelled'
+            ? t('walletReleased')
+            : t('walletCaptured', { fee })}
+      </Text>
+    </Card>
+  );
+}
+
+function Actions({ order, onCancelled, onDelivered }: { order: ShippingOrderDetail; onCancelled: (r: CancelShippingResult) => void; onDelivered: (r: ConfirmDeliveryResult) => void }) {
+  const t = useWarehouseT();
+  const allowed = shippingActions(order.status);
+  const cancel = useCancelShipping(order.orderNo);
+  const confirm = useConfirmDelivery(order.orderNo);
+  const [asking, setAsking] = useState(false);
+  // One key per order: a repeated click on "Yes, cancel it" can never release the fee twice.
+  const cancelKey = useIdempotencyKey({ cancel: order.orderNo });
+  const fee = formatMoney(order.shippingFee, order.currency);
+
+  return (
+    <Stack gap="xs" align="flex-end">
+      <Group gap="xs">
+        {allowed.cancel && !asking ? (
+          <Button variant="light" color="red" onClick={() => setAsking(true)}>
+            {t('cancelOrder')}
+          </Button>
+        ) : null}
+        {allowed.confirmDelivery ? (
+          <Button
+            color="green"
+            loading={confirm.isPending}
+            onClick={() =>
+              confirm.mutate(undefined, {
+                onSuccess: onDelivered,
+              })
+            }
+          >
+            {t('confirmDelivery')}
+          </Button>
+        ) : null}
+      </Group>
+      {allowed.cancel && asking ? (
+        <Paper withBorder p="sm" radius="md" role="alertdialog" aria-label={t('cancelOrder')} maw={420}>
+          <Stack gap="xs">
+            <Text size="sm">{t('cancelConfirm', { fee })}</Text>
+            <Group gap="xs" justify="flex-end">
+              <Button variant="default" size="xs" onClick={() => setAsking(false)} disabled={cancel.isPending}>
+                {t('cancelNo')}
+              </Button>
+              <Button
+                color="red"
+                size="xs"
+                loading={cancel.isPending}
+                onClick={() =>
+                  cancel.mutate(cancelKey, {
+                    onSuccess: (result) => {
+                      setAsking(false);
+                      onCancelled(result);
+                    },
+                  })
+                }
+              >
+                {t('cancelYes')}
+              </Button>
+            </Group>
+          </Stack>
+        </Paper>
+      ) : null}
+      {cancel.isError ? <ErrorAlert title={t('cancelError')} error={cancel.error} /> : null}
+      {confirm.isError ? <ErrorAlert title={t('confirmError')} error={confirm.error} /> : null}
+    </Stack>
+  );
+}
+
+export function ShippingOrderPage({ orderNo }: { orderNo: string }) {
+  const t = useWarehouseT();
+  const label = useLabel();
+  const dateTime = useDateTime();
+  const query = useHashQuery();
+  const order = useShippingOrder(orderNo);
+  const wallet = useWallet();
+  const countries = useCountries();
+  const [cancelled, setCancelled] = useState<CancelShippingResult | null>(null);
+  const [delivered, setDelivered] = useState<ConfirmDeliveryResult | null>(null);
+
+  const back = (
+    <Anchor href="#/shipping" size="sm">
+      {t('backToShipping')}
+    </Anchor>
+  );
+  if (order.isPending) {
+    return (
+      <Stack gap="md">
+        {back}
+        <Skeleton height={32} width="40%" />
+        <Skeleton height={160} />
+      </Stack>
+    );
+  }
+  if (order.isError) {
+    return (
+      <Stack gap="md">
+        {back}
+        <ErrorAlert title={t('orderError')} error={order.error} />
+      </Stack>
+    );
+  }
+  const o = order.data;
+  const fee = formatMoney(o.shippingFee, o.currency);
+  const country = countries.data?.find((c) => c.code === o.recipient.country)?.name ?? o.recipient.country;
+  const events = [...o.events].reverse();
+
+  return (
+    <Stack gap="md">
+      {back}
+      <Group justify="space-between" align="flex-start">
+        <Group gap="sm">
+          <Title order={2}>{o.orderNo}</Title>
+          <ShippingStatusBadge status={o.status} size="lg" />
+        </Group>
+        <Actions order={o} onCancelled={setCancelled} onDelivered={setDelivered} />
+      </Group>
+
+      {query.get('created') === '1' && o.status === 'pending' ? (
+        <Alert color="green" variant="light" title={t('createdBanner')}>
+          {t('createdBannerText', { fee, frozen: wallet.data ? formatMoney(wallet.data.frozenBalance, wallet.data.currency) : '…' })}
+        </Alert>
+      ) : null}
+      {cancelled ? (
+        <Alert color="green" variant="light" title={t('cancelled')}>
+          {t('cancelledText', { amount: formatMoney(cancelled.refundAmount, o.currency) })}
+        </Alert>
+      ) : null}
+      {delivered ? (
+        <Alert color="green" variant="light" title={t('delivered')}>
+          {t('deliveredText', { date: dateTime(delivered.deliveredAt) })}
+        </Alert>
+      ) : null}
+
+      <SimpleGrid cols={{ base: 1, md: 3 }} spacing="md">
+        <Card title={t('shipment')}>
+          <Field label={t('channel')}>{o.channelName}</Field>
+          <Field label={t('trackingNo')}>{o.trackingNo || t('notYet')}</Field>
+          <Field label={t('chargeWeightOf')}>{formatWeight(o.totalWeight)}</Field>
+          <Field label={t('shippingFee')}>{fee}</Field>
+          <Field label={t('createdAt')}>{dateTime(o.createdAt)}</Field>
+          {o.shippedAt ? <Field label={t('shippedAt')}>{dateTime(o.shippedAt)}</Field> : null}
+          {o.deliveredAt ? <Field label={t('deliveredAt')}>{dateTime(o.deliveredAt)}</Field> : null}
+          {o.remark ? <Field label={t('remark')}>{o.remark}</Field> : null}
+        </Card>
+        <WalletCard order={o} />
+        <Card title={t('recipient')}>
+          <Text size="sm" fw={600}>
+            {o.recipient.name}
+          </Text>
+          <Text size="sm">{o.recipient.phone}</Text>
+          <Text size="sm">{o.recipient.address}</Text>
+          <Text size="sm">{[o.recipient.city, o.recipient.state, o.recipient.zipCode].filter(Boolean).join(', ')}</Text>
+          <Text size="sm">{country}</Text>
+        </Card>
+      </SimpleGrid>
+
+      <Paper withBorder p="md" radius="md" component="section" aria-label={t('items')}>
+        <Title order={3} size="h5" mb="xs">
+          {t('items')}
+        </Title>
+        <Table.ScrollContainer minWidth={600}>
+          <Table verticalSpacing="xs" aria-label={t('itemsLabel')}>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t('colProduct')}</Table.Th>
+                <Table.Th>{t('colQuantity')}</Table.Th>
+                <Table.Th>{t('colWeight')}</Table.Th>
+                <Table.Th>{t('colCargo')}</Table.Th>
+                <Table.Th>{t('colOrder')}</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {o.items.map((item) => (
+                <Table.Tr key={item.inventoryId} aria-label={item.name}>
+                  <Table.Td>
+                    <Text size="sm">{item.name}</Text>
+                    <Text size="xs" c="dimmed">
+                      #{item.inventoryId}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td>{item.quantity}</Table.Td>
+                  <Table.Td>{formatWeight(item.weight)}</Table.Td>
+                  <Table.Td>
+                    <CargoBadge cargo={item.cargoType} />
+                  </Table.Td>
+                  <Table.Td>
+                    <Anchor href={`#/orders/${encodeURIComponent(item.orderId)}`} size="sm">
+                      {item.orderId}
+                    </Anchor>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      </Paper>
+
+      <Paper withBorder p="md" radius="md" component="section" aria-label={t('events')}>
+        <Title order={3} size="h5" mb="sm">
+          {t('events')}
+        </Title>
+        {events.length === 0 ? (
+          <Text size="sm" c="dimmed">
+            {t('noEvents')}
+          </Text>
+        ) : (
+          <Timeline active={0} bulletSize={16} lineWidth={2}>
+            {events.map((event, index) => (
+              <Timeline.Item key={`${event.at}-${index}`} title={label('ship', event.status)}>
+                <Text size="sm">{event.description}</Text>
+                <Text size="xs" c="dimmed">
+                  {dateTime(event.at)} · {event.location}
+                </Text>
+              </Timeline.Item>
+            ))}
+          </Timeline>
+        )}
+      </Paper>
+    </Stack>
+  );
+}

@@ -1,0 +1,121 @@
+import { Badge, Group, Pagination, Stack, Text, Tooltip } from '@mantine/core';
+import { useCallback } from 'react';
+import { useLocale, useT } from '../../shared/i18n';
+import { FREE_STORAGE_DAYS, freeDaysLeft, storageLevel } from './logic';
+import { messages, type MessageKey } from './messages';
+import type { PackageStatus, ShippingStatus } from './types';
+
+/** Small pieces shared by the warehouse, ship and shipping pages. */
+
+/** Badges never shrink to an ellipsis inside a narrow table cell. */
+export const NO_SHRINK = { root: { minWidth: 'max-content' } };
+/** A longer badge (a sentence) wraps instead. */
+export const WRAPPING = {
+  root: { height: 'auto', minHeight: 'var(--badge-height)', paddingBlock: 2, textTransform: 'none' as const },
+  label: { whiteSpace: 'normal' as const, overflow: 'visible', lineHeight: 1.3 },
+};
+
+const PACKAGE_COLORS: Record<PackageStatus, string> = { in_warehouse: 'blue', packing: 'orange', shipped: 'violet', delivered: 'green' };
+const SHIPPING_COLORS: Record<ShippingStatus, string> = { pending: 'orange', shipped: 'violet', delivered: 'green', cancelled: 'gray' };
+const CARGO_COLORS: Record<string, string> = { general: 'gray', battery: 'yellow', sensitive: 'grape' };
+
+export function useWarehouseT() {
+  return useT(messages);
+}
+
+/** A status or cargo word from the API, translated when known, as sent otherwise. */
+export function useLabel() {
+  const t = useWarehouseT();
+  return useCallback(
+    (prefix: 'pkg' | 'ship' | 'cargo', value: string) => {
+      const key = `${prefix}_${value}` as MessageKey;
+      return key in messages.en ? t(key) : value;
+    },
+    [t],
+  );
+}
+
+export function PackageStatusBadge({ status }: { status: PackageStatus }) {
+  const label = useLabel();
+  return (
+    <Badge color={PACKAGE_COLORS[status] ?? 'gray'} variant="light" styles={NO_SHRINK}>
+      {label('pkg', status)}
+    </Badge>
+  );
+}
+
+export function ShippingStatusBadge({ status, size }: { status: ShippingStatus; size?: 'sm' | 'md' | 'lg' }) {
+  const label = useLabel();
+  return (
+    <Badge color={SHIPPING_COLORS[status] ?? 'gray'} variant="light" size={size} styles={NO_SHRINK}>
+      {label('ship', status)}
+    </Badge>
+  );
+}
+
+export function CargoBadge({ cargo }: { cargo: string }) {
+  const label = useLabel();
+  return (
+    <Badge color={CARGO_COLORS[cargo] ?? 'gray'} variant={cargo === 'general' ? 'outline' : 'light'} size="sm" styles={NO_SHRINK}>
+      {label('cargo', cargo)}
+    </Badge>
+  );
+}
+
+/** Days in storage, with the warning of decisions.md from day 80 (free storage ends at 90). */
+export function StorageCell({ days, status }: { days: number; status: PackageStatus }) {
+  const t = useWarehouseT();
+  const level = storageLevel(days, status);
+  return (
+    <Stack gap={2} align="flex-start">
+      <Tooltip label={t('storageHint', { free: FREE_STORAGE_DAYS })}>
+        <Text size="sm" aria-label={t('daysLong', { n: days })}>
+          {t('days', { n: days })}
+        </Text>
+      </Tooltip>
+      {level === 'warning' ? (
+        <Badge color="yellow" variant="filled" size="sm" styles={WRAPPING}>
+          {t('storageWarning', { n: freeDaysLeft(days) })}
+        </Badge>
+      ) : level === 'overdue' ? (
+        <Badge color="red" variant="filled" size="sm" styles={WRAPPING}>
+          {t('storageOverdue')}
+        </Badge>
+      ) : null}
+    </Stack>
+  );
+}
+
+/** A date and time in the UI's language. */
+export function useDateTime() {
+  const locale = useLocale();
+  return useCallback(
+    (iso: string | null | undefined) => {
+      if (!iso) return '';
+      const date = new Date(iso);
+      return Number.isNaN(date.getTime()) ? iso : new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(date);
+    },
+    [locale],
+  );
+}
+
+/** Pagination under a table, with translated labels; nothing when everything fits on one page. */
+export function Pages({ page, pages, onChange }: { page: number; pages: number; onChange: (page: number) => void }) {
+  const t = useWarehouseT();
+  if (pages <= 1) return null;
+  return (
+    <Group justify="space-between">
+      <Text size="sm" c="dimmed">
+        {t('pageOf', { page, pages })}
+      </Text>
+      <Pagination
+        total={pages}
+        value={page}
+        onChange={onChange}
+        aria-label={t('pages')}
+        getItemProps={(n) => ({ 'aria-label': t('pageN', { n }) })}
+        getControlProps={(control) => ({ 'aria-label': t(`pageControl_${control}`) })}
+      />
+    </Group>
+  );
+}

@@ -1,0 +1,190 @@
+import { keepPreviousData, useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { newIdempotencyKey, openApi } from '../../api/client';
+import type { Page } from '../../api/types';
+import type {
+  Address,
+  CancelShippingResult,
+  ConfirmDeliveryResult,
+  Country,
+  CreateShippingInput,
+  FreightQuote,
+  FreightRequest,
+  NewAddress,
+  PackageStats,
+  PackageStatus,
+  ShippingChannel,
+  ShippingOrderCreated,
+  ShippingOrderDetail,
+  ShippingOrderListItem,
+  ShippingStatus,
+  WalletBalance,
+  WarehousePackage,
+} from './types';
+
+/**
+ * The feature's reads and writes. Keys start with the resource the live updates invalidate
+ * (app/useLiveUpdates.ts): 'packages', 'shipping', 'wallet'; lookups that events never change use 'logistics'.
+ */
+export const PAGE_SIZE = 20;
+/** The shippable list is read whole (up to this many pages of 100) to know which packages can be selected. */
+const SHIPPABLE_MAX_PAGES = 20;
+
+export const keys = {
+  packages: (status: PackageStatus | undefined, page: number) => ['packages', 'list', status ?? 'all', page] as const,
+  packageStats: ['packages', 'stats'] as const,
+  shippable: ['packages', 'shippable'] as const,
+  package: (id: number) => ['packages', 'one', id] as const,
+  shippingList: (status: ShippingStatus | undefined, page: number) => ['shipping', 'list', status ?? 'all', page] as const,
+  shippingOrder: (orderNo: string) => ['shipping', 'order', orderNo] as const,
+  wallet: ['wallet', 'balance'] as const,
+  addresses: ['addresses'] as const,
+  countries: ['logistics', 'countries'] as const,
+  channels: (country: string) => ['logistics', 'shipping-methods', country] as const,
+  freight: (request: FreightRequest) => ['logistics', 'freight', request] as const,
+};
+
+export function usePackages(status: PackageStatus | undefined, page: number) {
+  return useQuery({
+    queryKey: keys.packages(status, page),
+    queryFn: () => openApi<Page<WarehousePackage>>('GET', '/warehouse/packages', { query: { status, page, limit: PAGE_SIZE } }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function usePackageStats() {
+  return useQuery({ queryKey: keys.packageStats, queryFn: () => openApi<PackageStats>('GET', '/warehouse/packages/stats') });
+}
+
+async function allShippable(): Promise<WarehousePackage[]> {
+  const items: WarehousePackage[] = [];
+  for (let page = 1; page <= SHIPPABLE_MAX_PAGES; page++) {
+    const batch = await openApi<Page<WarehousePackage>>('GET', '/warehouse/packages/shippable', { query: { page, limit: 100 } });
+    items.push(...batch.items);
+    if (batch.items.length === 0 || items.length >= batch.total) break;
+  }
+  return items;
+}
+
+/** Every package that can go on a shipping order now (in_warehouse). */
+export function useShippable() {
+  return useQuery({ queryKey: keys.shippable, queryFn: allShippable });
+}
+
+export function usePackagesById(ids: readonly number[]) {
+  return useQueries({
+    queries: ids.map((id) => ({
+      queryKey: keys.package(id),
+      queryFn: () => openApi<WarehousePackage>('GET', `/warehouse/packages/${id}`),
+    })),
+  });
+}
+
+export function useShippingOrders(status: ShippingStatus | undefined, page: number) {
+  return useQuery({
+    queryKey: keys.shippingList(status, page),
+    queryFn: () => openApi<Page<ShippingOrderListItem>>('GET', '/shipping/orders', { query: { status, page, limit: PAGE_SIZE } }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useShippingOrder(orderNo: string) {
+  return useQuery({
+    queryKey: keys.shippingOrder(orderNo),
+    queryFn: () => openApi<ShippingOrderDetail>('GET', `/shipping/orders/${encodeURIComponent(orderNo)}`),
+  });
+}
+
+export function useWallet() {
+  return useQuery({ queryKey: keys.wallet, queryFn: () => openApi<WalletBalance>('GET', '/user/wallet/balance') });
+}
+
+export function useAddresses() {
+  return useQuery({ queryKey: keys.addresses, queryFn: () => openApi<Address[]>('GET', '/user/addresses') });
+}
+
+export function useCountries() {
+  return useQuery({ queryKey: keys.countries, queryFn: () => openApi<Country[]>('GET', '/logistics/countries'), staleTime: Infinity });
+}
+
+export function useChannels(country: string | null) {
+  return useQuery({
+    queryKey: keys.channels(country ?? ''),
+    queryFn: () => openApi<ShippingChannel[]>('GET', '/logistics/shipping-methods', { query: { country: country ?? undefined } }),
+    enabled: country !== null,
+  });
+}
+
+/** Quotes of every channel that serves the country and holds the parcel, cheapest first. */
+export function useFreight(request: FreightRequest | null) {
+  return useQuery({
+    queryKey: keys.freight(request ?? { country: '', weight: 0 }),
+    queryFn: () => openApi<{ channels: FreightQuote[] }>('POST', '/logistics/calculate-freight-batch', { body: request }),
+    enabled: request !== null && request.weight > 0,
+    placeholderData: keepPreviousData,
+    select: (data) => data.channels,
+  });
+}
+
+/**
+ * One Idempotency-Key per distinct request: a second click (or a retry after a network failure) with the
+ * same body reuses it, so an order is never created or cancelled twice; a changed body gets a new key.
+ */
+export function useIdempotencyKey(request: unknown): string {
+  const signature = JSON.stringify(request ?? null);
+  const [state, setState] = useState(() => ({ signature, key: newIdempotencyKey() }));
+  if (state.signature !== signature) {
+    const next = { signature, key: newIdempotencyKey() };
+    setState(next);
+    return next.key;
+  }
+  return state.key;
+}
+
+export function useCreateAddress() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (address: NewAddress) => openApi<Address>('POST', '/user/addresses', { body: address }),
+    onSuccess: (saved) => {
+      // Shown (and selectable) at once; the refetch then brings the service's order and defaults.
+      queryClient.setQueryData<Address[]>(keys.addresses, (old) =>
+        old ? [...old.map((a) => (saved.isDefault ? { ...a, isDefault: false } : a)), saved] : [saved],
+      );
+      return queryClient.invalidateQueries({ queryKey: keys.addresses });
+    },
+  });
+}
+
+function useInvalidateFulfilment() {
+  const queryClient = useQueryClient();
+  return () =>
+    Promise.all(
+      ['packages', 'shipping', 'wallet', 'orders', 'dashboard'].map((key) => queryClient.invalidateQueries({ queryKey: [key] })),
+    );
+}
+
+export function useCreateShipping() {
+  const invalidate = useInvalidateFulfilment();
+  return useMutation({
+    mutationFn: ({ body, idempotencyKey }: { body: CreateShippingInput; idempotencyKey: string }) =>
+      openApi<ShippingOrderCreated>('POST', '/shipping/create', { body, idempotencyKey }),
+    onSuccess: invalidate,
+  });
+}
+
+export function useCancelShipping(orderNo: string) {
+  const invalidate = useInvalidateFulfilment();
+  return useMutation({
+    mutationFn: (idempotencyKey: string) =>
+      openApi<CancelShippingResult>('POST', `/shipping/orders/${encodeURIComponent(orderNo)}/cancel`, { body: {}, idempotencyKey }),
+    onSuccess: invalidate,
+  });
+}
+
+export function useConfirmDelivery(orderNo: string) {
+  const invalidate = useInvalidateFulfilment();
+  return useMutation({
+    mutationFn: () => openApi<ConfirmDeliveryResult>('POST', `/shipping/orders/${encodeURIComponent(orderNo)}/confirm-delivery`),
+    onSuccess: invalidate,
+  });
+}

@@ -1,0 +1,130 @@
+import type { Page } from '@playwright/test';
+import { adminApiOf, expect, test } from './fixtures';
+import { cents, cheapProducts, money, orderTotal, placeOrder, type Balance, type Order } from './orders-helpers';
+
+const STATUS_LABELS: Record<string, string> = {
+  all: 'All',
+  pending: 'Pending',
+  paid: 'Paid',
+  purchased: 'Purchased',
+  shipped_to_warehouse: 'Shipped to warehouse',
+  in_warehouse: 'In warehouse',
+  completed: 'Completed',
+  cancelled: 'Cancelled',
+  refunded: 'Refunded',
+};
+
+const tab = (page: Page, status: string, count: number) =>
+  page.getByRole('tablist', { name: 'Order status' }).getByRole('tab', { name: `${STATUS_LABELS[status]} (${count})`, exact: true });
+
+test('status tabs with counts, pagination, search by number, detail with tracking, inspection photos and timeline', async ({
+  app: page,
+  openApi,
+  server,
+}) => {
+  const admin = adminApiOf(page.request, server.origin);
+  const lines = await cheapProducts(openApi, 3);
+  const arrived = await placeOrder(openApi, lines[0]!);
+  await admin.send('POST', `/orders/${arrived.orderNo}/advance`, { to: 'in_warehouse' });
+  const refunded = await placeOrder(openApi, lines[1]!);
+  await admin.send('POST', `/orders/${refunded.orderNo}/advance`, { to: 'paid' });
+  await admin.send('POST', `/orders/${refunded.orderNo}/refund`, {});
+  // More than one page of orders (10 a page).
+  for (let n = await orderTotal(openApi); n <= 10; n++) await placeOrder(openApi, lines[2]!);
+
+  await page.getByRole('link', { name: 'Orders', exact: true }).click();
+  await expect(page.getByRole('heading', { name: 'Orders', level: 2 })).toBeVisible();
+  for (const status of Object.keys(STATUS_LABELS)) {
+    const count = await orderTotal(openApi, status === 'all' ? undefined : status);
+    await expect(tab(page, status, count)).toBeVisible();
+  }
+
+  // All orders, newest first, over pages.
+  const table = page.getByRole('table', { name: 'Orders' });
+  await expect(table.getByRole('row')).toHaveCount(11);
+  await page.getByRole('button', { name: 'Page 2' }).click();
+  await expect(page).toHaveURL(/#\/orders\?page=2$/);
+  await expect(page.getByText(/^11–\d+ of \d+$/)).toBeVisible();
+
+  // In warehouse: the arrived order, with its badge, line count and total.
+  await tab(page, 'in_warehouse', await orderTotal(openApi, 'in_warehouse')).click();
+  await expect(page).toHaveURL(/#\/orders\?status=in_warehouse$/);
+  const row = table.getByRole('row').filter({ hasText: arrived.orderNo });
+  await expect(row).toContainText('In warehouse');
+  await expect(row).toContainText(money(arrived.totalAmount));
+  await expect(row.getByRole('cell').nth(3)).toHaveText('1');
+
+  await tab(page, 'refunded', await orderTotal(openApi, 'refunded')).click();
+  await expect(table.getByRole('row').filter({ hasText: refunded.orderNo })).toContainText('Refunded');
+
+  // Search: an unknown number says so; an exact one (any case) opens the order.
+  const search = page.getByRole('textbox', { name: 'Order number' });
+  await search.fill('PO19990101NOTHERE');
+  await page.getByRole('button', { name: 'Open order' }).click();
+  await expect(page.getByText('No order PO19990101NOTHERE was found.')).toBeVisible();
+  await search.fill(arrived.orderNo.toLowerCase());
+  await page.getByRole('button', { name: 'Open order' }).click();
+  await expect(page).toHaveURL(new RegExp(`#/orders/${arrived.orderNo}$`));
+
+  // Detail: status, amounts, domestic tracking, inspection, timeline.
+  const order = await openApi.get<Order>(`/orders/${arrived.orderNo}`);
+  await expect(page.getByRole('heading', { name: `Order ${arrived.orderNo}`, level: 2 })).toBeVisible();
+  await expect(page.getByTestId('order-status')).toHaveText('In warehouse');
+  await expect(page.getByTestId('order-subtotal')).toHaveText(money(order.subtotal));
+  await expect(page.getByTestId('order-service-fee')).toHaveText(money(order.serviceFee));
+  await expect(page.getByTestId('order-total')).toHaveText(money(order.totalAmount));
+  await expect(page.getByRole('button', { name: 'Cancel order' })).toHaveCount(0);
+  const tracking = page.getByRole('region', { name: 'Domestic shipping' });
+  await expect(tracking).toContainText(order.logistics.carrier);
+  await expect(tracking).toContainText(order.logistics.trackingNo);
+  await expect(tracking).toContainText('Delivered: signed for at the warehouse');
+  const timeline = page.getByRole('region', { name: 'Timeline' });
+  for (const label of ['Pending', 'Paid', 'Purchased', 'Shipped to warehouse', 'In warehouse']) await expect(timeline).toContainText(label);
+
+  const inspection = page.getByRole('region', { name: 'Warehouse inspection' });
+  await expect(inspection).toContainText('Passed');
+  await expect(inspection).toContainText(`${order.inspection.weight.toLocaleString("en-US")} g`);
+  const count = order.inspection.photos.length;
+  expect(count).toBeGreaterThan(1);
+  await inspection.getByRole('button', { name: `Open inspection photo 1 of ${count}` }).click();
+  const viewer = page.getByRole('dialog', { name: `Inspection photo 1 of ${count}` });
+  await expect(viewer.getByRole('img', { name: `Inspection photo 1 of ${count} for order ${arrived.orderNo}` })).toHaveAttribute('src', order.inspection.photos[0]!);
+  await viewer.getByRole('button', { name: 'Next photo' }).click();
+  await expect(page.getByRole('dialog', { name: `Inspection photo 2 of ${count}` }).getByRole('img', { name: /^Inspection photo 2/ })).toHaveAttribute(
+    'src',
+    order.inspection.photos[1]!,
+  );
+  await page.keyboard.press('ArrowLeft');
+  await expect(page.getByRole('dialog', { name: `Inspection photo 1 of ${count}` })).toBeVisible();
+  if (process.env.ORDER_SCREENSHOT) await page.screenshot({ path: process.env.ORDER_SCREENSHOT.replace(/\.png$/, '-photo.png') });
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  if (process.env.ORDER_SCREENSHOT) await page.screenshot({ path: process.env.ORDER_SCREENSHOT, fullPage: true });
+});
+
+test('cancel with a reason: the refund shows and the order is cancelled', async ({ app: page, openApi }) => {
+  const [line] = await cheapProducts(openApi, 1);
+  const order = await placeOrder(openApi, line!, 2);
+  const before = await openApi.get<Balance>('/user/wallet/balance');
+
+  await page.goto(`/#/orders/${order.orderNo}`);
+  await expect(page.getByTestId('order-status')).toHaveText('Pending');
+  await page.getByRole('button', { name: 'Cancel order' }).click();
+  const dialog = page.getByRole('dialog', { name: `Cancel order ${order.orderNo}?` });
+  await expect(dialog).toContainText(money(order.totalAmount));
+  await dialog.getByRole('button', { name: 'Keep the order' }).click();
+  await expect(dialog).toBeHidden();
+
+  await page.getByRole('button', { name: 'Cancel order' }).click();
+  await dialog.getByRole('textbox', { name: 'Reason (optional)' }).fill('Found it cheaper elsewhere');
+  await dialog.getByRole('button', { name: 'Yes, cancel the order' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole('status').filter({ hasText: 'Order cancelled' })).toContainText(`${money(order.totalAmount)} refunded to the wallet.`);
+  await expect(page.getByTestId('order-status')).toHaveText('Cancelled');
+  await expect(page.getByRole('region', { name: 'Timeline' })).toContainText('Found it cheaper elsewhere');
+  await expect(page.getByRole('button', { name: 'Cancel order' })).toHaveCount(0);
+
+  const after = await openApi.get<Balance>('/user/wallet/balance');
+  expect(cents(after.balance) - cents(before.balance)).toBe(cents(order.totalAmount));
+  expect((await openApi.get<Order>(`/orders/${order.orderNo}`)).status).toBe('cancelled');
+});
