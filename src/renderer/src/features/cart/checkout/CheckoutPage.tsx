@@ -16,7 +16,7 @@ import { CouponPicker } from './CouponPicker';
 import { groupByPlatform, orderLineOf, pickGroup } from './grouping';
 import { checkoutMessages } from './messages';
 import { checkCoupon, previewOrder } from './pricing';
-import { usePlaceOrder, useProductPlatforms, useUnusedCoupons, useWalletBalance } from './queries';
+import { usePlaceOrder, useProductPlatforms, useServiceFeeBp, useUnusedCoupons, useWalletBalance } from './queries';
 
 const MAX_REMARK = 500;
 
@@ -39,10 +39,11 @@ export function CheckoutPage() {
   const group = pickGroup(groups, platform);
   const lines = group?.lines ?? [];
   const chosenCoupon = coupons.data?.find((c) => c.id === couponId) ?? null;
-  const subtotalOnly = previewOrder(lines, null);
+  const serviceFeeBp = useServiceFeeBp();
+  const subtotalOnly = previewOrder(lines, null, serviceFeeBp);
   // A coupon the subtotal no longer reaches (another platform chosen) is dropped, not sent.
   const coupon = chosenCoupon && checkCoupon(chosenCoupon, subtotalOnly.subtotal).usable ? chosenCoupon : null;
-  const preview = previewOrder(lines, coupon);
+  const preview = previewOrder(lines, coupon, serviceFeeBp);
 
   const onPlace = () => {
     if (!group) return;

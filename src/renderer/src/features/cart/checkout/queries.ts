@@ -1,8 +1,9 @@
 import { useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, newIdempotencyKey, openApi } from '../../../api/client';
+import { adminApi, api, newIdempotencyKey, openApi } from '../../../api/client';
 import { productKey } from '../../shop/product/useProduct';
 import { orderKeys } from '../../tracking/queries';
 import type { OrderDetail } from '../../tracking/types';
+import { DEFAULT_SERVICE_FEE_BP } from './pricing';
 
 export interface MyCoupon {
   id: number;
@@ -33,6 +34,16 @@ export function useUnusedCoupons() {
     queryFn: () => openApi<MyCoupon[]>('GET', '/user/coupons/my', { query: { status: 'unused' } }),
     staleTime: 0,
   });
+}
+
+/** The service fee rate the back office set (percent), as basis points; the default until it loads. */
+export function useServiceFeeBp(): number {
+  const settings = useQuery({
+    queryKey: ['settings'],
+    queryFn: () => adminApi<{ serviceFeeRate: number }>('GET', '/settings'),
+    staleTime: 60_000,
+  });
+  return settings.data ? Math.round(settings.data.serviceFeeRate * 100) : DEFAULT_SERVICE_FEE_BP;
 }
 
 export function useWalletBalance() {
