@@ -1,0 +1,116 @@
+import { Button, Group, NumberInput, SegmentedControl, Skeleton, Stack, Text } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useQuery } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { ErrorAlert } from '../../../shared/ErrorAlert';
+import { useT } from '../../../shared/i18n';
+import { commonMessages } from '../messages';
+import { fetchers, operatorKeys } from '../queries';
+import { Section } from '../Section';
+import { PACES, type Pace } from '../types';
+import { consoleMessages, type ConsoleKey } from './messages';
+import { useRunAutopilot, useSaveAutopilot } from './mutations';
+
+const PACE_LABEL: Record<Pace, ConsoleKey> = { off: 'paceOff', realistic: 'paceRealistic', demo: 'paceDemo' };
+const PACE_HINT: Record<Pace, ConsoleKey> = { off: 'paceOffHint', realistic: 'paceRealisticHint', demo: 'paceDemoHint' };
+
+function isPace(value: string): value is Pace {
+  return (PACES as readonly string[]).includes(value);
+}
+
+function RefundRateForm({ saved }: { saved: number }) {
+  const t = useT(consoleMessages);
+  const tc = useT(commonMessages);
+  const save = useSaveAutopilot();
+  const [rate, setRate] = useState<number | string>(saved);
+  const dirty = typeof rate === 'number' && rate !== saved;
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (typeof rate !== 'number') return;
+    save.mutate(
+      { refundRate: rate },
+      { onSuccess: (view) => notifications.show({ color: 'green', message: t('rateSaved', { rate: view.refundRate }) }) },
+    );
+  };
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Group align="flex-end" gap="xs" wrap="nowrap">
+        <NumberInput
+          label={t('refundRate')}
+          description={t('refundRateHint')}
+          value={rate}
+          onChange={setRate}
+          min={0}
+          max={100}
+          decimalScale={2}
+          allowNegative={false}
+          clampBehavior="strict"
+          style={{ flex: 1 }}
+        />
+        <Button type="submit" variant="light" disabled={!dirty} loading={save.isPending}>
+          {tc('save')}
+        </Button>
+      </Group>
+      {save.isError ? <ErrorAlert title={t('autopilotNotSaved')} error={save.error} /> : null}
+    </form>
+  );
+}
+
+export function AutopilotPanel() {
+  const t = useT(consoleMessages);
+  const autopilot = useQuery({ queryKey: operatorKeys.autopilot, queryFn: fetchers.autopilot });
+  const savePace = useSaveAutopilot();
+  const run = useRunAutopilot();
+  const pace = autopilot.data && isPace(autopilot.data.pace) ? autopilot.data.pace : null;
+
+  return (
+    <Section title={t('autopilotTitle')}>
+      {autopilot.isPending ? (
+        <Skeleton height={80} />
+      ) : autopilot.isError ? (
+        <ErrorAlert title={t('autopilotLoadError')} error={autopilot.error} />
+      ) : (
+        <Stack gap="sm">
+          <Stack gap={4}>
+            <Text size="sm" fw={500} id="autopilot-pace-label">
+              {t('pace')}
+            </Text>
+            <SegmentedControl
+              aria-labelledby="autopilot-pace-label"
+              value={pace ?? ''}
+              onChange={(value) =>
+                savePace.mutate(
+                  { pace: value },
+                  { onSuccess: (view) => notifications.show({ color: 'green', message: t('paceSaved', { pace: isPace(view.pace) ? t(PACE_LABEL[view.pace]) : view.pace }) }) },
+                )
+              }
+              disabled={savePace.isPending}
+              data={PACES.map((p) => ({ value: p, label: t(PACE_LABEL[p]) }))}
+              fullWidth
+            />
+            {pace ? (
+              <Text size="xs" c="dimmed">
+                {t(PACE_HINT[pace])}
+              </Text>
+            ) : null}
+          </Stack>
+          {savePace.isError ? <ErrorAlert title={t('autopilotNotSaved')} error={savePace.error} /> : null}
+          <RefundRateForm key={autopilot.data.refundRate} saved={autopilot.data.refundRate} />
+          <Group justify="flex-start">
+            <Button
+              variant="default"
+              size="compact-sm"
+              loading={run.isPending}
+              onClick={() => run.mutate(undefined, { onSuccess: (r) => notifications.show({ message: t('ran', { steps: r.steps }) }) })}
+            >
+              {t('runNow')}
+            </Button>
+          </Group>
+          {run.isError ? <ErrorAlert title={t('runFailed')} error={run.error} /> : null}
+        </Stack>
+      )}
+    </Section>
+  );
+}

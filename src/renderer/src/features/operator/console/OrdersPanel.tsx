@@ -1,0 +1,214 @@
+import { Button, CloseButton, Group, Pagination, SegmentedControl, Skeleton, Stack, Table, Text } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useQueries, useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { ErrorAlert } from '../../../shared/ErrorAlert';
+import { EmptyState } from '../../../shared/EmptyState';
+import { useT } from '../../../shared/i18n';
+import { formatMoney } from '../../../shared/money';
+import { useFormatDateTime } from '../format';
+import { commonMessages, orderStatusKey } from '../messages';
+import { canRefund, nextStep } from '../orderSteps';
+import { fetchers, operatorKeys, ORDERS_PAGE_SIZE } from '../queries';
+import { Section } from '../Section';
+import { OrderStatusBadge } from '../StatusBadge';
+import { OPEN_ORDER_STATUSES, type AdminOrder, type OpenOrderStatus } from '../types';
+import { consoleMessages } from './messages';
+import { useAdvanceOrder } from './mutations';
+import { OrderStepModal, type OrderDialog } from './OrderStepModal';
+
+type Filter = 'all' | OpenOrderStatus;
+
+interface Failure {
+  title: string;
+  error: unknown;
+}
+
+function useStatusLabel() {
+  const tc = useT(commonMessages);
+  return (status: string) => {
+    const key = orderStatusKey(status);
+    return key ? tc(key) : status;
+  };
+}
+
+/** The next-step buttons of one order; the steps that take staff data open the Modal. */
+function OrderActions({ order, onDialog, onFailure }: { order: AdminOrder; onDialog: (d: OrderDialog) => void; onFailure: (f: Failure) => void }) {
+  const t = useT(consoleMessages);
+  const statusLabel = useStatusLabel();
+  const advance = useAdvanceOrder();
+  const step = nextStep(order.status);
+
+  const runDirect = () =>
+    advance.mutate(
+      { orderNo: order.orderNo },
+      {
+        onSuccess: (moved) => notifications.show({ color: 'green', message: t('orderMoved', { orderNo: moved.orderNo, status: statusLabel(moved.status) }) }),
+        onError: (error) => onFailure({ title: t('orderNotMoved', { orderNo: order.orderNo }), error }),
+      },
+    );
+
+  if (!step) {
+    return (
+      <Text size="sm" c="dimmed">
+        {t('awaitingShipping')}
+      </Text>
+    );
+  }
+  return (
+    <Group gap="xs" wrap="nowrap">
+      {step === 'markPaid' || step === 'markPurchased' ? (
+        <Button size="compact-sm" onClick={runDirect} loading={advance.isPending}>
+          {t(step)}
+        </Button>
+      ) : (
+        <Button size="compact-sm" onClick={() => onDialog({ kind: step === 'sellerShipped' ? 'ship' : 'inspect', order })}>
+          {t(step)}
+        </Button>
+      )}
+      {canRefund(order.status) ? (
+        <Button size="compact-sm" variant="light" color="red" onClick={() => onDialog({ kind: 'refund', order })}>
+          {t('refundOutOfStock')}
+        </Button>
+      ) : null}
+    </Group>
+  );
+}
+
+export function OrdersPanel() {
+  const t = useT(consoleMessages);
+  const statusLabel = useStatusLabel();
+  const formatDate = useFormatDateTime('short');
+  const [filter, setFilter] = useState<Filter>('all');
+  const [page, setPage] = useState(1);
+  const [dialog, setDialog] = useState<OrderDialog | null>(null);
+  const [failure, setFailure] = useState<Failure | null>(null);
+
+  const firstPages = useQueries({
+    queries: OPEN_ORDER_STATUSES.map((status) => ({ queryKey: operatorKeys.orders(status, 1), queryFn: () => fetchers.orders(status, 1) })),
+  });
+  const single = useQuery({
+    queryKey: operatorKeys.orders(filter, page),
+    queryFn: () => fetchers.orders(filter, page),
+    enabled: filter !== 'all',
+  });
+
+  const totals = OPEN_ORDER_STATUSES.map((status, i) => ({ status, total: firstPages[i]?.data?.total }));
+  const allTotal = totals.reduce((sum, { total }) => sum + (total ?? 0), 0);
+  const firstError = firstPages.find((q) => q.isError)?.error;
+
+  let rows: AdminOrder[] = [];
+  let loading = false;
+  let error: unknown = null;
+  if (filter === 'all') {
+    loading = firstPages.some((q) => q.isPending);
+    error = firstError ?? null;
+    rows = firstPages.flatMap((q) => q.data?.items ?? []).sort((a, b) => b.createdAt.localeCompare(a.createdAt));
+  } else {
+    loading = single.isPending;
+    error = single.isError ? single.error : null;
+    rows = single.data?.items ?? [];
+  }
+  const truncated =
+    filter === 'all'
+      ? OPEN_ORDER_STATUSES.flatMap((status, i) => {
+          const data = firstPages[i]?.data;
+          return data && data.total > data.items.length ? [{ status, shown: data.items.length, total: data.total }] : [];
+        })
+      : [];
+  const pages = filter !== 'all' && single.data ? Math.max(1, Math.ceil(single.data.total / ORDERS_PAGE_SIZE)) : 1;
+
+  const filterData = [
+    { value: 'all', label: t('allOpen', { count: allTotal }) },
+    ...totals.map(({ status, total }) => ({ value: status, label: t('statusCount', { status: statusLabel(status), count: total ?? '…' }) })),
+  ];
+
+  return (
+    <Section title={t('ordersTitle')}>
+      <SegmentedControl
+        aria-label={t('filterLabel')}
+        data={filterData}
+        value={filter}
+        onChange={(value) => {
+          setFilter(value as Filter);
+          setPage(1);
+        }}
+        size="xs"
+        style={{ alignSelf: 'flex-start', flexWrap: 'wrap' }}
+      />
+      {failure ? (
+        <Group align="flex-start" gap="xs" wrap="nowrap">
+          <div style={{ flex: 1 }}>
+            <ErrorAlert title={failure.title} error={failure.error} />
+          </div>
+          <CloseButton aria-label={t('dismiss')} onClick={() => setFailure(null)} />
+        </Group>
+      ) : null}
+      {loading ? (
+        <Stack aria-busy="true" gap="xs">
+          <Skeleton height={32} />
+          <Skeleton height={32} />
+          <Skeleton height={32} />
+        </Stack>
+      ) : error ? (
+        <ErrorAlert title={t('ordersLoadError')} error={error} />
+      ) : rows.length === 0 ? (
+        filter === 'all' ? (
+          <EmptyState title={t('noOrders')}>{t('noOrdersHint')}</EmptyState>
+        ) : (
+          <Text c="dimmed" size="sm">
+            {t('noOrdersOfStatus')}
+          </Text>
+        )
+      ) : (
+        <Table.ScrollContainer minWidth={820}>
+          <Table striped highlightOnHover verticalSpacing="xs" aria-label={t('ordersTitle')}>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t('colOrder')}</Table.Th>
+                <Table.Th>{t('colStatus')}</Table.Th>
+                <Table.Th>{t('colActions')}</Table.Th>
+                <Table.Th ta="right">{t('colTotal')}</Table.Th>
+                <Table.Th>{t('colCreated')}</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {rows.map((order) => (
+                <Table.Tr key={order.orderNo}>
+                  <Table.Td>
+                    <Text size="sm" ff="monospace">
+                      {order.orderNo}
+                    </Text>
+                    <Text size="xs" c="dimmed">
+                      {t('userN', { id: order.userId })} · {order.platform}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td>
+                    <OrderStatusBadge status={order.status} />
+                  </Table.Td>
+                  <Table.Td>
+                    <OrderActions order={order} onDialog={setDialog} onFailure={setFailure} />
+                  </Table.Td>
+                  <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+                    <Text size="sm">{formatMoney(order.totalAmount, order.currency)}</Text>
+                    <Text size="xs" c="dimmed">
+                      {t(order.itemCount === 1 ? 'oneLine' : 'nLines', { count: order.itemCount })}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDate(order.createdAt)}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+      {truncated.map(({ status, shown, total }) => (
+        <Text key={status} size="xs" c="dimmed">
+          {t('moreOfStatus', { shown, total, status: statusLabel(status) })}
+        </Text>
+      ))}
+      {pages > 1 ? <Pagination total={pages} value={page} onChange={setPage} size="sm" /> : null}
+      <OrderStepModal dialog={dialog} onClose={() => setDialog(null)} />
+    </Section>
+  );
+}

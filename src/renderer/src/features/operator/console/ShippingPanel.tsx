@@ -1,0 +1,182 @@
+import { Button, CloseButton, Group, Modal, Skeleton, Stack, Table, Text, TextInput } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useQueries } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { ErrorAlert } from '../../../shared/ErrorAlert';
+import { useT } from '../../../shared/i18n';
+import { formatMoney } from '../../../shared/money';
+import { commonMessages } from '../messages';
+import { useFormatDateTime } from '../format';
+import { fetchers, operatorKeys } from '../queries';
+import { Section } from '../Section';
+import { ShippingStatusBadge } from '../StatusBadge';
+import type { ShippingOrderItem } from '../types';
+import { consoleMessages } from './messages';
+import { useDeliverShipping, useDispatchShipping } from './mutations';
+
+const TRACKING = /^[A-Za-z0-9-]+$/;
+const STATUSES = ['pending', 'shipped'] as const;
+
+interface Failure {
+  title: string;
+  error: unknown;
+}
+
+function DispatchForm({ order, onClose }: { order: ShippingOrderItem; onClose: () => void }) {
+  const t = useT(consoleMessages);
+  const tc = useT(commonMessages);
+  const dispatch = useDispatchShipping();
+  const [trackingNo, setTrackingNo] = useState('');
+  const invalid = trackingNo.trim() !== '' && !TRACKING.test(trackingNo.trim());
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (invalid) return;
+    dispatch.mutate(
+      { orderNo: order.orderNo, trackingNo: trackingNo.trim() || undefined },
+      {
+        onSuccess: () => {
+          notifications.show({ color: 'green', message: t('dispatched', { orderNo: order.orderNo }) });
+          onClose();
+        },
+      },
+    );
+  };
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="sm">
+        <Text size="sm" c="dimmed">
+          {t('dispatchHint')}
+        </Text>
+        <TextInput
+          label={t('trackingNo')}
+          placeholder={t('trackingPlaceholder')}
+          value={trackingNo}
+          onChange={(e) => setTrackingNo(e.currentTarget.value)}
+          maxLength={64}
+          error={invalid ? t('trackingInvalid') : null}
+          data-autofocus
+        />
+        {dispatch.isError ? <ErrorAlert title={t('shippingNotMoved', { orderNo: order.orderNo })} error={dispatch.error} /> : null}
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>
+            {tc('cancel')}
+          </Button>
+          <Button type="submit" loading={dispatch.isPending}>
+            {t('confirmDispatch')}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+function DeliverButton({ order, onFailure }: { order: ShippingOrderItem; onFailure: (f: Failure) => void }) {
+  const t = useT(consoleMessages);
+  const deliver = useDeliverShipping();
+  return (
+    <Button
+      size="compact-sm"
+      color="green"
+      loading={deliver.isPending}
+      onClick={() =>
+        deliver.mutate(order.orderNo, {
+          onSuccess: () => notifications.show({ color: 'green', message: t('delivered', { orderNo: order.orderNo }) }),
+          onError: (error) => onFailure({ title: t('shippingNotMoved', { orderNo: order.orderNo }), error }),
+        })
+      }
+    >
+      {t('markDelivered')}
+    </Button>
+  );
+}
+
+export function ShippingPanel() {
+  const t = useT(consoleMessages);
+  const formatDate = useFormatDateTime('short');
+  const [dispatching, setDispatching] = useState<ShippingOrderItem | null>(null);
+  const [failure, setFailure] = useState<Failure | null>(null);
+  const lists = useQueries({
+    queries: STATUSES.map((status) => ({ queryKey: operatorKeys.shipping(status), queryFn: () => fetchers.shipping(status) })),
+  });
+  const loading = lists.some((q) => q.isPending);
+  const error = lists.find((q) => q.isError)?.error;
+  const rows = lists.flatMap((q) => q.data?.items ?? []);
+
+  return (
+    <Section title={t('shippingTitle')}>
+      {failure ? (
+        <Group align="flex-start" gap="xs" wrap="nowrap">
+          <div style={{ flex: 1 }}>
+            <ErrorAlert title={failure.title} error={failure.error} />
+          </div>
+          <CloseButton aria-label={t('dismiss')} onClick={() => setFailure(null)} />
+        </Group>
+      ) : null}
+      {loading ? (
+        <Skeleton height={64} />
+      ) : error ? (
+        <ErrorAlert title={t('shippingLoadError')} error={error} />
+      ) : rows.length === 0 ? (
+        <Text size="sm" c="dimmed">
+          {t('noShipping')}
+        </Text>
+      ) : (
+        <Table.ScrollContainer minWidth={820}>
+          <Table striped verticalSpacing="xs" aria-label={t('shippingTitle')}>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t('colShippingOrder')}</Table.Th>
+                <Table.Th>{t('colStatus')}</Table.Th>
+                <Table.Th>{t('colActions')}</Table.Th>
+                <Table.Th>{t('colChannel')}</Table.Th>
+                <Table.Th ta="right">{t('colWeight')}</Table.Th>
+                <Table.Th ta="right">{t('colFee')}</Table.Th>
+                <Table.Th>{t('colTracking')}</Table.Th>
+                <Table.Th>{t('colCreated')}</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {rows.map((order) => (
+                <Table.Tr key={order.orderNo}>
+                  <Table.Td>
+                    <Text size="sm" ff="monospace">
+                      {order.orderNo}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td>
+                    <ShippingStatusBadge status={order.status} />
+                  </Table.Td>
+                  <Table.Td>
+                    {order.status === 'pending' ? (
+                      <Button size="compact-sm" onClick={() => setDispatching(order)}>
+                        {t('dispatch')}
+                      </Button>
+                    ) : (
+                      <DeliverButton order={order} onFailure={setFailure} />
+                    )}
+                  </Table.Td>
+                  <Table.Td>{order.channelName}</Table.Td>
+                  <Table.Td ta="right">{t('grams', { weight: order.totalWeight.toLocaleString('en-US') })}</Table.Td>
+                  <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+                    {formatMoney(order.shippingFee, order.currency)}
+                  </Table.Td>
+                  <Table.Td>
+                    <Text size="sm" ff="monospace">
+                      {order.trackingNo || '—'}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDate(order.createdAt)}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+      <Modal opened={dispatching !== null} onClose={() => setDispatching(null)} title={t('dispatchTitle', { orderNo: dispatching?.orderNo ?? '' })} centered>
+        {dispatching ? <DispatchForm key={dispatching.orderNo} order={dispatching} onClose={() => setDispatching(null)} /> : null}
+      </Modal>
+    </Section>
+  );
+}

@@ -1,0 +1,126 @@
+import { Button, Group, NumberInput, SimpleGrid, Skeleton, Stack, Tabs, Text, TextInput } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useQuery } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { ErrorAlert } from '../../../shared/ErrorAlert';
+import { useT } from '../../../shared/i18n';
+import { formatMoney } from '../../../shared/money';
+import { fetchers, operatorKeys } from '../queries';
+import { Section } from '../Section';
+import { consoleMessages } from './messages';
+import { useWalletEntry } from './mutations';
+
+function Figure({ label, value, strong }: { label: string; value: string; strong?: boolean }) {
+  return (
+    <Stack gap={0}>
+      <Text size="xs" c="dimmed">
+        {label}
+      </Text>
+      <Text fw={strong ? 700 : 500} size={strong ? 'xl' : 'sm'} aria-label={label} style={{ whiteSpace: 'nowrap' }}>
+        {value}
+      </Text>
+    </Stack>
+  );
+}
+
+/** Deposit (positive) or adjust (signed, with a note): one form, two rules. */
+function EntryForm({ kind, currency }: { kind: 'deposit' | 'adjust'; currency: string }) {
+  const t = useT(consoleMessages);
+  const entry = useWalletEntry(kind);
+  const [amount, setAmount] = useState<number | string>('');
+  const [note, setNote] = useState('');
+  const [touched, setTouched] = useState(false);
+
+  const value = typeof amount === 'number' ? amount : null;
+  const amountError =
+    value === null ? t('amountRequired') : kind === 'deposit' && value <= 0 ? t('amountPositive') : value === 0 ? t('amountNonZero') : null;
+  const noteError = kind === 'adjust' && note.trim() === '' ? t('noteRequired') : null;
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setTouched(true);
+    if (amountError || noteError || value === null) return;
+    const body: { amount: number; note?: string } = { amount: Math.round(value * 100) / 100 };
+    if (note.trim()) body.note = note.trim();
+    entry.mutate(body, {
+      onSuccess: (result) => {
+        const message = t(kind === 'deposit' ? 'deposited' : 'adjusted', {
+          amount: formatMoney(result.amount, result.currency),
+          balance: formatMoney(result.balance, result.currency),
+        });
+        notifications.show({ color: 'green', message });
+        setAmount('');
+        setNote('');
+        setTouched(false);
+      },
+    });
+  };
+
+  return (
+    <form onSubmit={submit} noValidate aria-label={t(kind)}>
+      <Stack gap="xs">
+        <NumberInput
+          label={t(kind === 'deposit' ? 'amountCurrency' : 'signedAmount', { currency })}
+          value={amount}
+          onChange={setAmount}
+          decimalScale={2}
+          allowNegative={kind === 'adjust'}
+          min={kind === 'deposit' ? 0.01 : undefined}
+          max={10_000_000}
+          thousandSeparator=","
+          error={touched ? amountError : null}
+        />
+        <TextInput
+          label={t(kind === 'deposit' ? 'noteOptional' : 'note')}
+          placeholder={t(kind === 'deposit' ? 'notePlaceholder' : 'adjustNotePlaceholder')}
+          value={note}
+          onChange={(e) => setNote(e.currentTarget.value)}
+          maxLength={500}
+          error={touched ? noteError : null}
+        />
+        {entry.isError ? <ErrorAlert title={t('walletNotChanged')} error={entry.error} /> : null}
+        <Group justify="flex-end">
+          <Button type="submit" loading={entry.isPending} color={kind === 'adjust' ? 'grape' : undefined}>
+            {t(kind === 'deposit' ? 'depositButton' : 'adjustButton')}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+export function WalletPanel() {
+  const t = useT(consoleMessages);
+  const balance = useQuery({ queryKey: operatorKeys.balance, queryFn: fetchers.balance });
+  const currency = balance.data?.currency ?? '';
+
+  return (
+    <Section title={t('walletTitle')}>
+      {balance.isPending ? (
+        <Skeleton height={44} />
+      ) : balance.isError ? (
+        <ErrorAlert title={t('walletLoadError')} error={balance.error} />
+      ) : (
+        <Stack gap={6}>
+          <Figure label={t('balance')} value={formatMoney(balance.data.balance, currency)} strong />
+          <SimpleGrid cols={2} spacing="xs">
+            <Figure label={t('available')} value={formatMoney(balance.data.availableBalance, currency)} />
+            <Figure label={t('frozen')} value={formatMoney(balance.data.frozenBalance, currency)} />
+          </SimpleGrid>
+        </Stack>
+      )}
+      <Tabs defaultValue="deposit" keepMounted={false}>
+        <Tabs.List>
+          <Tabs.Tab value="deposit">{t('deposit')}</Tabs.Tab>
+          <Tabs.Tab value="adjust">{t('adjust')}</Tabs.Tab>
+        </Tabs.List>
+        <Tabs.Panel value="deposit" pt="xs">
+          <EntryForm kind="deposit" currency={currency} />
+        </Tabs.Panel>
+        <Tabs.Panel value="adjust" pt="xs">
+          <EntryForm kind="adjust" currency={currency} />
+        </Tabs.Panel>
+      </Tabs>
+    </Section>
+  );
+}

@@ -1,0 +1,92 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { adminApi, newIdempotencyKey } from '../../../api/client';
+import { operatorKeys } from '../queries';
+import type { AdvanceInput, AutopilotView, ClockAdvanceResult, RefundResult, WalletEntryResult } from '../types';
+
+/** What an advance answers (the admin order detail); only what the console reads. */
+export interface AdvancedOrder {
+  orderNo: string;
+  status: string;
+}
+
+/** Every change refreshes what it touches (events do it too; this is for a UI without the stream). */
+function useRefresh(...roots: string[]) {
+  const queryClient = useQueryClient();
+  return () => Promise.all(roots.map((root) => queryClient.invalidateQueries({ queryKey: [root] })));
+}
+
+export function useAdvanceOrder() {
+  const refresh = useRefresh('orders', 'dashboard', 'packages');
+  return useMutation({
+    mutationFn: ({ orderNo, body }: { orderNo: string; body?: AdvanceInput }) =>
+      adminApi<AdvancedOrder>('POST', `/orders/${encodeURIComponent(orderNo)}/advance`, { body: body ?? {}, idempotencyKey: newIdempotencyKey() }),
+    onSettled: refresh,
+  });
+}
+
+export function useRefundOrder() {
+  const refresh = useRefresh('orders', 'wallet', 'dashboard');
+  return useMutation({
+    mutationFn: ({ orderNo, reason }: { orderNo: string; reason?: string }) =>
+      adminApi<RefundResult>('POST', `/orders/${encodeURIComponent(orderNo)}/refund`, {
+        body: reason ? { reason } : {},
+        idempotencyKey: newIdempotencyKey(),
+      }),
+    onSettled: refresh,
+  });
+}
+
+export function useDispatchShipping() {
+  const refresh = useRefresh('shipping', 'packages', 'wallet', 'dashboard');
+  return useMutation({
+    mutationFn: ({ orderNo, trackingNo }: { orderNo: string; trackingNo?: string }) =>
+      adminApi<{ orderNo: string; status: string; trackingNo: string }>('POST', `/shipping/orders/${encodeURIComponent(orderNo)}/dispatch`, {
+        body: trackingNo ? { trackingNo } : {},
+      }),
+    onSettled: refresh,
+  });
+}
+
+export function useDeliverShipping() {
+  const refresh = useRefresh('shipping', 'packages', 'orders', 'dashboard');
+  return useMutation({
+    mutationFn: (orderNo: string) =>
+      adminApi<{ orderNo: string; status: string }>('POST', `/shipping/orders/${encodeURIComponent(orderNo)}/deliver`),
+    onSettled: refresh,
+  });
+}
+
+export function useWalletEntry(kind: 'deposit' | 'adjust') {
+  const refresh = useRefresh('wallet', 'dashboard');
+  return useMutation({
+    mutationFn: (body: { amount: number; note?: string }) =>
+      adminApi<WalletEntryResult>('POST', `/wallet/${kind}`, { body, idempotencyKey: newIdempotencyKey() }),
+    onSettled: refresh,
+  });
+}
+
+export function useAdvanceClock() {
+  const queryClient = useQueryClient();
+  const refresh = useRefresh('clock', 'orders', 'packages', 'shipping', 'wallet', 'dashboard', 'coupons');
+  return useMutation({
+    mutationFn: (by: string) => adminApi<ClockAdvanceResult>('POST', '/clock/advance', { body: { by } }),
+    onSuccess: (result) => queryClient.setQueryData(operatorKeys.clock, { now: result.now, offsetMs: result.offsetMs }),
+    onSettled: refresh,
+  });
+}
+
+export function useSaveAutopilot() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: { pace?: string; refundRate?: number }) => adminApi<AutopilotView>('PUT', '/autopilot', { body }),
+    onSuccess: (view) => queryClient.setQueryData(operatorKeys.autopilot, view),
+  });
+}
+
+export function useRunAutopilot() {
+  const refresh = useRefresh('orders', 'packages', 'shipping', 'wallet', 'dashboard');
+  return useMutation({
+    mutationFn: () => adminApi<{ steps: number }>('POST', '/autopilot/run'),
+    onSettled: refresh,
+  });
+}

@@ -1,0 +1,168 @@
+import { Badge, Button, Group, Modal, Skeleton, Stack, Table, Text, Tooltip } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { EmptyState } from '../../../shared/EmptyState';
+import { ErrorAlert } from '../../../shared/ErrorAlert';
+import { useT } from '../../../shared/i18n';
+import { useFormatDateTime } from '../format';
+import { keyStatus, type KeyStatus } from '../keyStatus';
+import { commonMessages } from '../messages';
+import { fetchers, operatorKeys } from '../queries';
+import { hasAllScopes, matchingPreset } from '../scopes';
+import { Section } from '../Section';
+import { fullBadgeStyles } from '../StatusBadge';
+import type { ApiKeyInfo, ScopeCatalog } from '../types';
+import { keysMessages } from './messages';
+import { useRevokeKey } from './mutations';
+
+const STATUS_COLOR: Record<KeyStatus, string> = { active: 'green', revoked: 'red', expired: 'gray' };
+
+function ScopesCell({ scopes, catalog }: { scopes: string[]; catalog: ScopeCatalog | undefined }) {
+  const t = useT(keysMessages);
+  if (hasAllScopes(catalog, scopes)) {
+    return (
+      <Badge variant="light" tt="none" styles={fullBadgeStyles}>
+        {t('allScopes')}
+      </Badge>
+    );
+  }
+  if (catalog && scopes.length > 0 && matchingPreset(catalog, scopes) === 'readOnly') {
+    return (
+      <Tooltip label={scopes.join(', ')} multiline w={280} withArrow>
+        <Badge variant="light" color="cyan" tt="none" styles={fullBadgeStyles}>
+          {t('readOnlyScopes')}
+        </Badge>
+      </Tooltip>
+    );
+  }
+  return (
+    <Group gap={4} maw={320}>
+      {scopes.map((scope) => (
+        <Badge key={scope} size="xs" variant="outline" tt="none" ff="monospace" styles={fullBadgeStyles}>
+          {scope}
+        </Badge>
+      ))}
+    </Group>
+  );
+}
+
+function RevokeModal({ target, onClose }: { target: ApiKeyInfo | null; onClose: () => void }) {
+  const t = useT(keysMessages);
+  const revoke = useRevokeKey();
+  const confirm = () => {
+    if (!target) return;
+    revoke.mutate(target.id, {
+      onSuccess: () => {
+        notifications.show({ color: 'green', message: t('revoked', { name: target.name }) });
+        onClose();
+      },
+    });
+  };
+  return (
+    <Modal opened={target !== null} onClose={onClose} title={t('revokeTitle', { name: target?.name ?? '' })} centered>
+      <Stack gap="sm">
+        <Text size="sm">{t('revokeText', { preview: target?.preview ?? '' })}</Text>
+        {revoke.isError ? <ErrorAlert title={t('notRevoked')} error={revoke.error} /> : null}
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>
+            {t('keepKey')}
+          </Button>
+          <Button color="red" onClick={confirm} loading={revoke.isPending}>
+            {t('confirmRevoke')}
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}
+
+export function KeysTable() {
+  const t = useT(keysMessages);
+  const tc = useT(commonMessages);
+  const formatDate = useFormatDateTime();
+  const keys = useQuery({ queryKey: operatorKeys.apiKeys, queryFn: fetchers.apiKeys });
+  const catalog = useQuery({ queryKey: operatorKeys.scopes, queryFn: fetchers.scopes, staleTime: Infinity });
+  const [revoking, setRevoking] = useState<ApiKeyInfo | null>(null);
+  const now = new Date();
+
+  const rows = [...(keys.data ?? [])].sort((a, b) => b.createdAt.localeCompare(a.createdAt) || b.id - a.id);
+
+  return (
+    <Section title={t('listTitle')}>
+      {keys.isPending ? (
+        <Stack gap="xs" aria-busy="true">
+          <Skeleton height={32} />
+          <Skeleton height={32} />
+        </Stack>
+      ) : keys.isError ? (
+        <ErrorAlert title={t('listLoadError')} error={keys.error} />
+      ) : rows.length === 0 ? (
+        <EmptyState title={t('noKeys')}>{t('noKeysHint')}</EmptyState>
+      ) : (
+        <Table.ScrollContainer minWidth={980}>
+          <Table verticalSpacing="xs" striped aria-label={t('listTitle')}>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t('colName')}</Table.Th>
+                <Table.Th>{t('colKey')}</Table.Th>
+                <Table.Th>{t('colScopes')}</Table.Th>
+                <Table.Th>{t('colRate')}</Table.Th>
+                <Table.Th>{t('colAllowlist')}</Table.Th>
+                <Table.Th>{t('colExpires')}</Table.Th>
+                <Table.Th>{t('colLastUsed')}</Table.Th>
+                <Table.Th>{t('colStatus')}</Table.Th>
+                <Table.Th>{t('colActions')}</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {rows.map((key) => {
+                const status = keyStatus(key, now);
+                return (
+                  <Table.Tr key={key.id} data-key-id={key.id}>
+                    <Table.Td fw={600}>{key.name}</Table.Td>
+                    <Table.Td>
+                      <Text size="sm" ff="monospace" style={{ whiteSpace: 'nowrap' }}>
+                        {key.preview}
+                      </Text>
+                    </Table.Td>
+                    <Table.Td>
+                      <ScopesCell scopes={key.scopes} catalog={catalog.data} />
+                    </Table.Td>
+                    <Table.Td style={{ whiteSpace: 'nowrap' }}>{t('perMinute', { count: key.rateLimit })}</Table.Td>
+                    <Table.Td>
+                      {key.allowedIps.length === 0 ? (
+                        <Text size="sm" c="dimmed">
+                          {t('anyAddress')}
+                        </Text>
+                      ) : (
+                        <Text size="sm" ff="monospace">
+                          {key.allowedIps.join(', ')}
+                        </Text>
+                      )}
+                    </Table.Td>
+                    <Table.Td style={{ whiteSpace: 'nowrap' }}>{key.expiresAt ? formatDate(key.expiresAt) : t('neverExpires')}</Table.Td>
+                    <Table.Td style={{ whiteSpace: 'nowrap' }}>{key.lastUsedAt ? formatDate(key.lastUsedAt) : tc('never')}</Table.Td>
+                    <Table.Td>
+                      <Badge color={STATUS_COLOR[status]} variant="light" tt="none" styles={fullBadgeStyles}>
+                        {t(`status_${status}`)}
+                      </Badge>
+                    </Table.Td>
+                    <Table.Td>
+                      {status === 'active' ? (
+                        <Button size="compact-sm" variant="light" color="red" onClick={() => setRevoking(key)} aria-label={t('revokeNamed', { name: key.name })}>
+                          {t('revoke')}
+                        </Button>
+                      ) : null}
+                    </Table.Td>
+                  </Table.Tr>
+                );
+              })}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+      <RevokeModal target={revoking} onClose={() => setRevoking(null)} />
+    </Section>
+  );
+}

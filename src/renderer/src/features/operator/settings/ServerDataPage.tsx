@@ -1,0 +1,298 @@
+import { Alert, Anchor, Button, Code, Group, NumberInput, SimpleGrid, Skeleton, Stack, Switch, Table, Text, TextInput, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState, type FormEvent, type ReactNode } from 'react';
+import { adminApi } from '../../../api/client';
+import { ErrorAlert } from '../../../shared/ErrorAlert';
+import { useT } from '../../../shared/i18n';
+import { CopyValue } from '../CopyValue';
+import { formatBytes, useFormatDateTime } from '../format';
+import { fetchers, operatorKeys } from '../queries';
+import { Section } from '../Section';
+import type { BackupInfo, MessageResult, ServiceSettings } from '../types';
+import { settingsMessages } from './messages';
+
+function Field({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <Stack gap={2}>
+      <Text size="xs" c="dimmed">
+        {label}
+      </Text>
+      {children}
+    </Stack>
+  );
+}
+
+function ServerSection() {
+  const t = useT(settingsMessages);
+  const server = useQuery({ queryKey: operatorKeys.server, queryFn: fetchers.server, staleTime: Infinity });
+  return (
+    <Section title={t('serverTitle')}>
+      {server.isPending ? (
+        <Skeleton height={96} />
+      ) : server.isError ? (
+        <ErrorAlert title={t('serverLoadError')} error={server.error} />
+      ) : (
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="sm">
+          <Field label={t('origin')}>
+            <Group gap="xs" wrap="nowrap">
+              <Code data-testid="server-origin">{server.data.origin}</Code>
+              <CopyValue value={server.data.origin} label={t('copyOrigin')} />
+            </Group>
+          </Field>
+          <Field label={t('docs')}>
+            <Group gap="md">
+              {/* A normal link in a new window: Electron hands it to the system browser. */}
+              <Anchor href={server.data.docsUrl} target="_blank" rel="noopener noreferrer" size="sm">
+                {t('openDocs')}
+              </Anchor>
+              <Anchor href={server.data.openapiUrl} target="_blank" rel="noopener noreferrer" size="sm">
+                {t('openapi')}
+              </Anchor>
+            </Group>
+          </Field>
+          <Field label={t('dataDir')}>
+            <Group gap="xs" wrap="nowrap">
+              <Code style={{ wordBreak: 'break-all' }}>{server.data.dataDir}</Code>
+              <CopyValue value={server.data.dataDir} label={t('copyDataDir')} />
+            </Group>
+          </Field>
+          <Field label={t('databaseFile')}>
+            <Code style={{ wordBreak: 'break-all' }}>{server.data.databaseFile}</Code>
+          </Field>
+          <Field label={t('version')}>
+            <Text size="sm">{server.data.version}</Text>
+          </Field>
+        </SimpleGrid>
+      )}
+    </Section>
+  );
+}
+
+const CURRENCY = /^[A-Z]{3}$/;
+
+function SettingsForm({ saved }: { saved: ServiceSettings }) {
+  const t = useT(settingsMessages);
+  const queryClient = useQueryClient();
+  const [feeRate, setFeeRate] = useState<number | string>(saved.serviceFeeRate);
+  const [threshold, setThreshold] = useState<number | string>(saved.lowBalanceThreshold);
+  const [currency, setCurrency] = useState(saved.currency);
+  const [allowRemote, setAllowRemote] = useState(saved.webhooksAllowRemote);
+  const save = useMutation({
+    mutationFn: (patch: Partial<ServiceSettings>) => adminApi<ServiceSettings>('PUT', '/settings', { body: patch }),
+    onSuccess: (next) => {
+      queryClient.setQueryData(operatorKeys.settings, next);
+      notifications.show({ color: 'green', message: t('settingsSaved') });
+    },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: ['dashboard'] }),
+  });
+
+  const currencyError = !saved.currencyLocked && !CURRENCY.test(currency) ? t('currencyInvalid') : null;
+  const patch: Partial<ServiceSettings> = {};
+  if (typeof feeRate === 'number' && feeRate !== saved.serviceFeeRate) patch.serviceFeeRate = feeRate;
+  if (typeof threshold === 'number' && threshold !== saved.lowBalanceThreshold) patch.lowBalanceThreshold = threshold;
+  if (!saved.currencyLocked && currency !== saved.currency) patch.currency = currency;
+  if (allowRemote !== saved.webhooksAllowRemote) patch.webhooksAllowRemote = allowRemote;
+  const dirty = Object.keys(patch).length > 0;
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!dirty || currencyError) return;
+    save.mutate(patch);
+  };
+
+  return (
+    <form onSubmit={submit} noValidate aria-label={t('settingsTitle')}>
+      <Stack gap="sm">
+        <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
+          <NumberInput
+            label={t('serviceFeeRate')}
+            description={t('serviceFeeHint')}
+            value={feeRate}
+            onChange={setFeeRate}
+            min={0}
+            max={50}
+            decimalScale={2}
+            allowNegative={false}
+            error={feeRate === '' ? t('required') : null}
+          />
+          <NumberInput
+            label={t('lowBalance', { currency: saved.currency })}
+            description={t('lowBalanceHint')}
+            value={threshold}
+            onChange={setThreshold}
+            min={0}
+            decimalScale={2}
+            allowNegative={false}
+            thousandSeparator=","
+            error={threshold === '' ? t('required') : null}
+          />
+          <TextInput
+            label={t('currency')}
+            description={saved.currencyLocked ? t('currencyLocked') : t('currencyOpen')}
+            value={currency}
+            onChange={(e) => setCurrency(e.currentTarget.value.toUpperCase())}
+            disabled={saved.currencyLocked}
+            maxLength={3}
+            error={currencyError}
+          />
+        </SimpleGrid>
+        <Switch
+          label={t('webhooksAllowRemote')}
+          description={t('webhooksAllowRemoteHint')}
+          checked={allowRemote}
+          onChange={(e) => setAllowRemote(e.currentTarget.checked)}
+        />
+        {save.isError ? <ErrorAlert title={t('settingsNotSaved')} error={save.error} /> : null}
+        <Group justify="flex-end">
+          <Button type="submit" disabled={!dirty || currencyError !== null} loading={save.isPending}>
+            {t('saveSettings')}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+function SettingsSection() {
+  const t = useT(settingsMessages);
+  const settings = useQuery({ queryKey: operatorKeys.settings, queryFn: fetchers.settings });
+  return (
+    <Section title={t('settingsTitle')}>
+      {settings.isPending ? (
+        <Skeleton height={96} />
+      ) : settings.isError ? (
+        <ErrorAlert title={t('settingsLoadError')} error={settings.error} />
+      ) : (
+        // A fresh form whenever the saved values change (after a save or from another window).
+        <SettingsForm key={JSON.stringify(settings.data)} saved={settings.data} />
+      )}
+    </Section>
+  );
+}
+
+function BackupSection() {
+  const t = useT(settingsMessages);
+  const formatDate = useFormatDateTime();
+  const queryClient = useQueryClient();
+  const backups = useQuery({ queryKey: operatorKeys.backups, queryFn: fetchers.backups });
+  const backup = useMutation({
+    mutationFn: () => adminApi<BackupInfo>('POST', '/data/backup'),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: operatorKeys.backups }),
+  });
+  const rows = [...(backups.data ?? [])].sort((a, b) => b.createdAt.localeCompare(a.createdAt));
+
+  return (
+    <Section
+      title={t('backupTitle')}
+      actions={
+        <Button onClick={() => backup.mutate()} loading={backup.isPending} variant="light">
+          {t('backupNow')}
+        </Button>
+      }
+    >
+      <Text size="sm" c="dimmed">
+        {t('backupHint')}
+      </Text>
+      {backup.isSuccess ? (
+        <Alert color="green" variant="light" role="status">
+          {t('backedUp', { file: backup.data.file, size: formatBytes(backup.data.bytes) })}
+        </Alert>
+      ) : null}
+      {backup.isError ? <ErrorAlert title={t('backupFailed')} error={backup.error} /> : null}
+      {backups.isPending ? (
+        <Skeleton height={48} />
+      ) : backups.isError ? (
+        <ErrorAlert title={t('backupsLoadError')} error={backups.error} />
+      ) : rows.length === 0 ? (
+        <Text size="sm" c="dimmed">
+          {t('noBackups')}
+        </Text>
+      ) : (
+        <Table.ScrollContainer minWidth={560}>
+          <Table verticalSpacing="xs" striped aria-label={t('backupTitle')}>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t('colFile')}</Table.Th>
+                <Table.Th ta="right">{t('colSize')}</Table.Th>
+                <Table.Th>{t('colCreated')}</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {rows.map((row) => (
+                <Table.Tr key={row.file}>
+                  <Table.Td ff="monospace" style={{ wordBreak: 'break-all' }}>
+                    {row.file}
+                  </Table.Td>
+                  <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+                    {formatBytes(row.bytes)}
+                  </Table.Td>
+                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDate(row.createdAt)}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+    </Section>
+  );
+}
+
+function ResetSection() {
+  const t = useT(settingsMessages);
+  const queryClient = useQueryClient();
+  const [confirmText, setConfirmText] = useState('');
+  const reset = useMutation({
+    mutationFn: () => adminApi<MessageResult>('POST', '/data/reset', { body: { confirm: 'RESET' } }),
+    onSuccess: (result) => {
+      setConfirmText('');
+      notifications.show({ color: 'green', title: t('resetDone'), message: result.message });
+      // Everything the app shows may have changed.
+      void queryClient.invalidateQueries();
+    },
+  });
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (confirmText === 'RESET') reset.mutate();
+  };
+
+  return (
+    <Section title={t('resetTitle')}>
+      <Text size="sm">{t('resetText')}</Text>
+      <form onSubmit={submit} noValidate aria-label={t('resetTitle')}>
+        <Group align="flex-end" gap="sm">
+          <TextInput
+            label={t('resetConfirmLabel')}
+            value={confirmText}
+            onChange={(e) => setConfirmText(e.currentTarget.value)}
+            placeholder="RESET"
+            autoComplete="off"
+            w={240}
+          />
+          <Button type="submit" color="red" disabled={confirmText !== 'RESET'} loading={reset.isPending}>
+            {t('resetButton')}
+          </Button>
+        </Group>
+      </form>
+      {reset.isError ? <ErrorAlert title={t('resetFailed')} error={reset.error} /> : null}
+    </Section>
+  );
+}
+
+export function ServerDataPage() {
+  const t = useT(settingsMessages);
+  return (
+    <Stack gap="md">
+      <Stack gap={4}>
+        <Title order={2}>{t('title')}</Title>
+        <Text c="dimmed" size="sm">
+          {t('intro')}
+        </Text>
+      </Stack>
+      <ServerSection />
+      <SettingsSection />
+      <BackupSection />
+      <ResetSection />
+    </Stack>
+  );
+}

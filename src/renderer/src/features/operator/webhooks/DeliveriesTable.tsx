@@ -1,0 +1,132 @@
+import { Badge, Button, Pagination, Skeleton, Stack, Table, Text } from '@mantine/core';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { Fragment, useState } from 'react';
+import { ErrorAlert } from '../../../shared/ErrorAlert';
+import { useT } from '../../../shared/i18n';
+import { useFormatDateTime } from '../format';
+import { fullBadgeStyles } from '../StatusBadge';
+import { DELIVERIES_PAGE_SIZE, fetchers, operatorKeys } from '../queries';
+import type { WebhookDelivery } from '../types';
+import { webhooksMessages } from './messages';
+
+const STATUS_COLOR: Record<WebhookDelivery['status'], string> = { pending: 'yellow', succeeded: 'green', failed: 'red' };
+
+function AttemptLog({ delivery }: { delivery: WebhookDelivery }) {
+  const t = useT(webhooksMessages);
+  const formatDate = useFormatDateTime('short');
+  if (delivery.attemptLog.length === 0) {
+    return (
+      <Text size="xs" c="dimmed">
+        {t('noAttempts')}
+      </Text>
+    );
+  }
+  return (
+    <Table withTableBorder verticalSpacing={4} fz="xs" aria-label={t('attemptsOf', { id: delivery.id })}>
+      <Table.Thead>
+        <Table.Tr>
+          <Table.Th>{t('colAt')}</Table.Th>
+          <Table.Th>{t('colCode')}</Table.Th>
+          <Table.Th>{t('colError')}</Table.Th>
+          <Table.Th ta="right">{t('colDuration')}</Table.Th>
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {delivery.attemptLog.map((attempt, index) => (
+          <Table.Tr key={`${attempt.at}-${index}`}>
+            <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDate(attempt.at)}</Table.Td>
+            <Table.Td>{attempt.statusCode ?? '—'}</Table.Td>
+            <Table.Td style={{ wordBreak: 'break-word' }}>{attempt.error ?? '—'}</Table.Td>
+            <Table.Td ta="right">{t('ms', { ms: attempt.durationMs })}</Table.Td>
+          </Table.Tr>
+        ))}
+      </Table.Tbody>
+    </Table>
+  );
+}
+
+/** One endpoint's deliveries, newest first as the service sends them, a page at a time. */
+export function DeliveriesTable({ endpointId }: { endpointId: number }) {
+  const t = useT(webhooksMessages);
+  const formatDate = useFormatDateTime('short');
+  const [page, setPage] = useState(1);
+  const [open, setOpen] = useState<number | null>(null);
+  const deliveries = useQuery({
+    queryKey: operatorKeys.deliveries(endpointId, page),
+    queryFn: () => fetchers.deliveries(endpointId, page),
+    placeholderData: keepPreviousData,
+    // Retries happen in the background: follow them while any delivery is still pending.
+    refetchInterval: (query) => (query.state.data?.items.some((d) => d.status === 'pending') ? 5000 : false),
+  });
+
+  if (deliveries.isPending) return <Skeleton height={48} />;
+  if (deliveries.isError) return <ErrorAlert title={t('deliveriesLoadError')} error={deliveries.error} />;
+  const { items, total } = deliveries.data;
+  if (items.length === 0) {
+    return (
+      <Text size="sm" c="dimmed">
+        {t('noDeliveries')}
+      </Text>
+    );
+  }
+  const pages = Math.max(1, Math.ceil(total / DELIVERIES_PAGE_SIZE));
+  return (
+    <Stack gap="xs">
+      <Table.ScrollContainer minWidth={700}>
+        <Table verticalSpacing={6} fz="sm" aria-label={t('deliveries')}>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>{t('colCreated')}</Table.Th>
+              <Table.Th>{t('colEvent')}</Table.Th>
+              <Table.Th>{t('colStatus')}</Table.Th>
+              <Table.Th ta="right">{t('colAttempts')}</Table.Th>
+              <Table.Th>{t('colCode')}</Table.Th>
+              <Table.Th>{t('colError')}</Table.Th>
+              <Table.Th>{t('colNextAttempt')}</Table.Th>
+              <Table.Th />
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {items.map((delivery) => (
+              <Fragment key={delivery.id}>
+                <Table.Tr>
+                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDate(delivery.createdAt)}</Table.Td>
+                  <Table.Td ff="monospace">{delivery.eventType}</Table.Td>
+                  <Table.Td>
+                    <Badge size="sm" variant="light" color={STATUS_COLOR[delivery.status] ?? 'gray'} tt="none" styles={fullBadgeStyles}>
+                      {t(`status_${delivery.status}`)}
+                    </Badge>
+                  </Table.Td>
+                  <Table.Td ta="right">{delivery.attempts}</Table.Td>
+                  <Table.Td>{delivery.lastStatusCode ?? '—'}</Table.Td>
+                  <Table.Td maw={240} style={{ wordBreak: 'break-word' }}>
+                    {delivery.lastError ?? '—'}
+                  </Table.Td>
+                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{delivery.nextAttemptAt ? formatDate(delivery.nextAttemptAt) : '—'}</Table.Td>
+                  <Table.Td>
+                    <Button
+                      size="compact-xs"
+                      variant="subtle"
+                      aria-expanded={open === delivery.id}
+                      onClick={() => setOpen(open === delivery.id ? null : delivery.id)}
+                    >
+                      {t('showAttempts', { count: delivery.attemptLog.length })}
+                    </Button>
+                  </Table.Td>
+                </Table.Tr>
+                {open === delivery.id ? (
+                  <Table.Tr>
+                    <Table.Td colSpan={8}>
+                      <AttemptLog delivery={delivery} />
+                    </Table.Td>
+                  </Table.Tr>
+                ) : null}
+              </Fragment>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+      {pages > 1 ? <Pagination total={pages} value={page} onChange={setPage} size="sm" /> : null}
+    </Stack>
+  );
+}
