@@ -27,20 +27,31 @@ function openApi(request: APIRequestContext, origin: string): OpenApi {
   };
 }
 
-/** One server per worker (the config runs one worker): started before the first test, stopped after the last. */
-export const test = base.extend<Fixtures, { server: TestServer }>({
-  server: [
+/**
+ * One server per spec file, on a fresh data folder: files cannot see each other's orders, clock moves or
+ * autopilot settings. Tests within a file share it (the config runs one worker, files one after another).
+ */
+const current: { file: string; server: TestServer | null } = { file: '', server: null };
+
+export const test = base.extend<Fixtures & { server: TestServer }, { serverTeardown: void }>({
+  serverTeardown: [
     // eslint-disable-next-line no-empty-pattern
     async ({}, use) => {
-      const server = await startServer();
-      try {
-        await use(server);
-      } finally {
-        await server.stop();
-      }
+      await use();
+      await current.server?.stop();
+      current.server = null;
     },
-    { scope: 'worker', timeout: 60_000 },
+    { scope: 'worker', auto: true },
   ],
+  // eslint-disable-next-line no-empty-pattern
+  server: async ({}, use, testInfo) => {
+    if (current.file !== testInfo.file || current.server === null) {
+      await current.server?.stop();
+      current.server = await startServer();
+      current.file = testInfo.file;
+    }
+    await use(current.server);
+  },
   baseURL: async ({ server }, use) => {
     await use(server.origin);
   },
