@@ -10,7 +10,7 @@ export default defineConfig({
   workers: 1,
   fullyParallel: false,
   retries: 0,
-  reporter: 'list',
+  reporter: [['list'], ['json', { outputFile: 'reports/playwright.json' }]],
   timeout: 30_000,
   expect: { timeout: 5_000 },
   use: {

@@ -146,19 +146,32 @@ describe('autopilot resumes after a restart without doing a step twice', () => {
 });
 
 describe('autopilot at demo pace, by the timer', () => {
-  it('moves an order to the warehouse within seconds', async () => {
+  async function waitFor(read: () => Promise<string>, want: string, ms: number): Promise<string> {
+    const deadline = Date.now() + ms;
+    let value = await read();
+    while (value !== want && Date.now() < deadline) {
+      await new Promise((r) => setTimeout(r, 250));
+      value = await read();
+    }
+    return value;
+  }
+
+  it('walks an order to completed on its own within seconds', async () => {
     const server = await freshServer();
     await server.admin('PUT', '/autopilot', { pace: 'demo' });
     const orderNo = await placeOrder(server);
-    const deadline = Date.now() + 25_000;
-    let status = 'pending';
-    while (status !== 'in_warehouse' && Date.now() < deadline) {
-      await new Promise((r) => setTimeout(r, 250));
-      status = (await server.api('GET', `/orders/${orderNo}/status`)).body.data.status;
-    }
-    expect(status).toBe('in_warehouse');
-    expect((await server.api('GET', '/warehouse/packages/shippable')).body.data.items.some((p: { orderId: string }) => p.orderId === orderNo)).toBe(true);
-  }, 40_000);
+    const orderStatus = async () => (await server.api('GET', `/orders/${orderNo}/status`)).body.data.status as string;
+    expect(await waitFor(orderStatus, 'in_warehouse', 25_000)).toBe('in_warehouse');
+    const inspection = (await server.api('GET', `/orders/${orderNo}/inspection`)).body.data;
+    expect(inspection.photos.length).toBeGreaterThan(0);
+
+    const shippingNo = await shipEverything(server, orderNo);
+    const shippingStatus = async () => (await server.api('GET', `/shipping/orders/${shippingNo}`)).body.data.status as string;
+    expect(await waitFor(shippingStatus, 'delivered', 20_000)).toBe('delivered');
+    expect(await orderStatus()).toBe('completed');
+    expect(timeline(server, orderNo).map((s) => s.status)).toEqual(['pending', 'paid', 'purchased', 'shipped_to_warehouse', 'in_warehouse', 'completed']);
+    expect(auditLedger(server.running.core.ctx).every((a) => a.ok)).toBe(true);
+  }, 60_000);
 });
 
 afterAll(async () => {
