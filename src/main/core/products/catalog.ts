@@ -58,18 +58,10 @@ export function getProductRow(ctx: CoreContext, id: number): ProductRow | null {
 }
 
 export function getSkuRows(ctx: CoreContext, productIds: readonly number[]): Map<number, SkuRow[]> {
+  // One indexed lookup per product (product_skus_position) beats an IN (json_each) with a sort.
+  const skusOf = ctx.db.prepare('SELECT * FROM product_skus WHERE product_id = ? ORDER BY position, sku_id');
   const out = new Map<number, SkuRow[]>();
-  if (productIds.length === 0) return out;
-  const rows = ctx.db
-    .prepare(
-      `SELECT * FROM product_skus WHERE product_id IN (SELECT value FROM json_each(?)) ORDER BY product_id, position, sku_id`,
-    )
-    .all(JSON.stringify(productIds)) as SkuRow[];
-  for (const row of rows) {
-    const list = out.get(row.product_id) ?? [];
-    list.push(row);
-    out.set(row.product_id, list);
-  }
+  for (const id of productIds) if (!out.has(id)) out.set(id, skusOf.all(id) as SkuRow[]);
   return out;
 }
 
