@@ -13,7 +13,8 @@ export interface OpenApi {
   send<T>(method: 'POST' | 'PATCH' | 'DELETE', path: string, body?: unknown): Promise<T>;
 }
 
-function openApi(request: APIRequestContext, origin: string): OpenApi {
+/** A small client for one API prefix, with the page's session cookie and the UI header. */
+function apiAt(request: APIRequestContext, origin: string, prefix: '/api/v1/open' | '/api/v1/admin'): OpenApi {
   const headers = { 'X-Crossbuy-Client': 'ui' };
   const unwrap = async <T>(response: Awaited<ReturnType<APIRequestContext['get']>>): Promise<T> => {
     const body = (await response.json()) as { data: T };
@@ -21,11 +22,13 @@ function openApi(request: APIRequestContext, origin: string): OpenApi {
     return body.data;
   };
   return {
-    get: async (path) => unwrap(await request.get(`${origin}/api/v1/open${path}`, { headers })),
+    get: async (path) => unwrap(await request.get(`${origin}${prefix}${path}`, { headers })),
     send: async (method, path, body) =>
-      unwrap(await request.fetch(`${origin}/api/v1/open${path}`, { method, headers, ...(body === undefined ? {} : { data: body }) })),
+      unwrap(await request.fetch(`${origin}${prefix}${path}`, { method, headers, ...(body === undefined ? {} : { data: body }) })),
   };
 }
+
+const openApi = (request: APIRequestContext, origin: string): OpenApi => apiAt(request, origin, '/api/v1/open');
 
 /**
  * One server per spec file, on a fresh data folder: files cannot see each other's orders, clock moves or
@@ -69,15 +72,5 @@ export { expect };
 
 /** The back office (/api/v1/admin), reached with the page's UI session like the operator pages do. */
 export function adminApiOf(request: APIRequestContext, origin: string): OpenApi {
-  const headers = { 'X-Crossbuy-Client': 'ui' };
-  const unwrap = async <T>(response: Awaited<ReturnType<APIRequestContext['get']>>): Promise<T> => {
-    const body = (await response.json()) as { data: T };
-    if (!response.ok()) throw new Error(`${response.status()} ${JSON.stringify(body)}`);
-    return body.data;
-  };
-  return {
-    get: async (path) => unwrap(await request.get(`${origin}/api/v1/admin${path}`, { headers })),
-    send: async (method, path, body) =>
-      unwrap(await request.fetch(`${origin}/api/v1/admin${path}`, { method, headers, ...(body === undefined ? {} : { data: body }) })),
-  };
+  return apiAt(request, origin, '/api/v1/admin');
 }

@@ -1,4 +1,4 @@
-import { SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { SimpleGrid, Stack } from '@mantine/core';
 import { useT } from '../../../shared/i18n';
 import { AutopilotPanel } from './AutopilotPanel';
 import { ClockPanel } from './ClockPanel';
@@ -6,18 +6,14 @@ import { consoleMessages } from './messages';
 import { OrdersPanel } from './OrdersPanel';
 import { ShippingPanel } from './ShippingPanel';
 import { WalletPanel } from './WalletPanel';
+import { PageHeader } from '../../../shared/PageHeader';
 
 /** The back office console: the staff's side of the service, played by the operator. */
 export function BackOfficePage() {
   const t = useT(consoleMessages);
   return (
     <Stack gap="md">
-      <Stack gap={4}>
-        <Title order={2}>{t('title')}</Title>
-        <Text c="dimmed" size="sm">
-          {t('intro')}
-        </Text>
-      </Stack>
+      <PageHeader title={t('title')} intro={t('intro')} />
       <SimpleGrid cols={{ base: 1, md: 3 }} spacing="md">
         <ClockPanel />
         <AutopilotPanel />

@@ -1,4 +1,4 @@
-import { Stack, Text, Title } from '@mantine/core';
+import { Stack } from '@mantine/core';
 import { useState } from 'react';
 import { useT } from '../../../shared/i18n';
 import type { CreatedApiKey } from '../types';
@@ -6,6 +6,7 @@ import { CreateKeyForm } from './CreateKeyForm';
 import { KeysTable } from './KeysTable';
 import { keysMessages } from './messages';
 import { NewKeyModal } from './NewKeyModal';
+import { PageHeader } from '../../../shared/PageHeader';
 
 export function ApiKeysPage() {
   const t = useT(keysMessages);
@@ -13,12 +14,7 @@ export function ApiKeysPage() {
   const [created, setCreated] = useState<CreatedApiKey | null>(null);
   return (
     <Stack gap="md">
-      <Stack gap={4}>
-        <Title order={2}>{t('title')}</Title>
-        <Text c="dimmed" size="sm">
-          {t('intro')}
-        </Text>
-      </Stack>
+      <PageHeader title={t('title')} intro={t('intro')} />
       <CreateKeyForm onCreated={setCreated} />
       <KeysTable />
       <NewKeyModal created={created} onClose={() => setCreated(null)} />

@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Code, Group, NumberInput, SimpleGrid, Skeleton, Stack, Switch, Table, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Code, Group, NumberInput, SimpleGrid, Skeleton, Stack, Switch, Table, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent, type ReactNode } from 'react';
@@ -11,6 +11,7 @@ import { fetchers, operatorKeys } from '../queries';
 import { Section } from '../Section';
 import type { BackupInfo, MessageResult, ServiceSettings } from '../types';
 import { settingsMessages } from './messages';
+import { PageHeader } from '../../../shared/PageHeader';
 
 function Field({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -283,12 +284,7 @@ export function ServerDataPage() {
   const t = useT(settingsMessages);
   return (
     <Stack gap="md">
-      <Stack gap={4}>
-        <Title order={2}>{t('title')}</Title>
-        <Text c="dimmed" size="sm">
-          {t('intro')}
-        </Text>
-      </Stack>
+      <PageHeader title={t('title')} intro={t('intro')} />
       <ServerSection />
       <SettingsSection />
       <BackupSection />

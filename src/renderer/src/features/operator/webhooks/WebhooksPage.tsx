@@ -1,4 +1,4 @@
-import { Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Skeleton, Stack } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { EmptyState } from '../../../shared/EmptyState';
 import { ErrorAlert } from '../../../shared/ErrorAlert';
@@ -8,18 +8,14 @@ import { Section } from '../Section';
 import { AddWebhookForm } from './AddWebhookForm';
 import { EndpointCard } from './EndpointCard';
 import { webhooksMessages } from './messages';
+import { PageHeader } from '../../../shared/PageHeader';
 
 export function WebhooksPage() {
   const t = useT(webhooksMessages);
   const endpoints = useQuery({ queryKey: operatorKeys.webhooks, queryFn: fetchers.webhooks });
   return (
     <Stack gap="md">
-      <Stack gap={4}>
-        <Title order={2}>{t('title')}</Title>
-        <Text c="dimmed" size="sm">
-          {t('intro')}
-        </Text>
-      </Stack>
+      <PageHeader title={t('title')} intro={t('intro')} />
       <AddWebhookForm />
       <Section title={t('listTitle')}>
         {endpoints.isPending ? (
