@@ -60,12 +60,17 @@ export function useOrderInspection(orderNo: string, enabled: boolean) {
   });
 }
 
-/** Cancels with a fresh Idempotency-Key per click; the refund shows in the wallet, the coupon comes back. */
-export function useCancelOrder(orderNo: string) {
+/**
+ * Cancels with a fresh Idempotency-Key per click; the refund shows in the wallet, the coupon comes back.
+ * `onCancelled` runs at the hook level: the cancel button unmounts as soon as the refetched order reads
+ * cancelled (a live event can win that race), and callbacks given to `mutate` would then never fire.
+ */
+export function useCancelOrder(orderNo: string, onCancelled?: (result: CancelResult) => void) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (reason: string) =>
       openApi<CancelResult>('POST', `${path(orderNo)}/cancel`, { body: reason ? { reason } : {}, idempotencyKey: newIdempotencyKey() }),
+    onSuccess: (result) => onCancelled?.(result),
     onSettled: () =>
       Promise.all(
         ['orders', 'wallet', 'coupons', 'dashboard', 'product'].map((key) => queryClient.invalidateQueries({ queryKey: [key] })),

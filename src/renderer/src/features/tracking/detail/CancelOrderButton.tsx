@@ -16,7 +16,14 @@ export function CancelOrderButton({ order, onCancelled }: { order: OrderDetail; 
   const t = useT(detailMessages);
   const [opened, { open, close }] = useDisclosure(false);
   const [reason, setReason] = useState('');
-  const cancel = useCancelOrder(order.orderNo);
+  const cancel = useCancelOrder(order.orderNo, (result) => {
+    onCancelled(result);
+    notifications.show({
+      color: 'green',
+      title: t('cancelledTitle'),
+      message: t('cancelledBody', { amount: formatMoney(result.refundAmount, order.currency) }),
+    });
+  });
 
   const onClose = () => {
     if (cancel.isPending) return;
@@ -26,15 +33,9 @@ export function CancelOrderButton({ order, onCancelled }: { order: OrderDetail; 
 
   const confirm = () =>
     cancel.mutate(reason.trim(), {
-      onSuccess: (result) => {
+      onSuccess: () => {
         close();
         setReason('');
-        onCancelled(result);
-        notifications.show({
-          color: 'green',
-          title: t('cancelledTitle'),
-          message: t('cancelledBody', { amount: formatMoney(result.refundAmount, order.currency) }),
-        });
       },
     });
 
