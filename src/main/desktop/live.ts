@@ -1,20 +1,12 @@
 import { Notification, type BrowserWindow } from 'electron';
 import { IPC_CHANNELS } from '../../preload/bridge.js';
 import { currentPace } from '../core/autopilot/autopilot.js';
+import { countOrdersInProgress } from '../core/orders/views.js';
 import { readSetting, writeSetting } from '../core/settings/settings.js';
 import { walletState } from '../core/wallet/ledger.js';
 import type { RunningServer } from '../headless/serve.js';
 import { LowBalanceWatch, notificationFor, type NotificationText } from './notifications.js';
 import type { AppTray } from './tray.js';
-
-/** Orders the tray counts as in progress: bought or on their way, not yet in the warehouse. */
-function ordersInProgress(server: RunningServer): number {
-  return (
-    server.core.ctx.db
-      .prepare(`SELECT COUNT(*) AS n FROM orders WHERE status IN ('pending', 'paid', 'purchased', 'shipped_to_warehouse')`)
-      .get() as { n: number }
-  ).n;
-}
 
 function show(text: NotificationText): void {
   if (Notification.isSupported()) new Notification({ title: text.title, body: text.body }).show();
@@ -27,7 +19,7 @@ function show(text: NotificationText): void {
  */
 export function connectDesktop(server: RunningServer, window: () => BrowserWindow | null, tray: AppTray): () => void {
   const lowBalance = new LowBalanceWatch();
-  const refreshTray = () => tray.update({ ordersInProgress: ordersInProgress(server), autopilotPaused: currentPace(server.core.ctx) === 'off' });
+  const refreshTray = () => tray.update({ ordersInProgress: countOrdersInProgress(server.core.ctx), autopilotPaused: currentPace(server.core.ctx) === 'off' });
   refreshTray();
   const unsubscribe = server.events.subscribe((event) => {
     const target = window();

@@ -111,3 +111,17 @@ describe('lifecycle on the service clock', () => {
     }
   });
 });
+
+describe('orders in progress (the tray count)', () => {
+  it('counts pending to shipped_to_warehouse orders, not the ones in the warehouse or closed', async () => {
+    const { countOrdersInProgress } = await import('../../../src/main/core/orders/views.js');
+    const core = openCore({ dataDir: ':memory:', empty: true });
+    const insert = core.ctx.db.prepare(
+      `INSERT INTO orders (order_no, user_id, status, platform, currency, subtotal_minor, service_fee_minor, total_minor, created_at, updated_at)
+       VALUES (?, 1, ?, 'taobao', 'CNY', 100, 5, 105, 't', 't')`,
+    );
+    ['pending', 'paid', 'purchased', 'shipped_to_warehouse', 'in_warehouse', 'completed', 'cancelled', 'refunded', 'paid'].forEach((status, i) => insert.run(`PO${i}`, status));
+    expect(countOrdersInProgress(core.ctx)).toBe(5);
+    core.close();
+  });
+});

@@ -270,3 +270,12 @@ export function getOrderInspection(ctx: CoreContext, orderNo: string, userId: nu
     items: orderItems(ctx, orderNo).map((i) => ({ productId: i.product_id, title: i.title, skuName: i.sku_name, quantity: i.quantity, result })),
   };
 }
+
+/** Orders bought or on their way, not yet in the warehouse (the desktop tray's count). */
+export function countOrdersInProgress(ctx: CoreContext): number {
+  return (
+    ctx.db
+      .prepare(`SELECT COALESCE(SUM(n), 0) AS n FROM order_counts WHERE status IN ('pending', 'paid', 'purchased', 'shipped_to_warehouse')`)
+      .get() as { n: number }
+  ).n;
+}
