@@ -66,3 +66,12 @@ export function isSafeExternalUrl(url: string): boolean {
 export const RENDERER_CSP =
   "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data: http://127.0.0.1:*; " +
   "connect-src 'self' http://127.0.0.1:*; object-src 'none'; base-uri 'none'; frame-ancestors 'none'; form-action 'none'";
+
+/**
+ * The one permission the page may use: writing to the clipboard (the copy buttons for a new API key or a
+ * webhook secret). Camera, microphone, geolocation, notifications from the page, and the rest are denied;
+ * desktop notifications come from the main process.
+ */
+export function isPermissionAllowed(permission: string): boolean {
+  return permission === 'clipboard-sanitized-write';
+}

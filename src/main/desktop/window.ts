@@ -1,7 +1,7 @@
 import { BrowserWindow, screen, session, shell } from 'electron';
 import type { PreferenceStore } from './preferences.js';
 import { restoreBounds } from './preferences.js';
-import { RENDERER_CSP, isAppUrl, isSafeExternalUrl, secureWebPreferences } from './security.js';
+import { RENDERER_CSP, isAppUrl, isPermissionAllowed, isSafeExternalUrl, secureWebPreferences } from './security.js';
 
 export interface AppPage {
   rendererFile: string;
@@ -10,10 +10,10 @@ export interface AppPage {
   icon: string;
 }
 
-/** Denies every permission request (camera, notifications prompts, geolocation...): the app needs none. */
+/** Denies every permission request but the clipboard write of the copy buttons (security.ts). */
 export function lockDownSession(): void {
-  session.defaultSession.setPermissionRequestHandler((_wc, _permission, callback) => callback(false));
-  session.defaultSession.setPermissionCheckHandler(() => false);
+  session.defaultSession.setPermissionRequestHandler((_wc, permission, callback) => callback(isPermissionAllowed(permission)));
+  session.defaultSession.setPermissionCheckHandler((_wc, permission) => isPermissionAllowed(permission));
   session.defaultSession.webRequest.onHeadersReceived((details, callback) => {
     callback({ responseHeaders: { ...details.responseHeaders, 'Content-Security-Policy': [RENDERER_CSP] } });
   });

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { fromInjectResponse, toInjectRequest } from '../../../src/main/desktop/ipc-request.js';
-import { isAppUrl, isSafeExternalUrl, secureWebPreferences } from '../../../src/main/desktop/security.js';
+import { isAppUrl, isPermissionAllowed, isSafeExternalUrl, secureWebPreferences } from '../../../src/main/desktop/security.js';
 import { startServer } from '../../../src/main/headless/serve.js';
 
 const page = { rendererFile: '/opt/crossbuy/out/renderer/index.html' };
@@ -28,6 +28,11 @@ describe('window security', () => {
     expect(isAppUrl('http://localhost:5173/#/x', { ...page, devServerUrl: 'http://localhost:5173' })).toBe(true);
     expect(isAppUrl('http://localhost:5174/', { ...page, devServerUrl: 'http://localhost:5173' })).toBe(false);
     expect(isAppUrl('not a url', page)).toBe(false);
+  });
+
+  it('denies every permission but the clipboard write of the copy buttons', () => {
+    expect(isPermissionAllowed('clipboard-sanitized-write')).toBe(true);
+    for (const p of ['media', 'geolocation', 'notifications', 'midi', 'clipboard-read', 'openExternal', 'fullscreen', 'unknown']) expect(isPermissionAllowed(p)).toBe(false);
   });
 
   it('opens only http(s) links externally', () => {
