@@ -1,7 +1,8 @@
 /**
- * The desktop app's own preferences (window, theme, tray behaviour). Service settings that scripts and the
+ * The desktop app's own preferences (port, window, start minimized, launch at login). Service settings that scripts and the
  * CLI must see too (fee rate, currency, autopilot pace, low-balance threshold) live in the database
- * instead, behind the admin API.
+ * instead, behind the admin API. Theme and language belong to the page and are kept by the renderer's own
+ * store (persisted in the app's userData like any page storage), so there is one source for each.
  * The store is an interface so the core and the tests use a plain implementation; the app uses
  * electron-store (electron-preferences.ts).
  */
@@ -16,8 +17,6 @@ export interface WindowBounds {
 export interface DesktopPreferences {
   /** Preferred API port; a busy port moves to the next free one. */
   port: number;
-  theme: 'light' | 'dark' | 'system';
-  language: 'en' | 'zh-CN' | 'system';
   startMinimized: boolean;
   launchAtLogin: boolean;
   window: WindowBounds;
@@ -25,8 +24,6 @@ export interface DesktopPreferences {
 
 export const DEFAULT_PREFERENCES: DesktopPreferences = {
   port: 4680,
-  theme: 'system',
-  language: 'system',
   startMinimized: false,
   launchAtLogin: false,
   window: { width: 1280, height: 860, maximized: false },
@@ -58,12 +55,6 @@ export function validatePreference<K extends keyof DesktopPreferences>(key: K, v
   switch (key) {
     case 'port':
       if (!Number.isInteger(value) || (value as number) < 1024 || (value as number) > 65535) fail('a port from 1024 to 65535');
-      break;
-    case 'theme':
-      if (!['light', 'dark', 'system'].includes(value as string)) fail('light, dark or system');
-      break;
-    case 'language':
-      if (!['en', 'zh-CN', 'system'].includes(value as string)) fail('en, zh-CN or system');
       break;
     case 'startMinimized':
     case 'launchAtLogin':

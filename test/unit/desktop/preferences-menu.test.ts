@@ -6,12 +6,12 @@ describe('preferences', () => {
   it('starts from defaults and validates what is stored', () => {
     const store = new MemoryPreferenceStore();
     expect(store.get('port')).toBe(4680);
-    store.set('theme', 'dark');
-    expect(store.get('theme')).toBe('dark');
-    expect(() => store.set('theme', 'purple' as never)).toThrow(/theme/);
+    store.set('startMinimized', true);
+    expect(store.get('startMinimized')).toBe(true);
+    expect(() => store.set('startMinimized', 'yes' as never)).toThrow(/startMinimized/);
     expect(() => store.set('port', 80)).toThrow(/port/);
     expect(() => store.set('window', { width: 'wide' } as never)).toThrow(/window/);
-    expect(store.get('theme')).toBe('dark');
+    expect(store.get('startMinimized')).toBe(true);
   });
 
   it('brings a window saved on a vanished monitor back onto the primary one', () => {
