@@ -17,6 +17,7 @@ const CLI = resolve(import.meta.dirname, '../../bin/crossbuy.js');
 const run = promisify(execFile);
 const dataDir = mkdtempSync(join(tmpdir(), 'crossbuy-crash-'));
 const children: ChildProcess[] = [];
+const CRASH_CYCLES = process.env.CROSSBUY_DEEP ? 6 : 1;
 
 afterAll(() => {
   for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
@@ -83,29 +84,36 @@ describe('crash during concurrent orders', () => {
       .slice(0, 10);
     expect(lines.length).toBeGreaterThanOrEqual(3);
 
-    // Keep 8 orders in flight; kill -9 the server once 25 have been acknowledged, with the rest mid-request.
+    // Keep 8 orders in flight; kill -9 the server once 25 more have been acknowledged, with the rest
+    // mid-request. CROSSBUY_DEEP=1 repeats the crash several times on the same data folder.
     const acknowledged: string[] = [];
     let sent = 0;
-    let killed = false;
-    const worker = async () => {
-      while (!killed) {
-        const items = [lines[sent++ % lines.length]!, lines[(sent * 7) % lines.length]!].map((l) => ({ ...l, quantity: 1 }));
-        try {
-          const res = await api(first.origin, 'POST', '/orders', { items });
-          if (res.status === 201) acknowledged.push(((await res.json()) as { data: { orderNo: string } }).data.orderNo);
-        } catch {
-          // the connection died with the server
+    let server = first;
+    for (let cycle = 0; cycle < CRASH_CYCLES; cycle++) {
+      if (cycle > 0) server = await serve();
+      const target = acknowledged.length + 25;
+      let killed = false;
+      const current = server;
+      const worker = async () => {
+        while (!killed) {
+          const items = [lines[sent++ % lines.length]!, lines[(sent * 7) % lines.length]!].map((l) => ({ ...l, quantity: 1 }));
+          try {
+            const res = await api(current.origin, 'POST', '/orders', { items });
+            if (res.status === 201) acknowledged.push(((await res.json()) as { data: { orderNo: string } }).data.orderNo);
+          } catch {
+            // the connection died with the server
+          }
+          if (acknowledged.length >= target && !killed) {
+            killed = true;
+            current.child.kill('SIGKILL');
+          }
         }
-        if (acknowledged.length >= 25 && !killed) {
-          killed = true;
-          first.child.kill('SIGKILL');
-        }
-      }
-    };
-    await Promise.all(Array.from({ length: 8 }, worker));
-    await exited(first.child);
-    expect(first.child.signalCode).toBe('SIGKILL');
-    expect(acknowledged.length).toBeGreaterThanOrEqual(25);
+      };
+      await Promise.all(Array.from({ length: 8 }, worker));
+      await exited(current.child);
+      expect(current.child.signalCode).toBe('SIGKILL');
+      expect(acknowledged.length).toBeGreaterThanOrEqual(target);
+    }
 
     // Restarted on the same data dir: every acknowledged order is there, and the service takes new ones.
     const second = await serve();
@@ -138,5 +146,5 @@ describe('crash during concurrent orders', () => {
     const broken = await cli('doctor');
     expect(broken.code).toBe(1);
     expect(broken.stdout).toMatch(/FAIL\s+ledger/);
-  }, 60_000);
+  }, process.env.CROSSBUY_DEEP ? 300_000 : 60_000);
 });
