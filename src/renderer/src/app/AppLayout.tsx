@@ -1,5 +1,7 @@
 import { AppShell, Burger, Group, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { useT } from '../shared/i18n';
+import { appMessages } from './appMessages';
 import { ColorSchemeToggle } from './ColorSchemeToggle';
 import { LanguageSwitch } from './LanguageSwitch';
 import { useLiveUpdates } from './useLiveUpdates';
@@ -8,6 +10,7 @@ import { MainNav } from './MainNav';
 import { useUiStore } from './uiStore';
 
 export function AppLayout({ children }: { children: ReactNode }) {
+  const t = useT(appMessages);
   const navbarOpen = useUiStore((s) => s.navbarOpen);
   const toggleNavbar = useUiStore((s) => s.toggleNavbar);
   useLiveUpdates();
@@ -21,7 +24,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
       <AppShell.Header>
         <Group h="100%" px="md" justify="space-between">
           <Group gap="sm">
-            <Burger opened={navbarOpen} onClick={toggleNavbar} hiddenFrom="sm" size="sm" aria-label="Toggle navigation" />
+            <Burger opened={navbarOpen} onClick={toggleNavbar} hiddenFrom="sm" size="sm" aria-label={t('toggleNavigation')} />
             <Title order={1} size="h3">
               crossbuy
             </Title>
@@ -32,7 +35,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
           </Group>
         </Group>
       </AppShell.Header>
-      <AppShell.Navbar p="xs" aria-label="Main">
+      <AppShell.Navbar p="xs" aria-label={t('mainNavigation')}>
         <MainNav />
       </AppShell.Navbar>
       <AppShell.Main>{children}</AppShell.Main>

@@ -1,10 +1,12 @@
 import { Alert } from '@mantine/core';
 import { ApiError } from '../api/client';
+import { appMessages } from '../app/appMessages';
+import { useT } from './i18n';
 
-function describe(error: unknown): string {
+function describe(error: unknown, sessionEnded: (message: string) => string): string {
   if (error instanceof ApiError) {
     if (error.statusCode === 401) {
-      return `${error.message}. The UI session has ended: open the URL that "crossbuy serve" printed again.`;
+      return sessionEnded(error.message);
     }
     return error.message;
   }
@@ -13,9 +15,10 @@ function describe(error: unknown): string {
 
 /** The API's own message, in a red alert (role="alert"). */
 export function ErrorAlert({ title, error }: { title: string; error: unknown }) {
+  const t = useT(appMessages);
   return (
     <Alert color="red" variant="light" title={title} role="alert">
-      {describe(error)}
+      {describe(error, (message) => t('sessionEnded', { message }))}
     </Alert>
   );
 }

@@ -2,14 +2,17 @@ import { Anchor, Button, Checkbox, Group, Image, Paper, Stack, Text } from '@man
 import type { CartItem } from '../../api/types';
 import { paths } from '../../app/router';
 import { ErrorAlert } from '../../shared/ErrorAlert';
+import { useT } from '../../shared/i18n';
 import { formatMoney, lineAmount } from '../../shared/money';
 import { CartQuantityInput } from './CartQuantityInput';
+import { cartMessages } from './messages';
 import { useRemoveCartItem, useUpdateCartItem } from './useCartMutations';
 
 export function CartLine({ item, currency }: { item: CartItem; currency?: string | undefined }) {
+  const t = useT(cartMessages);
   const select = useUpdateCartItem();
   const remove = useRemoveCartItem();
-  const name = `${item.title} (${item.skuName})`;
+  const name = t('lineName', { title: item.title, sku: item.skuName });
   const error = select.error ?? remove.error;
 
   return (
@@ -20,7 +23,7 @@ export function CartLine({ item, currency }: { item: CartItem; currency?: string
           checked={item.selected}
           onChange={(event) => select.mutate({ itemId: item.id, patch: { selected: event.currentTarget.checked } })}
           disabled={select.isPending}
-          aria-label={`Select ${name} for checkout`}
+          aria-label={t('select', { name })}
         />
         <Image src={item.imageUrl} alt="" w={72} h={72} radius="sm" fit="cover" />
         <Stack gap={4} style={{ flex: 1, minWidth: 0 }}>
@@ -28,20 +31,20 @@ export function CartLine({ item, currency }: { item: CartItem; currency?: string
             {item.title}
           </Anchor>
           <Text size="sm" c="dimmed">
-            {item.skuName} · {formatMoney(item.price, currency)} each
+            {t('each', { sku: item.skuName, price: formatMoney(item.price, currency) })}
           </Text>
           {item.remark ? (
             <Text size="xs" c="dimmed" fs="italic">
-              Remark: {item.remark}
+              {t('remark', { remark: item.remark })}
             </Text>
           ) : null}
           <Group gap="md" mt={4} align="center">
-            <CartQuantityInput item={item} label={`Quantity of ${name}`} />
+            <CartQuantityInput item={item} label={t('quantityOf', { name })} />
             <Text fw={700} size="sm">
               {formatMoney(lineAmount(item.price, item.quantity), currency)}
             </Text>
           </Group>
-          {error ? <ErrorAlert title="Cart not updated" error={error} /> : null}
+          {error ? <ErrorAlert title={t('updateFailed')} error={error} /> : null}
         </Stack>
         <Button
           variant="subtle"
@@ -49,9 +52,9 @@ export function CartLine({ item, currency }: { item: CartItem; currency?: string
           size="xs"
           onClick={() => remove.mutate(item.id)}
           loading={remove.isPending}
-          aria-label={`Remove ${name}`}
+          aria-label={t('removeLabel', { name })}
         >
-          Remove
+          {t('remove')}
         </Button>
       </Group>
     </Paper>

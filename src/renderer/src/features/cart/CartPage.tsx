@@ -2,37 +2,42 @@ import { Anchor, Grid, Group, Skeleton, Stack, Title } from '@mantine/core';
 import { paths } from '../../app/router';
 import { EmptyState } from '../../shared/EmptyState';
 import { ErrorAlert } from '../../shared/ErrorAlert';
+import { useT } from '../../shared/i18n';
 import { CartLine } from './CartLine';
 import { CartTotals } from './CartTotals';
 import { CheckoutButton } from './checkout/CheckoutButton';
 import { ClearCartButton } from './ClearCartButton';
+import { cartMessages } from './messages';
 import { useCart } from './useCart';
 import { useCartCurrency } from './useCartCurrency';
 
 export function CartPage() {
+  const t = useT(cartMessages);
   const cart = useCart();
   const currency = useCartCurrency(cart.data);
   return (
     <Stack gap="md">
       <Group justify="space-between">
-        <Title order={2}>Cart</Title>
+        <Title order={2}>{t('title')}</Title>
         {cart.data && cart.data.items.length > 0 ? <ClearCartButton lines={cart.data.items.length} /> : null}
       </Group>
       {cart.isPending ? (
-        <Stack aria-busy="true" aria-label="Loading the cart">
+        <Stack aria-busy="true" aria-label={t('loading')}>
           <Skeleton height={96} />
           <Skeleton height={96} />
         </Stack>
       ) : cart.isError ? (
-        <ErrorAlert title="Cannot load the cart" error={cart.error} />
+        <ErrorAlert title={t('loadFailed')} error={cart.error} />
       ) : cart.data.items.length === 0 ? (
-        <EmptyState title="Your cart is empty">
-          Find something in the <Anchor href={paths.shop()}>shop</Anchor> and add it here.
+        <EmptyState title={t('empty')}>
+          {t('emptyBefore')}
+          <Anchor href={paths.shop()}>{t('emptyLink')}</Anchor>
+          {t('emptyAfter')}
         </EmptyState>
       ) : (
         <Grid gutter="lg">
           <Grid.Col span={{ base: 12, md: 8 }}>
-            <Stack gap="sm" role="list" aria-label="Cart lines">
+            <Stack gap="sm" role="list" aria-label={t('lines')}>
               {cart.data.items.map((item) => (
                 <CartLine key={item.id} item={item} currency={currency} />
               ))}

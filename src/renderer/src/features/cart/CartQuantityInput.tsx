@@ -3,6 +3,8 @@ import { useDebouncedCallback } from '@mantine/hooks';
 import { useRef, useState } from 'react';
 import type { CartItem } from '../../api/types';
 import { ErrorAlert } from '../../shared/ErrorAlert';
+import { useT } from '../../shared/i18n';
+import { cartMessages } from './messages';
 import { useUpdateCartItem } from './useCartMutations';
 
 /**
@@ -10,6 +12,7 @@ import { useUpdateCartItem } from './useCartMutations';
  * user pauses or leaves the field; the cart's own quantity shows again when the service has answered.
  */
 export function CartQuantityInput({ item, label }: { item: CartItem; label: string }) {
+  const t = useT(cartMessages);
   const update = useUpdateCartItem();
   const [draft, setDraft] = useState<number | string | null>(null);
   const focused = useRef(false);
@@ -53,7 +56,7 @@ export function CartQuantityInput({ item, label }: { item: CartItem; label: stri
         w={110}
         size="xs"
       />
-      {update.isError ? <ErrorAlert title="Quantity not changed" error={update.error} /> : null}
+      {update.isError ? <ErrorAlert title={t('quantityFailed')} error={update.error} /> : null}
     </Stack>
   );
 }

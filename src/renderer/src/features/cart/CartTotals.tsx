@@ -1,6 +1,8 @@
 import { Divider, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import type { Cart } from '../../api/types';
+import { useT } from '../../shared/i18n';
 import { formatMoney } from '../../shared/money';
+import { cartMessages } from './messages';
 
 function Row({ label, value, strong }: { label: string; value: string; strong?: boolean }) {
   return (
@@ -16,17 +18,18 @@ function Row({ label, value, strong }: { label: string; value: string; strong?: 
 }
 
 export function CartTotals({ cart, currency }: { cart: Cart; currency?: string | undefined }) {
+  const t = useT(cartMessages);
   return (
     <Paper withBorder p="md" radius="md" component="section" aria-labelledby="cart-totals-title">
       <Stack gap="xs">
         <Title order={3} size="h4" id="cart-totals-title">
-          Totals
+          {t('totals')}
         </Title>
-        <Row label="Items" value={String(cart.totalItems)} />
-        <Row label="Total" value={formatMoney(cart.totalAmount, currency)} />
+        <Row label={t('items')} value={String(cart.totalItems)} />
+        <Row label={t('total')} value={formatMoney(cart.totalAmount, currency)} />
         <Divider />
-        <Row label="Selected items" value={String(cart.selectedItems)} />
-        <Row label="Selected amount" value={formatMoney(cart.selectedAmount, currency)} strong />
+        <Row label={t('selectedItems')} value={String(cart.selectedItems)} />
+        <Row label={t('selectedAmount')} value={formatMoney(cart.selectedAmount, currency)} strong />
       </Stack>
     </Paper>
   );

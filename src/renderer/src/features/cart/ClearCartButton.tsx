@@ -1,9 +1,12 @@
 import { Button, Group, Modal, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { ErrorAlert } from '../../shared/ErrorAlert';
+import { useT } from '../../shared/i18n';
+import { cartMessages } from './messages';
 import { useClearCart } from './useCartMutations';
 
 export function ClearCartButton({ lines }: { lines: number }) {
+  const t = useT(cartMessages);
   const [opened, { open, close }] = useDisclosure(false);
   const clear = useClearCart();
 
@@ -12,19 +15,19 @@ export function ClearCartButton({ lines }: { lines: number }) {
   return (
     <>
       <Button variant="default" color="red" onClick={open}>
-        Clear cart
+        {t('clear')}
       </Button>
-      <Modal opened={opened} onClose={close} title="Clear the cart?" centered>
+      <Modal opened={opened} onClose={close} title={t('clearTitle')} centered>
         <Text size="sm">
-          This removes {lines === 1 ? 'the one line' : `all ${lines} lines`} from the cart. It cannot be undone.
+          {lines === 1 ? t('clearBodyOne') : t('clearBodyMany', { lines })}
         </Text>
-        {clear.isError ? <ErrorAlert title="Cart not cleared" error={clear.error} /> : null}
+        {clear.isError ? <ErrorAlert title={t('clearFailed')} error={clear.error} /> : null}
         <Group justify="flex-end" mt="md">
           <Button variant="default" onClick={close}>
-            Keep the cart
+            {t('keep')}
           </Button>
           <Button color="red" onClick={confirm} loading={clear.isPending}>
-            Yes, clear the cart
+            {t('confirmClear')}
           </Button>
         </Group>
       </Modal>

@@ -4,10 +4,13 @@ import { useState, type FormEvent } from 'react';
 import { api } from '../../api/client';
 import { navigate, paths } from '../../app/router';
 import { ErrorAlert } from '../../shared/ErrorAlert';
+import { useT } from '../../shared/i18n';
+import { shopMessages } from './messages';
 import { productKey } from './product/useProduct';
 
 /** Opens the product behind a pasted Taobao, Tmall, 1688 or Weidian link. */
 export function PasteLinkForm() {
+  const t = useT(shopMessages);
   const [url, setUrl] = useState('');
   const queryClient = useQueryClient();
   const resolve = useMutation({
@@ -24,12 +27,12 @@ export function PasteLinkForm() {
   };
 
   return (
-    <form onSubmit={onSubmit} aria-label="Open a product link">
+    <form onSubmit={onSubmit} aria-label={t('linkForm')}>
       <Stack gap="xs">
         <Group align="flex-end" gap="sm" wrap="nowrap">
           <TextInput
-            label="Paste a product link"
-            placeholder="https://item.taobao.com/item.htm?id=…"
+            label={t('linkLabel')}
+            placeholder={t('linkPlaceholder')}
             value={url}
             onChange={(event) => {
               setUrl(event.currentTarget.value);
@@ -39,10 +42,10 @@ export function PasteLinkForm() {
             style={{ flex: 1 }}
           />
           <Button type="submit" variant="light" loading={resolve.isPending} disabled={!url.trim()}>
-            Open link
+            {t('linkButton')}
           </Button>
         </Group>
-        {resolve.isError ? <ErrorAlert title="Cannot open that link" error={resolve.error} /> : null}
+        {resolve.isError ? <ErrorAlert title={t('linkFailed')} error={resolve.error} /> : null}
       </Stack>
     </form>
   );

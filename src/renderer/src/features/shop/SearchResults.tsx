@@ -1,15 +1,21 @@
 import { Group, Pagination, SimpleGrid, Stack, Text } from '@mantine/core';
 import { EmptyState } from '../../shared/EmptyState';
 import { ErrorAlert } from '../../shared/ErrorAlert';
+import { useT } from '../../shared/i18n';
+import { shopMessages, useSourceLabel } from './messages';
 import { ProductCard } from './ProductCard';
 import { ProductGridSkeleton } from './ProductGridSkeleton';
 import { useShopStore } from './shopStore';
-import { PAGE_SIZE, SOURCE_LABELS } from './sources';
+import { PAGE_SIZE } from './sources';
 import { useProductSearch } from './useProductSearch';
 
 const GRID_COLS = { base: 1, xs: 2, md: 3, lg: 4 };
 
+const CONTROL_KEYS = { first: 'firstPage', previous: 'previousPage', next: 'nextPage', last: 'lastPage' } as const;
+
 export function SearchResults() {
+  const t = useT(shopMessages);
+  const sourceLabel = useSourceLabel();
   const source = useShopStore((s) => s.source);
   const query = useShopStore((s) => s.query);
   const page = useShopStore((s) => s.page);
@@ -17,27 +23,29 @@ export function SearchResults() {
   const search = useProductSearch(source, query, page);
 
   if (search.isPending) return <ProductGridSkeleton cols={GRID_COLS} count={8} />;
-  if (search.isError) return <ErrorAlert title="Search failed" error={search.error} />;
+  if (search.isError) return <ErrorAlert title={t('searchFailed')} error={search.error} />;
 
   const { items, total } = search.data;
   const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
+  const label = sourceLabel(source);
   if (items.length === 0) {
     return (
-      <EmptyState title="No products found">
-        {query
-          ? `Nothing in ${SOURCE_LABELS[source]} matches “${query}”. Try other words or another tab.`
-          : `${SOURCE_LABELS[source]} has no products yet.`}
+      <EmptyState title={t('noProducts')}>
+        {query ? t('noMatch', { source: label, query }) : t('sourceEmpty', { source: label })}
       </EmptyState>
     );
   }
+  const vars = { count: total, query, source: label };
+  const summary = query
+    ? t(total === 1 ? 'resultsQueryOne' : 'resultsQueryMany', vars)
+    : t(total === 1 ? 'resultsOne' : 'resultsMany', vars);
   return (
     <Stack gap="md">
       <Text c="dimmed" size="sm" aria-live="polite">
-        {total} {total === 1 ? 'product' : 'products'}
-        {query ? ` for “${query}”` : ''} in {SOURCE_LABELS[source]}
-        {pages > 1 ? ` · page ${page} of ${pages}` : ''}
+        {summary}
+        {pages > 1 ? t('resultsPage', { page, pages }) : ''}
       </Text>
-      <SimpleGrid cols={GRID_COLS} spacing="md" aria-label="Search results" role="list">
+      <SimpleGrid cols={GRID_COLS} spacing="md" aria-label={t('resultsLabel')} role="list">
         {items.map((product) => (
           <div role="listitem" key={product.id}>
             <ProductCard product={product} />
@@ -53,9 +61,9 @@ export function SearchResults() {
               setPage(value);
               window.scrollTo({ top: 0 });
             }}
-            getItemProps={(n) => ({ 'aria-label': `Page ${n}` })}
-            getControlProps={(control) => ({ 'aria-label': `${control[0]!.toUpperCase()}${control.slice(1)} page` })}
-            aria-label="Result pages"
+            getItemProps={(n) => ({ 'aria-label': t('pageN', { n }) })}
+            getControlProps={(control) => ({ 'aria-label': t(CONTROL_KEYS[control]) })}
+            aria-label={t('pagination')}
           />
         </Group>
       ) : null}

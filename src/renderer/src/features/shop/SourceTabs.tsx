@@ -1,18 +1,22 @@
 import { Tabs } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useShopStore } from './shopStore';
-import { SOURCES, SOURCE_LABELS, type Source } from './sources';
+import { useT } from '../../shared/i18n';
+import { shopMessages, useSourceLabel } from './messages';
+import { SOURCES, type Source } from './sources';
 
 /** One tab per search source; only the active panel is mounted. */
 export function SourceTabs({ children }: { children: ReactNode }) {
+  const t = useT(shopMessages);
+  const sourceLabel = useSourceLabel();
   const source = useShopStore((s) => s.source);
   const setSource = useShopStore((s) => s.setSource);
   return (
     <Tabs value={source} onChange={(value) => value && setSource(value as Source)}>
-      <Tabs.List aria-label="Where to search">
+      <Tabs.List aria-label={t('sourceTabs')}>
         {SOURCES.map((s) => (
           <Tabs.Tab key={s} value={s}>
-            {SOURCE_LABELS[s]}
+            {sourceLabel(s)}
           </Tabs.Tab>
         ))}
       </Tabs.List>

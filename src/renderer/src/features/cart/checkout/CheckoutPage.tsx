@@ -6,7 +6,7 @@ import { EmptyState } from '../../../shared/EmptyState';
 import { ErrorAlert } from '../../../shared/ErrorAlert';
 import { useT } from '../../../shared/i18n';
 import { formatMoney } from '../../../shared/money';
-import { platformLabel } from '../../shop/sources';
+import { useSourceLabel } from '../../shop/messages';
 import { orderHash } from '../../tracking/status';
 import { useCart } from '../useCart';
 import { useCartCurrency } from '../useCartCurrency';
@@ -22,6 +22,7 @@ const MAX_REMARK = 500;
 
 export function CheckoutPage() {
   const t = useT(checkoutMessages);
+  const platformLabel = useSourceLabel();
   const cart = useCart();
   const currency = useCartCurrency(cart.data);
   const selected = useMemo(() => (cart.data?.items ?? []).filter((item) => item.selected), [cart.data]);

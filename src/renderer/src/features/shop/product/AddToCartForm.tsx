@@ -3,6 +3,8 @@ import { notifications } from '@mantine/notifications';
 import { useState, type FormEvent } from 'react';
 import type { Product } from '../../../api/types';
 import { ErrorAlert } from '../../../shared/ErrorAlert';
+import { useT } from '../../../shared/i18n';
+import { productMessages } from '../messages';
 import { formatMoney, lineAmount } from '../../../shared/money';
 import { useAddToCart } from '../../cart/useCartMutations';
 import { SkuPicker } from './SkuPicker';
@@ -13,6 +15,7 @@ interface Props {
 }
 
 export function AddToCartForm({ product, onSkuImage }: Props) {
+  const t = useT(productMessages);
   const inStock = product.skus.filter((s) => s.stock > 0);
   const [skuId, setSkuId] = useState<string | null>(inStock.length === 1 ? inStock[0]!.skuId : null);
   const [quantity, setQuantity] = useState(1);
@@ -38,8 +41,8 @@ export function AddToCartForm({ product, onSkuImage }: Props) {
       onSuccess: (result) => {
         notifications.show({
           color: 'green',
-          title: 'Added to cart',
-          message: `${quantity} × ${product.title} (${sku.name}). ${result.quantity} in the cart now.`,
+          title: t('addedTitle'),
+          message: t('addedMessage', { quantity, title: product.title, sku: sku.name, inCart: result.quantity }),
         });
         setRemark('');
       },
@@ -47,13 +50,13 @@ export function AddToCartForm({ product, onSkuImage }: Props) {
   };
 
   return (
-    <form onSubmit={onSubmit} aria-label="Add to cart">
+    <form onSubmit={onSubmit} aria-label={t('form')}>
       <Stack gap="md">
         <SkuPicker skus={product.skus} currency={product.currency} value={skuId} onChange={chooseSku} />
-        {inStock.length === 0 ? <Text c="red">Every variant of this product is sold out.</Text> : null}
+        {inStock.length === 0 ? <Text c="red">{t('allSoldOut')}</Text> : null}
         <Group align="flex-end" gap="md">
           <NumberInput
-            label="Quantity"
+            label={t('quantity')}
             value={quantity}
             onChange={(value) => setQuantity(typeof value === 'number' ? value : Number.parseInt(value, 10) || 1)}
             min={1}
@@ -63,27 +66,27 @@ export function AddToCartForm({ product, onSkuImage }: Props) {
             allowNegative={false}
             disabled={!sku}
             w={140}
-            description={sku ? `${sku.stock} available` : 'Choose a variant first'}
+            description={sku ? t('available', { count: sku.stock }) : t('chooseVariant')}
           />
           {sku ? (
             <Text fw={600} pb={4} aria-live="polite">
-              Subtotal {formatMoney(lineAmount(sku.price, quantity), product.currency)}
+              {t('subtotal', { amount: formatMoney(lineAmount(sku.price, quantity), product.currency) })}
             </Text>
           ) : null}
         </Group>
         <Textarea
-          label="Remark"
-          description="Instructions for the buyer (size check, colour, packaging)"
+          label={t('remark')}
+          description={t('remarkHint')}
           value={remark}
           onChange={(event) => setRemark(event.currentTarget.value)}
           maxLength={500}
           autosize
           minRows={2}
         />
-        {add.isError ? <ErrorAlert title="Could not add to cart" error={add.error} /> : null}
+        {add.isError ? <ErrorAlert title={t('addFailed')} error={add.error} /> : null}
         <Group>
           <Button type="submit" size="md" disabled={!sku || quantity < 1} loading={add.isPending}>
-            Add to cart
+            {t('addButton')}
           </Button>
         </Group>
       </Stack>

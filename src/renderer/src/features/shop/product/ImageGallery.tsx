@@ -1,5 +1,7 @@
 import { Group, Image, Stack, UnstyledButton } from '@mantine/core';
 import { useState } from 'react';
+import { useT } from '../../../shared/i18n';
+import { productMessages } from '../messages';
 
 interface Props {
   title: string;
@@ -9,6 +11,7 @@ interface Props {
 }
 
 export function ImageGallery({ title, images, override }: Props) {
+  const t = useT(productMessages);
   const [index, setIndex] = useState(0);
   // The override that was showing when the user last picked a thumbnail; a new override shows again.
   const [dismissed, setDismissed] = useState<string | undefined>();
@@ -19,7 +22,7 @@ export function ImageGallery({ title, images, override }: Props) {
     <Stack gap="sm">
       <Image src={current} alt={title} radius="md" h={360} fit="contain" bg="var(--mantine-color-default-hover)" />
       {images.length > 1 ? (
-        <Group gap="xs" role="group" aria-label="Product images">
+        <Group gap="xs" role="group" aria-label={t('images')}>
           {images.map((src, i) => {
             const selected = !showOverride && i === index;
             return (
@@ -29,7 +32,7 @@ export function ImageGallery({ title, images, override }: Props) {
                   setIndex(i);
                   setDismissed(override);
                 }}
-                aria-label={`Show image ${i + 1} of ${images.length}`}
+                aria-label={t('showImage', { n: i + 1, count: images.length })}
                 aria-pressed={selected}
                 style={{
                   borderRadius: 'var(--mantine-radius-sm)',

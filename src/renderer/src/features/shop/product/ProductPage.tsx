@@ -2,6 +2,8 @@ import { Anchor, Grid, Group, Skeleton, Stack, Text, Title } from '@mantine/core
 import { useState } from 'react';
 import { paths } from '../../../app/router';
 import { ErrorAlert } from '../../../shared/ErrorAlert';
+import { useT } from '../../../shared/i18n';
+import { productMessages } from '../messages';
 import { formatMoney } from '../../../shared/money';
 import { PlatformBadge } from '../PlatformBadge';
 import { AddToCartForm } from './AddToCartForm';
@@ -10,13 +12,14 @@ import { ImageGallery } from './ImageGallery';
 import { useProduct } from './useProduct';
 
 export function ProductPage({ productId }: { productId: number }) {
+  const t = useT(productMessages);
   const product = useProduct(productId);
   const [skuImage, setSkuImage] = useState<string | undefined>();
 
   return (
     <Stack gap="md">
       <Anchor href={paths.shop()} size="sm">
-        ← Back to the shop
+        {t('back')}
       </Anchor>
       {product.isPending ? (
         <Grid>
@@ -30,7 +33,7 @@ export function ProductPage({ productId }: { productId: number }) {
           </Grid.Col>
         </Grid>
       ) : product.isError ? (
-        <ErrorAlert title="Cannot show this product" error={product.error} />
+        <ErrorAlert title={t('loadFailed')} error={product.error} />
       ) : (
         <Grid gutter="xl">
           <Grid.Col span={{ base: 12, md: 5 }}>
@@ -47,7 +50,7 @@ export function ProductPage({ productId }: { productId: number }) {
               <Group gap="xs">
                 <PlatformBadge platform={product.data.platform} />
                 <Text size="sm" c="dimmed">
-                  {product.data.shopName} · {product.data.sales.toLocaleString('en-US')} sold
+                  {t('sold', { shop: product.data.shopName, sales: product.data.sales.toLocaleString('en-US') })}
                 </Text>
               </Group>
               <Text size="xl" fw={700} c="orange.7">

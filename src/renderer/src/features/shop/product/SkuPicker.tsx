@@ -1,5 +1,7 @@
 import { Group, Radio, SimpleGrid, Text } from '@mantine/core';
 import type { Sku } from '../../../api/types';
+import { useT } from '../../../shared/i18n';
+import { productMessages } from '../messages';
 import { formatMoney } from '../../../shared/money';
 
 interface Props {
@@ -11,8 +13,9 @@ interface Props {
 
 /** One card per SKU: name, price, stock; sold-out SKUs cannot be chosen. */
 export function SkuPicker({ skus, currency, value, onChange }: Props) {
+  const t = useT(productMessages);
   return (
-    <Radio.Group label="Variant" value={value} onChange={onChange} withAsterisk>
+    <Radio.Group label={t('variant')} value={value} onChange={onChange} withAsterisk>
       <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="xs" mt="xs">
         {skus.map((sku) => {
           const soldOut = sku.stock <= 0;
@@ -33,7 +36,7 @@ export function SkuPicker({ skus, currency, value, onChange }: Props) {
                   </Text>
                   <Text size="sm">{formatMoney(sku.price, currency)}</Text>
                   <Text size="xs" c={soldOut ? 'red' : 'dimmed'}>
-                    {soldOut ? 'Sold out' : `${sku.stock} in stock`}
+                    {soldOut ? t('soldOut') : t('inStock', { count: sku.stock })}
                   </Text>
                 </div>
               </Group>
