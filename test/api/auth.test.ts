@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hashKey } from '../../src/main/core/auth/api-keys.js';
+import { hashKey, revokeApiKey } from '../../src/main/core/auth/api-keys.js';
 import { request, startTestServer, tableCounts, type TestServer } from '../helpers/server.js';
 
 let server: TestServer;
@@ -33,7 +33,9 @@ describe('authentication', () => {
 
   it('401 for a revoked or expired key', async () => {
     const revoked = server.makeKey();
-    server.running.core.ctx.db.prepare('UPDATE api_keys SET revoked_at = ? WHERE hash = ?').run(new Date().toISOString(), hashKey(revoked));
+    const id = (server.running.core.ctx.db.prepare('SELECT id FROM api_keys WHERE hash = ?').get(hashKey(revoked)) as { id: number }).id;
+    expect((await server.api('GET', '/cart', { key: revoked })).status).toBe(200); // now cached as valid
+    revokeApiKey(server.running.core.ctx, id);
     expect((await server.api('GET', '/cart', { key: revoked })).body).toEqual(INVALID);
     const expired = server.makeKey(undefined, { expiresAt: new Date(Date.now() - 1000).toISOString() });
     expect((await server.api('GET', '/cart', { key: expired })).body).toEqual(INVALID);
@@ -46,6 +48,20 @@ describe('authentication', () => {
     expect(res.body).toEqual({ statusCode: 403, error: 'Forbidden', message: 'IP address 127.0.0.1 is not allowed for this API key' });
     const inside = server.makeKey(undefined, { allowedIps: ['127.0.0.0/8', '::1'] });
     expect((await server.api('GET', '/cart', { key: inside })).status).toBe(200);
+  });
+});
+
+describe('revocation from another process', () => {
+  it('takes effect on the next request to a running server (the CLI revokes beside it)', async () => {
+    const { execFile } = await import('node:child_process');
+    const { promisify } = await import('node:util');
+    const { join } = await import('node:path');
+    const key = server.makeKey();
+    expect((await server.api('GET', '/cart', { key })).status).toBe(200);
+    const id = (server.running.core.ctx.db.prepare('SELECT id FROM api_keys WHERE hash = ?').get(hashKey(key)) as { id: number }).id;
+    const cli = join(import.meta.dirname, '..', '..', 'bin', 'crossbuy.js');
+    await promisify(execFile)(process.execPath, [cli, 'keys', 'revoke', String(id), '--data', server.dataDir]);
+    expect((await server.api('GET', '/cart', { key })).body).toEqual(INVALID);
   });
 });
 

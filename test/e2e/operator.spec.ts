@@ -218,7 +218,10 @@ test('webhook endpoints and the server page: API messages, secret, enable/disabl
   await card.getByRole('button', { name: `Reveal the signing secret of ${url}` }).click();
   await expect(secret).toHaveText(/^whsec_[0-9A-Za-z]{16,}$/);
 
-  await card.getByRole('switch', { name: 'Active' }).uncheck({ force: true });
+  // The switch follows the server: it flips once the PATCH is answered, so click and wait for the state.
+  const active = card.getByRole('switch', { name: 'Active' });
+  await active.click({ force: true });
+  await expect(active).not.toBeChecked();
   await expect(card.getByText('Disabled', { exact: true })).toBeVisible();
   await card.getByRole('button', { name: 'Show deliveries' }).click();
   await expect(card.getByText('No deliveries yet.')).toBeVisible();

@@ -49,6 +49,40 @@ interface KeyRow {
   created_at: string;
 }
 
+/**
+ * Key lookups are cached per connection: hashing and reading the key row on every request was the largest
+ * cost of a cheap read (measured ~11 us of ~70 us for GET /cart). The cache is dropped whenever
+ * `PRAGMA data_version` says another connection (the CLI) committed, and whenever this module writes a key,
+ * so a revocation takes effect on the very next request either way. Keys are only written here.
+ */
+interface KeyCache {
+  dataVersion: number;
+  generation: number;
+  rows: Map<string, KeyRow | null>;
+}
+const keyCaches = new WeakMap<object, KeyCache>();
+let generation = 0;
+
+function forgetCachedKeys(): void {
+  generation++;
+}
+
+function cachedKeyRow(ctx: CoreContext, hash: string): KeyRow | null {
+  const dataVersion = ctx.db.prepare('PRAGMA data_version').pluck().get() as number;
+  let cache = keyCaches.get(ctx.db);
+  if (!cache || cache.dataVersion !== dataVersion || cache.generation !== generation) {
+    cache = { dataVersion, generation, rows: new Map() };
+    keyCaches.set(ctx.db, cache);
+  }
+  let row = cache.rows.get(hash);
+  if (row === undefined) {
+    row = (ctx.db.prepare('SELECT * FROM api_keys WHERE hash = ?').get(hash) as KeyRow | undefined) ?? null;
+    if (cache.rows.size > 1000) cache.rows.clear();
+    cache.rows.set(hash, row);
+  }
+  return row;
+}
+
 export function hashKey(key: string): string {
   return createHash('sha256').update(key, 'utf8').digest('hex');
 }
@@ -90,6 +124,7 @@ export function createApiKey(ctx: CoreContext, input: NewKeyInput): { key: strin
   }
   const key = KEY_PREFIX + randomBase62(KEY_RANDOM_LENGTH);
   const now = ctx.nowIso();
+  forgetCachedKeys();
   const result = ctx.db
     .prepare(
       `INSERT INTO api_keys (user_id, name, prefix, last4, hash, scopes, rate_limit, allowed_ips, expires_at, created_at)
@@ -124,6 +159,7 @@ export function revokeApiKey(ctx: CoreContext, id: number): ApiKeyInfo {
   if (!existing) throw new ApiError(404, `API key ${id} not found`);
   if (!existing.revokedAt) {
     ctx.db.prepare('UPDATE api_keys SET revoked_at = ? WHERE id = ?').run(ctx.nowIso(), id);
+    forgetCachedKeys();
   }
   return getApiKey(ctx, id)!;
 }
@@ -136,7 +172,7 @@ export function authenticate(ctx: CoreContext, authorization: string | undefined
   const match = /^Bearer\s+(\S+)\s*$/i.exec(authorization ?? '');
   const key = match?.[1];
   if (!key || !KEY_SHAPE.test(key)) throw INVALID();
-  const row = ctx.db.prepare('SELECT * FROM api_keys WHERE hash = ?').get(hashKey(key)) as KeyRow | undefined;
+  const row = cachedKeyRow(ctx, hashKey(key));
   if (!row || row.revoked_at) throw INVALID();
   // Expiry is wall time, not the service clock: advancing a demo clock must not lock the operator out.
   if (row.expires_at && Date.parse(row.expires_at) <= Date.now()) throw INVALID();
@@ -153,4 +189,5 @@ export function touchApiKey(ctx: CoreContext, info: ApiKeyInfo): void {
   const now = Date.now();
   if (info.lastUsedAt && now - Date.parse(info.lastUsedAt) < TOUCH_EVERY_MS) return;
   ctx.db.prepare('UPDATE api_keys SET last_used_at = ? WHERE id = ?').run(new Date(now).toISOString(), info.id);
+  forgetCachedKeys();
 }
