@@ -1,4 +1,5 @@
 import { keepPreviousData, useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
+import { accountResourceKeys, useWalletBalance, type Address, type Country, type NewAddress, type WalletBalance } from '../../api/account';
 import { openApi } from '../../api/client';
 import { profileKey, type Profile } from '../../app/useProfileLanguage';
 
@@ -14,12 +15,6 @@ export interface Paged<T> {
   limit: number;
 }
 
-export interface WalletBalance {
-  balance: number;
-  frozenBalance: number;
-  availableBalance: number;
-  currency: string;
-}
 
 export const TRANSACTION_TYPES = ['deposit', 'order_payment', 'order_refund', 'shipping_payment', 'shipping_refund', 'adjustment'] as const;
 export type TransactionType = (typeof TRANSACTION_TYPES)[number];
@@ -58,28 +53,8 @@ export interface PackageStats {
   inWarehouseWeight: number;
 }
 
-export interface Address {
-  id: number;
-  name: string;
-  phone: string;
-  country: string;
-  state: string;
-  city: string;
-  address: string;
-  zipCode: string;
-  isDefault: boolean;
-  createdAt: string;
-}
-
 export type AddressInput = Omit<Address, 'id' | 'createdAt'>;
 
-/** POST /user/addresses: `state` and `isDefault` may be left out. */
-export type NewAddress = Omit<AddressInput, 'state' | 'isDefault'> & { state?: string; isDefault?: boolean };
-
-export interface Country {
-  code: string;
-  name: string;
-}
 
 export interface Favorite {
   id: number;
@@ -115,24 +90,20 @@ export type ProfilePatch = Partial<Pick<Profile, 'username' | 'email' | 'avatar'
 // ---------------------------------------------------------------- keys
 
 export const accountKeys = {
-  balance: ['wallet', 'balance'] as const,
+  balance: accountResourceKeys.balance,
   transactions: (params: { page: number; limit: number; type?: TransactionType }) => ['wallet', 'transactions', params] as const,
   spending: (pages: number) => ['wallet', 'spending', pages] as const,
   orderCount: (status: OrderStatus) => ['dashboard', 'order-count', status] as const,
   recentOrders: ['dashboard', 'recent-orders'] as const,
   packageStats: ['dashboard', 'package-stats'] as const,
-  addresses: ['addresses'] as const,
-  countries: ['logistics', 'countries'] as const,
+  addresses: accountResourceKeys.addresses,
+  countries: accountResourceKeys.countries,
   favorites: (page: number, limit: number) => ['favorites', { page, limit }] as const,
   couponsAvailable: ['coupons', 'available'] as const,
   couponsMine: ['coupons', 'mine'] as const,
 };
 
 // ---------------------------------------------------------------- wallet
-
-export function useWalletBalance() {
-  return useQuery({ queryKey: accountKeys.balance, queryFn: () => openApi<WalletBalance>('GET', '/user/wallet/balance') });
-}
 
 /** The ledger currency (coupons and orders are in it); CNY until the balance has loaded. */
 export function useLedgerCurrency(): string {
@@ -196,17 +167,6 @@ export function useUpdateProfile() {
 
 // ---------------------------------------------------------------- addresses
 
-export function useAddresses() {
-  return useQuery({ queryKey: accountKeys.addresses, queryFn: () => openApi<Address[]>('GET', '/user/addresses') });
-}
-
-export function useCountries() {
-  return useQuery({
-    queryKey: accountKeys.countries,
-    queryFn: () => openApi<Country[]>('GET', '/logistics/countries'),
-    staleTime: Number.POSITIVE_INFINITY,
-  });
-}
 
 function useInvalidate(key: readonly unknown[]) {
   const queryClient = useQueryClient();
@@ -271,3 +231,7 @@ export function useClaimCoupon() {
     onSettled: invalidate,
   });
 }
+
+export { useAddresses, useCountries } from '../../api/account';
+export { useWalletBalance };
+export type { Address, Country, NewAddress, WalletBalance };

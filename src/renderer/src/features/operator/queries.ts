@@ -1,4 +1,5 @@
 import { adminApi, openApi } from '../../api/client';
+import { fetchWalletBalance } from '../../api/account';
 import type {
   ApiKeyInfo,
   AutopilotView,
@@ -10,7 +11,6 @@ import type {
   ServerInfo,
   ServiceSettings,
   ShippingOrderItem,
-  WalletBalance,
   WebhookDelivery,
   WebhookEndpoint,
 } from './types';
@@ -43,7 +43,7 @@ export const fetchers = {
   orders: (status: string, page: number) =>
     adminApi<Paginated<AdminOrder>>('GET', '/orders', { query: { status, page, limit: ORDERS_PAGE_SIZE } }),
   shipping: (status: string) => openApi<Paginated<ShippingOrderItem>>('GET', '/shipping/orders', { query: { status, limit: 50 } }),
-  balance: () => openApi<WalletBalance>('GET', '/user/wallet/balance'),
+  balance: fetchWalletBalance,
   clock: () => adminApi<ClockView>('GET', '/clock'),
   autopilot: () => adminApi<AutopilotView>('GET', '/autopilot'),
   apiKeys: () => adminApi<ApiKeyInfo[]>('GET', '/keys'),

@@ -1,3 +1,4 @@
+export type { WalletBalance } from '../../api/account';
 /** Shapes of the back office (/api/v1/admin) as the operator's pages read them. */
 
 /** Purchase-order statuses that are not final, in lifecycle order. */
@@ -58,12 +59,6 @@ export interface ShippingOrderItem {
   currency: string;
 }
 
-export interface WalletBalance {
-  balance: number;
-  frozenBalance: number;
-  availableBalance: number;
-  currency: string;
-}
 
 export interface WalletEntryResult {
   transactionId: number;

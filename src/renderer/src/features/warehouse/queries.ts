@@ -1,4 +1,5 @@
 import { keepPreviousData, useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
+import { accountResourceKeys } from '../../api/account';
 import { useState } from 'react';
 import { newIdempotencyKey, openApi } from '../../api/client';
 import type { Page } from '../../api/types';
@@ -6,7 +7,6 @@ import type {
   Address,
   CancelShippingResult,
   ConfirmDeliveryResult,
-  Country,
   CreateShippingInput,
   FreightQuote,
   FreightRequest,
@@ -18,7 +18,6 @@ import type {
   ShippingOrderDetail,
   ShippingOrderListItem,
   ShippingStatus,
-  WalletBalance,
   WarehousePackage,
 } from './types';
 
@@ -37,9 +36,9 @@ export const keys = {
   package: (id: number) => ['packages', 'one', id] as const,
   shippingList: (status: ShippingStatus | undefined, page: number) => ['shipping', 'list', status ?? 'all', page] as const,
   shippingOrder: (orderNo: string) => ['shipping', 'order', orderNo] as const,
-  wallet: ['wallet', 'balance'] as const,
-  addresses: ['addresses'] as const,
-  countries: ['logistics', 'countries'] as const,
+  wallet: accountResourceKeys.balance,
+  addresses: accountResourceKeys.addresses,
+  countries: accountResourceKeys.countries,
   channels: (country: string) => ['logistics', 'shipping-methods', country] as const,
   freight: (request: FreightRequest) => ['logistics', 'freight', request] as const,
 };
@@ -95,17 +94,7 @@ export function useShippingOrder(orderNo: string) {
   });
 }
 
-export function useWallet() {
-  return useQuery({ queryKey: keys.wallet, queryFn: () => openApi<WalletBalance>('GET', '/user/wallet/balance') });
-}
-
-export function useAddresses() {
-  return useQuery({ queryKey: keys.addresses, queryFn: () => openApi<Address[]>('GET', '/user/addresses') });
-}
-
-export function useCountries() {
-  return useQuery({ queryKey: keys.countries, queryFn: () => openApi<Country[]>('GET', '/logistics/countries'), staleTime: Infinity });
-}
+export { useAddresses, useCountries, useWalletBalance as useWallet } from '../../api/account';
 
 export function useChannels(country: string | null) {
   return useQuery({

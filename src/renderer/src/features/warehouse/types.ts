@@ -1,3 +1,4 @@
+export type { Address, Country, NewAddress, WalletBalance } from '../../api/account';
 /**
  * Shapes of the warehouse, logistics, shipping, address and wallet routes as this feature reads them
  * (shared/spec/api-v1.md, decisions.md and the live /api/v1/open/openapi.json).
@@ -35,10 +36,6 @@ export interface PackageStats {
   inWarehouseWeight?: number;
 }
 
-export interface Country {
-  code: string;
-  name: string;
-}
 
 export interface ShippingChannel {
   channelId: string;
@@ -79,36 +76,8 @@ export interface FreightRequest {
   height?: number;
 }
 
-export interface Address {
-  id: number;
-  name: string;
-  phone: string;
-  country: string;
-  state: string;
-  city: string;
-  address: string;
-  zipCode: string;
-  isDefault: boolean;
-  createdAt?: string;
-}
 
-export interface NewAddress {
-  name: string;
-  phone: string;
-  country: string;
-  state?: string;
-  city: string;
-  address: string;
-  zipCode: string;
-  isDefault?: boolean;
-}
 
-export interface WalletBalance {
-  balance: number;
-  frozenBalance: number;
-  availableBalance: number;
-  currency: string;
-}
 
 export interface CreateShippingInput {
   items: { inventoryId: number; quantity: number }[];

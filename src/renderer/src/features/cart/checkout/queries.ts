@@ -15,12 +15,6 @@ export interface MyCoupon {
   status: string;
 }
 
-export interface WalletBalance {
-  balance: number;
-  frozenBalance: number;
-  availableBalance: number;
-  currency: string;
-}
 
 export interface NewOrder {
   items: { productId: string; skuId: string; quantity: number; remark?: string }[];
@@ -46,9 +40,8 @@ export function useServiceFeeBp(): number {
   return settings.data ? Math.round(settings.data.serviceFeeRate * 100) : DEFAULT_SERVICE_FEE_BP;
 }
 
-export function useWalletBalance() {
-  return useQuery({ queryKey: ['wallet', 'balance'], queryFn: () => openApi<WalletBalance>('GET', '/user/wallet/balance'), staleTime: 0 });
-}
+export { useWalletBalance } from '../../../api/account';
+export type { WalletBalance } from '../../../api/account';
 
 /** Each product's platform, from GET /products/:id (shared with the product page's cache). */
 export function useProductPlatforms(productIds: readonly number[]) {
