@@ -3,13 +3,10 @@
 // display), says why in one line and serves the same UI headless instead, printing its URL.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ensureElectronSqlite } from './electron-native.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const require = createRequire(import.meta.url);
 
 function electronBinary() {
   const dir = join(root, 'node_modules', 'electron');
@@ -42,18 +39,11 @@ function runHeadless(reason) {
 }
 
 function runElectron(binary) {
-  let nativeBinding;
-  try {
-    nativeBinding = ensureElectronSqlite({ root, electronVersion: require('electron/package.json').version });
-  } catch (error) {
-    runHeadless(`the SQLite module could not be built for Electron: ${error.message}`);
-    return;
-  }
   const build = spawnSync(process.execPath, [join(root, 'node_modules', 'electron-vite', 'bin', 'electron-vite.js'), 'build'], { stdio: 'inherit', cwd: root });
   if (build.status !== 0) process.exit(build.status ?? 1);
   const child = spawn(binary, [root, ...process.argv.slice(2)], {
     stdio: 'inherit',
-    env: { ...process.env, CROSSBUY_NATIVE_BINDING: nativeBinding },
+    env: process.env,
   });
   child.on('exit', (code) => process.exit(code ?? 0));
 }

@@ -50,7 +50,6 @@ async function main(): Promise<void> {
     port: portFromEnvironment(preferences.get('port')),
     portFallback: true,
     uiDir: join(here, '..', 'renderer'),
-    nativeBinding: process.env.CROSSBUY_NATIVE_BINDING,
   });
   const running = server;
   ipcMain.handle(IPC_CHANNELS.request, async (event, raw: unknown) => {

@@ -19,7 +19,6 @@ export interface CoreOptions {
   empty?: boolean;
   /** A clock for tests; the default is the persisted service clock. */
   clock?: Clock;
-  nativeBinding?: string;
   marketplaces?: MarketplaceRegistry;
 }
 
@@ -52,9 +51,7 @@ function loadAdminToken(db: Db, dataDir: string): string {
 
 /** Opens (creating and seeding on first start) the service core on a data dir. No Electron anywhere. */
 export function openCore(options: CoreOptions): Core {
-  const db = openDatabase(options.dataDir === ':memory:' ? ':memory:' : databaseFile(options.dataDir), {
-    nativeBinding: options.nativeBinding,
-  });
+  const db = openDatabase(options.dataDir === ':memory:' ? ':memory:' : databaseFile(options.dataDir));
   try {
     migrate(db);
   } catch (error) {

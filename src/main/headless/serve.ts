@@ -20,7 +20,6 @@ export interface ServeOptions {
   uiDir?: string | null;
   /** The UI session token; a fresh random one when absent (like Jupyter's). */
   sessionToken?: string;
-  nativeBinding?: string;
   logger?: boolean;
   /** When the port is busy, try the next ones (the desktop app); headless mode fails instead. */
   portFallback?: boolean;
@@ -62,7 +61,7 @@ export function defaultUiDir(): string {
 
 /** Core + open API + admin API + UI on 127.0.0.1: the headless mode, and the server inside the desktop app. */
 export async function startServer(options: ServeOptions): Promise<RunningServer> {
-  const core = openCore({ dataDir: options.dataDir, empty: options.empty, nativeBinding: options.nativeBinding });
+  const core = openCore({ dataDir: options.dataDir, empty: options.empty });
   const sessionToken = options.sessionToken ?? randomToken(24);
   const uiDir = options.uiDir === undefined ? defaultUiDir() : options.uiDir;
   const events = new EventFeed(core.ctx);

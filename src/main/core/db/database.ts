@@ -4,19 +4,14 @@ import { dirname } from 'node:path';
 
 export type Db = Database.Database;
 
-export interface OpenOptions {
-  /** A native binding built for another ABI (Electron's), passed through to better-sqlite3. */
-  nativeBinding?: string;
-}
-
 /**
  * Opens the database with the settings every connection needs. `synchronous = FULL` in WAL mode: every
  * committed transaction (and so every money movement) is fsynced before the call returns, so a power loss
  * cannot lose a payment the client was told about. NORMAL would be faster but may drop the last commits.
  */
-export function openDatabase(file: string, options: OpenOptions = {}): Db {
+export function openDatabase(file: string): Db {
   if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
-  const db = new Database(file, options.nativeBinding ? { nativeBinding: options.nativeBinding } : {});
+  const db = new Database(file);
   db.pragma('journal_mode = WAL');
   db.pragma('synchronous = FULL');
   db.pragma('foreign_keys = ON');
