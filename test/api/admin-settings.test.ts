@@ -83,7 +83,8 @@ describe('data', () => {
     expect((await server.api('GET', '/user/wallet/balance')).body.data).toMatchObject({ balance: 10000, frozenBalance: 0 });
     expect((await server.api('GET', '/user/wallet/transactions')).body.data.total).toBe(1);
     expect((await server.api('GET', '/products/search')).body.data.total).toBeGreaterThanOrEqual(200);
-    const ledger = server.running.core.ctx.db.prepare('SELECT COUNT(*) AS n FROM sqlite_master WHERE type = ? AND tbl_name = ?').get('trigger', 'wallet_entries') as { n: number };
-    expect(ledger.n).toBe(2);
+    const ledger = server.running.core.ctx.db.prepare('SELECT name FROM sqlite_master WHERE type = ? AND tbl_name = ? ORDER BY name').pluck().all('trigger', 'wallet_entries');
+    // The append-only guards and the statement's rank keeper (migration 005) are all back.
+    expect(ledger).toEqual(['wallet_entries_no_delete', 'wallet_entries_no_update', 'wallet_entries_rank']);
   });
 });

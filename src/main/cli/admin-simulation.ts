@@ -1,10 +1,11 @@
 import type { Command } from 'commander';
-import { advanceClock, currentPace, runDueSteps } from '../core/autopilot/autopilot.js';
+import { advanceClockInSlices, currentPace, runDueSteps } from '../core/autopilot/autopilot.js';
 import { isPace, PACES } from '../core/autopilot/pace.js';
 import { writeSetting } from '../core/settings/settings.js';
 import { parseDuration } from '../core/shared/clock.js';
 import { ServiceClock } from '../core/shared/service-clock.js';
-import { withCore } from './with-core.js';
+import { ProgressLine } from './progress.js';
+import { withCore, withCoreAsync } from './with-core.js';
 
 /**
  * `crossbuy admin clock show|advance` and `crossbuy admin autopilot [pace]`: the simulation controls,
@@ -25,12 +26,18 @@ export function registerAdminSimulationCommands(admin: Command): void {
     .description('move the clock forward (90s, 45m, 12h, 3d, 2w), running every autopilot step due on the way')
     .option('--data <dir>', 'data directory')
     .option('--json', 'print JSON')
-    .action((duration: string, flags: { data?: string; json?: boolean }) => {
+    .option('--quiet', 'no progress lines')
+    .action(async (duration: string, flags: { data?: string; json?: boolean; quiet?: boolean }) => {
       const ms = parseDuration(duration);
       if (ms === null || ms <= 0) throw new Error(`invalid duration "${duration}": use e.g. 90s, 45m, 12h, 3d, 2w`);
-      withCore(flags.data, (core) => {
-        if (!(core.ctx.clock instanceof ServiceClock)) throw new Error('this data folder has no service clock');
-        const result = advanceClock(core.ctx, core.ctx.clock, ms);
+      await withCoreAsync(flags.data, async (core) => {
+        const clock = core.ctx.clock;
+        if (!(clock instanceof ServiceClock)) throw new Error('this data folder has no service clock');
+        const progress = new ProgressLine(process.stderr, !flags.quiet && !flags.json);
+        const { finished: _finished, ...result } = await advanceClockInSlices(core.ctx, clock, ms, {
+          onProgress: ({ steps, at }) => progress.update(`${steps} steps run, service time ${at}`),
+        });
+        progress.done();
         process.stdout.write(flags.json ? `${JSON.stringify(result)}\n` : `clock ${result.from} -> ${result.to}; ${result.steps} autopilot steps run\n`);
       });
     });

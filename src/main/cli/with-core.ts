@@ -10,3 +10,13 @@ export function withCore<T>(dataFlag: string | undefined, work: (core: Core) => 
     core.close();
   }
 }
+
+/** The same for a command that awaits (a clock advance in slices, a streaming check). */
+export async function withCoreAsync<T>(dataFlag: string | undefined, work: (core: Core) => Promise<T>): Promise<T> {
+  const core = openCore({ dataDir: resolveDataDir(dataFlag) });
+  try {
+    return await work(core);
+  } finally {
+    core.close();
+  }
+}

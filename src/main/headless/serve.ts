@@ -102,7 +102,8 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
     async stop() {
       if (stopped) return;
       stopped = true;
-      autopilot.stop();
+      // A catch-up stops after its current slice (SIGTERM during a long clock advance stops cleanly).
+      await autopilot.stop();
       webhooks.stop();
       events.stop();
       // Stop accepting, let in-flight requests finish, then checkpoint the WAL and close.

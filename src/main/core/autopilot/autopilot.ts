@@ -1,126 +1,150 @@
 import type { CoreContext } from '../context.js';
+import type { Db } from '../db/database.js';
 import { emitEvent } from '../events/log.js';
-import { applyTransition } from '../orders/lifecycle.js';
 import { readSetting } from '../settings/settings.js';
-import { clockAt, type ServiceClock } from '../shared/service-clock.js';
-import { deliverShippingOrder, dispatchShippingOrder } from '../shipping/lifecycle.js';
-import { isOutOfStock, type Pace } from './pace.js';
-import { nextDueStep, type DueStep } from './plan.js';
+import type { ServiceClock } from '../shared/service-clock.js';
+import type { Pace } from './pace.js';
+import { contextAt, runAllNow, runInSlices, type AsyncRunOptions } from './runner.js';
 
 /**
  * The back office, run by itself. Every step goes through the same functions as the admin routes
  * (applyTransition, dispatch, deliver), stamped with the time it was due, so a timeline written by the
- * autopilot reads as if staff had done it at that moment.
+ * autopilot reads as if staff had done it at that moment. The steps come from the due-step queue
+ * (queue.ts) and run in bounded slices (runner.ts).
  */
-const MAX_STEPS_PER_RUN = 10_000;
-
-/** The context a step sees: the service clock stopped at the step's due time. */
-function at(ctx: CoreContext, when: Date): CoreContext {
-  const clock = clockAt(when);
-  return { ...ctx, clock, nowIso: () => when.toISOString() };
-}
-
-function runStep(ctx: CoreContext, step: DueStep): void {
-  const stepCtx = at(ctx, step.due);
-  switch (step.step) {
-    case 'order.pay':
-      applyTransition(stepCtx, step.orderNo, 'paid', 'operator');
-      return;
-    case 'order.purchase':
-      if (isOutOfStock(step.orderNo, readSetting(ctx.db, 'autopilotRefundBp'))) {
-        applyTransition(stepCtx, step.orderNo, 'refunded', 'operator', { reason: 'Refunded: the item is out of stock at the marketplace' });
-      } else {
-        applyTransition(stepCtx, step.orderNo, 'purchased', 'operator');
-      }
-      return;
-    case 'order.ship_to_warehouse':
-      applyTransition(stepCtx, step.orderNo, 'shipped_to_warehouse', 'operator');
-      return;
-    case 'order.arrive':
-      applyTransition(stepCtx, step.orderNo, 'in_warehouse', 'operator');
-      return;
-    case 'shipping.dispatch':
-      dispatchShippingOrder(stepCtx, step.orderNo);
-      return;
-    case 'shipping.auto_confirm':
-      deliverShippingOrder(stepCtx, step.orderNo);
-      return;
-  }
-}
-
 export function currentPace(ctx: CoreContext): Pace {
   return readSetting(ctx.db, 'autopilotPace');
 }
 
-/**
- * Runs, in order, every step due up to `until`. When `moveClock` is set (a clock advance), the service
- * clock is moved to each step's time in the step's own transaction, so the clock and the data never
- * disagree even if the process dies midway. Returns the number of steps run.
- */
+/** Runs, in order and without yielding, every step due up to `until` (CLI, tests). Returns the count. */
 export function runDueSteps(ctx: CoreContext, until: Date, options: { moveClock?: ServiceClock } = {}): number {
-  const pace = currentPace(ctx);
-  if (pace === 'off') return 0;
-  let count = 0;
-  // An order whose step fails (say, an operator moved it at the same moment) is left for the next run
-  // instead of blocking every step behind it.
-  const failed = new Set<string>();
-  for (let guard = 0; guard < MAX_STEPS_PER_RUN; guard++) {
-    const step = nextDueStep(ctx, pace, failed);
-    if (!step || step.due > until) break;
-    try {
-      ctx.db
-        .transaction(() => {
-          options.moveClock?.moveTo(step.due);
-          runStep(ctx, step);
-        })
-        .immediate();
-      count++;
-    } catch {
-      failed.add(step.orderNo);
-    }
-  }
-  return count;
+  return runAllNow(ctx, until, options);
 }
 
-/** Moves the service clock forward by `ms`, running every autopilot step that falls due on the way. */
-export function advanceClock(ctx: CoreContext, clock: ServiceClock, ms: number): { from: string; to: string; steps: number } {
+/**
+ * One catch-up at a time per database in this process: a clock advance waits for the timer's run to stop
+ * (after its current slice) instead of interleaving with it.
+ */
+interface ActiveRun {
+  readonly done: Promise<unknown>;
+  readonly byTimer: boolean;
+  stop(): void;
+}
+const active = new WeakMap<Db, ActiveRun>();
+
+async function exclusive<T>(db: Db, byTimer: boolean, work: (shouldStop: () => boolean) => Promise<T>): Promise<T> {
+  for (let current = active.get(db); current; current = active.get(db)) {
+    if (current.byTimer) current.stop();
+    await current.done.catch(() => undefined);
+  }
+  let stopped = false;
+  const done = work(() => stopped);
+  const entry: ActiveRun = { done, byTimer, stop: () => (stopped = true) };
+  active.set(db, entry);
+  try {
+    return await done;
+  } finally {
+    if (active.get(db) === entry) active.delete(db);
+  }
+}
+
+/** Stops whatever catch-up runs on this database after its current slice, and waits for it. */
+export async function stopCatchUp(db: Db): Promise<void> {
+  for (let current = active.get(db); current; current = active.get(db)) {
+    current.stop();
+    await current.done.catch(() => undefined);
+  }
+}
+
+export interface AdvanceResult {
+  from: string;
+  to: string;
+  steps: number;
+}
+
+function checkAdvance(ms: number): void {
   if (!Number.isSafeInteger(ms) || ms <= 0) throw new RangeError('advance by a positive whole number of milliseconds');
-  const from = clock.now();
-  const target = new Date(from.getTime() + ms);
-  const steps = runDueSteps(ctx, target, { moveClock: clock });
+}
+
+function finishAdvance(ctx: CoreContext, clock: ServiceClock, from: Date, target: Date): void {
   ctx.db
     .transaction(() => {
       clock.moveTo(target);
-      emitEvent(at(ctx, target), 'clock.advanced', 1, { from: from.toISOString(), to: target.toISOString() });
+      emitEvent(contextAt(ctx, target), 'clock.advanced', 1, { from: from.toISOString(), to: target.toISOString() });
     })
     .immediate();
+}
+
+/**
+ * Moves the service clock forward by `ms`, running every autopilot step that falls due on the way, each
+ * with the clock moved to its due time in the step's own transaction. Synchronous (the CLI, tests).
+ */
+export function advanceClock(ctx: CoreContext, clock: ServiceClock, ms: number): AdvanceResult {
+  checkAdvance(ms);
+  const from = clock.now();
+  const target = new Date(from.getTime() + ms);
+  const steps = runAllNow(ctx, target, { moveClock: clock });
+  finishAdvance(ctx, clock, from, target);
   return { from: from.toISOString(), to: target.toISOString(), steps };
+}
+
+/**
+ * The same advance in slices, yielding to the event loop between them (the admin API, the CLI with
+ * progress). Stopped early (server shutdown), it leaves the clock at the last step run and says so.
+ */
+export async function advanceClockInSlices(
+  ctx: CoreContext,
+  clock: ServiceClock,
+  ms: number,
+  options: Pick<AsyncRunOptions, 'onProgress'> = {},
+): Promise<AdvanceResult & { finished: boolean }> {
+  checkAdvance(ms);
+  return exclusive(ctx.db, false, async (shouldStop) => {
+    const from = clock.now();
+    const target = new Date(from.getTime() + ms);
+    const result = await runInSlices(ctx, target, { moveClock: clock, shouldStop, onProgress: options.onProgress });
+    if (result.finished) finishAdvance(ctx, clock, from, target);
+    return { from: from.toISOString(), to: (result.finished ? target : clock.now()).toISOString(), steps: result.steps, finished: result.finished };
+  });
+}
+
+/** Runs every step due now in slices (the admin "run now" button). */
+export function runDueStepsInSlices(ctx: CoreContext): Promise<{ steps: number; finished: boolean }> {
+  return exclusive(ctx.db, false, (shouldStop) => runInSlices(ctx, ctx.clock.now(), { shouldStop }));
 }
 
 /** Runs due steps on a timer while the server is up: every second at demo pace, every 30 s otherwise. */
 export class AutopilotTimer {
   private timer: NodeJS.Timeout | null = null;
   private lastTick = 0;
+  private running: Promise<number> | null = null;
 
   constructor(private readonly ctx: CoreContext) {}
 
   start(): void {
     if (this.timer) return;
-    this.timer = setInterval(() => this.tick(), 1000);
+    this.timer = setInterval(() => void this.tick(), 1000);
     this.timer.unref();
   }
 
-  stop(): void {
+  /** Stops the timer and any catch-up it (or an advance) is running, after the current slice. */
+  async stop(): Promise<void> {
     if (this.timer) clearInterval(this.timer);
     this.timer = null;
+    await stopCatchUp(this.ctx.db);
   }
 
-  tick(): number {
-    if (!this.ctx.db.open) return 0;
+  /** One tick: starts a catch-up in slices unless one is running. Resolves with the steps it ran. */
+  tick(): Promise<number> {
+    if (!this.ctx.db.open || this.running || active.has(this.ctx.db)) return Promise.resolve(0);
     const pace = currentPace(this.ctx);
     const now = Date.now();
-    if (pace === 'off' || (pace === 'realistic' && now - this.lastTick < 30_000)) return 0;
+    if (pace === 'off' || (pace === 'realistic' && now - this.lastTick < 30_000)) return Promise.resolve(0);
     this.lastTick = now;
-    return runDueSteps(this.ctx, this.ctx.clock.now());
+    const running = exclusive(this.ctx.db, true, (shouldStop) => runInSlices(this.ctx, this.ctx.clock.now(), { shouldStop }))
+      .then((r) => r.steps)
+      .finally(() => (this.running = null));
+    this.running = running;
+    return running;
   }
 }

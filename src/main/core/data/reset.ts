@@ -28,6 +28,10 @@ const BUSINESS_TABLES = [
   'wallet_entries',
   'product_skus',
   'products',
+  // kept beside the tables above (migration 005): emptied with them
+  'due_steps',
+  'order_ranks',
+  'wallet_entry_ranks',
 ];
 
 export function resetDemoData(ctx: CoreContext): { message: string } {

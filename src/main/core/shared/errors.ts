@@ -15,6 +15,7 @@ export const STATUS_TEXT = {
   422: 'Unprocessable Entity',
   429: 'Too Many Requests',
   500: 'Internal Server Error',
+  503: 'Service Unavailable',
 } as const;
 
 export type ErrorStatus = keyof typeof STATUS_TEXT;

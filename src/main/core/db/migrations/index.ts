@@ -3,6 +3,7 @@ import { events } from './002-events.js';
 import { initial } from './001-initial.js';
 import { orderListIndexes } from './003-order-list-indexes.js';
 import { catalogIndexes } from './004-catalog-indexes.js';
+import { dueStepsAndRanks } from './005-due-steps-and-ranks.js';
 
 /** Every migration, in order. Add new ones at the end; never edit one that has shipped. */
-export const migrations: readonly Migration[] = [initial, events, orderListIndexes, catalogIndexes];
+export const migrations: readonly Migration[] = [initial, events, orderListIndexes, catalogIndexes, dueStepsAndRanks];

@@ -1,9 +1,9 @@
 import { Type } from 'typebox';
-import { advanceClock, currentPace, runDueSteps } from '../../../autopilot/autopilot.js';
+import { advanceClockInSlices, currentPace, runDueStepsInSlices } from '../../../autopilot/autopilot.js';
 import { isPace, PACES } from '../../../autopilot/pace.js';
 import { readSetting, writeSetting } from '../../../settings/settings.js';
 import { parseDuration } from '../../../shared/clock.js';
-import { badRequest, unprocessable } from '../../../shared/errors.js';
+import { ApiError, badRequest, unprocessable } from '../../../shared/errors.js';
 import { ServiceClock } from '../../../shared/service-clock.js';
 import type { CoreContext } from '../../../context.js';
 import { defineRoute } from '../../route.js';
@@ -46,11 +46,13 @@ export const adminSimulationRoutes = [
       body: Type.Object({ by: Type.String({ minLength: 2, maxLength: 20, description: 'a duration: 90s, 45m, 12h, 3d, 2w' }) }, { additionalProperties: false }),
       response: Type.Object({ from: Timestamp, to: Timestamp, steps: Type.Integer(), now: Timestamp, offsetMs: Type.Integer() }),
     },
-    handler: ({ ctx, body }) => {
+    // In slices: other requests are served while a long catch-up runs; the answer comes when it is done.
+    handler: async ({ ctx, body }) => {
       const ms = parseDuration(body.by);
       if (ms === null || ms <= 0) throw badRequest('by must be a positive duration such as 90s, 45m, 12h, 3d or 2w');
       if (ms > MAX_ADVANCE_MS) throw badRequest('by must be at most 366d');
-      const result = advanceClock(ctx, serviceClock(ctx), ms);
+      const { finished, ...result } = await advanceClockInSlices(ctx, serviceClock(ctx), ms);
+      if (!finished) throw new ApiError(503, 'The server is stopping; the clock stopped at the last step run');
       return { ...result, ...clockView(ctx) };
     },
   }),
@@ -96,6 +98,6 @@ export const adminSimulationRoutes = [
     tag: 'Back office',
     summary: 'Run every autopilot step due now (the timer does this on its own)',
     schema: { response: Type.Object({ steps: Type.Integer() }) },
-    handler: ({ ctx }) => ({ steps: runDueSteps(ctx, ctx.clock.now()) }),
+    handler: async ({ ctx }) => ({ steps: (await runDueStepsInSlices(ctx)).steps }),
   }),
 ];

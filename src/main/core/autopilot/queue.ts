@@ -1,0 +1,103 @@
+import type { Db } from '../db/database.js';
+import { drawDelay, RUNNING_PACES, type RunningPace } from './pace.js';
+import { stepKind } from './steps/index.js';
+
+/**
+ * The due-step queue (table `due_steps`, migration 005): one row per step a subject is owed, with its due
+ * time at each pace, indexed by due time. The next step is one index seek, whatever the number of active
+ * orders; a step's row is deleted in the transaction that runs it, so a restart can never run it twice.
+ */
+export interface DueStep {
+  kind: string;
+  subject: string;
+  /** Epoch ms at the pace it was read for. */
+  due: number;
+}
+
+/** The column holding the due time at a pace (a closed set: safe to put in SQL text). */
+const DUE_COLUMN: Record<RunningPace, string> = { realistic: 'due_realistic', demo: 'due_demo' };
+
+/** A row whose kind this build does not know is parked here, so it never blocks the queue. */
+const NEVER = 8_640_000_000_000_000;
+
+/**
+ * Schedules (or moves) the one step of `kind` owed by `subject`, in the caller's transaction:
+ * - at a fixed time (a deadline: a supplement expiring, storage reaching 180 days): pass the Date;
+ * - after staff delay (`{ since }`): the due time is drawn from the kind's `delays` for each pace when the
+ *   runner first sees the row.
+ */
+export function scheduleStep(db: Db, kind: string, subject: string | number, when: Date | { since: Date | string }): void {
+  const key = String(subject);
+  if (when instanceof Date) {
+    const at = when.getTime();
+    if (!Number.isFinite(at)) throw new RangeError(`invalid due time for ${kind} ${key}`);
+    db.prepare('INSERT OR REPLACE INTO due_steps (kind, subject, since, due_realistic, due_demo) VALUES (?, ?, ?, ?, ?)').run(
+      kind,
+      key,
+      when.toISOString(),
+      at,
+      at,
+    );
+    return;
+  }
+  const since = typeof when.since === 'string' ? when.since : when.since.toISOString();
+  db.prepare('INSERT OR REPLACE INTO due_steps (kind, subject, since, due_realistic, due_demo) VALUES (?, ?, ?, NULL, NULL)').run(kind, key, since);
+}
+
+/** Drops the step of `kind` owed by `subject`, if any (the subject moved on some other way). */
+export function cancelStep(db: Db, kind: string, subject: string | number): void {
+  db.prepare('DELETE FROM due_steps WHERE kind = ? AND subject = ?').run(kind, String(subject));
+}
+
+/** The step of `kind` owed by `subject`, if one is queued (tests, the back office). */
+export function findStep(db: Db, kind: string, subject: string | number): { since: string; dueRealistic: number | null; dueDemo: number | null } | null {
+  const row = db.prepare('SELECT since, due_realistic, due_demo FROM due_steps WHERE kind = ? AND subject = ?').get(kind, String(subject)) as
+    | { since: string; due_realistic: number | null; due_demo: number | null }
+    | undefined;
+  return row ? { since: row.since, dueRealistic: row.due_realistic, dueDemo: row.due_demo } : null;
+}
+
+/**
+ * Fills in the due times of up to `max` rows written with only a `since` (by triggers or scheduleStep).
+ * Each row is resolved once; returns how many were, so the caller knows whether more remain.
+ */
+export function resolveDueTimes(db: Db, max: number): number {
+  const rows = db.prepare('SELECT kind, subject, since FROM due_steps WHERE due_realistic IS NULL LIMIT ?').all(max) as {
+    kind: string;
+    subject: string;
+    since: string;
+  }[];
+  const set = db.prepare('UPDATE due_steps SET due_realistic = ?, due_demo = ? WHERE kind = ? AND subject = ?');
+  for (const row of rows) {
+    const kind = stepKind(row.kind);
+    const base = Date.parse(row.since);
+    if (!kind?.delays || !Number.isFinite(base)) {
+      set.run(NEVER, NEVER, row.kind, row.subject);
+      continue;
+    }
+    const [realistic, demo] = RUNNING_PACES.map((pace) => base + drawDelay(kind.delays!, pace, row.kind, row.subject));
+    set.run(realistic, demo, row.kind, row.subject);
+  }
+  return rows.length;
+}
+
+/**
+ * The earliest resolved step due at or before `until` at `pace`, skipping the given keys (steps that
+ * failed earlier in this run). Ties go by subject, then kind. Reads at most skip.size + 1 index entries.
+ */
+export function nextDueStep(db: Db, pace: RunningPace, until: number, skip: ReadonlySet<string> = new Set()): DueStep | null {
+  const column = DUE_COLUMN[pace];
+  const rows = db
+    .prepare(`SELECT kind, subject, ${column} AS due FROM due_steps WHERE ${column} <= ? ORDER BY ${column}, subject, kind LIMIT ?`)
+    .all(until, skip.size + 1) as DueStep[];
+  return rows.find((r) => !skip.has(stepKey(r))) ?? null;
+}
+
+export function stepKey(step: { kind: string; subject: string }): string {
+  return `${step.kind}\u0000${step.subject}`;
+}
+
+/** Takes the step's row out of the queue; false when it is gone or moved (another process ran it). */
+export function claimStep(db: Db, pace: RunningPace, step: DueStep): boolean {
+  return db.prepare(`DELETE FROM due_steps WHERE kind = ? AND subject = ? AND ${DUE_COLUMN[pace]} = ?`).run(step.kind, step.subject, step.due).changes === 1;
+}

@@ -1,0 +1,24 @@
+import type { StepKind } from '../step-kind.js';
+import { orderArrive, orderPay, orderPurchase, orderShipToWarehouse } from './orders.js';
+import { shippingAutoConfirm, shippingDispatch } from './shipping.js';
+
+/**
+ * Every kind of step the autopilot runs. To add one: a module in this folder exporting a defineStep(...),
+ * one line here, and something that schedules its rows (scheduleStep() in the code that creates the
+ * subject, or a trigger in a migration). See docs/ARCHITECTURE.md, "Adding a step kind".
+ */
+export const STEP_KINDS: readonly StepKind[] = [
+  orderPay,
+  orderPurchase,
+  orderShipToWarehouse,
+  orderArrive,
+  shippingDispatch,
+  shippingAutoConfirm,
+];
+
+const BY_KIND = new Map(STEP_KINDS.map((k) => [k.kind, k]));
+if (BY_KIND.size !== STEP_KINDS.length) throw new Error('two step kinds share a name');
+
+export function stepKind(kind: string): StepKind | undefined {
+  return BY_KIND.get(kind);
+}

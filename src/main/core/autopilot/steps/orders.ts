@@ -1,0 +1,38 @@
+import { applyTransition } from '../../orders/lifecycle.js';
+import { readSetting } from '../../settings/settings.js';
+import { DAY, HOUR, isOutOfStock, MINUTE } from '../pace.js';
+import { defineStep } from '../step-kind.js';
+
+/**
+ * The purchase-order steps the agent's staff take. Their rows are written by triggers on `orders`
+ * (migration 005): one per active status, based on the order's updated_at.
+ */
+export const orderPay = defineStep({
+  kind: 'order.pay',
+  delays: { realistic: [10 * MINUTE, 60 * MINUTE], demo: [1_000, 2_000] },
+  run: (ctx, orderNo) => void applyTransition(ctx, orderNo, 'paid', 'operator'),
+});
+
+export const orderPurchase = defineStep({
+  kind: 'order.purchase',
+  delays: { realistic: [2 * HOUR, 10 * HOUR], demo: [1_500, 3_000] },
+  run(ctx, orderNo) {
+    if (isOutOfStock(orderNo, readSetting(ctx.db, 'autopilotRefundBp'))) {
+      applyTransition(ctx, orderNo, 'refunded', 'operator', { reason: 'Refunded: the item is out of stock at the marketplace' });
+    } else {
+      applyTransition(ctx, orderNo, 'purchased', 'operator');
+    }
+  },
+});
+
+export const orderShipToWarehouse = defineStep({
+  kind: 'order.ship_to_warehouse',
+  delays: { realistic: [12 * HOUR, 2 * DAY], demo: [1_500, 3_000] },
+  run: (ctx, orderNo) => void applyTransition(ctx, orderNo, 'shipped_to_warehouse', 'operator'),
+});
+
+export const orderArrive = defineStep({
+  kind: 'order.arrive',
+  delays: { realistic: [1 * DAY, 4 * DAY], demo: [1_500, 3_000] },
+  run: (ctx, orderNo) => void applyTransition(ctx, orderNo, 'in_warehouse', 'operator'),
+});

@@ -1,0 +1,54 @@
+import type { Db } from '../../src/main/core/db/database.js';
+
+/** One statement run while recording: its SQL and the rows it returned (or changed). */
+export interface RecordedRead {
+  sql: string;
+  rows: number;
+}
+
+/**
+ * Records every statement `work` runs on `db` and how many rows each returned: a statement counter for
+ * complexity tests (how much a step reads must not grow with the data). Wraps db.prepare for the duration.
+ */
+export function recordStatements<T>(db: Db, work: () => T): { result: T; reads: RecordedRead[] } {
+  const reads: RecordedRead[] = [];
+  const prepare = db.prepare;
+  db.prepare = ((sql: string) => {
+    const statement = prepare.call(db, sql);
+    return new Proxy(statement, {
+      get(target, property, receiver) {
+        const value = Reflect.get(target, property, receiver) as unknown;
+        if (typeof value !== 'function') return value;
+        if (property === 'all') return (...args: unknown[]) => { const rows = (value as (...a: unknown[]) => unknown[]).apply(target, args); reads.push({ sql, rows: rows.length }); return rows; };
+        if (property === 'get') return (...args: unknown[]) => { const row = (value as (...a: unknown[]) => unknown).apply(target, args); reads.push({ sql, rows: row === undefined ? 0 : 1 }); return row; };
+        if (property === 'run') return (...args: unknown[]) => { const info = (value as (...a: unknown[]) => { changes: number }).apply(target, args); reads.push({ sql, rows: info.changes }); return info; };
+        if (property === 'iterate') return (...args: unknown[]) => { reads.push({ sql, rows: -1 }); return (value as (...a: unknown[]) => unknown).apply(target, args); };
+        // pluck/raw/expand/bind return the statement itself: keep the proxy.
+        return (...args: unknown[]) => { const out = (value as (...a: unknown[]) => unknown).apply(target, args); return out === target ? receiver : out; };
+      },
+    });
+  }) as Db['prepare'];
+  try {
+    return { result: work(), reads };
+  } finally {
+    db.prepare = prepare;
+  }
+}
+
+/** The query plan of a statement, one detail line per step ("SEARCH orders USING INDEX ..."). */
+export function queryPlan(db: Db, sql: string, args: unknown[] = []): string[] {
+  const params = args.length ? args : Array.from({ length: (sql.match(/\?/g) ?? []).length }, () => null);
+  return (db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(...params) as { detail: string }[]).map((r) => r.detail);
+}
+
+/** Plan lines that read a whole table or sort in a temporary tree: what a flat read must not do. */
+export function fullScans(plan: readonly string[], allowed: readonly string[] = []): string[] {
+  return plan.filter((line) => {
+    if (/USE TEMP B-TREE/.test(line)) return true;
+    const scan = /^SCAN (\w+)/.exec(line);
+    if (!scan) return false;
+    // "SCAN x USING COVERING INDEX" over a bounded range is a search in all but name only when limited;
+    // treat every SCAN as a full scan unless the table is explicitly small.
+    return !allowed.includes(scan[1]!);
+  });
+}
