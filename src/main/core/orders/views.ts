@@ -1,7 +1,7 @@
 import type { CoreContext } from '../context.js';
 import { notFound } from '../shared/errors.js';
 import { toAmount } from '../shared/money.js';
-import { offsetOf, pageOf, type Page, type PageQuery } from '../shared/pagination.js';
+import { cursorOf, offsetOf, pageOf, unknownCursor, type Page, type PageQuery } from '../shared/pagination.js';
 import type { OrderStatus } from './state-machine.js';
 
 /**
@@ -179,29 +179,69 @@ export interface OrderListQuery extends PageQuery {
 
 type ListRow = OrderRow & { item_count: number };
 
-/** Newest first; orders placed in the same millisecond keep the order they were placed in, reversed. */
+const LIST_COLUMNS = 'o.*, (SELECT COUNT(*) FROM order_items i WHERE i.order_no = o.order_no) AS item_count';
+
+/**
+ * Newest first (in the order orders were placed, which the service clock, only moving forward, keeps in
+ * step with created_at). Nothing here walks rows before the page:
+ * - without a status, pages come from order_ranks (migration 005): page p is the rank range just below
+ *   count - (p-1) * limit, one index seek at any depth; a cursor is the cursor order's rank;
+ * - with a status, from the (user, status, created_at) indexes: a deep page skips index entries only
+ *   (OFFSET), bounded by that status' count; a cursor seeks straight to its position;
+ * - totals from order_counts (migration 003).
+ */
 function listRows(ctx: CoreContext, query: OrderListQuery): { rows: ListRow[]; total: number } {
-  // Only the filters in use, so SQLite can walk the matching index (see migration 003).
-  const filters: string[] = [];
-  const args: (string | number)[] = [];
-  if (query.userId !== null && query.userId !== undefined) {
-    filters.push('user_id = ?');
-    args.push(query.userId);
+  const userId = query.userId ?? null;
+  const cursor = cursorOf(query);
+  if (!query.status) return rankedRows(ctx, userId, cursor, query);
+  // Only the filters in use, so SQLite walks the matching index (migration 003).
+  const args: (string | number)[] = userId !== null ? [userId, query.status] : [query.status];
+  const where = (alias: string) => (userId !== null ? `${alias}user_id = ? AND ${alias}status = ?` : `${alias}status = ?`);
+  const total = (ctx.db.prepare(`SELECT COALESCE(SUM(n), 0) AS n FROM order_counts WHERE ${where('')}`).get(...args) as { n: number }).n;
+  let rows: ListRow[];
+  if (cursor === null) {
+    // The inner select reads the index alone; only the page's rows are fetched.
+    rows = ctx.db
+      .prepare(
+        `SELECT ${LIST_COLUMNS} FROM orders o WHERE o.rowid IN (
+           SELECT rowid FROM orders WHERE ${where('')} ORDER BY created_at DESC, rowid DESC LIMIT ? OFFSET ?)
+         ORDER BY o.created_at DESC, o.rowid DESC`,
+      )
+      .all(...args, query.limit, offsetOf(query)) as ListRow[];
+  } else {
+    const at = ctx.db.prepare('SELECT created_at, rowid AS id FROM orders WHERE order_no = ?' + (userId !== null ? ' AND user_id = ?' : '')).get(
+      ...(userId !== null ? [cursor, userId] : [cursor]),
+    ) as { created_at: string; id: number } | undefined;
+    if (!at) unknownCursor();
+    rows = ctx.db
+      .prepare(
+        `SELECT ${LIST_COLUMNS} FROM orders o WHERE ${where('o.')} AND (o.created_at, o.rowid) < (?, ?)
+         ORDER BY o.created_at DESC, o.rowid DESC LIMIT ?`,
+      )
+      .all(...args, at.created_at, at.id, query.limit) as ListRow[];
   }
-  if (query.status) {
-    filters.push('status = ?');
-    args.push(query.status);
+  return { rows, total };
+}
+
+/** Every status: by rank in the user's orders (user 0: everyone's, for the back office). */
+function rankedRows(ctx: CoreContext, userId: number | null, cursor: string | null, query: OrderListQuery): { rows: ListRow[]; total: number } {
+  const scope = userId ?? 0;
+  const count = (ctx.db.prepare('SELECT MAX(seq) FROM order_ranks WHERE user_id = ?').pluck().get(scope) as number | null) ?? 0;
+  let below: number;
+  if (cursor === null) {
+    below = count - offsetOf(query) + 1;
+  } else {
+    const seq = ctx.db.prepare('SELECT seq FROM order_ranks WHERE order_no = ? AND user_id = ?').pluck().get(cursor, scope) as number | undefined;
+    if (seq === undefined) unknownCursor();
+    below = seq;
   }
-  const where = filters.length ? filters.join(' AND ') : '1';
   const rows = ctx.db
     .prepare(
-      `SELECT o.*, (SELECT COUNT(*) FROM order_items i WHERE i.order_no = o.order_no) AS item_count
-         FROM orders o WHERE ${where} ORDER BY created_at DESC, rowid DESC LIMIT ? OFFSET ?`,
+      `SELECT ${LIST_COLUMNS} FROM order_ranks r CROSS JOIN orders o ON o.order_no = r.order_no
+        WHERE r.user_id = ? AND r.seq < ? ORDER BY r.seq DESC LIMIT ?`,
     )
-    .all(...args, query.limit, offsetOf(query)) as ListRow[];
-  // order_counts holds the same columns (user_id, status) and is kept exact by triggers (migration 003).
-  const total = (ctx.db.prepare(`SELECT COALESCE(SUM(n), 0) AS n FROM order_counts WHERE ${where}`).get(...args) as { n: number }).n;
-  return { rows, total };
+    .all(scope, below, query.limit) as ListRow[];
+  return { rows, total: count };
 }
 
 function listItem(row: ListRow): OrderListItem {

@@ -1,6 +1,13 @@
+import { badRequest } from './errors.js';
+
 export interface PageQuery {
   page: number;
   limit: number;
+  /**
+   * Cursor paging (as Stripe's `starting_after`): the items after this one, in the list's order. The id of
+   * an item of the list (an order or shipping order number, an entry or package id). Used instead of page.
+   */
+  startingAfter?: string;
 }
 
 export interface Page<T> {
@@ -20,4 +27,22 @@ export function offsetOf(query: PageQuery): number {
 
 export function pageOf<T>(items: T[], total: number, query: PageQuery): Page<T> {
   return { items, total, page: query.page, limit: query.limit };
+}
+
+/** The cursor of a query, or null for page paging. A page other than 1 with a cursor is a 400. */
+export function cursorOf(query: PageQuery): string | null {
+  if (query.startingAfter === undefined) return null;
+  if (query.page !== DEFAULT_PAGE) throw badRequest('Use either page or startingAfter, not both');
+  return query.startingAfter;
+}
+
+/** A cursor naming an integer id (ledger entries, packages); 400 when it is not one. */
+export function integerCursor(cursor: string): number {
+  const id = /^[1-9]\d{0,15}$/.test(cursor) ? Number(cursor) : NaN;
+  if (!Number.isSafeInteger(id)) throw badRequest('startingAfter must be the id of an item of this list');
+  return id;
+}
+
+export function unknownCursor(): never {
+  throw badRequest('startingAfter must be the id of an item of this list');
 }

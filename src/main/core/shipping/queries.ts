@@ -1,7 +1,7 @@
 import type { CoreContext } from '../context.js';
 import { notFound } from '../shared/errors.js';
 import { toAmount } from '../shared/money.js';
-import { offsetOf, pageOf, type Page, type PageQuery } from '../shared/pagination.js';
+import { cursorOf, offsetOf, pageOf, unknownCursor, type Page, type PageQuery } from '../shared/pagination.js';
 import { packagesOfShippingOrder } from '../warehouse/packages.js';
 import type { ShippingStatus } from './state-machine.js';
 
@@ -63,24 +63,38 @@ function listItem(row: ShippingOrderRow) {
 
 export type ShippingOrderListItem = ReturnType<typeof listItem>;
 
-/** Newest first. */
+/**
+ * Newest first. The page comes from the (user[, status], created_at) index (migration 005): a deep page
+ * skips index entries only, a cursor (an order number) seeks straight to its position; the total from
+ * shipping_order_counts.
+ */
 export function listShippingOrders(
   ctx: CoreContext,
   userId: number,
   query: PageQuery & { status?: ShippingStatus },
 ): Page<ShippingOrderListItem> {
-  const status = query.status ?? null;
-  const total = (
-    ctx.db.prepare('SELECT COUNT(*) AS n FROM shipping_orders WHERE user_id = ? AND (? IS NULL OR status = ?)').get(userId, status, status) as {
-      n: number;
-    }
-  ).n;
-  const rows = ctx.db
-    .prepare(
-      `SELECT * FROM shipping_orders WHERE user_id = ? AND (? IS NULL OR status = ?)
-        ORDER BY created_at DESC, rowid DESC LIMIT ? OFFSET ?`,
-    )
-    .all(userId, status, status, query.limit, offsetOf(query)) as ShippingOrderRow[];
+  const filter = query.status ? 'user_id = ? AND status = ?' : 'user_id = ?';
+  const args: (string | number)[] = query.status ? [userId, query.status] : [userId];
+  const total = ctx.db.prepare(`SELECT COALESCE(SUM(n), 0) FROM shipping_order_counts WHERE ${filter}`).pluck().get(...args) as number;
+  const cursor = cursorOf(query);
+  let rows: ShippingOrderRow[];
+  if (cursor === null) {
+    rows = ctx.db
+      .prepare(
+        `SELECT * FROM shipping_orders WHERE rowid IN (
+           SELECT rowid FROM shipping_orders WHERE ${filter} ORDER BY created_at DESC, rowid DESC LIMIT ? OFFSET ?)
+         ORDER BY created_at DESC, rowid DESC`,
+      )
+      .all(...args, query.limit, offsetOf(query)) as ShippingOrderRow[];
+  } else {
+    const after = ctx.db.prepare('SELECT created_at, rowid AS id FROM shipping_orders WHERE order_no = ? AND user_id = ?').get(cursor, userId) as
+      | { created_at: string; id: number }
+      | undefined;
+    if (!after) unknownCursor();
+    rows = ctx.db
+      .prepare(`SELECT * FROM shipping_orders WHERE ${filter} AND (created_at, rowid) < (?, ?) ORDER BY created_at DESC, rowid DESC LIMIT ?`)
+      .all(...args, after.created_at, after.id, query.limit) as ShippingOrderRow[];
+  }
   return pageOf(rows.map(listItem), total, query);
 }
 

@@ -1,6 +1,6 @@
 import type { CoreContext } from '../context.js';
 import { toAmount } from '../shared/money.js';
-import { offsetOf, pageOf, type Page, type PageQuery } from '../shared/pagination.js';
+import { cursorOf, integerCursor, offsetOf, pageOf, unknownCursor, type Page, type PageQuery } from '../shared/pagination.js';
 import { walletState, type EntryType } from './ledger.js';
 
 /** The read side of the wallet: the balance view and the statement of ledger entries. */
@@ -49,19 +49,37 @@ export interface TransactionQuery extends PageQuery {
   type?: EntryType;
 }
 
-/** Newest first (by entry id, which follows the order entries were written in). */
+const ENTRY_COLUMNS = 'e.id, e.type, e.amount_minor, e.balance_after_minor, e.currency, e.reference, e.description, e.created_at';
+
+/**
+ * Newest first (by entry id, which follows the order entries were written in). Nothing here is
+ * proportional to the ledger: the ledger never loses entries, so each has a fixed rank among its user's
+ * entries and among those of its type (wallet_entry_ranks, migration 005); the highest rank is the count,
+ * page p is the rank range below count - (p-1) * limit, and a cursor seeks to the entry's id.
+ */
 export function listTransactions(ctx: CoreContext, userId: number, query: TransactionQuery): Page<TransactionView> {
-  const type = query.type ?? null;
-  const rows = ctx.db
-    .prepare(
-      `SELECT id, type, amount_minor, balance_after_minor, currency, reference, description, created_at
-         FROM wallet_entries WHERE user_id = ? AND (? IS NULL OR type = ?)
-        ORDER BY id DESC LIMIT ? OFFSET ?`,
-    )
-    .all(userId, type, type, query.limit, offsetOf(query)) as EntryRow[];
-  const total = (
-    ctx.db.prepare('SELECT COUNT(*) AS n FROM wallet_entries WHERE user_id = ? AND (? IS NULL OR type = ?)').get(userId, type, type) as { n: number }
-  ).n;
+  const type = query.type ?? '';
+  const count = (ctx.db.prepare('SELECT MAX(seq) FROM wallet_entry_ranks WHERE user_id = ? AND type = ?').pluck().get(userId, type) as number | null) ?? 0;
+  const cursor = cursorOf(query);
+  let rows: EntryRow[];
+  if (cursor === null) {
+    rows = ctx.db
+      .prepare(
+        `SELECT ${ENTRY_COLUMNS} FROM wallet_entry_ranks r CROSS JOIN wallet_entries e ON e.id = r.entry_id
+          WHERE r.user_id = ? AND r.type = ? AND r.seq <= ? ORDER BY r.seq DESC LIMIT ?`,
+      )
+      .all(userId, type, count - offsetOf(query), query.limit) as EntryRow[];
+  } else {
+    const after = integerCursor(cursor);
+    if (!ctx.db.prepare('SELECT 1 FROM wallet_entries WHERE id = ? AND user_id = ?').get(after, userId)) unknownCursor();
+    rows = (
+      type
+        ? ctx.db
+            .prepare(`SELECT ${ENTRY_COLUMNS} FROM wallet_entries e WHERE e.user_id = ? AND e.type = ? AND e.id < ? ORDER BY e.id DESC LIMIT ?`)
+            .all(userId, type, after, query.limit)
+        : ctx.db.prepare(`SELECT ${ENTRY_COLUMNS} FROM wallet_entries e WHERE e.user_id = ? AND e.id < ? ORDER BY e.id DESC LIMIT ?`).all(userId, after, query.limit)
+    ) as EntryRow[];
+  }
   const items = rows.map((r) => ({
     id: r.id,
     type: r.type,
@@ -72,5 +90,5 @@ export function listTransactions(ctx: CoreContext, userId: number, query: Transa
     description: r.description,
     createdAt: r.created_at,
   }));
-  return pageOf(items, total, query);
+  return pageOf(items, count, query);
 }

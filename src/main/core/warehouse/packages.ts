@@ -1,6 +1,6 @@
 import type { CoreContext } from '../context.js';
 import { notFound } from '../shared/errors.js';
-import { offsetOf, pageOf, type Page, type PageQuery } from '../shared/pagination.js';
+import { cursorOf, integerCursor, offsetOf, pageOf, unknownCursor, type Page, type PageQuery } from '../shared/pagination.js';
 import { canMovePackage, storageDays, type PackageStatus } from './package-state.js';
 
 /** Warehouse packages: the user's goods that arrived, read views and the moves shipping orders make. */
@@ -49,20 +49,33 @@ export function packageView(ctx: CoreContext, row: PackageRow): PackageView {
   };
 }
 
-/** Newest arrivals first; a status filter (the shippable list is the in_warehouse one). */
+/**
+ * Newest arrivals first; a status filter (the shippable list is the in_warehouse one). The page comes
+ * from the (user[, status], arrived_at, id) index (migration 005): a deep page skips index entries only, a
+ * cursor (a package id) seeks straight to its position; the total from package_counts.
+ */
 export function listPackages(ctx: CoreContext, userId: number, query: PageQuery & { status?: PackageStatus }): Page<PackageView> {
-  const status = query.status ?? null;
-  const total = (
-    ctx.db.prepare('SELECT COUNT(*) AS n FROM packages WHERE user_id = ? AND (? IS NULL OR status = ?)').get(userId, status, status) as {
-      n: number;
-    }
-  ).n;
-  const rows = ctx.db
-    .prepare(
-      `SELECT * FROM packages WHERE user_id = ? AND (? IS NULL OR status = ?)
-        ORDER BY arrived_at DESC, id DESC LIMIT ? OFFSET ?`,
-    )
-    .all(userId, status, status, query.limit, offsetOf(query)) as PackageRow[];
+  const filter = query.status ? 'user_id = ? AND status = ?' : 'user_id = ?';
+  const args: (string | number)[] = query.status ? [userId, query.status] : [userId];
+  const total = (ctx.db.prepare(`SELECT COALESCE(SUM(n), 0) FROM package_counts WHERE ${filter}`).pluck().get(...args) as number);
+  const cursor = cursorOf(query);
+  let rows: PackageRow[];
+  if (cursor === null) {
+    rows = ctx.db
+      .prepare(
+        `SELECT * FROM packages WHERE id IN (SELECT id FROM packages WHERE ${filter} ORDER BY arrived_at DESC, id DESC LIMIT ? OFFSET ?)
+          ORDER BY arrived_at DESC, id DESC`,
+      )
+      .all(...args, query.limit, offsetOf(query)) as PackageRow[];
+  } else {
+    const after = ctx.db.prepare('SELECT arrived_at, id FROM packages WHERE id = ? AND user_id = ?').get(integerCursor(cursor), userId) as
+      | { arrived_at: string; id: number }
+      | undefined;
+    if (!after) unknownCursor();
+    rows = ctx.db
+      .prepare(`SELECT * FROM packages WHERE ${filter} AND (arrived_at, id) < (?, ?) ORDER BY arrived_at DESC, id DESC LIMIT ?`)
+      .all(...args, after.arrived_at, after.id, query.limit) as PackageRow[];
+  }
   return pageOf(
     rows.map((r) => packageView(ctx, r)),
     total,

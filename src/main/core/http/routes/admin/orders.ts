@@ -57,7 +57,13 @@ export const adminOrderRoutes = [
       response: Paginated(AdminOrderListItem),
     },
     handler: ({ ctx, query }) =>
-      listAllOrders(ctx, { userId: query.userId ?? null, status: query.status, page: query.page ?? DEFAULT_PAGE, limit: query.limit ?? DEFAULT_LIMIT }),
+      listAllOrders(ctx, {
+        userId: query.userId ?? null,
+        status: query.status,
+        page: query.page ?? DEFAULT_PAGE,
+        limit: query.limit ?? DEFAULT_LIMIT,
+        startingAfter: query.startingAfter,
+      }),
   }),
   defineRoute({
     method: 'GET',

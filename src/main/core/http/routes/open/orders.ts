@@ -6,6 +6,7 @@ import { getOrderDetail, getOrderInspection, getOrderLogistics, getOrderStatus, 
 import { DEFAULT_LIMIT, DEFAULT_PAGE } from '../../../shared/pagination.js';
 import { defineRoute } from '../../route.js';
 import { Currency, Grams, Money, PageQuery, Paginated, ProductIdString, Timestamp } from '../../schemas.js';
+import { CursorQuery } from '../../cursor.js';
 
 /** Purchase orders of the open API (api-v1.md "Purchase orders", decisions.md "Purchase orders"). */
 
@@ -62,7 +63,7 @@ export const RefundResultSchema = Type.Object({
   message: Type.String(),
 });
 
-export const OrderListQuery = Type.Object({ ...PageQuery, status: Type.Optional(OrderStatusSchema) });
+export const OrderListQuery = Type.Object({ ...PageQuery, ...CursorQuery, status: Type.Optional(OrderStatusSchema) });
 
 const Remark = Type.String({ maxLength: MAX_ORDER_REMARK });
 const NewOrderBody = Type.Object(
@@ -112,7 +113,7 @@ export const orderRoutes = [
     summary: 'The orders, newest first, optionally of one status',
     schema: { querystring: OrderListQuery, response: Paginated(OrderListItemSchema) },
     handler: ({ ctx, caller, query }) =>
-      listOrders(ctx, { userId: caller.userId, status: query.status, page: query.page ?? DEFAULT_PAGE, limit: query.limit ?? DEFAULT_LIMIT }),
+      listOrders(ctx, { userId: caller.userId, status: query.status, page: query.page ?? DEFAULT_PAGE, limit: query.limit ?? DEFAULT_LIMIT, startingAfter: query.startingAfter }),
   }),
   defineRoute({
     method: 'GET',

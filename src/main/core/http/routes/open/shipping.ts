@@ -5,6 +5,7 @@ import { getShippingOrder, listShippingOrders } from '../../../shipping/queries.
 import { SHIPPING_STATUSES } from '../../../shipping/state-machine.js';
 import { defineRoute } from '../../route.js';
 import { Currency, Grams, Money, PageQuery, Paginated, Timestamp } from '../../schemas.js';
+import { CursorQuery } from '../../cursor.js';
 
 /** Shipping orders (api-v1.md "Shipping orders"; decisions.md "Shipping orders"). */
 
@@ -70,7 +71,7 @@ export const ShippingOrderDetail = Type.Object({
 });
 
 const OrderNoParam = Type.Object({ id: Type.String({ minLength: 1, maxLength: 64, description: 'the shipping order number' }) });
-const page = (q: { page?: number; limit?: number }) => ({ page: q.page ?? 1, limit: q.limit ?? 20 });
+const page = (q: { page?: number; limit?: number; startingAfter?: string }) => ({ page: q.page ?? 1, limit: q.limit ?? 20, startingAfter: q.startingAfter });
 
 export const shippingRoutes = [
   defineRoute({
@@ -105,7 +106,7 @@ export const shippingRoutes = [
     tag: 'Shipping',
     summary: 'Shipping orders, newest first, optionally of one status',
     schema: {
-      querystring: Type.Object({ ...PageQuery, status: Type.Optional(Type.Enum([...SHIPPING_STATUSES])) }),
+      querystring: Type.Object({ ...PageQuery, ...CursorQuery, status: Type.Optional(Type.Enum([...SHIPPING_STATUSES])) }),
       response: Paginated(Type.Object(ListItemFields)),
     },
     handler: ({ ctx, caller, query }) => listShippingOrders(ctx, caller.userId, { ...page(query), status: query.status }),

@@ -4,6 +4,7 @@ import { balanceView, listTransactions } from '../../../wallet/statement.js';
 import { DEFAULT_LIMIT, DEFAULT_PAGE } from '../../../shared/pagination.js';
 import { defineRoute } from '../../route.js';
 import { Currency, Money, PageQuery, Paginated, Timestamp } from '../../schemas.js';
+import { CursorQuery } from '../../cursor.js';
 
 const EntryType = Type.Enum([...ENTRY_TYPES], { description: ENTRY_TYPES.join(', ') });
 
@@ -37,10 +38,10 @@ export const walletRoutes = [
     tag: 'Wallet',
     summary: 'Ledger entries, newest first, optionally of one type',
     schema: {
-      querystring: Type.Object({ ...PageQuery, type: Type.Optional(EntryType) }),
+      querystring: Type.Object({ ...PageQuery, ...CursorQuery, type: Type.Optional(EntryType) }),
       response: Paginated(Transaction),
     },
     handler: ({ ctx, caller, query }) =>
-      listTransactions(ctx, caller.userId, { page: query.page ?? DEFAULT_PAGE, limit: query.limit ?? DEFAULT_LIMIT, type: query.type }),
+      listTransactions(ctx, caller.userId, { page: query.page ?? DEFAULT_PAGE, limit: query.limit ?? DEFAULT_LIMIT, type: query.type, startingAfter: query.startingAfter }),
   }),
 ];

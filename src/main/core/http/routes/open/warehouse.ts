@@ -3,6 +3,7 @@ import { PACKAGE_STATUSES } from '../../../warehouse/package-state.js';
 import { getPackage, listPackages, packageStats } from '../../../warehouse/packages.js';
 import { defineRoute } from '../../route.js';
 import { Grams, IdParam, PageQuery, Paginated, Timestamp } from '../../schemas.js';
+import { CursorQuery } from '../../cursor.js';
 
 /** Warehouse packages (api-v1.md "Warehouse"; decisions.md "Warehouse packages"). */
 
@@ -20,7 +21,7 @@ export const PackageSchema = Type.Object({
   shippingOrderNo: Type.Union([Type.String(), Type.Null()], { description: 'the shipping order holding the package, if any' }),
 });
 
-const page = (q: { page?: number; limit?: number }) => ({ page: q.page ?? 1, limit: q.limit ?? 20 });
+const page = (q: { page?: number; limit?: number; startingAfter?: string }) => ({ page: q.page ?? 1, limit: q.limit ?? 20, startingAfter: q.startingAfter });
 
 export const warehouseRoutes = [
   defineRoute({
@@ -30,7 +31,7 @@ export const warehouseRoutes = [
     tag: 'Warehouse',
     summary: 'Warehouse packages, newest arrivals first, optionally of one status',
     schema: {
-      querystring: Type.Object({ ...PageQuery, status: Type.Optional(Type.Enum([...PACKAGE_STATUSES])) }),
+      querystring: Type.Object({ ...PageQuery, ...CursorQuery, status: Type.Optional(Type.Enum([...PACKAGE_STATUSES])) }),
       response: Paginated(PackageSchema),
     },
     handler: ({ ctx, caller, query }) => listPackages(ctx, caller.userId, { ...page(query), status: query.status }),
@@ -60,7 +61,7 @@ export const warehouseRoutes = [
     scope: 'warehouse:read',
     tag: 'Warehouse',
     summary: 'Packages ready to ship (in_warehouse)',
-    schema: { querystring: Type.Object(PageQuery), response: Paginated(PackageSchema) },
+    schema: { querystring: Type.Object({ ...PageQuery, ...CursorQuery }), response: Paginated(PackageSchema) },
     handler: ({ ctx, caller, query }) => listPackages(ctx, caller.userId, { ...page(query), status: 'in_warehouse' }),
   }),
   defineRoute({
