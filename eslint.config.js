@@ -5,7 +5,9 @@ import tseslint from 'typescript-eslint';
  * Besides style, lint enforces the file roles of the architecture (as Signal Desktop does):
  * - the service core (src/main/core) never imports Electron: it must run in plain Node;
  * - the renderer never imports main-process code or Node built-ins; it reaches the core only through
- *   the transport (IPC bridge or HTTP);
+ *   the transport (IPC bridge or HTTP). It shares the contract tier (src/contract: schemas, their types,
+ *   enumerations, limits) and the typed client with the core and scripts;
+ * - the contract tier imports nothing but TypeBox, so every side can load it;
  * - the preload imports nothing but Electron's renderer-side modules and the bridge contract.
  */
 export default tseslint.config(
@@ -46,7 +48,23 @@ export default tseslint.config(
         'error',
         {
           patterns: [
-            { group: ['**/main/**', 'node:*', 'electron', 'better-sqlite3', 'fastify'], message: 'The renderer reaches the core only through its transport.' },
+            { group: ['**/main/**', 'node:*', 'electron', 'better-sqlite3', 'fastify'], message: 'The renderer reaches the core only through its transport (types and enumerations: src/contract).' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['src/contract/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^(?!typebox$|typebox/|\\./)',
+              message: 'The contract tier imports nothing but TypeBox (and its own files): core, renderer and scripts all load it.',
+            },
           ],
         },
       ],

@@ -1,26 +1,6 @@
-/** The scope list, in the order of api-v1.md section 5 with the two scopes decisions.md adds. */
-export const SCOPES = [
-  'products:read',
-  'cart:read',
-  'cart:write',
-  'orders:read',
-  'orders:write',
-  'wallet:read',
-  'warehouse:read',
-  'shipping:read',
-  'shipping:write',
-  'logistics:read',
-  'profile:read',
-  'profile:write',
-  'favorites:read',
-  'favorites:write',
-  'coupons:read',
-  'coupons:write',
-] as const;
+import { ALL_SCOPES_PRESET, SCOPES, type Scope } from '../../../contract/enums.js';
 
-export type Scope = (typeof SCOPES)[number];
-
-export const ALL_SCOPES_PRESET = 'all';
+export { ALL_SCOPES_PRESET, SCOPES, type Scope };
 
 export function isScope(value: string): value is Scope {
   return (SCOPES as readonly string[]).includes(value);

@@ -5,8 +5,8 @@ import { hashText } from '../shared/random.js';
  * range by a hash of the step kind and its subject, so it is the same after a restart and the due time
  * never moves.
  */
-export const PACES = ['off', 'realistic', 'demo'] as const;
-export type Pace = (typeof PACES)[number];
+export { AUTOPILOT_PACES as PACES, type Pace } from '../../../contract/enums.js';
+import { AUTOPILOT_PACES as PACES, type Pace } from '../../../contract/enums.js';
 /** The paces at which steps run (and for which due_steps keeps a due time). */
 export type RunningPace = Exclude<Pace, 'off'>;
 export const RUNNING_PACES: readonly RunningPace[] = ['realistic', 'demo'];

@@ -55,7 +55,8 @@ interface CartRow {
   sku_image: string | null;
 }
 
-export const MAX_BATCH = 50;
+import { MAX_CART_BATCH as MAX_BATCH } from '../../../contract/limits.js';
+export { MAX_CART_BATCH as MAX_BATCH } from '../../../contract/limits.js';
 const MAX_REMARK = 500;
 
 function cartRows(ctx: CoreContext, userId: number, itemId?: number): CartRow[] {

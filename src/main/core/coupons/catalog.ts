@@ -7,9 +7,9 @@ import { toAmount, type Minor } from '../shared/money.js';
  * `expiresAt`; it is "used" once an order has redeemed it (user_coupons.used_order_no set by the order
  * side, see redemption.ts). Claiming is free and happens once per user and coupon.
  */
-export type CouponType = 'percentage' | 'fixed';
-export const COUPON_STATUSES = ['unused', 'used', 'expired'] as const;
-export type CouponStatus = (typeof COUPON_STATUSES)[number];
+import { COUPON_STATUSES, type CouponStatus, type CouponType } from '../../../contract/enums.js';
+
+export { COUPON_STATUSES, type CouponStatus, type CouponType };
 
 export interface CouponView {
   id: number;

@@ -78,6 +78,15 @@ export function resolveOpenCaller(
   return { kind: 'key', userId: key.userId, keyId: key.id, scopes: key.scopes };
 }
 
+/**
+ * The admin OpenAPI document: as the admin API, or the operator's session cookie alone so the /docs page
+ * (which cannot send the UI header) shows it. A read-only GET behind a SameSite=Strict cookie and no CORS
+ * cannot be read by another site.
+ */
+export function resolveAdminDocCaller(secrets: CallerSecrets, request: FastifyRequest): Caller {
+  return operatorFrom(request, secrets, true) ?? resolveAdminCaller(secrets, request);
+}
+
 /** Admin API: the admin token or the operator's UI session; an sk- key never gets in. */
 export function resolveAdminCaller(secrets: CallerSecrets, request: FastifyRequest): Caller {
   const operator = operatorFrom(request, secrets);

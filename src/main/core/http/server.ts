@@ -8,7 +8,7 @@ import type { CoreContext } from '../context.js';
 import { type EventFeed } from '../events/feed.js';
 import { inTransaction } from '../db/database.js';
 import { ApiError } from '../shared/errors.js';
-import { resolveAdminCaller, resolveOpenCaller, type CallerSecrets } from './caller.js';
+import { resolveAdminCaller, resolveAdminDocCaller, resolveOpenCaller, type CallerSecrets } from './caller.js';
 import { errorHandler, sendError, toApiError } from './errors.js';
 import { checkHost } from './host-check.js';
 import { IDEMPOTENCY_HEADER, findStored, parseIdempotencyKey, requestHash, storeResponse } from './idempotency.js';
@@ -85,7 +85,6 @@ function registerTable(app: FastifyInstance, options: ServerOptions, limiter: Ra
       schema: {
         summary: spec.summary,
         tags: [spec.tag],
-        hide: kind === 'admin',
         security: [{ bearerAuth: [] }],
         ...(spec.schema.params ? { params: spec.schema.params } : {}),
         ...(spec.schema.querystring ? { querystring: spec.schema.querystring } : {}),
@@ -125,6 +124,39 @@ declare module 'fastify' {
   }
 }
 
+const OPEN_DOC_INFO = {
+  title: 'Cross-Border Purchasing Service API',
+  version: '1.0.0',
+  description:
+    'The open API of crossbuy, served on this machine. Every success is `{ data }`; every error is ' +
+    '`{ statusCode, message, error }`. Authenticate with `Authorization: Bearer sk-...`.',
+};
+
+const ADMIN_DOC_INFO = {
+  title: 'crossbuy admin API',
+  version: '1.0.0',
+  description:
+    'The back office of crossbuy (the agent\'s staff: deposits, order and shipping steps, clock, keys, ' +
+    'webhooks, settings). Every success is `{ data }`; every error is `{ statusCode, message, error }`. ' +
+    'Authenticate with `Authorization: Bearer <admin token>` (`crossbuy admin token`); an sk- key is refused.',
+};
+
+/** The @fastify/swagger options of one API: its routes' paths relative to its prefix. */
+function openApiDocument(prefix: string, info: typeof OPEN_DOC_INFO) {
+  return {
+    openapi: {
+      openapi: '3.1.0',
+      info,
+      servers: [{ url: prefix }],
+      components: { securitySchemes: { bearerAuth: { type: 'http' as const, scheme: 'bearer' } } },
+    },
+    transform: ({ schema, url }: { schema: unknown; url: string }) => ({
+      schema: schema as never,
+      url: url.startsWith(prefix) ? url.slice(prefix.length) || '/' : url,
+    }),
+  };
+}
+
 export async function buildServer(options: ServerOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: options.logger ? { level: 'warn' } : false,
@@ -156,28 +188,44 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
     checkHost(request.headers.host, options.allowedHosts);
   });
 
-  await app.register(fastifySwagger, {
-    openapi: {
-      openapi: '3.1.0',
-      info: {
-        title: 'Cross-Border Purchasing Service API',
-        version: '1.0.0',
-        description:
-          'The open API of crossbuy, served on this machine. Every success is `{ data }`; every error is ' +
-          '`{ statusCode, message, error }`. Authenticate with `Authorization: Bearer sk-...`.',
-      },
-      servers: [{ url: OPEN_PREFIX }],
-      components: { securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer' } } },
-    },
-    transform: ({ schema, url }) => ({ schema, url: url.startsWith(OPEN_PREFIX) ? url.slice(OPEN_PREFIX.length) || '/' : url }),
-  });
-  await app.register(fastifySwaggerUi, { routePrefix: '/docs', staticCSP: true, uiConfig: { deepLinking: true } });
-
   const limiter = new RateLimiter();
-  app.get(`${OPEN_PREFIX}/openapi.json`, { schema: { hide: true } }, async () => app.swagger());
-  registerTable(app, options, limiter, 'open', openRoutes);
-  registerTable(app, options, limiter, 'admin', adminRoutes);
-  registerEventStream(app, { ctx: options.ctx, limiter, secrets: options.secrets, feed: options.feed, prefix: OPEN_PREFIX });
+  // Each API in its own encapsulated context with its own OpenAPI document: a route is described in the
+  // document of the table that serves it, and nothing else.
+  await app.register(async (open) => {
+    await open.register(fastifySwagger, openApiDocument(OPEN_PREFIX, OPEN_DOC_INFO));
+    await open.register(fastifySwaggerUi, {
+      routePrefix: '/docs',
+      staticCSP: true,
+      // Both documents in the top bar's picker; the admin one loads with the operator's session cookie.
+      uiConfig: {
+        deepLinking: true,
+        urls: [
+          { url: `${OPEN_PREFIX}/openapi.json`, name: 'Open API (/api/v1/open)' },
+          { url: `${ADMIN_PREFIX}/openapi.json`, name: 'Admin API (/api/v1/admin)' },
+        ],
+        'urls.primaryName': 'Open API (/api/v1/open)',
+      } as Record<string, unknown>,
+    });
+    open.get(`${OPEN_PREFIX}/openapi.json`, { schema: { hide: true } }, async () => open.swagger());
+    registerTable(open, options, limiter, 'open', openRoutes);
+    registerEventStream(open, { ctx: options.ctx, limiter, secrets: options.secrets, feed: options.feed, prefix: OPEN_PREFIX });
+  });
+  await app.register(async (admin) => {
+    await admin.register(fastifySwagger, openApiDocument(ADMIN_PREFIX, ADMIN_DOC_INFO));
+    // The admin document is for the admin token's holder (or the operator's own session, so /docs can
+    // show it); it describes the back office, which an sk- key never reaches.
+    admin.get(
+      `${ADMIN_PREFIX}/openapi.json`,
+      {
+        schema: { hide: true },
+        onRequest: async (request) => {
+          resolveAdminDocCaller(options.secrets, request);
+        },
+      },
+      async () => admin.swagger(),
+    );
+    registerTable(admin, options, limiter, 'admin', adminRoutes);
+  });
   registerMedia(app, options.ctx);
   await registerUi(app, { uiDir: options.uiDir ?? null, sessionToken: options.secrets.sessionToken });
   return app;

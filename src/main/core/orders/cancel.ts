@@ -5,7 +5,8 @@ import { applyTransition } from './lifecycle.js';
 import { CANCELLABLE_STATUSES, type OrderStatus } from './state-machine.js';
 import { requireOrder } from './views.js';
 
-export const MAX_REASON = 500;
+import { MAX_REASON } from '../../../contract/limits.js';
+export { MAX_REASON } from '../../../contract/limits.js';
 
 export interface RefundResult {
   orderNo: string;

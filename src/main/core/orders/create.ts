@@ -16,8 +16,8 @@ import { getOrderDetail, type OrderDetail } from './views.js';
  * debit the whole total from the wallet, write the order, take the stock, the cart lines and the coupon.
  * Any failure writes nothing.
  */
-export const MAX_ORDER_LINES = 50;
-export const MAX_ORDER_REMARK = 500;
+import { MAX_ORDER_LINES, MAX_ORDER_REMARK } from '../../../contract/limits.js';
+export { MAX_ORDER_LINES, MAX_ORDER_REMARK } from '../../../contract/limits.js';
 
 export interface NewOrderLine {
   /** A product id as the contract sends it: a string of digits. */

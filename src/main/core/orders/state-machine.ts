@@ -6,17 +6,9 @@
  *   pending | paid -> cancelled (by the user; full refund)
  *   paid -> refunded (the item cannot be bought; full refund)
  */
-export const ORDER_STATUSES = [
-  'pending',
-  'paid',
-  'purchased',
-  'shipped_to_warehouse',
-  'in_warehouse',
-  'completed',
-  'cancelled',
-  'refunded',
-] as const;
-export type OrderStatus = (typeof ORDER_STATUSES)[number];
+import { ORDER_STATUSES, type OrderStatus } from '../../../contract/enums.js';
+
+export { ORDER_STATUSES, type OrderStatus };
 
 export function isOrderStatus(value: string): value is OrderStatus {
   return (ORDER_STATUSES as readonly string[]).includes(value);

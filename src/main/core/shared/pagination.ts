@@ -17,9 +17,8 @@ export interface Page<T> {
   limit: number;
 }
 
-export const DEFAULT_PAGE = 1;
-export const DEFAULT_LIMIT = 20;
-export const MAX_LIMIT = 100;
+import { DEFAULT_PAGE } from '../../../contract/limits.js';
+export { DEFAULT_LIMIT, DEFAULT_PAGE, MAX_LIMIT } from '../../../contract/limits.js';
 
 export function offsetOf(query: PageQuery): number {
   return (query.page - 1) * query.limit;

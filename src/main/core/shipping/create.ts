@@ -26,7 +26,8 @@ export interface CreateShippingInput {
   remark?: string;
 }
 
-export const MAX_SHIPPING_ITEMS = 50;
+import { MAX_SHIPPING_ITEMS } from '../../../contract/limits.js';
+export { MAX_SHIPPING_ITEMS } from '../../../contract/limits.js';
 
 /** "SO" + the service date (UTC) of `now` + 8 random characters; unique by construction and checked anyway. */
 function newOrderNo(ctx: CoreContext, now: string): string {

@@ -9,8 +9,9 @@ import type { PackageStatus } from '../warehouse/package-state.js';
  * Each transition says who may trigger it and what happens with it; service.ts runs those effects in the
  * transaction of the status change.
  */
-export const SHIPPING_STATUSES = ['pending', 'shipped', 'delivered', 'cancelled'] as const;
-export type ShippingStatus = (typeof SHIPPING_STATUSES)[number];
+import { SHIPPING_STATUSES, type ShippingStatus } from '../../../contract/enums.js';
+
+export { SHIPPING_STATUSES, type ShippingStatus };
 
 /** Statuses in which a shipping order holds its packages. */
 export const ACTIVE_SHIPPING_STATUSES: readonly ShippingStatus[] = ['pending', 'shipped'];

@@ -50,7 +50,8 @@ interface AddressRow {
 /** Upper bounds on each text field (characters). The route schema enforces the same numbers. */
 export const ADDRESS_LIMITS = { name: 100, phone: 32, state: 100, city: 100, address: 500, zipCode: 20 } as const;
 /** Enough for any real address book; stops a runaway script from filling the database. */
-export const MAX_ADDRESSES = 50;
+import { MAX_ADDRESSES } from '../../../contract/limits.js';
+export { MAX_ADDRESSES } from '../../../contract/limits.js';
 
 const TEXT_FIELDS = ['name', 'phone', 'state', 'city', 'address', 'zipCode'] as const;
 const REQUIRED_TEXT = new Set<string>(['name', 'phone', 'city', 'address', 'zipCode']);

@@ -9,7 +9,8 @@ import { postEntry, walletState, type EntryType } from './ledger.js';
  * of the ledger.
  */
 export const MAX_OPERATOR_AMOUNT: Minor = 100_000_000_000; // 1,000,000,000.00 per entry
-export const MAX_NOTE = 500;
+import { MAX_NOTE } from '../../../contract/limits.js';
+export { MAX_NOTE } from '../../../contract/limits.js';
 
 export interface OperatorEntryResult {
   transactionId: number;

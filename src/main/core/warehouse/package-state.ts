@@ -4,8 +4,9 @@
  *   in_warehouse -> packing (reserved by a pending shipping order) -> shipped -> delivered
  *   packing -> in_warehouse (the shipping order was cancelled)
  */
-export const PACKAGE_STATUSES = ['in_warehouse', 'packing', 'shipped', 'delivered'] as const;
-export type PackageStatus = (typeof PACKAGE_STATUSES)[number];
+import { PACKAGE_STATUSES, type PackageStatus } from '../../../contract/enums.js';
+
+export { PACKAGE_STATUSES, type PackageStatus };
 
 const NEXT: Record<PackageStatus, readonly PackageStatus[]> = {
   in_warehouse: ['packing'],

@@ -3,8 +3,9 @@
  * online adapter implements the same interface and is registered in its place, with no change to the core.
  * Async because a real one goes over the network.
  */
-export const PLATFORMS = ['taobao', '1688', 'weidian'] as const;
-export type Platform = (typeof PLATFORMS)[number];
+import { PLATFORMS, type Platform } from '../../../../contract/enums.js';
+
+export { PLATFORMS, type Platform };
 
 export function isPlatform(value: string): value is Platform {
   return (PLATFORMS as readonly string[]).includes(value);

@@ -1,0 +1,60 @@
+import { Type, type TSchema } from 'typebox';
+import { DEFAULT_LIMIT, DEFAULT_PAGE, MAX_LIMIT } from './limits.js';
+
+/** Shared pieces of the route schemas. */
+
+export const Money = Type.Number({ description: 'amount in the ledger currency, at most two decimals' });
+export const Timestamp = Type.String({ format: 'date-time', description: 'ISO 8601 UTC' });
+export const Currency = Type.String({ description: 'ISO 4217 code, e.g. CNY' });
+export const Grams = Type.Integer({ description: 'grams' });
+
+export const PageQuery = {
+  page: Type.Optional(Type.Integer({ minimum: 1, default: DEFAULT_PAGE, description: 'page number, from 1' })),
+  limit: Type.Optional(
+    Type.Integer({ minimum: 1, maximum: MAX_LIMIT, default: DEFAULT_LIMIT, description: `page size, 1 to ${MAX_LIMIT}` }),
+  ),
+};
+
+/** `startingAfter`, the cursor every list takes beside page/limit (docs/API.md, "Cursor paging"). */
+export const CursorQuery = {
+  startingAfter: Type.Optional(
+    Type.String({ minLength: 1, maxLength: 64, description: 'cursor paging: the items after this id, in the list\'s order (instead of page)' }),
+  ),
+};
+
+export function Paginated<T extends TSchema>(item: T) {
+  return Type.Object({
+    items: Type.Array(item),
+    total: Type.Integer(),
+    page: Type.Integer(),
+    limit: Type.Integer(),
+  });
+}
+
+/** One page of a list, as every list route answers. */
+export interface Page<T> {
+  items: T[];
+  total: number;
+  page: number;
+  limit: number;
+}
+
+export const Message = Type.Object({ message: Type.String() });
+
+/** A positive integer id in a path segment. */
+export const IdParam = Type.Object({ id: Type.Integer({ minimum: 1 }) });
+
+/** A product id as the contract sends it in bodies: a string of digits. */
+export const ProductIdString = Type.String({ pattern: '^[1-9][0-9]{0,15}$', description: 'product id, as a string' });
+
+/** A body that may be left out entirely (Fastify validates a missing body as null). */
+export const OrNoBody = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
+
+export const ErrorBody = Type.Object(
+  {
+    statusCode: Type.Integer(),
+    message: Type.String(),
+    error: Type.String(),
+  },
+  { $id: 'ErrorBody' },
+);

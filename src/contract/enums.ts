@@ -1,0 +1,60 @@
+/**
+ * The enumerations of the contract (api-v1.md, decisions.md), one copy for the core, the renderer and
+ * scripts. Plain `as const` lists so a consumer can iterate them; the TypeBox schemas in the domain files
+ * are built from these.
+ */
+
+export const ORDER_STATUSES = [
+  'pending',
+  'paid',
+  'purchased',
+  'shipped_to_warehouse',
+  'in_warehouse',
+  'completed',
+  'cancelled',
+  'refunded',
+] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+export const SHIPPING_STATUSES = ['pending', 'shipped', 'delivered', 'cancelled'] as const;
+export type ShippingStatus = (typeof SHIPPING_STATUSES)[number];
+
+export const PACKAGE_STATUSES = ['in_warehouse', 'packing', 'shipped', 'delivered'] as const;
+export type PackageStatus = (typeof PACKAGE_STATUSES)[number];
+
+export const COUPON_TYPES = ['percentage', 'fixed'] as const;
+export type CouponType = (typeof COUPON_TYPES)[number];
+
+export const COUPON_STATUSES = ['unused', 'used', 'expired'] as const;
+export type CouponStatus = (typeof COUPON_STATUSES)[number];
+
+export const PLATFORMS = ['taobao', '1688', 'weidian'] as const;
+export type Platform = (typeof PLATFORMS)[number];
+
+/** The scope list, in the order of api-v1.md section 5 with the two scopes decisions.md adds. */
+export const SCOPES = [
+  'products:read',
+  'cart:read',
+  'cart:write',
+  'orders:read',
+  'orders:write',
+  'wallet:read',
+  'warehouse:read',
+  'shipping:read',
+  'shipping:write',
+  'logistics:read',
+  'profile:read',
+  'profile:write',
+  'favorites:read',
+  'favorites:write',
+  'coupons:read',
+  'coupons:write',
+] as const;
+export type Scope = (typeof SCOPES)[number];
+
+/** Accepted wherever a scope list is: every scope. */
+export const ALL_SCOPES_PRESET = 'all';
+
+/** How fast the back office runs by itself. */
+export const AUTOPILOT_PACES = ['off', 'realistic', 'demo'] as const;
+export type Pace = (typeof AUTOPILOT_PACES)[number];

@@ -1,0 +1,46 @@
+import { Type, type Static } from 'typebox';
+import { Currency, Money, Timestamp } from './common.js';
+
+/**
+ * Every event the service emits (SSE `/events`, webhooks, the desktop bridge), with the schema of its
+ * data. The renderer's live-update map and a script's handler are keyed by EVENT_TYPES, so adding an
+ * event here fails their typecheck until it is handled.
+ */
+export const EventPayloadSchemas = {
+  'order.created': Type.Object({ orderNo: Type.String(), status: Type.String(), totalAmount: Money, currency: Currency }),
+  'order.status_changed': Type.Object({ orderNo: Type.String(), from: Type.String(), to: Type.String(), at: Timestamp, note: Type.String() }),
+  'package.arrived': Type.Object({ packageId: Type.Integer(), orderNo: Type.String(), productName: Type.String(), weight: Type.Integer() }),
+  'shipping.created': Type.Object({ orderNo: Type.String(), status: Type.String(), shippingFee: Money, currency: Currency }),
+  'shipping.status_changed': Type.Object({
+    orderNo: Type.String(),
+    from: Type.String(),
+    to: Type.String(),
+    at: Timestamp,
+    trackingNo: Type.String(),
+  }),
+  'wallet.transaction_created': Type.Object({
+    id: Type.Integer(),
+    type: Type.String(),
+    amount: Money,
+    balanceAfter: Money,
+    currency: Currency,
+    reference: Type.String(),
+  }),
+  'clock.advanced': Type.Object({ from: Timestamp, to: Timestamp }),
+} as const;
+
+export type EventPayloads = { [K in keyof typeof EventPayloadSchemas]: Static<(typeof EventPayloadSchemas)[K]> };
+export type EventType = keyof EventPayloads;
+
+/** In the order above (the object's own key order). */
+export const EVENT_TYPES = Object.keys(EventPayloadSchemas) as readonly EventType[];
+
+export function isEventType(value: string): value is EventType {
+  return (EVENT_TYPES as readonly string[]).includes(value);
+}
+
+/** One event as a consumer receives it: SSE `event:`/`data:`, the bridge's `{ type, data }`. */
+export type ServiceEventMessage = { [K in EventType]: { type: K; data: EventPayloads[K] } }[EventType];
+
+/** A handler per event type: a map of this type must name every event. */
+export type EventHandlers = { [K in EventType]: (data: EventPayloads[K]) => void };

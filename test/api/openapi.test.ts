@@ -1,0 +1,66 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { adminRoutes } from '../../src/main/core/http/routes/admin/index.js';
+import { openRoutes } from '../../src/main/core/http/routes/open/index.js';
+import type { RouteSpec } from '../../src/main/core/http/route.js';
+import { request, startTestServer, type TestServer } from '../helpers/server.js';
+
+/** The two OpenAPI documents (server.ts): each describes exactly its own route table. */
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(async () => {
+  await server.close();
+});
+
+/** Fastify's /orders/:id as OpenAPI's /orders/{id}. */
+const openApiPath = (url: string) => url.replace(/:([A-Za-z0-9_]+)/g, '{$1}');
+const operations = (table: readonly RouteSpec[]) => table.map((r) => [r.method, openApiPath(r.url)] as const);
+
+describe('admin OpenAPI document', () => {
+  it('needs the admin token (or the operator session); an sk- key or nothing is 401', async () => {
+    const origin = server.running.origin;
+    expect((await request(origin, 'GET', '/api/v1/admin/openapi.json')).status).toBe(401);
+    expect((await request(origin, 'GET', '/api/v1/admin/openapi.json', { bearer: server.key })).status).toBe(401);
+    const withToken = await request(origin, 'GET', '/api/v1/admin/openapi.json', { bearer: server.running.core.adminToken });
+    expect(withToken.status).toBe(200);
+    expect(withToken.body.openapi).toBe('3.1.0');
+    expect(withToken.body.servers).toEqual([{ url: '/api/v1/admin' }]);
+    const withCookie = await request(origin, 'GET', '/api/v1/admin/openapi.json', {
+      headers: { cookie: `crossbuy_session=${server.running.sessionToken}` },
+    });
+    expect(withCookie.status).toBe(200);
+  });
+
+  it('documents every admin route, and no open route', async () => {
+    const doc = (await request(server.running.origin, 'GET', '/api/v1/admin/openapi.json', { bearer: server.running.core.adminToken })).body;
+    expect(adminRoutes.length).toBeGreaterThan(10);
+    for (const [method, path] of operations(adminRoutes)) {
+      expect(doc.paths[path]?.[method.toLowerCase()], `${method} ${path}`).toBeDefined();
+    }
+    const documented = Object.entries(doc.paths as Record<string, object>).flatMap(([path, ops]) => Object.keys(ops).map((m) => `${m.toUpperCase()} ${path}`));
+    expect(documented.sort()).toEqual(operations(adminRoutes).map(([m, p]) => `${m} ${p}`).sort());
+  });
+});
+
+describe('open OpenAPI document', () => {
+  it('documents every open route and none of the back office', async () => {
+    const doc = (await request(server.running.origin, 'GET', '/api/v1/open/openapi.json')).body;
+    for (const [method, path] of operations(openRoutes)) {
+      expect(doc.paths[path]?.[method.toLowerCase()], `${method} ${path}`).toBeDefined();
+    }
+    const adminOnly = operations(adminRoutes).filter(([m, p]) => !operations(openRoutes).some(([om, op]) => om === m && op === p));
+    for (const [method, path] of adminOnly) expect(doc.paths[path]?.[method.toLowerCase()], `${method} ${path}`).toBeUndefined();
+  });
+});
+
+describe('/docs', () => {
+  it('offers both documents', async () => {
+    const init = await fetch(`${server.running.origin}/docs/static/swagger-initializer.js`);
+    expect(init.status).toBe(200);
+    const text = await init.text();
+    expect(text).toContain('/api/v1/open/openapi.json');
+    expect(text).toContain('/api/v1/admin/openapi.json');
+  });
+});
