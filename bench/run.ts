@@ -12,6 +12,7 @@ import { cpus } from 'node:os';
 import { join } from 'node:path';
 import { measure, startChild, stopChild, table, tempDataDir, DURATION_S, type Measured } from './harness.js';
 import { seedOrders } from './seed-orders.js';
+import { scale } from './scale.js';
 
 const root = join(import.meta.dirname, '..');
 const cli = join(root, 'bin', 'crossbuy.js');
@@ -132,9 +133,11 @@ function report(section: string, text: string): void {
   writeFileSync(file, doc);
 }
 
-const sections: Record<string, () => Promise<void>> = { reads, writes, 'large-list': largeList };
+const sections: Record<string, () => Promise<void>> = { reads, writes, 'large-list': largeList, scale: () => scale(report) };
+/** Sections that take many minutes run only when named: `npm run bench -- scale`. */
+const ON_REQUEST = new Set(['scale']);
 const only = process.argv[2];
 for (const [name, run] of Object.entries(sections)) {
-  if (only && only !== name) continue;
+  if (only ? only !== name : ON_REQUEST.has(name)) continue;
   await run();
 }

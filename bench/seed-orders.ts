@@ -7,8 +7,18 @@ import { randomCode } from '../src/main/core/shared/random.js';
  * one by one through the API would take minutes. The ledger stays consistent (doctor passes).
  */
 const STATUSES = ['pending', 'paid', 'purchased', 'shipped_to_warehouse', 'in_warehouse', 'completed', 'cancelled'] as const;
+/** The statuses the autopilot still has work for. */
+export const ACTIVE_STATUSES = ['pending', 'paid', 'purchased', 'shipped_to_warehouse'] as const;
 
-export function seedOrders(dataDir: string, count: number): void {
+export interface SeedOptions {
+  /** Spread the orders over the `spanMs` before this instant (one a minute otherwise, from 2025-01-01). */
+  endingAt?: Date;
+  spanMs?: number;
+  /** Statuses to cycle through (default: every status, cancelled ones refunded). */
+  statuses?: readonly (typeof STATUSES)[number][];
+}
+
+export function seedOrders(dataDir: string, count: number, options: SeedOptions = {}): void {
   const core = openCore({ dataDir });
   const { db } = core.ctx;
   try {
@@ -28,11 +38,13 @@ export function seedOrders(dataDir: string, count: number): void {
         `INSERT INTO wallet_entries (user_id, type, amount_minor, balance_after_minor, currency, reference, description, created_at) VALUES (1, ?, ?, ?, 'CNY', ?, '', ?)`,
       );
       let balance = (db.prepare('SELECT balance_minor FROM wallets WHERE user_id = 1').get() as { balance_minor: number }).balance_minor;
-      const start = Date.parse('2025-01-01T00:00:00Z');
+      const statuses = options.statuses ?? STATUSES;
+      const step = options.endingAt ? (options.spanMs ?? 10 * 86_400_000) / count : 60_000;
+      const start = options.endingAt ? options.endingAt.getTime() - step * count : Date.parse('2025-01-01T00:00:00Z');
       for (let i = 0; i < count; i++) {
         const sku = skus[i % skus.length]!;
-        const status = STATUSES[i % STATUSES.length]!;
-        const at = new Date(start + i * 60_000).toISOString();
+        const status = statuses[i % statuses.length]!;
+        const at = new Date(Math.floor(start + i * step)).toISOString();
         const orderNo = `PO${at.slice(0, 10).replaceAll('-', '')}${randomCode(8)}`;
         const fee = Math.round(sku.price_minor / 20);
         const total = sku.price_minor + fee;

@@ -1,8 +1,42 @@
 #!/usr/bin/env node
-// The crossbuy CLI. Runs the TypeScript sources through tsx, so `npx crossbuy` works in a checkout
-// without a build step.
-import { register } from 'tsx/esm/api';
+// The crossbuy CLI. Runs the built bundle (out/cli/crossbuy.mjs, made by `npm install`'s prepare step),
+// rebuilding it first when a source is newer, so a checkout never runs stale code. CROSSBUY_TSX=1 runs
+// the TypeScript sources through tsx instead (development; also the fallback when a build fails).
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { enableCompileCache } from 'node:module';
+import { dirname, join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 
-register();
-const { main } = await import('../src/main/cli/main.ts');
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+// V8's code cache on disk: modules parsed once are not parsed again at the next start (Node 22.1+).
+enableCompileCache?.();
+const bundle = join(root, 'out', 'cli', 'crossbuy.mjs');
+const sources = ['src/main/core', 'src/main/cli', 'src/main/headless', 'scripts/build-cli.js', 'package.json'].map((p) => join(root, p));
+
+/** Whether any file under `path` was modified after `time` (stops at the first one). */
+function newerThan(path, time) {
+  if (!existsSync(path)) return false;
+  const stat = statSync(path);
+  if (!stat.isDirectory()) return stat.mtimeMs > time;
+  return readdirSync(path).some((entry) => newerThan(join(path, entry), time));
+}
+
+async function load() {
+  if (process.env.CROSSBUY_TSX !== '1') {
+    try {
+      const built = existsSync(bundle) ? statSync(bundle).mtimeMs : 0;
+      // A published install has no sources: whatever bundle it has is the one.
+      const stale = !built || (existsSync(join(root, 'src')) && sources.some((s) => newerThan(s, built)));
+      if (stale) await (await import('../scripts/build-cli.js')).buildCli();
+      return await import(pathToFileURL(bundle).href);
+    } catch (error) {
+      process.stderr.write(`crossbuy: could not build the CLI bundle (${error?.message ?? error}); running the sources through tsx\n`);
+    }
+  }
+  const { register } = await import('tsx/esm/api');
+  register();
+  return import('../src/main/cli/main.ts');
+}
+
+const { main } = await load();
 await main(process.argv);

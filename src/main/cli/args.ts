@@ -1,4 +1,4 @@
-import { DEFAULT_PORT } from '../headless/serve.js';
+import { DEFAULT_PORT } from '../headless/port.js';
 import { defaultDataDir } from '../core/data-dir.js';
 
 export function resolveDataDir(flag: string | undefined): string {

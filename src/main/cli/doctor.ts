@@ -2,11 +2,12 @@ import type { Command } from 'commander';
 import { existsSync } from 'node:fs';
 import type { CoreContext } from '../core/context.js';
 import { databaseFile } from '../core/data-dir.js';
-import { checkOrderInvariants } from '../core/orders/invariants.js';
+import { forEachOrderProblem } from '../core/orders/invariants.js';
 import { formatAmount } from '../core/shared/money.js';
 import { auditLedger } from '../core/wallet/ledger.js';
 import { resolveDataDir } from './args.js';
-import { withCore } from './with-core.js';
+import { runSqliteChecks, startSqliteChecks, type SqliteCheckResult } from './doctor-sqlite.js';
+import { withCoreAsync } from './with-core.js';
 
 /**
  * `crossbuy doctor`: is this data dir sound? SQLite's own integrity check, every wallet against its
@@ -16,58 +17,95 @@ export interface DoctorCheck {
   name: string;
   ok: boolean;
   summary: string;
+  /** The first MAX_LISTED problems; `problemCount` has them all. */
   problems: string[];
+  problemCount: number;
 }
 
-/** How many problems of one check are printed; the count is always given. */
+/** How many problems of one check are kept and printed; the count is always given. */
 const MAX_LISTED = 20;
 
-export function runDoctorChecks(ctx: CoreContext): DoctorCheck[] {
-  const integrity = (ctx.db.pragma('integrity_check') as { integrity_check: string }[]).map((r) => r.integrity_check);
-  const foreignKeys = ctx.db.pragma('foreign_key_check') as { table: string; rowid: number; parent: string }[];
-  const wallets = auditLedger(ctx);
-  const badWallets = wallets.filter((w) => !w.ok);
-  const orders = (ctx.db.prepare('SELECT COUNT(*) AS n FROM orders').get() as { n: number }).n;
-  const orderProblems = checkOrderInvariants(ctx);
+/** Keeps the first MAX_LISTED problems and counts the rest: constant memory however many there are. */
+class ProblemList {
+  readonly listed: string[] = [];
+  count = 0;
+  add = (problem: string): void => {
+    this.count++;
+    if (this.listed.length < MAX_LISTED) this.listed.push(problem);
+  };
+}
+
+function check(name: string, summary: string, list: ProblemList): DoctorCheck {
+  return { name, ok: list.count === 0, summary, problems: list.listed, problemCount: list.count };
+}
+
+
+function listOf(problems: Iterable<string>): ProblemList {
+  const list = new ProblemList();
+  for (const problem of problems) list.add(problem);
+  return list;
+}
+
+/**
+ * The checks the core can answer: every wallet against its ledger, every order against the ledger and
+ * coupons. Both stream (constant memory whatever the size of the folder).
+ */
+function coreChecks(ctx: CoreContext): DoctorCheck[] {
   const money = (minor: number) => formatAmount(minor, ctx.currency);
-  return [
-    {
-      name: 'database integrity',
-      ok: integrity.length === 1 && integrity[0] === 'ok',
-      summary: 'PRAGMA integrity_check',
-      problems: integrity.filter((line) => line !== 'ok'),
-    },
-    {
-      name: 'references',
-      ok: foreignKeys.length === 0,
-      summary: 'PRAGMA foreign_key_check',
-      problems: foreignKeys.map((f) => `${f.table} row ${f.rowid} points at a missing ${f.parent} row`),
-    },
-    {
-      name: 'ledger',
-      ok: badWallets.length === 0,
-      summary: `${wallets.length} wallet(s): balance = sum of ledger entries, frozen = active holds, available >= 0`,
-      problems: badWallets.map(
+  const wallets = auditLedger(ctx);
+  const ledger = listOf(
+    wallets
+      .filter((w) => !w.ok)
+      .map(
         (w) =>
           `user ${w.userId}: balance ${money(w.cachedBalance)}, ledger sum ${money(w.ledgerSum)}, last balanceAfter ` +
           `${w.lastBalanceAfter === null ? 'none' : money(w.lastBalanceAfter)}, frozen ${money(w.cachedFrozen)}, active holds ${money(w.activeHolds)}`,
       ),
-    },
-    {
-      name: 'orders',
-      ok: orderProblems.length === 0,
-      summary: `${orders} order(s): total = subtotal - discount + serviceFee, paid once, refunds <= payments, coupons`,
-      problems: orderProblems.map((p) => `${p.orderNo}: ${p.problem}`),
-    },
+  );
+  const orderProblems = new ProblemList();
+  const orders = forEachOrderProblem(ctx, (p) => orderProblems.add(`${p.orderNo}: ${p.problem}`));
+  return [
+    check('ledger', `${wallets.length} wallet(s): balance = sum of ledger entries, frozen = active holds, available >= 0`, ledger),
+    check('orders', `${orders} order(s): total = subtotal - discount + serviceFee, paid once, refunds <= payments, coupons`, orderProblems),
   ];
+}
+
+function sqliteChecks(result: SqliteCheckResult, full: boolean): DoctorCheck[] {
+  const asCheck = (name: string, summary: string, part: { problems: string[]; count: number }): DoctorCheck => ({
+    name,
+    ok: part.count === 0,
+    summary,
+    problems: part.problems,
+    problemCount: part.count,
+  });
+  return [
+    asCheck('database integrity', full ? 'PRAGMA integrity_check' : 'PRAGMA quick_check (--full: integrity_check)', result.integrity),
+    asCheck('references', 'PRAGMA foreign_key_check', result.foreignKeys),
+  ];
+}
+
+/** Every check on this connection, one after the other (tests, the desktop app). */
+export function runDoctorChecks(ctx: CoreContext, options: { full?: boolean } = {}): DoctorCheck[] {
+  const full = options.full ?? false;
+  return [...sqliteChecks(runSqliteChecks(ctx.db, { full, maxListed: MAX_LISTED }), full), ...coreChecks(ctx)];
+}
+
+/** The same checks, SQLite's in a worker thread beside the core's: what `crossbuy doctor` runs. */
+export async function runDoctorChecksInParallel(ctx: CoreContext, file: string, options: { full?: boolean } = {}): Promise<DoctorCheck[]> {
+  const full = options.full ?? false;
+  const sqlite = startSqliteChecks(file, { full, maxListed: MAX_LISTED });
+  // The worker needs a moment to start: the core's checks run meanwhile on this thread.
+  await new Promise((resolve) => setImmediate(resolve));
+  const core = coreChecks(ctx);
+  return [...sqliteChecks(await sqlite, full), ...core];
 }
 
 export function formatDoctorReport(dbFile: string, checks: readonly DoctorCheck[]): string {
   const lines = [`crossbuy doctor: ${dbFile}`];
   for (const check of checks) {
     lines.push(`${check.ok ? 'ok  ' : 'FAIL'}  ${check.name}: ${check.summary}`);
-    for (const problem of check.problems.slice(0, MAX_LISTED)) lines.push(`        - ${problem}`);
-    if (check.problems.length > MAX_LISTED) lines.push(`        ... and ${check.problems.length - MAX_LISTED} more`);
+    for (const problem of check.problems) lines.push(`        - ${problem}`);
+    if (check.problemCount > check.problems.length) lines.push(`        ... and ${check.problemCount - check.problems.length} more`);
   }
   const failed = checks.filter((c) => !c.ok).length;
   lines.push(failed === 0 ? 'all checks passed' : `${failed} check(s) failed`);
@@ -80,12 +118,13 @@ export function registerDoctorCommand(program: Command): void {
     .description('check the data dir: SQLite integrity, every wallet against its ledger, order invariants (exit 1 on failure)')
     .option('--data <dir>', 'data directory')
     .option('--json', 'print the checks as JSON')
-    .action((options: { data?: string; json?: boolean }) => {
+    .option('--full', 'PRAGMA integrity_check (compares every index with its table; slower) instead of quick_check')
+    .action(async (options: { data?: string; json?: boolean; full?: boolean }) => {
       const dir = resolveDataDir(options.data);
       const file = databaseFile(dir);
       // Opening a missing data dir would create and seed a fresh one: report it instead.
       if (!existsSync(file)) throw new Error(`no crossbuy database at ${file}`);
-      const checks = withCore(dir, (core) => runDoctorChecks(core.ctx));
+      const checks = await withCoreAsync(dir, (core) => runDoctorChecksInParallel(core.ctx, file, { full: options.full }));
       process.stdout.write(options.json ? `${JSON.stringify({ database: file, ok: checks.every((c) => c.ok), checks })}\n` : formatDoctorReport(file, checks));
       if (!checks.every((c) => c.ok)) process.exitCode = 1;
     });

@@ -1,5 +1,4 @@
 import { Command, CommanderError } from 'commander';
-import { startServer } from '../headless/serve.js';
 import { resolveDataDir, resolvePort } from './args.js';
 import { describeError, registerKeyCommands } from './keys.js';
 import { registerAdminCommands } from './admin.js';
@@ -13,6 +12,8 @@ interface ServeFlags {
 }
 
 export async function serve(flags: ServeFlags): Promise<void> {
+  // Loaded here, not at the top: the server (fastify, schemas) is most of the CLI's start-up time.
+  const { startServer } = await import('../headless/serve.js');
   const running = await startServer({ dataDir: resolveDataDir(flags.data), port: resolvePort(flags.port), empty: flags.empty });
   process.stdout.write(`crossbuy is serving at ${running.uiUrl}\n`);
   const shutdown = (signal: string) => {

@@ -9,7 +9,7 @@ import { AutopilotTimer } from '../core/autopilot/autopilot.js';
 import { EventFeed } from '../core/events/feed.js';
 import { WebhookDispatcher } from '../core/webhooks/dispatcher.js';
 
-export const DEFAULT_PORT = 4680;
+export { DEFAULT_PORT } from './port.js';
 const HOST = '127.0.0.1';
 
 export interface ServeOptions {
@@ -55,8 +55,11 @@ export interface RunningServer {
 }
 
 export function defaultUiDir(): string {
-  // src/main/headless -> repo root -> out/renderer
-  return resolve(dirname(fileURLToPath(import.meta.url)), '..', '..', '..', 'out', 'renderer');
+  // The checkout's out/renderer, found upwards from this module: it runs from src/main/headless (tsx,
+  // tests) or from a bundle in out/ (the CLI, the desktop main).
+  let dir = dirname(fileURLToPath(import.meta.url));
+  while (!existsSync(join(dir, 'package.json')) && dirname(dir) !== dir) dir = dirname(dir);
+  return resolve(dir, 'out', 'renderer');
 }
 
 /** Core + open API + admin API + UI on 127.0.0.1: the headless mode, and the server inside the desktop app. */

@@ -9,7 +9,7 @@ export interface InvariantProblem {
   problem: string;
 }
 
-interface MoneyRow {
+interface OrderMoneyRow {
   order_no: string;
   status: string;
   subtotal_minor: number;
@@ -17,6 +17,11 @@ interface MoneyRow {
   service_fee_minor: number;
   total_minor: number;
   coupon_id: number | null;
+  user_id: number;
+}
+
+interface LedgerRow {
+  reference: string;
   paid: number;
   payments: number;
   refunded: number;
@@ -24,46 +29,85 @@ interface MoneyRow {
 
 const REFUNDED_STATUSES = new Set(['cancelled', 'refunded']);
 
+/** Every problem, in a list (tests, small folders). */
 export function checkOrderInvariants(ctx: CoreContext): InvariantProblem[] {
   const problems: InvariantProblem[] = [];
-  const add = (orderNo: string, problem: string) => problems.push({ orderNo, problem });
-  const rows = ctx.db
-    .prepare(
-      `SELECT o.order_no, o.status, o.subtotal_minor, o.discount_minor, o.service_fee_minor, o.total_minor, o.coupon_id,
-              COALESCE((SELECT -SUM(amount_minor) FROM wallet_entries e WHERE e.reference = o.order_no AND e.type = 'order_payment'), 0) AS paid,
-              (SELECT COUNT(*) FROM wallet_entries e WHERE e.reference = o.order_no AND e.type = 'order_payment') AS payments,
-              COALESCE((SELECT SUM(amount_minor) FROM wallet_entries e WHERE e.reference = o.order_no AND e.type = 'order_refund'), 0) AS refunded
-         FROM orders o ORDER BY o.rowid`,
-    )
-    .all() as MoneyRow[];
-  for (const o of rows) {
-    if (o.total_minor !== o.subtotal_minor - o.discount_minor + o.service_fee_minor) {
-      add(o.order_no, `totalAmount ${o.total_minor} != subtotal ${o.subtotal_minor} - discount ${o.discount_minor} + serviceFee ${o.service_fee_minor}`);
-    }
-    if (o.discount_minor > o.subtotal_minor) add(o.order_no, `discount ${o.discount_minor} exceeds the subtotal ${o.subtotal_minor}`);
-    if (o.paid !== o.total_minor || o.payments > 1) add(o.order_no, `paid ${o.paid} in ${o.payments} payment(s) for a total of ${o.total_minor}`);
-    if (o.refunded > o.paid) add(o.order_no, `refunded ${o.refunded} is more than paid ${o.paid}`);
-    const expectedRefund = REFUNDED_STATUSES.has(o.status) ? o.total_minor : 0;
-    if (o.refunded !== expectedRefund) add(o.order_no, `${o.status} order has refunds of ${o.refunded}, expected ${expectedRefund}`);
-    if (o.coupon_id !== null) {
-      const used = ctx.db.prepare('SELECT COUNT(*) AS n FROM user_coupons WHERE used_order_no = ?').get(o.order_no) as { n: number };
-      const expectedUsed = REFUNDED_STATUSES.has(o.status) ? 0 : 1;
-      if (used.n !== expectedUsed) add(o.order_no, `${o.status} order holds ${used.n} used coupon(s), expected ${expectedUsed}`);
-    }
-  }
-  const strays = ctx.db
-    .prepare(
-      `SELECT e.reference, e.type FROM wallet_entries e
-        WHERE e.type IN ('order_payment', 'order_refund') AND NOT EXISTS (SELECT 1 FROM orders o WHERE o.order_no = e.reference)`,
-    )
-    .all() as { reference: string; type: string }[];
-  for (const s of strays) add(s.reference, `${s.type} entry for an order that does not exist`);
-  const wrongCoupons = ctx.db
-    .prepare(
-      `SELECT uc.used_order_no FROM user_coupons uc LEFT JOIN orders o ON o.order_no = uc.used_order_no
-        WHERE uc.used_order_no IS NOT NULL AND (o.order_no IS NULL OR o.coupon_id IS NOT uc.coupon_id OR o.user_id <> uc.user_id)`,
-    )
-    .all() as { used_order_no: string }[];
-  for (const c of wrongCoupons) add(c.used_order_no, 'a coupon is marked used by an order that did not redeem it');
+  forEachOrderProblem(ctx, (p) => problems.push(p));
   return problems;
+}
+
+/**
+ * A sound order's money, as one string: paid, number of payments, refunded. The scan compares it in SQL
+ * with what the order says it should be, so only suspect orders reach JavaScript (a million orders check
+ * in about a second instead of building a million objects).
+ */
+const LEDGER_OF_ORDER = `(SELECT printf('%d %d %d',
+      COALESCE(-SUM(CASE WHEN type = 'order_payment' THEN amount_minor END), 0),
+      COUNT(CASE WHEN type = 'order_payment' THEN 1 END),
+      COALESCE(SUM(CASE WHEN type = 'order_refund' THEN amount_minor END), 0))
+    FROM wallet_entries e WHERE e.reference = o.order_no AND e.type IN ('order_payment', 'order_refund'))`;
+const EXPECTED_LEDGER = `printf('%d %d %d', o.total_minor, o.total_minor > 0, CASE WHEN o.status IN ('cancelled', 'refunded') THEN o.total_minor ELSE 0 END)`;
+const COUPON_USES = `(SELECT COUNT(*) FROM user_coupons uc WHERE uc.used_order_no = o.order_no)`;
+const EXPECTED_COUPON_USES = `CASE WHEN o.status IN ('cancelled', 'refunded') THEN 0 ELSE 1 END`;
+
+/**
+ * Streams every problem to `report` in constant memory and returns the number of orders checked. One
+ * scan of the orders flags the suspect ones in SQL (money against the ledger, coupons); each flagged order
+ * is then described from its own rows. All in one read transaction, so every query sees one snapshot.
+ */
+export function forEachOrderProblem(ctx: CoreContext, report: (problem: InvariantProblem) => void): number {
+  const add = (orderNo: string, problem: string) => report({ orderNo, problem });
+  return ctx.db.transaction(() => {
+    const suspects = ctx.db
+      .prepare(
+        `SELECT o.order_no, o.status, o.subtotal_minor, o.discount_minor, o.service_fee_minor, o.total_minor, o.coupon_id, o.user_id
+           FROM orders o
+          WHERE o.total_minor <> o.subtotal_minor - o.discount_minor + o.service_fee_minor
+             OR o.discount_minor > o.subtotal_minor
+             OR ${LEDGER_OF_ORDER} IS NOT ${EXPECTED_LEDGER}
+             OR (o.coupon_id IS NOT NULL AND ${COUPON_USES} <> ${EXPECTED_COUPON_USES})`,
+      )
+      .iterate() as IterableIterator<OrderMoneyRow>;
+    const moneyOf = ctx.db.prepare(
+      `SELECT COALESCE(-SUM(CASE WHEN type = 'order_payment' THEN amount_minor END), 0) AS paid,
+              COUNT(CASE WHEN type = 'order_payment' THEN 1 END) AS payments,
+              COALESCE(SUM(CASE WHEN type = 'order_refund' THEN amount_minor END), 0) AS refunded
+         FROM wallet_entries WHERE reference = ? AND type IN ('order_payment', 'order_refund')`,
+    );
+    const couponUses = ctx.db.prepare('SELECT COUNT(*) FROM user_coupons WHERE used_order_no = ?').pluck();
+    for (const o of suspects) {
+      checkOrder(o, moneyOf.get(o.order_no) as LedgerRow, add);
+      if (o.coupon_id !== null) {
+        const used = couponUses.get(o.order_no) as number;
+        const expectedUsed = REFUNDED_STATUSES.has(o.status) ? 0 : 1;
+        if (used !== expectedUsed) add(o.order_no, `${o.status} order holds ${used} used coupon(s), expected ${expectedUsed}`);
+      }
+    }
+    const strays = ctx.db
+      .prepare(
+        `SELECT e.reference, e.type FROM wallet_entries e
+          WHERE e.type IN ('order_payment', 'order_refund') AND NOT EXISTS (SELECT 1 FROM orders o WHERE o.order_no = e.reference)`,
+      )
+      .iterate() as IterableIterator<{ reference: string; type: string }>;
+    for (const s of strays) add(s.reference, `${s.type} entry for an order that does not exist`);
+    const wrongCoupons = ctx.db
+      .prepare(
+        `SELECT uc.used_order_no FROM user_coupons uc LEFT JOIN orders o ON o.order_no = uc.used_order_no
+          WHERE uc.used_order_no IS NOT NULL AND (o.order_no IS NULL OR o.coupon_id IS NOT uc.coupon_id OR o.user_id <> uc.user_id)`,
+      )
+      .iterate() as IterableIterator<{ used_order_no: string }>;
+    for (const c of wrongCoupons) add(c.used_order_no, 'a coupon is marked used by an order that did not redeem it');
+    return ctx.db.prepare('SELECT COALESCE(SUM(n), 0) FROM order_counts').pluck().get() as number;
+  })();
+}
+
+function checkOrder(o: OrderMoneyRow, money: Omit<LedgerRow, 'reference'>, add: (orderNo: string, problem: string) => void): void {
+  if (o.total_minor !== o.subtotal_minor - o.discount_minor + o.service_fee_minor) {
+    add(o.order_no, `totalAmount ${o.total_minor} != subtotal ${o.subtotal_minor} - discount ${o.discount_minor} + serviceFee ${o.service_fee_minor}`);
+  }
+  if (o.discount_minor > o.subtotal_minor) add(o.order_no, `discount ${o.discount_minor} exceeds the subtotal ${o.subtotal_minor}`);
+  if (money.paid !== o.total_minor || money.payments > 1) add(o.order_no, `paid ${money.paid} in ${money.payments} payment(s) for a total of ${o.total_minor}`);
+  if (money.refunded > money.paid) add(o.order_no, `refunded ${money.refunded} is more than paid ${money.paid}`);
+  const expectedRefund = REFUNDED_STATUSES.has(o.status) ? o.total_minor : 0;
+  if (money.refunded !== expectedRefund) add(o.order_no, `${o.status} order has refunds of ${money.refunded}, expected ${expectedRefund}`);
 }

@@ -1,0 +1,66 @@
+import { createRequire } from 'node:module';
+import { Worker } from 'node:worker_threads';
+import type { Db } from '../core/db/database.js';
+
+/**
+ * SQLite's own checks (page structure, foreign keys), run on a second connection in a worker thread so
+ * they overlap with the ledger and order checks on the main thread: on a million orders each side takes
+ * a couple of seconds, and the machine has two cores. Problems are counted, and only the first few kept.
+ */
+export interface SqliteCheckResult {
+  integrity: { problems: string[]; count: number };
+  foreignKeys: { problems: string[]; count: number };
+}
+
+export interface SqliteCheckOptions {
+  /** PRAGMA integrity_check (also compares every index with its table: several times slower) instead of quick_check. */
+  full: boolean;
+  maxListed: number;
+}
+
+/** The checks themselves, on any connection (the worker's, or the caller's in tests). */
+export function runSqliteChecks(db: Db, options: SqliteCheckOptions): SqliteCheckResult {
+  const integrity = { problems: [] as string[], count: 0 };
+  const pragma = options.full ? 'integrity_check' : 'quick_check';
+  for (const line of db.prepare(`PRAGMA ${pragma}`).pluck().iterate() as IterableIterator<string>) {
+    if (line === 'ok') continue;
+    integrity.count++;
+    if (integrity.problems.length < options.maxListed) integrity.problems.push(line);
+  }
+  const foreignKeys = { problems: [] as string[], count: 0 };
+  for (const f of db.prepare('PRAGMA foreign_key_check').iterate() as IterableIterator<{ table: string; rowid: number; parent: string }>) {
+    foreignKeys.count++;
+    if (foreignKeys.problems.length < options.maxListed) foreignKeys.problems.push(`${f.table} row ${f.rowid} points at a missing ${f.parent} row`);
+  }
+  return { integrity, foreignKeys };
+}
+
+// The worker is a few lines of plain JavaScript (it must run from the TypeScript sources and from the
+// bundle alike): it opens the file read-only and runs the same two pragmas.
+const WORKER = `
+const { parentPort, workerData } = require('node:worker_threads');
+const Database = require(workerData.driver);
+const db = new Database(workerData.file, { readonly: true, fileMustExist: true });
+db.pragma('busy_timeout = 5000');
+const list = () => ({ problems: [], count: 0 });
+const add = (l, p) => { l.count++; if (l.problems.length < workerData.maxListed) l.problems.push(p); };
+const integrity = list();
+for (const line of db.prepare('PRAGMA ' + (workerData.full ? 'integrity_check' : 'quick_check')).pluck().iterate()) if (line !== 'ok') add(integrity, line);
+const foreignKeys = list();
+for (const f of db.prepare('PRAGMA foreign_key_check').iterate()) add(foreignKeys, f.table + ' row ' + f.rowid + ' points at a missing ' + f.parent + ' row');
+db.close();
+parentPort.postMessage({ integrity, foreignKeys });
+`;
+
+/** Starts the SQLite checks on `file` in a worker thread; await the promise for their result. */
+export function startSqliteChecks(file: string, options: SqliteCheckOptions): Promise<SqliteCheckResult> {
+  const driver = createRequire(import.meta.url).resolve('better-sqlite3');
+  const worker = new Worker(WORKER, { eval: true, workerData: { file, driver, ...options } });
+  return new Promise((resolve, reject) => {
+    worker.once('message', (result: SqliteCheckResult) => resolve(result));
+    worker.once('error', reject);
+    worker.once('exit', (code) => {
+      if (code !== 0) reject(new Error(`the SQLite check worker exited with ${code}`));
+    });
+  });
+}
