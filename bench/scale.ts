@@ -12,7 +12,7 @@
  * BENCH_SCALE_ORDERS (default 1,000,000), BENCH_SCALE_DIR (reuse a seeded folder: seeding takes minutes),
  * BENCH_ADVANCE_CAP_S (default 60), BENCH_SECONDS (per route, default 8).
  */
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFileSync, spawnSync, type ChildProcess } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { measure, startChild, stopChild, tempDataDir, type Measured } from './harness.js';
@@ -32,7 +32,7 @@ function crossbuy(args: string[]): string {
 }
 
 interface Server {
-  child: import('node:child_process').ChildProcess;
+  child: ChildProcess;
   origin: string;
   headers: Record<string, string>;
   admin: Record<string, string>;
