@@ -68,6 +68,10 @@ describe('examples/', () => {
 
   it('walk-orders.ts visits every order once with cursor paging', async () => {
     const crossbuy = createClient({ baseUrl: server.running.origin, apiKey: server.key });
+    const hit = (await unwrap(crossbuy.GET('/products/search', { params: { query: { q: 'hoodie', limit: 1 } } }))).items[0]!;
+    for (let i = 0; i < 5; i += 1) {
+      await unwrap(crossbuy.POST('/orders', { body: { items: [{ productId: String(hit.id), skuId: hit.skus[0]!.skuId, quantity: 1 }] } }));
+    }
     const all = await unwrap(crossbuy.GET('/orders', { params: { query: { limit: 100 } } }));
     expect(all.total).toBeGreaterThan(2); // several pages of 2
     const { code, stdout, stderr } = await run('walk-orders.ts', ['2'], { CROSSBUY_KEY: server.key }).exit;
