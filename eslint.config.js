@@ -62,7 +62,7 @@ export default tseslint.config(
         {
           patterns: [
             {
-              regex: '^(?!typebox$|typebox/|\\./)',
+              regex: '^(?!typebox$|typebox/|\\.{1,2}/)|^\\.\\./\\.\\./|^\\.\\./(main|renderer|preload|client)/',
               message: 'The contract tier imports nothing but TypeBox (and its own files): core, renderer and scripts all load it.',
             },
           ],

@@ -58,3 +58,15 @@ export const ALL_SCOPES_PRESET = 'all';
 /** How fast the back office runs by itself. */
 export const AUTOPILOT_PACES = ['off', 'realistic', 'demo'] as const;
 export type Pace = (typeof AUTOPILOT_PACES)[number];
+
+/** The kinds of wallet ledger entries. */
+export const ENTRY_TYPES = ['deposit', 'order_payment', 'order_refund', 'shipping_payment', 'shipping_refund', 'adjustment'] as const;
+export type EntryType = (typeof ENTRY_TYPES)[number];
+
+/** What a shipping channel accepts (batteries travel as sensitive cargo). */
+export const CHANNEL_CARGO = ['general', 'sensitive'] as const;
+export type ChannelCargo = (typeof CHANNEL_CARGO)[number];
+
+/** The cargo words of the shipping-methods query (the contract's own). */
+export const QUERY_CARGO = ['normal', 'battery', 'sensitive'] as const;
+export type QueryCargo = (typeof QUERY_CARGO)[number];

@@ -26,3 +26,13 @@ export const MAX_ADDRESSES = 50;
 
 /** Cart lines changed by one batch request. */
 export const MAX_CART_BATCH = 50;
+
+/** Address fields: the longest text each accepts. */
+export const ADDRESS_LIMITS = { name: 100, phone: 32, state: 100, city: 100, address: 500, zipCode: 20 } as const;
+
+/** Profile fields. */
+export const USERNAME_MIN = 3;
+export const USERNAME_MAX = 32;
+export const EMAIL_MAX = 254;
+export const AVATAR_MAX = 2048;
+export const LANGUAGE_MAX = 35;

@@ -4,11 +4,9 @@
  * sensitive cargo); the shipping-methods query speaks the contract's words (`normal`, `battery`,
  * `sensitive`). Pure.
  */
-export const CHANNEL_CARGO = ['general', 'sensitive'] as const;
-export type ChannelCargo = (typeof CHANNEL_CARGO)[number];
+import { CHANNEL_CARGO, QUERY_CARGO, type ChannelCargo, type QueryCargo } from '../../../contract/enums.js';
 
-export const QUERY_CARGO = ['normal', 'battery', 'sensitive'] as const;
-export type QueryCargo = (typeof QUERY_CARGO)[number];
+export { CHANNEL_CARGO, QUERY_CARGO, type ChannelCargo, type QueryCargo };
 
 export const GOODS_CARGO = ['general', 'battery', 'sensitive'] as const;
 export type GoodsCargo = (typeof GOODS_CARGO)[number];

@@ -48,7 +48,9 @@ interface AddressRow {
 }
 
 /** Upper bounds on each text field (characters). The route schema enforces the same numbers. */
-export const ADDRESS_LIMITS = { name: 100, phone: 32, state: 100, city: 100, address: 500, zipCode: 20 } as const;
+import { ADDRESS_LIMITS } from '../../../contract/limits.js';
+
+export { ADDRESS_LIMITS };
 /** Enough for any real address book; stops a runaway script from filling the database. */
 import { MAX_ADDRESSES } from '../../../contract/limits.js';
 export { MAX_ADDRESSES } from '../../../contract/limits.js';

@@ -27,11 +27,9 @@ interface UserRow {
   created_at: string;
 }
 
-export const USERNAME_MIN = 3;
-export const USERNAME_MAX = 32;
-export const EMAIL_MAX = 254;
-export const AVATAR_MAX = 2048;
-export const LANGUAGE_MAX = 35;
+import { AVATAR_MAX, EMAIL_MAX, LANGUAGE_MAX, USERNAME_MAX, USERNAME_MIN } from '../../../contract/limits.js';
+
+export { AVATAR_MAX, EMAIL_MAX, LANGUAGE_MAX, USERNAME_MAX, USERNAME_MIN };
 
 function toView(row: UserRow): ProfileView {
   return { id: row.id, username: row.username, email: row.email, avatar: row.avatar, language: row.language, createdAt: row.created_at };

@@ -8,8 +8,9 @@ import { formatAmount, toAmount, type Minor } from '../shared/money.js';
  * balance and the frozen amount, and every function here keeps the cache equal to the ledger within the
  * caller's transaction. Callers run these inside the same transaction as the state change they pay for.
  */
-export const ENTRY_TYPES = ['deposit', 'order_payment', 'order_refund', 'shipping_payment', 'shipping_refund', 'adjustment'] as const;
-export type EntryType = (typeof ENTRY_TYPES)[number];
+import { ENTRY_TYPES, type EntryType } from '../../../contract/enums.js';
+
+export { ENTRY_TYPES, type EntryType };
 
 export interface WalletState {
   balance: Minor;

@@ -1,24 +1,8 @@
-import { Type } from 'typebox';
 import { createApiKey, listApiKeys, revokeApiKey } from '../../../auth/api-keys.js';
 import { ALL_SCOPES_PRESET, isScope, normalizeScopes, SCOPES, type Scope } from '../../../auth/scopes.js';
 import { badRequest } from '../../../shared/errors.js';
 import { defineRoute } from '../../route.js';
-import { IdParam, Timestamp } from '../../schemas.js';
-
-/** API keys from the back office (the desktop and headless UI's key management page). */
-const KeyInfo = Type.Object({
-  id: Type.Integer(),
-  userId: Type.Integer(),
-  name: Type.String(),
-  preview: Type.String({ description: 'first 7 and last 4 characters' }),
-  scopes: Type.Array(Type.String()),
-  rateLimit: Type.Integer({ description: 'requests per minute' }),
-  allowedIps: Type.Array(Type.String()),
-  expiresAt: Type.Union([Timestamp, Type.Null()]),
-  revokedAt: Type.Union([Timestamp, Type.Null()]),
-  lastUsedAt: Type.Union([Timestamp, Type.Null()]),
-  createdAt: Timestamp,
-});
+import { adminKeySchemas } from '../../../../../contract/admin/keys.js';
 
 const READ_ONLY = SCOPES.filter((s) => s.endsWith(':read'));
 
@@ -36,7 +20,7 @@ export const adminKeyRoutes = [
     scope: null,
     tag: 'Back office',
     summary: 'Every scope, in canonical order, and the presets',
-    schema: { response: Type.Object({ scopes: Type.Array(Type.String()), presets: Type.Object({ all: Type.Array(Type.String()), readOnly: Type.Array(Type.String()) }) }) },
+    schema: adminKeySchemas['GET /scopes'],
     handler: () => ({ scopes: [...SCOPES], presets: { all: [...SCOPES], readOnly: READ_ONLY } }),
   }),
   defineRoute({
@@ -45,7 +29,7 @@ export const adminKeyRoutes = [
     scope: null,
     tag: 'Back office',
     summary: 'API keys (never their secret)',
-    schema: { response: Type.Array(KeyInfo) },
+    schema: adminKeySchemas['GET /keys'],
     handler: ({ ctx }) => listApiKeys(ctx),
   }),
   defineRoute({
@@ -55,19 +39,7 @@ export const adminKeyRoutes = [
     tag: 'Back office',
     status: 201,
     summary: 'Create an API key; the key itself is in this response only',
-    schema: {
-      body: Type.Object(
-        {
-          name: Type.String({ minLength: 1, maxLength: 100 }),
-          scopes: Type.Array(Type.String(), { minItems: 1, maxItems: SCOPES.length + 1 }),
-          rateLimit: Type.Optional(Type.Integer({ minimum: 1, maximum: 1_000_000 })),
-          allowedIps: Type.Optional(Type.Array(Type.String({ maxLength: 64 }), { maxItems: 50 })),
-          expiresInDays: Type.Optional(Type.Integer({ minimum: 1, maximum: 3650 })),
-        },
-        { additionalProperties: false },
-      ),
-      response: Type.Object({ key: Type.String(), ...KeyInfo.properties }),
-    },
+    schema: adminKeySchemas['POST /keys'],
     handler: ({ ctx, body }) => {
       const expiresAt = body.expiresInDays ? new Date(Date.now() + body.expiresInDays * 86_400_000).toISOString() : null;
       const { key, info } = createApiKey(ctx, {
@@ -86,7 +58,7 @@ export const adminKeyRoutes = [
     scope: null,
     tag: 'Back office',
     summary: 'Revoke an API key (takes effect at once)',
-    schema: { params: IdParam, response: KeyInfo },
+    schema: adminKeySchemas['POST /keys/:id/revoke'],
     handler: ({ ctx, params }) => revokeApiKey(ctx, params.id),
   }),
 ];

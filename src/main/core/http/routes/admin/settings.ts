@@ -1,4 +1,3 @@
-import { Type } from 'typebox';
 import { backupDatabase, listBackups } from '../../../data/backup.js';
 import { resetDemoData } from '../../../data/reset.js';
 import { databaseFile } from '../../../data-dir.js';
@@ -7,17 +6,9 @@ import { badRequest, conflict } from '../../../shared/errors.js';
 import { parseAmount, toAmount } from '../../../shared/money.js';
 import type { CoreContext } from '../../../context.js';
 import { defineRoute } from '../../route.js';
-import { Message, Timestamp } from '../../schemas.js';
+import { adminSettingsSchemas } from '../../../../../contract/admin/settings.js';
 
 const VERSION = '0.1.0';
-
-const SettingsView = Type.Object({
-  serviceFeeRate: Type.Number({ description: 'percent of the goods subtotal' }),
-  currency: Type.String(),
-  currencyLocked: Type.Boolean({ description: 'true once the ledger has entries' }),
-  webhooksAllowRemote: Type.Boolean(),
-  lowBalanceThreshold: Type.Number(),
-});
 
 function ledgerHasEntries(ctx: CoreContext): boolean {
   return ctx.db.prepare('SELECT 1 FROM wallet_entries LIMIT 1').get() !== undefined;
@@ -33,9 +24,6 @@ function settingsView(ctx: CoreContext) {
   };
 }
 
-const Backup = Type.Object({ file: Type.String(), bytes: Type.Integer(), createdAt: Timestamp });
-
-/** Installation settings, server facts, backups and the demo reset. */
 export const adminSettingsRoutes = [
   defineRoute({
     method: 'GET',
@@ -43,7 +31,7 @@ export const adminSettingsRoutes = [
     scope: null,
     tag: 'Back office',
     summary: 'Service settings',
-    schema: { response: SettingsView },
+    schema: adminSettingsSchemas['GET /settings'],
     handler: ({ ctx }) => settingsView(ctx),
   }),
   defineRoute({
@@ -52,18 +40,7 @@ export const adminSettingsRoutes = [
     scope: null,
     tag: 'Back office',
     summary: 'Change service settings (any subset)',
-    schema: {
-      body: Type.Object(
-        {
-          serviceFeeRate: Type.Optional(Type.Number({ minimum: 0, maximum: 50 })),
-          currency: Type.Optional(Type.String({ pattern: '^[A-Z]{3}$' })),
-          webhooksAllowRemote: Type.Optional(Type.Boolean()),
-          lowBalanceThreshold: Type.Optional(Type.Number({ minimum: 0 })),
-        },
-        { additionalProperties: false },
-      ),
-      response: SettingsView,
-    },
+    schema: adminSettingsSchemas['PUT /settings'],
     handler: ({ ctx, body }) => {
       if (Object.values(body).every((v) => v === undefined)) throw badRequest('Send at least one setting');
       const feeBp = body.serviceFeeRate === undefined ? undefined : Math.round(body.serviceFeeRate * 100);
@@ -90,9 +67,7 @@ export const adminSettingsRoutes = [
     scope: null,
     tag: 'Back office',
     summary: 'Where the API is served and where the data lives',
-    schema: {
-      response: Type.Object({ origin: Type.String(), docsUrl: Type.String(), openapiUrl: Type.String(), dataDir: Type.String(), databaseFile: Type.String(), version: Type.String() }),
-    },
+    schema: adminSettingsSchemas['GET /server'],
     handler: ({ ctx }) => {
       const origin = ctx.mediaUrl('/').replace(/\/$/, '');
       return {
@@ -111,7 +86,7 @@ export const adminSettingsRoutes = [
     scope: null,
     tag: 'Back office',
     summary: 'Database backups in the data folder, newest first',
-    schema: { response: Type.Array(Backup) },
+    schema: adminSettingsSchemas['GET /data/backups'],
     handler: ({ ctx }) => listBackups(ctx),
   }),
   defineRoute({
@@ -121,7 +96,7 @@ export const adminSettingsRoutes = [
     tag: 'Back office',
     status: 201,
     summary: 'Back up the database (online, consistent) into <data>/backups',
-    schema: { response: Backup },
+    schema: adminSettingsSchemas['POST /data/backup'],
     handler: async ({ ctx }) => backupDatabase(ctx),
   }),
   defineRoute({
@@ -130,7 +105,7 @@ export const adminSettingsRoutes = [
     scope: null,
     tag: 'Back office',
     summary: 'Restore the demo data (keys, webhooks and settings are kept); body {"confirm":"RESET"}',
-    schema: { body: Type.Object({ confirm: Type.String() }, { additionalProperties: false }), response: Message },
+    schema: adminSettingsSchemas['POST /data/reset'],
     handler: ({ ctx, body }) => {
       if (body.confirm !== 'RESET') throw badRequest('confirm must be "RESET"');
       return resetDemoData(ctx);

@@ -1,11 +1,6 @@
-import { Type } from 'typebox';
 import { deliverShippingOrder, dispatchShippingOrder } from '../../../shipping/lifecycle.js';
 import { defineRoute } from '../../route.js';
-import { ShippingOrderDetail } from '../open/shipping.js';
-
-/** The back office's side of shipping orders: hand them to the carrier, record their delivery. */
-
-const OrderNoParam = Type.Object({ id: Type.String({ minLength: 1, maxLength: 64, description: 'the shipping order number' }) });
+import { adminShippingSchemas } from '../../../../../contract/admin/shipping.js';
 
 export const adminShippingRoutes = [
   defineRoute({
@@ -14,18 +9,7 @@ export const adminShippingRoutes = [
     scope: null,
     tag: 'Admin',
     summary: 'Dispatch a pending shipping order: tracking number set (generated if absent), fee captured, packages shipped',
-    schema: {
-      params: OrderNoParam,
-      // No body, or { trackingNo }.
-      body: Type.Union([
-        Type.Object(
-          { trackingNo: Type.Optional(Type.String({ minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9-]+$' })) },
-          { additionalProperties: false },
-        ),
-        Type.Null(),
-      ]),
-      response: ShippingOrderDetail,
-    },
+    schema: adminShippingSchemas['POST /shipping/orders/:id/dispatch'],
     handler: ({ ctx, params, body }) => dispatchShippingOrder(ctx, params.id, body?.trackingNo),
   }),
   defineRoute({
@@ -34,7 +18,7 @@ export const adminShippingRoutes = [
     scope: null,
     tag: 'Admin',
     summary: 'Record the delivery of a shipped order (as confirm-delivery does for the recipient)',
-    schema: { params: OrderNoParam, response: ShippingOrderDetail },
+    schema: adminShippingSchemas['POST /shipping/orders/:id/deliver'],
     handler: ({ ctx, params }) => deliverShippingOrder(ctx, params.id),
   }),
 ];

@@ -1,4 +1,3 @@
-import { Type } from 'typebox';
 import { advanceClockInSlices, currentPace, runDueStepsInSlices } from '../../../autopilot/autopilot.js';
 import { isPace, PACES } from '../../../autopilot/pace.js';
 import { readSetting, writeSetting } from '../../../settings/settings.js';
@@ -7,15 +6,9 @@ import { ApiError, badRequest, unprocessable } from '../../../shared/errors.js';
 import { ServiceClock } from '../../../shared/service-clock.js';
 import type { CoreContext } from '../../../context.js';
 import { defineRoute } from '../../route.js';
-import { Timestamp } from '../../schemas.js';
+import { adminSimulationSchemas } from '../../../../../contract/admin/simulation.js';
 
 const MAX_ADVANCE_MS = 366 * 86_400_000;
-
-const ClockView = Type.Object({ now: Timestamp, offsetMs: Type.Integer({ description: 'how far the service clock is ahead of wall time' }) });
-const AutopilotView = Type.Object({
-  pace: Type.String({ description: PACES.join(', ') }),
-  refundRate: Type.Number({ description: 'share of orders refunded as out of stock, in percent' }),
-});
 
 function serviceClock(ctx: CoreContext): ServiceClock {
   if (!(ctx.clock instanceof ServiceClock)) throw unprocessable('This core runs on a test clock that cannot be advanced');
@@ -23,9 +16,9 @@ function serviceClock(ctx: CoreContext): ServiceClock {
 }
 
 const clockView = (ctx: CoreContext) => ({ now: ctx.nowIso(), offsetMs: readSetting(ctx.db, 'clockOffsetMs') });
+
 const autopilotView = (ctx: CoreContext) => ({ pace: currentPace(ctx), refundRate: readSetting(ctx.db, 'autopilotRefundBp') / 100 });
 
-/** The simulation controls of the back office: the service clock and the autopilot. */
 export const adminSimulationRoutes = [
   defineRoute({
     method: 'GET',
@@ -33,7 +26,7 @@ export const adminSimulationRoutes = [
     scope: null,
     tag: 'Back office',
     summary: 'The service clock',
-    schema: { response: ClockView },
+    schema: adminSimulationSchemas['GET /clock'],
     handler: ({ ctx }) => clockView(ctx),
   }),
   defineRoute({
@@ -42,10 +35,7 @@ export const adminSimulationRoutes = [
     scope: null,
     tag: 'Back office',
     summary: 'Move the service clock forward (e.g. "3d", "12h"), running every autopilot step due on the way',
-    schema: {
-      body: Type.Object({ by: Type.String({ minLength: 2, maxLength: 20, description: 'a duration: 90s, 45m, 12h, 3d, 2w' }) }, { additionalProperties: false }),
-      response: Type.Object({ from: Timestamp, to: Timestamp, steps: Type.Integer(), now: Timestamp, offsetMs: Type.Integer() }),
-    },
+    schema: adminSimulationSchemas['POST /clock/advance'],
     // In slices: other requests are served while a long catch-up runs; the answer comes when it is done.
     handler: async ({ ctx, body }) => {
       const ms = parseDuration(body.by);
@@ -62,7 +52,7 @@ export const adminSimulationRoutes = [
     scope: null,
     tag: 'Back office',
     summary: 'Autopilot pace and out-of-stock refund rate',
-    schema: { response: AutopilotView },
+    schema: adminSimulationSchemas['GET /autopilot'],
     handler: ({ ctx }) => autopilotView(ctx),
   }),
   defineRoute({
@@ -71,13 +61,7 @@ export const adminSimulationRoutes = [
     scope: null,
     tag: 'Back office',
     summary: 'Set the autopilot pace (off, realistic, demo) and the out-of-stock refund rate (percent)',
-    schema: {
-      body: Type.Object(
-        { pace: Type.Optional(Type.String()), refundRate: Type.Optional(Type.Number({ minimum: 0, maximum: 100 })) },
-        { additionalProperties: false },
-      ),
-      response: AutopilotView,
-    },
+    schema: adminSimulationSchemas['PUT /autopilot'],
     handler: ({ ctx, body }) => {
       if (body.pace === undefined && body.refundRate === undefined) throw badRequest('Send pace, refundRate or both');
       if (body.pace !== undefined && !isPace(body.pace)) throw badRequest(`pace must be one of: ${PACES.join(', ')}`);
@@ -97,7 +81,7 @@ export const adminSimulationRoutes = [
     scope: null,
     tag: 'Back office',
     summary: 'Run every autopilot step due now (the timer does this on its own)',
-    schema: { response: Type.Object({ steps: Type.Integer() }) },
+    schema: adminSimulationSchemas['POST /autopilot/run'],
     handler: async ({ ctx }) => ({ steps: (await runDueStepsInSlices(ctx)).steps }),
   }),
 ];

@@ -1,27 +1,6 @@
-import { Type } from 'typebox';
-import { claimCoupon, COUPON_STATUSES, listAvailableCoupons, listMyCoupons } from '../../../coupons/catalog.js';
+import { claimCoupon, listAvailableCoupons, listMyCoupons } from '../../../coupons/catalog.js';
 import { defineRoute } from '../../route.js';
-import { IdParam, Money, Timestamp } from '../../schemas.js';
-
-const couponFields = {
-  id: Type.Integer(),
-  name: Type.String(),
-  type: Type.Enum(['percentage', 'fixed']),
-  value: Type.Number({ description: 'percentage: percent off the goods subtotal (10 = 10%); fixed: amount off' }),
-  minOrderAmount: Money,
-  expiresAt: Timestamp,
-};
-
-const Coupon = Type.Object(couponFields);
-const CouponStatus = Type.Enum([...COUPON_STATUSES]);
-
-const MyCoupon = Type.Object({
-  ...couponFields,
-  status: CouponStatus,
-  claimedAt: Timestamp,
-  usedOrderNo: Type.Union([Type.String(), Type.Null()], { description: 'the order that redeemed it, or null' }),
-  usedAt: Type.Union([Timestamp, Type.Null()]),
-});
+import { couponSchemas } from '../../../../../contract/open/coupons.js';
 
 export const couponRoutes = [
   defineRoute({
@@ -30,7 +9,7 @@ export const couponRoutes = [
     scope: 'coupons:read',
     tag: 'Coupons',
     summary: 'Coupons the user can claim: unexpired and not claimed yet',
-    schema: { response: Type.Array(Coupon) },
+    schema: couponSchemas['GET /user/coupons/available'],
     handler: ({ ctx, caller }) => listAvailableCoupons(ctx, caller.userId),
   }),
   defineRoute({
@@ -39,10 +18,7 @@ export const couponRoutes = [
     scope: 'coupons:read',
     tag: 'Coupons',
     summary: 'Claimed coupons with their status (unused, used, expired), most recently claimed first',
-    schema: {
-      querystring: Type.Object({ status: Type.Optional(CouponStatus) }),
-      response: Type.Array(MyCoupon),
-    },
+    schema: couponSchemas['GET /user/coupons/my'],
     handler: ({ ctx, caller, query }) => listMyCoupons(ctx, caller.userId, query.status),
   }),
   defineRoute({
@@ -52,7 +28,7 @@ export const couponRoutes = [
     tag: 'Coupons',
     status: 201,
     summary: 'Claim a coupon (409 when already claimed, 422 when expired)',
-    schema: { params: IdParam, response: MyCoupon },
+    schema: couponSchemas['POST /user/coupons/:id/claim'],
     handler: ({ ctx, caller, params }) => claimCoupon(ctx, caller.userId, params.id),
   }),
 ];

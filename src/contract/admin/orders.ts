@@ -1,0 +1,45 @@
+import { Type } from 'typebox';
+import { OrNoBody, Paginated, Timestamp } from '../common.js';
+import { OrderDetailFields, OrderListItemFields, OrderListQuery, OrderNoParam, ReasonBody, RefundResultSchema } from '../open/orders.js';
+
+/** The back office on purchase orders (/api/v1/admin): every user's orders, moving them along, refunds. */
+
+export const AdminOrderDetail = Type.Object({ ...OrderDetailFields, userId: Type.Integer() });
+export const AdminOrderListItem = Type.Object({ ...OrderListItemFields, userId: Type.Integer(), platform: Type.String(), updatedAt: Timestamp });
+
+export const Text = (max: number) => Type.String({ minLength: 1, maxLength: max });
+/** A photo is an absolute http(s) URL or a path the service serves itself (/media/...). */
+export const PhotoUrl = Type.String({ maxLength: 2048, pattern: '^(https?://\\S+|/media/\\S+)$' });
+
+export const AdvanceBody = Type.Object(
+  {
+    to: Type.Optional(Type.Enum(['paid', 'purchased', 'shipped_to_warehouse', 'in_warehouse'], { description: 'default: the next status' })),
+    note: Type.Optional(Text(500)),
+    marketplaceOrderNo: Type.Optional(Text(64)),
+    carrier: Type.Optional(Text(64)),
+    trackingNo: Type.Optional(Type.String({ minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9-]+$' })),
+    inspection: Type.Optional(
+      Type.Object(
+        {
+          result: Type.Optional(Type.Enum(['passed', 'issue_found'])),
+          weight: Type.Optional(Type.Integer({ minimum: 1, maximum: 1_000_000, description: 'grams' })),
+          notes: Type.Optional(Type.String({ maxLength: 1000 })),
+          photos: Type.Optional(Type.Array(PhotoUrl, { maxItems: 10 })),
+        },
+        { additionalProperties: false },
+      ),
+    ),
+  },
+  { additionalProperties: false },
+);
+
+/** The schemas of each route of admin/orders.ts, by method and path. */
+export const adminOrderSchemas = {
+  'GET /orders': {
+    querystring: Type.Object({ ...OrderListQuery.properties, userId: Type.Optional(Type.Integer({ minimum: 1 })) }),
+    response: Paginated(AdminOrderListItem),
+  },
+  'GET /orders/:id': { params: OrderNoParam, response: AdminOrderDetail },
+  'POST /orders/:id/advance': { params: OrderNoParam, body: OrNoBody(AdvanceBody), response: AdminOrderDetail },
+  'POST /orders/:id/refund': { params: OrderNoParam, body: ReasonBody, response: RefundResultSchema },
+};

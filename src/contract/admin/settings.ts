@@ -1,0 +1,37 @@
+import { Type } from 'typebox';
+import { Message, Timestamp } from '../common.js';
+
+export const SettingsView = Type.Object({
+  serviceFeeRate: Type.Number({ description: 'percent of the goods subtotal' }),
+  currency: Type.String(),
+  currencyLocked: Type.Boolean({ description: 'true once the ledger has entries' }),
+  webhooksAllowRemote: Type.Boolean(),
+  lowBalanceThreshold: Type.Number(),
+});
+
+export const Backup = Type.Object({ file: Type.String(), bytes: Type.Integer(), createdAt: Timestamp });
+
+/** Installation settings, server facts, backups and the demo reset. */
+
+/** The schemas of each route of admin/settings.ts, by method and path. */
+export const adminSettingsSchemas = {
+  'GET /settings': { response: SettingsView },
+  'PUT /settings': {
+    body: Type.Object(
+      {
+        serviceFeeRate: Type.Optional(Type.Number({ minimum: 0, maximum: 50 })),
+        currency: Type.Optional(Type.String({ pattern: '^[A-Z]{3}$' })),
+        webhooksAllowRemote: Type.Optional(Type.Boolean()),
+        lowBalanceThreshold: Type.Optional(Type.Number({ minimum: 0 })),
+      },
+      { additionalProperties: false },
+    ),
+    response: SettingsView,
+  },
+  'GET /server': {
+    response: Type.Object({ origin: Type.String(), docsUrl: Type.String(), openapiUrl: Type.String(), dataDir: Type.String(), databaseFile: Type.String(), version: Type.String() }),
+  },
+  'GET /data/backups': { response: Type.Array(Backup) },
+  'POST /data/backup': { response: Backup },
+  'POST /data/reset': { body: Type.Object({ confirm: Type.String() }, { additionalProperties: false }), response: Message },
+};

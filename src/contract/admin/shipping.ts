@@ -1,0 +1,23 @@
+import { Type } from 'typebox';
+import { ShippingOrderDetail } from '../open/shipping.js';
+
+/** The back office's side of shipping orders: hand them to the carrier, record their delivery. */
+
+export const OrderNoParam = Type.Object({ id: Type.String({ minLength: 1, maxLength: 64, description: 'the shipping order number' }) });
+
+/** The schemas of each route of admin/shipping.ts, by method and path. */
+export const adminShippingSchemas = {
+  'POST /shipping/orders/:id/dispatch': {
+    params: OrderNoParam,
+    // No body, or { trackingNo }.
+    body: Type.Union([
+      Type.Object(
+        { trackingNo: Type.Optional(Type.String({ minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9-]+$' })) },
+        { additionalProperties: false },
+      ),
+      Type.Null(),
+    ]),
+    response: ShippingOrderDetail,
+  },
+  'POST /shipping/orders/:id/deliver': { params: OrderNoParam, response: ShippingOrderDetail },
+};

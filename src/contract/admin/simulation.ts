@@ -1,0 +1,29 @@
+import { Type } from 'typebox';
+import { Timestamp } from '../common.js';
+import { AUTOPILOT_PACES } from '../enums.js';
+
+export const ClockView = Type.Object({ now: Timestamp, offsetMs: Type.Integer({ description: 'how far the service clock is ahead of wall time' }) });
+export const AutopilotView = Type.Object({
+  pace: Type.String({ description: AUTOPILOT_PACES.join(', ') }),
+  refundRate: Type.Number({ description: 'share of orders refunded as out of stock, in percent' }),
+});
+
+/** The simulation controls of the back office: the service clock and the autopilot. */
+
+/** The schemas of each route of admin/simulation.ts, by method and path. */
+export const adminSimulationSchemas = {
+  'GET /clock': { response: ClockView },
+  'POST /clock/advance': {
+    body: Type.Object({ by: Type.String({ minLength: 2, maxLength: 20, description: 'a duration: 90s, 45m, 12h, 3d, 2w' }) }, { additionalProperties: false }),
+    response: Type.Object({ from: Timestamp, to: Timestamp, steps: Type.Integer(), now: Timestamp, offsetMs: Type.Integer() }),
+  },
+  'GET /autopilot': { response: AutopilotView },
+  'PUT /autopilot': {
+    body: Type.Object(
+      { pace: Type.Optional(Type.String()), refundRate: Type.Optional(Type.Number({ minimum: 0, maximum: 100 })) },
+      { additionalProperties: false },
+    ),
+    response: AutopilotView,
+  },
+  'POST /autopilot/run': { response: Type.Object({ steps: Type.Integer() }) },
+};

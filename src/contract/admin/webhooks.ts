@@ -1,0 +1,50 @@
+import { Type } from 'typebox';
+import { IdParam, Message, PageQuery, Paginated, Timestamp } from '../common.js';
+
+export const Endpoint = Type.Object({
+  id: Type.Integer(),
+  url: Type.String(),
+  events: Type.Array(Type.String(), { description: 'event types, or ["*"] for all' }),
+  description: Type.String(),
+  active: Type.Boolean(),
+  secret: Type.String({ description: 'signing secret (whsec_...): verify Crossbuy-Signature with it' }),
+  createdAt: Timestamp,
+});
+
+export const Delivery = Type.Object({
+  id: Type.Integer(),
+  eventId: Type.Integer(),
+  eventType: Type.String(),
+  status: Type.String({ description: 'pending, succeeded or failed (gave up)' }),
+  attempts: Type.Integer(),
+  lastStatusCode: Type.Union([Type.Integer(), Type.Null()]),
+  lastError: Type.Union([Type.String(), Type.Null()]),
+  nextAttemptAt: Type.Union([Timestamp, Type.Null()]),
+  createdAt: Timestamp,
+  attemptLog: Type.Array(
+    Type.Object({ at: Timestamp, statusCode: Type.Union([Type.Integer(), Type.Null()]), error: Type.Union([Type.String(), Type.Null()]), durationMs: Type.Integer() }),
+  ),
+});
+
+export const Events = Type.Array(Type.String({ maxLength: 64 }), { minItems: 1, maxItems: 20 });
+export const Url = Type.String({ minLength: 1, maxLength: 2048 });
+
+/** The schemas of each route of admin/webhooks.ts, by method and path. */
+export const adminWebhookSchemas = {
+  'GET /event-types': { response: Type.Array(Type.String()) },
+  'GET /webhooks': { response: Type.Array(Endpoint) },
+  'POST /webhooks': {
+    body: Type.Object({ url: Url, events: Events, description: Type.Optional(Type.String({ maxLength: 200 })) }, { additionalProperties: false }),
+    response: Endpoint,
+  },
+  'PATCH /webhooks/:id': {
+    params: IdParam,
+    body: Type.Object(
+      { url: Type.Optional(Url), events: Type.Optional(Events), description: Type.Optional(Type.String({ maxLength: 200 })), active: Type.Optional(Type.Boolean()) },
+      { additionalProperties: false },
+    ),
+    response: Endpoint,
+  },
+  'DELETE /webhooks/:id': { params: IdParam, response: Message },
+  'GET /webhooks/:id/deliveries': { params: IdParam, querystring: Type.Object(PageQuery), response: Paginated(Delivery) },
+};

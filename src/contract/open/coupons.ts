@@ -1,0 +1,33 @@
+import { Type } from 'typebox';
+import { IdParam, Money, Timestamp } from '../common.js';
+import { COUPON_STATUSES } from '../enums.js';
+
+export const couponFields = {
+  id: Type.Integer(),
+  name: Type.String(),
+  type: Type.Enum(['percentage', 'fixed']),
+  value: Type.Number({ description: 'percentage: percent off the goods subtotal (10 = 10%); fixed: amount off' }),
+  minOrderAmount: Money,
+  expiresAt: Timestamp,
+};
+
+export const Coupon = Type.Object(couponFields);
+export const CouponStatus = Type.Enum([...COUPON_STATUSES]);
+
+export const MyCoupon = Type.Object({
+  ...couponFields,
+  status: CouponStatus,
+  claimedAt: Timestamp,
+  usedOrderNo: Type.Union([Type.String(), Type.Null()], { description: 'the order that redeemed it, or null' }),
+  usedAt: Type.Union([Timestamp, Type.Null()]),
+});
+
+/** The schemas of each route of open/coupons.ts, by method and path. */
+export const couponSchemas = {
+  'GET /user/coupons/available': { response: Type.Array(Coupon) },
+  'GET /user/coupons/my': {
+    querystring: Type.Object({ status: Type.Optional(CouponStatus) }),
+    response: Type.Array(MyCoupon),
+  },
+  'POST /user/coupons/:id/claim': { params: IdParam, response: MyCoupon },
+};

@@ -1,0 +1,71 @@
+import { Type } from 'typebox';
+import { Currency, Grams, Money } from '../common.js';
+import { QUERY_CARGO } from '../enums.js';
+
+/** Logistics lookups (api-v1.md "Logistics"; decisions.md "Logistics and freight"). */
+
+export const ChannelPricing = Type.Object({
+  firstWeight: Grams,
+  firstPrice: Money,
+  continuedWeight: Grams,
+  continuedPrice: Money,
+  volumetricDivisor: Type.Union([Type.Integer(), Type.Null()], { description: '5000, 6000, 8000, or null: billed on actual weight only' }),
+  fuelSurchargePercent: Type.Number({ description: 'percent of the base price, at most two decimals' }),
+});
+
+export const ShippingChannel = Type.Object({
+  channelId: Type.String(),
+  name: Type.String(),
+  carrier: Type.String(),
+  deliveryDays: Type.String({ description: 'a range of days, e.g. "7-12"' }),
+  supportedCargo: Type.Array(Type.String({ description: 'general or sensitive' })),
+  weightRange: Type.Object({ min: Grams, max: Grams }),
+  countries: Type.Array(Type.String(), { description: 'country codes served' }),
+  pricing: ChannelPricing,
+});
+
+export const FreightQuote = Type.Object({
+  channelId: Type.String(),
+  name: Type.String(),
+  actualWeight: Grams,
+  volumetricWeight: Grams,
+  chargeWeight: Grams,
+  totalPrice: Money,
+  currency: Currency,
+  deliveryDays: Type.String(),
+  carrier: Type.String(),
+  basePrice: Money,
+  fuelSurcharge: Money,
+});
+
+export const CargoQuery = Type.Enum([...QUERY_CARGO], {
+  description: 'normal (channels carrying general cargo), battery or sensitive (channels carrying sensitive cargo)',
+});
+export const CountryCode = Type.String({ minLength: 2, maxLength: 2, description: 'a code from /logistics/countries' });
+export const Weight = Type.Integer({ minimum: 1, maximum: 1_000_000, description: 'actual weight, grams' });
+export const Dimension = Type.Number({ exclusiveMinimum: 0, maximum: 1000, description: 'centimetres' });
+export const Parcel = {
+  country: CountryCode,
+  weight: Weight,
+  length: Type.Optional(Dimension),
+  width: Type.Optional(Dimension),
+  height: Type.Optional(Dimension),
+  cargoType: Type.Optional(CargoQuery),
+};
+
+/** The schemas of each route of open/logistics.ts, by method and path. */
+export const logisticsSchemas = {
+  'GET /logistics/countries': { response: Type.Array(Type.Object({ code: Type.String(), name: Type.String() })) },
+  'GET /logistics/shipping-methods': {
+    querystring: Type.Object({ country: Type.Optional(CountryCode), weight: Type.Optional(Weight), cargoType: Type.Optional(CargoQuery) }),
+    response: Type.Array(ShippingChannel),
+  },
+  'POST /logistics/calculate-freight-batch': {
+    body: Type.Object(Parcel, { additionalProperties: false }),
+    response: Type.Object({ channels: Type.Array(FreightQuote) }),
+  },
+  'POST /logistics/calculate-freight': {
+    body: Type.Object({ channelId: Type.String({ minLength: 1, maxLength: 64 }), ...Parcel }, { additionalProperties: false }),
+    response: FreightQuote,
+  },
+};

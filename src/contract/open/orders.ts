@@ -1,0 +1,120 @@
+import { Type } from 'typebox';
+import { Currency, CursorQuery, Grams, Money, OrNoBody, PageQuery, Paginated, ProductIdString, Timestamp } from '../common.js';
+import { MAX_ORDER_LINES, MAX_ORDER_REMARK, MAX_REASON } from '../limits.js';
+import { ORDER_STATUSES } from '../enums.js';
+
+/** Purchase orders of the open API (api-v1.md "Purchase orders", decisions.md "Purchase orders"). */
+
+export const OrderStatusSchema = Type.Enum([...ORDER_STATUSES], { description: ORDER_STATUSES.join(', ') });
+export const OrderNoParam = Type.Object({ id: Type.String({ minLength: 1, maxLength: 64, description: 'the orderNo' }) });
+
+export const OrderItem = Type.Object({
+  productId: Type.Integer(),
+  skuId: Type.String(),
+  title: Type.String(),
+  skuName: Type.String(),
+  price: Money,
+  quantity: Type.Integer(),
+  remark: Type.String(),
+  imageUrl: Type.String(),
+});
+
+/** The detail's fields, shared with the back office's view (which adds userId). */
+export const OrderDetailFields = {
+  orderNo: Type.String(),
+  status: Type.String(),
+  totalAmount: Money,
+  serviceFee: Money,
+  subtotal: Money,
+  discount: Money,
+  couponId: Type.Union([Type.Integer(), Type.Null()]),
+  currency: Currency,
+  platform: Type.String(),
+  remark: Type.String(),
+  items: Type.Array(OrderItem),
+  logistics: Type.Object({ trackingNo: Type.String(), carrier: Type.String() }),
+  inspection: Type.Object({ result: Type.String(), weight: Grams, photos: Type.Array(Type.String()) }),
+  timeline: Type.Array(Type.Object({ status: Type.String(), at: Timestamp, note: Type.String() })),
+  marketplaceOrderNo: Type.Union([Type.String(), Type.Null()]),
+  createdAt: Timestamp,
+  updatedAt: Timestamp,
+};
+export const OrderDetailSchema = Type.Object(OrderDetailFields);
+
+export const OrderListItemFields = {
+  orderNo: Type.String(),
+  status: Type.String(),
+  totalAmount: Money,
+  itemCount: Type.Integer({ description: 'number of lines' }),
+  currency: Currency,
+  createdAt: Timestamp,
+};
+export const OrderListItemSchema = Type.Object(OrderListItemFields);
+
+export const RefundResultSchema = Type.Object({
+  orderNo: Type.String(),
+  status: Type.String(),
+  refundAmount: Money,
+  message: Type.String(),
+});
+
+export const OrderListQuery = Type.Object({ ...PageQuery, ...CursorQuery, status: Type.Optional(OrderStatusSchema) });
+
+export const Remark = Type.String({ maxLength: MAX_ORDER_REMARK });
+export const NewOrderBody = Type.Object(
+  {
+    items: Type.Array(
+      Type.Object(
+        {
+          productId: ProductIdString,
+          skuId: Type.String({ minLength: 1, maxLength: 64 }),
+          quantity: Type.Integer({ minimum: 1, maximum: 100_000 }),
+          remark: Type.Optional(Remark),
+        },
+        { additionalProperties: false },
+      ),
+      { minItems: 1, maxItems: MAX_ORDER_LINES },
+    ),
+    remark: Type.Optional(Remark),
+    couponId: Type.Optional(Type.Integer({ minimum: 1 })),
+  },
+  { additionalProperties: false },
+);
+
+
+export const ReasonBody = OrNoBody(
+  Type.Object({ reason: Type.Optional(Type.String({ maxLength: MAX_REASON })) }, { additionalProperties: false }),
+);
+
+/** The schemas of each route of open/orders.ts, by method and path. */
+export const orderSchemas = {
+  'POST /orders': { body: NewOrderBody, response: OrderDetailSchema },
+  'GET /orders': { querystring: OrderListQuery, response: Paginated(OrderListItemSchema) },
+  'GET /orders/:id': { params: OrderNoParam, response: OrderDetailSchema },
+  'GET /orders/:id/status': { params: OrderNoParam, response: Type.Object({ orderNo: Type.String(), status: Type.String(), updatedAt: Timestamp }) },
+  'GET /orders/:id/logistics': {
+    params: OrderNoParam,
+    response: Type.Object({
+      orderNo: Type.String(),
+      carrier: Type.String(),
+      trackingNo: Type.String(),
+      status: Type.String(),
+      events: Type.Array(Type.Object({ at: Timestamp, location: Type.String(), description: Type.String() })),
+    }),
+  },
+  'GET /orders/:id/inspection': {
+    params: OrderNoParam,
+    response: Type.Object({
+      orderNo: Type.String(),
+      result: Type.String({ description: 'passed, issue_found or pending' }),
+      weight: Grams,
+      photos: Type.Array(Type.String()),
+      notes: Type.String(),
+      inspectedAt: Type.Union([Timestamp, Type.Null()]),
+      items: Type.Array(
+        Type.Object({ productId: Type.Integer(), title: Type.String(), skuName: Type.String(), quantity: Type.Integer(), result: Type.String() }),
+      ),
+    }),
+  },
+  'POST /orders/:id/cancel': { params: OrderNoParam, body: ReasonBody, response: RefundResultSchema },
+};
