@@ -1,4 +1,4 @@
-import { Type, type TSchema } from 'typebox';
+import { Type, type Static, type TSchema } from 'typebox';
 import { DEFAULT_LIMIT, DEFAULT_PAGE, MAX_LIMIT } from './limits.js';
 
 /** Shared pieces of the route schemas. */
@@ -40,6 +40,7 @@ export interface Page<T> {
 }
 
 export const Message = Type.Object({ message: Type.String() });
+export type MessageResult = Static<typeof Message>;
 
 /** A positive integer id in a path segment. */
 export const IdParam = Type.Object({ id: Type.Integer({ minimum: 1 }) });
@@ -58,3 +59,18 @@ export const ErrorBody = Type.Object(
   },
   { $id: 'ErrorBody' },
 );
+
+/** The shape of one entry of a route-schema table (`orderSchemas['GET /orders/:id']`). */
+export interface RouteSchemaSet {
+  params?: TSchema;
+  querystring?: TSchema;
+  body?: TSchema;
+  response: TSchema;
+}
+
+/** What a route answers in `data`. */
+export type ResponseOf<R extends RouteSchemaSet> = Static<R['response']>;
+/** What a route takes as its body (a body that may be left out is not null here). */
+export type BodyOf<R extends RouteSchemaSet> = R['body'] extends TSchema ? Exclude<Static<R['body']>, null> : never;
+/** What a route takes in its query string. */
+export type QueryOf<R extends RouteSchemaSet> = R['querystring'] extends TSchema ? Static<R['querystring']> : never;

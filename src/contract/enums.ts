@@ -70,3 +70,7 @@ export type ChannelCargo = (typeof CHANNEL_CARGO)[number];
 /** The cargo words of the shipping-methods query (the contract's own). */
 export const QUERY_CARGO = ['normal', 'battery', 'sensitive'] as const;
 export type QueryCargo = (typeof QUERY_CARGO)[number];
+
+/** What goods are (products, packages); channels speak CHANNEL_CARGO. */
+export const GOODS_CARGO = ['general', 'battery', 'sensitive'] as const;
+export type GoodsCargo = (typeof GOODS_CARGO)[number];

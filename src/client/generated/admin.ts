@@ -38,8 +38,11 @@ export interface paths {
                     content: {
                         "application/json": {
                             data: {
-                                /** @description off, realistic, demo */
-                                pace: string;
+                                /**
+                                 * @description off, realistic, demo
+                                 * @enum {unknown}
+                                 */
+                                pace: "off" | "realistic" | "demo";
                                 /** @description share of orders refunded as out of stock, in percent */
                                 refundRate: number;
                             };
@@ -86,8 +89,11 @@ export interface paths {
                     content: {
                         "application/json": {
                             data: {
-                                /** @description off, realistic, demo */
-                                pace: string;
+                                /**
+                                 * @description off, realistic, demo
+                                 * @enum {unknown}
+                                 */
+                                pace: "off" | "realistic" | "demo";
                                 /** @description share of orders refunded as out of stock, in percent */
                                 refundRate: number;
                             };
@@ -833,7 +839,7 @@ export interface paths {
                                 /** @description requests per minute */
                                 rateLimit: number;
                                 revokedAt: string | null;
-                                scopes: string[];
+                                scopes: ("products:read" | "cart:read" | "cart:write" | "orders:read" | "orders:write" | "wallet:read" | "warehouse:read" | "shipping:read" | "shipping:write" | "logistics:read" | "profile:read" | "profile:write" | "favorites:read" | "favorites:write" | "coupons:read" | "coupons:write")[];
                                 userId: number;
                             }[];
                         };
@@ -899,7 +905,7 @@ export interface paths {
                                 /** @description requests per minute */
                                 rateLimit: number;
                                 revokedAt: string | null;
-                                scopes: string[];
+                                scopes: ("products:read" | "cart:read" | "cart:write" | "orders:read" | "orders:write" | "wallet:read" | "warehouse:read" | "shipping:read" | "shipping:write" | "logistics:read" | "profile:read" | "profile:write" | "favorites:read" | "favorites:write" | "coupons:read" | "coupons:write")[];
                                 userId: number;
                             };
                         };
@@ -970,7 +976,7 @@ export interface paths {
                                 /** @description requests per minute */
                                 rateLimit: number;
                                 revokedAt: string | null;
-                                scopes: string[];
+                                scopes: ("products:read" | "cart:read" | "cart:write" | "orders:read" | "orders:write" | "wallet:read" | "warehouse:read" | "shipping:read" | "shipping:write" | "logistics:read" | "profile:read" | "profile:write" | "favorites:read" | "favorites:write" | "coupons:read" | "coupons:write")[];
                                 userId: number;
                             };
                         };
@@ -1044,7 +1050,11 @@ export interface paths {
                                     itemCount: number;
                                     orderNo: string;
                                     platform: string;
-                                    status: string;
+                                    /**
+                                     * @description pending, paid, purchased, shipped_to_warehouse, in_warehouse, completed, cancelled, refunded
+                                     * @enum {unknown}
+                                     */
+                                    status: "pending" | "paid" | "purchased" | "shipped_to_warehouse" | "in_warehouse" | "completed" | "cancelled" | "refunded";
                                     /** @description amount in the ledger currency, at most two decimals */
                                     totalAmount: number;
                                     /**
@@ -1149,7 +1159,11 @@ export interface paths {
                                 remark: string;
                                 /** @description amount in the ledger currency, at most two decimals */
                                 serviceFee: number;
-                                status: string;
+                                /**
+                                 * @description pending, paid, purchased, shipped_to_warehouse, in_warehouse, completed, cancelled, refunded
+                                 * @enum {unknown}
+                                 */
+                                status: "pending" | "paid" | "purchased" | "shipped_to_warehouse" | "in_warehouse" | "completed" | "cancelled" | "refunded";
                                 /** @description amount in the ledger currency, at most two decimals */
                                 subtotal: number;
                                 timeline: {
@@ -1285,7 +1299,11 @@ export interface paths {
                                 remark: string;
                                 /** @description amount in the ledger currency, at most two decimals */
                                 serviceFee: number;
-                                status: string;
+                                /**
+                                 * @description pending, paid, purchased, shipped_to_warehouse, in_warehouse, completed, cancelled, refunded
+                                 * @enum {unknown}
+                                 */
+                                status: "pending" | "paid" | "purchased" | "shipped_to_warehouse" | "in_warehouse" | "completed" | "cancelled" | "refunded";
                                 /** @description amount in the ledger currency, at most two decimals */
                                 subtotal: number;
                                 timeline: {
@@ -1370,7 +1388,11 @@ export interface paths {
                                 orderNo: string;
                                 /** @description amount in the ledger currency, at most two decimals */
                                 refundAmount: number;
-                                status: string;
+                                /**
+                                 * @description pending, paid, purchased, shipped_to_warehouse, in_warehouse, completed, cancelled, refunded
+                                 * @enum {unknown}
+                                 */
+                                status: "pending" | "paid" | "purchased" | "shipped_to_warehouse" | "in_warehouse" | "completed" | "cancelled" | "refunded";
                             };
                         };
                     };
@@ -1695,8 +1717,11 @@ export interface paths {
                                 shippedAt: string | null;
                                 /** @description amount in the ledger currency, at most two decimals */
                                 shippingFee: number;
-                                /** @description pending, shipped, delivered, cancelled */
-                                status: string;
+                                /**
+                                 * @description pending, shipped, delivered, cancelled
+                                 * @enum {unknown}
+                                 */
+                                status: "pending" | "shipped" | "delivered" | "cancelled";
                                 /** @description grams */
                                 totalWeight: number;
                                 /** @description empty until dispatched */
@@ -1810,8 +1835,11 @@ export interface paths {
                                 shippedAt: string | null;
                                 /** @description amount in the ledger currency, at most two decimals */
                                 shippingFee: number;
-                                /** @description pending, shipped, delivered, cancelled */
-                                status: string;
+                                /**
+                                 * @description pending, shipped, delivered, cancelled
+                                 * @enum {unknown}
+                                 */
+                                status: "pending" | "shipped" | "delivered" | "cancelled";
                                 /** @description grams */
                                 totalWeight: number;
                                 /** @description empty until dispatched */
@@ -2288,8 +2316,11 @@ export interface paths {
                                     lastError: string | null;
                                     lastStatusCode: number | null;
                                     nextAttemptAt: string | null;
-                                    /** @description pending, succeeded or failed (gave up) */
-                                    status: string;
+                                    /**
+                                     * @description failed: gave up
+                                     * @enum {unknown}
+                                     */
+                                    status: "pending" | "succeeded" | "failed";
                                 }[];
                                 limit: number;
                                 page: number;

@@ -770,7 +770,11 @@ export interface paths {
                                     /** @description number of lines */
                                     itemCount: number;
                                     orderNo: string;
-                                    status: string;
+                                    /**
+                                     * @description pending, paid, purchased, shipped_to_warehouse, in_warehouse, completed, cancelled, refunded
+                                     * @enum {unknown}
+                                     */
+                                    status: "pending" | "paid" | "purchased" | "shipped_to_warehouse" | "in_warehouse" | "completed" | "cancelled" | "refunded";
                                     /** @description amount in the ledger currency, at most two decimals */
                                     totalAmount: number;
                                 }[];
@@ -866,7 +870,11 @@ export interface paths {
                                 remark: string;
                                 /** @description amount in the ledger currency, at most two decimals */
                                 serviceFee: number;
-                                status: string;
+                                /**
+                                 * @description pending, paid, purchased, shipped_to_warehouse, in_warehouse, completed, cancelled, refunded
+                                 * @enum {unknown}
+                                 */
+                                status: "pending" | "paid" | "purchased" | "shipped_to_warehouse" | "in_warehouse" | "completed" | "cancelled" | "refunded";
                                 /** @description amount in the ledger currency, at most two decimals */
                                 subtotal: number;
                                 timeline: {
@@ -975,7 +983,11 @@ export interface paths {
                                 remark: string;
                                 /** @description amount in the ledger currency, at most two decimals */
                                 serviceFee: number;
-                                status: string;
+                                /**
+                                 * @description pending, paid, purchased, shipped_to_warehouse, in_warehouse, completed, cancelled, refunded
+                                 * @enum {unknown}
+                                 */
+                                status: "pending" | "paid" | "purchased" | "shipped_to_warehouse" | "in_warehouse" | "completed" | "cancelled" | "refunded";
                                 /** @description amount in the ledger currency, at most two decimals */
                                 subtotal: number;
                                 timeline: {
@@ -1061,7 +1073,11 @@ export interface paths {
                                 orderNo: string;
                                 /** @description amount in the ledger currency, at most two decimals */
                                 refundAmount: number;
-                                status: string;
+                                /**
+                                 * @description pending, paid, purchased, shipped_to_warehouse, in_warehouse, completed, cancelled, refunded
+                                 * @enum {unknown}
+                                 */
+                                status: "pending" | "paid" | "purchased" | "shipped_to_warehouse" | "in_warehouse" | "completed" | "cancelled" | "refunded";
                             };
                         };
                     };
@@ -1126,8 +1142,8 @@ export interface paths {
                                 notes: string;
                                 orderNo: string;
                                 photos: string[];
-                                /** @description passed, issue_found or pending */
-                                result: string;
+                                /** @enum {unknown} */
+                                result: "passed" | "issue_found" | "pending";
                                 /** @description grams */
                                 weight: number;
                             };
@@ -1196,7 +1212,11 @@ export interface paths {
                                     location: string;
                                 }[];
                                 orderNo: string;
-                                status: string;
+                                /**
+                                 * @description pending, paid, purchased, shipped_to_warehouse, in_warehouse, completed, cancelled, refunded
+                                 * @enum {unknown}
+                                 */
+                                status: "pending" | "paid" | "purchased" | "shipped_to_warehouse" | "in_warehouse" | "completed" | "cancelled" | "refunded";
                                 trackingNo: string;
                             };
                         };
@@ -1254,7 +1274,11 @@ export interface paths {
                         "application/json": {
                             data: {
                                 orderNo: string;
-                                status: string;
+                                /**
+                                 * @description pending, paid, purchased, shipped_to_warehouse, in_warehouse, completed, cancelled, refunded
+                                 * @enum {unknown}
+                                 */
+                                status: "pending" | "paid" | "purchased" | "shipped_to_warehouse" | "in_warehouse" | "completed" | "cancelled" | "refunded";
                                 /**
                                  * Format: date-time
                                  * @description ISO 8601 UTC
@@ -1314,8 +1338,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             data: {
-                                /** @description general, battery or sensitive */
-                                cargoType: string;
+                                /** @enum {unknown} */
+                                cargoType: "general" | "battery" | "sensitive";
                                 /** @description ISO 4217 code, e.g. CNY */
                                 currency: string;
                                 description: string;
@@ -1402,8 +1426,8 @@ export interface paths {
                         "application/json": {
                             data: {
                                 items: {
-                                    /** @description general, battery or sensitive */
-                                    cargoType: string;
+                                    /** @enum {unknown} */
+                                    cargoType: "general" | "battery" | "sensitive";
                                     /** @description ISO 4217 code, e.g. CNY */
                                     currency: string;
                                     description: string;
@@ -1487,8 +1511,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             data: {
-                                /** @description general, battery or sensitive */
-                                cargoType: string;
+                                /** @enum {unknown} */
+                                cargoType: "general" | "battery" | "sensitive";
                                 /** @description ISO 4217 code, e.g. CNY */
                                 currency: string;
                                 description: string;
@@ -1573,8 +1597,8 @@ export interface paths {
                         "application/json": {
                             data: {
                                 items: {
-                                    /** @description general, battery or sensitive */
-                                    cargoType: string;
+                                    /** @enum {unknown} */
+                                    cargoType: "general" | "battery" | "sensitive";
                                     /** @description ISO 4217 code, e.g. CNY */
                                     currency: string;
                                     description: string;
@@ -1769,8 +1793,11 @@ export interface paths {
                                     orderNo: string;
                                     /** @description amount in the ledger currency, at most two decimals */
                                     shippingFee: number;
-                                    /** @description pending, shipped, delivered, cancelled */
-                                    status: string;
+                                    /**
+                                     * @description pending, shipped, delivered, cancelled
+                                     * @enum {unknown}
+                                     */
+                                    status: "pending" | "shipped" | "delivered" | "cancelled";
                                     /** @description grams */
                                     totalWeight: number;
                                     /** @description empty until dispatched */
@@ -1877,8 +1904,11 @@ export interface paths {
                                 shippedAt: string | null;
                                 /** @description amount in the ledger currency, at most two decimals */
                                 shippingFee: number;
-                                /** @description pending, shipped, delivered, cancelled */
-                                status: string;
+                                /**
+                                 * @description pending, shipped, delivered, cancelled
+                                 * @enum {unknown}
+                                 */
+                                status: "pending" | "shipped" | "delivered" | "cancelled";
                                 /** @description grams */
                                 totalWeight: number;
                                 /** @description empty until dispatched */
@@ -3021,8 +3051,8 @@ export interface paths {
                                      * @description ISO 8601 UTC
                                      */
                                     arrivedAt: string;
-                                    /** @description general, battery or sensitive */
-                                    cargoType: string;
+                                    /** @enum {unknown} */
+                                    cargoType: "general" | "battery" | "sensitive";
                                     /** @description used as inventoryId when creating a shipping order */
                                     id: number;
                                     inspectionPhotos: string[];
@@ -3032,8 +3062,11 @@ export interface paths {
                                     quantity: number;
                                     /** @description the shipping order holding the package, if any */
                                     shippingOrderNo: string | null;
-                                    /** @description in_warehouse, packing, shipped, delivered */
-                                    status: string;
+                                    /**
+                                     * @description in_warehouse, packing, shipped, delivered
+                                     * @enum {unknown}
+                                     */
+                                    status: "in_warehouse" | "packing" | "shipped" | "delivered";
                                     /** @description whole days since arrivedAt on the service clock */
                                     storageDays: number;
                                     /** @description grams */
@@ -3101,8 +3134,8 @@ export interface paths {
                                  * @description ISO 8601 UTC
                                  */
                                 arrivedAt: string;
-                                /** @description general, battery or sensitive */
-                                cargoType: string;
+                                /** @enum {unknown} */
+                                cargoType: "general" | "battery" | "sensitive";
                                 /** @description used as inventoryId when creating a shipping order */
                                 id: number;
                                 inspectionPhotos: string[];
@@ -3112,8 +3145,11 @@ export interface paths {
                                 quantity: number;
                                 /** @description the shipping order holding the package, if any */
                                 shippingOrderNo: string | null;
-                                /** @description in_warehouse, packing, shipped, delivered */
-                                status: string;
+                                /**
+                                 * @description in_warehouse, packing, shipped, delivered
+                                 * @enum {unknown}
+                                 */
+                                status: "in_warehouse" | "packing" | "shipped" | "delivered";
                                 /** @description whole days since arrivedAt on the service clock */
                                 storageDays: number;
                                 /** @description grams */
@@ -3183,8 +3219,8 @@ export interface paths {
                                      * @description ISO 8601 UTC
                                      */
                                     arrivedAt: string;
-                                    /** @description general, battery or sensitive */
-                                    cargoType: string;
+                                    /** @enum {unknown} */
+                                    cargoType: "general" | "battery" | "sensitive";
                                     /** @description used as inventoryId when creating a shipping order */
                                     id: number;
                                     inspectionPhotos: string[];
@@ -3194,8 +3230,11 @@ export interface paths {
                                     quantity: number;
                                     /** @description the shipping order holding the package, if any */
                                     shippingOrderNo: string | null;
-                                    /** @description in_warehouse, packing, shipped, delivered */
-                                    status: string;
+                                    /**
+                                     * @description in_warehouse, packing, shipped, delivered
+                                     * @enum {unknown}
+                                     */
+                                    status: "in_warehouse" | "packing" | "shipped" | "delivered";
                                     /** @description whole days since arrivedAt on the service clock */
                                     storageDays: number;
                                     /** @description grams */

@@ -1,4 +1,4 @@
-import { Type } from 'typebox';
+import { Type, type Static } from 'typebox';
 import { CHANNEL_CARGO } from '../enums.js';
 import { ShippingChannel } from '../open/logistics.js';
 
@@ -42,3 +42,7 @@ export const adminChannelSchemas = {
   'GET /channels/:channelId': { params: ChannelParam, response: AdminChannel },
   'PUT /channels/:channelId': { params: ChannelParam, body: ChannelPatch, response: AdminChannel },
 };
+
+/** The static types of what these routes take and answer. */
+export type AdminChannel = Static<typeof AdminChannel>;
+export type ChannelPatch = Static<typeof ChannelPatch>;

@@ -1,5 +1,5 @@
-import { Type } from 'typebox';
-import { IdParam, Timestamp } from '../common.js';
+import { Type, type Static } from 'typebox';
+import { type BodyOf, IdParam, type ResponseOf, Timestamp } from '../common.js';
 import { SCOPES } from '../enums.js';
 
 /** API keys from the back office (the desktop and headless UI's key management page). */
@@ -8,7 +8,7 @@ export const KeyInfo = Type.Object({
   userId: Type.Integer(),
   name: Type.String(),
   preview: Type.String({ description: 'first 7 and last 4 characters' }),
-  scopes: Type.Array(Type.String()),
+  scopes: Type.Array(Type.Enum([...SCOPES])),
   rateLimit: Type.Integer({ description: 'requests per minute' }),
   allowedIps: Type.Array(Type.String()),
   expiresAt: Type.Union([Timestamp, Type.Null()]),
@@ -36,3 +36,10 @@ export const adminKeySchemas = {
   },
   'POST /keys/:id/revoke': { params: IdParam, response: KeyInfo },
 };
+
+/** The static types of what these routes take and answer. */
+type Routes = typeof adminKeySchemas;
+export type ApiKeyInfo = Static<typeof KeyInfo>;
+export type ScopeCatalog = ResponseOf<Routes['GET /scopes']>;
+export type NewApiKeyInput = BodyOf<Routes['POST /keys']>;
+export type CreatedApiKey = ResponseOf<Routes['POST /keys']>;

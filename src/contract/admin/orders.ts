@@ -1,5 +1,5 @@
-import { Type } from 'typebox';
-import { OrNoBody, Paginated, Timestamp } from '../common.js';
+import { Type, type Static } from 'typebox';
+import { type BodyOf, OrNoBody, Paginated, Timestamp } from '../common.js';
 import { OrderDetailFields, OrderListItemFields, OrderListQuery, OrderNoParam, ReasonBody, RefundResultSchema } from '../open/orders.js';
 
 /** The back office on purchase orders (/api/v1/admin): every user's orders, moving them along, refunds. */
@@ -43,3 +43,10 @@ export const adminOrderSchemas = {
   'POST /orders/:id/advance': { params: OrderNoParam, body: OrNoBody(AdvanceBody), response: AdminOrderDetail },
   'POST /orders/:id/refund': { params: OrderNoParam, body: ReasonBody, response: RefundResultSchema },
 };
+
+/** The static types of what these routes take and answer. */
+type Routes = typeof adminOrderSchemas;
+export type AdminOrderListItem = Static<typeof AdminOrderListItem>;
+export type AdminOrderDetail = Static<typeof AdminOrderDetail>;
+export type AdvanceInput = BodyOf<Routes['POST /orders/:id/advance']>;
+export type InspectionInput = NonNullable<AdvanceInput['inspection']>;

@@ -1,5 +1,5 @@
-import { Type } from 'typebox';
-import { Message, Timestamp } from '../common.js';
+import { Type, type Static } from 'typebox';
+import { type BodyOf, Message, type ResponseOf, Timestamp } from '../common.js';
 
 export const SettingsView = Type.Object({
   serviceFeeRate: Type.Number({ description: 'percent of the goods subtotal' }),
@@ -35,3 +35,10 @@ export const adminSettingsSchemas = {
   'POST /data/backup': { response: Backup },
   'POST /data/reset': { body: Type.Object({ confirm: Type.String() }, { additionalProperties: false }), response: Message },
 };
+
+/** The static types of what these routes take and answer. */
+type Routes = typeof adminSettingsSchemas;
+export type SettingsView = Static<typeof SettingsView>;
+export type SettingsPatch = BodyOf<Routes['PUT /settings']>;
+export type ServerInfo = ResponseOf<Routes['GET /server']>;
+export type BackupInfo = Static<typeof Backup>;

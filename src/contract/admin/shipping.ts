@@ -1,4 +1,5 @@
 import { Type } from 'typebox';
+import { type ResponseOf } from '../common.js';
 import { ShippingOrderDetail } from '../open/shipping.js';
 
 /** The back office's side of shipping orders: hand them to the carrier, record their delivery. */
@@ -21,3 +22,8 @@ export const adminShippingSchemas = {
   },
   'POST /shipping/orders/:id/deliver': { params: OrderNoParam, response: ShippingOrderDetail },
 };
+
+/** The static types of what these routes take and answer. */
+type Routes = typeof adminShippingSchemas;
+export type DispatchResult = ResponseOf<Routes['POST /shipping/orders/:id/dispatch']>;
+export type DeliverResult = ResponseOf<Routes['POST /shipping/orders/:id/deliver']>;

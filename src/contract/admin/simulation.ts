@@ -1,10 +1,10 @@
-import { Type } from 'typebox';
-import { Timestamp } from '../common.js';
+import { Type, type Static } from 'typebox';
+import { type ResponseOf, Timestamp } from '../common.js';
 import { AUTOPILOT_PACES } from '../enums.js';
 
 export const ClockView = Type.Object({ now: Timestamp, offsetMs: Type.Integer({ description: 'how far the service clock is ahead of wall time' }) });
 export const AutopilotView = Type.Object({
-  pace: Type.String({ description: AUTOPILOT_PACES.join(', ') }),
+  pace: Type.Enum([...AUTOPILOT_PACES], { description: AUTOPILOT_PACES.join(', ') }),
   refundRate: Type.Number({ description: 'share of orders refunded as out of stock, in percent' }),
 });
 
@@ -27,3 +27,10 @@ export const adminSimulationSchemas = {
   },
   'POST /autopilot/run': { response: Type.Object({ steps: Type.Integer() }) },
 };
+
+/** The static types of what these routes take and answer. */
+type Routes = typeof adminSimulationSchemas;
+export type ClockView = Static<typeof ClockView>;
+export type ClockAdvanceResult = ResponseOf<Routes['POST /clock/advance']>;
+export type AutopilotView = Static<typeof AutopilotView>;
+export type AutopilotRunResult = ResponseOf<Routes['POST /autopilot/run']>;

@@ -1,4 +1,4 @@
-import { Type } from 'typebox';
+import { Type, type Static } from 'typebox';
 import { Currency, Money } from '../common.js';
 import { MAX_NOTE } from '../limits.js';
 
@@ -35,3 +35,6 @@ export const adminWalletSchemas = {
     response: EntryResult,
   },
 };
+
+/** The static types of what these routes take and answer. */
+export type WalletEntryResult = Static<typeof EntryResult>;

@@ -1,5 +1,5 @@
-import { Type } from 'typebox';
-import { IdParam, Message, PageQuery, Paginated, Timestamp } from '../common.js';
+import { Type, type Static } from 'typebox';
+import { type BodyOf, IdParam, Message, PageQuery, Paginated, Timestamp } from '../common.js';
 
 export const Endpoint = Type.Object({
   id: Type.Integer(),
@@ -15,7 +15,7 @@ export const Delivery = Type.Object({
   id: Type.Integer(),
   eventId: Type.Integer(),
   eventType: Type.String(),
-  status: Type.String({ description: 'pending, succeeded or failed (gave up)' }),
+  status: Type.Enum(['pending', 'succeeded', 'failed'], { description: 'failed: gave up' }),
   attempts: Type.Integer(),
   lastStatusCode: Type.Union([Type.Integer(), Type.Null()]),
   lastError: Type.Union([Type.String(), Type.Null()]),
@@ -48,3 +48,10 @@ export const adminWebhookSchemas = {
   'DELETE /webhooks/:id': { params: IdParam, response: Message },
   'GET /webhooks/:id/deliveries': { params: IdParam, querystring: Type.Object(PageQuery), response: Paginated(Delivery) },
 };
+
+/** The static types of what these routes take and answer. */
+type Routes = typeof adminWebhookSchemas;
+export type WebhookEndpoint = Static<typeof Endpoint>;
+export type WebhookDelivery = Static<typeof Delivery>;
+export type NewWebhookInput = BodyOf<Routes['POST /webhooks']>;
+export type WebhookPatch = BodyOf<Routes['PATCH /webhooks/:id']>;

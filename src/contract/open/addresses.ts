@@ -1,5 +1,5 @@
-import { Type } from 'typebox';
-import { IdParam, Message, Timestamp } from '../common.js';
+import { Type, type Static } from 'typebox';
+import { type BodyOf, IdParam, Message, Timestamp } from '../common.js';
 import { ADDRESS_LIMITS } from '../limits.js';
 
 export const Address = Type.Object({
@@ -68,3 +68,9 @@ export const addressSchemas = {
   'PUT /user/addresses/:id': { params: IdParam, body: AddressPatch, response: Address },
   'DELETE /user/addresses/:id': { params: IdParam, response: Message },
 };
+
+/** The static types of what these routes take and answer. */
+type Routes = typeof addressSchemas;
+export type Address = Static<typeof Address>;
+export type NewAddress = BodyOf<Routes['POST /user/addresses']>;
+export type AddressPatch = BodyOf<Routes['PUT /user/addresses/:id']>;

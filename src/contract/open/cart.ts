@@ -1,5 +1,5 @@
-import { Type } from 'typebox';
-import { Currency, Message, Money, ProductIdString } from '../common.js';
+import { Type, type Static } from 'typebox';
+import { type BodyOf, Currency, Message, Money, ProductIdString, type ResponseOf } from '../common.js';
 import { MAX_CART_BATCH } from '../limits.js';
 
 export const CartItem = Type.Object({
@@ -55,3 +55,13 @@ export const cartSchemas = {
   'DELETE /cart/items/:itemId': { params: ItemIdParam, response: Message },
   'DELETE /cart': { response: Type.Object({ message: Type.String(), removed: Type.Integer() }) },
 };
+
+/** The static types of what these routes take and answer. */
+type Routes = typeof cartSchemas;
+export type CartItem = Static<typeof CartItem>;
+export type Cart = ResponseOf<Routes['GET /cart']>;
+export type AddToCartInput = BodyOf<Routes['POST /cart/items']>;
+export type AddToCartResult = ResponseOf<Routes['POST /cart/items']>;
+export type CartItemPatch = BodyOf<Routes['PATCH /cart/items/:itemId']>;
+export type CartItemPatchResult = ResponseOf<Routes['PATCH /cart/items/:itemId']>;
+export type ClearCartResult = ResponseOf<Routes['DELETE /cart']>;

@@ -1,4 +1,4 @@
-import { Type } from 'typebox';
+import { Type, type Static } from 'typebox';
 import { IdParam, Money, Timestamp } from '../common.js';
 import { COUPON_STATUSES } from '../enums.js';
 
@@ -31,3 +31,7 @@ export const couponSchemas = {
   },
   'POST /user/coupons/:id/claim': { params: IdParam, response: MyCoupon },
 };
+
+/** The static types of what these routes take and answer. */
+export type Coupon = Static<typeof Coupon>;
+export type MyCoupon = Static<typeof MyCoupon>;

@@ -1,4 +1,4 @@
-import { Type } from 'typebox';
+import { Type, type Static } from 'typebox';
 import { Currency, IdParam, Message, Money, PageQuery, ProductIdString, Timestamp } from '../common.js';
 
 export const Favorite = Type.Object({
@@ -23,3 +23,6 @@ export const favoriteSchemas = {
   },
   'DELETE /user/favorites/:id': { params: IdParam, response: Message },
 };
+
+/** The static types of what these routes take and answer. */
+export type Favorite = Static<typeof Favorite>;

@@ -1,5 +1,5 @@
-import { Type } from 'typebox';
-import { Currency, Grams, Money } from '../common.js';
+import { Type, type Static } from 'typebox';
+import { type BodyOf, Currency, Grams, Money, type ResponseOf } from '../common.js';
 import { QUERY_CARGO } from '../enums.js';
 
 /** Logistics lookups (api-v1.md "Logistics"; decisions.md "Logistics and freight"). */
@@ -69,3 +69,15 @@ export const logisticsSchemas = {
     response: FreightQuote,
   },
 };
+
+/** The static types of what these routes take and answer. */
+type Routes = typeof logisticsSchemas;
+export type ShippingChannel = Static<typeof ShippingChannel>;
+export type FreightQuote = Static<typeof FreightQuote>;
+export type Country = ResponseOf<Routes['GET /logistics/countries']>[number];
+export const ParcelSchema = Type.Object(Parcel);
+/** A parcel to price: where to, how heavy, how big, what cargo. */
+export type FreightRequest = Static<typeof ParcelSchema>;
+export type ChannelFreightRequest = BodyOf<Routes['POST /logistics/calculate-freight']>;
+export type FreightBatchRequest = BodyOf<Routes['POST /logistics/calculate-freight-batch']>;
+export type FreightBatchResult = ResponseOf<Routes['POST /logistics/calculate-freight-batch']>;

@@ -1,5 +1,5 @@
-import { Type } from 'typebox';
-import { Currency, CursorQuery, Grams, Money, OrNoBody, PageQuery, Paginated, ProductIdString, Timestamp } from '../common.js';
+import { Type, type Static } from 'typebox';
+import { type BodyOf, Currency, CursorQuery, Grams, Money, OrNoBody, PageQuery, Paginated, ProductIdString, type ResponseOf, Timestamp } from '../common.js';
 import { MAX_ORDER_LINES, MAX_ORDER_REMARK, MAX_REASON } from '../limits.js';
 import { ORDER_STATUSES } from '../enums.js';
 
@@ -22,7 +22,7 @@ export const OrderItem = Type.Object({
 /** The detail's fields, shared with the back office's view (which adds userId). */
 export const OrderDetailFields = {
   orderNo: Type.String(),
-  status: Type.String(),
+  status: OrderStatusSchema,
   totalAmount: Money,
   serviceFee: Money,
   subtotal: Money,
@@ -43,7 +43,7 @@ export const OrderDetailSchema = Type.Object(OrderDetailFields);
 
 export const OrderListItemFields = {
   orderNo: Type.String(),
-  status: Type.String(),
+  status: OrderStatusSchema,
   totalAmount: Money,
   itemCount: Type.Integer({ description: 'number of lines' }),
   currency: Currency,
@@ -53,7 +53,7 @@ export const OrderListItemSchema = Type.Object(OrderListItemFields);
 
 export const RefundResultSchema = Type.Object({
   orderNo: Type.String(),
-  status: Type.String(),
+  status: OrderStatusSchema,
   refundAmount: Money,
   message: Type.String(),
 });
@@ -91,14 +91,14 @@ export const orderSchemas = {
   'POST /orders': { body: NewOrderBody, response: OrderDetailSchema },
   'GET /orders': { querystring: OrderListQuery, response: Paginated(OrderListItemSchema) },
   'GET /orders/:id': { params: OrderNoParam, response: OrderDetailSchema },
-  'GET /orders/:id/status': { params: OrderNoParam, response: Type.Object({ orderNo: Type.String(), status: Type.String(), updatedAt: Timestamp }) },
+  'GET /orders/:id/status': { params: OrderNoParam, response: Type.Object({ orderNo: Type.String(), status: OrderStatusSchema, updatedAt: Timestamp }) },
   'GET /orders/:id/logistics': {
     params: OrderNoParam,
     response: Type.Object({
       orderNo: Type.String(),
       carrier: Type.String(),
       trackingNo: Type.String(),
-      status: Type.String(),
+      status: OrderStatusSchema,
       events: Type.Array(Type.Object({ at: Timestamp, location: Type.String(), description: Type.String() })),
     }),
   },
@@ -106,7 +106,7 @@ export const orderSchemas = {
     params: OrderNoParam,
     response: Type.Object({
       orderNo: Type.String(),
-      result: Type.String({ description: 'passed, issue_found or pending' }),
+      result: Type.Enum(['passed', 'issue_found', 'pending']),
       weight: Grams,
       photos: Type.Array(Type.String()),
       notes: Type.String(),
@@ -118,3 +118,14 @@ export const orderSchemas = {
   },
   'POST /orders/:id/cancel': { params: OrderNoParam, body: ReasonBody, response: RefundResultSchema },
 };
+
+/** The static types of what these routes take and answer. */
+type Routes = typeof orderSchemas;
+export type OrderItem = Static<typeof OrderItem>;
+export type OrderDetail = Static<typeof OrderDetailSchema>;
+export type OrderListItem = Static<typeof OrderListItemSchema>;
+export type RefundResult = Static<typeof RefundResultSchema>;
+export type NewOrder = BodyOf<Routes['POST /orders']>;
+export type OrderStatusView = ResponseOf<Routes['GET /orders/:id/status']>;
+export type OrderLogistics = ResponseOf<Routes['GET /orders/:id/logistics']>;
+export type OrderInspection = ResponseOf<Routes['GET /orders/:id/inspection']>;

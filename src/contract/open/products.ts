@@ -1,5 +1,6 @@
-import { Type } from 'typebox';
+import { Type, type Static } from 'typebox';
 import { Currency, Grams, IdParam, Money, PageQuery, Paginated } from '../common.js';
+import { GOODS_CARGO } from '../enums.js';
 
 export const ProductSchema = Type.Object({
   id: Type.Integer(),
@@ -22,7 +23,7 @@ export const ProductSchema = Type.Object({
   images: Type.Array(Type.String()),
   description: Type.String(),
   weight: Grams,
-  cargoType: Type.String({ description: 'general, battery or sensitive' }),
+  cargoType: Type.Enum([...GOODS_CARGO]),
   sales: Type.Integer(),
   shopUrl: Type.String(),
 });
@@ -39,3 +40,7 @@ export const productSchemas = {
   'GET /products/resolve': { querystring: Type.Object({ url: Type.String({ minLength: 1, maxLength: 2048 }) }), response: ProductSchema },
   'GET /products/:id': { params: IdParam, response: ProductSchema },
 };
+
+/** The static types of what these routes take and answer. */
+export type Product = Static<typeof ProductSchema>;
+export type Sku = Product['skus'][number];

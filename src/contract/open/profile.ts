@@ -1,4 +1,4 @@
-import { Type } from 'typebox';
+import { Type, type Static } from 'typebox';
 import { Timestamp } from '../common.js';
 import { AVATAR_MAX, EMAIL_MAX, LANGUAGE_MAX, USERNAME_MAX, USERNAME_MIN } from '../limits.js';
 
@@ -35,3 +35,7 @@ export const profileSchemas = {
   'GET /user/profile': { response: Profile },
   'PUT /user/profile': { body: ProfilePatch, response: Profile },
 };
+
+/** The static types of what these routes take and answer. */
+export type Profile = Static<typeof Profile>;
+export type ProfilePatch = Static<typeof ProfilePatch>;

@@ -1,5 +1,5 @@
-import { Type } from 'typebox';
-import { Currency, CursorQuery, Grams, Money, PageQuery, Paginated, Timestamp } from '../common.js';
+import { Type, type Static } from 'typebox';
+import { type BodyOf, Currency, CursorQuery, Grams, Money, PageQuery, Paginated, type ResponseOf, Timestamp } from '../common.js';
 import { MAX_SHIPPING_ITEMS } from '../limits.js';
 import { SHIPPING_STATUSES } from '../enums.js';
 
@@ -28,7 +28,7 @@ export const CreateBody = Type.Object(
 
 export const ListItemFields = {
   orderNo: Type.String(),
-  status: Type.String({ description: SHIPPING_STATUSES.join(', ') }),
+  status: Type.Enum([...SHIPPING_STATUSES], { description: SHIPPING_STATUSES.join(', ') }),
   channelName: Type.String(),
   trackingNo: Type.String({ description: 'empty until dispatched' }),
   totalWeight: Grams,
@@ -100,3 +100,12 @@ export const shippingSchemas = {
     response: Type.Object({ orderNo: Type.String(), status: Type.String(), deliveredAt: Timestamp, message: Type.String() }),
   },
 };
+
+/** The static types of what these routes take and answer. */
+type Routes = typeof shippingSchemas;
+export type CreateShippingInput = BodyOf<Routes['POST /shipping/create']>;
+export type ShippingOrderCreated = ResponseOf<Routes['POST /shipping/create']>;
+export type ShippingOrderListItem = ResponseOf<Routes['GET /shipping/orders']>['items'][number];
+export type ShippingOrderDetail = Static<typeof ShippingOrderDetail>;
+export type CancelShippingResult = ResponseOf<Routes['POST /shipping/orders/:id/cancel']>;
+export type ConfirmDeliveryResult = ResponseOf<Routes['POST /shipping/orders/:id/confirm-delivery']>;

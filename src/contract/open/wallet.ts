@@ -1,5 +1,5 @@
-import { Type } from 'typebox';
-import { Currency, CursorQuery, Money, PageQuery, Paginated, Timestamp } from '../common.js';
+import { Type, type Static } from 'typebox';
+import { Currency, CursorQuery, Money, PageQuery, Paginated, type ResponseOf, Timestamp } from '../common.js';
 import { ENTRY_TYPES } from '../enums.js';
 
 export const EntryType = Type.Enum([...ENTRY_TYPES], { description: ENTRY_TYPES.join(', ') });
@@ -25,3 +25,8 @@ export const walletSchemas = {
     response: Paginated(Transaction),
   },
 };
+
+/** The static types of what these routes take and answer. */
+type Routes = typeof walletSchemas;
+export type WalletBalance = ResponseOf<Routes['GET /user/wallet/balance']>;
+export type WalletTransaction = Static<typeof Transaction>;

@@ -1,6 +1,6 @@
-import { Type } from 'typebox';
-import { CursorQuery, Grams, IdParam, PageQuery, Paginated, Timestamp } from '../common.js';
-import { PACKAGE_STATUSES } from '../enums.js';
+import { Type, type Static } from 'typebox';
+import { CursorQuery, Grams, IdParam, PageQuery, Paginated, type ResponseOf, Timestamp } from '../common.js';
+import { GOODS_CARGO, PACKAGE_STATUSES } from '../enums.js';
 
 /** Warehouse packages (api-v1.md "Warehouse"; decisions.md "Warehouse packages"). */
 
@@ -8,13 +8,13 @@ export const PackageSchema = Type.Object({
   id: Type.Integer({ description: 'used as inventoryId when creating a shipping order' }),
   productName: Type.String(),
   weight: Grams,
-  status: Type.String({ description: PACKAGE_STATUSES.join(', ') }),
+  status: Type.Enum([...PACKAGE_STATUSES], { description: PACKAGE_STATUSES.join(', ') }),
   orderId: Type.String({ description: 'the purchase order number' }),
   inspectionPhotos: Type.Array(Type.String()),
   arrivedAt: Timestamp,
   storageDays: Type.Integer({ description: 'whole days since arrivedAt on the service clock' }),
   quantity: Type.Integer(),
-  cargoType: Type.String({ description: 'general, battery or sensitive' }),
+  cargoType: Type.Enum([...GOODS_CARGO]),
   shippingOrderNo: Type.Union([Type.String(), Type.Null()], { description: 'the shipping order holding the package, if any' }),
 });
 
@@ -38,3 +38,8 @@ export const warehouseSchemas = {
   'GET /warehouse/packages/shippable': { querystring: Type.Object({ ...PageQuery, ...CursorQuery }), response: Paginated(PackageSchema) },
   'GET /warehouse/packages/:id': { params: IdParam, response: PackageSchema },
 };
+
+/** The static types of what these routes take and answer. */
+type Routes = typeof warehouseSchemas;
+export type WarehousePackage = Static<typeof PackageSchema>;
+export type PackageStats = ResponseOf<Routes['GET /warehouse/packages/stats']>;

@@ -4,27 +4,14 @@ import { ApiError } from '../shared/errors.js';
 import { randomBase62 } from '../shared/random.js';
 import { isAllowed, parseAllowEntry } from './ip-allowlist.js';
 import { normalizeScopes, type Scope, isScope } from './scopes.js';
+import type { ApiKeyInfo } from '../../../contract/admin/keys.js';
 
 export const KEY_PREFIX = 'sk-';
 const KEY_RANDOM_LENGTH = 48;
 const KEY_SHAPE = /^sk-[0-9A-Za-z]{40,}$/;
 export const DEFAULT_RATE_LIMIT = 60;
 
-export interface ApiKeyInfo {
-  id: number;
-  userId: number;
-  name: string;
-  /** First 7 characters and last 4, e.g. "sk-AbCd...wxyz": enough to recognise, never enough to use. */
-  preview: string;
-  scopes: Scope[];
-  rateLimit: number;
-  allowedIps: string[];
-  expiresAt: string | null;
-  revokedAt: string | null;
-  lastUsedAt: string | null;
-  createdAt: string;
-}
-
+export type { ApiKeyInfo };
 export interface NewKeyInput {
   name: string;
   scopes: Scope[];

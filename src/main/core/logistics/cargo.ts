@@ -8,8 +8,9 @@ import { CHANNEL_CARGO, QUERY_CARGO, type ChannelCargo, type QueryCargo } from '
 
 export { CHANNEL_CARGO, QUERY_CARGO, type ChannelCargo, type QueryCargo };
 
-export const GOODS_CARGO = ['general', 'battery', 'sensitive'] as const;
-export type GoodsCargo = (typeof GOODS_CARGO)[number];
+import { GOODS_CARGO, type GoodsCargo } from '../../../contract/enums.js';
+
+export { GOODS_CARGO, type GoodsCargo };
 
 /** The channel capability a query's cargo type needs: normal -> general; battery, sensitive -> sensitive. */
 export function channelCargoForQuery(cargo: QueryCargo): ChannelCargo {

@@ -6,6 +6,7 @@ import { channelView, listChannels, requireActiveChannel, type Channel } from '.
 import { isKnownCountry } from './countries.js';
 import { carryProblem } from './eligibility.js';
 import { chargeWeight, computeFreight, type Parcel } from './freight.js';
+import type { FreightQuote, FreightRequest } from '../../../contract/open/logistics.js';
 
 /** The logistics lookups of the open API: countries, channels, freight quotes. Thin over freight.ts. */
 
@@ -39,25 +40,8 @@ export function listShippingMethods(ctx: CoreContext, query: MethodsQuery) {
     .map(channelView);
 }
 
-export interface FreightRequest extends Parcel {
-  country: string;
-  cargoType?: QueryCargo;
-}
-
-export interface FreightQuote {
-  channelId: string;
-  name: string;
-  actualWeight: number;
-  volumetricWeight: number;
-  chargeWeight: number;
-  totalPrice: number;
-  currency: string;
-  deliveryDays: string;
-  carrier: string;
-  basePrice: number;
-  fuelSurcharge: number;
-}
-
+export type { FreightRequest };
+export type { FreightQuote };
 /** A channel's quote (minor units inside) and why it cannot carry the parcel, if it cannot. */
 export function assessChannel(channel: Channel, request: { country: string; cargo?: readonly ('general' | 'sensitive')[] } & Parcel) {
   const freight = computeFreight(channel.price, request);

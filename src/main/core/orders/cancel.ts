@@ -6,15 +6,10 @@ import { CANCELLABLE_STATUSES, type OrderStatus } from './state-machine.js';
 import { requireOrder } from './views.js';
 
 import { MAX_REASON } from '../../../contract/limits.js';
+import type { RefundResult } from '../../../contract/open/orders.js';
 export { MAX_REASON } from '../../../contract/limits.js';
 
-export interface RefundResult {
-  orderNo: string;
-  status: OrderStatus;
-  refundAmount: number;
-  message: string;
-}
-
+export type { RefundResult };
 export function checkReason(reason: string | undefined): void {
   if (reason !== undefined && reason.length > MAX_REASON) throw badRequest(`reason must be at most ${MAX_REASON} characters`);
 }

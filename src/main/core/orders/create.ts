@@ -17,6 +17,7 @@ import { getOrderDetail, type OrderDetail } from './views.js';
  * Any failure writes nothing.
  */
 import { MAX_ORDER_LINES, MAX_ORDER_REMARK } from '../../../contract/limits.js';
+import type { NewOrder } from '../../../contract/open/orders.js';
 export { MAX_ORDER_LINES, MAX_ORDER_REMARK } from '../../../contract/limits.js';
 
 export interface NewOrderLine {
@@ -27,12 +28,7 @@ export interface NewOrderLine {
   remark?: string;
 }
 
-export interface NewOrder {
-  items: readonly NewOrderLine[];
-  remark?: string;
-  couponId?: number;
-}
-
+export type { NewOrder };
 interface ResolvedLine {
   input: NewOrderLine;
   product: ProductRow;

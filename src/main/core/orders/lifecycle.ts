@@ -17,6 +17,7 @@ import {
 import { recordStatusChange } from './order-status.js';
 import { canTransition, findTransition, type Actor, type Effect, type OrderStatus } from './state-machine.js';
 import { orderItems, requireOrder, type OrderRow } from './views.js';
+import type { InspectionInput } from '../../../contract/admin/orders.js';
 
 /**
  * Moving an order through its lifecycle: the state machine's transition together with its side effects
@@ -25,15 +26,7 @@ import { orderItems, requireOrder, type OrderRow } from './views.js';
  */
 export type InspectionResult = 'passed' | 'issue_found';
 
-export interface InspectionInput {
-  result?: InspectionResult;
-  /** Grams; the lines' estimated weight when absent. */
-  weight?: number;
-  notes?: string;
-  /** Photo URLs or /media paths; generated photos when absent or empty. */
-  photos?: readonly string[];
-}
-
+export type { InspectionInput };
 /** What the person (or autopilot) moving the order knows; anything left out is generated. */
 export interface StepData {
   /** Timeline note; a description of the step when absent. */

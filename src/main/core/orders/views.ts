@@ -3,6 +3,7 @@ import { notFound } from '../shared/errors.js';
 import { toAmount } from '../shared/money.js';
 import { cursorOf, offsetOf, pageOf, unknownCursor, type Page, type PageQuery } from '../shared/pagination.js';
 import type { OrderStatus } from './state-machine.js';
+import type { OrderDetail, OrderListItem } from '../../../contract/open/orders.js';
 
 /**
  * The read side of purchase orders: the rows and the views the API returns. Another user's order is
@@ -57,38 +58,8 @@ export interface OrderItemView {
   imageUrl: string;
 }
 
-export interface OrderDetail {
-  orderNo: string;
-  status: OrderStatus;
-  totalAmount: number;
-  serviceFee: number;
-  subtotal: number;
-  discount: number;
-  couponId: number | null;
-  currency: string;
-  platform: string;
-  remark: string;
-  items: OrderItemView[];
-  /** Empty strings until the seller ships (shipped_to_warehouse). */
-  logistics: { trackingNo: string; carrier: string };
-  /** result 'pending', weight 0 and no photos until the order is inspected (in_warehouse). */
-  inspection: { result: string; weight: number; photos: string[] };
-  timeline: { status: string; at: string; note: string }[];
-  marketplaceOrderNo: string | null;
-  createdAt: string;
-  updatedAt: string;
-}
-
-export interface OrderListItem {
-  orderNo: string;
-  status: OrderStatus;
-  totalAmount: number;
-  /** The number of lines (the length of the detail's `items`). */
-  itemCount: number;
-  currency: string;
-  createdAt: string;
-}
-
+export type { OrderDetail };
+export type { OrderListItem };
 export interface AdminOrderListItem extends OrderListItem {
   userId: number;
   platform: string;

@@ -10,14 +10,9 @@ export interface PageQuery {
   startingAfter?: string;
 }
 
-export interface Page<T> {
-  items: T[];
-  total: number;
-  page: number;
-  limit: number;
-}
-
+export type { Page };
 import { DEFAULT_PAGE } from '../../../contract/limits.js';
+import type { Page } from '../../../contract/common.js';
 export { DEFAULT_LIMIT, DEFAULT_PAGE, MAX_LIMIT } from '../../../contract/limits.js';
 
 export function offsetOf(query: PageQuery): number {

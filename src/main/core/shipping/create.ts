@@ -13,20 +13,9 @@ import { findPackageRow, movePackages, type PackageRow } from '../warehouse/pack
 import { appendShippingEvent, WAREHOUSE_LOCATION } from './events.js';
 import type { Recipient } from './queries.js';
 
-export interface CreateShippingInput {
-  items: { inventoryId: number; quantity: number }[];
-  logisticsChannelId: string;
-  recipientName: string;
-  recipientPhone: string;
-  recipientCountry: string;
-  recipientState?: string;
-  recipientCity: string;
-  recipientAddress: string;
-  recipientZipCode: string;
-  remark?: string;
-}
-
+export type { CreateShippingInput };
 import { MAX_SHIPPING_ITEMS } from '../../../contract/limits.js';
+import type { CreateShippingInput } from '../../../contract/open/shipping.js';
 export { MAX_SHIPPING_ITEMS } from '../../../contract/limits.js';
 
 /** "SO" + the service date (UTC) of `now` + 8 random characters; unique by construction and checked anyway. */

@@ -4,6 +4,7 @@ import { toAmount } from '../shared/money.js';
 import { cursorOf, offsetOf, pageOf, unknownCursor, type Page, type PageQuery } from '../shared/pagination.js';
 import { packagesOfShippingOrder } from '../warehouse/packages.js';
 import type { ShippingStatus } from './state-machine.js';
+import type { ShippingOrderListItem } from '../../../contract/open/shipping.js';
 
 /** Read views of shipping orders: the list item of api-v1.md and the detail of decisions.md. */
 export interface ShippingOrderRow {
@@ -61,7 +62,7 @@ function listItem(row: ShippingOrderRow) {
   };
 }
 
-export type ShippingOrderListItem = ReturnType<typeof listItem>;
+export type { ShippingOrderListItem };
 
 /**
  * Newest first. The page comes from the (user[, status], created_at) index (migration 005): a deep page

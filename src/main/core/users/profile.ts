@@ -11,13 +11,7 @@ export interface ProfileView {
   createdAt: string;
 }
 
-export interface ProfilePatch {
-  username?: string;
-  email?: string;
-  avatar?: string;
-  language?: string;
-}
-
+export type { ProfilePatch };
 interface UserRow {
   id: number;
   username: string;
@@ -28,6 +22,7 @@ interface UserRow {
 }
 
 import { AVATAR_MAX, EMAIL_MAX, LANGUAGE_MAX, USERNAME_MAX, USERNAME_MIN } from '../../../contract/limits.js';
+import type { ProfilePatch } from '../../../contract/open/profile.js';
 
 export { AVATAR_MAX, EMAIL_MAX, LANGUAGE_MAX, USERNAME_MAX, USERNAME_MIN };
 

@@ -2,6 +2,8 @@ import type { CoreContext } from '../context.js';
 import { notFound } from '../shared/errors.js';
 import { cursorOf, integerCursor, offsetOf, pageOf, unknownCursor, type Page, type PageQuery } from '../shared/pagination.js';
 import { canMovePackage, storageDays, type PackageStatus } from './package-state.js';
+import type { GoodsCargo } from '../../../contract/enums.js';
+import type { WarehousePackage } from '../../../contract/open/warehouse.js';
 
 /** Warehouse packages: the user's goods that arrived, read views and the moves shipping orders make. */
 export interface PackageRow {
@@ -19,19 +21,8 @@ export interface PackageRow {
   arrived_at: string;
 }
 
-export interface PackageView {
-  id: number;
-  productName: string;
-  weight: number;
-  status: PackageStatus;
-  orderId: string;
-  inspectionPhotos: string[];
-  arrivedAt: string;
-  storageDays: number;
-  quantity: number;
-  cargoType: string;
-  shippingOrderNo: string | null;
-}
+/** A package as the API shows it (the contract's WarehousePackage). */
+export type PackageView = WarehousePackage;
 
 export function packageView(ctx: CoreContext, row: PackageRow): PackageView {
   return {
@@ -44,7 +35,7 @@ export function packageView(ctx: CoreContext, row: PackageRow): PackageView {
     arrivedAt: row.arrived_at,
     storageDays: storageDays(row.arrived_at, ctx.clock.now()),
     quantity: row.quantity,
-    cargoType: row.cargo_type,
+    cargoType: row.cargo_type as GoodsCargo, // copied from the product's cargo_type, which a CHECK holds to GOODS_CARGO
     shippingOrderNo: row.shipping_order_no,
   };
 }

@@ -5,18 +5,9 @@ import { readSetting } from '../settings/settings.js';
 import { badRequest, notFound } from '../shared/errors.js';
 import { offsetOf, pageOf, type Page, type PageQuery } from '../shared/pagination.js';
 import { randomBase62 } from '../shared/random.js';
+import type { WebhookEndpoint } from '../../../contract/admin/webhooks.js';
 
-/** Webhook endpoints the operator registers, and the record of every delivery to them. */
-export interface WebhookEndpoint {
-  id: number;
-  url: string;
-  events: string[];
-  description: string;
-  active: boolean;
-  secret: string;
-  createdAt: string;
-}
-
+export type { WebhookEndpoint };
 interface EndpointRow {
   id: number;
   url: string;

@@ -1,46 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { openApi } from './client';
-
-/**
- * The user's resources that several features read (checkout, ship flow, dashboard, console): one type, one
- * query key and one hook each, so every page shares the same cache entry and live updates refresh them all.
- */
-export interface WalletBalance {
-  balance: number;
-  frozenBalance: number;
-  availableBalance: number;
-  currency: string;
-}
-
-export interface Address {
-  id: number;
-  name: string;
-  phone: string;
-  country: string;
-  state: string;
-  city: string;
-  address: string;
-  zipCode: string;
-  isDefault: boolean;
-  createdAt: string;
-}
-
-/** POST /user/addresses: `state` and `isDefault` may be left out. */
-export interface NewAddress {
-  name: string;
-  phone: string;
-  country: string;
-  state?: string;
-  city: string;
-  address: string;
-  zipCode: string;
-  isDefault?: boolean;
-}
-
-export interface Country {
-  code: string;
-  name: string;
-}
+export type { Address, NewAddress } from '../../../contract/open/addresses';
+export type { Country } from '../../../contract/open/logistics';
+export type { WalletBalance } from '../../../contract/open/wallet';
+import type { Address } from '../../../contract/open/addresses';
+import type { Country } from '../../../contract/open/logistics';
+import type { WalletBalance } from '../../../contract/open/wallet';
 
 export const accountResourceKeys = {
   balance: ['wallet', 'balance'] as const,

@@ -3,14 +3,8 @@ import { useEffect } from 'react';
 import { openApi } from '../api/client';
 import { useLanguageStore } from '../shared/i18n';
 
-export interface Profile {
-  id: number;
-  username: string;
-  email: string;
-  avatar: string;
-  language: string;
-  createdAt: string;
-}
+export type { Profile } from '../../../contract/open/profile';
+import type { Profile } from '../../../contract/open/profile';
 
 export const profileKey = ['profile'] as const;
 

@@ -2,90 +2,29 @@ import { keepPreviousData, useMutation, useQueries, useQuery, useQueryClient } f
 import { accountResourceKeys, useWalletBalance, type Address, type Country, type NewAddress, type WalletBalance } from '../../api/account';
 import { openApi } from '../../api/client';
 import { profileKey, type Profile } from '../../app/useProfileLanguage';
+export { ENTRY_TYPES as TRANSACTION_TYPES, ORDER_STATUSES, type CouponStatus, type CouponType, type EntryType as TransactionType, type OrderStatus } from '../../../../contract/enums';
+export type { Page as Paged } from '../../../../contract/common';
+export type { Coupon, MyCoupon } from '../../../../contract/open/coupons';
+export type { Favorite } from '../../../../contract/open/favorites';
+export type { OrderListItem as OrderSummary } from '../../../../contract/open/orders';
+export type { ProfilePatch } from '../../../../contract/open/profile';
+export type { WalletTransaction } from '../../../../contract/open/wallet';
+export type { PackageStats } from '../../../../contract/open/warehouse';
+import { ORDER_STATUSES, type EntryType as TransactionType, type OrderStatus } from '../../../../contract/enums';
+import type { Page as Paged } from '../../../../contract/common';
+import type { Coupon, MyCoupon } from '../../../../contract/open/coupons';
+import type { Favorite } from '../../../../contract/open/favorites';
+import type { OrderListItem as OrderSummary } from '../../../../contract/open/orders';
+import type { ProfilePatch } from '../../../../contract/open/profile';
+import type { WalletTransaction } from '../../../../contract/open/wallet';
+import type { PackageStats } from '../../../../contract/open/warehouse';
 
 /**
  * The account's reads and writes. Query keys start with the resource, so the live updates
  * (app/useLiveUpdates.ts) refresh them: 'wallet', 'dashboard', 'coupons', 'profile', 'addresses', 'favorites'.
  */
 
-export interface Paged<T> {
-  items: T[];
-  total: number;
-  page: number;
-  limit: number;
-}
-
-
-export const TRANSACTION_TYPES = ['deposit', 'order_payment', 'order_refund', 'shipping_payment', 'shipping_refund', 'adjustment'] as const;
-export type TransactionType = (typeof TRANSACTION_TYPES)[number];
-
-export interface WalletTransaction {
-  id: number;
-  type: TransactionType;
-  /** Signed: credits positive, debits negative. */
-  amount: number;
-  balanceAfter: number;
-  currency: string;
-  reference: string;
-  description: string;
-  createdAt: string;
-}
-
-export const ORDER_STATUSES = ['pending', 'paid', 'purchased', 'shipped_to_warehouse', 'in_warehouse', 'completed', 'cancelled', 'refunded'] as const;
-export type OrderStatus = (typeof ORDER_STATUSES)[number];
-
-export interface OrderSummary {
-  orderNo: string;
-  status: string;
-  totalAmount: number;
-  itemCount: number;
-  currency: string;
-  createdAt: string;
-}
-
-export interface PackageStats {
-  total: number;
-  inWarehouse: number;
-  packing: number;
-  shipped: number;
-  delivered: number;
-  totalWeight: number;
-  inWarehouseWeight: number;
-}
-
 export type AddressInput = Omit<Address, 'id' | 'createdAt'>;
-
-
-export interface Favorite {
-  id: number;
-  productId: number;
-  title: string;
-  price: number;
-  currency: string;
-  imageUrl: string;
-  addedAt: string;
-}
-
-export type CouponType = 'percentage' | 'fixed';
-export type CouponStatus = 'unused' | 'used' | 'expired';
-
-export interface Coupon {
-  id: number;
-  name: string;
-  type: CouponType;
-  value: number;
-  minOrderAmount: number;
-  expiresAt: string;
-}
-
-export interface MyCoupon extends Coupon {
-  status: CouponStatus;
-  claimedAt: string;
-  usedOrderNo: string | null;
-  usedAt: string | null;
-}
-
-export type ProfilePatch = Partial<Pick<Profile, 'username' | 'email' | 'avatar' | 'language'>>;
 
 // ---------------------------------------------------------------- keys
 
@@ -166,7 +105,6 @@ export function useUpdateProfile() {
 }
 
 // ---------------------------------------------------------------- addresses
-
 
 function useInvalidate(key: readonly unknown[]) {
   const queryClient = useQueryClient();

@@ -1,7 +1,7 @@
 import { useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import { newIdempotencyKey, openApi } from '../../api/client';
 import type { Page } from '../../api/types';
-import { ORDER_STATUSES, type CancelResult, type OrderDetail, type OrderInspection, type OrderListItem, type OrderLogistics, type OrderStatus } from './types';
+import { ORDER_STATUSES, type RefundResult, type OrderDetail, type OrderInspection, type OrderListItem, type OrderLogistics, type OrderStatus } from './types';
 
 /**
  * Every key starts with 'orders': the service's order events invalidate them all (app/useLiveUpdates.ts),
@@ -65,11 +65,11 @@ export function useOrderInspection(orderNo: string, enabled: boolean) {
  * `onCancelled` runs at the hook level: the cancel button unmounts as soon as the refetched order reads
  * cancelled (a live event can win that race), and callbacks given to `mutate` would then never fire.
  */
-export function useCancelOrder(orderNo: string, onCancelled?: (result: CancelResult) => void) {
+export function useCancelOrder(orderNo: string, onCancelled?: (result: RefundResult) => void) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (reason: string) =>
-      openApi<CancelResult>('POST', `${path(orderNo)}/cancel`, { body: reason ? { reason } : {}, idempotencyKey: newIdempotencyKey() }),
+      openApi<RefundResult>('POST', `${path(orderNo)}/cancel`, { body: reason ? { reason } : {}, idempotencyKey: newIdempotencyKey() }),
     onSuccess: (result) => onCancelled?.(result),
     onSettled: () =>
       Promise.all(

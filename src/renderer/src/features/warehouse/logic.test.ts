@@ -22,7 +22,7 @@ import {
   totalWeight,
 } from './logic';
 import { messages } from './messages';
-import type { FreightQuote } from './types';
+import type { FreightQuote, WarehousePackage } from './types';
 
 function quote(channelId: string, totalPrice: number, extra: Partial<FreightQuote> = {}): FreightQuote {
   return {
@@ -34,6 +34,9 @@ function quote(channelId: string, totalPrice: number, extra: Partial<FreightQuot
     totalPrice,
     currency: 'CNY',
     deliveryDays: '7-12',
+    carrier: 'Carrier',
+    basePrice: totalPrice,
+    fuelSurcharge: 0,
     ...extra,
   };
 }
@@ -67,7 +70,7 @@ describe('storage-day warning (free storage 90 days, warn from day 80)', () => {
 });
 
 describe('shipment weight and cargo', () => {
-  const packages = [
+  const packages: Pick<WarehousePackage, 'id' | 'weight' | 'cargoType' | 'quantity'>[] = [
     { id: 1, weight: 204, cargoType: 'general', quantity: 2 },
     { id: 2, weight: 540, cargoType: 'battery', quantity: 1 },
     { id: 3, weight: 0, cargoType: 'general', quantity: 1 },

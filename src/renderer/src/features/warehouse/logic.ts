@@ -1,3 +1,4 @@
+import { GOODS_CARGO } from '../../../../contract/enums';
 import type {
   Address,
   CreateShippingInput,
@@ -38,7 +39,7 @@ export function totalWeight(packages: readonly Pick<WarehousePackage, 'weight'>[
   return packages.reduce((sum, p) => sum + p.weight, 0);
 }
 
-const CARGO_ORDER = ['general', 'battery', 'sensitive'];
+const CARGO_ORDER: readonly string[] = GOODS_CARGO;
 
 /** The distinct cargo types of the packages, general first, then battery, sensitive, then any other. */
 export function cargoTypesOf(packages: readonly Pick<WarehousePackage, 'cargoType'>[]): GoodsCargo[] {

@@ -3,24 +3,14 @@ import { adminApi, api, newIdempotencyKey, openApi } from '../../../api/client';
 import { productKey } from '../../shop/product/useProduct';
 import { orderKeys } from '../../tracking/queries';
 import type { OrderDetail } from '../../tracking/types';
+import type { MyCoupon } from '../../../../../contract/open/coupons';
+import type { NewOrder } from '../../../../../contract/open/orders';
+
+export type { MyCoupon, NewOrder };
 import { DEFAULT_SERVICE_FEE_BP } from './pricing';
 
-export interface MyCoupon {
-  id: number;
-  name: string;
-  type: 'percentage' | 'fixed' | string;
-  value: number;
-  minOrderAmount: number;
-  expiresAt: string;
-  status: string;
-}
 
 
-export interface NewOrder {
-  items: { productId: string; skuId: string; quantity: number; remark?: string }[];
-  couponId?: number;
-  remark?: string;
-}
 
 export function useUnusedCoupons() {
   return useQuery({

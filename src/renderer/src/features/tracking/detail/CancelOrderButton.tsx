@@ -7,12 +7,12 @@ import { useT } from '../../../shared/i18n';
 import { formatMoney } from '../../../shared/money';
 import { detailMessages } from '../messages';
 import { useCancelOrder } from '../queries';
-import type { CancelResult, OrderDetail } from '../types';
+import type { RefundResult, OrderDetail } from '../types';
 
 export const MAX_REASON = 500;
 
 /** Cancel with an optional reason; each confirming click sends its own Idempotency-Key. */
-export function CancelOrderButton({ order, onCancelled }: { order: OrderDetail; onCancelled: (result: CancelResult) => void }) {
+export function CancelOrderButton({ order, onCancelled }: { order: OrderDetail; onCancelled: (result: RefundResult) => void }) {
   const t = useT(detailMessages);
   const [opened, { open, close }] = useDisclosure(false);
   const [reason, setReason] = useState('');

@@ -8,7 +8,7 @@ import { detailMessages } from '../messages';
 import { OrderStatusBadge } from '../OrderStatusBadge';
 import { useOrder } from '../queries';
 import { isCancellable } from '../status';
-import type { CancelResult } from '../types';
+import type { RefundResult } from '../types';
 import { useDateFormat } from '../useDateFormat';
 import { CancelOrderButton } from './CancelOrderButton';
 import { InspectionPanel } from './InspectionPanel';
@@ -21,7 +21,7 @@ export function OrderDetailPage({ orderNo }: { orderNo: string }) {
   const t = useT(detailMessages);
   const formatDate = useDateFormat();
   const order = useOrder(orderNo);
-  const [cancelled, setCancelled] = useState<CancelResult | null>(null);
+  const [cancelled, setCancelled] = useState<RefundResult | null>(null);
 
   return (
     <Stack gap="md">
