@@ -2,7 +2,7 @@ import type { CoreContext } from '../context.js';
 import { badRequest, conflict } from '../shared/errors.js';
 import { formatAmount, toAmount } from '../shared/money.js';
 import { applyTransition } from './lifecycle.js';
-import { CANCELLABLE_STATUSES, type OrderStatus } from './state-machine.js';
+import { CANCELLABLE_STATUSES } from './state-machine.js';
 import { requireOrder } from './views.js';
 
 import { MAX_REASON } from '../../../contract/limits.js';
