@@ -32,10 +32,13 @@ export async function openEventStream(options: EventStreamOptions): Promise<Even
   const body = response.body;
   async function* frames(): AsyncGenerator<StreamedEvent> {
     const decoder = new TextDecoder();
+    const reader = body.getReader();
     let buffer = '';
     try {
-      for await (const chunk of body) {
-        buffer += decoder.decode(chunk as Uint8Array, { stream: true });
+      for (;;) {
+        const { done, value } = await reader.read();
+        if (done) return;
+        buffer += decoder.decode(value, { stream: true });
         let end: number;
         while ((end = buffer.indexOf('\n\n')) >= 0) {
           const frame = buffer.slice(0, end);

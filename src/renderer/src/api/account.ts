@@ -1,11 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
-import { openApi } from './client';
+import { data, openApi } from './client';
 export type { Address, NewAddress } from '../../../contract/open/addresses';
 export type { Country } from '../../../contract/open/logistics';
 export type { WalletBalance } from '../../../contract/open/wallet';
-import type { Address } from '../../../contract/open/addresses';
-import type { Country } from '../../../contract/open/logistics';
-import type { WalletBalance } from '../../../contract/open/wallet';
+
+
+
 
 export const accountResourceKeys = {
   balance: ['wallet', 'balance'] as const,
@@ -13,7 +13,7 @@ export const accountResourceKeys = {
   countries: ['logistics', 'countries'] as const,
 };
 
-export const fetchWalletBalance = () => openApi<WalletBalance>('GET', '/user/wallet/balance');
+export const fetchWalletBalance = () => data(openApi().GET('/user/wallet/balance'));
 
 /** Always fresh on entering a page: scripts with a key and the back office move the same wallet. */
 export function useWalletBalance() {
@@ -21,14 +21,14 @@ export function useWalletBalance() {
 }
 
 export function useAddresses() {
-  return useQuery({ queryKey: accountResourceKeys.addresses, queryFn: () => openApi<Address[]>('GET', '/user/addresses') });
+  return useQuery({ queryKey: accountResourceKeys.addresses, queryFn: () => data(openApi().GET('/user/addresses')) });
 }
 
 /** Reference data: it does not change while the app runs. */
 export function useCountries() {
   return useQuery({
     queryKey: accountResourceKeys.countries,
-    queryFn: () => openApi<Country[]>('GET', '/logistics/countries'),
+    queryFn: () => data(openApi().GET('/logistics/countries')),
     staleTime: Number.POSITIVE_INFINITY,
   });
 }

@@ -1,16 +1,11 @@
+import createFetchClient, { type Client } from 'openapi-fetch';
+import type { paths as AdminPaths } from '../../../client/generated/admin';
+import type { paths as OpenPaths } from '../../../client/generated/open';
 import { defaultTransport, type Method, type Transport } from './transport';
-import type {
-  AddToCartInput,
-  AddToCartResult,
-  Cart,
-  CartItemPatch,
-  CartItemPatchResult,
-  ClearCartResult,
-  MessageResult,
-  Page,
-  Platform,
-  Product,
-} from './types';
+import type { AddToCartInput, CartItemPatch, Platform } from './types';
+
+type OpenClient = Client<OpenPaths>;
+type AdminClient = Client<AdminPaths>;
 
 export const OPEN_API = '/api/v1/open';
 
@@ -39,18 +34,6 @@ function errorFrom(status: number, body: unknown): ApiError {
   return new ApiError(status, `The service answered ${status} without an error message`);
 }
 
-export type Query = Record<string, string | number | boolean | undefined>;
-
-export function withQuery(path: string, query?: Query): string {
-  if (!query) return path;
-  const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(query)) {
-    if (value !== undefined && value !== '') params.set(key, String(value));
-  }
-  const text = params.toString();
-  return text ? `${path}?${text}` : path;
-}
-
 export interface SearchParams {
   q?: string;
   page?: number;
@@ -60,43 +43,84 @@ export interface SearchParams {
 export const ADMIN_API = '/api/v1/admin';
 
 /**
- * One call to the service over a transport: resolves with the `data` of a success, rejects with an
- * ApiError carrying the service's own message. `path` is absolute (/api/v1/open/... or /api/v1/admin/...).
+ * openapi-fetch builds a Request from an absolute URL; the page's transports take the path alone, so
+ * this origin never leaves the page.
  */
-export async function send<T>(transport: Transport, method: Method, path: string, body?: unknown, idempotencyKey?: string): Promise<T> {
-  let response;
+const LOCAL_ORIGIN = 'http://crossbuy.localhost';
+
+async function readJson(request: Request): Promise<unknown> {
+  const text = await request.text();
+  return text === '' ? undefined : (JSON.parse(text) as unknown);
+}
+
+/**
+ * The typed client's fetch over one of the page's transports (the IPC bridge or same-origin HTTP): the
+ * same method, path, query, body and Idempotency-Key, and the answer back as a Response.
+ */
+export function transportFetch(transport: Transport): (request: Request) => Promise<Response> {
+  return async (request) => {
+    const url = new URL(request.url);
+    const idempotencyKey = request.headers.get('idempotency-key') ?? undefined;
+    const body = request.method === 'GET' || request.method === 'HEAD' ? undefined : await readJson(request);
+    const answer = await transport({ method: request.method as Method, path: url.pathname + url.search, body, idempotencyKey });
+    const text = answer.body === null || answer.body === undefined ? null : JSON.stringify(answer.body);
+    return new Response(answer.status === 204 ? null : text, { status: answer.status, headers: { 'content-type': 'application/json' } });
+  };
+}
+
+/** The open API typed by its OpenAPI document (src/client/generated), over a transport. */
+export function openClientOver(transport: Transport): OpenClient {
+  return createFetchClient<OpenPaths>({ baseUrl: LOCAL_ORIGIN + OPEN_API, fetch: transportFetch(transport) });
+}
+
+/** The back office typed by its OpenAPI document, over a transport. */
+export function adminClientOver(transport: Transport): AdminClient {
+  return createFetchClient<AdminPaths>({ baseUrl: LOCAL_ORIGIN + ADMIN_API, fetch: transportFetch(transport) });
+}
+
+interface Answer<D> {
+  data?: D;
+  error?: unknown;
+  response: Response;
+}
+
+/**
+ * The `data` of a success, or an ApiError carrying the service's own message; ApiError(0) when the
+ * service could not be reached at all.
+ */
+export async function data<D extends { data: unknown }>(call: Promise<Answer<D>>): Promise<D['data']> {
+  let answer: Answer<D>;
   try {
-    response = await transport({ method, path, body, idempotencyKey });
+    answer = await call;
   } catch (cause) {
     // The same words whichever transport failed; the transport's own error stays as the cause.
     throw new ApiError(0, 'The crossbuy service could not be reached', 'Network Error', { cause });
   }
-  const { status, body: payload } = response;
-  if (status < 200 || status >= 300) throw errorFrom(status, payload);
-  if (!isRecord(payload) || !('data' in payload)) {
-    throw new ApiError(status, 'The service sent a response without data', 'Bad Response');
+  const { response } = answer;
+  if (!response.ok) throw errorFrom(response.status, answer.error);
+  if (!isRecord(answer.data) || !('data' in answer.data)) {
+    throw new ApiError(response.status, 'The service sent a response without data', 'Bad Response');
   }
-  return payload.data as T;
+  return answer.data.data;
 }
 
-/** The typed open API client for the shop and the cart. */
+/** The typed client for the shop and the cart, over a transport. */
 export function createClient(transport: Transport) {
-  const call = <T,>(method: Method, path: string, body?: unknown) => send<T>(transport, method, OPEN_API + path, body);
-
+  const open = openClientOver(transport);
   return {
     products: {
-      search: (params: SearchParams) => call<Page<Product>>('GET', withQuery('/products/search', { ...params })),
-      searchPlatform: (platform: Platform, params: SearchParams) =>
-        call<Page<Product>>('GET', withQuery(`/products/platform/${encodeURIComponent(platform)}/search`, { ...params })),
-      get: (id: number) => call<Product>('GET', `/products/${encodeURIComponent(String(id))}`),
-      resolveLink: (url: string) => call<Product>('GET', withQuery('/products/resolve', { url })),
+      search: (query: SearchParams) => data(open.GET('/products/search', { params: { query } })),
+      searchPlatform: (platform: Platform, query: SearchParams) =>
+        data(open.GET('/products/platform/{platform}/search', { params: { path: { platform }, query } })),
+      get: (id: number) => data(open.GET('/products/{id}', { params: { path: { id } } })),
+      resolveLink: (url: string) => data(open.GET('/products/resolve', { params: { query: { url } } })),
     },
     cart: {
-      get: () => call<Cart>('GET', '/cart'),
-      add: (input: AddToCartInput) => call<AddToCartResult>('POST', '/cart/items', input),
-      update: (itemId: number, patch: CartItemPatch) => call<CartItemPatchResult>('PATCH', `/cart/items/${itemId}`, patch),
-      remove: (itemId: number) => call<MessageResult>('DELETE', `/cart/items/${itemId}`),
-      clear: () => call<ClearCartResult>('DELETE', '/cart'),
+      get: () => data(open.GET('/cart')),
+      add: (body: AddToCartInput) => data(open.POST('/cart/items', { body })),
+      update: (itemId: number, body: CartItemPatch) => data(open.PATCH('/cart/items/{itemId}', { params: { path: { itemId } }, body })),
+      remove: (itemId: number) => data(open.DELETE('/cart/items/{itemId}', { params: { path: { itemId } } })),
+      clear: () => data(open.DELETE('/cart')),
     },
   };
 }
@@ -105,6 +129,8 @@ export type ApiClient = ReturnType<typeof createClient>;
 
 let shared: ApiClient | null = null;
 let sharedTransport: Transport | null = null;
+let sharedOpen: OpenClient | null = null;
+let sharedAdmin: AdminClient | null = null;
 
 function pageTransport(): Transport {
   sharedTransport ??= defaultTransport();
@@ -117,21 +143,24 @@ export function api(): ApiClient {
   return shared;
 }
 
-export interface RequestOptions {
-  body?: unknown;
-  query?: Query;
-  /** Sent as Idempotency-Key: pass one per user action so a retried click never pays twice. */
-  idempotencyKey?: string;
+/**
+ * The open API (/api/v1/open) as the operator, typed by the route table:
+ * `data(openApi().GET('/orders/{id}', { params: { path: { id } } }))`.
+ */
+export function openApi(): OpenClient {
+  sharedOpen ??= openClientOver(pageTransport());
+  return sharedOpen;
 }
 
-/** The open API (/api/v1/open) as the operator, for feature modules: `openApi('GET', '/orders', { query })`. */
-export function openApi<T>(method: Method, path: string, options: RequestOptions = {}): Promise<T> {
-  return send<T>(pageTransport(), method, withQuery(OPEN_API + path, options.query), options.body, options.idempotencyKey);
+/** The back office (/api/v1/admin), typed the same way, for the operator's pages. */
+export function adminApi(): AdminClient {
+  sharedAdmin ??= adminClientOver(pageTransport());
+  return sharedAdmin;
 }
 
-/** The back office (/api/v1/admin), for the operator's pages. */
-export function adminApi<T>(method: Method, path: string, options: RequestOptions = {}): Promise<T> {
-  return send<T>(pageTransport(), method, withQuery(ADMIN_API + path, options.query), options.body, options.idempotencyKey);
+/** Sends Idempotency-Key: pass one per user action so a retried click never pays twice. */
+export function idempotent(key: string = newIdempotencyKey()): { headers: { 'Idempotency-Key': string } } {
+  return { headers: { 'Idempotency-Key': key } };
 }
 
 /** A fresh Idempotency-Key for one user action. */

@@ -148,6 +148,6 @@ describe('IPC and HTTP transports give the client the same result', () => {
     expect(sent.httpInit[1]!.headers).not.toHaveProperty('Content-Type');
 
     await http.products.search({ q: 'hoodie & bag', page: 2, limit: 24 });
-    expect(sent.http.at(-1)!.path).toBe('/api/v1/open/products/search?q=hoodie+%26+bag&page=2&limit=24');
+    expect(sent.http.at(-1)!.path).toBe('/api/v1/open/products/search?q=hoodie%20%26%20bag&page=2&limit=24');
   });
 });

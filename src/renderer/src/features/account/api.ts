@@ -1,7 +1,7 @@
 import { keepPreviousData, useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import { accountResourceKeys, useWalletBalance, type Address, type Country, type NewAddress, type WalletBalance } from '../../api/account';
-import { openApi } from '../../api/client';
-import { profileKey, type Profile } from '../../app/useProfileLanguage';
+import { data, openApi } from '../../api/client';
+import { profileKey } from '../../app/useProfileLanguage';
 export { ENTRY_TYPES as TRANSACTION_TYPES, ORDER_STATUSES, type CouponStatus, type CouponType, type EntryType as TransactionType, type OrderStatus } from '../../../../contract/enums';
 export type { Page as Paged } from '../../../../contract/common';
 export type { Coupon, MyCoupon } from '../../../../contract/open/coupons';
@@ -11,13 +11,13 @@ export type { ProfilePatch } from '../../../../contract/open/profile';
 export type { WalletTransaction } from '../../../../contract/open/wallet';
 export type { PackageStats } from '../../../../contract/open/warehouse';
 import { ORDER_STATUSES, type EntryType as TransactionType, type OrderStatus } from '../../../../contract/enums';
-import type { Page as Paged } from '../../../../contract/common';
-import type { Coupon, MyCoupon } from '../../../../contract/open/coupons';
-import type { Favorite } from '../../../../contract/open/favorites';
-import type { OrderListItem as OrderSummary } from '../../../../contract/open/orders';
+
+
+
+
 import type { ProfilePatch } from '../../../../contract/open/profile';
 import type { WalletTransaction } from '../../../../contract/open/wallet';
-import type { PackageStats } from '../../../../contract/open/warehouse';
+
 
 /**
  * The account's reads and writes. Query keys start with the resource, so the live updates
@@ -52,7 +52,7 @@ export function useLedgerCurrency(): string {
 export function useTransactions(params: { page: number; limit: number; type?: TransactionType }) {
   return useQuery({
     queryKey: accountKeys.transactions(params),
-    queryFn: () => openApi<Paged<WalletTransaction>>('GET', '/user/wallet/transactions', { query: { ...params } }),
+    queryFn: () => data(openApi().GET('/user/wallet/transactions', { params: { query: { ...params } } })),
     placeholderData: keepPreviousData,
   });
 }
@@ -61,7 +61,7 @@ export function useTransactions(params: { page: number; limit: number; type?: Tr
 export async function fetchRecentTransactions(pages: number): Promise<WalletTransaction[]> {
   const all: WalletTransaction[] = [];
   for (let page = 1; page <= pages; page++) {
-    const result = await openApi<Paged<WalletTransaction>>('GET', '/user/wallet/transactions', { query: { page, limit: 100 } });
+    const result = await data(openApi().GET('/user/wallet/transactions', { params: { query: { page, limit: 100 } } }));
     all.push(...result.items);
     if (page * result.limit >= result.total || result.items.length === 0) break;
   }
@@ -78,7 +78,7 @@ export function useOrderCounts() {
   return useQueries({
     queries: ORDER_STATUSES.map((status) => ({
       queryKey: accountKeys.orderCount(status),
-      queryFn: async () => (await openApi<Paged<OrderSummary>>('GET', '/orders', { query: { status, limit: 1 } })).total,
+      queryFn: async () => (await data(openApi().GET('/orders', { params: { query: { status, limit: 1 } } }))).total,
     })),
   });
 }
@@ -86,12 +86,12 @@ export function useOrderCounts() {
 export function useRecentOrders(limit = 5) {
   return useQuery({
     queryKey: [...accountKeys.recentOrders, limit],
-    queryFn: () => openApi<Paged<OrderSummary>>('GET', '/orders', { query: { page: 1, limit } }),
+    queryFn: () => data(openApi().GET('/orders', { params: { query: { page: 1, limit } } })),
   });
 }
 
 export function usePackageStats() {
-  return useQuery({ queryKey: accountKeys.packageStats, queryFn: () => openApi<PackageStats>('GET', '/warehouse/packages/stats') });
+  return useQuery({ queryKey: accountKeys.packageStats, queryFn: () => data(openApi().GET('/warehouse/packages/stats')) });
 }
 
 // ---------------------------------------------------------------- profile
@@ -99,7 +99,7 @@ export function usePackageStats() {
 export function useUpdateProfile() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (patch: ProfilePatch) => openApi<Profile>('PUT', '/user/profile', { body: patch }),
+    mutationFn: (patch: ProfilePatch) => data(openApi().PUT('/user/profile', { body: patch })),
     onSuccess: (profile) => queryClient.setQueryData(profileKey, profile),
   });
 }
@@ -113,20 +113,20 @@ function useInvalidate(key: readonly unknown[]) {
 
 export function useCreateAddress() {
   const invalidate = useInvalidate(accountKeys.addresses);
-  return useMutation({ mutationFn: (input: NewAddress) => openApi<Address>('POST', '/user/addresses', { body: input }), onSettled: invalidate });
+  return useMutation({ mutationFn: (input: NewAddress) => data(openApi().POST('/user/addresses', { body: input })), onSettled: invalidate });
 }
 
 export function useUpdateAddress() {
   const invalidate = useInvalidate(accountKeys.addresses);
   return useMutation({
-    mutationFn: ({ id, patch }: { id: number; patch: Partial<AddressInput> }) => openApi<Address>('PUT', `/user/addresses/${id}`, { body: patch }),
+    mutationFn: ({ id, patch }: { id: number; patch: Partial<AddressInput> }) => data(openApi().PUT('/user/addresses/{id}', { params: { path: { id } }, body: patch })),
     onSettled: invalidate,
   });
 }
 
 export function useDeleteAddress() {
   const invalidate = useInvalidate(accountKeys.addresses);
-  return useMutation({ mutationFn: (id: number) => openApi<{ message: string }>('DELETE', `/user/addresses/${id}`), onSettled: invalidate });
+  return useMutation({ mutationFn: (id: number) => data(openApi().DELETE('/user/addresses/{id}', { params: { path: { id } } })), onSettled: invalidate });
 }
 
 // ---------------------------------------------------------------- favorites
@@ -134,7 +134,7 @@ export function useDeleteAddress() {
 export function useFavorites(page: number, limit: number) {
   return useQuery({
     queryKey: accountKeys.favorites(page, limit),
-    queryFn: () => openApi<{ items: Favorite[]; total: number }>('GET', '/user/favorites', { query: { page, limit } }),
+    queryFn: () => data(openApi().GET('/user/favorites', { params: { query: { page, limit } } })),
     placeholderData: keepPreviousData,
   });
 }
@@ -142,30 +142,30 @@ export function useFavorites(page: number, limit: number) {
 export function useAddFavorite() {
   const invalidate = useInvalidate(['favorites']);
   return useMutation({
-    mutationFn: (productId: number) => openApi<Favorite>('POST', '/user/favorites', { body: { productId: String(productId) } }),
+    mutationFn: (productId: number) => data(openApi().POST('/user/favorites', { body: { productId: String(productId) } })),
     onSettled: invalidate,
   });
 }
 
 export function useRemoveFavorite() {
   const invalidate = useInvalidate(['favorites']);
-  return useMutation({ mutationFn: (favoriteId: number) => openApi<{ message: string }>('DELETE', `/user/favorites/${favoriteId}`), onSettled: invalidate });
+  return useMutation({ mutationFn: (favoriteId: number) => data(openApi().DELETE('/user/favorites/{id}', { params: { path: { id: favoriteId } } })), onSettled: invalidate });
 }
 
 // ---------------------------------------------------------------- coupons
 
 export function useAvailableCoupons() {
-  return useQuery({ queryKey: accountKeys.couponsAvailable, queryFn: () => openApi<Coupon[]>('GET', '/user/coupons/available') });
+  return useQuery({ queryKey: accountKeys.couponsAvailable, queryFn: () => data(openApi().GET('/user/coupons/available')) });
 }
 
 export function useMyCoupons() {
-  return useQuery({ queryKey: accountKeys.couponsMine, queryFn: () => openApi<MyCoupon[]>('GET', '/user/coupons/my') });
+  return useQuery({ queryKey: accountKeys.couponsMine, queryFn: () => data(openApi().GET('/user/coupons/my')) });
 }
 
 export function useClaimCoupon() {
   const invalidate = useInvalidate(['coupons']);
   return useMutation({
-    mutationFn: (couponId: number) => openApi<MyCoupon>('POST', `/user/coupons/${couponId}/claim`),
+    mutationFn: (couponId: number) => data(openApi().POST('/user/coupons/{id}/claim', { params: { path: { id: couponId } } })),
     onSettled: invalidate,
   });
 }

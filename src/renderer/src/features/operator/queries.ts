@@ -1,19 +1,6 @@
-import { adminApi, openApi } from '../../api/client';
+import type { OrderStatus, ShippingStatus } from '../../../../contract/enums';
+import { adminApi, data, openApi } from '../../api/client';
 import { fetchWalletBalance } from '../../api/account';
-import type {
-  ApiKeyInfo,
-  AutopilotView,
-  BackupInfo,
-  ClockView,
-  Paginated,
-  AdminOrder,
-  ScopeCatalog,
-  ServerInfo,
-  ServiceSettings,
-  ShippingOrderItem,
-  WebhookDelivery,
-  WebhookEndpoint,
-} from './types';
 
 /**
  * Query keys of the operator's pages. Resources the service's events touch start with the resource
@@ -40,19 +27,20 @@ export const ORDERS_PAGE_SIZE = 25;
 export const DELIVERIES_PAGE_SIZE = 10;
 
 export const fetchers = {
-  orders: (status: string, page: number) =>
-    adminApi<Paginated<AdminOrder>>('GET', '/orders', { query: { status, page, limit: ORDERS_PAGE_SIZE } }),
-  shipping: (status: string) => openApi<Paginated<ShippingOrderItem>>('GET', '/shipping/orders', { query: { status, limit: 50 } }),
+  /** 'all' is the console's filter for every status: no status parameter. */
+  orders: (status: OrderStatus | 'all', page: number) =>
+    data(adminApi().GET('/orders', { params: { query: { status: status === 'all' ? undefined : status, page, limit: ORDERS_PAGE_SIZE } } })),
+  shipping: (status: ShippingStatus) => data(openApi().GET('/shipping/orders', { params: { query: { status, limit: 50 } } })),
   balance: fetchWalletBalance,
-  clock: () => adminApi<ClockView>('GET', '/clock'),
-  autopilot: () => adminApi<AutopilotView>('GET', '/autopilot'),
-  apiKeys: () => adminApi<ApiKeyInfo[]>('GET', '/keys'),
-  scopes: () => adminApi<ScopeCatalog>('GET', '/scopes'),
-  server: () => adminApi<ServerInfo>('GET', '/server'),
-  settings: () => adminApi<ServiceSettings>('GET', '/settings'),
-  backups: () => adminApi<BackupInfo[]>('GET', '/data/backups'),
-  webhooks: () => adminApi<WebhookEndpoint[]>('GET', '/webhooks'),
-  eventTypes: () => adminApi<string[]>('GET', '/event-types'),
+  clock: () => data(adminApi().GET('/clock')),
+  autopilot: () => data(adminApi().GET('/autopilot')),
+  apiKeys: () => data(adminApi().GET('/keys')),
+  scopes: () => data(adminApi().GET('/scopes')),
+  server: () => data(adminApi().GET('/server')),
+  settings: () => data(adminApi().GET('/settings')),
+  backups: () => data(adminApi().GET('/data/backups')),
+  webhooks: () => data(adminApi().GET('/webhooks')),
+  eventTypes: () => data(adminApi().GET('/event-types')),
   deliveries: (id: number, page: number) =>
-    adminApi<Paginated<WebhookDelivery>>('GET', `/webhooks/${id}/deliveries`, { query: { page, limit: DELIVERIES_PAGE_SIZE } }),
+    data(adminApi().GET('/webhooks/{id}/deliveries', { params: { path: { id }, query: { page, limit: DELIVERIES_PAGE_SIZE } } })),
 };

@@ -1,7 +1,7 @@
 import { useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
-import { newIdempotencyKey, openApi } from '../../api/client';
+import { data, idempotent, openApi } from '../../api/client';
 import type { Page } from '../../api/types';
-import { ORDER_STATUSES, type RefundResult, type OrderDetail, type OrderInspection, type OrderListItem, type OrderLogistics, type OrderStatus } from './types';
+import { ORDER_STATUSES, type RefundResult, type OrderListItem, type OrderStatus } from './types';
 
 /**
  * Every key starts with 'orders': the service's order events invalidate them all (app/useLiveUpdates.ts),
@@ -15,14 +15,13 @@ export const orderKeys = {
   inspection: (orderNo: string) => ['orders', 'inspection', orderNo] as const,
 };
 
-const path = (orderNo: string) => `/orders/${encodeURIComponent(orderNo)}`;
 
-export const fetchOrder = (orderNo: string) => openApi<OrderDetail>('GET', path(orderNo));
+export const fetchOrder = (orderNo: string) => data(openApi().GET('/orders/{id}', { params: { path: { id: orderNo } } }));
 
 export function useOrderList(status: OrderStatus | null, page: number, limit: number) {
   return useQuery({
     queryKey: orderKeys.list(status, page, limit),
-    queryFn: () => openApi<Page<OrderListItem>>('GET', '/orders', { query: { status: status ?? undefined, page, limit } }),
+    queryFn: () => data(openApi().GET('/orders', { params: { query: { status: status ?? undefined, page, limit } } })),
     placeholderData: (previous) => previous,
   });
 }
@@ -33,7 +32,7 @@ export function useOrderCounts(): Record<OrderStatus | 'all', number | undefined
   const results = useQueries({
     queries: statuses.map((status) => ({
       queryKey: orderKeys.count(status),
-      queryFn: () => openApi<Page<OrderListItem>>('GET', '/orders', { query: { status: status ?? undefined, limit: 1 } }),
+      queryFn: () => data(openApi().GET('/orders', { params: { query: { status: status ?? undefined, limit: 1 } } })),
       select: (page: Page<OrderListItem>) => page.total,
     })),
   });
@@ -49,13 +48,13 @@ export function useOrder(orderNo: string) {
 }
 
 export function useOrderLogistics(orderNo: string) {
-  return useQuery({ queryKey: orderKeys.logistics(orderNo), queryFn: () => openApi<OrderLogistics>('GET', `${path(orderNo)}/logistics`) });
+  return useQuery({ queryKey: orderKeys.logistics(orderNo), queryFn: () => data(openApi().GET('/orders/{id}/logistics', { params: { path: { id: orderNo } } })) });
 }
 
 export function useOrderInspection(orderNo: string, enabled: boolean) {
   return useQuery({
     queryKey: orderKeys.inspection(orderNo),
-    queryFn: () => openApi<OrderInspection>('GET', `${path(orderNo)}/inspection`),
+    queryFn: () => data(openApi().GET('/orders/{id}/inspection', { params: { path: { id: orderNo } } })),
     enabled,
   });
 }
@@ -69,7 +68,7 @@ export function useCancelOrder(orderNo: string, onCancelled?: (result: RefundRes
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (reason: string) =>
-      openApi<RefundResult>('POST', `${path(orderNo)}/cancel`, { body: reason ? { reason } : {}, idempotencyKey: newIdempotencyKey() }),
+      data(openApi().POST('/orders/{id}/cancel', { params: { path: { id: orderNo } }, body: reason ? { reason } : {}, ...idempotent() })),
     onSuccess: (result) => onCancelled?.(result),
     onSettled: () =>
       Promise.all(

@@ -1,25 +1,8 @@
 import { keepPreviousData, useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import { accountResourceKeys } from '../../api/account';
 import { useState } from 'react';
-import { newIdempotencyKey, openApi } from '../../api/client';
-import type { Page } from '../../api/types';
-import type {
-  Address,
-  CancelShippingResult,
-  ConfirmDeliveryResult,
-  CreateShippingInput,
-  FreightQuote,
-  FreightRequest,
-  NewAddress,
-  PackageStats,
-  PackageStatus,
-  ShippingChannel,
-  ShippingOrderCreated,
-  ShippingOrderDetail,
-  ShippingOrderListItem,
-  ShippingStatus,
-  WarehousePackage,
-} from './types';
+import { data, idempotent, newIdempotencyKey, openApi } from '../../api/client';
+import type { Address, CreateShippingInput, FreightRequest, NewAddress, PackageStatus, ShippingStatus, WarehousePackage } from './types';
 
 /**
  * The feature's reads and writes. Keys start with the resource the live updates invalidate
@@ -46,19 +29,19 @@ export const keys = {
 export function usePackages(status: PackageStatus | undefined, page: number) {
   return useQuery({
     queryKey: keys.packages(status, page),
-    queryFn: () => openApi<Page<WarehousePackage>>('GET', '/warehouse/packages', { query: { status, page, limit: PAGE_SIZE } }),
+    queryFn: () => data(openApi().GET('/warehouse/packages', { params: { query: { status, page, limit: PAGE_SIZE } } })),
     placeholderData: keepPreviousData,
   });
 }
 
 export function usePackageStats() {
-  return useQuery({ queryKey: keys.packageStats, queryFn: () => openApi<PackageStats>('GET', '/warehouse/packages/stats') });
+  return useQuery({ queryKey: keys.packageStats, queryFn: () => data(openApi().GET('/warehouse/packages/stats')) });
 }
 
 async function allShippable(): Promise<WarehousePackage[]> {
   const items: WarehousePackage[] = [];
   for (let page = 1; page <= SHIPPABLE_MAX_PAGES; page++) {
-    const batch = await openApi<Page<WarehousePackage>>('GET', '/warehouse/packages/shippable', { query: { page, limit: 100 } });
+    const batch = await data(openApi().GET('/warehouse/packages/shippable', { params: { query: { page, limit: 100 } } }));
     items.push(...batch.items);
     if (batch.items.length === 0 || items.length >= batch.total) break;
   }
@@ -74,7 +57,7 @@ export function usePackagesById(ids: readonly number[]) {
   return useQueries({
     queries: ids.map((id) => ({
       queryKey: keys.package(id),
-      queryFn: () => openApi<WarehousePackage>('GET', `/warehouse/packages/${id}`),
+      queryFn: () => data(openApi().GET('/warehouse/packages/{id}', { params: { path: { id } } })),
     })),
   });
 }
@@ -82,7 +65,7 @@ export function usePackagesById(ids: readonly number[]) {
 export function useShippingOrders(status: ShippingStatus | undefined, page: number) {
   return useQuery({
     queryKey: keys.shippingList(status, page),
-    queryFn: () => openApi<Page<ShippingOrderListItem>>('GET', '/shipping/orders', { query: { status, page, limit: PAGE_SIZE } }),
+    queryFn: () => data(openApi().GET('/shipping/orders', { params: { query: { status, page, limit: PAGE_SIZE } } })),
     placeholderData: keepPreviousData,
   });
 }
@@ -90,7 +73,7 @@ export function useShippingOrders(status: ShippingStatus | undefined, page: numb
 export function useShippingOrder(orderNo: string) {
   return useQuery({
     queryKey: keys.shippingOrder(orderNo),
-    queryFn: () => openApi<ShippingOrderDetail>('GET', `/shipping/orders/${encodeURIComponent(orderNo)}`),
+    queryFn: () => data(openApi().GET('/shipping/orders/{id}', { params: { path: { id: orderNo } } })),
   });
 }
 
@@ -99,7 +82,7 @@ export { useAddresses, useCountries, useWalletBalance as useWallet } from '../..
 export function useChannels(country: string | null) {
   return useQuery({
     queryKey: keys.channels(country ?? ''),
-    queryFn: () => openApi<ShippingChannel[]>('GET', '/logistics/shipping-methods', { query: { country: country ?? undefined } }),
+    queryFn: () => data(openApi().GET('/logistics/shipping-methods', { params: { query: { country: country ?? undefined } } })),
     enabled: country !== null,
   });
 }
@@ -108,7 +91,7 @@ export function useChannels(country: string | null) {
 export function useFreight(request: FreightRequest | null) {
   return useQuery({
     queryKey: keys.freight(request ?? { country: '', weight: 0 }),
-    queryFn: () => openApi<{ channels: FreightQuote[] }>('POST', '/logistics/calculate-freight-batch', { body: request }),
+    queryFn: () => data(openApi().POST('/logistics/calculate-freight-batch', { body: request! })), // enabled only with a request
     enabled: request !== null && request.weight > 0,
     placeholderData: keepPreviousData,
     select: (data) => data.channels,
@@ -133,7 +116,7 @@ export function useIdempotencyKey(request: unknown): string {
 export function useCreateAddress() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (address: NewAddress) => openApi<Address>('POST', '/user/addresses', { body: address }),
+    mutationFn: (address: NewAddress) => data(openApi().POST('/user/addresses', { body: address })),
     onSuccess: (saved) => {
       // Shown (and selectable) at once; the refetch then brings the service's order and defaults.
       queryClient.setQueryData<Address[]>(keys.addresses, (old) =>
@@ -156,7 +139,7 @@ export function useCreateShipping() {
   const invalidate = useInvalidateFulfilment();
   return useMutation({
     mutationFn: ({ body, idempotencyKey }: { body: CreateShippingInput; idempotencyKey: string }) =>
-      openApi<ShippingOrderCreated>('POST', '/shipping/create', { body, idempotencyKey }),
+      data(openApi().POST('/shipping/create', { body, ...idempotent(idempotencyKey) })),
     onSuccess: invalidate,
   });
 }
@@ -165,7 +148,7 @@ export function useCancelShipping(orderNo: string) {
   const invalidate = useInvalidateFulfilment();
   return useMutation({
     mutationFn: (idempotencyKey: string) =>
-      openApi<CancelShippingResult>('POST', `/shipping/orders/${encodeURIComponent(orderNo)}/cancel`, { body: {}, idempotencyKey }),
+      data(openApi().POST('/shipping/orders/{id}/cancel', { params: { path: { id: orderNo } }, body: {}, ...idempotent(idempotencyKey) })),
     onSuccess: invalidate,
   });
 }
@@ -173,7 +156,7 @@ export function useCancelShipping(orderNo: string) {
 export function useConfirmDelivery(orderNo: string) {
   const invalidate = useInvalidateFulfilment();
   return useMutation({
-    mutationFn: () => openApi<ConfirmDeliveryResult>('POST', `/shipping/orders/${encodeURIComponent(orderNo)}/confirm-delivery`),
+    mutationFn: () => data(openApi().POST('/shipping/orders/{id}/confirm-delivery', { params: { path: { id: orderNo } } })),
     onSuccess: invalidate,
   });
 }

@@ -1,8 +1,8 @@
 import { useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
-import { adminApi, api, newIdempotencyKey, openApi } from '../../../api/client';
+import { adminApi, api, data, idempotent, openApi } from '../../../api/client';
 import { productKey } from '../../shop/product/useProduct';
 import { orderKeys } from '../../tracking/queries';
-import type { OrderDetail } from '../../tracking/types';
+
 import type { MyCoupon } from '../../../../../contract/open/coupons';
 import type { NewOrder } from '../../../../../contract/open/orders';
 
@@ -15,7 +15,7 @@ import { DEFAULT_SERVICE_FEE_BP } from './pricing';
 export function useUnusedCoupons() {
   return useQuery({
     queryKey: ['coupons', 'my', 'unused'],
-    queryFn: () => openApi<MyCoupon[]>('GET', '/user/coupons/my', { query: { status: 'unused' } }),
+    queryFn: () => data(openApi().GET('/user/coupons/my', { params: { query: { status: 'unused' } } })),
     staleTime: 0,
   });
 }
@@ -24,7 +24,7 @@ export function useUnusedCoupons() {
 export function useServiceFeeBp(): number {
   const settings = useQuery({
     queryKey: ['settings'],
-    queryFn: () => adminApi<{ serviceFeeRate: number }>('GET', '/settings'),
+    queryFn: () => data(adminApi().GET('/settings')),
     staleTime: 60_000,
   });
   return settings.data ? Math.round(settings.data.serviceFeeRate * 100) : DEFAULT_SERVICE_FEE_BP;
@@ -54,7 +54,7 @@ export function useProductPlatforms(productIds: readonly number[]) {
 export function usePlaceOrder() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (order: NewOrder) => openApi<OrderDetail>('POST', '/orders', { body: order, idempotencyKey: newIdempotencyKey() }),
+    mutationFn: (order: NewOrder) => data(openApi().POST('/orders', { body: order, ...idempotent() })),
     onSuccess: async (order) => {
       await Promise.all(
         ['orders', 'wallet', 'cart', 'coupons', 'dashboard', 'product'].map((key) => queryClient.invalidateQueries({ queryKey: [key] })),

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { adminApi, newIdempotencyKey } from '../../../api/client';
+import { adminApi, data, idempotent } from '../../../api/client';
 import { operatorKeys } from '../queries';
-import type { AdvanceInput, AutopilotView, ClockAdvanceResult, RefundResult, WalletEntryResult } from '../types';
+import type { AdvanceInput } from '../types';
 
 /** What an advance answers (the admin order detail); only what the console reads. */
 export interface AdvancedOrder {
@@ -19,7 +19,7 @@ export function useAdvanceOrder() {
   const refresh = useRefresh('orders', 'dashboard', 'packages');
   return useMutation({
     mutationFn: ({ orderNo, body }: { orderNo: string; body?: AdvanceInput }) =>
-      adminApi<AdvancedOrder>('POST', `/orders/${encodeURIComponent(orderNo)}/advance`, { body: body ?? {}, idempotencyKey: newIdempotencyKey() }),
+      data(adminApi().POST('/orders/{id}/advance', { params: { path: { id: orderNo } }, body: body ?? {}, ...idempotent() })),
     onSettled: refresh,
   });
 }
@@ -28,10 +28,7 @@ export function useRefundOrder() {
   const refresh = useRefresh('orders', 'wallet', 'dashboard');
   return useMutation({
     mutationFn: ({ orderNo, reason }: { orderNo: string; reason?: string }) =>
-      adminApi<RefundResult>('POST', `/orders/${encodeURIComponent(orderNo)}/refund`, {
-        body: reason ? { reason } : {},
-        idempotencyKey: newIdempotencyKey(),
-      }),
+      data(adminApi().POST('/orders/{id}/refund', { params: { path: { id: orderNo } }, body: reason ? { reason } : {}, ...idempotent() })),
     onSettled: refresh,
   });
 }
@@ -40,9 +37,7 @@ export function useDispatchShipping() {
   const refresh = useRefresh('shipping', 'packages', 'wallet', 'dashboard');
   return useMutation({
     mutationFn: ({ orderNo, trackingNo }: { orderNo: string; trackingNo?: string }) =>
-      adminApi<{ orderNo: string; status: string; trackingNo: string }>('POST', `/shipping/orders/${encodeURIComponent(orderNo)}/dispatch`, {
-        body: trackingNo ? { trackingNo } : {},
-      }),
+      data(adminApi().POST('/shipping/orders/{id}/dispatch', { params: { path: { id: orderNo } }, body: trackingNo ? { trackingNo } : {} })),
     onSettled: refresh,
   });
 }
@@ -51,7 +46,7 @@ export function useDeliverShipping() {
   const refresh = useRefresh('shipping', 'packages', 'orders', 'dashboard');
   return useMutation({
     mutationFn: (orderNo: string) =>
-      adminApi<{ orderNo: string; status: string }>('POST', `/shipping/orders/${encodeURIComponent(orderNo)}/deliver`),
+      data(adminApi().POST('/shipping/orders/{id}/deliver', { params: { path: { id: orderNo } } })),
     onSettled: refresh,
   });
 }
@@ -60,7 +55,9 @@ export function useWalletEntry(kind: 'deposit' | 'adjust') {
   const refresh = useRefresh('wallet', 'dashboard');
   return useMutation({
     mutationFn: (body: { amount: number; note?: string }) =>
-      adminApi<WalletEntryResult>('POST', `/wallet/${kind}`, { body, idempotencyKey: newIdempotencyKey() }),
+      kind === 'deposit'
+        ? data(adminApi().POST('/wallet/deposit', { body, ...idempotent() }))
+        : data(adminApi().POST('/wallet/adjust', { body: { ...body, note: body.note ?? '' }, ...idempotent() })),
     onSettled: refresh,
   });
 }
@@ -69,7 +66,7 @@ export function useAdvanceClock() {
   const queryClient = useQueryClient();
   const refresh = useRefresh('clock', 'orders', 'packages', 'shipping', 'wallet', 'dashboard', 'coupons');
   return useMutation({
-    mutationFn: (by: string) => adminApi<ClockAdvanceResult>('POST', '/clock/advance', { body: { by } }),
+    mutationFn: (by: string) => data(adminApi().POST('/clock/advance', { body: { by } })),
     onSuccess: (result) => queryClient.setQueryData(operatorKeys.clock, { now: result.now, offsetMs: result.offsetMs }),
     onSettled: refresh,
   });
@@ -78,7 +75,7 @@ export function useAdvanceClock() {
 export function useSaveAutopilot() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: { pace?: string; refundRate?: number }) => adminApi<AutopilotView>('PUT', '/autopilot', { body }),
+    mutationFn: (body: { pace?: string; refundRate?: number }) => data(adminApi().PUT('/autopilot', { body })),
     onSuccess: (view) => queryClient.setQueryData(operatorKeys.autopilot, view),
   });
 }
@@ -86,7 +83,7 @@ export function useSaveAutopilot() {
 export function useRunAutopilot() {
   const refresh = useRefresh('orders', 'packages', 'shipping', 'wallet', 'dashboard');
   return useMutation({
-    mutationFn: () => adminApi<{ steps: number }>('POST', '/autopilot/run'),
+    mutationFn: () => data(adminApi().POST('/autopilot/run')),
     onSettled: refresh,
   });
 }

@@ -1,12 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { adminApi } from '../../../api/client';
+import { adminApi, data } from '../../../api/client';
 import { operatorKeys } from '../queries';
-import type { ApiKeyInfo, CreatedApiKey, NewApiKeyInput } from '../types';
+import type { NewApiKeyInput } from '../types';
 
 export function useCreateKey() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: NewApiKeyInput) => adminApi<CreatedApiKey>('POST', '/keys', { body: input }),
+    mutationFn: (input: NewApiKeyInput) => data(adminApi().POST('/keys', { body: input })),
     onSettled: () => queryClient.invalidateQueries({ queryKey: operatorKeys.apiKeys }),
   });
 }
@@ -14,7 +14,7 @@ export function useCreateKey() {
 export function useRevokeKey() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => adminApi<ApiKeyInfo>('POST', `/keys/${id}/revoke`),
+    mutationFn: (id: number) => data(adminApi().POST('/keys/{id}/revoke', { params: { path: { id } } })),
     onSettled: () => queryClient.invalidateQueries({ queryKey: operatorKeys.apiKeys }),
   });
 }

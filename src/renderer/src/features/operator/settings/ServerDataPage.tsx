@@ -2,14 +2,14 @@ import { Alert, Anchor, Button, Code, Group, NumberInput, SimpleGrid, Skeleton, 
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent, type ReactNode } from 'react';
-import { adminApi } from '../../../api/client';
+import { adminApi, data } from '../../../api/client';
 import { ErrorAlert } from '../../../shared/ErrorAlert';
 import { useT } from '../../../shared/i18n';
 import { CopyValue } from '../CopyValue';
 import { formatBytes, useFormatDateTime } from '../format';
 import { fetchers, operatorKeys } from '../queries';
 import { Section } from '../Section';
-import type { BackupInfo, MessageResult, ServiceSettings } from '../types';
+import type { ServiceSettings } from '../types';
 import { settingsMessages } from './messages';
 import { PageHeader } from '../../../shared/PageHeader';
 
@@ -80,7 +80,7 @@ function SettingsForm({ saved }: { saved: ServiceSettings }) {
   const [currency, setCurrency] = useState(saved.currency);
   const [allowRemote, setAllowRemote] = useState(saved.webhooksAllowRemote);
   const save = useMutation({
-    mutationFn: (patch: Partial<ServiceSettings>) => adminApi<ServiceSettings>('PUT', '/settings', { body: patch }),
+    mutationFn: (patch: Partial<ServiceSettings>) => data(adminApi().PUT('/settings', { body: patch })),
     onSuccess: (next) => {
       queryClient.setQueryData(operatorKeys.settings, next);
       notifications.show({ color: 'green', message: t('settingsSaved') });
@@ -178,7 +178,7 @@ function BackupSection() {
   const queryClient = useQueryClient();
   const backups = useQuery({ queryKey: operatorKeys.backups, queryFn: fetchers.backups });
   const backup = useMutation({
-    mutationFn: () => adminApi<BackupInfo>('POST', '/data/backup'),
+    mutationFn: () => data(adminApi().POST('/data/backup')),
     onSettled: () => queryClient.invalidateQueries({ queryKey: operatorKeys.backups }),
   });
   const rows = [...(backups.data ?? [])].sort((a, b) => b.createdAt.localeCompare(a.createdAt));
@@ -244,7 +244,7 @@ function ResetSection() {
   const queryClient = useQueryClient();
   const [confirmText, setConfirmText] = useState('');
   const reset = useMutation({
-    mutationFn: () => adminApi<MessageResult>('POST', '/data/reset', { body: { confirm: 'RESET' } }),
+    mutationFn: () => data(adminApi().POST('/data/reset', { body: { confirm: 'RESET' } })),
     onSuccess: (result) => {
       setConfirmText('');
       notifications.show({ color: 'green', title: t('resetDone'), message: result.message });

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { adminApi } from '../../../api/client';
+import { adminApi, data } from '../../../api/client';
 import { operatorKeys } from '../queries';
-import type { MessageResult, WebhookEndpoint } from '../types';
+import type { WebhookEndpoint } from '../types';
 
 function useRefreshEndpoints() {
   const queryClient = useQueryClient();
@@ -11,7 +11,7 @@ function useRefreshEndpoints() {
 export function useAddWebhook() {
   const refresh = useRefreshEndpoints();
   return useMutation({
-    mutationFn: (body: { url: string; events: string[]; description?: string }) => adminApi<WebhookEndpoint>('POST', '/webhooks', { body }),
+    mutationFn: (body: { url: string; events: string[]; description?: string }) => data(adminApi().POST('/webhooks', { body })),
     onSettled: refresh,
   });
 }
@@ -20,7 +20,7 @@ export function useUpdateWebhook() {
   const refresh = useRefreshEndpoints();
   return useMutation({
     mutationFn: ({ id, patch }: { id: number; patch: Partial<Pick<WebhookEndpoint, 'url' | 'events' | 'description' | 'active'>> }) =>
-      adminApi<WebhookEndpoint>('PATCH', `/webhooks/${id}`, { body: patch }),
+      data(adminApi().PATCH('/webhooks/{id}', { params: { path: { id } }, body: patch })),
     onSettled: refresh,
   });
 }
@@ -28,7 +28,7 @@ export function useUpdateWebhook() {
 export function useDeleteWebhook() {
   const refresh = useRefreshEndpoints();
   return useMutation({
-    mutationFn: (id: number) => adminApi<MessageResult>('DELETE', `/webhooks/${id}`),
+    mutationFn: (id: number) => data(adminApi().DELETE('/webhooks/{id}', { params: { path: { id } } })),
     onSettled: refresh,
   });
 }
