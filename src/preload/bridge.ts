@@ -3,6 +3,10 @@
  * types only. Requests have the shape of HTTP requests and are served by the same route table as the
  * localhost API, so both transports give the same validation, errors and results.
  */
+import type { ServiceEventMessage } from '../contract/events.js';
+
+export type { ServiceEventMessage };
+
 export type BridgeMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 export interface BridgeRequest {
@@ -30,7 +34,7 @@ export interface CrossbuyBridge {
   request(request: BridgeRequest): Promise<BridgeResponse>;
   serverInfo(): Promise<ServerInfo>;
   /** Subscribes to service events pushed from main; returns the unsubscribe function. */
-  onEvent(listener: (event: { type: string; data: unknown }) => void): () => void;
+  onEvent(listener: (event: ServiceEventMessage) => void): () => void;
 }
 
 export const IPC_CHANNELS = {

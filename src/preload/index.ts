@@ -1,12 +1,12 @@
 import { contextBridge, ipcRenderer, type IpcRendererEvent } from 'electron';
-import { IPC_CHANNELS, type BridgeRequest, type CrossbuyBridge } from './bridge.js';
+import { IPC_CHANNELS, type BridgeRequest, type CrossbuyBridge, type ServiceEventMessage } from './bridge.js';
 
 /** The narrow bridge: three functions, no raw ipcRenderer, no Node in the page. */
 const bridge: CrossbuyBridge = {
   request: (request: BridgeRequest) => ipcRenderer.invoke(IPC_CHANNELS.request, request),
   serverInfo: () => ipcRenderer.invoke(IPC_CHANNELS.serverInfo),
   onEvent(listener) {
-    const handler = (_event: IpcRendererEvent, payload: { type: string; data: unknown }) => listener(payload);
+    const handler = (_event: IpcRendererEvent, payload: ServiceEventMessage) => listener(payload);
     ipcRenderer.on(IPC_CHANNELS.event, handler);
     return () => ipcRenderer.removeListener(IPC_CHANNELS.event, handler);
   },

@@ -1,5 +1,6 @@
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
+import { EVENT_TYPES, isEventType, type EventType } from '../../../contract/events';
 
 /**
  * Live updates: the service's events invalidate the queries they make stale, so every page shows changes
@@ -9,7 +10,8 @@ import { useEffect } from 'react';
  * Query keys by convention start with the resource: ['orders', ...], ['packages', ...], ['shipping', ...],
  * ['wallet', ...], ['cart'], ['coupons', ...], ['dashboard', ...], ['clock'], ['webhooks', ...].
  */
-const STALE_BY_EVENT: Record<string, readonly string[]> = {
+/** Keyed by the contract's event types: a new event type fails the typecheck here until it is handled. */
+const STALE_BY_EVENT: Record<EventType, readonly string[]> = {
   'order.created': ['orders', 'dashboard', 'cart'],
   'order.status_changed': ['orders', 'dashboard', 'packages'],
   'package.arrived': ['packages', 'dashboard'],
@@ -19,11 +21,13 @@ const STALE_BY_EVENT: Record<string, readonly string[]> = {
   'clock.advanced': ['clock', 'orders', 'packages', 'shipping', 'wallet', 'dashboard', 'coupons'],
 };
 
-export const EVENT_NAMES = Object.keys(STALE_BY_EVENT);
+export const EVENT_NAMES: readonly EventType[] = EVENT_TYPES;
 const FALLBACK_POLL_MS = 15_000;
 
 export function invalidateFor(queryClient: QueryClient, eventType: string): void {
-  for (const key of STALE_BY_EVENT[eventType] ?? []) void queryClient.invalidateQueries({ queryKey: [key] });
+  // A server newer than this page may send a type it does not know yet: nothing of it is cached.
+  const stale = isEventType(eventType) ? STALE_BY_EVENT[eventType] : [];
+  for (const key of stale) void queryClient.invalidateQueries({ queryKey: [key] });
   void queryClient.invalidateQueries({ queryKey: ['events-feed'] });
 }
 
