@@ -1,10 +1,10 @@
 import { rmSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createOrder } from '../../src/main/core/orders/create.js';
-import { checkOrderInvariants } from '../../src/main/core/orders/invariants.js';
-import { postEntry } from '../../src/main/core/wallet/ledger.js';
-import { auditLedger } from '../../src/main/core/wallet/ledger.js';
-import { startTestServer, type TestServer } from '../helpers/server.js';
+import { createOrder } from '../../../src/main/core/orders/create.js';
+import { checkOrderInvariants } from '../../../src/main/core/orders/invariants.js';
+import { postEntry } from '../../../src/main/core/wallet/ledger.js';
+import { auditLedger } from '../../../src/main/core/wallet/ledger.js';
+import { startTestServer, type TestServer } from '../../helpers/server.js';
 
 /**
  * A long clock advance runs in slices: other requests are answered while it runs, and a stop during it
@@ -86,9 +86,9 @@ describe('clock advance in slices', () => {
 });
 
 async function startTestServerOn(dataDir: string): Promise<TestServer> {
-  const { startServer } = await import('../../src/main/headless/serve.js');
+  const { startServer } = await import('../../../src/main/headless/serve.js');
   const running = await startServer({ dataDir, port: 0, uiDir: null, sessionToken: 'test-session-token' });
-  const { request } = await import('../helpers/server.js');
+  const { request } = await import('../../helpers/server.js');
   const server: TestServer = {
     running,
     dataDir,

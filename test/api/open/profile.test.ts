@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { snapshot, startTestServer, tableCounts, type TestServer } from '../helpers/server.js';
+import { snapshot, startTestServer, tableCounts, type TestServer } from '../../helpers/server.js';
 
 let server: TestServer;
 

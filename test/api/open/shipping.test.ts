@@ -2,10 +2,10 @@ import { execFile } from 'node:child_process';
 import { resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApiKey } from '../../src/main/core/auth/api-keys.js';
-import { walletState } from '../../src/main/core/wallet/ledger.js';
-import { createArrivedOrder, createUser, deposit, orderStatus, type ArrivedOrder } from '../helpers/fixtures.js';
-import { request, snapshot, startTestServer, tableCounts, type TestServer } from '../helpers/server.js';
+import { createApiKey } from '../../../src/main/core/auth/api-keys.js';
+import { walletState } from '../../../src/main/core/wallet/ledger.js';
+import { createArrivedOrder, createUser, deposit, orderStatus, type ArrivedOrder } from '../../helpers/fixtures.js';
+import { request, snapshot, startTestServer, tableCounts, type TestServer } from '../../helpers/server.js';
 
 let server: TestServer;
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MAX_ADDRESSES } from '../../src/main/core/users/addresses.js';
-import { snapshot, startTestServer, tableCounts, type TestServer } from '../helpers/server.js';
+import { MAX_ADDRESSES } from '../../../src/main/core/users/addresses.js';
+import { snapshot, startTestServer, tableCounts, type TestServer } from '../../helpers/server.js';
 
 let server: TestServer;
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addCoupon, addUser, balanceOf, couponUsedBy, line, pickSkus, stockOf, type SkuPick } from '../helpers/order-setup.js';
-import { request, startTestServer, tableCounts, type ApiResponse, type TestServer } from '../helpers/server.js';
+import { addCoupon, addUser, balanceOf, couponUsedBy, line, pickSkus, stockOf, type SkuPick } from '../../helpers/order-setup.js';
+import { request, startTestServer, tableCounts, type ApiResponse, type TestServer } from '../../helpers/server.js';
 
 let server: TestServer;
 let skus: SkuPick[];

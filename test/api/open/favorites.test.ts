@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, tableCounts, type TestServer } from '../helpers/server.js';
+import { startTestServer, tableCounts, type TestServer } from '../../helpers/server.js';
 
 let server: TestServer;
 let products: { id: number; title: string; price: number; imageUrl: string; currency: string }[];

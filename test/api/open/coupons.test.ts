@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ServiceClock } from '../../src/main/core/shared/service-clock.js';
-import { startTestServer, tableCounts, type TestServer } from '../helpers/server.js';
+import type { ServiceClock } from '../../../src/main/core/shared/service-clock.js';
+import { startTestServer, tableCounts, type TestServer } from '../../helpers/server.js';
 
 let server: TestServer;
 

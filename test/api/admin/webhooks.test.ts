@@ -1,8 +1,8 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { backoffMs, deliverDue } from '../../src/main/core/webhooks/dispatcher.js';
-import { signatureHeader, verifySignature } from '../../src/main/core/webhooks/signature.js';
-import { startTestServer, tableCounts, type TestServer } from '../helpers/server.js';
+import { backoffMs, deliverDue } from '../../../src/main/core/webhooks/dispatcher.js';
+import { signatureHeader, verifySignature } from '../../../src/main/core/webhooks/signature.js';
+import { startTestServer, tableCounts, type TestServer } from '../../helpers/server.js';
 
 /** A local receiver that fails its first `failFirst` calls, then accepts; it records what it got. */
 function receiver(failFirst: number) {

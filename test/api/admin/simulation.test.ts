@@ -1,7 +1,7 @@
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { startServer } from '../../src/main/headless/serve.js';
-import { auditLedger } from '../../src/main/core/wallet/ledger.js';
-import { startTestServer, type TestServer } from '../helpers/server.js';
+import { startServer } from '../../../src/main/headless/serve.js';
+import { auditLedger } from '../../../src/main/core/wallet/ledger.js';
+import { startTestServer, type TestServer } from '../../helpers/server.js';
 
 /** The back office runs by itself: by the timer at demo pace, and by clock advance at realistic pace. */
 const servers: TestServer[] = [];

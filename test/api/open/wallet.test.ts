@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ENTRY_TYPES, postEntry, type NewEntry } from '../../src/main/core/wallet/ledger.js';
-import { startTestServer, tableCounts, type TestServer } from '../helpers/server.js';
+import { ENTRY_TYPES, postEntry, type NewEntry } from '../../../src/main/core/wallet/ledger.js';
+import { startTestServer, tableCounts, type TestServer } from '../../helpers/server.js';
 
 let server: TestServer;
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, tableCounts, type TestServer } from '../helpers/server.js';
+import { startTestServer, tableCounts, type TestServer } from '../../helpers/server.js';
 
 let server: TestServer;
 let product: { id: number; skus: { skuId: string; stock: number; price: number }[] };

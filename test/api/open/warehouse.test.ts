@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApiKey } from '../../src/main/core/auth/api-keys.js';
-import type { ServiceClock } from '../../src/main/core/shared/service-clock.js';
-import { createArrivedOrder, createUser, type ArrivedOrder } from '../helpers/fixtures.js';
-import { startTestServer, tableCounts, type TestServer } from '../helpers/server.js';
+import { createApiKey } from '../../../src/main/core/auth/api-keys.js';
+import type { ServiceClock } from '../../../src/main/core/shared/service-clock.js';
+import { createArrivedOrder, createUser, type ArrivedOrder } from '../../helpers/fixtures.js';
+import { startTestServer, tableCounts, type TestServer } from '../../helpers/server.js';
 
 let server: TestServer;
 let first: ArrivedOrder;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { COUNTRIES } from '../../src/main/core/logistics/countries.js';
-import { request, snapshot, startTestServer, tableCounts, type TestServer } from '../helpers/server.js';
+import { COUNTRIES } from '../../../src/main/core/logistics/countries.js';
+import { request, snapshot, startTestServer, tableCounts, type TestServer } from '../../helpers/server.js';
 
 let server: TestServer;
 
