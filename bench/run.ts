@@ -6,8 +6,9 @@
  *  - calculate-freight-batch throughput;
  *  - GET /orders on a database holding 100,000 orders.
  */
-import { execFileSync } from 'node:child_process';
-import { readFileSync, writeFileSync } from 'node:fs';
+import Database from 'better-sqlite3';
+import { execFileSync, spawn } from 'node:child_process';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { join } from 'node:path';
 import { measure, startChild, stopChild, table, tempDataDir, DURATION_S, type Measured } from './harness.js';
@@ -55,11 +56,59 @@ async function reads(): Promise<void> {
   report('Open API reads', table(rows, baseline));
 }
 
-async function writes(): Promise<void> {
+/** One server for the writes section: its own process, stderr kept for the group-commit stats it prints at exit. */
+async function serveFor(dataDir: string, cliPath: string, env: NodeJS.ProcessEnv) {
+  const key = crossbuy(['keys', 'create', '--data', dataDir, '--name', 'bench', '--scopes', 'all', '--rate-limit', '1000000']);
+  crossbuy(['admin', 'autopilot', 'off', '--data', dataDir]);
+  const child = spawn(process.execPath, [cliPath, 'serve', '--port', '0', '--data', dataDir], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, CROSSBUY_GROUP_COMMIT_STATS: '1', ...env },
+  });
+  let stderr = '';
+  child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  let stdout = '';
+  const port = await new Promise<string>((resolve, reject) => {
+    child.stdout!.on('data', (chunk: Buffer) => {
+      stdout += chunk.toString();
+      const m = /127\.0\.0\.1:(\d+)/.exec(stdout);
+      if (m) resolve(m[1]!);
+    });
+    child.once('exit', (code) => reject(new Error(`server exited with ${code}: ${stderr}`)));
+  });
+  const origin = `http://127.0.0.1:${port}`;
+  return { key, child, origin, headers: { authorization: `Bearer ${key}` }, stderr: () => stderr };
+}
+
+/**
+ * The disk's own limit: single-row transactions committed one by one with synchronous = FULL in WAL mode
+ * (one fsync each), in the data folder's file system, for as long as each route is measured.
+ */
+function rawCommitRate(dir: string): number {
+  const db = new Database(join(dir, 'raw-commit.db'));
+  try {
+    db.pragma('journal_mode = WAL');
+    db.pragma('synchronous = FULL');
+    db.exec('CREATE TABLE t (id INTEGER PRIMARY KEY, v TEXT NOT NULL)');
+    const insert = db.prepare('INSERT INTO t (v) VALUES (?)');
+    const seconds = Math.min(DURATION_S, 4);
+    const started = performance.now();
+    let commits = 0;
+    while (performance.now() - started < seconds * 1000) {
+      insert.run('row');
+      commits++;
+    }
+    return Math.round(commits / ((performance.now() - started) / 1000));
+  } finally {
+    db.close();
+    for (const suffix of ['', '-wal', '-shm']) rmSync(join(dir, `raw-commit.db${suffix}`), { force: true });
+  }
+}
+
+/** POST /orders against one build and setting; the orders spread over every SKU with stock. */
+async function measureOrders(label: string, cliPath: string, env: NodeJS.ProcessEnv): Promise<{ row: Measured; batches: string; dataDir: string }> {
   const dataDir = tempDataDir();
-  const server = await serve(dataDir);
-  const rows: Measured[] = [];
-  let doctor = '';
+  const server = await serveFor(dataDir, cliPath, env);
+  let row: Measured;
   try {
     const adminToken = crossbuy(['admin', 'token', '--data', dataDir]);
     await fetch(`${server.origin}/api/v1/admin/wallet/deposit`, {
@@ -67,7 +116,6 @@ async function writes(): Promise<void> {
       headers: { authorization: `Bearer ${adminToken}`, 'content-type': 'application/json' },
       body: JSON.stringify({ amount: 900_000_000, note: 'bench' }),
     });
-    // Every local SKU with stock, so that orders spread over rows as real traffic would.
     const skus: { productId: string; skuId: string }[] = [];
     for (let page = 1; page <= 3; page++) {
       const res = (await (await fetch(`${server.origin}/api/v1/open/products/search?limit=100&page=${page}`, { headers: server.headers })).json()) as {
@@ -76,14 +124,43 @@ async function writes(): Promise<void> {
       for (const p of res.data.items) for (const s of p.skus) if (s.stock > 50) skus.push({ productId: String(p.id), skuId: s.skuId });
     }
     let next = 0;
-    rows.push(
-      await measure('POST /orders (1 line, wallet debit)', {
-        url: `${server.origin}/api/v1/open/orders`,
-        method: 'POST',
-        headers: { ...server.headers, 'content-type': 'application/json' },
-        requests: [{ setupRequest: (request) => ({ ...request, body: JSON.stringify({ items: [{ ...skus[next++ % skus.length]!, quantity: 1 }] }) }) }],
-      }),
-    );
+    row = await measure(label, {
+      url: `${server.origin}/api/v1/open/orders`,
+      method: 'POST',
+      headers: { ...server.headers, 'content-type': 'application/json' },
+      requests: [{ setupRequest: (request) => ({ ...request, body: JSON.stringify({ items: [{ ...skus[next++ % skus.length]!, quantity: 1 }] }) }) }],
+    });
+  } finally {
+    await stopChild(server.child);
+  }
+  const stats = /group-commit (\{.*\})/.exec(server.stderr())?.[1];
+  let batches = 'one commit per request';
+  if (stats) {
+    const s = JSON.parse(stats) as { batches: number; requests: number; largest: number };
+    if (s.batches > 0 && s.requests > s.batches) batches = `${(s.requests / s.batches).toFixed(1)} requests per commit on average (largest ${s.largest})`;
+  }
+  return { row, batches, dataDir };
+}
+
+/**
+ * `npm run bench -- writes`: the disk's raw single-row FULL commit rate, then POST /orders with group
+ * commit, the same build with group commit off, and (BENCH_BASELINE=<a checkout of main>) main's build, all in
+ * one run so the machine's load weighs on each alike; then calculate-freight-batch, then the doctor.
+ */
+async function writes(): Promise<void> {
+  const raw = rawCommitRate(tempDataDir());
+  const rows: Measured[] = [];
+  const notes: string[] = [];
+  const grouped = await measureOrders('POST /orders (1 line, wallet debit), group commit', cli, {});
+  rows.push(grouped.row);
+  notes.push(`group commit: ${grouped.batches}`);
+  const alone = await measureOrders('POST /orders, group commit off', cli, { CROSSBUY_GROUP_COMMIT: 'off' });
+  rows.push(alone.row);
+  const baselineDir = process.env.BENCH_BASELINE;
+  if (baselineDir) rows.push((await measureOrders(`POST /orders, baseline build (${baselineDir})`, join(baselineDir, 'bin', 'crossbuy.js'), {})).row);
+
+  const server = await serve(grouped.dataDir);
+  try {
     rows.push(
       await measure('POST /logistics/calculate-freight-batch', {
         url: `${server.origin}/api/v1/open/logistics/calculate-freight-batch`,
@@ -95,8 +172,15 @@ async function writes(): Promise<void> {
   } finally {
     await stopChild(server.child);
   }
-  doctor = crossbuy(['doctor', '--data', dataDir]).split('\n').filter((l) => /ledger|integrity|order/i.test(l)).slice(0, 4).join('; ');
-  report('Writes and quotes', `${table(rows)}\n\nAfter the run, \`crossbuy doctor\`: ${doctor}`);
+  const lines = ['| measure | req/s | p50 ms | p99 ms | x raw commit rate | errors |', '|---|---:|---:|---:|---:|---:|'];
+  lines.push(`| raw single-row commits, synchronous=FULL, data folder's disk | ${raw} |  |  | 1.00 |  |`);
+  for (const r of rows) {
+    const ratio = r.name.startsWith('POST /orders') ? (r.requestsPerSecond / raw).toFixed(2) : '';
+    lines.push(`| ${r.name} | ${r.requestsPerSecond} | ${r.p50} | ${r.p99} | ${ratio} | ${r.errors + r.non2xx} |`);
+  }
+  const doctor = crossbuy(['doctor', '--data', grouped.dataDir]);
+  const doctorLines = doctor.split('\n').filter((l) => /^(ok|FAIL|warn)/i.test(l.trim()) || /checks passed/.test(l));
+  report('Writes and quotes', `${lines.join('\n')}\n\n${notes.join('; ')}.\n\nAfter the run, \`crossbuy doctor\` on the group-commit data folder:\n\n${doctorLines.map((l) => `    ${l.trim()}`).join('\n')}`);
 }
 
 async function largeList(): Promise<void> {

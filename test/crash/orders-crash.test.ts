@@ -17,7 +17,9 @@ const CLI = resolve(import.meta.dirname, '../../bin/crossbuy.js');
 const run = promisify(execFile);
 const dataDir = mkdtempSync(join(tmpdir(), 'crossbuy-crash-'));
 const children: ChildProcess[] = [];
-const CRASH_CYCLES = process.env.CROSSBUY_DEEP ? 6 : 1;
+// Group commit is on: the kills land while batches of orders are open, committing, or being answered.
+const CRASH_CYCLES = process.env.CROSSBUY_DEEP ? 20 : 3;
+const IN_FLIGHT = 16;
 
 afterAll(() => {
   for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
@@ -84,8 +86,8 @@ describe('crash during concurrent orders', () => {
       .slice(0, 10);
     expect(lines.length).toBeGreaterThanOrEqual(3);
 
-    // Keep 8 orders in flight; kill -9 the server once 25 more have been acknowledged, with the rest
-    // mid-request. CROSSBUY_DEEP=1 repeats the crash several times on the same data folder.
+    // Keep 16 orders in flight (so they share group-commit batches); kill -9 the server once 25 more have
+    // been acknowledged, with the rest mid-request. Each cycle restarts on the same data folder.
     const acknowledged: string[] = [];
     let sent = 0;
     let server = first;
@@ -109,7 +111,7 @@ describe('crash during concurrent orders', () => {
           }
         }
       };
-      await Promise.all(Array.from({ length: 8 }, worker));
+      await Promise.all(Array.from({ length: IN_FLIGHT }, worker));
       await exited(current.child);
       expect(current.child.signalCode).toBe('SIGKILL');
       expect(acknowledged.length).toBeGreaterThanOrEqual(target);
@@ -136,6 +138,12 @@ describe('crash during concurrent orders', () => {
       expect(checkOrderInvariants(core.ctx)).toEqual([]);
       const stored = (core.ctx.db.prepare('SELECT COUNT(*) AS n FROM orders').get() as { n: number }).n;
       expect(stored).toBeGreaterThanOrEqual(acknowledged.length + 1);
+      // Every acknowledged order's payment is in the ledger, exactly once.
+      const paid = new Map<string, number>();
+      for (const reference of core.ctx.db.prepare(`SELECT reference FROM wallet_entries WHERE type = 'order_payment'`).pluck().all() as string[]) {
+        paid.set(reference, (paid.get(reference) ?? 0) + 1);
+      }
+      expect(acknowledged.filter((orderNo) => paid.get(orderNo) !== 1)).toEqual([]);
       // A ledger entry written behind the wallet's back: the doctor must notice and exit 1.
       core.ctx.db
         .prepare(`INSERT INTO wallet_entries (user_id, type, amount_minor, balance_after_minor, currency, created_at) VALUES (1, 'adjustment', 1, 0, 'CNY', ?)`)
@@ -146,5 +154,5 @@ describe('crash during concurrent orders', () => {
     const broken = await cli('doctor');
     expect(broken.code).toBe(1);
     expect(broken.stdout).toMatch(/FAIL\s+ledger/);
-  }, process.env.CROSSBUY_DEEP ? 300_000 : 60_000);
+  }, process.env.CROSSBUY_DEEP ? 600_000 : 120_000);
 });

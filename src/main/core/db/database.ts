@@ -1,6 +1,7 @@
 import Database from 'better-sqlite3';
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
+import { flushGroupCommit } from './group-commit.js';
 
 export type Db = Database.Database;
 
@@ -48,6 +49,7 @@ function cacheStatements(db: Db): void {
 export function closeDatabase(db: Db): void {
   if (!db.open) return;
   try {
+    flushGroupCommit(db);
     db.pragma('wal_checkpoint(TRUNCATE)');
   } finally {
     db.close();

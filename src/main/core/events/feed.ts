@@ -1,5 +1,6 @@
 import type { CoreContext } from '../context.js';
 import type { ServiceEvent } from './catalog.js';
+import { groupCommit } from '../db/group-commit.js';
 import { eventsAfter, lastEventId } from './log.js';
 
 export type EventListener = (event: ServiceEvent) => void;
@@ -13,6 +14,8 @@ export class EventFeed {
   private readonly listeners = new Set<EventListener>();
   private cursor: number;
   private timer: NodeJS.Timeout | null = null;
+  private unhook: (() => void) | null = null;
+  private pollQueued = false;
 
   constructor(
     private readonly ctx: CoreContext,
@@ -25,11 +28,22 @@ export class EventFeed {
     if (this.timer) return;
     this.timer = setInterval(() => this.poll(), this.intervalMs);
     this.timer.unref();
+    // Right after a batch of writes commits, not up to an interval later; off the request's own path.
+    this.unhook = groupCommit(this.ctx.db).onCommit(() => {
+      if (this.pollQueued || this.listeners.size === 0) return;
+      this.pollQueued = true;
+      setImmediate(() => {
+        this.pollQueued = false;
+        this.poll();
+      });
+    });
   }
 
   stop(): void {
     if (this.timer) clearInterval(this.timer);
     this.timer = null;
+    this.unhook?.();
+    this.unhook = null;
   }
 
   subscribe(listener: EventListener): () => void {
@@ -39,7 +53,8 @@ export class EventFeed {
 
   /** Delivers everything committed since the last poll; returns how many events went out. */
   poll(): number {
-    if (!this.ctx.db.open) return 0;
+    // Inside an open group-commit batch the log holds rows that are not committed yet: publish them after.
+    if (!this.ctx.db.open || this.ctx.db.inTransaction) return 0;
     let delivered = 0;
     for (;;) {
       const batch = eventsAfter(this.ctx, this.cursor);

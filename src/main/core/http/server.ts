@@ -6,7 +6,7 @@ import { Type } from 'typebox';
 import { RateLimiter } from '../auth/rate-limiter.js';
 import type { CoreContext } from '../context.js';
 import { type EventFeed } from '../events/feed.js';
-import { inTransaction } from '../db/database.js';
+import { groupCommit } from '../db/group-commit.js';
 import { ApiError } from '../shared/errors.js';
 import { resolveAdminCaller, resolveAdminDocCaller, resolveOpenCaller, type CallerSecrets } from './caller.js';
 import { errorHandler, sendError, toApiError } from './errors.js';
@@ -55,24 +55,60 @@ function envelope(spec: RouteSpec, result: unknown): Outcome {
     : { statusCode: spec.status ?? 200, body: { data: result } };
 }
 
+/**
+ * Writes (every method but GET) run in their own savepoint of the open group-commit batch
+ * (`db/group-commit.ts`), with their Idempotency-Key record; reads run as they are. Either way the answer
+ * waits for the open batch's commit: a write is acknowledged only once it is fsynced, and a read that ran
+ * while a batch was open may have seen its rows. An async handler (backup, clock advance) spans several
+ * turns of the loop: only its synchronous start is in the savepoint, its later transactions are its own.
+ */
 async function execute(spec: RouteSpec, call: Call<never>, request: FastifyRequest): Promise<Outcome> {
-  if (!spec.idempotent) return envelope(spec, await spec.handler(call as never));
-  const run = () => {
+  const gc = groupCommit(call.ctx.db);
+  let outcome: Outcome | undefined;
+  let failure: unknown;
+  try {
+    if (spec.method === 'GET') {
+      const result = spec.handler(call as never);
+      outcome = envelope(spec, result instanceof Promise ? await result : result);
+    } else {
+      const result = gc.run(() => runWrite(spec, call, request));
+      outcome = result instanceof Promise ? envelope(spec, await result) : result;
+    }
+  } catch (error) {
+    failure = error;
+  }
+  const commit = gc.settled();
+  if (commit !== null) {
+    try {
+      await commit;
+    } catch {
+      throw new ApiError(503, 'The write could not be made durable; nothing was saved, try again');
+    }
+  }
+  if (failure !== undefined) throw failure;
+  return outcome!;
+}
+
+/** One write, inside its savepoint: the handler, and for an Idempotency-Key the stored response beside it. */
+function runWrite(spec: RouteSpec, call: Call<never>, request: FastifyRequest): Outcome | Promise<unknown> {
+  const idemKey = spec.idempotent ? parseIdempotencyKey(request.headers[IDEMPOTENCY_HEADER]) : null;
+  if (!idemKey) {
     const result = spec.handler(call as never) as unknown;
-    if (result instanceof Promise) throw new Error(`idempotent route ${spec.method} ${spec.url} must be synchronous`);
+    if (result instanceof Promise) {
+      if (spec.idempotent) throw new Error(`idempotent route ${spec.method} ${spec.url} must be synchronous`);
+      return result;
+    }
     return envelope(spec, result);
-  };
-  const idemKey = parseIdempotencyKey(request.headers[IDEMPOTENCY_HEADER]);
-  if (!idemKey) return inTransaction(call.ctx.db, run);
+  }
   const path = request.url.split('?')[0]!;
   const hash = requestHash(request.method, path, request.body);
-  return inTransaction(call.ctx.db, () => {
-    const stored = findStored(call.ctx, call.caller.keyId, idemKey, hash);
-    if (stored) return stored;
-    const response = run();
-    storeResponse(call.ctx, call.caller.keyId, idemKey, request.method, path, hash, response);
-    return response;
-  });
+  const stored = findStored(call.ctx, call.caller.keyId, idemKey, hash);
+  if (stored) return stored;
+  const result = spec.handler(call as never) as unknown;
+  if (result instanceof Promise) throw new Error(`idempotent route ${spec.method} ${spec.url} must be synchronous`);
+  const response = envelope(spec, result);
+  storeResponse(call.ctx, call.caller.keyId, idemKey, request.method, path, hash, response);
+  return response;
 }
 
 function registerTable(app: FastifyInstance, options: ServerOptions, limiter: RateLimiter, kind: Kind, table: readonly RouteSpec[]): void {
