@@ -1,9 +1,9 @@
 import type { Command } from 'commander';
-import { advanceOrder, refundOrder, type AdvanceRequest } from '../core/orders/back-office.js';
+import { advanceOrder, refundOrder, type AdvanceRequest } from '../core/orders/admin.js';
 import type { InspectionResult } from '../core/orders/lifecycle.js';
 import { isOrderStatus } from '../core/orders/state-machine.js';
 import { parseAmount, type Minor } from '../core/shared/money.js';
-import { adjustWallet, depositToWallet, type OperatorEntryResult } from '../core/wallet/operator.js';
+import { adjustWallet, depositToWallet, type OperatorEntryResult } from '../core/wallet/admin.js';
 import { withCore } from './with-core.js';
 
 /**

@@ -6,7 +6,7 @@ import { useUiStore } from './uiStore';
 import { useT } from '../shared/i18n';
 import { navMessages } from './navMessages';
 
-const SECTIONS: NavSection[] = ['shopping', 'tracking', 'account', 'operator'];
+const SECTIONS: NavSection[] = ['shopping', 'tracking', 'account', 'admin'];
 
 function isActive(page: PageDef, path: string): boolean {
   return [page.pattern, ...(page.nav?.alsoActiveOn ?? [])].some((p) => matchPattern(p, path) !== null);

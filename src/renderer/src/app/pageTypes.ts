@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 
-export type NavSection = 'shopping' | 'tracking' | 'account' | 'operator';
+export type NavSection = 'shopping' | 'tracking' | 'account' | 'admin';
 
 export interface PageDef {
   /** Hash path pattern: '/orders' or '/orders/:orderNo'. */

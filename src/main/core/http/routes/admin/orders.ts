@@ -1,4 +1,4 @@
-import { advanceOrder, refundOrder } from '../../../orders/back-office.js';
+import { advanceOrder, refundOrder } from '../../../orders/admin.js';
 import { listAllOrders, getAdminOrderDetail } from '../../../orders/views.js';
 import { DEFAULT_LIMIT, DEFAULT_PAGE } from '../../../shared/pagination.js';
 import { defineRoute } from '../../route.js';
@@ -9,7 +9,7 @@ export const adminOrderRoutes = [
     method: 'GET',
     url: '/orders',
     scope: null,
-    tag: 'Back office',
+    tag: 'Admin',
     summary: 'Every user\'s orders, newest first, optionally of one status or one user',
     schema: adminOrderSchemas['GET /orders'],
     handler: ({ ctx, query }) =>
@@ -25,7 +25,7 @@ export const adminOrderRoutes = [
     method: 'GET',
     url: '/orders/:id',
     scope: null,
-    tag: 'Back office',
+    tag: 'Admin',
     summary: 'Any user\'s order in full',
     schema: adminOrderSchemas['GET /orders/:id'],
     handler: ({ ctx, params }) => getAdminOrderDetail(ctx, params.id),
@@ -34,7 +34,7 @@ export const adminOrderRoutes = [
     method: 'POST',
     url: '/orders/:id/advance',
     scope: null,
-    tag: 'Back office',
+    tag: 'Admin',
     summary: 'Move an order forward (to the next status, or through to `to`), with the staff\'s data for each step',
     idempotent: true,
     schema: adminOrderSchemas['POST /orders/:id/advance'],
@@ -44,7 +44,7 @@ export const adminOrderRoutes = [
     method: 'POST',
     url: '/orders/:id/refund',
     scope: null,
-    tag: 'Back office',
+    tag: 'Admin',
     summary: 'The item cannot be bought: a paid order is refunded in full (coupon returned)',
     idempotent: true,
     schema: adminOrderSchemas['POST /orders/:id/refund'],

@@ -1,6 +1,6 @@
 import { badRequest } from '../../../shared/errors.js';
 import { parseAmount, type Minor } from '../../../shared/money.js';
-import { adjustWallet, depositToWallet } from '../../../wallet/operator.js';
+import { adjustWallet, depositToWallet } from '../../../wallet/admin.js';
 import { defineRoute } from '../../route.js';
 import { DEFAULT_USER_ID, adminWalletSchemas } from '../../../../../contract/admin/wallet.js';
 
@@ -16,7 +16,7 @@ export const adminWalletRoutes = [
     method: 'POST',
     url: '/wallet/deposit',
     scope: null,
-    tag: 'Back office',
+    tag: 'Admin',
     status: 201,
     summary: 'Credit a user\'s wallet (a deposit ledger entry)',
     idempotent: true,
@@ -27,7 +27,7 @@ export const adminWalletRoutes = [
     method: 'POST',
     url: '/wallet/adjust',
     scope: null,
-    tag: 'Back office',
+    tag: 'Admin',
     status: 201,
     summary: 'A signed correction with a note; may not take the available balance below zero',
     idempotent: true,

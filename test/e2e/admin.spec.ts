@@ -32,7 +32,7 @@ async function adminPut(request: APIRequestContext, origin: string, path: string
 }
 
 async function openNav(page: Page, name: string, heading: string) {
-  await page.getByRole('navigation', { name: 'Operator' }).getByRole('link', { name }).click();
+  await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name }).click();
   await expect(page.getByRole('heading', { name: heading, level: 2 })).toBeVisible();
 }
 

@@ -3,14 +3,14 @@ import { useQuery } from '@tanstack/react-query';
 import { useT } from '../../../shared/i18n';
 import { CopyValue } from '../CopyValue';
 import { curlExample, examplePathFor } from '../curl';
-import { fetchers, operatorKeys } from '../queries';
+import { fetchers, adminKeys } from '../queries';
 import type { CreatedApiKey } from '../types';
 import { keysMessages } from './messages';
 
 /** The full key, once, with a copy button and a curl command that works as it is. */
 export function NewKeyModal({ created, onClose }: { created: CreatedApiKey | null; onClose: () => void }) {
   const t = useT(keysMessages);
-  const server = useQuery({ queryKey: operatorKeys.server, queryFn: fetchers.server, staleTime: Infinity });
+  const server = useQuery({ queryKey: adminKeys.server, queryFn: fetchers.server, staleTime: Infinity });
   const origin = server.data?.origin ?? (typeof window !== 'undefined' && window.location.protocol.startsWith('http') ? window.location.origin : '');
   const command = created && origin ? curlExample(origin, created.key, examplePathFor(created.scopes)) : '';
 

@@ -9,7 +9,7 @@ import { WalletPanel } from './WalletPanel';
 import { PageHeader } from '../../../shared/PageHeader';
 
 /** The back office console: the staff's side of the service, played by the operator. */
-export function BackOfficePage() {
+export function AdminConsolePage() {
   const t = useT(consoleMessages);
   return (
     <Stack gap="md">

@@ -7,7 +7,7 @@ import { useT } from '../../../shared/i18n';
 import { formatMoney } from '../../../shared/money';
 import { commonMessages } from '../messages';
 import { useFormatDateTime } from '../format';
-import { fetchers, operatorKeys } from '../queries';
+import { fetchers, adminKeys } from '../queries';
 import { Section } from '../Section';
 import { ShippingStatusBadge } from '../StatusBadge';
 import type { ShippingOrderItem } from '../types';
@@ -98,7 +98,7 @@ export function ShippingPanel() {
   const [dispatching, setDispatching] = useState<ShippingOrderItem | null>(null);
   const [failure, setFailure] = useState<Failure | null>(null);
   const lists = useQueries({
-    queries: STATUSES.map((status) => ({ queryKey: operatorKeys.shipping(status), queryFn: () => fetchers.shipping(status) })),
+    queries: STATUSES.map((status) => ({ queryKey: adminKeys.shipping(status), queryFn: () => fetchers.shipping(status) })),
   });
   const loading = lists.some((q) => q.isPending);
   const error = lists.find((q) => q.isError)?.error;

@@ -5,22 +5,22 @@ import { fetchWalletBalance } from '../../api/account';
 /**
  * Query keys of the operator's pages. Resources the service's events touch start with the resource
  * ('orders', 'shipping', 'wallet', 'clock', 'webhooks') so useLiveUpdates refreshes them; the rest sit
- * under 'operator'.
+ * under 'admin'.
  */
-export const operatorKeys = {
-  orders: (status: string, page: number) => ['orders', 'back-office', status, page] as const,
-  shipping: (status: string) => ['shipping', 'back-office', status] as const,
-  balance: ['wallet', 'back-office', 'balance'] as const,
-  clock: ['clock', 'back-office'] as const,
-  autopilot: ['operator', 'autopilot'] as const,
-  apiKeys: ['operator', 'api-keys'] as const,
-  scopes: ['operator', 'scopes'] as const,
-  server: ['operator', 'server'] as const,
-  settings: ['operator', 'settings'] as const,
-  backups: ['operator', 'backups'] as const,
-  webhooks: ['webhooks', 'back-office', 'endpoints'] as const,
-  eventTypes: ['webhooks', 'back-office', 'event-types'] as const,
-  deliveries: (id: number, page: number) => ['webhooks', 'back-office', 'deliveries', id, page] as const,
+export const adminKeys = {
+  orders: (status: string, page: number) => ['orders', 'admin', status, page] as const,
+  shipping: (status: string) => ['shipping', 'admin', status] as const,
+  balance: ['wallet', 'admin', 'balance'] as const,
+  clock: ['clock', 'admin'] as const,
+  autopilot: ['admin', 'autopilot'] as const,
+  apiKeys: ['admin', 'api-keys'] as const,
+  scopes: ['admin', 'scopes'] as const,
+  server: ['admin', 'server'] as const,
+  settings: ['admin', 'settings'] as const,
+  backups: ['admin', 'backups'] as const,
+  webhooks: ['webhooks', 'admin', 'endpoints'] as const,
+  eventTypes: ['webhooks', 'admin', 'event-types'] as const,
+  deliveries: (id: number, page: number) => ['webhooks', 'admin', 'deliveries', id, page] as const,
 };
 
 export const ORDERS_PAGE_SIZE = 25;

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { adminApi, data, idempotent } from '../../../api/client';
-import { operatorKeys } from '../queries';
+import { adminKeys } from '../queries';
 import type { AdvanceInput } from '../types';
 
 /** What an advance answers (the admin order detail); only what the console reads. */
@@ -67,7 +67,7 @@ export function useAdvanceClock() {
   const refresh = useRefresh('clock', 'orders', 'packages', 'shipping', 'wallet', 'dashboard', 'coupons');
   return useMutation({
     mutationFn: (by: string) => data(adminApi().POST('/clock/advance', { body: { by } })),
-    onSuccess: (result) => queryClient.setQueryData(operatorKeys.clock, { now: result.now, offsetMs: result.offsetMs }),
+    onSuccess: (result) => queryClient.setQueryData(adminKeys.clock, { now: result.now, offsetMs: result.offsetMs }),
     onSettled: refresh,
   });
 }
@@ -76,7 +76,7 @@ export function useSaveAutopilot() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: { pace?: string; refundRate?: number }) => data(adminApi().PUT('/autopilot', { body })),
-    onSuccess: (view) => queryClient.setQueryData(operatorKeys.autopilot, view),
+    onSuccess: (view) => queryClient.setQueryData(adminKeys.autopilot, view),
   });
 }
 

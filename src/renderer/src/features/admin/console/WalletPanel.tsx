@@ -5,7 +5,7 @@ import { useState, type FormEvent } from 'react';
 import { ErrorAlert } from '../../../shared/ErrorAlert';
 import { useT } from '../../../shared/i18n';
 import { formatMoney } from '../../../shared/money';
-import { fetchers, operatorKeys } from '../queries';
+import { fetchers, adminKeys } from '../queries';
 import { Section } from '../Section';
 import { consoleMessages } from './messages';
 import { useWalletEntry } from './mutations';
@@ -91,7 +91,7 @@ function EntryForm({ kind, currency }: { kind: 'deposit' | 'adjust'; currency: s
 
 export function WalletPanel() {
   const t = useT(consoleMessages);
-  const balance = useQuery({ queryKey: operatorKeys.balance, queryFn: fetchers.balance });
+  const balance = useQuery({ queryKey: adminKeys.balance, queryFn: fetchers.balance });
   const currency = balance.data?.currency ?? '';
 
   return (

@@ -5,7 +5,7 @@ import { useState, type FormEvent } from 'react';
 import { ErrorAlert } from '../../../shared/ErrorAlert';
 import { useT } from '../../../shared/i18n';
 import { commonMessages } from '../messages';
-import { fetchers, operatorKeys } from '../queries';
+import { fetchers, adminKeys } from '../queries';
 import { Section } from '../Section';
 import { PACES, type Pace } from '../types';
 import { consoleMessages, type ConsoleKey } from './messages';
@@ -60,7 +60,7 @@ function RefundRateForm({ saved }: { saved: number }) {
 
 export function AutopilotPanel() {
   const t = useT(consoleMessages);
-  const autopilot = useQuery({ queryKey: operatorKeys.autopilot, queryFn: fetchers.autopilot });
+  const autopilot = useQuery({ queryKey: adminKeys.autopilot, queryFn: fetchers.autopilot });
   const savePace = useSaveAutopilot();
   const run = useRunAutopilot();
   const pace = autopilot.data && isPace(autopilot.data.pace) ? autopilot.data.pace : null;

@@ -4,7 +4,7 @@ import { useState, type FormEvent } from 'react';
 import { ErrorAlert } from '../../../shared/ErrorAlert';
 import { useT } from '../../../shared/i18n';
 import { looksLikeIpEntry, parseIpList } from '../keyStatus';
-import { fetchers, operatorKeys } from '../queries';
+import { fetchers, adminKeys } from '../queries';
 import { scopesForRequest } from '../scopes';
 import { Section } from '../Section';
 import type { CreatedApiKey, NewApiKeyInput } from '../types';
@@ -16,7 +16,7 @@ const DEFAULT_RATE_LIMIT = 60;
 
 export function CreateKeyForm({ onCreated }: { onCreated: (key: CreatedApiKey) => void }) {
   const t = useT(keysMessages);
-  const catalog = useQuery({ queryKey: operatorKeys.scopes, queryFn: fetchers.scopes, staleTime: Infinity });
+  const catalog = useQuery({ queryKey: adminKeys.scopes, queryFn: fetchers.scopes, staleTime: Infinity });
   const create = useCreateKey();
   const [name, setName] = useState('');
   const [scopes, setScopes] = useState<string[]>([]);

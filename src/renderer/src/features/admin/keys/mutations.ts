@@ -1,13 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { adminApi, data } from '../../../api/client';
-import { operatorKeys } from '../queries';
+import { adminKeys } from '../queries';
 import type { NewApiKeyInput } from '../types';
 
 export function useCreateKey() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: NewApiKeyInput) => data(adminApi().POST('/keys', { body: input })),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: operatorKeys.apiKeys }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: adminKeys.apiKeys }),
   });
 }
 
@@ -15,6 +15,6 @@ export function useRevokeKey() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: number) => data(adminApi().POST('/keys/{id}/revoke', { params: { path: { id } } })),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: operatorKeys.apiKeys }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: adminKeys.apiKeys }),
   });
 }

@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { ErrorAlert } from '../../../shared/ErrorAlert';
 import { useT } from '../../../shared/i18n';
-import { fetchers, operatorKeys } from '../queries';
+import { fetchers, adminKeys } from '../queries';
 import { Section } from '../Section';
 import { ALL_EVENTS, nextEventSelection } from '../webhookEvents';
 import { webhooksMessages } from './messages';
@@ -21,7 +21,7 @@ function isHttpUrl(text: string): boolean {
 
 export function AddWebhookForm() {
   const t = useT(webhooksMessages);
-  const eventTypes = useQuery({ queryKey: operatorKeys.eventTypes, queryFn: fetchers.eventTypes, staleTime: Infinity });
+  const eventTypes = useQuery({ queryKey: adminKeys.eventTypes, queryFn: fetchers.eventTypes, staleTime: Infinity });
   const add = useAddWebhook();
   const [url, setUrl] = useState('');
   const [events, setEvents] = useState<string[]>([ALL_EVENTS]);

@@ -9,7 +9,7 @@ import { formatMoney } from '../../../shared/money';
 import { useFormatDateTime } from '../format';
 import { commonMessages, orderStatusKey } from '../messages';
 import { canRefund, nextStep } from '../orderSteps';
-import { fetchers, operatorKeys, ORDERS_PAGE_SIZE } from '../queries';
+import { fetchers, adminKeys, ORDERS_PAGE_SIZE } from '../queries';
 import { Section } from '../Section';
 import { OrderStatusBadge } from '../StatusBadge';
 import { OPEN_ORDER_STATUSES, type AdminOrder, type OpenOrderStatus } from '../types';
@@ -85,10 +85,10 @@ export function OrdersPanel() {
   const [failure, setFailure] = useState<Failure | null>(null);
 
   const firstPages = useQueries({
-    queries: OPEN_ORDER_STATUSES.map((status) => ({ queryKey: operatorKeys.orders(status, 1), queryFn: () => fetchers.orders(status, 1) })),
+    queries: OPEN_ORDER_STATUSES.map((status) => ({ queryKey: adminKeys.orders(status, 1), queryFn: () => fetchers.orders(status, 1) })),
   });
   const single = useQuery({
-    queryKey: operatorKeys.orders(filter, page),
+    queryKey: adminKeys.orders(filter, page),
     queryFn: () => fetchers.orders(filter, page),
     enabled: filter !== 'all',
   });

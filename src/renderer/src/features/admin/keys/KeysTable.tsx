@@ -8,7 +8,7 @@ import { useT } from '../../../shared/i18n';
 import { useFormatDateTime } from '../format';
 import { keyStatus, type KeyStatus } from '../keyStatus';
 import { commonMessages } from '../messages';
-import { fetchers, operatorKeys } from '../queries';
+import { fetchers, adminKeys } from '../queries';
 import { hasAllScopes, matchingPreset } from '../scopes';
 import { Section } from '../Section';
 import { fullBadgeStyles } from '../StatusBadge';
@@ -81,8 +81,8 @@ export function KeysTable() {
   const t = useT(keysMessages);
   const tc = useT(commonMessages);
   const formatDate = useFormatDateTime();
-  const keys = useQuery({ queryKey: operatorKeys.apiKeys, queryFn: fetchers.apiKeys });
-  const catalog = useQuery({ queryKey: operatorKeys.scopes, queryFn: fetchers.scopes, staleTime: Infinity });
+  const keys = useQuery({ queryKey: adminKeys.apiKeys, queryFn: fetchers.apiKeys });
+  const catalog = useQuery({ queryKey: adminKeys.scopes, queryFn: fetchers.scopes, staleTime: Infinity });
   const [revoking, setRevoking] = useState<ApiKeyInfo | null>(null);
   const now = new Date();
 

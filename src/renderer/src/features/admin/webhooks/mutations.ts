@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { adminApi, data } from '../../../api/client';
-import { operatorKeys } from '../queries';
+import { adminKeys } from '../queries';
 import type { WebhookEndpoint } from '../types';
 
 function useRefreshEndpoints() {
   const queryClient = useQueryClient();
-  return () => queryClient.invalidateQueries({ queryKey: operatorKeys.webhooks });
+  return () => queryClient.invalidateQueries({ queryKey: adminKeys.webhooks });
 }
 
 export function useAddWebhook() {

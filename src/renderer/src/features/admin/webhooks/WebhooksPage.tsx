@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { EmptyState } from '../../../shared/EmptyState';
 import { ErrorAlert } from '../../../shared/ErrorAlert';
 import { useT } from '../../../shared/i18n';
-import { fetchers, operatorKeys } from '../queries';
+import { fetchers, adminKeys } from '../queries';
 import { Section } from '../Section';
 import { AddWebhookForm } from './AddWebhookForm';
 import { EndpointCard } from './EndpointCard';
@@ -12,7 +12,7 @@ import { PageHeader } from '../../../shared/PageHeader';
 
 export function WebhooksPage() {
   const t = useT(webhooksMessages);
-  const endpoints = useQuery({ queryKey: operatorKeys.webhooks, queryFn: fetchers.webhooks });
+  const endpoints = useQuery({ queryKey: adminKeys.webhooks, queryFn: fetchers.webhooks });
   return (
     <Stack gap="md">
       <PageHeader title={t('title')} intro={t('intro')} />

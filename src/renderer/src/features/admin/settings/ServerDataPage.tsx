@@ -7,7 +7,7 @@ import { ErrorAlert } from '../../../shared/ErrorAlert';
 import { useT } from '../../../shared/i18n';
 import { CopyValue } from '../CopyValue';
 import { formatBytes, useFormatDateTime } from '../format';
-import { fetchers, operatorKeys } from '../queries';
+import { fetchers, adminKeys } from '../queries';
 import { Section } from '../Section';
 import type { ServiceSettings } from '../types';
 import { settingsMessages } from './messages';
@@ -26,7 +26,7 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
 
 function ServerSection() {
   const t = useT(settingsMessages);
-  const server = useQuery({ queryKey: operatorKeys.server, queryFn: fetchers.server, staleTime: Infinity });
+  const server = useQuery({ queryKey: adminKeys.server, queryFn: fetchers.server, staleTime: Infinity });
   return (
     <Section title={t('serverTitle')}>
       {server.isPending ? (
@@ -82,7 +82,7 @@ function SettingsForm({ saved }: { saved: ServiceSettings }) {
   const save = useMutation({
     mutationFn: (patch: Partial<ServiceSettings>) => data(adminApi().PUT('/settings', { body: patch })),
     onSuccess: (next) => {
-      queryClient.setQueryData(operatorKeys.settings, next);
+      queryClient.setQueryData(adminKeys.settings, next);
       notifications.show({ color: 'green', message: t('settingsSaved') });
     },
     onSettled: () => queryClient.invalidateQueries({ queryKey: ['dashboard'] }),
@@ -157,7 +157,7 @@ function SettingsForm({ saved }: { saved: ServiceSettings }) {
 
 function SettingsSection() {
   const t = useT(settingsMessages);
-  const settings = useQuery({ queryKey: operatorKeys.settings, queryFn: fetchers.settings });
+  const settings = useQuery({ queryKey: adminKeys.settings, queryFn: fetchers.settings });
   return (
     <Section title={t('settingsTitle')}>
       {settings.isPending ? (
@@ -176,10 +176,10 @@ function BackupSection() {
   const t = useT(settingsMessages);
   const formatDate = useFormatDateTime();
   const queryClient = useQueryClient();
-  const backups = useQuery({ queryKey: operatorKeys.backups, queryFn: fetchers.backups });
+  const backups = useQuery({ queryKey: adminKeys.backups, queryFn: fetchers.backups });
   const backup = useMutation({
     mutationFn: () => data(adminApi().POST('/data/backup')),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: operatorKeys.backups }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: adminKeys.backups }),
   });
   const rows = [...(backups.data ?? [])].sort((a, b) => b.createdAt.localeCompare(a.createdAt));
 

@@ -5,7 +5,7 @@ import { ErrorAlert } from '../../../shared/ErrorAlert';
 import { useT } from '../../../shared/i18n';
 import { useFormatDateTime } from '../format';
 import { fullBadgeStyles } from '../StatusBadge';
-import { DELIVERIES_PAGE_SIZE, fetchers, operatorKeys } from '../queries';
+import { DELIVERIES_PAGE_SIZE, fetchers, adminKeys } from '../queries';
 import type { WebhookDelivery } from '../types';
 import { webhooksMessages } from './messages';
 
@@ -52,7 +52,7 @@ export function DeliveriesTable({ endpointId }: { endpointId: number }) {
   const [page, setPage] = useState(1);
   const [open, setOpen] = useState<number | null>(null);
   const deliveries = useQuery({
-    queryKey: operatorKeys.deliveries(endpointId, page),
+    queryKey: adminKeys.deliveries(endpointId, page),
     queryFn: () => fetchers.deliveries(endpointId, page),
     placeholderData: keepPreviousData,
     // Retries happen in the background: follow them while any delivery is still pending.

@@ -5,7 +5,7 @@ import { ErrorAlert } from '../../../shared/ErrorAlert';
 import { useT } from '../../../shared/i18n';
 import { checkDuration, DURATION_PRESETS, formatSpan } from '../duration';
 import { useFormatDateTime } from '../format';
-import { fetchers, operatorKeys } from '../queries';
+import { fetchers, adminKeys } from '../queries';
 import { Section } from '../Section';
 import type { ClockAdvanceResult } from '../types';
 import { consoleMessages, type ConsoleKey } from './messages';
@@ -32,7 +32,7 @@ function useTicking(now: string | undefined, readAt: number): Date | null {
 export function ClockPanel() {
   const t = useT(consoleMessages);
   const formatDate = useFormatDateTime();
-  const clock = useQuery({ queryKey: operatorKeys.clock, queryFn: fetchers.clock });
+  const clock = useQuery({ queryKey: adminKeys.clock, queryFn: fetchers.clock });
   const advance = useAdvanceClock();
   const [custom, setCustom] = useState('');
   const [customError, setCustomError] = useState<string | null>(null);
