@@ -1,13 +1,13 @@
 import { Badge, Text } from '@mantine/core';
 import { useT } from '../../shared/i18n';
-import type { TransactionType } from './api';
+import type { EntryType } from './api';
 import { formatSignedMoney } from './logic';
 import { commonMessages } from './messages';
 
 /** Badges keep their whole text: in a squeezed table cell or row they must not shrink to an ellipsis. */
 const WHOLE = { root: { flexShrink: 0, overflow: 'visible' }, label: { overflow: 'visible' } } as const;
 
-const TYPE_COLOR: Record<TransactionType, string> = {
+const TYPE_COLOR: Record<EntryType, string> = {
   deposit: 'teal',
   order_payment: 'orange',
   order_refund: 'green',
@@ -16,7 +16,7 @@ const TYPE_COLOR: Record<TransactionType, string> = {
   adjustment: 'gray',
 };
 
-export function TransactionTypeBadge({ type }: { type: TransactionType }) {
+export function TransactionTypeBadge({ type }: { type: EntryType }) {
   const t = useT(commonMessages);
   return (
     <Badge variant="light" color={TYPE_COLOR[type] ?? 'gray'} radius="sm" styles={WHOLE}>

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { ErrorAlert } from '../../shared/ErrorAlert';
 import { useT } from '../../shared/i18n';
 import { formatMoney } from '../../shared/money';
-import { TRANSACTION_TYPES, useTransactions, type TransactionType } from './api';
+import { ENTRY_TYPES, useTransactions, type EntryType } from './api';
 import { pageCount, transactionReferenceHref } from './logic';
 import { commonMessages, walletMessages } from './messages';
 import { SignedAmount, TransactionTypeBadge } from './TransactionBits';
@@ -18,7 +18,7 @@ export function TransactionsTable() {
   const formatDate = useFormatDate();
   const [page, setPage] = useState(1);
   const [limit, setLimit] = useState(20);
-  const [type, setType] = useState<TransactionType | null>(null);
+  const [type, setType] = useState<EntryType | null>(null);
   const transactions = useTransactions({ page, limit, ...(type ? { type } : {}) });
   const data = transactions.data;
   const pages = data ? pageCount(data.total, data.limit) : 1;
@@ -36,9 +36,9 @@ export function TransactionsTable() {
             w={190}
             value={type ?? 'all'}
             allowDeselect={false}
-            data={[{ value: 'all', label: t('allTypes') }, ...TRANSACTION_TYPES.map((value) => ({ value, label: c(`type_${value}`) }))]}
+            data={[{ value: 'all', label: t('allTypes') }, ...ENTRY_TYPES.map((value) => ({ value, label: c(`type_${value}`) }))]}
             onChange={(value) => {
-              setType(!value || value === 'all' ? null : (value as TransactionType));
+              setType(!value || value === 'all' ? null : (value as EntryType));
               setPage(1);
             }}
           />

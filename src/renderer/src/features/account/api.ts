@@ -2,15 +2,15 @@ import { keepPreviousData, useMutation, useQueries, useQuery, useQueryClient } f
 import { accountResourceKeys, useWalletBalance, type Address, type Country, type NewAddress, type WalletBalance } from '../../api/account';
 import { data, openApi } from '../../api/client';
 import { profileKey } from '../../app/useProfileLanguage';
-export { ENTRY_TYPES as TRANSACTION_TYPES, ORDER_STATUSES, type CouponStatus, type CouponType, type EntryType as TransactionType, type OrderStatus } from '../../../../contract/enums';
-export type { Page as Paged } from '../../../../contract/common';
+export { ENTRY_TYPES, ORDER_STATUSES, type CouponStatus, type CouponType, type EntryType, type OrderStatus } from '../../../../contract/enums';
+export type { Page } from '../../../../contract/common';
 export type { Coupon, MyCoupon } from '../../../../contract/open/coupons';
 export type { Favorite } from '../../../../contract/open/favorites';
-export type { OrderListItem as OrderSummary } from '../../../../contract/open/orders';
+export type { OrderListItem } from '../../../../contract/open/orders';
 export type { ProfilePatch } from '../../../../contract/open/profile';
 export type { WalletTransaction } from '../../../../contract/open/wallet';
 export type { PackageStats } from '../../../../contract/open/warehouse';
-import { ORDER_STATUSES, type EntryType as TransactionType, type OrderStatus } from '../../../../contract/enums';
+import { ORDER_STATUSES, type EntryType, type OrderStatus } from '../../../../contract/enums';
 
 
 
@@ -30,7 +30,7 @@ export type AddressInput = Omit<Address, 'id' | 'createdAt'>;
 
 export const accountKeys = {
   balance: accountResourceKeys.balance,
-  transactions: (params: { page: number; limit: number; type?: TransactionType }) => ['wallet', 'transactions', params] as const,
+  transactions: (params: { page: number; limit: number; type?: EntryType }) => ['wallet', 'transactions', params] as const,
   spending: (pages: number) => ['wallet', 'spending', pages] as const,
   orderCount: (status: OrderStatus) => ['dashboard', 'order-count', status] as const,
   recentOrders: ['dashboard', 'recent-orders'] as const,
@@ -49,7 +49,7 @@ export function useLedgerCurrency(): string {
   return useWalletBalance().data?.currency ?? 'CNY';
 }
 
-export function useTransactions(params: { page: number; limit: number; type?: TransactionType }) {
+export function useTransactions(params: { page: number; limit: number; type?: EntryType }) {
   return useQuery({
     queryKey: accountKeys.transactions(params),
     queryFn: () => data(openApi().GET('/user/wallet/transactions', { params: { query: { ...params } } })),

@@ -1,15 +1,15 @@
 export type { WalletBalance } from '../../api/account';
 /** Shapes of the back office (/api/v1/admin), from the contract tier (src/contract). */
-export { AUTOPILOT_PACES as PACES, type Pace } from '../../../../contract/enums';
-export type { MessageResult, Page as Paginated } from '../../../../contract/common';
+export { AUTOPILOT_PACES, type Pace } from '../../../../contract/enums';
+export type { MessageResult, Page } from '../../../../contract/common';
 export type { RefundResult } from '../../../../contract/open/orders';
-export type { ShippingOrderListItem as ShippingOrderItem } from '../../../../contract/open/shipping';
-export type { AdminOrderListItem as AdminOrder, AdvanceInput, InspectionInput } from '../../../../contract/admin/orders';
+export type { ShippingOrderListItem } from '../../../../contract/open/shipping';
+export type { AdminOrderListItem, AdvanceInput, InspectionInput } from '../../../../contract/admin/orders';
 export type { WalletEntryResult } from '../../../../contract/admin/wallet';
 export type { AutopilotView, ClockAdvanceResult, ClockView } from '../../../../contract/admin/simulation';
 export type { ApiKeyInfo, CreatedApiKey, NewApiKeyInput, ScopeCatalog } from '../../../../contract/admin/keys';
 export type { WebhookDelivery, WebhookEndpoint } from '../../../../contract/admin/webhooks';
-export type { BackupInfo, ServerInfo, SettingsView as ServiceSettings } from '../../../../contract/admin/settings';
+export type { BackupInfo, ServerInfo, SettingsView } from '../../../../contract/admin/settings';
 /** Shapes of the back office (/api/v1/admin) as the operator's pages read them. */
 
 /** Purchase-order statuses that are not final, in lifecycle order. */

@@ -7,7 +7,7 @@ import { useT } from '../../../shared/i18n';
 import { commonMessages } from '../messages';
 import { fetchers, adminKeys } from '../queries';
 import { Section } from '../Section';
-import { PACES, type Pace } from '../types';
+import { AUTOPILOT_PACES, type Pace } from '../types';
 import { consoleMessages, type ConsoleKey } from './messages';
 import { useRunAutopilot, useSaveAutopilot } from './mutations';
 
@@ -15,7 +15,7 @@ const PACE_LABEL: Record<Pace, ConsoleKey> = { off: 'paceOff', realistic: 'paceR
 const PACE_HINT: Record<Pace, ConsoleKey> = { off: 'paceOffHint', realistic: 'paceRealisticHint', demo: 'paceDemoHint' };
 
 function isPace(value: string): value is Pace {
-  return (PACES as readonly string[]).includes(value);
+  return (AUTOPILOT_PACES as readonly string[]).includes(value);
 }
 
 function RefundRateForm({ saved }: { saved: number }) {
@@ -87,7 +87,7 @@ export function AutopilotPanel() {
                 )
               }
               disabled={savePace.isPending}
-              data={PACES.map((p) => ({ value: p, label: t(PACE_LABEL[p]) }))}
+              data={AUTOPILOT_PACES.map((p) => ({ value: p, label: t(PACE_LABEL[p]) }))}
               fullWidth
             />
             {pace ? (

@@ -5,13 +5,13 @@ import { ErrorAlert } from '../../../shared/ErrorAlert';
 import { useT } from '../../../shared/i18n';
 import { formatMoney } from '../../../shared/money';
 import { commonMessages, orderStatusKey } from '../messages';
-import type { AdminOrder, InspectionInput } from '../types';
+import type { AdminOrderListItem, InspectionInput } from '../types';
 import { consoleMessages } from './messages';
 import { useAdvanceOrder, useRefundOrder, type AdvancedOrder } from './mutations';
 
 export interface OrderDialog {
   kind: 'ship' | 'inspect' | 'refund';
-  order: AdminOrder;
+  order: AdminOrderListItem;
 }
 
 const TRACKING = /^[A-Za-z0-9-]+$/;
@@ -39,7 +39,7 @@ function FormButtons({ submit, pending, onClose, danger }: { submit: string; pen
   );
 }
 
-function ShipForm({ order, onClose }: { order: AdminOrder; onClose: () => void }) {
+function ShipForm({ order, onClose }: { order: AdminOrderListItem; onClose: () => void }) {
   const t = useT(consoleMessages);
   const advance = useAdvanceOrder();
   const moved = useMovedNotice();
@@ -83,7 +83,7 @@ function ShipForm({ order, onClose }: { order: AdminOrder; onClose: () => void }
   );
 }
 
-function InspectForm({ order, onClose }: { order: AdminOrder; onClose: () => void }) {
+function InspectForm({ order, onClose }: { order: AdminOrderListItem; onClose: () => void }) {
   const t = useT(consoleMessages);
   const advance = useAdvanceOrder();
   const moved = useMovedNotice();
@@ -160,7 +160,7 @@ function InspectForm({ order, onClose }: { order: AdminOrder; onClose: () => voi
   );
 }
 
-function RefundForm({ order, onClose }: { order: AdminOrder; onClose: () => void }) {
+function RefundForm({ order, onClose }: { order: AdminOrderListItem; onClose: () => void }) {
   const t = useT(consoleMessages);
   const refund = useRefundOrder();
   const [reason, setReason] = useState('');

@@ -12,7 +12,7 @@ import { canRefund, nextStep } from '../orderSteps';
 import { fetchers, adminKeys, ORDERS_PAGE_SIZE } from '../queries';
 import { Section } from '../Section';
 import { OrderStatusBadge } from '../StatusBadge';
-import { OPEN_ORDER_STATUSES, type AdminOrder, type OpenOrderStatus } from '../types';
+import { OPEN_ORDER_STATUSES, type AdminOrderListItem, type OpenOrderStatus } from '../types';
 import { consoleMessages } from './messages';
 import { useAdvanceOrder } from './mutations';
 import { OrderStepModal, type OrderDialog } from './OrderStepModal';
@@ -33,7 +33,7 @@ function useStatusLabel() {
 }
 
 /** The next-step buttons of one order; the steps that take staff data open the Modal. */
-function OrderActions({ order, onDialog, onFailure }: { order: AdminOrder; onDialog: (d: OrderDialog) => void; onFailure: (f: Failure) => void }) {
+function OrderActions({ order, onDialog, onFailure }: { order: AdminOrderListItem; onDialog: (d: OrderDialog) => void; onFailure: (f: Failure) => void }) {
   const t = useT(consoleMessages);
   const statusLabel = useStatusLabel();
   const advance = useAdvanceOrder();
@@ -97,7 +97,7 @@ export function OrdersPanel() {
   const allTotal = totals.reduce((sum, { total }) => sum + (total ?? 0), 0);
   const firstError = firstPages.find((q) => q.isError)?.error;
 
-  let rows: AdminOrder[] = [];
+  let rows: AdminOrderListItem[] = [];
   let loading = false;
   let error: unknown = null;
   if (filter === 'all') {

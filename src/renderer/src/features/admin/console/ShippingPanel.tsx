@@ -10,7 +10,7 @@ import { useFormatDateTime } from '../format';
 import { fetchers, adminKeys } from '../queries';
 import { Section } from '../Section';
 import { ShippingStatusBadge } from '../StatusBadge';
-import type { ShippingOrderItem } from '../types';
+import type { ShippingOrderListItem } from '../types';
 import { consoleMessages } from './messages';
 import { useDeliverShipping, useDispatchShipping } from './mutations';
 
@@ -22,7 +22,7 @@ interface Failure {
   error: unknown;
 }
 
-function DispatchForm({ order, onClose }: { order: ShippingOrderItem; onClose: () => void }) {
+function DispatchForm({ order, onClose }: { order: ShippingOrderListItem; onClose: () => void }) {
   const t = useT(consoleMessages);
   const tc = useT(commonMessages);
   const dispatch = useDispatchShipping();
@@ -72,7 +72,7 @@ function DispatchForm({ order, onClose }: { order: ShippingOrderItem; onClose: (
   );
 }
 
-function DeliverButton({ order, onFailure }: { order: ShippingOrderItem; onFailure: (f: Failure) => void }) {
+function DeliverButton({ order, onFailure }: { order: ShippingOrderListItem; onFailure: (f: Failure) => void }) {
   const t = useT(consoleMessages);
   const deliver = useDeliverShipping();
   return (
@@ -95,7 +95,7 @@ function DeliverButton({ order, onFailure }: { order: ShippingOrderItem; onFailu
 export function ShippingPanel() {
   const t = useT(consoleMessages);
   const formatDate = useFormatDateTime('short');
-  const [dispatching, setDispatching] = useState<ShippingOrderItem | null>(null);
+  const [dispatching, setDispatching] = useState<ShippingOrderListItem | null>(null);
   const [failure, setFailure] = useState<Failure | null>(null);
   const lists = useQueries({
     queries: STATUSES.map((status) => ({ queryKey: adminKeys.shipping(status), queryFn: () => fetchers.shipping(status) })),

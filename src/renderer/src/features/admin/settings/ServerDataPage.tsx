@@ -9,7 +9,7 @@ import { CopyValue } from '../CopyValue';
 import { formatBytes, useFormatDateTime } from '../format';
 import { fetchers, adminKeys } from '../queries';
 import { Section } from '../Section';
-import type { ServiceSettings } from '../types';
+import type { SettingsView } from '../types';
 import { settingsMessages } from './messages';
 import { PageHeader } from '../../../shared/PageHeader';
 
@@ -72,7 +72,7 @@ function ServerSection() {
 
 const CURRENCY = /^[A-Z]{3}$/;
 
-function SettingsForm({ saved }: { saved: ServiceSettings }) {
+function SettingsForm({ saved }: { saved: SettingsView }) {
   const t = useT(settingsMessages);
   const queryClient = useQueryClient();
   const [feeRate, setFeeRate] = useState<number | string>(saved.serviceFeeRate);
@@ -80,7 +80,7 @@ function SettingsForm({ saved }: { saved: ServiceSettings }) {
   const [currency, setCurrency] = useState(saved.currency);
   const [allowRemote, setAllowRemote] = useState(saved.webhooksAllowRemote);
   const save = useMutation({
-    mutationFn: (patch: Partial<ServiceSettings>) => data(adminApi().PUT('/settings', { body: patch })),
+    mutationFn: (patch: Partial<SettingsView>) => data(adminApi().PUT('/settings', { body: patch })),
     onSuccess: (next) => {
       queryClient.setQueryData(adminKeys.settings, next);
       notifications.show({ color: 'green', message: t('settingsSaved') });
@@ -89,7 +89,7 @@ function SettingsForm({ saved }: { saved: ServiceSettings }) {
   });
 
   const currencyError = !saved.currencyLocked && !CURRENCY.test(currency) ? t('currencyInvalid') : null;
-  const patch: Partial<ServiceSettings> = {};
+  const patch: Partial<SettingsView> = {};
   if (typeof feeRate === 'number' && feeRate !== saved.serviceFeeRate) patch.serviceFeeRate = feeRate;
   if (typeof threshold === 'number' && threshold !== saved.lowBalanceThreshold) patch.lowBalanceThreshold = threshold;
   if (!saved.currencyLocked && currency !== saved.currency) patch.currency = currency;
