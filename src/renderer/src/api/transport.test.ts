@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { BridgeRequest, BridgeResponse } from '../../../preload/bridge';
-import { ApiError, createClient, type ApiClient } from './client';
+import { adminClientOver, ApiError, createClient, data, idempotent, openClientOver, type ApiClient } from './client';
 import { httpTransport, ipcTransport } from './transport';
 
 /** One answer of the service, as both low-level senders will deliver it. */
@@ -149,5 +149,25 @@ describe('IPC and HTTP transports give the client the same result', () => {
 
     await http.products.search({ q: 'hoodie & bag', page: 2, limit: 24 });
     expect(sent.http.at(-1)!.path).toBe('/api/v1/open/products/search?q=hoodie%20%26%20bag&page=2&limit=24');
+  });
+});
+
+describe('the typed clients over the page transport', () => {
+  it('send the admin prefix, the body and the Idempotency-Key through the bridge, and unwrap data', async () => {
+    const seen: BridgeRequest[] = [];
+    const bridge = {
+      async request(request: BridgeRequest): Promise<BridgeResponse> {
+        seen.push(request);
+        return { status: 201, headers: {}, body: { data: { transactionId: 9, amount: 12.5 } } };
+      },
+    };
+    const admin = adminClientOver(ipcTransport(bridge));
+    const entry = await data(admin.POST('/wallet/deposit', { body: { amount: 12.5 }, ...idempotent('key-1') }));
+    expect(entry).toMatchObject({ transactionId: 9 });
+    expect(seen).toEqual([{ method: 'POST', path: '/api/v1/admin/wallet/deposit', body: { amount: 12.5 }, headers: { 'idempotency-key': 'key-1' } }]);
+
+    const open = openClientOver(ipcTransport(bridge));
+    await data(open.GET('/orders/{id}', { params: { path: { id: 'PO 1/2' } } }));
+    expect(seen.at(-1)).toEqual({ method: 'GET', path: '/api/v1/open/orders/PO%201%2F2' });
   });
 });
