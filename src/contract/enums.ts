@@ -16,10 +16,12 @@ export const ORDER_STATUSES = [
 ] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
-export const SHIPPING_STATUSES = ['pending', 'shipped', 'delivered', 'cancelled'] as const;
+/** v1 plus exception (customs hold, back to shipped when cleared) and lost (terminal): extensions.md section 7. */
+export const SHIPPING_STATUSES = ['pending', 'shipped', 'delivered', 'cancelled', 'exception', 'lost'] as const;
 export type ShippingStatus = (typeof SHIPPING_STATUSES)[number];
 
-export const PACKAGE_STATUSES = ['in_warehouse', 'packing', 'shipped', 'delivered'] as const;
+/** v1 plus the values of extensions.md section 9 (returning/returned belong to after-sales). */
+export const PACKAGE_STATUSES = ['in_warehouse', 'packing', 'shipped', 'delivered', 'returning', 'returned', 'rehearsing', 'disposed', 'lost'] as const;
 export type PackageStatus = (typeof PACKAGE_STATUSES)[number];
 
 export const COUPON_TYPES = ['percentage', 'fixed'] as const;
@@ -49,6 +51,7 @@ export const SCOPES = [
   'favorites:write',
   'coupons:read',
   'coupons:write',
+  'warehouse:write',
 ] as const;
 export type Scope = (typeof SCOPES)[number];
 
@@ -60,7 +63,17 @@ export const AUTOPILOT_PACES = ['off', 'realistic', 'demo'] as const;
 export type Pace = (typeof AUTOPILOT_PACES)[number];
 
 /** The kinds of wallet ledger entries. */
-export const ENTRY_TYPES = ['deposit', 'order_payment', 'order_refund', 'shipping_payment', 'shipping_refund', 'adjustment'] as const;
+export const ENTRY_TYPES = [
+  'deposit',
+  'order_payment',
+  'order_refund',
+  'shipping_payment',
+  'shipping_refund',
+  'adjustment',
+  'supplement_payment',
+  'service_charge',
+  'insurance_payout',
+] as const;
 export type EntryType = (typeof ENTRY_TYPES)[number];
 
 /** What a shipping channel accepts (batteries travel as sensitive cargo). */

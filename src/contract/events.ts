@@ -27,6 +27,33 @@ export const EventPayloadSchemas = {
     reference: Type.String(),
   }),
   'clock.advanced': Type.Object({ from: Timestamp, to: Timestamp }),
+  // v1.1 (extensions.md sections 4-7)
+  'package.service_done': Type.Object({ packageId: Type.Integer(), requestId: Type.Integer(), serviceId: Type.String(), weight: Type.Integer(), at: Timestamp }),
+  'package.storage_expiring': Type.Object({
+    packageId: Type.Integer(),
+    orderNo: Type.String(),
+    productName: Type.String(),
+    freeUntil: Timestamp,
+    disposalAt: Timestamp,
+  }),
+  'package.storage_overdue': Type.Object({
+    packageId: Type.Integer(),
+    orderNo: Type.String(),
+    productName: Type.String(),
+    freeUntil: Timestamp,
+    disposalAt: Timestamp,
+    feePerDay: Money,
+  }),
+  'package.disposed': Type.Object({ packageId: Type.Integer(), orderNo: Type.String(), productName: Type.String(), at: Timestamp }),
+  'shipping.rehearsal_packed': Type.Object({
+    rehearsalId: Type.String(),
+    packedWeight: Type.Integer(),
+    length: Type.Integer(),
+    width: Type.Integer(),
+    height: Type.Integer(),
+    at: Timestamp,
+  }),
+  'shipping.exception': Type.Object({ orderNo: Type.String(), status: Type.String(), reason: Type.String(), at: Timestamp }),
 } as const;
 
 export type EventPayloads = { [K in keyof typeof EventPayloadSchemas]: Static<(typeof EventPayloadSchemas)[K]> };

@@ -32,6 +32,7 @@ export const ChannelPatch = Type.Object(
     ),
     active: Type.Optional(Type.Boolean()),
     position: Type.Optional(Type.Integer({ minimum: 0, maximum: 10_000 })),
+    maxDeclaredValue: Type.Optional(Type.Union([Price, Type.Null()], { description: 'v1.1: the declared-value cap, null for none' })),
   },
   { additionalProperties: false },
 );

@@ -21,6 +21,14 @@ export const adminShippingSchemas = {
     response: ShippingOrderDetail,
   },
   'POST /shipping/orders/:id/deliver': { params: OrderNoParam, response: ShippingOrderDetail },
+  'POST /shipping/:id/simulate': {
+    params: OrderNoParam,
+    body: Type.Object(
+      { scenario: Type.Enum(['customs_hold', 'lost_in_transit', 'customs_seized'], { description: 'v1.1 section 8 shipping scenarios' }) },
+      { additionalProperties: false },
+    ),
+    response: ShippingOrderDetail,
+  },
 };
 
 /** The static types of what these routes take and answer. */

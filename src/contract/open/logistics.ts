@@ -22,6 +22,7 @@ export const ShippingChannel = Type.Object({
   weightRange: Type.Object({ min: Grams, max: Grams }),
   countries: Type.Array(Type.String(), { description: 'country codes served' }),
   pricing: ChannelPricing,
+  maxDeclaredValue: Type.Union([Money, Type.Null()], { description: 'v1.1: the most the carrier accepts as declared value; null: no cap' }),
 });
 
 export const FreightQuote = Type.Object({

@@ -22,9 +22,30 @@ export const CreateBody = Type.Object(
     recipientAddress: Text(300),
     recipientZipCode: Text(20),
     remark: Type.Optional(Type.String({ maxLength: 500 })),
+    // v1.1 section 5
+    rehearsalId: Type.Optional(Type.String({ minLength: 1, maxLength: 64, description: 'a packed rehearsal of exactly these packages: the fee is quoted on the packed parcel' })),
+    declaredValue: Type.Optional(Type.Number({ minimum: 0, maximum: 10_000_000, description: 'amount, at most two decimals; default: purchase price of the packed lines' })),
+    insurance: Type.Optional(Type.Boolean({ description: 'insure the declared value (premium 3%, minimum 5.00, held with the fee)' })),
   },
   { additionalProperties: false },
 );
+
+export const ScenarioRecord = Type.Object({
+  name: Type.String({ description: 'customs_hold, lost_in_transit, customs_seized' }),
+  firedAt: Type.Union([Timestamp, Type.Null()], { description: 'null while programmed and not fired yet' }),
+});
+
+/** v1.1 fields of a shipping order (extensions.md sections 5-8). */
+export const ChargeFields = {
+  declaredValue: Money,
+  insurance: Type.Boolean(),
+  insurancePremium: Money,
+  storageFees: Money,
+  totalCharge: Type.Number({ description: 'shippingFee + insurancePremium + storageFees: what is held, then captured at dispatch' }),
+  estimatedDuties: Type.Number({ description: 'informational, from the destination\'s de minimis and rate; never charged' }),
+  rehearsalId: Type.Union([Type.String(), Type.Null()]),
+  scenarios: Type.Array(ScenarioRecord),
+};
 
 export const ListItemFields = {
   orderNo: Type.String(),
@@ -64,11 +85,48 @@ export const ShippingOrderDetail = Type.Object({
   deliveredAt: Type.Union([Timestamp, Type.Null()]),
   remark: Type.String(),
   updatedAt: Timestamp,
+  ...ChargeFields,
+  dimensions: Type.Union([Type.Object({ length: Type.Integer(), width: Type.Integer(), height: Type.Integer() }), Type.Null()], {
+    description: 'the packed parcel (cm) when created from a rehearsal',
+  }),
+  exceptionReason: Type.String({ description: 'why the order is in exception or lost; empty otherwise' }),
+  insurancePayout: Money,
 });
 
 export const OrderNoParam = Type.Object({ id: Type.String({ minLength: 1, maxLength: 64, description: 'the shipping order number' }) });
+export const Rehearsal = Type.Object({
+  id: Type.String(),
+  status: Type.Enum(['requested', 'packed', 'used', 'cancelled']),
+  inventoryIds: Type.Array(Type.Integer()),
+  fee: Money,
+  packedWeight: Type.Union([Grams, Type.Null()], { description: 'grams, once packed' }),
+  length: Type.Union([Type.Integer(), Type.Null()], { description: 'cm, once packed' }),
+  width: Type.Union([Type.Integer(), Type.Null()]),
+  height: Type.Union([Type.Integer(), Type.Null()]),
+  photos: Type.Array(Type.String()),
+  createdAt: Timestamp,
+  packedAt: Type.Union([Timestamp, Type.Null()]),
+});
+export const RehearsalParam = Type.Object({ id: Type.String({ minLength: 1, maxLength: 64, description: 'the rehearsal id' }) });
+
 /** The schemas of each route of open/shipping.ts, by method and path. */
 export const shippingSchemas = {
+  'POST /shipping/rehearsals': {
+    body: Type.Object(
+      { inventoryIds: Type.Array(Type.Integer({ minimum: 1 }), { minItems: 1, maxItems: MAX_SHIPPING_ITEMS }) },
+      { additionalProperties: false },
+    ),
+    response: Rehearsal,
+  },
+  'GET /shipping/rehearsals': {
+    querystring: Type.Object({ limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100 })) }),
+    response: Type.Array(Rehearsal),
+  },
+  'GET /shipping/rehearsals/:id': { params: RehearsalParam, response: Rehearsal },
+  'POST /shipping/rehearsals/:id/cancel': {
+    params: RehearsalParam,
+    response: Type.Object({ ...Rehearsal.properties, refundAmount: Money, message: Type.String() }),
+  },
   'POST /shipping/create': {
     body: CreateBody,
     response: Type.Object({
@@ -82,6 +140,8 @@ export const shippingSchemas = {
       createdAt: Timestamp,
       channelId: Type.String(),
       chargeWeight: Grams,
+      ...ChargeFields,
+      fuelSurcharge: Money,
     }),
   },
   'GET /shipping/orders': {
@@ -103,6 +163,7 @@ export const shippingSchemas = {
 
 /** The static types of what these routes take and answer. */
 type Routes = typeof shippingSchemas;
+export type RehearsalView = Static<typeof Rehearsal>;
 export type CreateShippingInput = BodyOf<Routes['POST /shipping/create']>;
 export type ShippingOrderCreated = ResponseOf<Routes['POST /shipping/create']>;
 export type ShippingOrderListItem = ResponseOf<Routes['GET /shipping/orders']>['items'][number];

@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { CursorQuery, Grams, IdParam, PageQuery, Paginated, type ResponseOf, Timestamp } from '../common.js';
+import { Currency, CursorQuery, Grams, IdParam, Money, PageQuery, Paginated, type ResponseOf, Timestamp } from '../common.js';
 import { GOODS_CARGO, PACKAGE_STATUSES } from '../enums.js';
 
 /** Warehouse packages (api-v1.md "Warehouse"; decisions.md "Warehouse packages"). */
@@ -16,6 +16,30 @@ export const PackageSchema = Type.Object({
   quantity: Type.Integer(),
   cargoType: Type.Enum([...GOODS_CARGO]),
   shippingOrderNo: Type.Union([Type.String(), Type.Null()], { description: 'the shipping order holding the package, if any' }),
+  // v1.1 sections 4 and 6
+  services: Type.Array(
+    Type.Object({
+      requestId: Type.Integer(),
+      serviceId: Type.String(),
+      status: Type.Enum(['pending', 'done']),
+      price: Money,
+      photoCount: Type.Integer({ description: 'photos asked for (per-photo services), else 0' }),
+      requestedAt: Timestamp,
+      doneAt: Type.Union([Timestamp, Type.Null()]),
+    }),
+  ),
+  storageFee: Type.Number({ description: 'accrued storage fee: each day past the free period, per package (0 while free)' }),
+  freeStorageDaysLeft: Type.Integer({ description: 'negative once overdue' }),
+  freeStorageUntil: Timestamp,
+  disposalAt: Timestamp,
+});
+
+export const WarehouseService = Type.Object({
+  serviceId: Type.String(),
+  name: Type.String(),
+  description: Type.String(),
+  price: Money,
+  unit: Type.Enum(['package', 'photo']),
 });
 
 /** The schemas of each route of open/warehouse.ts, by method and path. */
@@ -37,9 +61,22 @@ export const warehouseSchemas = {
   },
   'GET /warehouse/packages/shippable': { querystring: Type.Object({ ...PageQuery, ...CursorQuery }), response: Paginated(PackageSchema) },
   'GET /warehouse/packages/:id': { params: IdParam, response: PackageSchema },
+  'GET /warehouse/services': { response: Type.Array(WarehouseService) },
+  'POST /warehouse/packages/:id/services': {
+    params: IdParam,
+    body: Type.Object(
+      {
+        serviceIds: Type.Array(Type.String({ minLength: 1, maxLength: 64 }), { minItems: 1, maxItems: 20 }),
+        photoCount: Type.Optional(Type.Integer({ minimum: 1, maximum: 20, description: 'photos wanted, with a per-photo service (default 1)' })),
+      },
+      { additionalProperties: false },
+    ),
+    response: Type.Object({ packageId: Type.Integer(), charged: Money, currency: Currency, services: PackageSchema.properties.services }),
+  },
 };
 
 /** The static types of what these routes take and answer. */
 type Routes = typeof warehouseSchemas;
 export type WarehousePackage = Static<typeof PackageSchema>;
+export type WarehouseServiceView = Static<typeof WarehouseService>;
 export type PackageStats = ResponseOf<Routes['GET /warehouse/packages/stats']>;

@@ -26,6 +26,27 @@ export function notificationFor(event: ServiceEvent): NotificationText | null {
       if (data.to === 'refunded') return { title: 'Order refunded', body: `${data.orderNo}: ${data.note || 'the item is out of stock'}` };
       return null;
     }
+    // v1.1: storage deadlines, disposal, rehearsal results and shipping exceptions
+    case 'package.storage_expiring': {
+      const data = event.data as ServiceEvent<'package.storage_expiring'>['data'];
+      return { title: 'Free storage ends soon', body: `${data.productName}: free until ${data.freeUntil.slice(0, 10)}; ship it or storage fees start` };
+    }
+    case 'package.storage_overdue': {
+      const data = event.data as ServiceEvent<'package.storage_overdue'>['data'];
+      return { title: 'Storage fees accruing', body: `${data.productName}: ${data.feePerDay.toFixed(2)} a day; disposed on ${data.disposalAt.slice(0, 10)}` };
+    }
+    case 'package.disposed': {
+      const data = event.data as ServiceEvent<'package.disposed'>['data'];
+      return { title: 'Package disposed', body: `${data.productName} (order ${data.orderNo}) stayed past the storage limit` };
+    }
+    case 'shipping.rehearsal_packed': {
+      const data = event.data as ServiceEvent<'shipping.rehearsal_packed'>['data'];
+      return { title: 'Rehearsal packed', body: `${data.rehearsalId}: ${data.packedWeight} g, ${data.length} x ${data.width} x ${data.height} cm` };
+    }
+    case 'shipping.exception': {
+      const data = event.data as ServiceEvent<'shipping.exception'>['data'];
+      return { title: data.status === 'lost' ? 'Parcel lost' : 'Parcel held at customs', body: `${data.orderNo}: ${data.reason}` };
+    }
     default:
       return null;
   }

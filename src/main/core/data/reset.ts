@@ -14,6 +14,10 @@ const BUSINESS_TABLES = [
   'shipping_events',
   'shipping_order_items',
   'shipping_orders',
+  // warehouse services and rehearsals (migration 008), before the packages they name
+  'package_services',
+  'rehearsal_packages',
+  'rehearsals',
   'packages',
   'order_logistics_events',
   'order_timeline',

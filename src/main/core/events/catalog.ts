@@ -18,6 +18,12 @@ export const EVENT_SCOPE: Record<EventType, Scope | null> = {
   'shipping.status_changed': 'shipping:read',
   'wallet.transaction_created': 'wallet:read',
   'clock.advanced': null,
+  'package.service_done': 'warehouse:read',
+  'package.storage_expiring': 'warehouse:read',
+  'package.storage_overdue': 'warehouse:read',
+  'package.disposed': 'warehouse:read',
+  'shipping.rehearsal_packed': 'shipping:read',
+  'shipping.exception': 'shipping:read',
 };
 
 export interface ServiceEvent<T extends EventType = EventType> {

@@ -30,6 +30,8 @@ export interface Call<S extends RouteSchemas> {
   query: StaticOr<S['querystring'], Record<string, never>>;
   body: StaticOr<S['body'], undefined>;
   ip: string;
+  /** The request's headers, lower-cased names (a few routes read one: Crossbuy-Scenario). */
+  headers?: Readonly<Record<string, string | string[] | undefined>>;
 }
 
 /** A handler's answer when the status is not the route's default one. */

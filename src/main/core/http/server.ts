@@ -146,6 +146,7 @@ function registerTable(app: FastifyInstance, options: ServerOptions, limiter: Ra
           query: (request.query ?? {}) as never,
           body: request.body as never,
           ip: request.ip,
+          headers: request.headers,
         } as Call<never>;
         const result = await execute(spec, call, request);
         return reply.code(result.statusCode).send(result.body);

@@ -1,6 +1,6 @@
 import type { CoreContext } from '../context.js';
 import { badRequest, notFound } from '../shared/errors.js';
-import { parseAmount, toAmount } from '../shared/money.js';
+import { parseAmount, toAmount, type Minor } from '../shared/money.js';
 import { CHANNEL_CARGO, type ChannelCargo } from './cargo.js';
 import { SEED_CHANNELS } from './channel-seed.js';
 import { isKnownCountry } from './countries.js';
@@ -24,6 +24,8 @@ export interface Channel {
   price: PriceModel;
   active: boolean;
   position: number;
+  /** The most the carrier accepts as declared value, minor units; null: no cap (v1.1 section 5). */
+  maxDeclaredValue?: Minor | null;
 }
 
 export type NewChannel = Omit<Channel, 'active' | 'position'>;
@@ -45,6 +47,7 @@ interface ChannelRow {
   fuel_surcharge_bp: number;
   active: number;
   position: number;
+  max_declared_value_minor: number | null;
 }
 
 function fromRow(row: ChannelRow): Channel {
@@ -66,7 +69,13 @@ function fromRow(row: ChannelRow): Channel {
     },
     active: row.active === 1,
     position: row.position,
+    maxDeclaredValue: row.max_declared_value_minor,
   };
+}
+
+/** The channel's declared-value cap in minor units, null when it has none. */
+export function channelMaxDeclaredValue(ctx: CoreContext, channelId: string): Minor | null {
+  return (ctx.db.prepare('SELECT max_declared_value_minor FROM channels WHERE channel_id = ?').pluck().get(channelId) as number | null | undefined) ?? null;
 }
 
 const ORDER = 'ORDER BY position, channel_id';
@@ -150,6 +159,7 @@ export function channelView(c: Channel) {
       // basis points / 100: at most two decimals, exact like toAmount.
       fuelSurchargePercent: c.price.fuelSurchargeBp / 100,
     },
+    maxDeclaredValue: c.maxDeclaredValue == null ? null : toAmount(c.maxDeclaredValue),
   };
 }
 
@@ -175,6 +185,7 @@ export interface ChannelPatch {
   };
   active?: boolean;
   position?: number;
+  maxDeclaredValue?: number | null;
 }
 
 const DAYS = /^(\d{1,3})-(\d{1,3})$/;
@@ -232,6 +243,11 @@ function applyPatch(ctx: CoreContext, c: Channel, patch: ChannelPatch): Channel 
   }
   if (patch.active !== undefined) next.active = patch.active;
   if (patch.position !== undefined) next.position = patch.position;
+  if (patch.maxDeclaredValue !== undefined) {
+    const cap = patch.maxDeclaredValue === null ? null : money('maxDeclaredValue', patch.maxDeclaredValue);
+    if (cap === 0) throw badRequest('maxDeclaredValue must be above 0, or null for no cap');
+    next.maxDeclaredValue = cap;
+  }
   return next;
 }
 
@@ -244,6 +260,7 @@ export function updateChannel(ctx: CoreContext, channelId: string, patch: Channe
       if (!current) throw notFound(`Shipping channel ${channelId} not found`);
       const next = applyPatch(ctx, current, patch);
       writeChannel(ctx, next, false);
+      ctx.db.prepare('UPDATE channels SET max_declared_value_minor = ? WHERE channel_id = ?').run(next.maxDeclaredValue ?? null, channelId);
       return next;
     })
     .immediate();

@@ -2,11 +2,13 @@ import type { CoreContext } from '../context.js';
 import { hashText } from '../shared/random.js';
 import { inspectionPhoto, productPicture } from './svg.js';
 
-export const MEDIA_KINDS = ['products', 'inspection'] as const;
+export const MEDIA_KINDS = ['products', 'inspection', 'rehearsal'] as const;
 export type MediaKind = (typeof MEDIA_KINDS)[number];
 
 export const productImagePath = (productId: number, view: number) => `/media/products/${productId}/${view}.svg`;
 export const inspectionPhotoPath = (orderNo: string, index: number) => `/media/inspection/${orderNo}/${index}.svg`;
+/** The packed parcel of a rehearsal (shipping/rehearsals.ts), drawn from its weight and dimensions. */
+export const rehearsalPhotoPath = (rehearsalId: string, index: number) => `/media/rehearsal/${rehearsalId}/${index}.svg`;
 
 /** Draws the image a media path names, from the data it shows; null when there is no such thing. */
 export function renderMedia(ctx: CoreContext, kind: MediaKind, id: string, index: number): string | null {
@@ -16,6 +18,20 @@ export function renderMedia(ctx: CoreContext, kind: MediaKind, id: string, index
       | undefined;
     if (!row || index > 5) return null;
     return productPicture({ title: row.title, hue: hashText(row.category || row.title), view: index });
+  }
+  if (kind === 'rehearsal') {
+    const r = ctx.db.prepare('SELECT id, packed_weight_g, length_cm, width_cm, height_cm, packed_at FROM rehearsals WHERE id = ?').get(id) as
+      | { id: string; packed_weight_g: number | null; length_cm: number; width_cm: number; height_cm: number; packed_at: string | null }
+      | undefined;
+    if (!r || r.packed_weight_g === null || index > 9) return null;
+    return inspectionPhoto({
+      title: `Packed parcel ${r.length_cm} x ${r.width_cm} x ${r.height_cm} cm`,
+      weightGrams: r.packed_weight_g,
+      date: (r.packed_at ?? '').slice(0, 10),
+      orderNo: r.id,
+      index,
+      hue: hashText(r.id),
+    });
   }
   const order = ctx.db
     .prepare(

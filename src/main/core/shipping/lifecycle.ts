@@ -5,7 +5,11 @@ import { emitEvent } from '../events/log.js';
 import { applyTransition } from '../orders/lifecycle.js';
 import { conflict } from '../shared/errors.js';
 import { formatAmount, toAmount } from '../shared/money.js';
-import { captureHold, releaseHold } from '../wallet/ledger.js';
+import { captureHold, postEntry, releaseHold } from '../wallet/ledger.js';
+import { cancelStep, scheduleStep } from '../autopilot/queue.js';
+import { scheduleStorage } from '../warehouse/storage.js';
+import { lossPayout } from './charges.js';
+import { drawScenario, markScenarioFired, pendingScenarios, scenarioRecords, type ShippingScenario } from './scenarios.js';
 import { movePackages, packagesOfShippingOrder } from '../warehouse/packages.js';
 import { appendShippingEvent, WAREHOUSE_LOCATION } from './events.js';
 import { getShippingOrder, requireShippingOrderRow, type Recipient, type ShippingOrderRow } from './queries.js';
@@ -30,7 +34,7 @@ function step(
       if (!transition) throw conflict(refusal(orderNo, row.status, action));
       const now = ctx.nowIso();
       const packageIds = packagesOfShippingOrder(ctx, orderNo).map((p) => p.id);
-      movePackages(ctx, packageIds, transition.packages.from, transition.packages.to, orderNo);
+      if (transition.packages) movePackages(ctx, packageIds, transition.packages.from, transition.packages.to, orderNo);
       ctx.db.prepare('UPDATE shipping_orders SET status = ?, updated_at = ? WHERE order_no = ? AND status = ?').run(transition.to, now, orderNo, row.status);
       work(row, transition, now);
       const after = requireShippingOrderRow(ctx, orderNo);
@@ -47,8 +51,10 @@ export function cancelShippingOrder(ctx: CoreContext, userId: number, orderNo: s
   const note = (reason ?? '').trim().slice(0, MAX_REASON);
   let released = 0;
   step(ctx, orderNo, 'cancel', userId, (row, _t, now) => {
-    // A zero fee placed no hold (create.ts).
-    if (row.shipping_fee_minor > 0) released = releaseHold(ctx, orderNo);
+    // A zero total placed no hold (create.ts). The hold is fee + premium + storage (v1.1 section 5).
+    if (heldTotal(row) > 0) released = releaseHold(ctx, orderNo);
+    const arrived = ctx.db.prepare('SELECT id, arrived_at FROM packages WHERE shipping_order_no IS NULL AND id IN (SELECT package_id FROM shipping_order_items WHERE shipping_order_no = ?)');
+    for (const p of arrived.all(orderNo) as { id: number; arrived_at: string }[]) scheduleStorage(ctx, p.id, p.arrived_at);
     appendShippingEvent(ctx, {
       orderNo,
       at: now,
@@ -80,7 +86,7 @@ export function dispatchShippingOrder(ctx: CoreContext, orderNo: string, trackin
     const carrier = findChannel(ctx, row.channel_id)?.carrier ?? row.channel_name;
     const tracking = trackingNo?.trim() || generateTrackingNo(carrier);
     ctx.db.prepare('UPDATE shipping_orders SET tracking_no = ?, shipped_at = ? WHERE order_no = ?').run(tracking, now, orderNo);
-    if (row.shipping_fee_minor > 0) captureHold(ctx, orderNo, 'shipping_payment', `Shipping fee for ${orderNo} (${row.channel_name})`);
+    if (heldTotal(row) > 0) captureHold(ctx, orderNo, 'shipping_payment', chargeDescription(ctx, row));
     appendShippingEvent(ctx, { orderNo, at: now, status: 'shipped', location: WAREHOUSE_LOCATION, description: `Handed to ${carrier}, tracking number ${tracking}` });
   });
   return getShippingOrder(ctx, orderNo);
@@ -96,14 +102,44 @@ function completePurchaseOrders(ctx: CoreContext, shippingOrderNo: string): stri
       `SELECT DISTINCT p.order_no FROM shipping_order_items i JOIN packages p ON p.id = i.package_id
         JOIN orders o ON o.order_no = p.order_no
         WHERE i.shipping_order_no = ? AND o.status = 'in_warehouse'
-          AND NOT EXISTS (SELECT 1 FROM packages q WHERE q.order_no = p.order_no AND q.status <> 'delivered')
+          AND NOT EXISTS (SELECT 1 FROM packages q WHERE q.order_no = p.order_no AND q.status NOT IN (${DONE_PACKAGE_STATUSES}))
         ORDER BY p.order_no`,
     )
     .all(shippingOrderNo) as { order_no: string }[];
   for (const { order_no } of candidates) {
-    applyTransition(ctx, order_no, 'completed', 'system', { note: `All packages delivered (last with shipping order ${shippingOrderNo})` });
+    applyTransition(ctx, order_no, 'completed', 'system', { note: `All packages done (last with shipping order ${shippingOrderNo})` });
   }
   return candidates.map((c) => c.order_no);
+}
+
+/**
+ * Package statuses that count as done for a purchase order's completion: delivered, and (v1.1) disposed at
+ * the end of storage and lost with a shipment (docs/API.md).
+ */
+const DONE_PACKAGE_STATUSES = `'delivered', 'disposed', 'lost'`;
+
+/** Completes a purchase order (still in_warehouse) whose packages are all done: after a disposal. */
+export function completeOrderIfDone(ctx: CoreContext, orderNo: string, note: string): boolean {
+  const ready = ctx.db
+    .prepare(
+      `SELECT 1 FROM orders o WHERE o.order_no = ? AND o.status = 'in_warehouse'
+         AND NOT EXISTS (SELECT 1 FROM packages q WHERE q.order_no = o.order_no AND q.status NOT IN (${DONE_PACKAGE_STATUSES}))`,
+    )
+    .get(orderNo);
+  if (ready) applyTransition(ctx, orderNo, 'completed', 'system', { note });
+  return Boolean(ready);
+}
+
+/** What create.ts held: the freight quote, the insurance premium and the storage fees. */
+export function heldTotal(row: ShippingOrderRow): number {
+  return row.shipping_fee_minor + row.insurance_premium_minor + row.storage_fees_minor;
+}
+
+function chargeDescription(ctx: CoreContext, row: ShippingOrderRow): string {
+  const parts = [`freight ${formatAmount(row.shipping_fee_minor, ctx.currency)}`];
+  if (row.insurance_premium_minor > 0) parts.push(`insurance ${formatAmount(row.insurance_premium_minor, ctx.currency)}`);
+  if (row.storage_fees_minor > 0) parts.push(`storage ${formatAmount(row.storage_fees_minor, ctx.currency)}`);
+  return `Shipping fee for ${row.order_no} (${row.channel_name}): ${parts.join(', ')}`;
 }
 
 function deliver(ctx: CoreContext, orderNo: string, userId: number | undefined, by: string) {
@@ -126,8 +162,93 @@ export function confirmDelivery(ctx: CoreContext, userId: number, orderNo: strin
   };
 }
 
-/** The back office records a delivery the recipient did not confirm. */
-export function deliverShippingOrder(ctx: CoreContext, orderNo: string) {
+/**
+ * The back office records a delivery the recipient did not confirm. A scenario programmed with the
+ * Crossbuy-Scenario header fires here instead (the parcel's transit step), by hand or by the autopilot.
+ */
+export function deliverShippingOrder(ctx: CoreContext, orderNo: string, options: { autopilot?: boolean } = {}) {
+  const row = requireShippingOrderRow(ctx, orderNo);
+  if (row.status === 'shipped' && firePendingScenario(ctx, row, options.autopilot === true)) return getShippingOrder(ctx, orderNo);
   deliver(ctx, orderNo, undefined, 'recorded by the carrier');
   return getShippingOrder(ctx, orderNo);
+}
+
+/** A customs hold: shipped -> exception, cleared later by the back office (step shipping.clear_exception). */
+export function holdShipment(ctx: CoreContext, orderNo: string, reason: string) {
+  step(ctx, orderNo, 'hold', undefined, (row, _t, now) => {
+    ctx.db.prepare('UPDATE shipping_orders SET exception_reason = ? WHERE order_no = ?').run(reason, orderNo);
+    const r = JSON.parse(row.recipient) as Recipient;
+    appendShippingEvent(ctx, { orderNo, at: now, status: 'exception', location: `Customs, ${r.country}`, description: reason });
+    emitEvent(ctx, 'shipping.exception', row.user_id, { orderNo, status: 'exception', reason, at: now });
+    scheduleStep(ctx.db, 'shipping.clear_exception', orderNo, { since: now });
+  });
+  return getShippingOrder(ctx, orderNo);
+}
+
+/** The hold is cleared: back to shipped (the auto-confirm step is queued again by the trigger). */
+export function clearShipmentException(ctx: CoreContext, orderNo: string) {
+  step(ctx, orderNo, 'clear', undefined, (row, _t, now) => {
+    ctx.db.prepare("UPDATE shipping_orders SET exception_reason = '' WHERE order_no = ?").run(orderNo);
+    const r = JSON.parse(row.recipient) as Recipient;
+    appendShippingEvent(ctx, { orderNo, at: now, status: 'shipped', location: `Customs, ${r.country}`, description: 'Cleared by customs; back in transit' });
+    cancelStep(ctx.db, 'shipping.clear_exception', orderNo);
+  });
+  return getShippingOrder(ctx, orderNo);
+}
+
+/**
+ * Lost in transit or seized by customs (terminal): insured, the declared value and the shipping fee come
+ * back as an insurance_payout; uninsured, nothing. Packages become lost; their purchase orders complete.
+ */
+export function loseShipment(ctx: CoreContext, orderNo: string, reason: string) {
+  step(ctx, orderNo, 'lose', undefined, (row, _t, now) => {
+    const payout = lossPayout({ insurance: row.insurance === 1, declaredValue: row.declared_value_minor, shippingFee: row.shipping_fee_minor });
+    ctx.db.prepare('UPDATE shipping_orders SET exception_reason = ?, payout_minor = ? WHERE order_no = ?').run(reason, payout, orderNo);
+    if (payout > 0) {
+      postEntry(ctx, {
+        userId: row.user_id,
+        type: 'insurance_payout',
+        amount: payout,
+        reference: orderNo,
+        description: `Insurance payout for ${orderNo}: declared value ${formatAmount(row.declared_value_minor, ctx.currency)} + shipping fee ${formatAmount(row.shipping_fee_minor, ctx.currency)}`,
+      });
+    }
+    appendShippingEvent(ctx, {
+      orderNo,
+      at: now,
+      status: 'lost',
+      location: '',
+      description: `${reason}; ${payout > 0 ? `insurance paid ${formatAmount(payout, ctx.currency)}` : 'not insured: nothing paid back'}`,
+    });
+    emitEvent(ctx, 'shipping.exception', row.user_id, { orderNo, status: 'lost', reason, at: now });
+    cancelStep(ctx.db, 'shipping.clear_exception', orderNo);
+    completePurchaseOrders(ctx, orderNo);
+  });
+  return getShippingOrder(ctx, orderNo);
+}
+
+/** Runs a shipping scenario now (admin simulate, a programmed header, the autopilot's draw). 409 when it does not fit. */
+export function runShippingScenario(ctx: CoreContext, orderNo: string, scenario: ShippingScenario) {
+  const row = requireShippingOrderRow(ctx, orderNo);
+  const fits = scenario === 'customs_hold' ? row.status === 'shipped' : row.status === 'shipped' || row.status === 'exception';
+  if (!fits) {
+    throw conflict(`Shipping order ${orderNo} is ${row.status}; scenario ${scenario} needs ${scenario === 'customs_hold' ? 'a shipped' : 'a shipped or exception'} order`);
+  }
+  return ctx.db.transaction(() => {
+    markScenarioFired(ctx, orderNo, scenario);
+    if (scenario === 'customs_hold') return holdShipment(ctx, orderNo, 'Held by customs for inspection');
+    if (scenario === 'lost_in_transit') return loseShipment(ctx, orderNo, 'Lost in transit by the carrier');
+    return loseShipment(ctx, orderNo, 'Seized by customs');
+  }).immediate();
+}
+
+/**
+ * The first programmed scenario not yet fired, fired now; else, for the autopilot, one drawn at the
+ * operator's rates (a hash of the order number, so a replay draws the same). False when none fires.
+ */
+function firePendingScenario(ctx: CoreContext, row: ShippingOrderRow, draw: boolean): boolean {
+  const next = pendingScenarios(row)[0] ?? (draw && scenarioRecords(row).length === 0 ? drawScenario(ctx, row.order_no) : null);
+  if (!next) return false;
+  runShippingScenario(ctx, row.order_no, next);
+  return true;
 }

@@ -3,6 +3,7 @@ import { notFound } from '../shared/errors.js';
 import { toAmount } from '../shared/money.js';
 import { cursorOf, offsetOf, pageOf, unknownCursor, type Page, type PageQuery } from '../shared/pagination.js';
 import { packagesOfShippingOrder } from '../warehouse/packages.js';
+import { scenarioRecords } from './scenarios.js';
 import type { ShippingStatus } from './state-machine.js';
 import type { ShippingOrderListItem } from '../../../contract/open/shipping.js';
 
@@ -23,6 +24,17 @@ export interface ShippingOrderRow {
   updated_at: string;
   shipped_at: string | null;
   delivered_at: string | null;
+  // v1.1 (migration 008)
+  declared_value_minor: number;
+  insurance: number;
+  insurance_premium_minor: number;
+  storage_fees_minor: number;
+  estimated_duties_minor: number;
+  rehearsal_id: string | null;
+  scenarios: string;
+  exception_reason: string;
+  payout_minor: number;
+  dimensions: string | null;
 }
 
 export interface Recipient {
@@ -120,6 +132,18 @@ export function shippingOrderDetail(ctx: CoreContext, row: ShippingOrderRow) {
     deliveredAt: row.delivered_at,
     remark: row.remark,
     updatedAt: row.updated_at,
+    // v1.1 section 5-8
+    declaredValue: toAmount(row.declared_value_minor),
+    insurance: row.insurance === 1,
+    insurancePremium: toAmount(row.insurance_premium_minor),
+    storageFees: toAmount(row.storage_fees_minor),
+    totalCharge: toAmount(row.shipping_fee_minor + row.insurance_premium_minor + row.storage_fees_minor),
+    estimatedDuties: toAmount(row.estimated_duties_minor),
+    rehearsalId: row.rehearsal_id,
+    dimensions: row.dimensions ? (JSON.parse(row.dimensions) as { length: number; width: number; height: number }) : null,
+    exceptionReason: row.exception_reason,
+    insurancePayout: toAmount(row.payout_minor),
+    scenarios: scenarioRecords(row),
   };
 }
 

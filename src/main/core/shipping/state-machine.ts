@@ -5,6 +5,7 @@ import type { PackageStatus } from '../warehouse/package-state.js';
  *
  *   pending (fee held) -> shipped (dispatched, fee captured) -> delivered
  *   pending -> cancelled (fee released, packages back to the warehouse)
+ *   shipped -> exception (customs hold) -> shipped (cleared); shipped | exception -> lost (insurance payout)
  *
  * Each transition says who may trigger it and what happens with it; service.ts runs those effects in the
  * transaction of the status change.
@@ -14,24 +15,29 @@ import { SHIPPING_STATUSES, type ShippingStatus } from '../../../contract/enums.
 export { SHIPPING_STATUSES, type ShippingStatus };
 
 /** Statuses in which a shipping order holds its packages. */
-export const ACTIVE_SHIPPING_STATUSES: readonly ShippingStatus[] = ['pending', 'shipped'];
+export const ACTIVE_SHIPPING_STATUSES: readonly ShippingStatus[] = ['pending', 'shipped', 'exception'];
 
-export type ShippingAction = 'dispatch' | 'deliver' | 'cancel';
+export type ShippingAction = 'dispatch' | 'deliver' | 'cancel' | 'hold' | 'clear' | 'lose';
 
 export interface ShippingTransition {
   action: ShippingAction;
   from: ShippingStatus;
   to: ShippingStatus;
-  /** Where the order's packages move with it. */
-  packages: { from: PackageStatus; to: PackageStatus };
+  /** Where the order's packages move with it (null: they stay as they are). */
+  packages: { from: PackageStatus; to: PackageStatus } | null;
   /** What happens to the fee held at creation. */
-  money: 'capture' | 'release' | 'none';
+  money: 'capture' | 'release' | 'none' | 'payout';
 }
 
 export const SHIPPING_TRANSITIONS: readonly ShippingTransition[] = [
   { action: 'dispatch', from: 'pending', to: 'shipped', packages: { from: 'packing', to: 'shipped' }, money: 'capture' },
   { action: 'deliver', from: 'shipped', to: 'delivered', packages: { from: 'shipped', to: 'delivered' }, money: 'none' },
   { action: 'cancel', from: 'pending', to: 'cancelled', packages: { from: 'packing', to: 'in_warehouse' }, money: 'release' },
+  // v1.1 section 7: a customs hold and its clearing, and the loss (or seizure) of a parcel
+  { action: 'hold', from: 'shipped', to: 'exception', packages: null, money: 'none' },
+  { action: 'clear', from: 'exception', to: 'shipped', packages: null, money: 'none' },
+  { action: 'lose', from: 'shipped', to: 'lost', packages: { from: 'shipped', to: 'lost' }, money: 'payout' },
+  { action: 'lose', from: 'exception', to: 'lost', packages: { from: 'shipped', to: 'lost' }, money: 'payout' },
 ];
 
 export function isShippingStatus(value: string): value is ShippingStatus {
@@ -42,7 +48,14 @@ export function findShippingTransition(from: ShippingStatus, action: ShippingAct
   return SHIPPING_TRANSITIONS.find((t) => t.from === from && t.action === action) ?? null;
 }
 
-const VERB: Record<ShippingAction, string> = { dispatch: 'dispatched', deliver: 'marked delivered', cancel: 'cancelled' };
+const VERB: Record<ShippingAction, string> = {
+  dispatch: 'dispatched',
+  deliver: 'marked delivered',
+  cancel: 'cancelled',
+  hold: 'held at customs',
+  clear: 'cleared',
+  lose: 'lost',
+};
 
 /** The 409 message for an action the order's status does not allow, naming the status it needs. */
 export function refusal(orderNo: string, from: ShippingStatus, action: ShippingAction): string {

@@ -3,16 +3,24 @@
  *
  *   in_warehouse -> packing (reserved by a pending shipping order) -> shipped -> delivered
  *   packing -> in_warehouse (the shipping order was cancelled)
+ *   in_warehouse -> rehearsing (rehearsal packing) -> packing | in_warehouse
+ *   in_warehouse -> disposed (storage ran out); shipped -> lost (the shipment was lost or seized)
  */
 import { PACKAGE_STATUSES, type PackageStatus } from '../../../contract/enums.js';
 
 export { PACKAGE_STATUSES, type PackageStatus };
 
 const NEXT: Record<PackageStatus, readonly PackageStatus[]> = {
-  in_warehouse: ['packing'],
+  in_warehouse: ['packing', 'rehearsing', 'disposed'],
+  // v1.1: a rehearsal reserves packages; the shipping order made from it takes them, a cancel gives them back
+  rehearsing: ['in_warehouse', 'packing'],
   packing: ['shipped', 'in_warehouse'],
-  shipped: ['delivered'],
+  shipped: ['delivered', 'lost'],
   delivered: [],
+  returning: [],
+  returned: [],
+  disposed: [],
+  lost: [],
 };
 
 export function canMovePackage(from: PackageStatus, to: PackageStatus): boolean {

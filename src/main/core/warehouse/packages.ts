@@ -1,5 +1,9 @@
 import type { CoreContext } from '../context.js';
 import { notFound } from '../shared/errors.js';
+import { toAmount } from '../shared/money.js';
+import { readFigures } from './figures.js';
+import { packageServiceView, servicesOfPackage } from './services.js';
+import { storageFeeMinor, storageTimeline } from './storage.js';
 import { cursorOf, integerCursor, offsetOf, pageOf, unknownCursor, type Page, type PageQuery } from '../shared/pagination.js';
 import { canMovePackage, storageDays, type PackageStatus } from './package-state.js';
 import type { GoodsCargo } from '../../../contract/enums.js';
@@ -37,6 +41,22 @@ export function packageView(ctx: CoreContext, row: PackageRow): PackageView {
     quantity: row.quantity,
     cargoType: row.cargo_type as GoodsCargo, // copied from the product's cargo_type, which a CHECK holds to GOODS_CARGO
     shippingOrderNo: row.shipping_order_no,
+    ...extras(ctx, row),
+  };
+}
+
+/** v1.1: the package's services and its storage position on the service clock. */
+function extras(ctx: CoreContext, row: PackageRow) {
+  const f = readFigures(ctx);
+  const now = ctx.clock.now();
+  const t = storageTimeline(row.arrived_at, now, f);
+  const onShelf = row.status === 'in_warehouse' || row.status === 'rehearsing';
+  return {
+    services: servicesOfPackage(ctx, row.id).map(packageServiceView),
+    storageFee: toAmount(onShelf ? storageFeeMinor(row.arrived_at, now, f) : 0),
+    freeStorageDaysLeft: t.freeDaysLeft,
+    freeStorageUntil: t.freeUntil,
+    disposalAt: t.disposalAt,
   };
 }
 

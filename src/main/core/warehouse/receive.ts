@@ -1,5 +1,6 @@
 import type { CoreContext } from '../context.js';
 import { emitEvent } from '../events/log.js';
+import { scheduleStorage } from './storage.js';
 
 /**
  * An order arrives at the warehouse: one package per order line, weighed from the inspection (split over
@@ -31,6 +32,7 @@ export function receiveOrderPackages(
       insert.run(line.user_id, orderNo, line.id, name, line.quantity, weight, line.cargo_type, JSON.stringify(options.photos), now).lastInsertRowid,
     );
     emitEvent(ctx, 'package.arrived', line.user_id, { packageId, orderNo, productName: name, weight });
+    scheduleStorage(ctx, packageId, now);
     return packageId;
   });
 }

@@ -19,6 +19,12 @@ const STALE_BY_EVENT: Record<EventType, readonly string[]> = {
   'shipping.status_changed': ['shipping', 'packages', 'orders', 'dashboard', 'wallet'],
   'wallet.transaction_created': ['wallet', 'dashboard'],
   'clock.advanced': ['clock', 'orders', 'packages', 'shipping', 'wallet', 'dashboard', 'coupons'],
+  'package.service_done': ['packages', 'dashboard'],
+  'package.storage_expiring': ['packages', 'dashboard'],
+  'package.storage_overdue': ['packages', 'dashboard'],
+  'package.disposed': ['packages', 'orders', 'dashboard'],
+  'shipping.rehearsal_packed': ['rehearsals', 'packages', 'shipping'],
+  'shipping.exception': ['shipping', 'packages', 'orders', 'wallet', 'dashboard'],
 };
 
 export const EVENT_NAMES: readonly EventType[] = EVENT_TYPES;

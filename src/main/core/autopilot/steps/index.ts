@@ -1,6 +1,7 @@
 import type { StepKind } from '../step-kind.js';
 import { orderArrive, orderPay, orderPurchase, orderShipToWarehouse } from './orders.js';
-import { shippingAutoConfirm, shippingDispatch } from './shipping.js';
+import { shippingAutoConfirm, shippingClearException, shippingDispatch, shippingRehearsalPack } from './shipping.js';
+import { packageDispose, packageService, packageStorageExpiring, packageStorageOverdue } from './warehouse.js';
 
 /**
  * Every kind of step the autopilot runs. To add one: a module in this folder exporting a defineStep(...),
@@ -14,6 +15,12 @@ export const STEP_KINDS: readonly StepKind[] = [
   orderArrive,
   shippingDispatch,
   shippingAutoConfirm,
+  shippingRehearsalPack,
+  shippingClearException,
+  packageService,
+  packageStorageExpiring,
+  packageStorageOverdue,
+  packageDispose,
 ];
 
 const BY_KIND = new Map(STEP_KINDS.map((k) => [k.kind, k]));

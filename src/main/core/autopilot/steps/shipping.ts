@@ -1,4 +1,5 @@
-import { deliverShippingOrder, dispatchShippingOrder } from '../../shipping/lifecycle.js';
+import { clearShipmentException, deliverShippingOrder, dispatchShippingOrder } from '../../shipping/lifecycle.js';
+import { packRehearsal } from '../../shipping/rehearsals.js';
 import { DAY, HOUR } from '../pace.js';
 import { defineStep } from '../step-kind.js';
 
@@ -13,5 +14,20 @@ export const shippingAutoConfirm = defineStep({
   kind: 'shipping.auto_confirm',
   // Transit plus the auto-confirm period marketplaces give a recipient before closing the order.
   delays: { realistic: [12 * DAY, 20 * DAY], demo: [4_000, 6_000] },
-  run: (ctx, orderNo) => void deliverShippingOrder(ctx, orderNo),
+  // A scenario (programmed, or drawn at the operator's rates) fires here instead of the delivery.
+  run: (ctx, orderNo) => void deliverShippingOrder(ctx, orderNo, { autopilot: true }),
+});
+
+/** The warehouse packs a rehearsal (v1.1 section 5). */
+export const shippingRehearsalPack = defineStep({
+  kind: 'shipping.rehearsal_pack',
+  delays: { realistic: [4 * HOUR, 20 * HOUR], demo: [1_500, 3_000] },
+  run: (ctx, rehearsalId) => void packRehearsal(ctx, rehearsalId),
+});
+
+/** Customs release a held parcel (v1.1 section 7): back to shipped. */
+export const shippingClearException = defineStep({
+  kind: 'shipping.clear_exception',
+  delays: { realistic: [2 * DAY, 6 * DAY], demo: [2_000, 4_000] },
+  run: (ctx, orderNo) => void clearShipmentException(ctx, orderNo),
 });

@@ -14,6 +14,9 @@ const TYPE_COLOR: Record<EntryType, string> = {
   shipping_payment: 'grape',
   shipping_refund: 'lime',
   adjustment: 'gray',
+  supplement_payment: 'orange',
+  service_charge: 'cyan',
+  insurance_payout: 'green',
 };
 
 export function TransactionTypeBadge({ type }: { type: EntryType }) {

@@ -15,8 +15,25 @@ export const WRAPPING = {
   label: { whiteSpace: 'normal' as const, overflow: 'visible', lineHeight: 1.3 },
 };
 
-const PACKAGE_COLORS: Record<PackageStatus, string> = { in_warehouse: 'blue', packing: 'orange', shipped: 'violet', delivered: 'green' };
-const SHIPPING_COLORS: Record<ShippingStatus, string> = { pending: 'orange', shipped: 'violet', delivered: 'green', cancelled: 'gray' };
+const PACKAGE_COLORS: Record<PackageStatus, string> = {
+  in_warehouse: 'blue',
+  packing: 'orange',
+  shipped: 'violet',
+  delivered: 'green',
+  returning: 'yellow',
+  returned: 'gray',
+  rehearsing: 'cyan',
+  disposed: 'dark',
+  lost: 'red',
+};
+const SHIPPING_COLORS: Record<ShippingStatus, string> = {
+  pending: 'orange',
+  shipped: 'violet',
+  delivered: 'green',
+  cancelled: 'gray',
+  exception: 'yellow',
+  lost: 'red',
+};
 const CARGO_COLORS: Record<string, string> = { general: 'gray', battery: 'yellow', sensitive: 'grape' };
 
 export function useWarehouseT() {

@@ -1,4 +1,4 @@
-import { deliverShippingOrder, dispatchShippingOrder } from '../../../shipping/lifecycle.js';
+import { deliverShippingOrder, dispatchShippingOrder, runShippingScenario } from '../../../shipping/lifecycle.js';
 import { defineRoute } from '../../route.js';
 import { adminShippingSchemas } from '../../../../../contract/admin/shipping.js';
 
@@ -20,5 +20,14 @@ export const adminShippingRoutes = [
     summary: 'Record the delivery of a shipped order (as confirm-delivery does for the recipient)',
     schema: adminShippingSchemas['POST /shipping/orders/:id/deliver'],
     handler: ({ ctx, params }) => deliverShippingOrder(ctx, params.id),
+  }),
+  defineRoute({
+    method: 'POST',
+    url: '/shipping/:id/simulate',
+    scope: null,
+    tag: 'Admin',
+    summary: 'Make a shipping case happen now: customs_hold (shipped -> exception), lost_in_transit or customs_seized (-> lost, insurance payout); 409 when it does not fit',
+    schema: adminShippingSchemas['POST /shipping/:id/simulate'],
+    handler: ({ ctx, params, body }) => runShippingScenario(ctx, params.id, body.scenario),
   }),
 ];

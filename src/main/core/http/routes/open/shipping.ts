@@ -1,4 +1,6 @@
 import { createShippingOrder } from '../../../shipping/create.js';
+import { cancelRehearsal, getRehearsal, listRehearsals, requestRehearsal } from '../../../shipping/rehearsals.js';
+import { parseScenarioHeader, SCENARIO_HEADER } from '../../../shipping/scenarios.js';
 import { cancelShippingOrder, confirmDelivery } from '../../../shipping/lifecycle.js';
 import { getShippingOrder, listShippingOrders } from '../../../shipping/queries.js';
 import { defineRoute } from '../../route.js';
@@ -16,7 +18,46 @@ export const shippingRoutes = [
     idempotent: true,
     summary: 'Ship warehouse packages abroad; the fee is frozen in the wallet until dispatch',
     schema: shippingSchemas['POST /shipping/create'],
-    handler: ({ ctx, caller, body }) => createShippingOrder(ctx, caller.userId, body),
+    handler: ({ ctx, caller, body, headers }) => createShippingOrder(ctx, caller.userId, body, parseScenarioHeader(ctx, headers?.[SCENARIO_HEADER])),
+  }),
+  defineRoute({
+    method: 'POST',
+    url: '/shipping/rehearsals',
+    scope: 'shipping:write',
+    tag: 'Shipping',
+    status: 201,
+    idempotent: true,
+    summary: 'Rehearsal packing: the warehouse packs, weighs and measures the packages before you pay for freight (fee charged now)',
+    schema: shippingSchemas['POST /shipping/rehearsals'],
+    handler: ({ ctx, caller, body }) => requestRehearsal(ctx, caller.userId, body.inventoryIds),
+  }),
+  defineRoute({
+    method: 'GET',
+    url: '/shipping/rehearsals',
+    scope: 'shipping:read',
+    tag: 'Shipping',
+    summary: 'Your rehearsals, newest first',
+    schema: shippingSchemas['GET /shipping/rehearsals'],
+    handler: ({ ctx, caller, query }) => listRehearsals(ctx, caller.userId, query.limit ?? 20),
+  }),
+  defineRoute({
+    method: 'GET',
+    url: '/shipping/rehearsals/:id',
+    scope: 'shipping:read',
+    tag: 'Shipping',
+    summary: 'One rehearsal: packed weight, dimensions and photos once packed',
+    schema: shippingSchemas['GET /shipping/rehearsals/:id'],
+    handler: ({ ctx, caller, params }) => getRehearsal(ctx, caller.userId, params.id),
+  }),
+  defineRoute({
+    method: 'POST',
+    url: '/shipping/rehearsals/:id/cancel',
+    scope: 'shipping:write',
+    tag: 'Shipping',
+    idempotent: true,
+    summary: 'Cancel a rehearsal: packages back on the shelf; the fee is refunded only if not packed yet',
+    schema: shippingSchemas['POST /shipping/rehearsals/:id/cancel'],
+    handler: ({ ctx, caller, params }) => cancelRehearsal(ctx, caller.userId, params.id),
   }),
   defineRoute({
     method: 'GET',

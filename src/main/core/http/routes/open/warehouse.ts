@@ -1,4 +1,5 @@
 import { getPackage, listPackages, packageStats } from '../../../warehouse/packages.js';
+import { listServices, requestServices, serviceView } from '../../../warehouse/services.js';
 import { defineRoute } from '../../route.js';
 import { warehouseSchemas } from '../../../../../contract/open/warehouse.js';
 
@@ -40,5 +41,25 @@ export const warehouseRoutes = [
     summary: 'One package',
     schema: warehouseSchemas['GET /warehouse/packages/:id'],
     handler: ({ ctx, caller, params }) => getPackage(ctx, caller.userId, params.id),
+  }),
+  defineRoute({
+    method: 'GET',
+    url: '/warehouse/services',
+    scope: 'warehouse:read',
+    tag: 'Warehouse',
+    summary: 'Warehouse services you can ask for on a package (reinforcement, vacuum packing, photos...)',
+    schema: warehouseSchemas['GET /warehouse/services'],
+    handler: ({ ctx }) => listServices(ctx).map(serviceView),
+  }),
+  defineRoute({
+    method: 'POST',
+    url: '/warehouse/packages/:id/services',
+    scope: 'warehouse:write',
+    tag: 'Warehouse',
+    status: 201,
+    idempotent: true,
+    summary: 'Ask for services on an in_warehouse package: charged now (service_charge), done by the back office',
+    schema: warehouseSchemas['POST /warehouse/packages/:id/services'],
+    handler: ({ ctx, caller, params, body }) => requestServices(ctx, caller.userId, params.id, body),
   }),
 ];

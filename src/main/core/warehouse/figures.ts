@@ -1,0 +1,76 @@
+import type { CoreContext } from '../context.js';
+import { badRequest } from '../shared/errors.js';
+
+/**
+ * The operator's figures for warehouse and shipment services (extensions.md sections 5, 6, 8), kept as
+ * data in `warehouse_figures` (migration 008) so the back office can change them without a release.
+ * Money in minor units, rates in basis points, durations in whole days on the service clock.
+ */
+export const FIGURE_DEFAULTS = {
+  /** Storage is free this many days from arrival. */
+  freeStorageDays: 90,
+  /** Then this much per package per started day. */
+  storageFeePerDayMinor: 50,
+  /** package.storage_expiring this many days before the free period ends. */
+  storageAlertDays: 3,
+  /** A package still on the shelf this many days after arrival is disposed. */
+  disposalDays: 180,
+  /** Insurance premium: a share of the declared value, with a minimum. */
+  insuranceRateBp: 300,
+  insuranceMinimumMinor: 500,
+  /** Rehearsal packing fee. */
+  rehearsalFeeMinor: 1800,
+  /** Whether scripts may program cases with the Crossbuy-Scenario header (1) or not (0). */
+  scenarioHeaderEnabled: 1,
+  /** Share of shipments the autopilot sends through each scenario, in basis points. */
+  customsHoldRateBp: 200,
+  lostInTransitRateBp: 50,
+  customsSeizedRateBp: 20,
+} as const;
+
+export type FigureKey = keyof typeof FIGURE_DEFAULTS;
+export type Figures = Record<FigureKey, number>;
+export const FIGURE_KEYS = Object.keys(FIGURE_DEFAULTS) as FigureKey[];
+
+/** Upper bounds that keep every figure meaningful (days within ten years, rates within 100%). */
+const LIMITS: Record<FigureKey, [number, number]> = {
+  freeStorageDays: [0, 3650],
+  storageFeePerDayMinor: [0, 1_000_000],
+  storageAlertDays: [0, 365],
+  disposalDays: [1, 3650],
+  insuranceRateBp: [0, 10_000],
+  insuranceMinimumMinor: [0, 100_000_000],
+  rehearsalFeeMinor: [0, 100_000_000],
+  scenarioHeaderEnabled: [0, 1],
+  customsHoldRateBp: [0, 10_000],
+  lostInTransitRateBp: [0, 10_000],
+  customsSeizedRateBp: [0, 10_000],
+};
+
+export function readFigure(ctx: CoreContext, key: FigureKey): number {
+  const value = ctx.db.prepare('SELECT value FROM warehouse_figures WHERE key = ?').pluck().get(key) as number | undefined;
+  return value ?? FIGURE_DEFAULTS[key];
+}
+
+export function readFigures(ctx: CoreContext): Figures {
+  const out = { ...FIGURE_DEFAULTS } as Figures;
+  const rows = ctx.db.prepare('SELECT key, value FROM warehouse_figures').all() as { key: string; value: number }[];
+  for (const r of rows) if (r.key in out) out[r.key as FigureKey] = r.value;
+  return out;
+}
+
+/** Sets some figures; each must be an integer within its bounds (400 naming it, nothing written). */
+export function writeFigures(ctx: CoreContext, patch: Partial<Figures>): Figures {
+  for (const [key, value] of Object.entries(patch) as [FigureKey, number][]) {
+    const [min, max] = LIMITS[key];
+    if (!Number.isSafeInteger(value) || value < min || value > max) throw badRequest(`${key} must be an integer from ${min} to ${max}`);
+  }
+  const upsert = ctx.db.prepare('INSERT INTO warehouse_figures (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value');
+  ctx.db.transaction(() => {
+    for (const [key, value] of Object.entries(patch)) upsert.run(key, value);
+    const f = readFigures(ctx);
+    if (f.storageAlertDays > f.freeStorageDays) throw badRequest('storageAlertDays must not exceed freeStorageDays');
+    if (f.disposalDays <= f.freeStorageDays) throw badRequest('disposalDays must be greater than freeStorageDays');
+  })();
+  return readFigures(ctx);
+}
