@@ -9,7 +9,7 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-const CHANNEL_KEYS = ['channelId', 'name', 'carrier', 'deliveryDays', 'supportedCargo', 'weightRange', 'countries', 'pricing'].sort();
+const CHANNEL_KEYS = ['channelId', 'name', 'carrier', 'deliveryDays', 'supportedCargo', 'weightRange', 'countries', 'pricing', 'maxDeclaredValue'].sort();
 const QUOTE_KEYS = ['channelId', 'name', 'actualWeight', 'volumetricWeight', 'chargeWeight', 'totalPrice', 'currency', 'deliveryDays', 'carrier', 'basePrice', 'fuelSurcharge'].sort();
 const ids = (list: { channelId: string }[]) => list.map((c) => c.channelId).sort();
 

@@ -142,7 +142,7 @@ export function requestServices(ctx: CoreContext, userId: number, packageId: num
       const wantsPhotos = services.some((s) => s.unit === 'photo');
       if (input.photoCount !== undefined && !wantsPhotos) throw badRequest('photoCount applies only with a per-photo service');
       const photoCount = wantsPhotos ? (input.photoCount ?? 1) : 0;
-      if (!Number.isInteger(photoCount) || photoCount < 1 || photoCount > MAX_PHOTO_COUNT) throw badRequest(`photoCount must be 1 to ${MAX_PHOTO_COUNT}`);
+      if (wantsPhotos && (!Number.isInteger(photoCount) || photoCount < 1 || photoCount > MAX_PHOTO_COUNT)) throw badRequest(`photoCount must be 1 to ${MAX_PHOTO_COUNT}`);
       const now = ctx.nowIso();
       const priced = services.map((s) => ({ s, price: s.unit === 'photo' ? s.price_minor * photoCount : s.price_minor }));
       const total = priced.reduce((sum, p) => sum + p.price, 0);
