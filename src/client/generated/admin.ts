@@ -207,6 +207,8 @@ export interface paths {
                                 countries: string[];
                                 /** @description a range of days, e.g. "7-12" */
                                 deliveryDays: string;
+                                /** @description v1.1: the most the carrier accepts as declared value; null: no cap */
+                                maxDeclaredValue: number | null;
                                 name: string;
                                 position: number;
                                 pricing: {
@@ -291,6 +293,8 @@ export interface paths {
                                 countries: string[];
                                 /** @description a range of days, e.g. "7-12" */
                                 deliveryDays: string;
+                                /** @description v1.1: the most the carrier accepts as declared value; null: no cap */
+                                maxDeclaredValue: number | null;
                                 name: string;
                                 position: number;
                                 pricing: {
@@ -338,6 +342,8 @@ export interface paths {
                         countries?: string[];
                         /** @description e.g. "7-12" */
                         deliveryDays?: string;
+                        /** @description v1.1: the declared-value cap, null for none */
+                        maxDeclaredValue?: number | null;
                         name?: string;
                         position?: number;
                         pricing?: {
@@ -387,6 +393,8 @@ export interface paths {
                                 countries: string[];
                                 /** @description a range of days, e.g. "7-12" */
                                 deliveryDays: string;
+                                /** @description v1.1: the most the carrier accepts as declared value; null: no cap */
+                                maxDeclaredValue: number | null;
                                 name: string;
                                 position: number;
                                 pricing: {
@@ -839,7 +847,7 @@ export interface paths {
                                 /** @description requests per minute */
                                 rateLimit: number;
                                 revokedAt: string | null;
-                                scopes: ("products:read" | "cart:read" | "cart:write" | "orders:read" | "orders:write" | "wallet:read" | "warehouse:read" | "shipping:read" | "shipping:write" | "logistics:read" | "profile:read" | "profile:write" | "favorites:read" | "favorites:write" | "coupons:read" | "coupons:write")[];
+                                scopes: ("products:read" | "cart:read" | "cart:write" | "orders:read" | "orders:write" | "wallet:read" | "warehouse:read" | "shipping:read" | "shipping:write" | "logistics:read" | "profile:read" | "profile:write" | "favorites:read" | "favorites:write" | "coupons:read" | "coupons:write" | "warehouse:write")[];
                                 userId: number;
                             }[];
                         };
@@ -905,7 +913,7 @@ export interface paths {
                                 /** @description requests per minute */
                                 rateLimit: number;
                                 revokedAt: string | null;
-                                scopes: ("products:read" | "cart:read" | "cart:write" | "orders:read" | "orders:write" | "wallet:read" | "warehouse:read" | "shipping:read" | "shipping:write" | "logistics:read" | "profile:read" | "profile:write" | "favorites:read" | "favorites:write" | "coupons:read" | "coupons:write")[];
+                                scopes: ("products:read" | "cart:read" | "cart:write" | "orders:read" | "orders:write" | "wallet:read" | "warehouse:read" | "shipping:read" | "shipping:write" | "logistics:read" | "profile:read" | "profile:write" | "favorites:read" | "favorites:write" | "coupons:read" | "coupons:write" | "warehouse:write")[];
                                 userId: number;
                             };
                         };
@@ -976,7 +984,7 @@ export interface paths {
                                 /** @description requests per minute */
                                 rateLimit: number;
                                 revokedAt: string | null;
-                                scopes: ("products:read" | "cart:read" | "cart:write" | "orders:read" | "orders:write" | "wallet:read" | "warehouse:read" | "shipping:read" | "shipping:write" | "logistics:read" | "profile:read" | "profile:write" | "favorites:read" | "favorites:write" | "coupons:read" | "coupons:write")[];
+                                scopes: ("products:read" | "cart:read" | "cart:write" | "orders:read" | "orders:write" | "wallet:read" | "warehouse:read" | "shipping:read" | "shipping:write" | "logistics:read" | "profile:read" | "profile:write" | "favorites:read" | "favorites:write" | "coupons:read" | "coupons:write" | "warehouse:write")[];
                                 userId: number;
                             };
                         };
@@ -984,6 +992,131 @@ export interface paths {
                 };
             };
         };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/logistics/countries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Destination countries with their duty data (de minimis, rate) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                code: string;
+                                /** @description amount in the ledger currency, at most two decimals */
+                                deMinimis: number;
+                                /** @description duty and import tax on the whole declared value above the de minimis */
+                                dutyRatePercent: number;
+                                name: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/logistics/countries/{code}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Edit a country's duty data (informational estimates only) */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    code: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        deMinimis?: number;
+                        dutyRatePercent?: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                code: string;
+                                /** @description amount in the ledger currency, at most two decimals */
+                                deMinimis: number;
+                                /** @description duty and import tax on the whole declared value above the de minimis */
+                                dutyRatePercent: number;
+                                name: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -1631,6 +1764,156 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/shipping/{id}/simulate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Make a shipping case happen now: customs_hold (shipped -> exception), lost_in_transit or customs_seized (-> lost, insurance payout); 409 when it does not fit */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description the shipping order number */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /**
+                         * @description v1.1 section 8 shipping scenarios
+                         * @enum {unknown}
+                         */
+                        scenario: "customs_hold" | "lost_in_transit" | "customs_seized";
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                channelId: string;
+                                channelName: string;
+                                /**
+                                 * Format: date-time
+                                 * @description ISO 8601 UTC
+                                 */
+                                createdAt: string;
+                                /** @description ISO 4217 code, e.g. CNY */
+                                currency: string;
+                                /** @description amount in the ledger currency, at most two decimals */
+                                declaredValue: number;
+                                deliveredAt: string | null;
+                                /** @description the packed parcel (cm) when created from a rehearsal */
+                                dimensions: {
+                                    height: number;
+                                    length: number;
+                                    width: number;
+                                } | null;
+                                /** @description informational, from the destination's de minimis and rate; never charged */
+                                estimatedDuties: number;
+                                events: {
+                                    /**
+                                     * Format: date-time
+                                     * @description ISO 8601 UTC
+                                     */
+                                    at: string;
+                                    description: string;
+                                    location: string;
+                                    status: string;
+                                }[];
+                                /** @description why the order is in exception or lost; empty otherwise */
+                                exceptionReason: string;
+                                insurance: boolean;
+                                /** @description amount in the ledger currency, at most two decimals */
+                                insurancePayout: number;
+                                /** @description amount in the ledger currency, at most two decimals */
+                                insurancePremium: number;
+                                items: {
+                                    cargoType: string;
+                                    inventoryId: number;
+                                    name: string;
+                                    orderId: string;
+                                    quantity: number;
+                                    /** @description grams */
+                                    weight: number;
+                                }[];
+                                orderNo: string;
+                                recipient: {
+                                    address: string;
+                                    city: string;
+                                    country: string;
+                                    name: string;
+                                    phone: string;
+                                    state: string;
+                                    zipCode: string;
+                                };
+                                rehearsalId: string | null;
+                                remark: string;
+                                scenarios: {
+                                    /** @description null while programmed and not fired yet */
+                                    firedAt: string | null;
+                                    /** @description customs_hold, lost_in_transit, customs_seized */
+                                    name: string;
+                                }[];
+                                shippedAt: string | null;
+                                /** @description amount in the ledger currency, at most two decimals */
+                                shippingFee: number;
+                                /**
+                                 * @description pending, shipped, delivered, cancelled, exception, lost
+                                 * @enum {unknown}
+                                 */
+                                status: "pending" | "shipped" | "delivered" | "cancelled" | "exception" | "lost";
+                                /** @description amount in the ledger currency, at most two decimals */
+                                storageFees: number;
+                                /** @description shippingFee + insurancePremium + storageFees: what is held, then captured at dispatch */
+                                totalCharge: number;
+                                /** @description grams */
+                                totalWeight: number;
+                                /** @description empty until dispatched */
+                                trackingNo: string;
+                                /**
+                                 * Format: date-time
+                                 * @description ISO 8601 UTC
+                                 */
+                                updatedAt: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/shipping/orders/{id}/deliver": {
         parameters: {
             query?: never;
@@ -1683,7 +1966,17 @@ export interface paths {
                                 createdAt: string;
                                 /** @description ISO 4217 code, e.g. CNY */
                                 currency: string;
+                                /** @description amount in the ledger currency, at most two decimals */
+                                declaredValue: number;
                                 deliveredAt: string | null;
+                                /** @description the packed parcel (cm) when created from a rehearsal */
+                                dimensions: {
+                                    height: number;
+                                    length: number;
+                                    width: number;
+                                } | null;
+                                /** @description informational, from the destination's de minimis and rate; never charged */
+                                estimatedDuties: number;
                                 events: {
                                     /**
                                      * Format: date-time
@@ -1694,6 +1987,13 @@ export interface paths {
                                     location: string;
                                     status: string;
                                 }[];
+                                /** @description why the order is in exception or lost; empty otherwise */
+                                exceptionReason: string;
+                                insurance: boolean;
+                                /** @description amount in the ledger currency, at most two decimals */
+                                insurancePayout: number;
+                                /** @description amount in the ledger currency, at most two decimals */
+                                insurancePremium: number;
                                 items: {
                                     cargoType: string;
                                     inventoryId: number;
@@ -1713,15 +2013,26 @@ export interface paths {
                                     state: string;
                                     zipCode: string;
                                 };
+                                rehearsalId: string | null;
                                 remark: string;
+                                scenarios: {
+                                    /** @description null while programmed and not fired yet */
+                                    firedAt: string | null;
+                                    /** @description customs_hold, lost_in_transit, customs_seized */
+                                    name: string;
+                                }[];
                                 shippedAt: string | null;
                                 /** @description amount in the ledger currency, at most two decimals */
                                 shippingFee: number;
                                 /**
-                                 * @description pending, shipped, delivered, cancelled
+                                 * @description pending, shipped, delivered, cancelled, exception, lost
                                  * @enum {unknown}
                                  */
-                                status: "pending" | "shipped" | "delivered" | "cancelled";
+                                status: "pending" | "shipped" | "delivered" | "cancelled" | "exception" | "lost";
+                                /** @description amount in the ledger currency, at most two decimals */
+                                storageFees: number;
+                                /** @description shippingFee + insurancePremium + storageFees: what is held, then captured at dispatch */
+                                totalCharge: number;
                                 /** @description grams */
                                 totalWeight: number;
                                 /** @description empty until dispatched */
@@ -1801,7 +2112,17 @@ export interface paths {
                                 createdAt: string;
                                 /** @description ISO 4217 code, e.g. CNY */
                                 currency: string;
+                                /** @description amount in the ledger currency, at most two decimals */
+                                declaredValue: number;
                                 deliveredAt: string | null;
+                                /** @description the packed parcel (cm) when created from a rehearsal */
+                                dimensions: {
+                                    height: number;
+                                    length: number;
+                                    width: number;
+                                } | null;
+                                /** @description informational, from the destination's de minimis and rate; never charged */
+                                estimatedDuties: number;
                                 events: {
                                     /**
                                      * Format: date-time
@@ -1812,6 +2133,13 @@ export interface paths {
                                     location: string;
                                     status: string;
                                 }[];
+                                /** @description why the order is in exception or lost; empty otherwise */
+                                exceptionReason: string;
+                                insurance: boolean;
+                                /** @description amount in the ledger currency, at most two decimals */
+                                insurancePayout: number;
+                                /** @description amount in the ledger currency, at most two decimals */
+                                insurancePremium: number;
                                 items: {
                                     cargoType: string;
                                     inventoryId: number;
@@ -1831,15 +2159,26 @@ export interface paths {
                                     state: string;
                                     zipCode: string;
                                 };
+                                rehearsalId: string | null;
                                 remark: string;
+                                scenarios: {
+                                    /** @description null while programmed and not fired yet */
+                                    firedAt: string | null;
+                                    /** @description customs_hold, lost_in_transit, customs_seized */
+                                    name: string;
+                                }[];
                                 shippedAt: string | null;
                                 /** @description amount in the ledger currency, at most two decimals */
                                 shippingFee: number;
                                 /**
-                                 * @description pending, shipped, delivered, cancelled
+                                 * @description pending, shipped, delivered, cancelled, exception, lost
                                  * @enum {unknown}
                                  */
-                                status: "pending" | "shipped" | "delivered" | "cancelled";
+                                status: "pending" | "shipped" | "delivered" | "cancelled" | "exception" | "lost";
+                                /** @description amount in the ledger currency, at most two decimals */
+                                storageFees: number;
+                                /** @description shippingFee + insurancePremium + storageFees: what is held, then captured at dispatch */
+                                totalCharge: number;
                                 /** @description grams */
                                 totalWeight: number;
                                 /** @description empty until dispatched */
@@ -1849,6 +2188,79 @@ export interface paths {
                                  * @description ISO 8601 UTC
                                  */
                                 updatedAt: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/shipping/rehearsals/{id}/pack": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Pack a requested rehearsal: packed weight, dimensions and photos (shipping.rehearsal_packed) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                /**
+                                 * Format: date-time
+                                 * @description ISO 8601 UTC
+                                 */
+                                createdAt: string;
+                                /** @description amount in the ledger currency, at most two decimals */
+                                fee: number;
+                                height: number | null;
+                                id: string;
+                                inventoryIds: number[];
+                                /** @description cm, once packed */
+                                length: number | null;
+                                packedAt: string | null;
+                                /** @description grams, once packed */
+                                packedWeight: number | null;
+                                photos: string[];
+                                /** @enum {unknown} */
+                                status: "requested" | "packed" | "used" | "cancelled";
+                                width: number | null;
                             };
                         };
                     };
@@ -2005,6 +2417,448 @@ export interface paths {
                 };
             };
         };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/warehouse/figures": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Storage, insurance, rehearsal and scenario figures */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                /** @description autopilot: share of shipments held at customs, basis points */
+                                customsHoldRateBp: number;
+                                /** @description autopilot: share seized by customs, basis points */
+                                customsSeizedRateBp: number;
+                                /** @description disposed this many days after arrival (180) */
+                                disposalDays: number;
+                                /** @description storage is free this many days from arrival (90) */
+                                freeStorageDays: number;
+                                /** @description minimum premium, minor units (500 = 5.00) */
+                                insuranceMinimumMinor: number;
+                                /** @description premium, basis points of the declared value (300 = 3%) */
+                                insuranceRateBp: number;
+                                /** @description autopilot: share lost in transit, basis points */
+                                lostInTransitRateBp: number;
+                                /** @description rehearsal packing fee, minor units (1800 = 18.00) */
+                                rehearsalFeeMinor: number;
+                                /** @description 1: the Crossbuy-Scenario header is honoured; 0: refused */
+                                scenarioHeaderEnabled: number;
+                                /** @description package.storage_expiring this many days before the free period ends (3) */
+                                storageAlertDays: number;
+                                /** @description then per package per day, minor units (50 = 0.50) */
+                                storageFeePerDayMinor: number;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        /** Change some of the storage, insurance, rehearsal and scenario figures */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description autopilot: share of shipments held at customs, basis points */
+                        customsHoldRateBp?: number;
+                        /** @description autopilot: share seized by customs, basis points */
+                        customsSeizedRateBp?: number;
+                        /** @description disposed this many days after arrival (180) */
+                        disposalDays?: number;
+                        /** @description storage is free this many days from arrival (90) */
+                        freeStorageDays?: number;
+                        /** @description minimum premium, minor units (500 = 5.00) */
+                        insuranceMinimumMinor?: number;
+                        /** @description premium, basis points of the declared value (300 = 3%) */
+                        insuranceRateBp?: number;
+                        /** @description autopilot: share lost in transit, basis points */
+                        lostInTransitRateBp?: number;
+                        /** @description rehearsal packing fee, minor units (1800 = 18.00) */
+                        rehearsalFeeMinor?: number;
+                        /** @description 1: the Crossbuy-Scenario header is honoured; 0: refused */
+                        scenarioHeaderEnabled?: number;
+                        /** @description package.storage_expiring this many days before the free period ends (3) */
+                        storageAlertDays?: number;
+                        /** @description then per package per day, minor units (50 = 0.50) */
+                        storageFeePerDayMinor?: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                /** @description autopilot: share of shipments held at customs, basis points */
+                                customsHoldRateBp: number;
+                                /** @description autopilot: share seized by customs, basis points */
+                                customsSeizedRateBp: number;
+                                /** @description disposed this many days after arrival (180) */
+                                disposalDays: number;
+                                /** @description storage is free this many days from arrival (90) */
+                                freeStorageDays: number;
+                                /** @description minimum premium, minor units (500 = 5.00) */
+                                insuranceMinimumMinor: number;
+                                /** @description premium, basis points of the declared value (300 = 3%) */
+                                insuranceRateBp: number;
+                                /** @description autopilot: share lost in transit, basis points */
+                                lostInTransitRateBp: number;
+                                /** @description rehearsal packing fee, minor units (1800 = 18.00) */
+                                rehearsalFeeMinor: number;
+                                /** @description 1: the Crossbuy-Scenario header is honoured; 0: refused */
+                                scenarioHeaderEnabled: number;
+                                /** @description package.storage_expiring this many days before the free period ends (3) */
+                                storageAlertDays: number;
+                                /** @description then per package per day, minor units (50 = 0.50) */
+                                storageFeePerDayMinor: number;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/warehouse/service-requests": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Requested services not done yet, oldest first (the warehouse work list) */
+        get: {
+            parameters: {
+                query?: {
+                    limit?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                doneAt: string | null;
+                                packageId: number;
+                                photoCount: number;
+                                /** @description amount in the ledger currency, at most two decimals */
+                                price: number;
+                                /**
+                                 * Format: date-time
+                                 * @description ISO 8601 UTC
+                                 */
+                                requestedAt: string;
+                                requestId: number;
+                                serviceId: string;
+                                status: string;
+                                userId: number;
+                            }[];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/warehouse/service-requests/{id}/done": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Mark a requested service done: its weight effect applies to the package (package.service_done) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                doneAt: string | null;
+                                packageId: number;
+                                photoCount: number;
+                                /** @description amount in the ledger currency, at most two decimals */
+                                price: number;
+                                /**
+                                 * Format: date-time
+                                 * @description ISO 8601 UTC
+                                 */
+                                requestedAt: string;
+                                requestId: number;
+                                serviceId: string;
+                                status: string;
+                                /** @description the package weight after the service */
+                                weight: number;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/warehouse/services": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The warehouse service catalog, inactive services included, with their weight and volume effects */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                active: boolean;
+                                description: string;
+                                name: string;
+                                /** @description volume kept when packed, percent (70: vacuum) */
+                                packedVolumePercent: number;
+                                /** @description amount in the ledger currency, at most two decimals */
+                                price: number;
+                                serviceId: string;
+                                /** @enum {unknown} */
+                                unit: "package" | "photo";
+                                /** @description grams added when done (negative: removed) */
+                                weightDelta: number;
+                                /** @description weight kept when done, percent (90: -10%) */
+                                weightPercent: number;
+                            }[];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/warehouse/services/{serviceId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Edit a warehouse service (price, text, effects, active); requests already made keep their price */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    serviceId: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        active?: boolean;
+                        description?: string;
+                        name?: string;
+                        packedVolumePercent?: number;
+                        price?: number;
+                        weightDelta?: number;
+                        weightPercent?: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                active: boolean;
+                                description: string;
+                                name: string;
+                                /** @description volume kept when packed, percent (70: vacuum) */
+                                packedVolumePercent: number;
+                                /** @description amount in the ledger currency, at most two decimals */
+                                price: number;
+                                serviceId: string;
+                                /** @enum {unknown} */
+                                unit: "package" | "photo";
+                                /** @description grams added when done (negative: removed) */
+                                weightDelta: number;
+                                /** @description weight kept when done, percent (90: -10%) */
+                                weightPercent: number;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;

@@ -676,6 +676,8 @@ export interface paths {
                                 countries: string[];
                                 /** @description a range of days, e.g. "7-12" */
                                 deliveryDays: string;
+                                /** @description v1.1: the most the carrier accepts as declared value; null: no cap */
+                                maxDeclaredValue: number | null;
                                 name: string;
                                 pricing: {
                                     /** @description amount in the ledger currency, at most two decimals */
@@ -1662,6 +1664,10 @@ export interface paths {
             requestBody: {
                 content: {
                     "application/json": {
+                        /** @description amount, at most two decimals; default: purchase price of the packed lines */
+                        declaredValue?: number;
+                        /** @description insure the declared value (premium 3%, minimum 5.00, held with the fee) */
+                        insurance?: boolean;
                         items: {
                             inventoryId: number;
                             quantity: number;
@@ -1675,6 +1681,8 @@ export interface paths {
                         recipientPhone: string;
                         recipientState?: string;
                         recipientZipCode: string;
+                        /** @description a packed rehearsal of exactly these packages: the fee is quoted on the packed parcel */
+                        rehearsalId?: string;
                         remark?: string;
                     };
                 };
@@ -1712,14 +1720,34 @@ export interface paths {
                                 createdAt: string;
                                 /** @description ISO 4217 code, e.g. CNY */
                                 currency: string;
+                                /** @description amount in the ledger currency, at most two decimals */
+                                declaredValue: number;
+                                /** @description informational, from the destination's de minimis and rate; never charged */
+                                estimatedDuties: number;
+                                /** @description amount in the ledger currency, at most two decimals */
+                                fuelSurcharge: number;
+                                insurance: boolean;
+                                /** @description amount in the ledger currency, at most two decimals */
+                                insurancePremium: number;
                                 items: {
                                     inventoryId: number;
                                     name: string;
                                 }[];
                                 orderNo: string;
+                                rehearsalId: string | null;
+                                scenarios: {
+                                    /** @description null while programmed and not fired yet */
+                                    firedAt: string | null;
+                                    /** @description customs_hold, lost_in_transit, customs_seized */
+                                    name: string;
+                                }[];
                                 /** @description amount in the ledger currency, at most two decimals */
                                 shippingFee: number;
                                 status: string;
+                                /** @description amount in the ledger currency, at most two decimals */
+                                storageFees: number;
+                                /** @description shippingFee + insurancePremium + storageFees: what is held, then captured at dispatch */
+                                totalCharge: number;
                                 /** @description grams */
                                 totalWeight: number;
                             };
@@ -1751,7 +1779,7 @@ export interface paths {
                     page?: number;
                     /** @description cursor paging: the items after this id, in the list's order (instead of page) */
                     startingAfter?: string;
-                    status?: "pending" | "shipped" | "delivered" | "cancelled";
+                    status?: "pending" | "shipped" | "delivered" | "cancelled" | "exception" | "lost";
                 };
                 header?: never;
                 path?: never;
@@ -1794,10 +1822,10 @@ export interface paths {
                                     /** @description amount in the ledger currency, at most two decimals */
                                     shippingFee: number;
                                     /**
-                                     * @description pending, shipped, delivered, cancelled
+                                     * @description pending, shipped, delivered, cancelled, exception, lost
                                      * @enum {unknown}
                                      */
-                                    status: "pending" | "shipped" | "delivered" | "cancelled";
+                                    status: "pending" | "shipped" | "delivered" | "cancelled" | "exception" | "lost";
                                     /** @description grams */
                                     totalWeight: number;
                                     /** @description empty until dispatched */
@@ -1870,7 +1898,17 @@ export interface paths {
                                 createdAt: string;
                                 /** @description ISO 4217 code, e.g. CNY */
                                 currency: string;
+                                /** @description amount in the ledger currency, at most two decimals */
+                                declaredValue: number;
                                 deliveredAt: string | null;
+                                /** @description the packed parcel (cm) when created from a rehearsal */
+                                dimensions: {
+                                    height: number;
+                                    length: number;
+                                    width: number;
+                                } | null;
+                                /** @description informational, from the destination's de minimis and rate; never charged */
+                                estimatedDuties: number;
                                 events: {
                                     /**
                                      * Format: date-time
@@ -1881,6 +1919,13 @@ export interface paths {
                                     location: string;
                                     status: string;
                                 }[];
+                                /** @description why the order is in exception or lost; empty otherwise */
+                                exceptionReason: string;
+                                insurance: boolean;
+                                /** @description amount in the ledger currency, at most two decimals */
+                                insurancePayout: number;
+                                /** @description amount in the ledger currency, at most two decimals */
+                                insurancePremium: number;
                                 items: {
                                     cargoType: string;
                                     inventoryId: number;
@@ -1900,15 +1945,26 @@ export interface paths {
                                     state: string;
                                     zipCode: string;
                                 };
+                                rehearsalId: string | null;
                                 remark: string;
+                                scenarios: {
+                                    /** @description null while programmed and not fired yet */
+                                    firedAt: string | null;
+                                    /** @description customs_hold, lost_in_transit, customs_seized */
+                                    name: string;
+                                }[];
                                 shippedAt: string | null;
                                 /** @description amount in the ledger currency, at most two decimals */
                                 shippingFee: number;
                                 /**
-                                 * @description pending, shipped, delivered, cancelled
+                                 * @description pending, shipped, delivered, cancelled, exception, lost
                                  * @enum {unknown}
                                  */
-                                status: "pending" | "shipped" | "delivered" | "cancelled";
+                                status: "pending" | "shipped" | "delivered" | "cancelled" | "exception" | "lost";
+                                /** @description amount in the ledger currency, at most two decimals */
+                                storageFees: number;
+                                /** @description shippingFee + insurancePremium + storageFees: what is held, then captured at dispatch */
+                                totalCharge: number;
                                 /** @description grams */
                                 totalWeight: number;
                                 /** @description empty until dispatched */
@@ -2049,6 +2105,291 @@ export interface paths {
                                 message: string;
                                 orderNo: string;
                                 status: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/shipping/rehearsals": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Your rehearsals, newest first */
+        get: {
+            parameters: {
+                query?: {
+                    limit?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                /**
+                                 * Format: date-time
+                                 * @description ISO 8601 UTC
+                                 */
+                                createdAt: string;
+                                /** @description amount in the ledger currency, at most two decimals */
+                                fee: number;
+                                height: number | null;
+                                id: string;
+                                inventoryIds: number[];
+                                /** @description cm, once packed */
+                                length: number | null;
+                                packedAt: string | null;
+                                /** @description grams, once packed */
+                                packedWeight: number | null;
+                                photos: string[];
+                                /** @enum {unknown} */
+                                status: "requested" | "packed" | "used" | "cancelled";
+                                width: number | null;
+                            }[];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** Rehearsal packing: the warehouse packs, weighs and measures the packages before you pay for freight (fee charged now) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        inventoryIds: number[];
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                /**
+                                 * Format: date-time
+                                 * @description ISO 8601 UTC
+                                 */
+                                createdAt: string;
+                                /** @description amount in the ledger currency, at most two decimals */
+                                fee: number;
+                                height: number | null;
+                                id: string;
+                                inventoryIds: number[];
+                                /** @description cm, once packed */
+                                length: number | null;
+                                packedAt: string | null;
+                                /** @description grams, once packed */
+                                packedWeight: number | null;
+                                photos: string[];
+                                /** @enum {unknown} */
+                                status: "requested" | "packed" | "used" | "cancelled";
+                                width: number | null;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/shipping/rehearsals/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One rehearsal: packed weight, dimensions and photos once packed */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description the rehearsal id */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                /**
+                                 * Format: date-time
+                                 * @description ISO 8601 UTC
+                                 */
+                                createdAt: string;
+                                /** @description amount in the ledger currency, at most two decimals */
+                                fee: number;
+                                height: number | null;
+                                id: string;
+                                inventoryIds: number[];
+                                /** @description cm, once packed */
+                                length: number | null;
+                                packedAt: string | null;
+                                /** @description grams, once packed */
+                                packedWeight: number | null;
+                                photos: string[];
+                                /** @enum {unknown} */
+                                status: "requested" | "packed" | "used" | "cancelled";
+                                width: number | null;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/shipping/rehearsals/{id}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Cancel a rehearsal: packages back on the shelf; the fee is refunded only if not packed yet */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description the rehearsal id */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                /**
+                                 * Format: date-time
+                                 * @description ISO 8601 UTC
+                                 */
+                                createdAt: string;
+                                /** @description amount in the ledger currency, at most two decimals */
+                                fee: number;
+                                height: number | null;
+                                id: string;
+                                inventoryIds: number[];
+                                /** @description cm, once packed */
+                                length: number | null;
+                                message: string;
+                                packedAt: string | null;
+                                /** @description grams, once packed */
+                                packedWeight: number | null;
+                                photos: string[];
+                                /** @description amount in the ledger currency, at most two decimals */
+                                refundAmount: number;
+                                /** @enum {unknown} */
+                                status: "requested" | "packed" | "used" | "cancelled";
+                                width: number | null;
                             };
                         };
                     };
@@ -2930,8 +3271,8 @@ export interface paths {
                     page?: number;
                     /** @description cursor paging: the items after this id, in the list's order (instead of page) */
                     startingAfter?: string;
-                    /** @description deposit, order_payment, order_refund, shipping_payment, shipping_refund, adjustment */
-                    type?: "deposit" | "order_payment" | "order_refund" | "shipping_payment" | "shipping_refund" | "adjustment";
+                    /** @description deposit, order_payment, order_refund, shipping_payment, shipping_refund, adjustment, supplement_payment, service_charge, insurance_payout */
+                    type?: "deposit" | "order_payment" | "order_refund" | "shipping_payment" | "shipping_refund" | "adjustment" | "supplement_payment" | "service_charge" | "insurance_payout";
                 };
                 header?: never;
                 path?: never;
@@ -2977,10 +3318,10 @@ export interface paths {
                                     /** @description what the entry is for, e.g. an order number */
                                     reference: string;
                                     /**
-                                     * @description deposit, order_payment, order_refund, shipping_payment, shipping_refund, adjustment
+                                     * @description deposit, order_payment, order_refund, shipping_payment, shipping_refund, adjustment, supplement_payment, service_charge, insurance_payout
                                      * @enum {unknown}
                                      */
-                                    type: "deposit" | "order_payment" | "order_refund" | "shipping_payment" | "shipping_refund" | "adjustment";
+                                    type: "deposit" | "order_payment" | "order_refund" | "shipping_payment" | "shipping_refund" | "adjustment" | "supplement_payment" | "service_charge" | "insurance_payout";
                                 }[];
                                 limit: number;
                                 page: number;
@@ -3016,7 +3357,7 @@ export interface paths {
                     page?: number;
                     /** @description cursor paging: the items after this id, in the list's order (instead of page) */
                     startingAfter?: string;
-                    status?: "in_warehouse" | "packing" | "shipped" | "delivered";
+                    status?: "in_warehouse" | "packing" | "shipped" | "delivered" | "returning" | "returned" | "rehearsing" | "disposed" | "lost";
                 };
                 header?: never;
                 path?: never;
@@ -3053,6 +3394,18 @@ export interface paths {
                                     arrivedAt: string;
                                     /** @enum {unknown} */
                                     cargoType: "general" | "battery" | "sensitive";
+                                    /**
+                                     * Format: date-time
+                                     * @description ISO 8601 UTC
+                                     */
+                                    disposalAt: string;
+                                    /** @description negative once overdue */
+                                    freeStorageDaysLeft: number;
+                                    /**
+                                     * Format: date-time
+                                     * @description ISO 8601 UTC
+                                     */
+                                    freeStorageUntil: string;
                                     /** @description used as inventoryId when creating a shipping order */
                                     id: number;
                                     inspectionPhotos: string[];
@@ -3060,15 +3413,33 @@ export interface paths {
                                     orderId: string;
                                     productName: string;
                                     quantity: number;
+                                    services: {
+                                        doneAt: string | null;
+                                        /** @description photos asked for (per-photo services), else 0 */
+                                        photoCount: number;
+                                        /** @description amount in the ledger currency, at most two decimals */
+                                        price: number;
+                                        /**
+                                         * Format: date-time
+                                         * @description ISO 8601 UTC
+                                         */
+                                        requestedAt: string;
+                                        requestId: number;
+                                        serviceId: string;
+                                        /** @enum {unknown} */
+                                        status: "pending" | "done";
+                                    }[];
                                     /** @description the shipping order holding the package, if any */
                                     shippingOrderNo: string | null;
                                     /**
-                                     * @description in_warehouse, packing, shipped, delivered
+                                     * @description in_warehouse, packing, shipped, delivered, returning, returned, rehearsing, disposed, lost
                                      * @enum {unknown}
                                      */
-                                    status: "in_warehouse" | "packing" | "shipped" | "delivered";
+                                    status: "in_warehouse" | "packing" | "shipped" | "delivered" | "returning" | "returned" | "rehearsing" | "disposed" | "lost";
                                     /** @description whole days since arrivedAt on the service clock */
                                     storageDays: number;
+                                    /** @description accrued storage fee: each day past the free period, per package (0 while free) */
+                                    storageFee: number;
                                     /** @description grams */
                                     weight: number;
                                 }[];
@@ -3136,6 +3507,18 @@ export interface paths {
                                 arrivedAt: string;
                                 /** @enum {unknown} */
                                 cargoType: "general" | "battery" | "sensitive";
+                                /**
+                                 * Format: date-time
+                                 * @description ISO 8601 UTC
+                                 */
+                                disposalAt: string;
+                                /** @description negative once overdue */
+                                freeStorageDaysLeft: number;
+                                /**
+                                 * Format: date-time
+                                 * @description ISO 8601 UTC
+                                 */
+                                freeStorageUntil: string;
                                 /** @description used as inventoryId when creating a shipping order */
                                 id: number;
                                 inspectionPhotos: string[];
@@ -3143,15 +3526,33 @@ export interface paths {
                                 orderId: string;
                                 productName: string;
                                 quantity: number;
+                                services: {
+                                    doneAt: string | null;
+                                    /** @description photos asked for (per-photo services), else 0 */
+                                    photoCount: number;
+                                    /** @description amount in the ledger currency, at most two decimals */
+                                    price: number;
+                                    /**
+                                     * Format: date-time
+                                     * @description ISO 8601 UTC
+                                     */
+                                    requestedAt: string;
+                                    requestId: number;
+                                    serviceId: string;
+                                    /** @enum {unknown} */
+                                    status: "pending" | "done";
+                                }[];
                                 /** @description the shipping order holding the package, if any */
                                 shippingOrderNo: string | null;
                                 /**
-                                 * @description in_warehouse, packing, shipped, delivered
+                                 * @description in_warehouse, packing, shipped, delivered, returning, returned, rehearsing, disposed, lost
                                  * @enum {unknown}
                                  */
-                                status: "in_warehouse" | "packing" | "shipped" | "delivered";
+                                status: "in_warehouse" | "packing" | "shipped" | "delivered" | "returning" | "returned" | "rehearsing" | "disposed" | "lost";
                                 /** @description whole days since arrivedAt on the service clock */
                                 storageDays: number;
+                                /** @description accrued storage fee: each day past the free period, per package (0 while free) */
+                                storageFee: number;
                                 /** @description grams */
                                 weight: number;
                             };
@@ -3162,6 +3563,89 @@ export interface paths {
         };
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/warehouse/packages/{id}/services": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Ask for services on an in_warehouse package: charged now (service_charge), done by the back office */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description photos wanted, with a per-photo service (default 1) */
+                        photoCount?: number;
+                        serviceIds: string[];
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                /** @description amount in the ledger currency, at most two decimals */
+                                charged: number;
+                                /** @description ISO 4217 code, e.g. CNY */
+                                currency: string;
+                                packageId: number;
+                                services: {
+                                    doneAt: string | null;
+                                    /** @description photos asked for (per-photo services), else 0 */
+                                    photoCount: number;
+                                    /** @description amount in the ledger currency, at most two decimals */
+                                    price: number;
+                                    /**
+                                     * Format: date-time
+                                     * @description ISO 8601 UTC
+                                     */
+                                    requestedAt: string;
+                                    requestId: number;
+                                    serviceId: string;
+                                    /** @enum {unknown} */
+                                    status: "pending" | "done";
+                                }[];
+                            };
+                        };
+                    };
+                };
+            };
+        };
         delete?: never;
         options?: never;
         head?: never;
@@ -3221,6 +3705,18 @@ export interface paths {
                                     arrivedAt: string;
                                     /** @enum {unknown} */
                                     cargoType: "general" | "battery" | "sensitive";
+                                    /**
+                                     * Format: date-time
+                                     * @description ISO 8601 UTC
+                                     */
+                                    disposalAt: string;
+                                    /** @description negative once overdue */
+                                    freeStorageDaysLeft: number;
+                                    /**
+                                     * Format: date-time
+                                     * @description ISO 8601 UTC
+                                     */
+                                    freeStorageUntil: string;
                                     /** @description used as inventoryId when creating a shipping order */
                                     id: number;
                                     inspectionPhotos: string[];
@@ -3228,15 +3724,33 @@ export interface paths {
                                     orderId: string;
                                     productName: string;
                                     quantity: number;
+                                    services: {
+                                        doneAt: string | null;
+                                        /** @description photos asked for (per-photo services), else 0 */
+                                        photoCount: number;
+                                        /** @description amount in the ledger currency, at most two decimals */
+                                        price: number;
+                                        /**
+                                         * Format: date-time
+                                         * @description ISO 8601 UTC
+                                         */
+                                        requestedAt: string;
+                                        requestId: number;
+                                        serviceId: string;
+                                        /** @enum {unknown} */
+                                        status: "pending" | "done";
+                                    }[];
                                     /** @description the shipping order holding the package, if any */
                                     shippingOrderNo: string | null;
                                     /**
-                                     * @description in_warehouse, packing, shipped, delivered
+                                     * @description in_warehouse, packing, shipped, delivered, returning, returned, rehearsing, disposed, lost
                                      * @enum {unknown}
                                      */
-                                    status: "in_warehouse" | "packing" | "shipped" | "delivered";
+                                    status: "in_warehouse" | "packing" | "shipped" | "delivered" | "returning" | "returned" | "rehearsing" | "disposed" | "lost";
                                     /** @description whole days since arrivedAt on the service clock */
                                     storageDays: number;
+                                    /** @description accrued storage fee: each day past the free period, per package (0 while free) */
+                                    storageFee: number;
                                     /** @description grams */
                                     weight: number;
                                 }[];
@@ -3305,6 +3819,65 @@ export interface paths {
                                 /** @description grams */
                                 totalWeight: number;
                             };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/warehouse/services": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Warehouse services you can ask for on a package (reinforcement, vacuum packing, photos...) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                description: string;
+                                name: string;
+                                /** @description amount in the ledger currency, at most two decimals */
+                                price: number;
+                                serviceId: string;
+                                /** @enum {unknown} */
+                                unit: "package" | "photo";
+                            }[];
                         };
                     };
                 };
