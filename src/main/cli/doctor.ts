@@ -3,6 +3,7 @@ import { existsSync } from 'node:fs';
 import type { CoreContext } from '../core/context.js';
 import { databaseFile } from '../core/data-dir.js';
 import { forEachOrderProblem } from '../core/orders/invariants.js';
+import { forEachShippingProblem } from '../core/shipping/invariants.js';
 import { formatAmount } from '../core/shared/money.js';
 import { auditLedger } from '../core/wallet/ledger.js';
 import { resolveDataDir } from './args.js';
@@ -64,9 +65,16 @@ function coreChecks(ctx: CoreContext): DoctorCheck[] {
   );
   const orderProblems = new ProblemList();
   const orders = forEachOrderProblem(ctx, (p) => orderProblems.add(`${p.orderNo}: ${p.problem}`));
+  const shippingProblems = new ProblemList();
+  const shipping = forEachShippingProblem(ctx, (p) => shippingProblems.add(`${p.orderNo}: ${p.problem}`));
   return [
     check('ledger', `${wallets.length} wallet(s): balance = sum of ledger entries, frozen = active holds, available >= 0`, ledger),
     check('orders', `${orders} order(s): total = subtotal - discount + serviceFee, paid once, refunds <= payments, coupons`, orderProblems),
+    check(
+      'shipping',
+      `${shipping} shipping order(s), serviced package(s) and rehearsal(s): holds = fee + premium + storage while pending, captured once at dispatch, payouts <= declared value + fee, service charges = prices`,
+      shippingProblems,
+    ),
   ];
 }
 

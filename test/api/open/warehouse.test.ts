@@ -11,6 +11,8 @@ let otherUserPackage: number;
 
 const PACKAGE_KEYS = [
   'id', 'productName', 'weight', 'status', 'orderId', 'inspectionPhotos', 'arrivedAt', 'storageDays', 'quantity', 'cargoType', 'shippingOrderNo',
+  // v1.1 sections 4 and 6
+  'services', 'storageFee', 'freeStorageDaysLeft', 'freeStorageUntil', 'disposalAt',
 ].sort();
 
 const SHIP_TO_US = {
@@ -72,7 +74,7 @@ describe('warehouse packages', () => {
     expect((await server.api('GET', '/warehouse/packages?page=9&limit=2')).body.data.items).toEqual([]);
   });
 
-  it.each(['page=0', 'limit=0', 'limit=101', 'page=x', 'status=lost'])('400 for ?%s', async (query) => {
+  it.each(['page=0', 'limit=0', 'limit=101', 'page=x', 'status=misplaced'])('400 for ?%s', async (query) => {
     const before = tableCounts(server);
     const res = await server.api('GET', `/warehouse/packages?${query}`);
     expect(res.status).toBe(400);

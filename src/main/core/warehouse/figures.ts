@@ -54,7 +54,10 @@ export function readFigure(ctx: CoreContext, key: FigureKey): number {
 
 export function readFigures(ctx: CoreContext): Figures {
   const out = { ...FIGURE_DEFAULTS } as Figures;
-  const rows = ctx.db.prepare('SELECT key, value FROM warehouse_figures').all() as { key: string; value: number }[];
+  // By primary key (an index search, like every query on a request path).
+  const rows = ctx.db
+    .prepare(`SELECT key, value FROM warehouse_figures WHERE key IN (${FIGURE_KEYS.map(() => '?').join(', ')})`)
+    .all(...FIGURE_KEYS) as { key: string; value: number }[];
   for (const r of rows) if (r.key in out) out[r.key as FigureKey] = r.value;
   return out;
 }
