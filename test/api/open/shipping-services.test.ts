@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLedger, walletState } from '../../src/main/core/wallet/ledger.js';
-import { createArrivedOrder, createUser, deposit, orderStatus } from '../helpers/fixtures.js';
-import { snapshot, startTestServer, tableCounts, type TestServer } from '../helpers/server.js';
+import { auditLedger, walletState } from '../../../src/main/core/wallet/ledger.js';
+import { createArrivedOrder, createUser, deposit, orderStatus } from '../../helpers/fixtures.js';
+import { snapshot, startTestServer, tableCounts, type TestServer } from '../../helpers/server.js';
 
 /**
  * API v1.1 sections 4-8 over real HTTP: warehouse services, rehearsal packing, declared value and
