@@ -209,7 +209,7 @@ async function smallCase() {
   cpSync(dataDir, copy, { recursive: true });
   crossbuy(['admin', 'autopilot', 'realistic', '--data', dataDir]);
   const t = performance.now();
-  const cliOut = crossbuy(['admin', 'clock', 'advance', '3d', '--data', dataDir, '--quiet']);
+  const cliOut = crossbuy(['admin', 'clock', 'advance', '3d', '--data', dataDir]);
   const cliSeconds = (performance.now() - t) / 1000;
   const doctor = timeDoctor(dataDir);
   const api = await advanceWithProber(copy, key, 120_000);

@@ -16,6 +16,11 @@ import { stepKind } from './steps/index.js';
 export const SLICE_MS = 8;
 /** Rows whose due times are filled in per round (a migrated folder may have many). */
 const RESOLVE_BATCH = 256;
+/**
+ * Failed steps stay queued and are skipped for the rest of the run; finding the next step reads past
+ * them, so a run that meets this many failures ends and leaves the rest to the next run.
+ */
+const MAX_FAILURES_PER_RUN = 1000;
 
 export interface RunOptions {
   /** Move the service clock to each step's due time (a clock advance). */
@@ -85,7 +90,7 @@ export function runSlice(ctx: CoreContext, run: RunState, options: RunOptions = 
       while (performance.now() < deadline) {
         // Every step must have its due times before the earliest one can be known.
         if (resolveDueTimes(ctx.db, RESOLVE_BATCH) === RESOLVE_BATCH) continue;
-        const step = nextDueStep(ctx.db, run.pace, run.until, run.skip);
+        const step = run.skip.size < MAX_FAILURES_PER_RUN ? nextDueStep(ctx.db, run.pace, run.until, run.skip) : null;
         if (!step) {
           run.done = true;
           return;
