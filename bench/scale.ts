@@ -106,6 +106,17 @@ function probe(server: Server): { stop(): Promise<{ count: number; p99: number; 
   };
 }
 
+/** Steps run so far: every step writes one timeline row or shipping event (read-only, from this process). */
+async function stepsDone(dataDir: string): Promise<number> {
+  const { default: Database } = await import('better-sqlite3');
+  const db = new Database(join(dataDir, 'crossbuy.db'), { readonly: true });
+  try {
+    return (db.prepare("SELECT (SELECT COUNT(*) FROM order_timeline WHERE status <> 'pending') + (SELECT COUNT(*) FROM shipping_events)").pluck().get() as number);
+  } finally {
+    db.close();
+  }
+}
+
 function timeDoctor(dataDir: string): { seconds: number; peakMb: number; ok: boolean } {
   const t = performance.now();
   const run = spawnSync('/usr/bin/time', ['-f', '%M', process.execPath, cli, 'doctor', '--data', dataDir], { encoding: 'utf8' });
@@ -165,6 +176,7 @@ async function readsAt(dataDir: string, key: string): Promise<{ rows: Measured[]
 /** A 3-day advance through the admin API with the prober running; stopped with SIGTERM past the cap. */
 async function advanceWithProber(dataDir: string, key: string, capMs: number) {
   crossbuy(['admin', 'autopilot', 'off', '--data', dataDir]);
+  const before = await stepsDone(dataDir);
   const server = await serve(dataDir, key);
   // The timer stays off while the advance runs alone; the pace is read per run.
   await fetch(`${server.origin}/api/v1/admin/autopilot`, { method: 'PUT', headers: server.admin, body: JSON.stringify({ pace: 'realistic', refundRate: 0 }) });
@@ -184,7 +196,7 @@ async function advanceWithProber(dataDir: string, key: string, capMs: number) {
   const latency = await prober.stop();
   const stopMs = await stopOrKill(server.child);
   await advance;
-  const result = { seconds, finished, steps, latency, stopMs };
+  const result = { seconds, finished, steps: steps ?? (await stepsDone(dataDir)) - before, latency, stopMs };
   note(`advance: ${JSON.stringify(result)}`);
   return result;
 }
@@ -192,14 +204,16 @@ async function advanceWithProber(dataDir: string, key: string, capMs: number) {
 /** The autopilot timer at realistic pace catching up on start, with the prober. */
 async function timerWithProber(dataDir: string, key: string, seconds: number) {
   crossbuy(['admin', 'autopilot', 'realistic', '--data', dataDir]);
+  const before = await stepsDone(dataDir);
   const server = await serve(dataDir, key);
   const prober = probe(server);
   await new Promise((r) => setTimeout(r, seconds * 1000));
   const latency = await prober.stop();
   const stopMs = await stopOrKill(server.child);
   crossbuy(['admin', 'autopilot', 'off', '--data', dataDir]);
-  note(`timer: ${JSON.stringify({ latency, stopMs })}`);
-  return { latency, stopMs };
+  const steps = (await stepsDone(dataDir)) - before;
+  note(`timer: ${JSON.stringify({ latency, stopMs, steps })}`);
+  return { latency, stopMs, steps };
 }
 
 /** The issue's small case: 2,000 orders placed through the API, then a 3-day advance. */
@@ -251,12 +265,14 @@ function routeTable(rows: Measured[]): string {
 }
 
 export async function scale(report: (section: string, text: string) => void): Promise<void> {
-  // BENCH_SCALE_SKIP_SMALL=1 leaves out the 2,000-order case (when re-running the large one).
-  const small = process.env.BENCH_SCALE_SKIP_SMALL ? null : await smallCase();
+  // BENCH_SCALE_SKIP_SMALL=1 leaves out the 2,000-order case; BENCH_SCALE_ONLY_AUTOPILOT=1 measures only
+  // the timer and the advance (re-running parts of a long run).
+  const onlyAutopilot = Boolean(process.env.BENCH_SCALE_ONLY_AUTOPILOT);
+  const small = process.env.BENCH_SCALE_SKIP_SMALL || onlyAutopilot ? null : await smallCase();
   const { dataDir, seedSeconds } = seeded();
   const key = crossbuy(['keys', 'create', '--data', dataDir, '--name', 'bench', '--scopes', 'all', '--rate-limit', '1000000']);
-  const { rows, coldStartMs } = await readsAt(dataDir, key);
-  const doctor = timeDoctor(dataDir);
+  const { rows, coldStartMs } = onlyAutopilot ? { rows: [], coldStartMs: [] } : await readsAt(dataDir, key);
+  const doctor = onlyAutopilot ? { seconds: 0, peakMb: 0, ok: true } : timeDoctor(dataDir);
   note(`doctor: ${JSON.stringify(doctor)}`);
   const helpT = performance.now();
   crossbuy(['--help']);
@@ -284,8 +300,8 @@ export async function scale(report: (section: string, text: string) => void): Pr
     `- Cold start to the first 200 of GET /cart (process spawn included): ${coldStartMs.map((m) => `${Math.round(m)} ms`).join(', then ')}.`,
     `- \`crossbuy --help\`: ${helpMs} ms.`,
     `- \`crossbuy doctor\`: ${doctor.seconds.toFixed(1)} s, peak RSS ${doctor.peakMb} MB, ${doctor.ok ? 'clean' : 'FAILED'}.`,
-    `- Autopilot timer at realistic, catching up on start, GET /cart every 100 ms for 20 s: p99 ${timer.latency.p99} ms, max ${timer.latency.max} ms over ${timer.latency.count} calls (a call unanswered in 10 s counts as 10 s); SIGTERM: ${timer.stopMs === null ? `no exit in ${STOP_TIMEOUT_MS / 1000} s (killed)` : `stopped in ${timer.stopMs} ms`}.`,
-    `- \`POST /admin/clock/advance {by: "3d"}\` at realistic: ${advance.finished ? `done in ${advance.seconds.toFixed(1)} s, ${advance.steps} steps` : `still catching up after the ${ADVANCE_CAP_MS / 1000} s cap; SIGTERM: ${advance.stopMs === null ? `no exit in ${STOP_TIMEOUT_MS / 1000} s (killed)` : `stopped in ${advance.stopMs} ms`}`}; GET /cart meanwhile: p99 ${advance.latency.p99} ms, max ${advance.latency.max} ms over ${advance.latency.count} calls.`,
+    `- Autopilot timer at realistic, catching up on start, GET /cart every 100 ms for 20 s: ${fmt(timer.steps)} steps run; p99 ${timer.latency.p99} ms, max ${timer.latency.max} ms over ${timer.latency.count} calls (a call unanswered in 10 s counts as 10 s); SIGTERM: ${timer.stopMs === null ? `no exit in ${STOP_TIMEOUT_MS / 1000} s (killed)` : `stopped in ${timer.stopMs} ms`}.`,
+    `- \`POST /admin/clock/advance {by: "3d"}\` at realistic: ${advance.finished ? `done in ${advance.seconds.toFixed(1)} s, ${advance.steps} steps` : `still catching up after the ${ADVANCE_CAP_MS / 1000} s cap (${fmt(advance.steps)} steps run); SIGTERM: ${advance.stopMs === null ? `no exit in ${STOP_TIMEOUT_MS / 1000} s (killed)` : `stopped in ${advance.stopMs} ms`}`}; GET /cart meanwhile: p99 ${advance.latency.p99} ms, max ${advance.latency.max} ms over ${advance.latency.count} calls.`,
   ].join('\n');
   report(`Scale (${fmt(ORDERS)} orders)`, text);
   if (!process.env.BENCH_SCALE_DIR) rmSync(dataDir, { recursive: true, force: true });

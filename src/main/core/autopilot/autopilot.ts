@@ -96,13 +96,13 @@ export async function advanceClockInSlices(
   ctx: CoreContext,
   clock: ServiceClock,
   ms: number,
-  options: Pick<AsyncRunOptions, 'onProgress'> = {},
+  options: Pick<AsyncRunOptions, 'onProgress' | 'sliceMs'> = {},
 ): Promise<AdvanceResult & { finished: boolean }> {
   checkAdvance(ms);
   return exclusive(ctx.db, false, async (shouldStop) => {
     const from = clock.now();
     const target = new Date(from.getTime() + ms);
-    const result = await runInSlices(ctx, target, { moveClock: clock, shouldStop, onProgress: options.onProgress });
+    const result = await runInSlices(ctx, target, { moveClock: clock, shouldStop, onProgress: options.onProgress, sliceMs: options.sliceMs });
     if (result.finished) finishAdvance(ctx, clock, from, target);
     return { from: from.toISOString(), to: (result.finished ? target : clock.now()).toISOString(), steps: result.steps, finished: result.finished };
   });
