@@ -5,6 +5,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { ENTRIES, nodeEntry } from './launcher/spawn-forms.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const output = join(root, 'out', 'renderer', 'index.html');
@@ -31,7 +32,10 @@ function reason() {
 const why = reason();
 if (why) {
   process.stdout.write(`ensure-ui: building the UI (${why})\n`);
-  const result = spawnSync('npx', ['vite', 'build', '--config', CONFIG, '--logLevel', 'warn'], {
+  // Vite's JS entry run by this Node: no `npx` (a .cmd file Windows cannot spawn without a shell).
+  const vite = nodeEntry({ execPath: process.execPath, root }, ENTRIES.vite, ['build', '--config', CONFIG, '--logLevel', 'warn']);
+  const result = spawnSync(vite.command, vite.args, {
+    ...vite.options,
     cwd: root,
     stdio: ['ignore', 'ignore', 'inherit'],
     env: { ...process.env, npm_config_loglevel: 'error' },

@@ -1,56 +1,84 @@
 #!/usr/bin/env node
-// `npm start`: the desktop app. Where Electron cannot run (no binary and no way to download it, or no
-// display), says why in one line and serves the same UI headless instead, printing its URL.
+// `npm start`: the desktop app. Where Electron cannot run (no binary and no way to download it, no
+// display, or it dies while starting), says why and serves the same UI headless instead, printing its URL.
+// The decisions are pure functions in scripts/launcher/ (tested); this file only runs them.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { electronEnv, parseStartArgs } from './launcher/args.js';
+import { downloadElectron } from './launcher/electron-download.js';
+import { electronOutcome } from './launcher/outcome.js';
+import { ENTRIES, nodeEntry } from './launcher/spawn-forms.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const electronDir = join(root, 'node_modules', 'electron');
+const where = { execPath: process.execPath, root };
 
-function electronBinary() {
-  const dir = join(root, 'node_modules', 'electron');
-  const pathFile = join(dir, 'path.txt');
-  if (existsSync(pathFile)) {
-    const binary = join(dir, 'dist', readFileSync(pathFile, 'utf8').trim());
-    if (existsSync(binary)) return { binary };
-  }
-  if (!existsSync(join(dir, 'install.js'))) return { reason: 'the electron package is not installed' };
-  // Electron downloads its binary on first use; try once, briefly, without a shell prompt.
-  const result = spawnSync(process.execPath, [join(dir, 'install.js')], { stdio: 'ignore', timeout: 120_000 });
-  if (result.status === 0 && existsSync(pathFile)) {
-    const binary = join(dir, 'dist', readFileSync(pathFile, 'utf8').trim());
-    if (existsSync(binary)) return { binary };
-  }
-  return { reason: 'its binary is not installed and could not be downloaded' };
+function installedBinary() {
+  const pathFile = join(electronDir, 'path.txt');
+  if (!existsSync(pathFile)) return null;
+  const binary = join(electronDir, 'dist', readFileSync(pathFile, 'utf8').trim());
+  return existsSync(binary) ? binary : null;
+}
+
+async function electronBinary() {
+  const present = installedBinary();
+  if (present) return { binary: present };
+  if (!existsSync(join(electronDir, 'install.js'))) return { reason: 'the electron package is not installed' };
+  const download = await downloadElectron(electronDir);
+  if (download.ok && installedBinary()) return { binary: installedBinary() };
+  return { reason: `its binary is not installed and could not be downloaded: ${download.ok ? 'no binary after unpacking' : download.error}` };
 }
 
 function displayMissing() {
   return process.platform === 'linux' && !process.env.DISPLAY && !process.env.WAYLAND_DISPLAY;
 }
 
-function runHeadless(reason) {
+function run(spec, extra = {}) {
+  return spawnSync(spec.command, spec.args, { ...spec.options, stdio: 'inherit', cwd: root, ...extra });
+}
+
+function runHeadless(reason, hint) {
   process.stdout.write(`crossbuy: Electron cannot start here (${reason}); serving the UI headless instead.\n`);
-  const ensure = spawnSync(process.execPath, [join(root, 'scripts', 'ensure-ui.js')], { stdio: 'inherit' });
+  if (hint) process.stdout.write(`${hint}\n`);
+  const ensure = run({ command: process.execPath, args: [join(root, 'scripts', 'ensure-ui.js')], options: { shell: false } });
   if (ensure.status !== 0) process.exit(ensure.status ?? 1);
   const child = spawn(process.execPath, [join(root, 'bin', 'crossbuy.js'), 'serve', ...process.argv.slice(2)], { stdio: 'inherit' });
   for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
-  child.on('exit', (code) => process.exit(code ?? 0));
+  child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
 }
 
-function runElectron(binary) {
-  const build = spawnSync(process.execPath, [join(root, 'node_modules', 'electron-vite', 'bin', 'electron-vite.js'), 'build'], { stdio: 'inherit', cwd: root });
+function runElectron(binary, options) {
+  const build = run(nodeEntry(where, ENTRIES.electronVite, ['build']));
   if (build.status !== 0) process.exit(build.status ?? 1);
-  const child = spawn(binary, [root, ...process.argv.slice(2)], {
-    stdio: 'inherit',
-    env: process.env,
+  const started = Date.now();
+  let forwardedSignal = null;
+  const child = spawn(binary, [root, ...options.rest], { stdio: 'inherit', env: electronEnv(process.env, options, (p) => resolve(p)) });
+  for (const signal of ['SIGINT', 'SIGTERM']) {
+    process.on(signal, () => {
+      forwardedSignal = signal;
+      child.kill(signal);
+    });
+  }
+  child.on('error', (error) => runHeadless(`Electron could not be run: ${error.message}`));
+  child.on('exit', (code, signal) => {
+    const outcome = electronOutcome({ code, signal, uptimeMs: Date.now() - started, forwardedSignal, platform: process.platform, electronDir });
+    if (outcome.action === 'exit') process.exit(outcome.code);
+    else runHeadless(outcome.reason, outcome.hint);
   });
-  child.on('exit', (code) => process.exit(code ?? 0));
 }
 
+let options;
+try {
+  options = parseStartArgs(process.argv.slice(2));
+} catch (error) {
+  process.stderr.write(`crossbuy: ${error.message}\n`);
+  process.exit(2);
+}
 if (displayMissing()) runHeadless('no display: neither DISPLAY nor WAYLAND_DISPLAY is set');
 else {
-  const found = electronBinary();
-  if (found.binary) runElectron(found.binary);
+  const found = await electronBinary();
+  if (found.binary) runElectron(found.binary, options);
   else runHeadless(found.reason);
 }

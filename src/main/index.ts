@@ -1,9 +1,10 @@
-import { Menu, app, ipcMain, shell, type IpcMainInvokeEvent } from 'electron';
+import { Menu, app, dialog, ipcMain, shell, type IpcMainInvokeEvent } from 'electron';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { IPC_CHANNELS, type ServerInfo } from '../preload/bridge.js';
 import { ElectronPreferenceStore } from './desktop/electron-preferences.js';
 import { fromInjectResponse, toInjectRequest } from './desktop/ipc-request.js';
+import { APP_USER_MODEL_ID, desktopDataDir, desktopPort, keepRunningWhenClosed, loginItemChange } from './desktop/lifecycle.js';
 import { connectDesktop, toggleAutopilot } from './desktop/live.js';
 import { applicationMenuTemplate } from './desktop/menu.js';
 import { isAppUrl } from './desktop/security.js';
@@ -30,25 +31,25 @@ function fromAppPage(event: IpcMainInvokeEvent): boolean {
   return frame !== null && isAppUrl(frame.url, page);
 }
 
-function portFromEnvironment(fallback: number): number {
-  const text = process.env.CROSSBUY_PORT;
-  const port = text === undefined ? fallback : Number(text);
-  return Number.isInteger(port) && port >= 0 && port <= 65535 ? port : fallback;
-}
+let keepRunning = process.platform === 'darwin';
 
 async function main(): Promise<void> {
   if (!app.requestSingleInstanceLock()) {
     app.quit();
     return;
   }
+  // Windows shows notifications only for an app with an id (the installer's shortcut carries the same).
+  if (process.platform === 'win32') app.setAppUserModelId(APP_USER_MODEL_ID);
   await app.whenReady();
   lockDownSession();
   const preferences = new ElectronPreferenceStore();
-  app.setLoginItemSettings({ openAtLogin: preferences.get('launchAtLogin') });
+  const login = loginItemChange(preferences.get('launchAtLogin'), app.getLoginItemSettings().openAtLogin);
+  if (login) app.setLoginItemSettings(login);
+  const { port, fallback } = desktopPort(process.env, preferences.get('port'));
   server = await startServer({
-    dataDir: process.env.CROSSBUY_DATA ?? app.getPath('userData'),
-    port: portFromEnvironment(preferences.get('port')),
-    portFallback: true,
+    dataDir: desktopDataDir(process.env, process.platform),
+    port,
+    portFallback: fallback,
     uiDir: join(here, '..', 'renderer'),
   });
   const running = server;
@@ -78,15 +79,21 @@ async function main(): Promise<void> {
     ),
   );
   const remembered: { pace: 'realistic' | 'demo' } = { pace: 'realistic' };
-  const tray: AppTray = new AppTray(page.icon, {
-    open: showWindow,
-    toggleAutopilot: () => tray.update({ autopilotPaused: toggleAutopilot(running, remembered) === 'off' }),
-    quit: () => app.quit(),
-  });
+  let tray: AppTray | null = null;
+  try {
+    tray = new AppTray(page.icon, {
+      open: showWindow,
+      toggleAutopilot: () => tray?.update({ autopilotPaused: toggleAutopilot(running, remembered) === 'off' }),
+      quit: () => app.quit(),
+    });
+  } catch (error) {
+    console.warn('crossbuy: no tray on this desktop:', error);
+  }
+  keepRunning = keepRunningWhenClosed(process.platform, process.env, tray !== null);
   const disconnect = connectDesktop(running, () => (window.isDestroyed() ? null : window), tray);
   app.on('will-quit', () => {
     disconnect();
-    tray.destroy();
+    tray?.destroy();
   });
   app.on('second-instance', showWindow);
   app.on('activate', showWindow);
@@ -101,10 +108,13 @@ app.on('before-quit', (event) => {
   void server.stop().finally(() => app.quit());
 });
 app.on('window-all-closed', () => {
-  // The tray keeps the app (and its API for scripts) running; Quit is in the tray and the menu.
+  // Where a tray (or the macOS dock) is a way back, the app and its API for scripts keep running; Quit
+  // is in the tray and the menu. Elsewhere closing the window quits, rather than leave an invisible app.
+  if (!keepRunning) app.quit();
 });
 
 main().catch((error: unknown) => {
   console.error('crossbuy failed to start:', error);
+  if (app.isReady()) dialog.showErrorBox('crossbuy could not start', error instanceof Error ? error.message : String(error));
   app.exit(1);
 });

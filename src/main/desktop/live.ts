@@ -17,9 +17,9 @@ function show(text: NotificationText): void {
  * notifications that matter, keeps the tray's count fresh. Autopilot pause and resume go through the
  * same setting the admin API writes.
  */
-export function connectDesktop(server: RunningServer, window: () => BrowserWindow | null, tray: AppTray): () => void {
+export function connectDesktop(server: RunningServer, window: () => BrowserWindow | null, tray: AppTray | null): () => void {
   const lowBalance = new LowBalanceWatch();
-  const refreshTray = () => tray.update({ ordersInProgress: countOrdersInProgress(server.core.ctx), autopilotPaused: currentPace(server.core.ctx) === 'off' });
+  const refreshTray = () => tray?.update({ ordersInProgress: countOrdersInProgress(server.core.ctx), autopilotPaused: currentPace(server.core.ctx) === 'off' });
   refreshTray();
   const unsubscribe = server.events.subscribe((event) => {
     const target = window();

@@ -85,10 +85,11 @@ const MIN_HEIGHT = 600;
 
 /**
  * Remembered bounds, made safe for today's screens: a window saved on a monitor that is gone comes back
- * centred on the primary one, and never smaller than the minimum or larger than the screen.
+ * centred on the primary one (the system's primary display, which need not be the first listed), and
+ * never smaller than the minimum or larger than that screen.
  */
-export function restoreBounds(saved: WindowBounds, displays: readonly DisplayArea[]): WindowBounds {
-  const primary = displays[0] ?? { x: 0, y: 0, width: 1280, height: 860 };
+export function restoreBounds(saved: WindowBounds, displays: readonly DisplayArea[], primaryDisplay?: DisplayArea): WindowBounds {
+  const primary = primaryDisplay ?? displays[0] ?? { x: 0, y: 0, width: 1280, height: 860 };
   const width = Math.min(Math.max(saved.width, MIN_WIDTH), primary.width);
   const height = Math.min(Math.max(saved.height, MIN_HEIGHT), primary.height);
   if (saved.x === undefined || saved.y === undefined) return { width, height, maximized: saved.maximized };

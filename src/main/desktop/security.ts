@@ -1,3 +1,6 @@
+import { posix, win32 } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
 /**
  * Electron security checklist, as pure functions the window code applies and the tests check without
  * an Electron binary.
@@ -33,10 +36,30 @@ export function secureWebPreferences(preload: string): SecureWebPreferences {
 }
 
 /**
- * The app's own page: the packaged renderer file, or the dev server in development. Everything else is
- * foreign: no navigation to it, no IPC from it.
+ * The URL the window loads the packaged page from. Node's pathToFileURL escapes `#`, `?` and `%` in the
+ * install path (Electron's loadFile does not escape `%`, so `C:\\100%\\...` would load a wrong path).
  */
-export function isAppUrl(url: string, app: { rendererFile: string; devServerUrl?: string }): boolean {
+export function appPageUrl(rendererFile: string, platform: NodeJS.Platform = process.platform): string {
+  return pathToFileURL(rendererFile, { windows: platform === 'win32' }).href;
+}
+
+/** A file: URL as the path it names, or null when it names none (bad escapes, an encoded slash). */
+function filePath(url: URL, windows: boolean): string | null {
+  try {
+    return fileURLToPath(url, { windows });
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The app's own page: the packaged renderer file, or the dev server in development. Everything else is
+ * foreign: no navigation to it, no IPC from it. A file: URL is compared as a path, not as text: the path
+ * Chromium's URL names (after its own escaping and canonicalisation, such as `c:` becoming `C:`) against
+ * the renderer file, normalised, case-insensitively on Windows; its host must be the file's own (none,
+ * or the server of a UNC install path), never another machine's.
+ */
+export function isAppUrl(url: string, app: { rendererFile: string; devServerUrl?: string }, platform: NodeJS.Platform = process.platform): boolean {
   let parsed: URL;
   try {
     parsed = new URL(url);
@@ -48,8 +71,13 @@ export function isAppUrl(url: string, app: { rendererFile: string; devServerUrl?
     if (parsed.origin === dev.origin) return true;
   }
   if (parsed.protocol !== 'file:') return false;
-  const expected = new URL(`file://${app.rendererFile.startsWith('/') ? '' : '/'}${app.rendererFile.replace(/\\/g, '/')}`);
-  return decodeURIComponent(parsed.pathname) === decodeURIComponent(expected.pathname);
+  const windows = platform === 'win32';
+  const expected = new URL(appPageUrl(app.rendererFile, platform));
+  if (parsed.host.toLowerCase() !== expected.host.toLowerCase()) return false;
+  const actual = filePath(parsed, windows);
+  if (actual === null) return false;
+  if (windows) return win32.normalize(actual).toLowerCase() === win32.normalize(app.rendererFile).toLowerCase();
+  return posix.normalize(actual) === posix.normalize(app.rendererFile);
 }
 
 /** Links the user clicked that may leave the app: http(s) only, opened in the system browser. */

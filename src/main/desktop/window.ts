@@ -1,7 +1,7 @@
 import { BrowserWindow, screen, session, shell } from 'electron';
 import type { PreferenceStore } from './preferences.js';
 import { restoreBounds } from './preferences.js';
-import { RENDERER_CSP, isAppUrl, isPermissionAllowed, isSafeExternalUrl, secureWebPreferences } from './security.js';
+import { RENDERER_CSP, appPageUrl, isAppUrl, isPermissionAllowed, isSafeExternalUrl, secureWebPreferences } from './security.js';
 
 export interface AppPage {
   rendererFile: string;
@@ -23,6 +23,7 @@ export function createMainWindow(page: AppPage, preferences: PreferenceStore): B
   const bounds = restoreBounds(
     preferences.get('window'),
     screen.getAllDisplays().map((d) => d.workArea),
+    screen.getPrimaryDisplay().workArea,
   );
   const window = new BrowserWindow({
     ...bounds,
@@ -54,6 +55,6 @@ export function createMainWindow(page: AppPage, preferences: PreferenceStore): B
   });
   window.webContents.on('will-attach-webview', (event) => event.preventDefault());
   if (page.devServerUrl) void window.loadURL(page.devServerUrl);
-  else void window.loadFile(page.rendererFile);
+  else void window.loadURL(appPageUrl(page.rendererFile));
   return window;
 }

@@ -1,28 +1,46 @@
 import { execFile } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { IPC_CHANNELS, type BridgeResponse, type ServerInfo } from '../../../src/preload/bridge.js';
+import { appPageUrl, secureWebPreferences } from '../../../src/main/desktop/security.js';
+import { StandInApp } from '../../desktop/stand-in/driver.js';
 
 /**
  * `electron-vite build` must produce the three bundles without the Electron binary: main (ESM, with the
- * native module left external), the preload as CommonJS (sandboxed preloads cannot be ESM) and the renderer.
+ * native module left external), the preload as CommonJS (sandboxed preloads cannot be ESM) and the
+ * renderer. Then the built main process runs under plain Node with the stand-in `electron` module
+ * (test/desktop/stand-in): its wiring is checked end to end as a user's first start would run it.
+ * The build goes inside the checkout (out/) so the bundle's packages resolve from node_modules.
  */
 const run = promisify(execFile);
 const root = join(import.meta.dirname, '..', '..', '..');
-const outDir = mkdtempSync(join(tmpdir(), 'crossbuy-build-'));
-afterAll(() => rmSync(outDir, { recursive: true, force: true }));
+mkdirSync(join(root, 'out'), { recursive: true });
+const outDir = mkdtempSync(join(root, 'out', '.test-build-'));
+const temp: string[] = [];
+const scratch = () => {
+  const dir = mkdtempSync(join(tmpdir(), 'crossbuy-smoke-'));
+  temp.push(dir);
+  return dir;
+};
+
+beforeAll(async () => {
+  await run(process.execPath, [join(root, 'node_modules', 'electron-vite', 'bin', 'electron-vite.js'), 'build', '--outDir', outDir, '--logLevel', 'error'], {
+    cwd: root,
+    timeout: 240_000,
+  });
+}, 300_000);
+afterAll(() => {
+  rmSync(outDir, { recursive: true, force: true });
+  for (const dir of temp) rmSync(dir, { recursive: true, force: true });
+});
 
 describe('electron-vite build', () => {
-  it('produces main, preload and renderer bundles', async () => {
-    await run(process.execPath, [join(root, 'node_modules', 'electron-vite', 'bin', 'electron-vite.js'), 'build', '--outDir', outDir, '--logLevel', 'error'], {
-      cwd: root,
-      timeout: 240_000,
-    });
+  it('produces main, preload and renderer bundles', () => {
     const main = readFileSync(join(outDir, 'main', 'index.js'), 'utf8');
     expect(main).toMatch(/from ["']electron["']/);
-    expect(main).toMatch(/better-sqlite3/);
     expect(main).not.toMatch(/class Database\b[\s\S]{0,200}prepare\(/); // the native binding stays external
     const preload = readFileSync(join(outDir, 'preload', 'index.cjs'), 'utf8');
     expect(preload).toMatch(/require\(["']electron["']\)/);
@@ -33,5 +51,108 @@ describe('electron-vite build', () => {
     const script = /src="\.\/(assets\/[^"]+\.js)"/.exec(html)?.[1];
     expect(script).toBeDefined();
     expect(existsSync(join(outDir, 'renderer', script!))).toBe(true);
-  }, 300_000);
+  });
+});
+
+describe('the built main process under a stand-in Electron', () => {
+  let desktop: StandInApp;
+  let dataDir: string;
+  let pageUrl: string;
+
+  beforeAll(async () => {
+    dataDir = scratch();
+    desktop = new StandInApp(join(outDir, 'main', 'index.js'), {
+      CROSSBUY_DATA: dataDir,
+      CROSSBUY_PORT: '0',
+      STAND_IN_USER_DATA: scratch(),
+      XDG_CURRENT_DESKTOP: 'KDE',
+      ELECTRON_RENDERER_URL: '',
+    });
+    pageUrl = (await desktop.waitFor('window.loadURL')).url as string;
+  }, 60_000);
+  afterAll(() => desktop.kill());
+
+  it('takes the single-instance lock before anything else', () => {
+    expect(desktop.records[0]).toEqual({ standIn: 'app.requestSingleInstanceLock', ready: false });
+  });
+
+  it('opens the window with the secure preferences and the page URL', () => {
+    const window = desktop.all('BrowserWindow')[0]!;
+    const options = window.options as { webPreferences: unknown; minWidth: number; x?: number; width: number };
+    expect(options.webPreferences).toEqual(secureWebPreferences(join(outDir, 'preload', 'index.cjs')));
+    expect(pageUrl).toBe(appPageUrl(join(outDir, 'renderer', 'index.html')));
+    expect(options.minWidth).toBe(900);
+    // The session is locked down before the window exists.
+    const order = desktop.records.map((r) => r.standIn);
+    expect(order.indexOf('session.setPermissionRequestHandler')).toBeLessThan(order.indexOf('BrowserWindow'));
+    expect(order).toContain('session.onHeadersReceived');
+    // Linux, login item unchanged: neither Windows' model id nor a login-item write.
+    expect(desktop.all('app.setAppUserModelId')).toEqual([]);
+    expect(desktop.all('app.setLoginItemSettings')).toEqual([]);
+  });
+
+  it('answers both IPC channels through the route table, for the app page only', async () => {
+    const search = await desktop.invoke(IPC_CHANNELS.request, pageUrl, { method: 'GET', path: '/api/v1/open/products/search?limit=2' });
+    expect(search.ok).toBe(true);
+    const response = search.value as BridgeResponse;
+    expect(response.status).toBe(200);
+    expect((response.body as { data: { items: unknown[] } }).data.items).toHaveLength(2);
+    const info = await desktop.invoke(IPC_CHANNELS.serverInfo, `${pageUrl}#/orders`);
+    const { apiOrigin } = info.value as ServerInfo;
+    expect(apiOrigin).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    const viaHttp = await fetch(`${apiOrigin}/api/v1/open/products/search?limit=2`, { headers: { authorization: 'Bearer nope' } });
+    expect(viaHttp.status).toBe(401);
+    const foreign = await desktop.invoke(IPC_CHANNELS.request, 'https://evil.example/', { method: 'GET', path: '/api/v1/open/cart' });
+    expect(foreign).toMatchObject({ ok: false, error: expect.stringMatching(/IPC refused/) });
+    const bad = await desktop.invoke(IPC_CHANNELS.request, pageUrl, { method: 'TRACE', path: '/api/v1/open/cart' });
+    expect(bad.ok).toBe(false);
+  });
+
+  it('builds the tray and the application menu', async () => {
+    const tray = await desktop.waitFor('tray.setContextMenu');
+    const labels = (tray.template as { label?: string }[]).map((i) => i.label);
+    expect(labels).toEqual(expect.arrayContaining(['Open crossbuy', 'Pause Autopilot', 'Quit']));
+    const menu = desktop.all('Menu.setApplicationMenu')[0]!;
+    expect((menu.template as { label?: string; role?: string }[]).map((m) => m.label ?? m.role)).toEqual(['File', 'editMenu', 'View', 'windowMenu', 'help']);
+  });
+
+  it('pushes events to the window and notifies a low balance', async () => {
+    const settings = await desktop.invoke(IPC_CHANNELS.request, pageUrl, { method: 'PUT', path: '/api/v1/admin/settings', body: { lowBalanceThreshold: 1_000_000 } });
+    expect((settings.value as BridgeResponse).status).toBe(200);
+    const deposit = await desktop.invoke(IPC_CHANNELS.request, pageUrl, { method: 'POST', path: '/api/v1/admin/wallet/deposit', body: { amount: 1 } });
+    expect((deposit.value as BridgeResponse).status).toBe(201);
+    await desktop.waitFor('webContents.send', (r) => r.channel === IPC_CHANNELS.event && (r.payload as { type: string }).type === 'wallet.transaction_created');
+    const note = await desktop.waitFor('Notification.show');
+    expect(note.title).toBe('Wallet balance is low');
+  });
+
+  it('quits cleanly: the server stops and the database is checkpointed and closed', async () => {
+    await desktop.command('quit');
+    const { code, signal } = await desktop.exited;
+    expect({ code, signal }).toEqual({ code: 0, signal: null });
+    expect(desktop.all('tray.destroy')).toHaveLength(1);
+    const wal = join(dataDir, 'crossbuy.db-wal');
+    expect(!existsSync(wal) || statSync(wal).size === 0).toBe(true);
+  });
+});
+
+describe('the built main process on a desktop without a tray', () => {
+  it('quits when its window is closed instead of running on invisibly', async () => {
+    const desktop = new StandInApp(join(outDir, 'main', 'index.js'), {
+      CROSSBUY_DATA: scratch(),
+      CROSSBUY_PORT: '0',
+      STAND_IN_USER_DATA: scratch(),
+      STAND_IN_NO_TRAY: '1',
+      XDG_CURRENT_DESKTOP: 'KDE',
+      ELECTRON_RENDERER_URL: '',
+    });
+    try {
+      await desktop.waitFor('window.loadURL');
+      await desktop.waitFor('ipcMain.handle', (r) => r.channel === IPC_CHANNELS.serverInfo);
+      await desktop.command('close-windows');
+      expect(await desktop.exited).toEqual({ code: 0, signal: null });
+    } finally {
+      desktop.kill();
+    }
+  });
 });

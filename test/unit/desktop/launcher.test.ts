@@ -1,0 +1,111 @@
+import { spawnSync } from 'node:child_process';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { electronEnv, parseStartArgs } from '../../../scripts/launcher/args.js';
+import { progressLine } from '../../../scripts/launcher/electron-download.js';
+import { EARLY_EXIT_MS, electronOutcome } from '../../../scripts/launcher/outcome.js';
+import { ENTRIES, nodeEntry } from '../../../scripts/launcher/spawn-forms.js';
+
+const root = join(import.meta.dirname, '..', '..', '..');
+
+describe('spawn forms', () => {
+  it('runs a package entry with this Node and no shell, on Windows as on Linux', () => {
+    expect(nodeEntry({ execPath: 'C:\\Program Files\\nodejs\\node.exe', root: 'C:\\src\\crossbuy', platform: 'win32' }, ENTRIES.vite, ['build'])).toEqual({
+      command: 'C:\\Program Files\\nodejs\\node.exe',
+      args: ['C:\\src\\crossbuy\\node_modules\\vite\\bin\\vite.js', 'build'],
+      options: { shell: false },
+    });
+    expect(nodeEntry({ execPath: '/usr/bin/node', root: '/src/crossbuy', platform: 'linux' }, ENTRIES.electronVite, ['build']).args[0]).toBe(
+      '/src/crossbuy/node_modules/electron-vite/bin/electron-vite.js',
+    );
+  });
+
+  it('names entries that exist', () => {
+    for (const entry of Object.values(ENTRIES)) expect(() => readFileSync(join(root, 'node_modules', entry))).not.toThrow();
+  });
+
+  it('leaves no script spawning npx, npm or a .bin/ entry (not runnable on Windows without a shell)', () => {
+    const dir = join(root, 'scripts');
+    const files = [...readdirSync(dir).map((f) => join(dir, f)), ...readdirSync(join(dir, 'launcher')).map((f) => join(dir, 'launcher', f))].filter((f) => f.endsWith('.js'));
+    for (const file of files) {
+      const text = readFileSync(file, 'utf8').replace(/^\s*(\/\/|\*).*$/gm, ''); // code, not comments
+      expect(text, file).not.toMatch(/spawn(Sync)?\(\s*['"`](npx|npm)['"`]/);
+      expect(text, file).not.toMatch(/\.bin[/\\]/);
+    }
+  });
+});
+
+describe('start options', () => {
+  it('takes --data and --port in both forms and keeps the rest', () => {
+    expect(parseStartArgs(['--data', 'd', '--port=5000', '--empty'])).toEqual({ data: 'd', port: '5000', rest: ['--empty'] });
+    expect(parseStartArgs([])).toEqual({ rest: [] });
+    expect(() => parseStartArgs(['--data'])).toThrow(/--data needs a value/);
+    expect(() => parseStartArgs(['--port='])).toThrow(/--port/);
+  });
+
+  it('passes them to Electron as environment and drops ELECTRON_RUN_AS_NODE', () => {
+    const env = electronEnv({ ELECTRON_RUN_AS_NODE: '1', PATH: '/bin' }, { data: 'rel', port: '0' }, (p) => `/abs/${p}`);
+    expect(env).toEqual({ PATH: '/bin', CROSSBUY_DATA: '/abs/rel', CROSSBUY_PORT: '0' });
+    expect(electronEnv({ ELECTRON_RUN_AS_NODE: '' }, {})).toEqual({});
+  });
+});
+
+describe("the launcher's reading of Electron's end", () => {
+  const base = { platform: 'linux' as const, electronDir: '/src/crossbuy/node_modules/electron', forwardedSignal: null };
+
+  it('treats a signal as a crash and falls back, with the sandbox fix on Linux', () => {
+    const outcome = electronOutcome({ ...base, code: null, signal: 'SIGTRAP', uptimeMs: 300 });
+    expect(outcome).toMatchObject({ action: 'fallback', reason: 'Electron was killed by SIGTRAP' });
+    expect(outcome.action === 'fallback' && outcome.hint).toContain("sudo chown root:root '/src/crossbuy/node_modules/electron/dist/chrome-sandbox'");
+    expect(outcome.action === 'fallback' && outcome.hint).toContain('chmod 4755');
+    // A signal long after start is still a crash, not a success.
+    expect(electronOutcome({ ...base, code: null, signal: 'SIGSEGV', uptimeMs: 3_600_000 }).action).toBe('fallback');
+  });
+
+  it('prints no Linux fix elsewhere', () => {
+    const outcome = electronOutcome({ ...base, platform: 'win32', code: 3, signal: null, uptimeMs: 10 });
+    expect(outcome).toEqual({ action: 'fallback', reason: 'Electron exited with code 3 while starting', hint: undefined });
+  });
+
+  it('falls back on an early failing exit, passes a late one through, and exits 0 on a normal quit', () => {
+    expect(electronOutcome({ ...base, code: 1, signal: null, uptimeMs: EARLY_EXIT_MS - 1 }).action).toBe('fallback');
+    expect(electronOutcome({ ...base, code: 1, signal: null, uptimeMs: EARLY_EXIT_MS + 1 })).toEqual({ action: 'exit', code: 1 });
+    expect(electronOutcome({ ...base, code: 0, signal: null, uptimeMs: 5 })).toEqual({ action: 'exit', code: 0 });
+  });
+
+  it('takes the Ctrl-C it passed on as the user quitting', () => {
+    expect(electronOutcome({ ...base, code: null, signal: 'SIGINT', forwardedSignal: 'SIGINT', uptimeMs: 50 })).toEqual({ action: 'exit', code: 0 });
+    expect(electronOutcome({ ...base, code: null, signal: 'SIGKILL', forwardedSignal: 'SIGINT', uptimeMs: 50 }).action).toBe('fallback');
+  });
+});
+
+describe('Electron download progress', () => {
+  it('says how far it is', () => {
+    expect(progressLine('45.4.1', { transferred: 41.2 * 1_048_576, total: 111 * 1_048_576 })).toBe('Downloading Electron 45.4.1: 37% (41.2 of 111.0 MB)');
+    expect(progressLine('45.4.1', { transferred: 3 * 1_048_576, total: null })).toBe('Downloading Electron 45.4.1: 3.0 MB');
+  });
+
+  it('has no time limit in the launcher', () => {
+    const start = readFileSync(join(root, 'scripts', 'start.js'), 'utf8');
+    expect(start).not.toMatch(/timeout/);
+  });
+});
+
+describe('npm run test:desktop', () => {
+  it('plans the run from what the machine has', async () => {
+    const { desktopTestPlan } = await import('../../../scripts/launcher/desktop-test.js');
+    expect(desktopTestPlan({ binary: null, platform: 'linux', display: true, xvfbRun: '/usr/bin/xvfb-run' })).toEqual({ skip: expect.stringMatching(/no Electron binary/) });
+    expect(desktopTestPlan({ binary: '/e', platform: 'linux', display: false, xvfbRun: '/usr/bin/xvfb-run' })).toEqual({ wrapper: ['/usr/bin/xvfb-run', '-a'] });
+    expect(desktopTestPlan({ binary: '/e', platform: 'linux', display: false, xvfbRun: null })).toEqual({ skip: expect.stringMatching(/xvfb/) });
+    expect(desktopTestPlan({ binary: '/e', platform: 'win32', display: false, xvfbRun: null })).toEqual({ wrapper: [] });
+  });
+
+  it('reports itself skipped, with the reason, where no Electron binary exists', () => {
+    const binary = join(root, 'node_modules', 'electron', 'path.txt');
+    if (existsSync(binary)) return; // a developer's desktop: the real run is theirs to start
+    const result = spawnSync(process.execPath, [join(root, 'scripts', 'test-desktop.js')], { encoding: 'utf8' });
+    expect(result.status).toBe(0);
+    expect(result.stdout).toBe('test:desktop: skipped: no Electron binary (node_modules/electron/dist); `npm start` once on a desktop downloads it\n');
+  });
+});
