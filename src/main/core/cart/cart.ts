@@ -3,35 +3,11 @@ import { requireSku } from '../products/catalog.js';
 import { ApiError, badRequest, notFound, unprocessable } from '../shared/errors.js';
 import { toAmount } from '../shared/money.js';
 
-/**
- * The shopping cart. A product+SKU appears at most once per user: adding it again adds to that line.
- * Quantities never exceed the SKU's stock.
- */
-export interface CartItemView {
-  id: number;
-  productId: number;
-  title: string;
-  skuId: string;
-  skuName: string;
-  price: number;
-  quantity: number;
-  imageUrl: string;
-  selected: boolean;
-  stock: number;
-  remark: string;
-}
+/** As the API shows it: the contract's CartItem. */
+export type CartItemView = CartItem;
 
-export interface CartView {
-  items: CartItemView[];
-  /** Units across all lines. */
-  totalItems: number;
-  /** Value of all lines. */
-  totalAmount: number;
-  /** Units and value of the lines selected for checkout. */
-  selectedItems: number;
-  selectedAmount: number;
-  currency: string;
-}
+/** As the API shows it: the contract's Cart. */
+export type CartView = Cart;
 
 export interface AddToCart {
   productId: string;
@@ -56,6 +32,7 @@ interface CartRow {
 }
 
 import { MAX_CART_BATCH as MAX_BATCH } from '../../../contract/limits.js';
+import type { Cart, CartItem } from '../../../contract/open/cart.js';
 export { MAX_CART_BATCH as MAX_BATCH } from '../../../contract/limits.js';
 const MAX_REMARK = 500;
 

@@ -8,25 +8,15 @@ import { toAmount, type Minor } from '../shared/money.js';
  * side, see redemption.ts). Claiming is free and happens once per user and coupon.
  */
 import { COUPON_STATUSES, type CouponStatus, type CouponType } from '../../../contract/enums.js';
+import type { Coupon, MyCoupon } from '../../../contract/open/coupons.js';
 
 export { COUPON_STATUSES, type CouponStatus, type CouponType };
 
-export interface CouponView {
-  id: number;
-  name: string;
-  type: CouponType;
-  /** percentage: the percent off (10 = 10%); fixed: the amount off in the ledger currency. */
-  value: number;
-  minOrderAmount: number;
-  expiresAt: string;
-}
+/** As the API shows it: the contract's Coupon. */
+export type CouponView = Coupon;
 
-export interface MyCouponView extends CouponView {
-  status: CouponStatus;
-  claimedAt: string;
-  usedOrderNo: string | null;
-  usedAt: string | null;
-}
+/** As the API shows it: the contract's MyCoupon. */
+export type MyCouponView = MyCoupon;
 
 interface CouponRow {
   id: number;

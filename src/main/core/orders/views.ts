@@ -3,7 +3,7 @@ import { notFound } from '../shared/errors.js';
 import { toAmount } from '../shared/money.js';
 import { cursorOf, offsetOf, pageOf, unknownCursor, type Page, type PageQuery } from '../shared/pagination.js';
 import type { OrderStatus } from './state-machine.js';
-import type { OrderDetail, OrderListItem } from '../../../contract/open/orders.js';
+import type { OrderDetail, OrderInspection, OrderItem, OrderListItem, OrderLogistics } from '../../../contract/open/orders.js';
 
 /**
  * The read side of purchase orders: the rows and the views the API returns. Another user's order is
@@ -47,16 +47,8 @@ export interface OrderItemRow {
   image_url: string;
 }
 
-export interface OrderItemView {
-  productId: number;
-  skuId: string;
-  title: string;
-  skuName: string;
-  price: number;
-  quantity: number;
-  remark: string;
-  imageUrl: string;
-}
+/** As the API shows it: the contract's OrderItem. */
+export type OrderItemView = OrderItem;
 
 export type { OrderDetail };
 export type { OrderListItem };
@@ -240,13 +232,8 @@ export function listAllOrders(ctx: CoreContext, query: OrderListQuery): Page<Adm
   );
 }
 
-export interface LogisticsView {
-  orderNo: string;
-  carrier: string;
-  trackingNo: string;
-  status: OrderStatus;
-  events: { at: string; location: string; description: string }[];
-}
+/** As the API shows it: the contract's OrderLogistics. */
+export type LogisticsView = OrderLogistics;
 
 /** The domestic leg (seller to warehouse), oldest event first; no events before the seller ships. */
 export function getOrderLogistics(ctx: CoreContext, orderNo: string, userId: number): LogisticsView {
@@ -257,15 +244,8 @@ export function getOrderLogistics(ctx: CoreContext, orderNo: string, userId: num
   return { orderNo: row.order_no, carrier: row.carrier ?? '', trackingNo: row.tracking_no ?? '', status: row.status, events };
 }
 
-export interface InspectionView {
-  orderNo: string;
-  result: 'passed' | 'issue_found' | 'pending';
-  weight: number;
-  photos: string[];
-  notes: string;
-  inspectedAt: string | null;
-  items: { productId: number; title: string; skuName: string; quantity: number; result: string }[];
-}
+/** As the API shows it: the contract's OrderInspection. */
+export type InspectionView = OrderInspection;
 
 /** The warehouse's quality check. One inspection covers the whole order, so every line carries its result. */
 export function getOrderInspection(ctx: CoreContext, orderNo: string, userId: number): InspectionView {

@@ -3,6 +3,7 @@ import { productImagePath } from '../media/media.js';
 import { notFound } from '../shared/errors.js';
 import { toAmount } from '../shared/money.js';
 import type { CargoType, MarketplaceItem, Platform } from './marketplace/adapter.js';
+import type { Product } from '../../../contract/open/products.js';
 
 /**
  * The local product store: the local catalog and every platform product that has been seen (so that cart
@@ -35,23 +36,8 @@ export interface SkuRow {
   image: string | null;
 }
 
-export interface ProductView {
-  id: number;
-  title: string;
-  price: number;
-  currency: string;
-  platform: string;
-  imageUrl: string;
-  shopName: string;
-  skus: { skuId: string; name: string; price: number; stock: number; image?: string }[];
-  platformItemId: string;
-  images: string[];
-  description: string;
-  weight: number;
-  cargoType: CargoType;
-  sales: number;
-  shopUrl: string;
-}
+/** As the API shows it: the contract's Product. */
+export type ProductView = Product;
 
 export function getProductRow(ctx: CoreContext, id: number): ProductRow | null {
   return (ctx.db.prepare('SELECT * FROM products WHERE id = ?').get(id) as ProductRow | undefined) ?? null;

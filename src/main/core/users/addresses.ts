@@ -2,23 +2,8 @@ import type { CoreContext } from '../context.js';
 import { isKnownCountry } from '../logistics/countries.js';
 import { badRequest, notFound, unprocessable } from '../shared/errors.js';
 
-/**
- * Saved shipping addresses. A user with addresses always has exactly one default (a partial unique index
- * holds at most one; the rules here keep at least one): the first address becomes the default, setting
- * `isDefault` on one clears it on the others, and deleting the default promotes the oldest remaining one.
- */
-export interface AddressView {
-  id: number;
-  name: string;
-  phone: string;
-  country: string;
-  state: string;
-  city: string;
-  address: string;
-  zipCode: string;
-  isDefault: boolean;
-  createdAt: string;
-}
+/** As the API shows it: the contract's Address. */
+export type AddressView = Address;
 
 export interface AddressFields {
   name: string;
@@ -53,6 +38,7 @@ import { ADDRESS_LIMITS } from '../../../contract/limits.js';
 export { ADDRESS_LIMITS };
 /** Enough for any real address book; stops a runaway script from filling the database. */
 import { MAX_ADDRESSES } from '../../../contract/limits.js';
+import type { Address } from '../../../contract/open/addresses.js';
 export { MAX_ADDRESSES } from '../../../contract/limits.js';
 
 const TEXT_FIELDS = ['name', 'phone', 'state', 'city', 'address', 'zipCode'] as const;

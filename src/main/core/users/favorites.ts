@@ -3,17 +3,10 @@ import { getProductRow } from '../products/catalog.js';
 import { notFound } from '../shared/errors.js';
 import { toAmount } from '../shared/money.js';
 import { offsetOf, type PageQuery } from '../shared/pagination.js';
+import type { Favorite } from '../../../contract/open/favorites.js';
 
-/** Products the user keeps an eye on. A product is favorited at most once per user. */
-export interface FavoriteView {
-  id: number;
-  productId: number;
-  title: string;
-  price: number;
-  currency: string;
-  imageUrl: string;
-  addedAt: string;
-}
+/** As the API shows it: the contract's Favorite. */
+export type FavoriteView = Favorite;
 
 interface FavoriteRow {
   id: number;

@@ -1,15 +1,8 @@
 import type { CoreContext } from '../context.js';
 import { badRequest, conflict, notFound } from '../shared/errors.js';
 
-/** The account's public profile. The operator (user 1) is the only account a key can act for today. */
-export interface ProfileView {
-  id: number;
-  username: string;
-  email: string;
-  avatar: string;
-  language: string;
-  createdAt: string;
-}
+/** As the API shows it: the contract's Profile. */
+export type ProfileView = Profile;
 
 export type { ProfilePatch };
 interface UserRow {
@@ -22,7 +15,7 @@ interface UserRow {
 }
 
 import { AVATAR_MAX, EMAIL_MAX, LANGUAGE_MAX, USERNAME_MAX, USERNAME_MIN } from '../../../contract/limits.js';
-import type { ProfilePatch } from '../../../contract/open/profile.js';
+import type { Profile, ProfilePatch } from '../../../contract/open/profile.js';
 
 export { AVATAR_MAX, EMAIL_MAX, LANGUAGE_MAX, USERNAME_MAX, USERNAME_MIN };
 

@@ -10,18 +10,11 @@ import { postEntry, walletState, type EntryType } from './ledger.js';
  */
 export const MAX_OPERATOR_AMOUNT: Minor = 100_000_000_000; // 1,000,000,000.00 per entry
 import { MAX_NOTE } from '../../../contract/limits.js';
+import type { WalletEntryResult } from '../../../contract/admin/wallet.js';
 export { MAX_NOTE } from '../../../contract/limits.js';
 
-export interface OperatorEntryResult {
-  transactionId: number;
-  userId: number;
-  type: EntryType;
-  amount: number;
-  balance: number;
-  frozenBalance: number;
-  availableBalance: number;
-  currency: string;
-}
+/** As the API shows it: the contract's WalletEntryResult. */
+export type OperatorEntryResult = WalletEntryResult;
 
 function requireUser(ctx: CoreContext, userId: number): void {
   if (!ctx.db.prepare('SELECT 1 FROM users WHERE id = ?').get(userId)) throw notFound(`User ${userId} not found`);

@@ -2,26 +2,13 @@ import type { CoreContext } from '../context.js';
 import { toAmount } from '../shared/money.js';
 import { cursorOf, integerCursor, offsetOf, pageOf, unknownCursor, type Page, type PageQuery } from '../shared/pagination.js';
 import { walletState, type EntryType } from './ledger.js';
+import type { WalletBalance, WalletTransaction } from '../../../contract/open/wallet.js';
 
-/** The read side of the wallet: the balance view and the statement of ledger entries. */
-export interface BalanceView {
-  balance: number;
-  frozenBalance: number;
-  availableBalance: number;
-  currency: string;
-}
+/** As the API shows it: the contract's WalletBalance. */
+export type BalanceView = WalletBalance;
 
-export interface TransactionView {
-  id: number;
-  type: EntryType;
-  /** Signed: credits positive, debits negative. */
-  amount: number;
-  balanceAfter: number;
-  currency: string;
-  reference: string;
-  description: string;
-  createdAt: string;
-}
+/** As the API shows it: the contract's WalletTransaction. */
+export type TransactionView = WalletTransaction;
 
 interface EntryRow {
   id: number;

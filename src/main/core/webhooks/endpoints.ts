@@ -5,7 +5,7 @@ import { readSetting } from '../settings/settings.js';
 import { badRequest, notFound } from '../shared/errors.js';
 import { offsetOf, pageOf, type Page, type PageQuery } from '../shared/pagination.js';
 import { randomBase62 } from '../shared/random.js';
-import type { WebhookEndpoint } from '../../../contract/admin/webhooks.js';
+import type { WebhookDelivery, WebhookEndpoint } from '../../../contract/admin/webhooks.js';
 
 export type { WebhookEndpoint };
 interface EndpointRow {
@@ -106,18 +106,8 @@ export function deleteEndpoint(ctx: CoreContext, id: number): { message: string 
   return { message: `Webhook endpoint ${id} deleted` };
 }
 
-export interface DeliveryView {
-  id: number;
-  eventId: number;
-  eventType: string;
-  status: 'pending' | 'succeeded' | 'failed';
-  attempts: number;
-  lastStatusCode: number | null;
-  lastError: string | null;
-  nextAttemptAt: string | null;
-  createdAt: string;
-  attemptLog: { at: string; statusCode: number | null; error: string | null; durationMs: number }[];
-}
+/** As the API shows it: the contract's WebhookDelivery. */
+export type DeliveryView = WebhookDelivery;
 
 export function listDeliveries(ctx: CoreContext, endpointId: number, page: PageQuery): Page<DeliveryView> {
   requireEndpoint(ctx, endpointId);
