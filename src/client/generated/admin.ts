@@ -2200,6 +2200,80 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/shipping/rehearsals": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Rehearsals waiting to be packed, oldest first (the packing work list) */
+        get: {
+            parameters: {
+                query?: {
+                    limit?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                /**
+                                 * Format: date-time
+                                 * @description ISO 8601 UTC
+                                 */
+                                createdAt: string;
+                                /** @description amount in the ledger currency, at most two decimals */
+                                fee: number;
+                                height: number | null;
+                                id: string;
+                                inventoryIds: number[];
+                                /** @description cm, once packed */
+                                length: number | null;
+                                packedAt: string | null;
+                                /** @description grams, once packed */
+                                packedWeight: number | null;
+                                photos: string[];
+                                /** @enum {unknown} */
+                                status: "requested" | "packed" | "used" | "cancelled";
+                                userId: number;
+                                width: number | null;
+                            }[];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/shipping/rehearsals/{id}/pack": {
         parameters: {
             query?: never;

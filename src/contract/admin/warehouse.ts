@@ -98,6 +98,10 @@ export const adminWarehouseSchemas = {
     ),
     response: CountryDuty,
   },
+  'GET /shipping/rehearsals': {
+    querystring: Type.Object({ limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 200 })) }),
+    response: Type.Array(Type.Object({ ...Rehearsal.properties, userId: Type.Integer() })),
+  },
   'POST /shipping/rehearsals/:id/pack': { params: Type.Object({ id: Type.String({ minLength: 1, maxLength: 64 }) }), response: Rehearsal },
 };
 

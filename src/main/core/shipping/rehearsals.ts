@@ -77,6 +77,20 @@ export function listRehearsals(ctx: CoreContext, userId: number, limit: number):
   return rows.map((r) => rehearsalView(ctx, r));
 }
 
+/**
+ * Rehearsals waiting for the warehouse (the back office's packing list): every requested rehearsal owes a
+ * shipping.rehearsal_pack step, so the queue's primary key finds them without reading the others.
+ */
+export function requestedRehearsals(ctx: CoreContext, limit: number) {
+  const rows = ctx.db
+    .prepare(
+      `SELECT r.* FROM due_steps d JOIN rehearsals r ON r.id = d.subject
+        WHERE d.kind = 'shipping.rehearsal_pack' AND r.status = 'requested' ORDER BY d.subject LIMIT ?`,
+    )
+    .all(limit) as RehearsalRow[];
+  return rows.map((r) => ({ ...rehearsalView(ctx, r), userId: r.user_id }));
+}
+
 function movePackagesOf(ctx: CoreContext, ids: readonly number[], from: string, to: string): void {
   const update = ctx.db.prepare('UPDATE packages SET status = ? WHERE id = ? AND status = ?');
   for (const id of ids) if (update.run(to, id, from).changes !== 1) throw new Error(`package ${id} is not ${from}`);

@@ -41,6 +41,8 @@ import {
 import { PhotoThumb } from './PhotoThumb';
 import { useAddresses, useChannels, useCountries, useCreateShipping, useFreight, useIdempotencyKey, usePackagesById, useWallet } from './queries';
 import { useSelectionStore } from './selectionStore';
+import { chargeBreakdown } from './charges';
+import { BreakdownRows, DeclaredPanel, RehearsalPanel, ServicesPanel, usePackedParcel } from './ShipExtras';
 import type { WarehousePackage } from './types';
 
 function Section({ title, children, id }: { title: string; children: ReactNode; id: string }) {
@@ -89,12 +91,19 @@ export function ShipPage() {
   const [channelChoice, setChannelChoice] = useState<string | null>(null);
   const [hideUnusable, setHideUnusable] = useState(false);
   const [remark, setRemark] = useState('');
+  // v1.1: a rehearsal of these packages, whether to ship its packed parcel, declared value and insurance.
+  const [rehearsalId, setRehearsalId] = useState<string | null>(null);
+  const [useRehearsed, setUseRehearsed] = useState(true);
+  const [declared, setDeclared] = useState<number | string>('');
+  const [insured, setInsured] = useState(false);
+  const packed = usePackedParcel(rehearsalId, useRehearsed);
 
   // The packages, the service's view of them (one may have been shipped in another window meanwhile).
   const packages = results.map((r) => r.data).filter((p): p is WarehousePackage => p !== undefined);
   const loadingPackages = results.some((r) => r.isPending);
-  const unavailable = packages.filter((p) => p.status !== 'in_warehouse');
-  const weight = totalWeight(packages);
+  // Packages in this page's rehearsal are rehearsing, and still shippable (with it).
+  const unavailable = packages.filter((p) => p.status !== 'in_warehouse' && !(p.status === 'rehearsing' && rehearsalId !== null));
+  const weight = packed ? packed.weight : totalWeight(packages);
   const cargo = cargoTypesOf(packages);
 
   // Destination: the chosen saved address, else the default (listed first), else the new address being typed.
@@ -104,19 +113,37 @@ export function ShipPage() {
   const country = address?.country ?? (choice === NEW_ADDRESS ? draftCountry : null);
 
   const [debouncedDims] = useDebouncedValue(dims, 300);
-  const dimensions = dimensionsOf(debouncedDims);
+  const dimensions = packed ? { length: packed.length, width: packed.width, height: packed.height } : dimensionsOf(debouncedDims);
   const quotes = useFreight(country && weight > 0 ? freightRequest(country, weight, dimensions) : null);
   // A shipping order is billed on the packages' weight alone: with dimensions, that quote is fetched too.
-  const billed = useFreight(country && weight > 0 && dimensions ? freightRequest(country, weight, null) : null);
+  // (A packed rehearsal is billed on its own dimensions: the quotes are then the billed ones.)
+  const billed = useFreight(country && weight > 0 && dimensions && !packed ? freightRequest(country, weight, null) : null);
   const channels = useChannels(country);
-  const quotesReady = quotes.data !== undefined && channels.data !== undefined && (dimensions === null || billed.data !== undefined);
-  const rows = quotesReady ? freightRows(quotes.data!, channels.data!, cargo, dimensions ? billed.data : undefined) : [];
+  const quotesReady = quotes.data !== undefined && channels.data !== undefined && (dimensions === null || packed !== null || billed.data !== undefined);
+  const rows = quotesReady ? freightRows(quotes.data!, channels.data!, cargo, dimensions && !packed ? billed.data : undefined) : [];
   const visibleRows = hideUnusable ? rows.filter((r) => r.carriable) : rows;
   const chosenRow = rows.find((r) => r.quote.channelId === channelChoice && r.carriable) ?? cheapestCarriable(rows);
   const fee = chosenRow?.fee ?? null;
   const currency = chosenRow?.quote.currency ?? wallet.data?.currency;
 
-  const body = address && chosenRow ? shippingRequest(packages, chosenRow.quote.channelId, address, remark) : null;
+  const declaredValue = declared === '' ? null : Number(declared);
+  const breakdown = chargeBreakdown({
+    freight: fee ?? 0,
+    fuel: chosenRow?.quote.fuelSurcharge ?? 0,
+    insured,
+    // Without a declared value the service uses the purchase prices; the premium is then at least the minimum.
+    declaredValue: declaredValue ?? 0,
+    storageFees: packages.map((p) => p.storageFee),
+  });
+  const body =
+    address && chosenRow
+      ? {
+          ...shippingRequest(packages, chosenRow.quote.channelId, address, remark),
+          ...(packed ? { rehearsalId: packed.rehearsalId } : {}),
+          ...(declaredValue !== null ? { declaredValue } : {}),
+          ...(insured ? { insurance: true } : {}),
+        }
+      : null;
   const idempotencyKey = useIdempotencyKey(body);
   const blocker =
     unavailable.length > 0 ? t('removeUnavailable') : !address ? t('missingAddress') : !chosenRow ? t('missingChannel') : null;
@@ -230,6 +257,15 @@ export function ShipPage() {
                 </Alert>
               ) : null}
             </Section>
+            <ServicesPanel packages={packages} currency={wallet.data?.currency} />
+            <RehearsalPanel
+              packageIds={ids}
+              rehearsalId={rehearsalId}
+              onRehearsal={setRehearsalId}
+              use={useRehearsed}
+              onUse={setUseRehearsed}
+              currency={wallet.data?.currency}
+            />
             <Section title={t('dimensions')} id="ship-dimensions">
               <Text size="sm" c="dimmed">
                 {t('dimensionsHint')}
@@ -295,6 +331,8 @@ export function ShipPage() {
         )}
       </Section>
 
+      <DeclaredPanel declared={declared} onDeclared={setDeclared} insured={insured} onInsured={setInsured} currency={currency} />
+
       <Paper withBorder p="md" radius="md" component="section" aria-labelledby="ship-summary">
         <Title order={3} size="h4" id="ship-summary" mb="sm">
           {t('summary')}
@@ -306,11 +344,12 @@ export function ShipPage() {
             <Row label={t('channel')} value={chosenRow ? chosenRow.quote.name : t('noChannelChosen')} />
             <Divider />
             <Row label={t('shippingFee')} value={fee !== null ? formatMoney(fee, currency) : t('notYet')} strong />
+            {fee !== null ? <BreakdownRows breakdown={breakdown} currency={currency} /> : null}
             <Text size="xs" c="dimmed">
               {t('feeFrozenNote')}
             </Text>
             {wallet.data ? <Row label={t('walletAvailable')} value={formatMoney(wallet.data.availableBalance, wallet.data.currency)} /> : null}
-            {wallet.data && fee !== null && fee > wallet.data.availableBalance ? (
+            {wallet.data && fee !== null && breakdown.total > wallet.data.availableBalance ? (
               <Text size="sm" c="red">
                 {t('walletShort')}
               </Text>

@@ -1,4 +1,5 @@
 import { Alert, Anchor, Button, Group, Paper, SimpleGrid, Skeleton, Stack, Table, Text, Timeline, Title } from '@mantine/core';
+import { ShippingOrderExtras } from './OrderExtras';
 import { useState, type ReactNode } from 'react';
 import { useHashQuery } from '../../app/router';
 import { ErrorAlert } from '../../shared/ErrorAlert';
@@ -190,6 +191,8 @@ export function ShippingOrderPage({ orderNo }: { orderNo: string }) {
           {t('deliveredText', { date: dateTime(delivered.deliveredAt) })}
         </Alert>
       ) : null}
+
+      <ShippingOrderExtras order={o} />
 
       <SimpleGrid cols={{ base: 1, md: 3 }} spacing="md">
         <Card title={t('shipment')}>

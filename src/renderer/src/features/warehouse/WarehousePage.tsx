@@ -3,6 +3,7 @@ import { navigate, useHashQuery } from '../../app/router';
 import { EmptyState } from '../../shared/EmptyState';
 import { ErrorAlert } from '../../shared/ErrorAlert';
 import { CargoBadge, PackageStatusBadge, Pages, StorageCell, useLabel, useWarehouseT } from './bits';
+import { StorageCountdown } from './OrderExtras';
 import { formatWeight, oneOf, pageCount, pageFrom, shipHash, totalWeight } from './logic';
 import { PhotoThumb } from './PhotoThumb';
 import { PAGE_SIZE, usePackageStats, usePackages, useShippable } from './queries';
@@ -86,6 +87,7 @@ function PackageRow({ pkg, selectable, selected, onSelect }: { pkg: WarehousePac
       </Table.Td>
       <Table.Td>
         <StorageCell days={pkg.storageDays} status={pkg.status} />
+        <StorageCountdown pkg={pkg} />
       </Table.Td>
       <Table.Td>
         <Stack gap={2} align="flex-start">

@@ -1,5 +1,5 @@
 import { listCountryDuties, updateCountryDuty } from '../../../logistics/countries.js';
-import { packRehearsal } from '../../../shipping/rehearsals.js';
+import { packRehearsal, requestedRehearsals } from '../../../shipping/rehearsals.js';
 import { readFigures, writeFigures } from '../../../warehouse/figures.js';
 import { adminServiceView, completeService, listServices, pendingServiceRequests, updateService } from '../../../warehouse/services.js';
 import { defineRoute } from '../../route.js';
@@ -78,6 +78,15 @@ export const adminWarehouseRoutes = [
     summary: "Edit a country's duty data (informational estimates only)",
     schema: S['PUT /logistics/countries/:code'],
     handler: ({ ctx, params, body }) => updateCountryDuty(ctx, params.code, body),
+  }),
+  defineRoute({
+    method: 'GET',
+    url: '/shipping/rehearsals',
+    scope: null,
+    tag: 'Admin',
+    summary: 'Rehearsals waiting to be packed, oldest first (the packing work list)',
+    schema: S['GET /shipping/rehearsals'],
+    handler: ({ ctx, query }) => requestedRehearsals(ctx, query.limit ?? 50),
   }),
   defineRoute({
     method: 'POST',

@@ -5,6 +5,7 @@ import { ClockPanel } from './ClockPanel';
 import { consoleMessages } from './messages';
 import { OrdersPanel } from './OrdersPanel';
 import { ShippingPanel } from './ShippingPanel';
+import { WarehouseWorkPanel } from './WarehouseWorkPanel';
 import { WalletPanel } from './WalletPanel';
 import { PageHeader } from '../../../shared/PageHeader';
 
@@ -21,6 +22,7 @@ export function AdminConsolePage() {
       </SimpleGrid>
       <OrdersPanel />
       <ShippingPanel />
+      <WarehouseWorkPanel />
     </Stack>
   );
 }

@@ -13,9 +13,10 @@ import { ShippingStatusBadge } from '../StatusBadge';
 import type { ShippingOrderListItem } from '../types';
 import { consoleMessages } from './messages';
 import { useDeliverShipping, useDispatchShipping } from './mutations';
+import { ScenarioActions } from './WarehouseWorkPanel';
 
 const TRACKING = /^[A-Za-z0-9-]+$/;
-const STATUSES = ['pending', 'shipped'] as const;
+const STATUSES = ['pending', 'shipped', 'exception'] as const;
 
 interface Failure {
   title: string;
@@ -154,7 +155,10 @@ export function ShippingPanel() {
                         {t('dispatch')}
                       </Button>
                     ) : (
-                      <DeliverButton order={order} onFailure={setFailure} />
+                      <Group gap={4} wrap="nowrap">
+                        {order.status === 'shipped' ? <DeliverButton order={order} onFailure={setFailure} /> : null}
+                        <ScenarioActions orderNo={order.orderNo} status={order.status} />
+                      </Group>
                     )}
                   </Table.Td>
                   <Table.Td>{order.channelName}</Table.Td>

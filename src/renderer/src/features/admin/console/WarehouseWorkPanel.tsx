@@ -1,0 +1,159 @@
+import { Button, Group, Menu, Stack, Table, Text } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { adminApi, data } from '../../../api/client';
+import { ErrorAlert } from '../../../shared/ErrorAlert';
+import { defineMessages, useT } from '../../../shared/i18n';
+import { formatMoney } from '../../../shared/money';
+import { Section } from '../Section';
+
+/**
+ * v1.1 back office: the warehouse's work list (requested services to mark done, rehearsals to pack) and
+ * the shipping scenarios of section 8 for a shipped order.
+ */
+const messages = defineMessages(
+  {
+    title: 'Warehouse work',
+    services: 'Requested services',
+    rehearsals: 'Rehearsals to pack',
+    none: 'Nothing waiting.',
+    done: 'Mark done',
+    pack: 'Pack',
+    doneOk: 'Service {id} done: the package now weighs {weight} g',
+    packedOk: 'Rehearsal {id} packed',
+    failed: 'Not done',
+    simulate: 'Simulate',
+    simulated: '{orderNo}: {scenario}',
+  },
+  {
+    title: '仓库作业',
+    services: '待办增值服务',
+    rehearsals: '待预打包',
+    none: '暂无待办。',
+    done: '标记完成',
+    pack: '打包',
+    doneOk: '服务 {id} 已完成：包裹现重 {weight} 克',
+    packedOk: '预打包 {id} 已完成',
+    failed: '未完成',
+    simulate: '模拟',
+    simulated: '{orderNo}：{scenario}',
+  },
+);
+
+const SCENARIOS = ['customs_hold', 'lost_in_transit', 'customs_seized'] as const;
+
+function useRefresh() {
+  const queryClient = useQueryClient();
+  return () => Promise.all(['warehouse-work', 'packages', 'shipping', 'wallet', 'rehearsals'].map((k) => queryClient.invalidateQueries({ queryKey: [k] })));
+}
+
+export function WarehouseWorkPanel() {
+  const t = useT(messages);
+  const refresh = useRefresh();
+  const services = useQuery({ queryKey: ['warehouse-work', 'services'], queryFn: () => data(adminApi().GET('/warehouse/service-requests', { params: { query: { limit: 50 } } })) });
+  const rehearsals = useQuery({ queryKey: ['warehouse-work', 'rehearsals'], queryFn: () => data(adminApi().GET('/shipping/rehearsals', { params: { query: { limit: 50 } } })) });
+  const done = useMutation({
+    mutationFn: (id: number) => data(adminApi().POST('/warehouse/service-requests/{id}/done', { params: { path: { id } } })),
+    onSuccess: (r) => notifications.show({ color: 'green', message: t('doneOk', { id: r.requestId, weight: r.weight }) }),
+    onSettled: refresh,
+  });
+  const pack = useMutation({
+    mutationFn: (id: string) => data(adminApi().POST('/shipping/rehearsals/{id}/pack', { params: { path: { id } } })),
+    onSuccess: (r) => notifications.show({ color: 'green', message: t('packedOk', { id: r.id }) }),
+    onSettled: refresh,
+  });
+  return (
+    <Section title={t('title')}>
+      {done.isError || pack.isError ? <ErrorAlert title={t('failed')} error={done.error ?? pack.error} /> : null}
+      <Stack gap="xs">
+        <Text fw={600} size="sm">
+          {t('services')}
+        </Text>
+        {services.isError ? <ErrorAlert title={t('failed')} error={services.error} /> : null}
+        {(services.data ?? []).length === 0 ? (
+          <Text size="sm" c="dimmed">
+            {t('none')}
+          </Text>
+        ) : (
+          <Table verticalSpacing={4} aria-label={t('services')}>
+            <Table.Tbody>
+              {services.data!.map((r) => (
+                <Table.Tr key={r.requestId}>
+                  <Table.Td>#{r.packageId}</Table.Td>
+                  <Table.Td>{r.serviceId}{r.photoCount > 0 ? ` ×${r.photoCount}` : ''}</Table.Td>
+                  <Table.Td>{formatMoney(r.price)}</Table.Td>
+                  <Table.Td>
+                    <Button size="compact-sm" variant="light" loading={done.isPending && done.variables === r.requestId} onClick={() => done.mutate(r.requestId)}>
+                      {t('done')}
+                    </Button>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        )}
+        <Text fw={600} size="sm">
+          {t('rehearsals')}
+        </Text>
+        {(rehearsals.data ?? []).length === 0 ? (
+          <Text size="sm" c="dimmed">
+            {t('none')}
+          </Text>
+        ) : (
+          <Table verticalSpacing={4} aria-label={t('rehearsals')}>
+            <Table.Tbody>
+              {rehearsals.data!.map((r) => (
+                <Table.Tr key={r.id}>
+                  <Table.Td ff="monospace">{r.id}</Table.Td>
+                  <Table.Td>{r.inventoryIds.map((id) => `#${id}`).join(', ')}</Table.Td>
+                  <Table.Td>
+                    <Button size="compact-sm" variant="light" loading={pack.isPending && pack.variables === r.id} onClick={() => pack.mutate(r.id)}>
+                      {t('pack')}
+                    </Button>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        )}
+      </Stack>
+    </Section>
+  );
+}
+
+/** The section 8 shipping scenarios for one order (shipped or exception). */
+export function SimulateMenu({ orderNo }: { orderNo: string }) {
+  const t = useT(messages);
+  const refresh = useRefresh();
+  const simulate = useMutation({
+    mutationFn: (scenario: (typeof SCENARIOS)[number]) =>
+      data(adminApi().POST('/shipping/{id}/simulate', { params: { path: { id: orderNo } }, body: { scenario } })),
+    onSuccess: (o, scenario) => notifications.show({ color: 'orange', message: t('simulated', { orderNo: o.orderNo, scenario }) }),
+    onError: (error) => notifications.show({ color: 'red', message: error instanceof Error ? error.message : String(error) }),
+    onSettled: refresh,
+  });
+  return (
+    <Menu position="bottom-end" withinPortal>
+      <Menu.Target>
+        <Button size="compact-sm" variant="subtle" loading={simulate.isPending}>
+          {t('simulate')}
+        </Button>
+      </Menu.Target>
+      <Menu.Dropdown>
+        {SCENARIOS.map((s) => (
+          <Menu.Item key={s} onClick={() => simulate.mutate(s)}>
+            {s}
+          </Menu.Item>
+        ))}
+      </Menu.Dropdown>
+    </Menu>
+  );
+}
+
+export function ScenarioActions({ orderNo, status }: { orderNo: string; status: string }) {
+  return status === 'shipped' || status === 'exception' ? (
+    <Group gap={4} wrap="nowrap">
+      <SimulateMenu orderNo={orderNo} />
+    </Group>
+  ) : null;
+}

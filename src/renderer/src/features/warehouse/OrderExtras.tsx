@@ -1,0 +1,69 @@
+import { Alert, Badge, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { formatMoney } from '../../shared/money';
+import { BreakdownRows, useServicesT } from './ShipExtras';
+import type { ShippingOrderDetail, WarehousePackage } from './types';
+
+/** v1.1 on the warehouse list: the free-storage countdown, and the fee and disposal date once overdue. */
+export function StorageCountdown({ pkg, currency }: { pkg: WarehousePackage; currency?: string }) {
+  const t = useServicesT();
+  if (pkg.status !== 'in_warehouse' && pkg.status !== 'rehearsing') return null;
+  if (pkg.freeStorageDaysLeft >= 0) {
+    return (
+      <Text size="xs" c={pkg.freeStorageDaysLeft <= 10 ? 'orange' : 'dimmed'} title={t('storageEnds', { date: pkg.freeStorageUntil.slice(0, 10) })}>
+        {t('storageFree', { days: pkg.freeStorageDaysLeft })}
+      </Text>
+    );
+  }
+  return (
+    <Text size="xs" c="red" aria-label="storage fee">
+      {t('storageOverdue', { days: -pkg.freeStorageDaysLeft, fee: formatMoney(pkg.storageFee, currency), date: pkg.disposalAt.slice(0, 10) })}
+    </Text>
+  );
+}
+
+/** v1.1 on the shipping order page: exceptions and insurance payouts, the charges, programmed scenarios. */
+export function ShippingOrderExtras({ order }: { order: ShippingOrderDetail }) {
+  const t = useServicesT();
+  return (
+    <Stack gap="md">
+      {order.status === 'exception' || order.status === 'lost' ? (
+        <Alert color={order.status === 'lost' ? 'red' : 'yellow'} title={t(order.status === 'lost' ? 'lostTitle' : 'exceptionTitle')}>
+          <Stack gap={4}>
+            <Text size="sm">{order.exceptionReason}</Text>
+            {order.status === 'lost' ? (
+              <Text size="sm" fw={600}>
+                {order.insurancePayout > 0 ? t('payout', { amount: formatMoney(order.insurancePayout, order.currency) }) : t('noPayout')}
+              </Text>
+            ) : null}
+          </Stack>
+        </Alert>
+      ) : null}
+      <Paper withBorder p="md" radius="md" component="section" aria-labelledby="order-charges">
+        <Title order={3} size="h5" mb="xs" id="order-charges">
+          {t('breakdownTitle')}
+        </Title>
+        <BreakdownRows
+          breakdown={{ freight: order.shippingFee, fuel: 0, insurance: order.insurancePremium, storage: order.storageFees, total: order.totalCharge }}
+          currency={order.currency}
+        />
+        <Group justify="space-between" mt="xs">
+          <Text size="xs" c="dimmed">
+            {t('declaredValue')}: {formatMoney(order.declaredValue, order.currency)} · {t('insurance')}: {order.insurance ? '✓' : '—'}
+          </Text>
+          <Text size="xs" c="dimmed">
+            {t('estimatedDuties')}: {formatMoney(order.estimatedDuties, order.currency)}
+          </Text>
+        </Group>
+        {order.scenarios.length > 0 ? (
+          <Group gap={6} mt="xs" aria-label={t('scenarios')}>
+            {order.scenarios.map((s) => (
+              <Badge key={s.name} variant="outline" color={s.firedAt ? 'gray' : 'grape'} style={{ textTransform: 'none' }}>
+                {s.name}
+              </Badge>
+            ))}
+          </Group>
+        ) : null}
+      </Paper>
+    </Stack>
+  );
+}

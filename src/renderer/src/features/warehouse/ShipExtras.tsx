@@ -1,0 +1,246 @@
+import { Alert, Badge, Button, Checkbox, Divider, Group, NumberInput, Paper, Stack, Switch, Text, Title } from '@mantine/core';
+import { useState, type ReactNode } from 'react';
+import { useT } from '../../shared/i18n';
+import { ErrorAlert } from '../../shared/ErrorAlert';
+import { formatMoney } from '../../shared/money';
+import type { Breakdown } from './charges';
+import { INSURANCE_MINIMUM, INSURANCE_RATE_PERCENT } from './charges';
+import { formatWeight } from './logic';
+import { PhotoThumb } from './PhotoThumb';
+import { useIdempotencyKey } from './queries';
+import { servicesMessages } from './servicesMessages';
+import { useCancelRehearsal, useRehearsal, useRequestRehearsal, useRequestServices, useWarehouseServices } from './servicesQueries';
+import type { WarehousePackage } from './types';
+
+/** The v1.1 steps of the ship flow: services, rehearsal packing, declared value and insurance, the breakdown. */
+export function useServicesT() {
+  return useT(servicesMessages);
+}
+
+function Panel({ title, id, children }: { title: string; id: string; children: ReactNode }) {
+  return (
+    <Paper withBorder p="md" radius="md" component="section" aria-labelledby={id}>
+      <Stack gap="sm">
+        <Title order={3} size="h4" id={id}>
+          {title}
+        </Title>
+        {children}
+      </Stack>
+    </Paper>
+  );
+}
+
+function PackageServices({ pkg, currency }: { pkg: WarehousePackage; currency?: string }) {
+  const t = useServicesT();
+  const catalog = useWarehouseServices();
+  const request = useRequestServices();
+  const [chosen, setChosen] = useState<string[]>([]);
+  const [photos, setPhotos] = useState<number | string>(1);
+  const taken = new Set(pkg.services.map((s) => s.serviceId));
+  const wantsPhotos = chosen.includes('photos');
+  const body = { id: pkg.id, serviceIds: chosen, photoCount: wantsPhotos ? Number(photos) || 1 : undefined };
+  const idempotencyKey = useIdempotencyKey(body);
+  const submit = () =>
+    request.mutate({ ...body, idempotencyKey }, { onSuccess: () => setChosen([]) });
+  return (
+    <Stack gap={6} role="group" aria-label={t('servicesFor', { name: pkg.productName })}>
+      <Text size="sm" fw={500}>
+        {t('servicesFor', { name: pkg.productName })}
+      </Text>
+      {pkg.services.length > 0 ? (
+        <Group gap={6}>
+          {pkg.services.map((s) => (
+            <Badge key={s.requestId} variant="light" color={s.status === 'done' ? 'green' : 'orange'} style={{ textTransform: 'none' }}>
+              {t('requested', { service: s.serviceId, status: t(s.status === 'done' ? 'serviceDone' : 'servicePending') })}
+            </Badge>
+          ))}
+        </Group>
+      ) : null}
+      {pkg.status === 'in_warehouse' ? (
+        <Group gap="sm" align="flex-end">
+          {(catalog.data ?? []).map((s) => (
+            <Checkbox
+              key={s.serviceId}
+              label={`${s.name} (${s.unit === 'photo' ? t('perPhoto', { price: formatMoney(s.price, currency) }) : formatMoney(s.price, currency)})`}
+              disabled={s.unit === 'package' && taken.has(s.serviceId)}
+              checked={chosen.includes(s.serviceId)}
+              onChange={(e) => setChosen((c) => (e.currentTarget.checked ? [...c, s.serviceId] : c.filter((x) => x !== s.serviceId)))}
+            />
+          ))}
+          {wantsPhotos ? <NumberInput w={90} label={t('photoCount')} min={1} max={20} value={photos} onChange={setPhotos} /> : null}
+          <Button size="xs" variant="light" disabled={chosen.length === 0} loading={request.isPending} onClick={submit}>
+            {t('requestServices')}
+          </Button>
+        </Group>
+      ) : null}
+      {request.isError ? <ErrorAlert title={t('servicesError')} error={request.error} /> : null}
+    </Stack>
+  );
+}
+
+export function ServicesPanel({ packages, currency }: { packages: readonly WarehousePackage[]; currency?: string }) {
+  const t = useServicesT();
+  return (
+    <Panel title={t('servicesTitle')} id="ship-services">
+      <Text size="sm" c="dimmed">
+        {t('servicesHint')}
+      </Text>
+      {packages.map((pkg, i) => (
+        <Stack key={pkg.id} gap="sm">
+          {i > 0 ? <Divider /> : null}
+          <PackageServices pkg={pkg} currency={currency} />
+        </Stack>
+      ))}
+    </Panel>
+  );
+}
+
+export interface PackedParcel {
+  rehearsalId: string;
+  weight: number;
+  length: number;
+  width: number;
+  height: number;
+}
+
+/**
+ * Request, follow and cancel a rehearsal of the chosen packages. Reports the packed parcel (or null) to
+ * the page, which then quotes and ships it.
+ */
+export function RehearsalPanel({
+  packageIds,
+  rehearsalId,
+  onRehearsal,
+  use,
+  onUse,
+  currency,
+}: {
+  packageIds: number[];
+  rehearsalId: string | null;
+  onRehearsal: (id: string | null) => void;
+  use: boolean;
+  onUse: (use: boolean) => void;
+  currency?: string;
+}) {
+  const t = useServicesT();
+  const rehearsal = useRehearsal(rehearsalId);
+  const request = useRequestRehearsal();
+  const cancel = useCancelRehearsal();
+  const requestKey = useIdempotencyKey({ packageIds });
+  const cancelKey = useIdempotencyKey({ cancel: rehearsalId });
+  const r = rehearsal.data;
+  return (
+    <Panel title={t('rehearsalTitle')} id="ship-rehearsal">
+      <Text size="sm" c="dimmed">
+        {t('rehearsalHint', { fee: formatMoney(18, currency) })}
+      </Text>
+      {!r || r.status === 'cancelled' || r.status === 'used' ? (
+        <Group>
+          <Button
+            variant="light"
+            loading={request.isPending}
+            onClick={() => request.mutate({ inventoryIds: packageIds, idempotencyKey: requestKey }, { onSuccess: (created) => onRehearsal(created.id) })}
+          >
+            {t('requestRehearsal')}
+          </Button>
+        </Group>
+      ) : r.status === 'requested' ? (
+        <Alert color="blue" variant="light">
+          {t('rehearsalRequested', { id: r.id })}
+        </Alert>
+      ) : (
+        <Group wrap="nowrap" align="flex-start" gap="md">
+          <PhotoThumb photos={r.photos} name={r.id} size={72} />
+          <Stack gap={4}>
+            <Text size="sm" fw={600} aria-label="packed parcel">
+              {t('rehearsalPacked', { weight: formatWeight(r.packedWeight ?? 0), length: r.length ?? 0, width: r.width ?? 0, height: r.height ?? 0 })}
+            </Text>
+            <Switch label={t('useRehearsal')} checked={use} onChange={(e) => onUse(e.currentTarget.checked)} />
+          </Stack>
+        </Group>
+      )}
+      {r && (r.status === 'requested' || r.status === 'packed') ? (
+        <Group>
+          <Button
+            size="xs"
+            variant="subtle"
+            color="red"
+            loading={cancel.isPending}
+            onClick={() => cancel.mutate({ id: r.id, idempotencyKey: cancelKey }, { onSuccess: () => onRehearsal(null) })}
+          >
+            {t('cancelRehearsal')}
+          </Button>
+        </Group>
+      ) : null}
+      {request.isError || cancel.isError ? <ErrorAlert title={t('rehearsalError')} error={request.error ?? cancel.error} /> : null}
+    </Panel>
+  );
+}
+
+/** The packed parcel the page should quote, when a packed rehearsal of exactly these packages is used. */
+export function usePackedParcel(rehearsalId: string | null, use: boolean): PackedParcel | null {
+  const rehearsal = useRehearsal(rehearsalId);
+  const r = rehearsal.data;
+  if (!use || !r || r.status !== 'packed' || r.packedWeight === null || r.length === null || r.width === null || r.height === null) return null;
+  return { rehearsalId: r.id, weight: r.packedWeight, length: r.length, width: r.width, height: r.height };
+}
+
+export function DeclaredPanel({
+  declared,
+  onDeclared,
+  insured,
+  onInsured,
+  currency,
+}: {
+  declared: number | string;
+  onDeclared: (value: number | string) => void;
+  insured: boolean;
+  onInsured: (value: boolean) => void;
+  currency?: string;
+}) {
+  const t = useServicesT();
+  return (
+    <Panel title={t('declaredTitle')} id="ship-declared">
+      <NumberInput
+        label={t('declaredValue')}
+        description={t('declaredHint')}
+        value={declared}
+        onChange={onDeclared}
+        min={0}
+        decimalScale={2}
+        allowNegative={false}
+        hideControls
+        w={220}
+      />
+      <Switch
+        label={t('insurance')}
+        description={t('insuranceHint', { rate: INSURANCE_RATE_PERCENT, minimum: formatMoney(INSURANCE_MINIMUM, currency) })}
+        checked={insured}
+        onChange={(e) => onInsured(e.currentTarget.checked)}
+      />
+    </Panel>
+  );
+}
+
+export function BreakdownRows({ breakdown, currency }: { breakdown: Breakdown; currency?: string }) {
+  const t = useServicesT();
+  const row = (label: string, value: number, strong = false) => (
+    <Group justify="space-between" gap="xs" wrap="nowrap" role="group" aria-label={label}>
+      <Text size="sm" c={strong ? undefined : 'dimmed'} fw={strong ? 600 : undefined}>
+        {label}
+      </Text>
+      <Text size="sm" fw={strong ? 700 : 500}>
+        {formatMoney(value, currency)}
+      </Text>
+    </Group>
+  );
+  return (
+    <Stack gap={4} aria-label={t('breakdownTitle')}>
+      {row(t('freight'), breakdown.freight)}
+      {breakdown.fuel > 0 ? row(t('fuel'), breakdown.fuel) : null}
+      {row(t('insurancePremium'), breakdown.insurance)}
+      {row(t('storageFees'), breakdown.storage)}
+      {row(t('total'), breakdown.total, true)}
+    </Stack>
+  );
+}
