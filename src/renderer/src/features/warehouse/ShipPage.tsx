@@ -102,7 +102,8 @@ export function ShipPage() {
   const packages = results.map((r) => r.data).filter((p): p is WarehousePackage => p !== undefined);
   const loadingPackages = results.some((r) => r.isPending);
   // Packages in this page's rehearsal are rehearsing, and still shippable (with it).
-  const unavailable = packages.filter((p) => p.status !== 'in_warehouse' && !(p.status === 'rehearsing' && rehearsalId !== null));
+  const isBlocked = (p: WarehousePackage) => p.status !== 'in_warehouse' && !(p.status === 'rehearsing' && rehearsalId !== null);
+  const unavailable = packages.filter(isBlocked);
   const weight = packed ? packed.weight : totalWeight(packages);
   const cargo = cargoTypesOf(packages);
 
@@ -214,7 +215,7 @@ export function ShipPage() {
                         <Text size="xs" c="dimmed">
                           #{pkg.id} · ×{pkg.quantity} · {formatWeight(pkg.weight)} · {pkg.orderId}
                         </Text>
-                        {pkg.status !== 'in_warehouse' ? (
+                        {isBlocked(pkg) ? (
                           <Text size="xs" c="red">
                             {t('packageUnavailable', { status: label('pkg', pkg.status) })}
                           </Text>

@@ -1,0 +1,92 @@
+import { adminApiOf, expect, test, type OpenApi } from './fixtures';
+
+/**
+ * The v1.1 ship flow in the UI: a service on a package (charged, done by the back office, weight changed),
+ * a rehearsal packed and shipped as packed, insurance, the full breakdown; then a lost parcel's payout on
+ * the shipping order page and the storage countdown in the warehouse.
+ */
+interface Product {
+  id: number;
+  cargoType: string;
+  weight: number;
+  skus: { skuId: string; price: number; stock: number }[];
+}
+interface Package {
+  id: number;
+  productName: string;
+  weight: number;
+  orderId: string;
+}
+
+const money = (amount: number) => `CNY ${new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(amount)}`;
+
+async function arrivedPackage(openApi: OpenApi, admin: OpenApi): Promise<Package> {
+  const page = await openApi.get<{ items: Product[] }>('/products/search?limit=100');
+  const found = page.items
+    .filter((p) => p.cargoType === 'general' && p.weight >= 100 && p.weight <= 2000)
+    .flatMap((product) => product.skus.filter((s) => s.stock > 3).map((sku) => ({ product, sku })))[0]!;
+  const order = await openApi.send<{ orderNo: string }>('POST', '/orders', { items: [{ productId: String(found.product.id), skuId: found.sku.skuId, quantity: 1 }] });
+  await admin.send('POST', `/orders/${order.orderNo}/advance`, { to: 'in_warehouse' });
+  const packages = await openApi.get<{ items: Package[] }>('/warehouse/packages/shippable?limit=100');
+  return packages.items.find((p) => p.orderId === order.orderNo)!;
+}
+
+test('services, rehearsal, insurance and the breakdown; a lost parcel pays back', async ({ app: page, openApi, baseURL }) => {
+  const admin = adminApiOf(page.request, baseURL!);
+  const pkg = await arrivedPackage(openApi, admin);
+
+  await page.goto(`${baseURL}/#/ship?packages=${pkg.id}`);
+  await expect(page.getByRole('heading', { name: 'Ship packages', level: 2 })).toBeVisible();
+
+  // A service: charged now, done by the back office, the weight follows.
+  const services = page.getByRole('group', { name: `Services for ${pkg.productName}` });
+  await services.getByRole('checkbox', { name: /^Reinforcement/ }).check();
+  await services.getByRole('button', { name: 'Request' }).click();
+  await expect(services).toContainText('Requested reinforce: pending');
+  const requests = await admin.get<{ requestId: number; packageId: number }[]>('/warehouse/service-requests?limit=200');
+  const request = requests.find((r) => r.packageId === pkg.id)!;
+  await admin.send('POST', `/warehouse/service-requests/${request.requestId}/done`);
+  await expect(services).toContainText('Requested reinforce: done', { timeout: 10_000 });
+  const after = await openApi.get<Package>(`/warehouse/packages/${pkg.id}`);
+  expect(after.weight).toBe(pkg.weight + 200);
+
+  // A rehearsal: requested, packed by the back office, its packed parcel shown.
+  await page.getByRole('button', { name: 'Request rehearsal packing' }).click();
+  await expect(page.getByText(/Rehearsal RH\w+ requested/)).toBeVisible();
+  const rehearsalId = /Rehearsal (RH\w+) requested/.exec((await page.getByText(/Rehearsal RH\w+ requested/).textContent())!)![1]!;
+  const packed = await admin.send<{ packedWeight: number; length: number; width: number; height: number }>('POST', `/shipping/rehearsals/${rehearsalId}/pack`);
+  await expect(page.getByLabel('packed parcel', { exact: true })).toContainText(`${packed.length} × ${packed.width} × ${packed.height} cm`, { timeout: 10_000 });
+  await expect(page.getByRole('switch', { name: 'Quote and ship the packed parcel' })).toBeChecked();
+
+  // Destination, insurance, and the breakdown.
+  const newChoice = page.getByRole('radio', { name: 'Enter a new address' });
+  const form = page.getByRole('form', { name: 'New address' });
+  await expect(form.or(newChoice)).toBeVisible();
+  if (await newChoice.isVisible()) await newChoice.click();
+  await form.getByLabel('Recipient name').fill('Lost Parcel');
+  await form.getByLabel('Phone').fill('+81 3 1234 5678');
+  await form.getByRole('textbox', { name: 'Country', exact: true }).fill('Japan');
+  await page.getByRole('option', { name: 'Japan (JP)' }).click();
+  await form.getByLabel('City').fill('Tokyo');
+  await form.getByLabel('Postal code').fill('100-0001');
+  await form.getByRole('textbox', { name: 'Address', exact: true }).fill('1-1 Chiyoda');
+  await form.getByRole('button', { name: 'Save address' }).click();
+  await page.getByRole('textbox', { name: 'Declared value' }).fill('300');
+  await page.getByRole('switch', { name: 'Insure the declared value' }).check();
+  const summary = page.getByRole('region', { name: 'Summary' });
+  await expect(summary.getByRole('group', { name: 'Insurance premium' })).toContainText(money(9));
+  await expect(summary.getByRole('group', { name: 'Total held now' })).toBeVisible();
+
+  await summary.getByRole('button', { name: 'Create shipping order' }).click();
+  await expect(page).toHaveURL(/#\/shipping\/SO[A-Z0-9]+\?created=1$/);
+  const shippingNo = /#\/shipping\/(SO[A-Z0-9]+)/.exec(page.url())![1]!;
+  const detail = await openApi.get<{ totalWeight: number; rehearsalId: string; shippingFee: number; totalCharge: number }>(`/shipping/orders/${shippingNo}`);
+  expect(detail).toMatchObject({ totalWeight: packed.packedWeight, rehearsalId });
+  const charges = page.getByRole('region', { name: 'Charges' });
+  await expect(charges.getByRole('group', { name: 'Total held now' })).toContainText(money(detail.totalCharge));
+
+  // Lost in transit: the page shows the payout.
+  await admin.send('POST', `/shipping/orders/${shippingNo}/dispatch`, {});
+  await admin.send('POST', `/shipping/${shippingNo}/simulate`, { scenario: 'lost_in_transit' });
+  await expect(page.getByRole('alert').filter({ hasText: 'Parcel lost' })).toContainText(`Insurance paid back: ${money(300 + detail.shippingFee)}`, { timeout: 10_000 });
+});
