@@ -1,7 +1,8 @@
-import { Menu, app, dialog, ipcMain, shell, type IpcMainInvokeEvent } from 'electron';
+import { Menu, app, dialog, ipcMain, shell, type BrowserWindow, type IpcMainInvokeEvent } from 'electron';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { IPC_CHANNELS, type ServerInfo } from '../preload/bridge.js';
+import { IPC_CHANNELS, type BridgeRequest, type ServerInfo } from '../preload/bridge.js';
+import { ConfirmationGate, type Confirmation } from './desktop/confirm.js';
 import { ElectronPreferenceStore } from './desktop/electron-preferences.js';
 import { fromInjectResponse, toInjectRequest } from './desktop/ipc-request.js';
 import { APP_USER_MODEL_ID, desktopDataDir, desktopPort, keepRunningWhenClosed, loginItemChange } from './desktop/lifecycle.js';
@@ -33,6 +34,22 @@ function fromAppPage(event: IpcMainInvokeEvent): boolean {
 
 let keepRunning = process.platform === 'darwin';
 
+/** The confirmation as a native dialog, modal to the window; Cancel is the default and the Escape key. */
+async function confirmNatively(confirmation: Confirmation, parent: BrowserWindow | null): Promise<boolean> {
+  const options = {
+    type: 'warning' as const,
+    title: confirmation.title,
+    message: confirmation.message,
+    detail: confirmation.detail,
+    buttons: ['Cancel', confirmation.action],
+    defaultId: 0,
+    cancelId: 0,
+    noLink: true,
+  };
+  const { response } = parent && !parent.isDestroyed() ? await dialog.showMessageBox(parent, options) : await dialog.showMessageBox(options);
+  return response === 1;
+}
+
 async function main(): Promise<void> {
   if (!app.requestSingleInstanceLock()) {
     app.quit();
@@ -53,9 +70,15 @@ async function main(): Promise<void> {
     uiDir: join(here, '..', 'renderer'),
   });
   const running = server;
+  let window: BrowserWindow | null = null;
+  const confirmations = new ConfirmationGate((confirmation) => confirmNatively(confirmation, window));
   ipcMain.handle(IPC_CHANNELS.request, async (event, raw: unknown) => {
     if (!fromAppPage(event)) throw new Error('IPC refused: not the app page');
-    const response = await running.app.inject(toInjectRequest(raw, running.sessionToken));
+    const request = toInjectRequest(raw, running.sessionToken);
+    // Destructive or privilege-granting admin calls wait for the native dialog (desktop/confirm.ts).
+    const refused = await confirmations.check(raw as BridgeRequest);
+    if (refused) return refused;
+    const response = await running.app.inject(request);
     return fromInjectResponse({ statusCode: response.statusCode, headers: response.headers, body: response.body });
   });
   ipcMain.handle(IPC_CHANNELS.serverInfo, (event): ServerInfo => {
@@ -63,12 +86,13 @@ async function main(): Promise<void> {
     return { apiOrigin: running.origin, version: app.getVersion() };
   });
 
-  let window = createMainWindow(page, preferences);
+  let shown = createMainWindow(page, preferences);
+  window = shown;
   const showWindow = () => {
-    if (window.isDestroyed()) window = createMainWindow(page, preferences);
-    if (window.isMinimized()) window.restore();
-    window.show();
-    window.focus();
+    if (shown.isDestroyed()) window = shown = createMainWindow(page, preferences);
+    if (shown.isMinimized()) shown.restore();
+    shown.show();
+    shown.focus();
   };
   Menu.setApplicationMenu(
     Menu.buildFromTemplate(
@@ -90,7 +114,7 @@ async function main(): Promise<void> {
     console.warn('crossbuy: no tray on this desktop:', error);
   }
   keepRunning = keepRunningWhenClosed(process.platform, process.env, tray !== null);
-  const disconnect = connectDesktop(running, () => (window.isDestroyed() ? null : window), tray);
+  const disconnect = connectDesktop(running, () => (shown.isDestroyed() ? null : shown), tray);
   app.on('will-quit', () => {
     disconnect();
     tray?.destroy();

@@ -126,6 +126,32 @@ describe('the built main process under a stand-in Electron', () => {
     expect(note.title).toBe('Wallet balance is low');
   });
 
+  it('asks natively before creating a key or resetting, and does nothing on Cancel', async () => {
+    const keys = async () => ((await desktop.invoke(IPC_CHANNELS.request, pageUrl, { method: 'GET', path: '/api/v1/admin/keys' })).value as BridgeResponse).body as { data: unknown[] };
+    const before = (await keys()).data.length;
+    const create = { method: 'POST', path: '/api/v1/admin/keys', body: { name: 'from-page', scopes: ['all'] } };
+    await desktop.command('answer-dialog', { response: 0 });
+    const declined = (await desktop.invoke(IPC_CHANNELS.request, pageUrl, create)).value as BridgeResponse;
+    expect(declined).toMatchObject({ status: 403, body: { statusCode: 403, error: 'Forbidden', message: 'Declined in the confirmation dialog' } });
+    const dialog = desktop.all('dialog.showMessageBox').at(-1)!;
+    expect(dialog.parented).toBe(true);
+    expect(dialog.options).toMatchObject({ type: 'warning', buttons: ['Cancel', 'Create key'], defaultId: 0, cancelId: 0, message: 'Create an API key named "from-page"?' });
+    expect((await keys()).data).toHaveLength(before);
+    await desktop.command('answer-dialog', { response: 1 });
+    const created = (await desktop.invoke(IPC_CHANNELS.request, pageUrl, create)).value as BridgeResponse;
+    expect(created.status).toBe(201);
+    expect((await keys()).data).toHaveLength(before + 1);
+    const dialogs = desktop.all('dialog.showMessageBox').length;
+    await desktop.command('answer-dialog', { response: 0 });
+    const reset = (await desktop.invoke(IPC_CHANNELS.request, pageUrl, { method: 'POST', path: '/api/v1/admin/data/reset', body: { confirm: 'RESET' } })).value as BridgeResponse;
+    expect(reset.status).toBe(403);
+    expect(desktop.all('dialog.showMessageBox')).toHaveLength(dialogs + 1);
+    // Calls that grant nothing go straight through.
+    const backups = (await desktop.invoke(IPC_CHANNELS.request, pageUrl, { method: 'GET', path: '/api/v1/admin/data/backups' })).value as BridgeResponse;
+    expect(backups.status).toBe(200);
+    expect(desktop.all('dialog.showMessageBox')).toHaveLength(dialogs + 1);
+  });
+
   it('quits cleanly: the server stops and the database is checkpointed and closed', async () => {
     await desktop.command('quit');
     const { code, signal } = await desktop.exited;
