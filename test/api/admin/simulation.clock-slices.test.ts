@@ -63,8 +63,12 @@ describe('clock advance in slices', () => {
     const ctx = server.running.core.ctx;
     const before = Date.parse((await server.admin('GET', '/clock')).body.data.now);
     const advance = server.admin('POST', '/clock/advance', { by: '10d' }).catch((error: unknown) => error);
-    // Let a few slices run, then stop as SIGTERM does.
-    await new Promise((resolve) => setTimeout(resolve, 30));
+    // Once the advance is under way (the clock has started to move), stop as SIGTERM does.
+    for (let i = 0; i < 500; i++) {
+      const now = Date.parse((await server.admin('GET', '/clock')).body.data.now);
+      if (now > before + 60_000) break;
+      await new Promise((resolve) => setTimeout(resolve, 2));
+    }
     const stopping = server.running.stop();
     await stopping;
     await advance;

@@ -17,11 +17,12 @@ function crossbuy(args: string[], env: NodeJS.ProcessEnv = {}): string {
 describe('the CLI bundle', () => {
   it('is rebuilt when a source is newer, then used as is', () => {
     expect(crossbuy(['--help'])).toContain('Usage: crossbuy');
-    const built = statSync(bundle).mtimeMs;
-    // Touch a source: the next run rebuilds first.
+    // A source newer than the bundle (both in the past, so the rebuilt bundle is newer than every source).
+    const now = Date.now();
     const source = join(root, 'src', 'main', 'cli', 'progress.ts');
-    const later = new Date(built + 5_000);
-    utimesSync(source, later, later);
+    utimesSync(source, new Date(now - 10_000), new Date(now - 10_000));
+    utimesSync(bundle, new Date(now - 20_000), new Date(now - 20_000));
+    const built = statSync(bundle).mtimeMs;
     expect(crossbuy(['--help'])).toContain('Usage: crossbuy');
     expect(statSync(bundle).mtimeMs).toBeGreaterThan(built);
     const rebuilt = statSync(bundle).mtimeMs;
