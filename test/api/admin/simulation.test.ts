@@ -1,6 +1,7 @@
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { startServer } from '../../../src/main/headless/serve.js';
 import { auditLedger } from '../../../src/main/core/wallet/ledger.js';
+import { writeFigures } from '../../../src/main/core/warehouse/figures.js';
 import { startTestServer, type TestServer } from '../../helpers/server.js';
 
 /** The back office runs by itself: by the timer at demo pace, and by clock advance at realistic pace. */
@@ -14,6 +15,11 @@ async function freshServer(): Promise<TestServer> {
   servers.push(server);
   const setup = await server.admin('PUT', '/autopilot', { refundRate: 0 });
   expect(setup.status).toBe(200);
+  // No drawn transit scenarios either (a lost parcel is drawn from the random order number otherwise):
+  // these tests follow the plain path to delivered.
+  server.running.core.ctx.db.transaction(() =>
+    writeFigures(server.running.core.ctx, { customsHoldRateBp: 0, lostInTransitRateBp: 0, customsSeizedRateBp: 0 }),
+  )();
   return server;
 }
 
