@@ -1,5 +1,8 @@
 import type { Command } from 'commander';
-import { deliverShippingOrder, dispatchShippingOrder } from '../core/shipping/lifecycle.js';
+import { deliverShippingOrder, dispatchShippingOrder, runShippingScenario } from '../core/shipping/lifecycle.js';
+import { packRehearsal } from '../core/shipping/rehearsals.js';
+import { isShippingScenario, SHIPPING_SCENARIOS } from '../core/shipping/scenarios.js';
+import { completeService } from '../core/warehouse/services.js';
 import { withCore } from './with-core.js';
 
 /**
@@ -37,5 +40,39 @@ export function registerAdminShippingCommands(admin: Command): void {
     .option('--json', 'print the shipping order as JSON')
     .action((orderNo: string, options: { data?: string; json?: boolean }) => {
       withCore(options.data, (core) => print(deliverShippingOrder(core.ctx, orderNo), options.json));
+    });
+  // v1.1: shipping scenarios, rehearsal packing, warehouse services done.
+  admin
+    .command('simulate-shipping <shippingOrderNo> <scenario>')
+    .description(`make a shipping case happen now: ${SHIPPING_SCENARIOS.join(', ')}`)
+    .option('--data <dir>', 'data directory')
+    .option('--json', 'print the shipping order as JSON')
+    .action((orderNo: string, scenario: string, options: { data?: string; json?: boolean }) => {
+      if (!isShippingScenario(scenario)) throw new Error(`unknown scenario "${scenario}"; valid: ${SHIPPING_SCENARIOS.join(', ')}`);
+      withCore(options.data, (core) => print(runShippingScenario(core.ctx, orderNo, scenario), options.json));
+    });
+  admin
+    .command('pack <rehearsalId>')
+    .description('pack a requested rehearsal: packed weight, dimensions and photos')
+    .option('--data <dir>', 'data directory')
+    .option('--json', 'print the rehearsal as JSON')
+    .action((id: string, options: { data?: string; json?: boolean }) => {
+      withCore(options.data, (core) => {
+        const r = packRehearsal(core.ctx, id);
+        process.stdout.write(options.json ? `${JSON.stringify(r)}\n` : `${r.id} packed: ${r.packedWeight} g, ${r.length} x ${r.width} x ${r.height} cm\n`);
+      });
+    });
+  admin
+    .command('service-done <requestId>')
+    .description('mark a requested warehouse service done (its weight effect applies to the package)')
+    .option('--data <dir>', 'data directory')
+    .option('--json', 'print the request as JSON')
+    .action((requestId: string, options: { data?: string; json?: boolean }) => {
+      const id = Number(requestId);
+      if (!Number.isSafeInteger(id) || id < 1) throw new Error('requestId must be a positive integer');
+      withCore(options.data, (core) => {
+        const r = completeService(core.ctx, id);
+        process.stdout.write(options.json ? `${JSON.stringify(r)}\n` : `service ${r.requestId} (${r.serviceId}) done: package ${r.packageId} now ${r.weight} g\n`);
+      });
     });
 }

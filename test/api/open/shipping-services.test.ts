@@ -1,3 +1,6 @@
+import { execFile } from 'node:child_process';
+import { resolve } from 'node:path';
+import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLedger, walletState } from '../../../src/main/core/wallet/ledger.js';
 import { createArrivedOrder, createUser, deposit, orderStatus } from '../../helpers/fixtures.js';
@@ -323,5 +326,23 @@ describe('storage (section 6)', () => {
     await server.admin('POST', '/clock/advance', { by: '90d' });
     await server.admin('PUT', '/autopilot', { pace: 'off' });
     expect((await server.api('GET', `/warehouse/packages/${kept}`)).body.data.status).toBe('disposed');
+  });
+});
+
+describe('CLI: crossbuy admin service-done | pack | simulate-shipping', () => {
+  const run = promisify(execFile);
+  const cli = (...args: string[]) => run(process.execPath, [resolve('bin/crossbuy.js'), 'admin', ...args, '--data', server.dataDir], { timeout: 30_000 });
+
+  it('does the back office steps beside the running server', async () => {
+    const pkg = packageOf(700);
+    await server.api('POST', `/warehouse/packages/${pkg}/services`, { body: { serviceIds: ['moisture_barrier'] } });
+    const req = ((await server.admin('GET', '/warehouse/service-requests?limit=200')).body.data as { requestId: number; packageId: number }[]).find((r) => r.packageId === pkg)!;
+    expect((await cli('service-done', String(req.requestId))).stdout).toContain(`package ${pkg} now 750 g`);
+    const r = (await server.api('POST', '/shipping/rehearsals', { body: { inventoryIds: [pkg] } })).body.data;
+    expect(JSON.parse((await cli('pack', r.id, '--json')).stdout)).toMatchObject({ id: r.id, status: 'packed' });
+    const so = (await server.api('POST', '/shipping/create', { body: body([pkg], 'ems', { rehearsalId: r.id }) })).body.data.orderNo;
+    await cli('dispatch', so);
+    expect((await cli('simulate-shipping', so, 'customs_hold')).stdout).toContain(`${so} exception`);
+    await expect(cli('simulate-shipping', so, 'alien_abduction')).rejects.toMatchObject({ stderr: expect.stringContaining('unknown scenario') });
   });
 });
