@@ -13,6 +13,7 @@ export const ORDER_STATUSES = [
   'completed',
   'cancelled',
   'refunded',
+  'returned',
 ] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
@@ -87,3 +88,12 @@ export type QueryCargo = (typeof QUERY_CARGO)[number];
 /** What goods are (products, packages); channels speak CHANNEL_CARGO. */
 export const GOODS_CARGO = ['general', 'battery', 'sensitive'] as const;
 export type GoodsCargo = (typeof GOODS_CARGO)[number];
+
+/** Order scenarios of the sandbox (extensions.md section 8): what a script can make happen to an order. */
+export const ORDER_SCENARIOS = ['out_of_stock', 'price_increase', 'price_decrease', 'domestic_freight', 'qc_issue', 'seller_delay'] as const;
+export type OrderScenario = (typeof ORDER_SCENARIOS)[number];
+
+export const SUPPLEMENT_REASONS = ['price_increase', 'domestic_freight'] as const;
+export const SUPPLEMENT_STATUSES = ['pending', 'paid', 'declined', 'expired'] as const;
+export const RETURN_TYPES = ['return', 'exchange'] as const;
+export const RETURN_STATUSES = ['requested', 'approved', 'rejected'] as const;

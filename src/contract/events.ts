@@ -54,6 +54,25 @@ export const EventPayloadSchemas = {
     at: Timestamp,
   }),
   'shipping.exception': Type.Object({ orderNo: Type.String(), status: Type.String(), reason: Type.String(), at: Timestamp }),
+  // v1.1 after-sales (extensions.md sections 2-3)
+  'order.supplement_requested': Type.Object({
+    orderNo: Type.String(),
+    supplementId: Type.Integer(),
+    reason: Type.String(),
+    amount: Money,
+    expiresAt: Timestamp,
+  }),
+  'order.supplement_resolved': Type.Object({ orderNo: Type.String(), supplementId: Type.Integer(), status: Type.String(), amount: Money, at: Timestamp }),
+  'order.return_requested': Type.Object({ orderNo: Type.String(), returnId: Type.Integer(), itemId: Type.Integer(), type: Type.String() }),
+  'order.return_resolved': Type.Object({
+    orderNo: Type.String(),
+    returnId: Type.Integer(),
+    itemId: Type.Integer(),
+    type: Type.String(),
+    status: Type.String(),
+    refundAmount: Money,
+    at: Timestamp,
+  }),
 } as const;
 
 export type EventPayloads = { [K in keyof typeof EventPayloadSchemas]: Static<(typeof EventPayloadSchemas)[K]> };

@@ -1140,8 +1140,8 @@ export interface paths {
                     page?: number;
                     /** @description cursor paging: the items after this id, in the list's order (instead of page) */
                     startingAfter?: string;
-                    /** @description pending, paid, purchased, shipped_to_warehouse, in_warehouse, completed, cancelled, refunded */
-                    status?: "pending" | "paid" | "purchased" | "shipped_to_warehouse" | "in_warehouse" | "completed" | "cancelled" | "refunded";
+                    /** @description pending, paid, purchased, shipped_to_warehouse, in_warehouse, completed, cancelled, refunded, returned */
+                    status?: "pending" | "paid" | "purchased" | "shipped_to_warehouse" | "in_warehouse" | "completed" | "cancelled" | "refunded" | "returned";
                     userId?: number;
                 };
                 header?: never;
@@ -1184,10 +1184,10 @@ export interface paths {
                                     orderNo: string;
                                     platform: string;
                                     /**
-                                     * @description pending, paid, purchased, shipped_to_warehouse, in_warehouse, completed, cancelled, refunded
+                                     * @description pending, paid, purchased, shipped_to_warehouse, in_warehouse, completed, cancelled, refunded, returned
                                      * @enum {unknown}
                                      */
-                                    status: "pending" | "paid" | "purchased" | "shipped_to_warehouse" | "in_warehouse" | "completed" | "cancelled" | "refunded";
+                                    status: "pending" | "paid" | "purchased" | "shipped_to_warehouse" | "in_warehouse" | "completed" | "cancelled" | "refunded" | "returned";
                                     /** @description amount in the ledger currency, at most two decimals */
                                     totalAmount: number;
                                     /**
@@ -1255,6 +1255,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             data: {
+                                /** @description sum of the pending supplements */
+                                amountDue: number;
                                 couponId: number | null;
                                 /**
                                  * Format: date-time
@@ -1266,18 +1268,32 @@ export interface paths {
                                 /** @description amount in the ledger currency, at most two decimals */
                                 discount: number;
                                 inspection: {
+                                    /** @description v1.1: end of the decision window (null before arrival) */
+                                    decisionDeadline: string | null;
                                     photos: string[];
+                                    requestedPhotos: {
+                                        /** @enum {boolean} */
+                                        requested: true;
+                                        requestId: number;
+                                        url: string;
+                                    }[];
                                     result: string;
                                     /** @description grams */
                                     weight: number;
                                 };
                                 items: {
                                     imageUrl: string;
+                                    /** @description unique within the order */
+                                    itemId: number;
+                                    /** @description one per seller group (platform + shop), set when purchased */
+                                    marketplaceOrderNo: string | null;
+                                    platform: string;
                                     /** @description amount in the ledger currency, at most two decimals */
                                     price: number;
                                     productId: number;
                                     quantity: number;
                                     remark: string;
+                                    shopName: string;
                                     skuId: string;
                                     skuName: string;
                                     title: string;
@@ -1288,17 +1304,83 @@ export interface paths {
                                 };
                                 marketplaceOrderNo: string | null;
                                 orderNo: string;
+                                photoRequests: {
+                                    count: number;
+                                    /**
+                                     * Format: date-time
+                                     * @description ISO 8601 UTC
+                                     */
+                                    createdAt: string;
+                                    doneAt: string | null;
+                                    id: number;
+                                    note: string;
+                                    orderNo: string;
+                                    photos: string[];
+                                    /** @description amount in the ledger currency, at most two decimals */
+                                    price: number;
+                                    /** @enum {unknown} */
+                                    status: "requested" | "done";
+                                }[];
                                 platform: string;
                                 remark: string;
+                                returns: {
+                                    /**
+                                     * Format: date-time
+                                     * @description ISO 8601 UTC
+                                     */
+                                    createdAt: string;
+                                    /** @description amount in the ledger currency, at most two decimals */
+                                    fee: number;
+                                    id: number;
+                                    itemId: number;
+                                    orderNo: string;
+                                    reason: string;
+                                    /** @description amount in the ledger currency, at most two decimals */
+                                    refundAmount: number;
+                                    resolvedAt: string | null;
+                                    /** @enum {unknown} */
+                                    status: "requested" | "approved" | "rejected";
+                                    /** @enum {unknown} */
+                                    type: "return" | "exchange";
+                                }[];
+                                scenarios: {
+                                    firedAt: string | null;
+                                    /** @enum {unknown} */
+                                    name: "out_of_stock" | "price_increase" | "price_decrease" | "domestic_freight" | "qc_issue" | "seller_delay";
+                                    /** @enum {unknown} */
+                                    status: "programmed" | "fired";
+                                }[];
                                 /** @description amount in the ledger currency, at most two decimals */
                                 serviceFee: number;
                                 /**
-                                 * @description pending, paid, purchased, shipped_to_warehouse, in_warehouse, completed, cancelled, refunded
+                                 * @description pending, paid, purchased, shipped_to_warehouse, in_warehouse, completed, cancelled, refunded, returned
                                  * @enum {unknown}
                                  */
-                                status: "pending" | "paid" | "purchased" | "shipped_to_warehouse" | "in_warehouse" | "completed" | "cancelled" | "refunded";
+                                status: "pending" | "paid" | "purchased" | "shipped_to_warehouse" | "in_warehouse" | "completed" | "cancelled" | "refunded" | "returned";
                                 /** @description amount in the ledger currency, at most two decimals */
                                 subtotal: number;
+                                supplements: {
+                                    /** @description amount in the ledger currency, at most two decimals */
+                                    amount: number;
+                                    /**
+                                     * Format: date-time
+                                     * @description ISO 8601 UTC
+                                     */
+                                    createdAt: string;
+                                    /**
+                                     * Format: date-time
+                                     * @description ISO 8601 UTC
+                                     */
+                                    expiresAt: string;
+                                    id: number;
+                                    itemId: number | null;
+                                    orderNo: string;
+                                    /** @enum {unknown} */
+                                    reason: "price_increase" | "domestic_freight";
+                                    resolvedAt: string | null;
+                                    /** @enum {unknown} */
+                                    status: "pending" | "paid" | "declined" | "expired";
+                                }[];
                                 timeline: {
                                     /**
                                      * Format: date-time
@@ -1395,6 +1477,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             data: {
+                                /** @description sum of the pending supplements */
+                                amountDue: number;
                                 couponId: number | null;
                                 /**
                                  * Format: date-time
@@ -1406,18 +1490,32 @@ export interface paths {
                                 /** @description amount in the ledger currency, at most two decimals */
                                 discount: number;
                                 inspection: {
+                                    /** @description v1.1: end of the decision window (null before arrival) */
+                                    decisionDeadline: string | null;
                                     photos: string[];
+                                    requestedPhotos: {
+                                        /** @enum {boolean} */
+                                        requested: true;
+                                        requestId: number;
+                                        url: string;
+                                    }[];
                                     result: string;
                                     /** @description grams */
                                     weight: number;
                                 };
                                 items: {
                                     imageUrl: string;
+                                    /** @description unique within the order */
+                                    itemId: number;
+                                    /** @description one per seller group (platform + shop), set when purchased */
+                                    marketplaceOrderNo: string | null;
+                                    platform: string;
                                     /** @description amount in the ledger currency, at most two decimals */
                                     price: number;
                                     productId: number;
                                     quantity: number;
                                     remark: string;
+                                    shopName: string;
                                     skuId: string;
                                     skuName: string;
                                     title: string;
@@ -1428,17 +1526,288 @@ export interface paths {
                                 };
                                 marketplaceOrderNo: string | null;
                                 orderNo: string;
+                                photoRequests: {
+                                    count: number;
+                                    /**
+                                     * Format: date-time
+                                     * @description ISO 8601 UTC
+                                     */
+                                    createdAt: string;
+                                    doneAt: string | null;
+                                    id: number;
+                                    note: string;
+                                    orderNo: string;
+                                    photos: string[];
+                                    /** @description amount in the ledger currency, at most two decimals */
+                                    price: number;
+                                    /** @enum {unknown} */
+                                    status: "requested" | "done";
+                                }[];
                                 platform: string;
                                 remark: string;
+                                returns: {
+                                    /**
+                                     * Format: date-time
+                                     * @description ISO 8601 UTC
+                                     */
+                                    createdAt: string;
+                                    /** @description amount in the ledger currency, at most two decimals */
+                                    fee: number;
+                                    id: number;
+                                    itemId: number;
+                                    orderNo: string;
+                                    reason: string;
+                                    /** @description amount in the ledger currency, at most two decimals */
+                                    refundAmount: number;
+                                    resolvedAt: string | null;
+                                    /** @enum {unknown} */
+                                    status: "requested" | "approved" | "rejected";
+                                    /** @enum {unknown} */
+                                    type: "return" | "exchange";
+                                }[];
+                                scenarios: {
+                                    firedAt: string | null;
+                                    /** @enum {unknown} */
+                                    name: "out_of_stock" | "price_increase" | "price_decrease" | "domestic_freight" | "qc_issue" | "seller_delay";
+                                    /** @enum {unknown} */
+                                    status: "programmed" | "fired";
+                                }[];
                                 /** @description amount in the ledger currency, at most two decimals */
                                 serviceFee: number;
                                 /**
-                                 * @description pending, paid, purchased, shipped_to_warehouse, in_warehouse, completed, cancelled, refunded
+                                 * @description pending, paid, purchased, shipped_to_warehouse, in_warehouse, completed, cancelled, refunded, returned
                                  * @enum {unknown}
                                  */
-                                status: "pending" | "paid" | "purchased" | "shipped_to_warehouse" | "in_warehouse" | "completed" | "cancelled" | "refunded";
+                                status: "pending" | "paid" | "purchased" | "shipped_to_warehouse" | "in_warehouse" | "completed" | "cancelled" | "refunded" | "returned";
                                 /** @description amount in the ledger currency, at most two decimals */
                                 subtotal: number;
+                                supplements: {
+                                    /** @description amount in the ledger currency, at most two decimals */
+                                    amount: number;
+                                    /**
+                                     * Format: date-time
+                                     * @description ISO 8601 UTC
+                                     */
+                                    createdAt: string;
+                                    /**
+                                     * Format: date-time
+                                     * @description ISO 8601 UTC
+                                     */
+                                    expiresAt: string;
+                                    id: number;
+                                    itemId: number | null;
+                                    orderNo: string;
+                                    /** @enum {unknown} */
+                                    reason: "price_increase" | "domestic_freight";
+                                    resolvedAt: string | null;
+                                    /** @enum {unknown} */
+                                    status: "pending" | "paid" | "declined" | "expired";
+                                }[];
+                                timeline: {
+                                    /**
+                                     * Format: date-time
+                                     * @description ISO 8601 UTC
+                                     */
+                                    at: string;
+                                    note: string;
+                                    status: string;
+                                }[];
+                                /** @description amount in the ledger currency, at most two decimals */
+                                totalAmount: number;
+                                /**
+                                 * Format: date-time
+                                 * @description ISO 8601 UTC
+                                 */
+                                updatedAt: string;
+                                userId: number;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/orders/{id}/photo-requests/{rid}/fulfil": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Add the requested photos to the inspection (generated when none are given) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description the orderNo */
+                    id: string;
+                    rid: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        photos?: string[];
+                    } | null;
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                /** @description sum of the pending supplements */
+                                amountDue: number;
+                                couponId: number | null;
+                                /**
+                                 * Format: date-time
+                                 * @description ISO 8601 UTC
+                                 */
+                                createdAt: string;
+                                /** @description ISO 4217 code, e.g. CNY */
+                                currency: string;
+                                /** @description amount in the ledger currency, at most two decimals */
+                                discount: number;
+                                inspection: {
+                                    /** @description v1.1: end of the decision window (null before arrival) */
+                                    decisionDeadline: string | null;
+                                    photos: string[];
+                                    requestedPhotos: {
+                                        /** @enum {boolean} */
+                                        requested: true;
+                                        requestId: number;
+                                        url: string;
+                                    }[];
+                                    result: string;
+                                    /** @description grams */
+                                    weight: number;
+                                };
+                                items: {
+                                    imageUrl: string;
+                                    /** @description unique within the order */
+                                    itemId: number;
+                                    /** @description one per seller group (platform + shop), set when purchased */
+                                    marketplaceOrderNo: string | null;
+                                    platform: string;
+                                    /** @description amount in the ledger currency, at most two decimals */
+                                    price: number;
+                                    productId: number;
+                                    quantity: number;
+                                    remark: string;
+                                    shopName: string;
+                                    skuId: string;
+                                    skuName: string;
+                                    title: string;
+                                }[];
+                                logistics: {
+                                    carrier: string;
+                                    trackingNo: string;
+                                };
+                                marketplaceOrderNo: string | null;
+                                orderNo: string;
+                                photoRequests: {
+                                    count: number;
+                                    /**
+                                     * Format: date-time
+                                     * @description ISO 8601 UTC
+                                     */
+                                    createdAt: string;
+                                    doneAt: string | null;
+                                    id: number;
+                                    note: string;
+                                    orderNo: string;
+                                    photos: string[];
+                                    /** @description amount in the ledger currency, at most two decimals */
+                                    price: number;
+                                    /** @enum {unknown} */
+                                    status: "requested" | "done";
+                                }[];
+                                platform: string;
+                                remark: string;
+                                returns: {
+                                    /**
+                                     * Format: date-time
+                                     * @description ISO 8601 UTC
+                                     */
+                                    createdAt: string;
+                                    /** @description amount in the ledger currency, at most two decimals */
+                                    fee: number;
+                                    id: number;
+                                    itemId: number;
+                                    orderNo: string;
+                                    reason: string;
+                                    /** @description amount in the ledger currency, at most two decimals */
+                                    refundAmount: number;
+                                    resolvedAt: string | null;
+                                    /** @enum {unknown} */
+                                    status: "requested" | "approved" | "rejected";
+                                    /** @enum {unknown} */
+                                    type: "return" | "exchange";
+                                }[];
+                                scenarios: {
+                                    firedAt: string | null;
+                                    /** @enum {unknown} */
+                                    name: "out_of_stock" | "price_increase" | "price_decrease" | "domestic_freight" | "qc_issue" | "seller_delay";
+                                    /** @enum {unknown} */
+                                    status: "programmed" | "fired";
+                                }[];
+                                /** @description amount in the ledger currency, at most two decimals */
+                                serviceFee: number;
+                                /**
+                                 * @description pending, paid, purchased, shipped_to_warehouse, in_warehouse, completed, cancelled, refunded, returned
+                                 * @enum {unknown}
+                                 */
+                                status: "pending" | "paid" | "purchased" | "shipped_to_warehouse" | "in_warehouse" | "completed" | "cancelled" | "refunded" | "returned";
+                                /** @description amount in the ledger currency, at most two decimals */
+                                subtotal: number;
+                                supplements: {
+                                    /** @description amount in the ledger currency, at most two decimals */
+                                    amount: number;
+                                    /**
+                                     * Format: date-time
+                                     * @description ISO 8601 UTC
+                                     */
+                                    createdAt: string;
+                                    /**
+                                     * Format: date-time
+                                     * @description ISO 8601 UTC
+                                     */
+                                    expiresAt: string;
+                                    id: number;
+                                    itemId: number | null;
+                                    orderNo: string;
+                                    /** @enum {unknown} */
+                                    reason: "price_increase" | "domestic_freight";
+                                    resolvedAt: string | null;
+                                    /** @enum {unknown} */
+                                    status: "pending" | "paid" | "declined" | "expired";
+                                }[];
                                 timeline: {
                                     /**
                                      * Format: date-time
@@ -1522,10 +1891,628 @@ export interface paths {
                                 /** @description amount in the ledger currency, at most two decimals */
                                 refundAmount: number;
                                 /**
-                                 * @description pending, paid, purchased, shipped_to_warehouse, in_warehouse, completed, cancelled, refunded
+                                 * @description pending, paid, purchased, shipped_to_warehouse, in_warehouse, completed, cancelled, refunded, returned
                                  * @enum {unknown}
                                  */
-                                status: "pending" | "paid" | "purchased" | "shipped_to_warehouse" | "in_warehouse" | "completed" | "cancelled" | "refunded";
+                                status: "pending" | "paid" | "purchased" | "shipped_to_warehouse" | "in_warehouse" | "completed" | "cancelled" | "refunded" | "returned";
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/orders/{id}/returns/{rid}/decide": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The seller's decision on a return or exchange: approved (refund less fee, or fee and a replacement) or rejected */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description the orderNo */
+                    id: string;
+                    rid: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        decision: "approved" | "rejected";
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                /** @description sum of the pending supplements */
+                                amountDue: number;
+                                couponId: number | null;
+                                /**
+                                 * Format: date-time
+                                 * @description ISO 8601 UTC
+                                 */
+                                createdAt: string;
+                                /** @description ISO 4217 code, e.g. CNY */
+                                currency: string;
+                                /** @description amount in the ledger currency, at most two decimals */
+                                discount: number;
+                                inspection: {
+                                    /** @description v1.1: end of the decision window (null before arrival) */
+                                    decisionDeadline: string | null;
+                                    photos: string[];
+                                    requestedPhotos: {
+                                        /** @enum {boolean} */
+                                        requested: true;
+                                        requestId: number;
+                                        url: string;
+                                    }[];
+                                    result: string;
+                                    /** @description grams */
+                                    weight: number;
+                                };
+                                items: {
+                                    imageUrl: string;
+                                    /** @description unique within the order */
+                                    itemId: number;
+                                    /** @description one per seller group (platform + shop), set when purchased */
+                                    marketplaceOrderNo: string | null;
+                                    platform: string;
+                                    /** @description amount in the ledger currency, at most two decimals */
+                                    price: number;
+                                    productId: number;
+                                    quantity: number;
+                                    remark: string;
+                                    shopName: string;
+                                    skuId: string;
+                                    skuName: string;
+                                    title: string;
+                                }[];
+                                logistics: {
+                                    carrier: string;
+                                    trackingNo: string;
+                                };
+                                marketplaceOrderNo: string | null;
+                                orderNo: string;
+                                photoRequests: {
+                                    count: number;
+                                    /**
+                                     * Format: date-time
+                                     * @description ISO 8601 UTC
+                                     */
+                                    createdAt: string;
+                                    doneAt: string | null;
+                                    id: number;
+                                    note: string;
+                                    orderNo: string;
+                                    photos: string[];
+                                    /** @description amount in the ledger currency, at most two decimals */
+                                    price: number;
+                                    /** @enum {unknown} */
+                                    status: "requested" | "done";
+                                }[];
+                                platform: string;
+                                remark: string;
+                                returns: {
+                                    /**
+                                     * Format: date-time
+                                     * @description ISO 8601 UTC
+                                     */
+                                    createdAt: string;
+                                    /** @description amount in the ledger currency, at most two decimals */
+                                    fee: number;
+                                    id: number;
+                                    itemId: number;
+                                    orderNo: string;
+                                    reason: string;
+                                    /** @description amount in the ledger currency, at most two decimals */
+                                    refundAmount: number;
+                                    resolvedAt: string | null;
+                                    /** @enum {unknown} */
+                                    status: "requested" | "approved" | "rejected";
+                                    /** @enum {unknown} */
+                                    type: "return" | "exchange";
+                                }[];
+                                scenarios: {
+                                    firedAt: string | null;
+                                    /** @enum {unknown} */
+                                    name: "out_of_stock" | "price_increase" | "price_decrease" | "domestic_freight" | "qc_issue" | "seller_delay";
+                                    /** @enum {unknown} */
+                                    status: "programmed" | "fired";
+                                }[];
+                                /** @description amount in the ledger currency, at most two decimals */
+                                serviceFee: number;
+                                /**
+                                 * @description pending, paid, purchased, shipped_to_warehouse, in_warehouse, completed, cancelled, refunded, returned
+                                 * @enum {unknown}
+                                 */
+                                status: "pending" | "paid" | "purchased" | "shipped_to_warehouse" | "in_warehouse" | "completed" | "cancelled" | "refunded" | "returned";
+                                /** @description amount in the ledger currency, at most two decimals */
+                                subtotal: number;
+                                supplements: {
+                                    /** @description amount in the ledger currency, at most two decimals */
+                                    amount: number;
+                                    /**
+                                     * Format: date-time
+                                     * @description ISO 8601 UTC
+                                     */
+                                    createdAt: string;
+                                    /**
+                                     * Format: date-time
+                                     * @description ISO 8601 UTC
+                                     */
+                                    expiresAt: string;
+                                    id: number;
+                                    itemId: number | null;
+                                    orderNo: string;
+                                    /** @enum {unknown} */
+                                    reason: "price_increase" | "domestic_freight";
+                                    resolvedAt: string | null;
+                                    /** @enum {unknown} */
+                                    status: "pending" | "paid" | "declined" | "expired";
+                                }[];
+                                timeline: {
+                                    /**
+                                     * Format: date-time
+                                     * @description ISO 8601 UTC
+                                     */
+                                    at: string;
+                                    note: string;
+                                    status: string;
+                                }[];
+                                /** @description amount in the ledger currency, at most two decimals */
+                                totalAmount: number;
+                                /**
+                                 * Format: date-time
+                                 * @description ISO 8601 UTC
+                                 */
+                                updatedAt: string;
+                                userId: number;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/orders/{id}/simulate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Sandbox: make a scenario happen to this order now (409 when the order is not at its step) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description the orderNo */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        scenario: "out_of_stock" | "price_increase" | "price_decrease" | "domestic_freight" | "qc_issue" | "seller_delay";
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                /** @description sum of the pending supplements */
+                                amountDue: number;
+                                couponId: number | null;
+                                /**
+                                 * Format: date-time
+                                 * @description ISO 8601 UTC
+                                 */
+                                createdAt: string;
+                                /** @description ISO 4217 code, e.g. CNY */
+                                currency: string;
+                                /** @description amount in the ledger currency, at most two decimals */
+                                discount: number;
+                                inspection: {
+                                    /** @description v1.1: end of the decision window (null before arrival) */
+                                    decisionDeadline: string | null;
+                                    photos: string[];
+                                    requestedPhotos: {
+                                        /** @enum {boolean} */
+                                        requested: true;
+                                        requestId: number;
+                                        url: string;
+                                    }[];
+                                    result: string;
+                                    /** @description grams */
+                                    weight: number;
+                                };
+                                items: {
+                                    imageUrl: string;
+                                    /** @description unique within the order */
+                                    itemId: number;
+                                    /** @description one per seller group (platform + shop), set when purchased */
+                                    marketplaceOrderNo: string | null;
+                                    platform: string;
+                                    /** @description amount in the ledger currency, at most two decimals */
+                                    price: number;
+                                    productId: number;
+                                    quantity: number;
+                                    remark: string;
+                                    shopName: string;
+                                    skuId: string;
+                                    skuName: string;
+                                    title: string;
+                                }[];
+                                logistics: {
+                                    carrier: string;
+                                    trackingNo: string;
+                                };
+                                marketplaceOrderNo: string | null;
+                                orderNo: string;
+                                photoRequests: {
+                                    count: number;
+                                    /**
+                                     * Format: date-time
+                                     * @description ISO 8601 UTC
+                                     */
+                                    createdAt: string;
+                                    doneAt: string | null;
+                                    id: number;
+                                    note: string;
+                                    orderNo: string;
+                                    photos: string[];
+                                    /** @description amount in the ledger currency, at most two decimals */
+                                    price: number;
+                                    /** @enum {unknown} */
+                                    status: "requested" | "done";
+                                }[];
+                                platform: string;
+                                remark: string;
+                                returns: {
+                                    /**
+                                     * Format: date-time
+                                     * @description ISO 8601 UTC
+                                     */
+                                    createdAt: string;
+                                    /** @description amount in the ledger currency, at most two decimals */
+                                    fee: number;
+                                    id: number;
+                                    itemId: number;
+                                    orderNo: string;
+                                    reason: string;
+                                    /** @description amount in the ledger currency, at most two decimals */
+                                    refundAmount: number;
+                                    resolvedAt: string | null;
+                                    /** @enum {unknown} */
+                                    status: "requested" | "approved" | "rejected";
+                                    /** @enum {unknown} */
+                                    type: "return" | "exchange";
+                                }[];
+                                scenarios: {
+                                    firedAt: string | null;
+                                    /** @enum {unknown} */
+                                    name: "out_of_stock" | "price_increase" | "price_decrease" | "domestic_freight" | "qc_issue" | "seller_delay";
+                                    /** @enum {unknown} */
+                                    status: "programmed" | "fired";
+                                }[];
+                                /** @description amount in the ledger currency, at most two decimals */
+                                serviceFee: number;
+                                /**
+                                 * @description pending, paid, purchased, shipped_to_warehouse, in_warehouse, completed, cancelled, refunded, returned
+                                 * @enum {unknown}
+                                 */
+                                status: "pending" | "paid" | "purchased" | "shipped_to_warehouse" | "in_warehouse" | "completed" | "cancelled" | "refunded" | "returned";
+                                /** @description amount in the ledger currency, at most two decimals */
+                                subtotal: number;
+                                supplements: {
+                                    /** @description amount in the ledger currency, at most two decimals */
+                                    amount: number;
+                                    /**
+                                     * Format: date-time
+                                     * @description ISO 8601 UTC
+                                     */
+                                    createdAt: string;
+                                    /**
+                                     * Format: date-time
+                                     * @description ISO 8601 UTC
+                                     */
+                                    expiresAt: string;
+                                    id: number;
+                                    itemId: number | null;
+                                    orderNo: string;
+                                    /** @enum {unknown} */
+                                    reason: "price_increase" | "domestic_freight";
+                                    resolvedAt: string | null;
+                                    /** @enum {unknown} */
+                                    status: "pending" | "paid" | "declined" | "expired";
+                                }[];
+                                timeline: {
+                                    /**
+                                     * Format: date-time
+                                     * @description ISO 8601 UTC
+                                     */
+                                    at: string;
+                                    note: string;
+                                    status: string;
+                                }[];
+                                /** @description amount in the ledger currency, at most two decimals */
+                                totalAmount: number;
+                                /**
+                                 * Format: date-time
+                                 * @description ISO 8601 UTC
+                                 */
+                                updatedAt: string;
+                                userId: number;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/orders/{id}/supplements": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Ask the user for more money on a paid order (price_increase, domestic_freight), or refund a price_decrease at once */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description the orderNo */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        amount: number;
+                        itemId?: number;
+                        /** @enum {unknown} */
+                        reason: "price_increase" | "domestic_freight" | "price_decrease";
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                /** @description sum of the pending supplements */
+                                amountDue: number;
+                                couponId: number | null;
+                                /**
+                                 * Format: date-time
+                                 * @description ISO 8601 UTC
+                                 */
+                                createdAt: string;
+                                /** @description ISO 4217 code, e.g. CNY */
+                                currency: string;
+                                /** @description amount in the ledger currency, at most two decimals */
+                                discount: number;
+                                inspection: {
+                                    /** @description v1.1: end of the decision window (null before arrival) */
+                                    decisionDeadline: string | null;
+                                    photos: string[];
+                                    requestedPhotos: {
+                                        /** @enum {boolean} */
+                                        requested: true;
+                                        requestId: number;
+                                        url: string;
+                                    }[];
+                                    result: string;
+                                    /** @description grams */
+                                    weight: number;
+                                };
+                                items: {
+                                    imageUrl: string;
+                                    /** @description unique within the order */
+                                    itemId: number;
+                                    /** @description one per seller group (platform + shop), set when purchased */
+                                    marketplaceOrderNo: string | null;
+                                    platform: string;
+                                    /** @description amount in the ledger currency, at most two decimals */
+                                    price: number;
+                                    productId: number;
+                                    quantity: number;
+                                    remark: string;
+                                    shopName: string;
+                                    skuId: string;
+                                    skuName: string;
+                                    title: string;
+                                }[];
+                                logistics: {
+                                    carrier: string;
+                                    trackingNo: string;
+                                };
+                                marketplaceOrderNo: string | null;
+                                orderNo: string;
+                                photoRequests: {
+                                    count: number;
+                                    /**
+                                     * Format: date-time
+                                     * @description ISO 8601 UTC
+                                     */
+                                    createdAt: string;
+                                    doneAt: string | null;
+                                    id: number;
+                                    note: string;
+                                    orderNo: string;
+                                    photos: string[];
+                                    /** @description amount in the ledger currency, at most two decimals */
+                                    price: number;
+                                    /** @enum {unknown} */
+                                    status: "requested" | "done";
+                                }[];
+                                platform: string;
+                                remark: string;
+                                returns: {
+                                    /**
+                                     * Format: date-time
+                                     * @description ISO 8601 UTC
+                                     */
+                                    createdAt: string;
+                                    /** @description amount in the ledger currency, at most two decimals */
+                                    fee: number;
+                                    id: number;
+                                    itemId: number;
+                                    orderNo: string;
+                                    reason: string;
+                                    /** @description amount in the ledger currency, at most two decimals */
+                                    refundAmount: number;
+                                    resolvedAt: string | null;
+                                    /** @enum {unknown} */
+                                    status: "requested" | "approved" | "rejected";
+                                    /** @enum {unknown} */
+                                    type: "return" | "exchange";
+                                }[];
+                                scenarios: {
+                                    firedAt: string | null;
+                                    /** @enum {unknown} */
+                                    name: "out_of_stock" | "price_increase" | "price_decrease" | "domestic_freight" | "qc_issue" | "seller_delay";
+                                    /** @enum {unknown} */
+                                    status: "programmed" | "fired";
+                                }[];
+                                /** @description amount in the ledger currency, at most two decimals */
+                                serviceFee: number;
+                                /**
+                                 * @description pending, paid, purchased, shipped_to_warehouse, in_warehouse, completed, cancelled, refunded, returned
+                                 * @enum {unknown}
+                                 */
+                                status: "pending" | "paid" | "purchased" | "shipped_to_warehouse" | "in_warehouse" | "completed" | "cancelled" | "refunded" | "returned";
+                                /** @description amount in the ledger currency, at most two decimals */
+                                subtotal: number;
+                                supplements: {
+                                    /** @description amount in the ledger currency, at most two decimals */
+                                    amount: number;
+                                    /**
+                                     * Format: date-time
+                                     * @description ISO 8601 UTC
+                                     */
+                                    createdAt: string;
+                                    /**
+                                     * Format: date-time
+                                     * @description ISO 8601 UTC
+                                     */
+                                    expiresAt: string;
+                                    id: number;
+                                    itemId: number | null;
+                                    orderNo: string;
+                                    /** @enum {unknown} */
+                                    reason: "price_increase" | "domestic_freight";
+                                    resolvedAt: string | null;
+                                    /** @enum {unknown} */
+                                    status: "pending" | "paid" | "declined" | "expired";
+                                }[];
+                                timeline: {
+                                    /**
+                                     * Format: date-time
+                                     * @description ISO 8601 UTC
+                                     */
+                                    at: string;
+                                    note: string;
+                                    status: string;
+                                }[];
+                                /** @description amount in the ledger currency, at most two decimals */
+                                totalAmount: number;
+                                /**
+                                 * Format: date-time
+                                 * @description ISO 8601 UTC
+                                 */
+                                updatedAt: string;
+                                userId: number;
                             };
                         };
                     };

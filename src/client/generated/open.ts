@@ -731,8 +731,8 @@ export interface paths {
                     page?: number;
                     /** @description cursor paging: the items after this id, in the list's order (instead of page) */
                     startingAfter?: string;
-                    /** @description pending, paid, purchased, shipped_to_warehouse, in_warehouse, completed, cancelled, refunded */
-                    status?: "pending" | "paid" | "purchased" | "shipped_to_warehouse" | "in_warehouse" | "completed" | "cancelled" | "refunded";
+                    /** @description pending, paid, purchased, shipped_to_warehouse, in_warehouse, completed, cancelled, refunded, returned */
+                    status?: "pending" | "paid" | "purchased" | "shipped_to_warehouse" | "in_warehouse" | "completed" | "cancelled" | "refunded" | "returned";
                 };
                 header?: never;
                 path?: never;
@@ -773,10 +773,10 @@ export interface paths {
                                     itemCount: number;
                                     orderNo: string;
                                     /**
-                                     * @description pending, paid, purchased, shipped_to_warehouse, in_warehouse, completed, cancelled, refunded
+                                     * @description pending, paid, purchased, shipped_to_warehouse, in_warehouse, completed, cancelled, refunded, returned
                                      * @enum {unknown}
                                      */
-                                    status: "pending" | "paid" | "purchased" | "shipped_to_warehouse" | "in_warehouse" | "completed" | "cancelled" | "refunded";
+                                    status: "pending" | "paid" | "purchased" | "shipped_to_warehouse" | "in_warehouse" | "completed" | "cancelled" | "refunded" | "returned";
                                     /** @description amount in the ledger currency, at most two decimals */
                                     totalAmount: number;
                                 }[];
@@ -835,6 +835,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             data: {
+                                /** @description sum of the pending supplements */
+                                amountDue: number;
                                 couponId: number | null;
                                 /**
                                  * Format: date-time
@@ -846,18 +848,32 @@ export interface paths {
                                 /** @description amount in the ledger currency, at most two decimals */
                                 discount: number;
                                 inspection: {
+                                    /** @description v1.1: end of the decision window (null before arrival) */
+                                    decisionDeadline: string | null;
                                     photos: string[];
+                                    requestedPhotos: {
+                                        /** @enum {boolean} */
+                                        requested: true;
+                                        requestId: number;
+                                        url: string;
+                                    }[];
                                     result: string;
                                     /** @description grams */
                                     weight: number;
                                 };
                                 items: {
                                     imageUrl: string;
+                                    /** @description unique within the order */
+                                    itemId: number;
+                                    /** @description one per seller group (platform + shop), set when purchased */
+                                    marketplaceOrderNo: string | null;
+                                    platform: string;
                                     /** @description amount in the ledger currency, at most two decimals */
                                     price: number;
                                     productId: number;
                                     quantity: number;
                                     remark: string;
+                                    shopName: string;
                                     skuId: string;
                                     skuName: string;
                                     title: string;
@@ -868,17 +884,83 @@ export interface paths {
                                 };
                                 marketplaceOrderNo: string | null;
                                 orderNo: string;
+                                photoRequests: {
+                                    count: number;
+                                    /**
+                                     * Format: date-time
+                                     * @description ISO 8601 UTC
+                                     */
+                                    createdAt: string;
+                                    doneAt: string | null;
+                                    id: number;
+                                    note: string;
+                                    orderNo: string;
+                                    photos: string[];
+                                    /** @description amount in the ledger currency, at most two decimals */
+                                    price: number;
+                                    /** @enum {unknown} */
+                                    status: "requested" | "done";
+                                }[];
                                 platform: string;
                                 remark: string;
+                                returns: {
+                                    /**
+                                     * Format: date-time
+                                     * @description ISO 8601 UTC
+                                     */
+                                    createdAt: string;
+                                    /** @description amount in the ledger currency, at most two decimals */
+                                    fee: number;
+                                    id: number;
+                                    itemId: number;
+                                    orderNo: string;
+                                    reason: string;
+                                    /** @description amount in the ledger currency, at most two decimals */
+                                    refundAmount: number;
+                                    resolvedAt: string | null;
+                                    /** @enum {unknown} */
+                                    status: "requested" | "approved" | "rejected";
+                                    /** @enum {unknown} */
+                                    type: "return" | "exchange";
+                                }[];
+                                scenarios: {
+                                    firedAt: string | null;
+                                    /** @enum {unknown} */
+                                    name: "out_of_stock" | "price_increase" | "price_decrease" | "domestic_freight" | "qc_issue" | "seller_delay";
+                                    /** @enum {unknown} */
+                                    status: "programmed" | "fired";
+                                }[];
                                 /** @description amount in the ledger currency, at most two decimals */
                                 serviceFee: number;
                                 /**
-                                 * @description pending, paid, purchased, shipped_to_warehouse, in_warehouse, completed, cancelled, refunded
+                                 * @description pending, paid, purchased, shipped_to_warehouse, in_warehouse, completed, cancelled, refunded, returned
                                  * @enum {unknown}
                                  */
-                                status: "pending" | "paid" | "purchased" | "shipped_to_warehouse" | "in_warehouse" | "completed" | "cancelled" | "refunded";
+                                status: "pending" | "paid" | "purchased" | "shipped_to_warehouse" | "in_warehouse" | "completed" | "cancelled" | "refunded" | "returned";
                                 /** @description amount in the ledger currency, at most two decimals */
                                 subtotal: number;
+                                supplements: {
+                                    /** @description amount in the ledger currency, at most two decimals */
+                                    amount: number;
+                                    /**
+                                     * Format: date-time
+                                     * @description ISO 8601 UTC
+                                     */
+                                    createdAt: string;
+                                    /**
+                                     * Format: date-time
+                                     * @description ISO 8601 UTC
+                                     */
+                                    expiresAt: string;
+                                    id: number;
+                                    itemId: number | null;
+                                    orderNo: string;
+                                    /** @enum {unknown} */
+                                    reason: "price_increase" | "domestic_freight";
+                                    resolvedAt: string | null;
+                                    /** @enum {unknown} */
+                                    status: "pending" | "paid" | "declined" | "expired";
+                                }[];
                                 timeline: {
                                     /**
                                      * Format: date-time
@@ -948,6 +1030,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             data: {
+                                /** @description sum of the pending supplements */
+                                amountDue: number;
                                 couponId: number | null;
                                 /**
                                  * Format: date-time
@@ -959,18 +1043,32 @@ export interface paths {
                                 /** @description amount in the ledger currency, at most two decimals */
                                 discount: number;
                                 inspection: {
+                                    /** @description v1.1: end of the decision window (null before arrival) */
+                                    decisionDeadline: string | null;
                                     photos: string[];
+                                    requestedPhotos: {
+                                        /** @enum {boolean} */
+                                        requested: true;
+                                        requestId: number;
+                                        url: string;
+                                    }[];
                                     result: string;
                                     /** @description grams */
                                     weight: number;
                                 };
                                 items: {
                                     imageUrl: string;
+                                    /** @description unique within the order */
+                                    itemId: number;
+                                    /** @description one per seller group (platform + shop), set when purchased */
+                                    marketplaceOrderNo: string | null;
+                                    platform: string;
                                     /** @description amount in the ledger currency, at most two decimals */
                                     price: number;
                                     productId: number;
                                     quantity: number;
                                     remark: string;
+                                    shopName: string;
                                     skuId: string;
                                     skuName: string;
                                     title: string;
@@ -981,17 +1079,83 @@ export interface paths {
                                 };
                                 marketplaceOrderNo: string | null;
                                 orderNo: string;
+                                photoRequests: {
+                                    count: number;
+                                    /**
+                                     * Format: date-time
+                                     * @description ISO 8601 UTC
+                                     */
+                                    createdAt: string;
+                                    doneAt: string | null;
+                                    id: number;
+                                    note: string;
+                                    orderNo: string;
+                                    photos: string[];
+                                    /** @description amount in the ledger currency, at most two decimals */
+                                    price: number;
+                                    /** @enum {unknown} */
+                                    status: "requested" | "done";
+                                }[];
                                 platform: string;
                                 remark: string;
+                                returns: {
+                                    /**
+                                     * Format: date-time
+                                     * @description ISO 8601 UTC
+                                     */
+                                    createdAt: string;
+                                    /** @description amount in the ledger currency, at most two decimals */
+                                    fee: number;
+                                    id: number;
+                                    itemId: number;
+                                    orderNo: string;
+                                    reason: string;
+                                    /** @description amount in the ledger currency, at most two decimals */
+                                    refundAmount: number;
+                                    resolvedAt: string | null;
+                                    /** @enum {unknown} */
+                                    status: "requested" | "approved" | "rejected";
+                                    /** @enum {unknown} */
+                                    type: "return" | "exchange";
+                                }[];
+                                scenarios: {
+                                    firedAt: string | null;
+                                    /** @enum {unknown} */
+                                    name: "out_of_stock" | "price_increase" | "price_decrease" | "domestic_freight" | "qc_issue" | "seller_delay";
+                                    /** @enum {unknown} */
+                                    status: "programmed" | "fired";
+                                }[];
                                 /** @description amount in the ledger currency, at most two decimals */
                                 serviceFee: number;
                                 /**
-                                 * @description pending, paid, purchased, shipped_to_warehouse, in_warehouse, completed, cancelled, refunded
+                                 * @description pending, paid, purchased, shipped_to_warehouse, in_warehouse, completed, cancelled, refunded, returned
                                  * @enum {unknown}
                                  */
-                                status: "pending" | "paid" | "purchased" | "shipped_to_warehouse" | "in_warehouse" | "completed" | "cancelled" | "refunded";
+                                status: "pending" | "paid" | "purchased" | "shipped_to_warehouse" | "in_warehouse" | "completed" | "cancelled" | "refunded" | "returned";
                                 /** @description amount in the ledger currency, at most two decimals */
                                 subtotal: number;
+                                supplements: {
+                                    /** @description amount in the ledger currency, at most two decimals */
+                                    amount: number;
+                                    /**
+                                     * Format: date-time
+                                     * @description ISO 8601 UTC
+                                     */
+                                    createdAt: string;
+                                    /**
+                                     * Format: date-time
+                                     * @description ISO 8601 UTC
+                                     */
+                                    expiresAt: string;
+                                    id: number;
+                                    itemId: number | null;
+                                    orderNo: string;
+                                    /** @enum {unknown} */
+                                    reason: "price_increase" | "domestic_freight";
+                                    resolvedAt: string | null;
+                                    /** @enum {unknown} */
+                                    status: "pending" | "paid" | "declined" | "expired";
+                                }[];
                                 timeline: {
                                     /**
                                      * Format: date-time
@@ -1076,10 +1240,10 @@ export interface paths {
                                 /** @description amount in the ledger currency, at most two decimals */
                                 refundAmount: number;
                                 /**
-                                 * @description pending, paid, purchased, shipped_to_warehouse, in_warehouse, completed, cancelled, refunded
+                                 * @description pending, paid, purchased, shipped_to_warehouse, in_warehouse, completed, cancelled, refunded, returned
                                  * @enum {unknown}
                                  */
-                                status: "pending" | "paid" | "purchased" | "shipped_to_warehouse" | "in_warehouse" | "completed" | "cancelled" | "refunded";
+                                status: "pending" | "paid" | "purchased" | "shipped_to_warehouse" | "in_warehouse" | "completed" | "cancelled" | "refunded" | "returned";
                             };
                         };
                     };
@@ -1133,17 +1297,30 @@ export interface paths {
                     content: {
                         "application/json": {
                             data: {
+                                decisionDeadline: string | null;
                                 inspectedAt: string | null;
                                 items: {
+                                    itemId: number;
+                                    packageId: number | null;
+                                    packageStatus: string | null;
+                                    photos: string[];
                                     productId: number;
                                     quantity: number;
                                     result: string;
                                     skuName: string;
                                     title: string;
+                                    /** @description grams */
+                                    weight: number;
                                 }[];
                                 notes: string;
                                 orderNo: string;
                                 photos: string[];
+                                requestedPhotos: {
+                                    /** @enum {boolean} */
+                                    requested: true;
+                                    requestId: number;
+                                    url: string;
+                                }[];
                                 /** @enum {unknown} */
                                 result: "passed" | "issue_found" | "pending";
                                 /** @description grams */
@@ -1215,10 +1392,10 @@ export interface paths {
                                 }[];
                                 orderNo: string;
                                 /**
-                                 * @description pending, paid, purchased, shipped_to_warehouse, in_warehouse, completed, cancelled, refunded
+                                 * @description pending, paid, purchased, shipped_to_warehouse, in_warehouse, completed, cancelled, refunded, returned
                                  * @enum {unknown}
                                  */
-                                status: "pending" | "paid" | "purchased" | "shipped_to_warehouse" | "in_warehouse" | "completed" | "cancelled" | "refunded";
+                                status: "pending" | "paid" | "purchased" | "shipped_to_warehouse" | "in_warehouse" | "completed" | "cancelled" | "refunded" | "returned";
                                 trackingNo: string;
                             };
                         };
@@ -1228,6 +1405,224 @@ export interface paths {
         };
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/orders/{id}/photo-requests": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Buy 1-10 extra inspection photos (charged now); 409 outside the decision window or before in_warehouse */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description the orderNo */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        count: number;
+                        note?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                count: number;
+                                /**
+                                 * Format: date-time
+                                 * @description ISO 8601 UTC
+                                 */
+                                createdAt: string;
+                                doneAt: string | null;
+                                id: number;
+                                note: string;
+                                orderNo: string;
+                                photos: string[];
+                                /** @description amount in the ledger currency, at most two decimals */
+                                price: number;
+                                /** @enum {unknown} */
+                                status: "requested" | "done";
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/orders/{id}/returns": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The return and exchange requests of this order and the seller's decisions */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description the orderNo */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                data: {
+                                    /**
+                                     * Format: date-time
+                                     * @description ISO 8601 UTC
+                                     */
+                                    createdAt: string;
+                                    /** @description amount in the ledger currency, at most two decimals */
+                                    fee: number;
+                                    id: number;
+                                    itemId: number;
+                                    orderNo: string;
+                                    reason: string;
+                                    /** @description amount in the ledger currency, at most two decimals */
+                                    refundAmount: number;
+                                    resolvedAt: string | null;
+                                    /** @enum {unknown} */
+                                    status: "requested" | "approved" | "rejected";
+                                    /** @enum {unknown} */
+                                    type: "return" | "exchange";
+                                }[];
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** Return or exchange one line inside the decision window while its package is in the warehouse (409 otherwise) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description the orderNo */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        itemId: number;
+                        reason: string;
+                        /** @enum {unknown} */
+                        type: "return" | "exchange";
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                /**
+                                 * Format: date-time
+                                 * @description ISO 8601 UTC
+                                 */
+                                createdAt: string;
+                                /** @description amount in the ledger currency, at most two decimals */
+                                fee: number;
+                                id: number;
+                                itemId: number;
+                                orderNo: string;
+                                reason: string;
+                                /** @description amount in the ledger currency, at most two decimals */
+                                refundAmount: number;
+                                resolvedAt: string | null;
+                                /** @enum {unknown} */
+                                status: "requested" | "approved" | "rejected";
+                                /** @enum {unknown} */
+                                type: "return" | "exchange";
+                            };
+                        };
+                    };
+                };
+            };
+        };
         delete?: never;
         options?: never;
         head?: never;
@@ -1277,10 +1672,10 @@ export interface paths {
                             data: {
                                 orderNo: string;
                                 /**
-                                 * @description pending, paid, purchased, shipped_to_warehouse, in_warehouse, completed, cancelled, refunded
+                                 * @description pending, paid, purchased, shipped_to_warehouse, in_warehouse, completed, cancelled, refunded, returned
                                  * @enum {unknown}
                                  */
-                                status: "pending" | "paid" | "purchased" | "shipped_to_warehouse" | "in_warehouse" | "completed" | "cancelled" | "refunded";
+                                status: "pending" | "paid" | "purchased" | "shipped_to_warehouse" | "in_warehouse" | "completed" | "cancelled" | "refunded" | "returned";
                                 /**
                                  * Format: date-time
                                  * @description ISO 8601 UTC
@@ -1294,6 +1689,235 @@ export interface paths {
         };
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/orders/{id}/supplements": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The supplementary payments the back office asked for on this order (price increase, domestic postage) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description the orderNo */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                data: {
+                                    /** @description amount in the ledger currency, at most two decimals */
+                                    amount: number;
+                                    /**
+                                     * Format: date-time
+                                     * @description ISO 8601 UTC
+                                     */
+                                    createdAt: string;
+                                    /**
+                                     * Format: date-time
+                                     * @description ISO 8601 UTC
+                                     */
+                                    expiresAt: string;
+                                    id: number;
+                                    itemId: number | null;
+                                    orderNo: string;
+                                    /** @enum {unknown} */
+                                    reason: "price_increase" | "domestic_freight";
+                                    resolvedAt: string | null;
+                                    /** @enum {unknown} */
+                                    status: "pending" | "paid" | "declined" | "expired";
+                                }[];
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/orders/{id}/supplements/{sid}/decline": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Decline a pending supplement: the order is refunded in full (totalAmount + paid supplements) and the coupon returned */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description the orderNo */
+                    id: string;
+                    sid: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                /** @description amount in the ledger currency, at most two decimals */
+                                amount: number;
+                                /**
+                                 * Format: date-time
+                                 * @description ISO 8601 UTC
+                                 */
+                                createdAt: string;
+                                /**
+                                 * Format: date-time
+                                 * @description ISO 8601 UTC
+                                 */
+                                expiresAt: string;
+                                id: number;
+                                itemId: number | null;
+                                orderNo: string;
+                                /** @enum {unknown} */
+                                reason: "price_increase" | "domestic_freight";
+                                resolvedAt: string | null;
+                                /** @enum {unknown} */
+                                status: "pending" | "paid" | "declined" | "expired";
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/orders/{id}/supplements/{sid}/pay": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Pay a pending supplement from the wallet (402 when short, 409 unless pending) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description the orderNo */
+                    id: string;
+                    sid: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                /** @description amount in the ledger currency, at most two decimals */
+                                amount: number;
+                                /**
+                                 * Format: date-time
+                                 * @description ISO 8601 UTC
+                                 */
+                                createdAt: string;
+                                /**
+                                 * Format: date-time
+                                 * @description ISO 8601 UTC
+                                 */
+                                expiresAt: string;
+                                id: number;
+                                itemId: number | null;
+                                orderNo: string;
+                                /** @enum {unknown} */
+                                reason: "price_increase" | "domestic_freight";
+                                resolvedAt: string | null;
+                                /** @enum {unknown} */
+                                status: "pending" | "paid" | "declined" | "expired";
+                            };
+                        };
+                    };
+                };
+            };
+        };
         delete?: never;
         options?: never;
         head?: never;

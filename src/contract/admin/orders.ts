@@ -1,5 +1,6 @@
 import { Type, type Static } from 'typebox';
 import { type BodyOf, OrNoBody, Paginated, Timestamp } from '../common.js';
+import { ORDER_SCENARIOS } from '../enums.js';
 import { OrderDetailFields, OrderListItemFields, OrderListQuery, OrderNoParam, ReasonBody, RefundResultSchema } from '../open/orders.js';
 
 /** The back office on purchase orders (/api/v1/admin): every user's orders, moving them along, refunds. */
@@ -33,6 +34,20 @@ export const AdvanceBody = Type.Object(
   { additionalProperties: false },
 );
 
+/** v1.1: the back office asks for more money, or refunds a price decrease at once. Amount in CNY, > 0. */
+export const SupplementBody = Type.Object(
+  {
+    reason: Type.Enum(['price_increase', 'domestic_freight', 'price_decrease']),
+    amount: Type.Number({ exclusiveMinimum: 0, maximum: 1_000_000, multipleOf: 0.01 }),
+    itemId: Type.Optional(Type.Integer({ minimum: 1 })),
+  },
+  { additionalProperties: false },
+);
+export const DecisionBody = Type.Object({ decision: Type.Enum(['approved', 'rejected']) }, { additionalProperties: false });
+export const FulfilBody = Type.Object({ photos: Type.Optional(Type.Array(PhotoUrl, { minItems: 1, maxItems: 10 })) }, { additionalProperties: false });
+export const SimulateBody = Type.Object({ scenario: Type.Enum([...ORDER_SCENARIOS]) }, { additionalProperties: false });
+export const RidParams = Type.Object({ ...OrderNoParam.properties, rid: Type.Integer({ minimum: 1 }) });
+
 /** The schemas of each route of admin/orders.ts, by method and path. */
 export const adminOrderSchemas = {
   'GET /orders': {
@@ -42,6 +57,10 @@ export const adminOrderSchemas = {
   'GET /orders/:id': { params: OrderNoParam, response: AdminOrderDetail },
   'POST /orders/:id/advance': { params: OrderNoParam, body: OrNoBody(AdvanceBody), response: AdminOrderDetail },
   'POST /orders/:id/refund': { params: OrderNoParam, body: ReasonBody, response: RefundResultSchema },
+  'POST /orders/:id/supplements': { params: OrderNoParam, body: SupplementBody, response: AdminOrderDetail },
+  'POST /orders/:id/returns/:rid/decide': { params: RidParams, body: DecisionBody, response: AdminOrderDetail },
+  'POST /orders/:id/photo-requests/:rid/fulfil': { params: RidParams, body: OrNoBody(FulfilBody), response: AdminOrderDetail },
+  'POST /orders/:id/simulate': { params: OrderNoParam, body: SimulateBody, response: AdminOrderDetail },
 };
 
 /** The static types of what these routes take and answer. */

@@ -1,7 +1,7 @@
 import { Type, type Static } from 'typebox';
 import { type BodyOf, Currency, CursorQuery, Grams, Money, OrNoBody, PageQuery, Paginated, ProductIdString, type ResponseOf, Timestamp } from '../common.js';
 import { MAX_ORDER_LINES, MAX_ORDER_REMARK, MAX_REASON } from '../limits.js';
-import { ORDER_STATUSES } from '../enums.js';
+import { ORDER_SCENARIOS, ORDER_STATUSES, RETURN_STATUSES, RETURN_TYPES, SUPPLEMENT_REASONS, SUPPLEMENT_STATUSES } from '../enums.js';
 
 /** Purchase orders of the open API (api-v1.md "Purchase orders", decisions.md "Purchase orders"). */
 
@@ -17,7 +17,60 @@ export const OrderItem = Type.Object({
   quantity: Type.Integer(),
   remark: Type.String(),
   imageUrl: Type.String(),
+  // v1.1 (extensions.md section 1)
+  itemId: Type.Integer({ description: 'unique within the order' }),
+  platform: Type.String(),
+  shopName: Type.String(),
+  marketplaceOrderNo: Type.Union([Type.String(), Type.Null()], { description: 'one per seller group (platform + shop), set when purchased' }),
 });
+
+/** v1.1 section 2. */
+export const SupplementSchema = Type.Object({
+  id: Type.Integer(),
+  orderNo: Type.String(),
+  itemId: Type.Union([Type.Integer(), Type.Null()]),
+  reason: Type.Enum([...SUPPLEMENT_REASONS]),
+  amount: Money,
+  status: Type.Enum([...SUPPLEMENT_STATUSES]),
+  createdAt: Timestamp,
+  expiresAt: Timestamp,
+  resolvedAt: Type.Union([Timestamp, Type.Null()]),
+});
+
+/** v1.1 section 3. */
+export const ReturnSchema = Type.Object({
+  id: Type.Integer(),
+  orderNo: Type.String(),
+  itemId: Type.Integer(),
+  type: Type.Enum([...RETURN_TYPES]),
+  status: Type.Enum([...RETURN_STATUSES]),
+  reason: Type.String(),
+  fee: Money,
+  refundAmount: Money,
+  createdAt: Timestamp,
+  resolvedAt: Type.Union([Timestamp, Type.Null()]),
+});
+
+export const PhotoRequestSchema = Type.Object({
+  id: Type.Integer(),
+  orderNo: Type.String(),
+  count: Type.Integer(),
+  note: Type.String(),
+  price: Money,
+  status: Type.Enum(['requested', 'done']),
+  photos: Type.Array(Type.String()),
+  createdAt: Timestamp,
+  doneAt: Type.Union([Timestamp, Type.Null()]),
+});
+
+/** v1.1 section 8: a scenario programmed for the order (Crossbuy-Scenario header) or fired on it. */
+export const ScenarioStateSchema = Type.Object({
+  name: Type.Enum([...ORDER_SCENARIOS]),
+  status: Type.Enum(['programmed', 'fired']),
+  firedAt: Type.Union([Timestamp, Type.Null()]),
+});
+
+export const RequestedPhoto = Type.Object({ url: Type.String(), requested: Type.Literal(true), requestId: Type.Integer() });
 
 /** The detail's fields, shared with the back office's view (which adds userId). */
 export const OrderDetailFields = {
@@ -33,11 +86,23 @@ export const OrderDetailFields = {
   remark: Type.String(),
   items: Type.Array(OrderItem),
   logistics: Type.Object({ trackingNo: Type.String(), carrier: Type.String() }),
-  inspection: Type.Object({ result: Type.String(), weight: Grams, photos: Type.Array(Type.String()) }),
+  inspection: Type.Object({
+    result: Type.String(),
+    weight: Grams,
+    photos: Type.Array(Type.String()),
+    decisionDeadline: Type.Union([Timestamp, Type.Null()], { description: 'v1.1: end of the decision window (null before arrival)' }),
+    requestedPhotos: Type.Array(RequestedPhoto),
+  }),
   timeline: Type.Array(Type.Object({ status: Type.String(), at: Timestamp, note: Type.String() })),
   marketplaceOrderNo: Type.Union([Type.String(), Type.Null()]),
   createdAt: Timestamp,
   updatedAt: Timestamp,
+  // v1.1
+  supplements: Type.Array(SupplementSchema),
+  amountDue: Type.Number({ description: 'sum of the pending supplements' }),
+  returns: Type.Array(ReturnSchema),
+  photoRequests: Type.Array(PhotoRequestSchema),
+  scenarios: Type.Array(ScenarioStateSchema),
 };
 export const OrderDetailSchema = Type.Object(OrderDetailFields);
 
@@ -86,6 +151,20 @@ export const ReasonBody = OrNoBody(
   Type.Object({ reason: Type.Optional(Type.String({ maxLength: MAX_REASON })) }, { additionalProperties: false }),
 );
 
+export const SupplementParams = Type.Object({ ...OrderNoParam.properties, sid: Type.Integer({ minimum: 1 }) });
+export const PhotoRequestBody = Type.Object(
+  { count: Type.Integer({ minimum: 1, maximum: 10 }), note: Type.Optional(Type.String({ maxLength: 500 })) },
+  { additionalProperties: false },
+);
+export const ReturnBody = Type.Object(
+  {
+    itemId: Type.Integer({ minimum: 1 }),
+    type: Type.Enum([...RETURN_TYPES]),
+    reason: Type.String({ minLength: 1, maxLength: MAX_REASON }),
+  },
+  { additionalProperties: false },
+);
+
 /** The schemas of each route of open/orders.ts, by method and path. */
 export const orderSchemas = {
   'POST /orders': { body: NewOrderBody, response: OrderDetailSchema },
@@ -112,11 +191,32 @@ export const orderSchemas = {
       notes: Type.String(),
       inspectedAt: Type.Union([Timestamp, Type.Null()]),
       items: Type.Array(
-        Type.Object({ productId: Type.Integer(), title: Type.String(), skuName: Type.String(), quantity: Type.Integer(), result: Type.String() }),
+        Type.Object({
+          productId: Type.Integer(),
+          title: Type.String(),
+          skuName: Type.String(),
+          quantity: Type.Integer(),
+          result: Type.String(),
+          // v1.1: each line's own package and QC photos (that line's product and weight)
+          itemId: Type.Integer(),
+          packageId: Type.Union([Type.Integer(), Type.Null()]),
+          packageStatus: Type.Union([Type.String(), Type.Null()]),
+          weight: Grams,
+          photos: Type.Array(Type.String()),
+        }),
       ),
+      decisionDeadline: Type.Union([Timestamp, Type.Null()]),
+      requestedPhotos: Type.Array(RequestedPhoto),
     }),
   },
   'POST /orders/:id/cancel': { params: OrderNoParam, body: ReasonBody, response: RefundResultSchema },
+  // v1.1 after-sales
+  'GET /orders/:id/supplements': { params: OrderNoParam, response: Type.Object({ data: Type.Array(SupplementSchema) }) },
+  'POST /orders/:id/supplements/:sid/pay': { params: SupplementParams, response: SupplementSchema },
+  'POST /orders/:id/supplements/:sid/decline': { params: SupplementParams, response: SupplementSchema },
+  'POST /orders/:id/photo-requests': { params: OrderNoParam, body: PhotoRequestBody, response: PhotoRequestSchema },
+  'GET /orders/:id/returns': { params: OrderNoParam, response: Type.Object({ data: Type.Array(ReturnSchema) }) },
+  'POST /orders/:id/returns': { params: OrderNoParam, body: ReturnBody, response: ReturnSchema },
 };
 
 /** The static types of what these routes take and answer. */
@@ -129,3 +229,7 @@ export type NewOrder = BodyOf<Routes['POST /orders']>;
 export type OrderStatusView = ResponseOf<Routes['GET /orders/:id/status']>;
 export type OrderLogistics = ResponseOf<Routes['GET /orders/:id/logistics']>;
 export type OrderInspection = ResponseOf<Routes['GET /orders/:id/inspection']>;
+export type Supplement = Static<typeof SupplementSchema>;
+export type OrderReturn = Static<typeof ReturnSchema>;
+export type PhotoRequest = Static<typeof PhotoRequestSchema>;
+export type ScenarioState = Static<typeof ScenarioStateSchema>;

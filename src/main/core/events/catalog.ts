@@ -24,6 +24,10 @@ export const EVENT_SCOPE: Record<EventType, Scope | null> = {
   'package.disposed': 'warehouse:read',
   'shipping.rehearsal_packed': 'shipping:read',
   'shipping.exception': 'shipping:read',
+  'order.supplement_requested': 'orders:read',
+  'order.supplement_resolved': 'orders:read',
+  'order.return_requested': 'orders:read',
+  'order.return_resolved': 'orders:read',
 };
 
 export interface ServiceEvent<T extends EventType = EventType> {

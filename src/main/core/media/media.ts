@@ -2,13 +2,17 @@ import type { CoreContext } from '../context.js';
 import { hashText } from '../shared/random.js';
 import { inspectionPhoto, productPicture } from './svg.js';
 
-export const MEDIA_KINDS = ['products', 'inspection', 'rehearsal'] as const;
+export const MEDIA_KINDS = ['products', 'inspection', 'rehearsal', 'package'] as const;
 export type MediaKind = (typeof MEDIA_KINDS)[number];
 
 export const productImagePath = (productId: number, view: number) => `/media/products/${productId}/${view}.svg`;
 export const inspectionPhotoPath = (orderNo: string, index: number) => `/media/inspection/${orderNo}/${index}.svg`;
 /** The packed parcel of a rehearsal (shipping/rehearsals.ts), drawn from its weight and dimensions. */
 export const rehearsalPhotoPath = (rehearsalId: string, index: number) => `/media/rehearsal/${rehearsalId}/${index}.svg`;
+/** A package's QC photo (v1.1): that line's product and that package's weight, not the whole order's. */
+export const packagePhotoPath = (packageId: number, index: number) => `/media/package/${packageId}/${index}.svg`;
+/** The highest photo index of an order's inspection: 0-9 at arrival, 10-99 for photos the user requested. */
+export const MAX_PHOTO_INDEX = 99;
 
 /** Draws the image a media path names, from the data it shows; null when there is no such thing. */
 export function renderMedia(ctx: CoreContext, kind: MediaKind, id: string, index: number): string | null {
@@ -33,6 +37,20 @@ export function renderMedia(ctx: CoreContext, kind: MediaKind, id: string, index
       hue: hashText(r.id),
     });
   }
+  if (kind === 'package') {
+    const p = ctx.db.prepare('SELECT id, order_no, product_name, weight_g, arrived_at FROM packages WHERE id = ?').get(Number(id)) as
+      | { id: number; order_no: string; product_name: string; weight_g: number; arrived_at: string }
+      | undefined;
+    if (!p || !/^[0-9]+$/.test(id) || index > 9) return null;
+    return inspectionPhoto({
+      title: p.product_name,
+      weightGrams: p.weight_g,
+      date: p.arrived_at.slice(0, 10),
+      orderNo: `${p.order_no} / package ${p.id}`,
+      index,
+      hue: hashText(p.product_name),
+    });
+  }
   const order = ctx.db
     .prepare(
       `SELECT o.order_no, o.inspection_weight_g, o.inspected_at, o.updated_at,
@@ -40,7 +58,7 @@ export function renderMedia(ctx: CoreContext, kind: MediaKind, id: string, index
          FROM orders o WHERE o.order_no = ?`,
     )
     .get(id) as { order_no: string; inspection_weight_g: number | null; inspected_at: string | null; updated_at: string; title: string } | undefined;
-  if (!order || index > 9) return null;
+  if (!order || index > MAX_PHOTO_INDEX) return null;
   return inspectionPhoto({
     title: order.title,
     weightGrams: order.inspection_weight_g ?? 0,

@@ -3,6 +3,7 @@ import { conflict, unprocessable } from '../shared/errors.js';
 import { formatAmount, toAmount } from '../shared/money.js';
 import { checkReason, type RefundResult } from './cancel.js';
 import { applyTransition, type StepData } from './lifecycle.js';
+import { fireScenariosAtStep } from './scenarios.js';
 import { nextOperatorStatus, operatorPath, type OrderStatus } from './state-machine.js';
 import { getAdminOrderDetail, requireOrder, type AdminOrderDetail } from './views.js';
 
@@ -37,10 +38,12 @@ export function advanceOrder(ctx: CoreContext, orderNo: string, request: Advance
           throw unprocessable(`${given.join(' and ')} belong${given.length === 1 ? 's' : ''} to the ${step} step, which moving ${order.status} -> ${to} does not include`);
         }
       }
-      steps.forEach((step, index) => {
+      for (const [index, step] of steps.entries()) {
+        // v1.1: a scenario programmed for this step fires instead of it (and ends the advance there).
+        if (fireScenariosAtStep(ctx, orderNo, { autopilot: false })) break;
         const last = index === steps.length - 1;
         applyTransition(ctx, orderNo, step, 'operator', { ...request, note: last ? request.note : undefined });
-      });
+      }
       return getAdminOrderDetail(ctx, orderNo);
     })
     .immediate();

@@ -7,6 +7,8 @@ import { ApiError, badRequest, unprocessable } from '../shared/errors.js';
 import { formatAmount } from '../shared/money.js';
 import { postEntry } from '../wallet/ledger.js';
 import { newOrderNo } from './generated-records.js';
+import { programScenarios } from './scenarios.js';
+import type { OrderScenario } from '../../../contract/enums.js';
 import { recordOrderPlaced } from './order-status.js';
 import { MAX_ORDER_SUBTOTAL, priceOrder } from './pricing.js';
 import { getOrderDetail, type OrderDetail } from './views.js';
@@ -77,31 +79,25 @@ function checkStock(lines: readonly ResolvedLine[]): void {
 }
 
 /**
- * One order is one purchase at one marketplace (one marketplace order number, one seller shipment), so
- * its lines must share a platform. A client with a mixed cart places one order per platform.
+ * v1.1 (extensions.md section 1): an order may mix platforms and shops. Its `platform` is the platform of
+ * all its lines, or `mixed`; the lines are bought per seller group (platform + shop) when purchased.
  */
-function checkOnePlatform(lines: readonly ResolvedLine[]): string {
-  const platform = lines[0]!.product.platform;
-  const other = lines.findIndex((l) => l.product.platform !== platform);
-  if (other >= 0) {
-    throw unprocessable(
-      `items[${other}]: product ${lines[other]!.product.id} is from ${lines[other]!.product.platform} but items[0] is from ${platform}; an order's items must all come from one platform`,
-    );
-  }
-  return platform;
+export function orderPlatform(platforms: readonly string[]): string {
+  const first = platforms[0]!;
+  return platforms.every((p) => p === first) ? first : 'mixed';
 }
 
 function lineImage(line: ResolvedLine): string {
   return line.sku.image ?? (JSON.parse(line.product.images) as string[])[0] ?? '';
 }
 
-export function createOrder(ctx: CoreContext, userId: number, input: NewOrder): OrderDetail {
+export function createOrder(ctx: CoreContext, userId: number, input: NewOrder, options: { scenarios?: readonly OrderScenario[] } = {}): OrderDetail {
   checkShape(input);
   return ctx.db
     .transaction(() => {
       const lines = input.items.map((item, index) => atIndex(index, () => ({ input: item, ...requireSku(ctx, Number(item.productId), item.skuId) })));
       checkStock(lines);
-      const platform = checkOnePlatform(lines);
+      const platform = orderPlatform(lines.map((l) => l.product.platform));
       const priced = lines.map((l) => ({ unitPrice: l.sku.price_minor, quantity: l.input.quantity }));
       const subtotal = priceOrder(priced, 0).subtotal;
       if (subtotal > MAX_ORDER_SUBTOTAL) {
@@ -124,13 +120,14 @@ export function createOrder(ctx: CoreContext, userId: number, input: NewOrder): 
         )
         .run(orderNo, userId, platform, ctx.currency, price.subtotal, price.discount, price.serviceFee, price.total, coupon?.id ?? null, input.remark ?? '', now, now);
       const insertItem = ctx.db.prepare(
-        `INSERT INTO order_items (order_no, product_id, sku_id, title, sku_name, price_minor, quantity, remark, weight_g, cargo_type, image_url)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+        `INSERT INTO order_items (order_no, product_id, sku_id, title, sku_name, price_minor, quantity, remark, weight_g, cargo_type, image_url,
+           platform, shop_name)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       );
       const takeStock = ctx.db.prepare('UPDATE product_skus SET stock = stock - ? WHERE product_id = ? AND sku_id = ? AND stock >= ?');
       for (const line of lines) {
         insertItem.run(orderNo, line.product.id, line.sku.sku_id, line.product.title, line.sku.name, line.sku.price_minor, line.input.quantity,
-          line.input.remark ?? '', line.product.weight_g, line.product.cargo_type, lineImage(line));
+          line.input.remark ?? '', line.product.weight_g, line.product.cargo_type, lineImage(line), line.product.platform, line.product.shop_name);
         // checkStock saw enough stock in this same transaction; the guard makes an oversell impossible regardless.
         if (takeStock.run(line.input.quantity, line.product.id, line.sku.sku_id, line.input.quantity).changes !== 1) {
           throw new Error(`stock of ${line.product.id}/${line.sku.sku_id} changed inside the order's transaction`);
@@ -138,6 +135,7 @@ export function createOrder(ctx: CoreContext, userId: number, input: NewOrder): 
       }
       consumeCartLines(ctx, userId, lines.map((l) => ({ productId: l.product.id, skuId: l.sku.sku_id, quantity: l.input.quantity })));
       if (coupon) markCouponUsed(ctx, userId, coupon.id, orderNo);
+      if (options.scenarios && options.scenarios.length > 0) programScenarios(ctx, orderNo, options.scenarios);
       recordOrderPlaced(ctx, orderNo, now, `Order placed; ${formatAmount(price.total, ctx.currency)} paid from the wallet`);
       return getOrderDetail(ctx, orderNo, userId);
     })

@@ -14,6 +14,9 @@ import {
   SORTING_CENTRE,
   WAREHOUSE_LOCATION,
 } from './generated-records.js';
+import { readSetting } from '../settings/settings.js';
+import { decisionDeadline } from './after-sales-rules.js';
+import { orderMoney } from './order-money.js';
 import { recordStatusChange } from './order-status.js';
 import { canTransition, findTransition, type Actor, type Effect, type OrderStatus } from './state-machine.js';
 import { orderItems, requireOrder, type OrderRow } from './views.js';
@@ -64,17 +67,20 @@ interface EffectRun {
 const EFFECTS: Record<Effect, (run: EffectRun) => void> = {
   refund_full(run) {
     const { ctx, order } = run;
-    if (order.total_minor > 0) {
+    // Everything paid for the order (totalAmount + paid supplements) less what was already given back
+    // (a price decrease): nothing is refunded twice.
+    const amount = orderMoney(ctx, order.order_no).left;
+    if (amount > 0) {
       postEntry(ctx, {
         userId: order.user_id,
         type: 'order_refund',
-        amount: order.total_minor,
+        amount,
         reference: order.order_no,
         description: `Refund for purchase order ${order.order_no} (${run.to})`,
       });
     }
-    run.refunded = order.total_minor;
-    run.notes.push(`${formatAmount(order.total_minor, order.currency)} refunded to the wallet`);
+    run.refunded = amount;
+    run.notes.push(`${formatAmount(amount, order.currency)} refunded to the wallet`);
   },
 
   return_coupon(run) {
@@ -88,9 +94,19 @@ const EFFECTS: Record<Effect, (run: EffectRun) => void> = {
 
   record_marketplace_order(run) {
     const { ctx, order, data } = run;
-    const number = data.marketplaceOrderNo ?? generateMarketplaceOrderNo(order.platform);
+    // v1.1: one marketplace order per seller group (platform + shop); a number the staff give is the first group's.
+    const groups = ctx.db
+      .prepare('SELECT platform, shop_name FROM order_items WHERE order_no = ? AND replaces_item_id IS NULL GROUP BY platform, shop_name ORDER BY MIN(id)')
+      .all(order.order_no) as { platform: string; shop_name: string }[];
+    const setGroup = ctx.db.prepare('UPDATE order_items SET marketplace_order_no = ? WHERE order_no = ? AND platform = ? AND shop_name = ?');
+    const numbers = groups.map((g, index) => {
+      const number = index === 0 && data.marketplaceOrderNo ? data.marketplaceOrderNo : generateMarketplaceOrderNo(g.platform || order.platform);
+      setGroup.run(number, order.order_no, g.platform, g.shop_name);
+      return number;
+    });
+    const number = numbers[0] ?? data.marketplaceOrderNo ?? generateMarketplaceOrderNo(order.platform);
     ctx.db.prepare('UPDATE orders SET marketplace_order_no = ? WHERE order_no = ?').run(number, order.order_no);
-    run.notes.push(`Bought on ${order.platform}, marketplace order ${number}`);
+    run.notes.push(numbers.length > 1 ? `Bought from ${numbers.length} sellers, marketplace orders ${numbers.join(', ')}` : `Bought on ${order.platform}, marketplace order ${number}`);
   },
 
   record_domestic_shipment(run) {
@@ -124,17 +140,21 @@ const EFFECTS: Record<Effect, (run: EffectRun) => void> = {
           WHERE order_no = ?`,
       )
       .run(result, weight, notes, JSON.stringify(photos), ctx.nowIso(), order.order_no);
+    const now = ctx.nowIso();
+    ctx.db
+      .prepare('UPDATE orders SET arrived_at = ?, decision_deadline = ? WHERE order_no = ?')
+      .run(now, decisionDeadline(now, readSetting(ctx.db, 'decisionWindowDays')), order.order_no);
     run.notes.push(`Arrived at the warehouse; inspection ${result === 'passed' ? 'passed' : 'found an issue'}, ${weight} g`);
   },
 
-  create_packages({ ctx, order }) {
-    const inspected = ctx.db.prepare('SELECT inspection_weight_g, inspection_photos FROM orders WHERE order_no = ?').get(order.order_no) as {
+  create_packages({ ctx, order, data }) {
+    const inspected = ctx.db.prepare('SELECT inspection_weight_g FROM orders WHERE order_no = ?').get(order.order_no) as {
       inspection_weight_g: number | null;
-      inspection_photos: string;
     };
+    // Photos the staff took are the order's; without them each package gets its own line's QC photos (v1.1).
     receiveOrderPackages(ctx, order.order_no, {
       inspectedWeightGrams: inspected.inspection_weight_g ?? undefined,
-      photos: JSON.parse(inspected.inspection_photos) as string[],
+      photos: data.inspection?.photos && data.inspection.photos.length > 0 ? data.inspection.photos : undefined,
     });
   },
 };
@@ -161,6 +181,9 @@ export function applyTransition(
       const transition = findTransition(order.status, to);
       if (!transition || !canTransition(order.status, to, actor)) {
         throw conflict(`Order ${orderNo} is ${order.status} and cannot move to ${to}`);
+      }
+      if (to === 'purchased' && ctx.db.prepare("SELECT 1 FROM order_supplements WHERE order_no = ? AND status = 'pending' LIMIT 1").get(orderNo)) {
+        throw conflict(`Order ${orderNo} has a pending supplement and cannot be purchased until it is paid`);
       }
       const run: EffectRun = { ctx, order, to, data, refunded: 0, notes: [] };
       for (const effect of transition.effects) EFFECTS[effect](run);

@@ -4,7 +4,8 @@
  *
  *   pending -> paid -> purchased -> shipped_to_warehouse -> in_warehouse -> completed
  *   pending | paid -> cancelled (by the user; full refund)
- *   paid -> refunded (the item cannot be bought; full refund)
+ *   paid -> refunded (the item cannot be bought, or a supplement was declined or expired; full refund)
+ *   in_warehouse -> returned (v1.1: every package went back to its seller)
  */
 import { ORDER_STATUSES, type OrderStatus } from '../../../contract/enums.js';
 
@@ -53,10 +54,13 @@ export const TRANSITIONS: readonly Transition[] = [
   // the marketplace had none, so there is nothing to give back.
   { from: 'pending', to: 'cancelled', actors: ['user', 'operator'], effects: ['refund_full', 'return_coupon', 'restore_stock'] },
   { from: 'paid', to: 'cancelled', actors: ['user', 'operator'], effects: ['refund_full', 'return_coupon', 'restore_stock'] },
-  { from: 'paid', to: 'refunded', actors: ['operator'], effects: ['refund_full', 'return_coupon'] },
+  // v1.1: also the user declining a supplement, and the service when a supplement expires
+  { from: 'paid', to: 'refunded', actors: ['operator', 'user', 'system'], effects: ['refund_full', 'return_coupon'] },
+  // v1.1: every package of the order was returned to its seller (money moved with each return)
+  { from: 'in_warehouse', to: 'returned', actors: ['system'], effects: [] },
 ];
 
-export const FINAL_STATUSES: readonly OrderStatus[] = ['completed', 'cancelled', 'refunded'];
+export const FINAL_STATUSES: readonly OrderStatus[] = ['completed', 'cancelled', 'refunded', 'returned'];
 export const CANCELLABLE_STATUSES: readonly OrderStatus[] = ['pending', 'paid'];
 
 export function findTransition(from: OrderStatus, to: OrderStatus): Transition | null {

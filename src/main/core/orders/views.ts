@@ -4,6 +4,10 @@ import { toAmount } from '../shared/money.js';
 import { cursorOf, offsetOf, pageOf, unknownCursor, type Page, type PageQuery } from '../shared/pagination.js';
 import type { OrderStatus } from './state-machine.js';
 import type { OrderDetail, OrderInspection, OrderItem, OrderListItem, OrderLogistics } from '../../../contract/open/orders.js';
+import { listPhotoRequests, requestedPhotos } from './photo-requests.js';
+import { listReturns } from './returns.js';
+import { readScenarios } from './scenarios.js';
+import { listSupplements } from './supplements.js';
 
 /**
  * The read side of purchase orders: the rows and the views the API returns. Another user's order is
@@ -32,6 +36,9 @@ export interface OrderRow {
   cancel_reason: string | null;
   created_at: string;
   updated_at: string;
+  scenarios: string;
+  arrived_at: string | null;
+  decision_deadline: string | null;
 }
 
 export interface OrderItemRow {
@@ -45,6 +52,10 @@ export interface OrderItemRow {
   remark: string;
   weight_g: number;
   image_url: string;
+  platform: string;
+  shop_name: string;
+  marketplace_order_no: string | null;
+  qc_issue: string | null;
 }
 
 /** As the API shows it: the contract's OrderItem. */
@@ -67,7 +78,11 @@ export function requireOrder(ctx: CoreContext, orderNo: string, userId: number |
 
 export function orderItems(ctx: CoreContext, orderNo: string): OrderItemRow[] {
   return ctx.db
-    .prepare('SELECT id, product_id, sku_id, title, sku_name, price_minor, quantity, remark, weight_g, image_url FROM order_items WHERE order_no = ? ORDER BY id')
+    // Replacement lines of exchanges (v1.1) are not lines of the order: they carry no price of their own.
+    .prepare(
+      `SELECT id, product_id, sku_id, title, sku_name, price_minor, quantity, remark, weight_g, image_url, platform, shop_name, marketplace_order_no, qc_issue
+         FROM order_items WHERE order_no = ? AND replaces_item_id IS NULL ORDER BY id`,
+    )
     .all(orderNo) as OrderItemRow[];
 }
 
@@ -85,6 +100,10 @@ function itemView(ctx: CoreContext, item: OrderItemRow): OrderItemView {
     quantity: item.quantity,
     remark: item.remark,
     imageUrl: item.image_url ? ctx.mediaUrl(item.image_url) : '',
+    itemId: item.id,
+    platform: item.platform,
+    shopName: item.shop_name,
+    marketplaceOrderNo: item.marketplace_order_no,
   };
 }
 
@@ -92,6 +111,7 @@ export function toOrderDetail(ctx: CoreContext, row: OrderRow): OrderDetail {
   const timeline = ctx.db
     .prepare('SELECT status, at, note FROM order_timeline WHERE order_no = ? ORDER BY id')
     .all(row.order_no) as { status: string; at: string; note: string }[];
+  const supplements = listSupplements(ctx, row.order_no);
   return {
     orderNo: row.order_no,
     status: row.status,
@@ -109,11 +129,18 @@ export function toOrderDetail(ctx: CoreContext, row: OrderRow): OrderDetail {
       result: row.inspection_result ?? 'pending',
       weight: row.inspection_weight_g ?? 0,
       photos: inspectionPhotos(ctx, row),
+      decisionDeadline: row.decision_deadline,
+      requestedPhotos: requestedPhotos(ctx, row.order_no),
     },
     timeline,
     marketplaceOrderNo: row.marketplace_order_no,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
+    supplements,
+    amountDue: toAmount(supplements.filter((x) => x.status === 'pending').reduce((sum, x) => sum + Math.round(x.amount * 100), 0)),
+    returns: listReturns(ctx, row.order_no),
+    photoRequests: listPhotoRequests(ctx, row.order_no),
+    scenarios: readScenarios(row.scenarios),
   };
 }
 
@@ -247,10 +274,22 @@ export function getOrderLogistics(ctx: CoreContext, orderNo: string, userId: num
 /** As the API shows it: the contract's OrderInspection. */
 export type InspectionView = OrderInspection;
 
-/** The warehouse's quality check. One inspection covers the whole order, so every line carries its result. */
+/**
+ * The warehouse's quality check. v1.1: each line carries its own result (a QC issue concerns one line),
+ * its package and that package's QC photos (the line's product and weight).
+ */
 export function getOrderInspection(ctx: CoreContext, orderNo: string, userId: number): InspectionView {
   const row = requireOrder(ctx, orderNo, userId);
   const result = row.inspection_result ?? 'pending';
+  const packages = ctx.db
+    .prepare(
+      `SELECT p.id, p.status, p.weight_g, p.photos, COALESCE(i.replaces_item_id, i.id) AS item_id FROM packages p JOIN order_items i ON i.id = p.order_item_id
+        WHERE p.order_no = ? ORDER BY p.id`,
+    )
+    .all(orderNo) as { id: number; status: string; weight_g: number; photos: string; item_id: number }[];
+  const lines = orderItems(ctx, orderNo);
+  // A finding on one line (qc_issue) leaves the others passed; otherwise every line carries the order's result (v1).
+  const lineIssue = lines.some((i) => i.qc_issue !== null);
   return {
     orderNo: row.order_no,
     result,
@@ -258,7 +297,24 @@ export function getOrderInspection(ctx: CoreContext, orderNo: string, userId: nu
     photos: inspectionPhotos(ctx, row),
     notes: row.inspection_notes ?? '',
     inspectedAt: row.inspected_at,
-    items: orderItems(ctx, orderNo).map((i) => ({ productId: i.product_id, title: i.title, skuName: i.sku_name, quantity: i.quantity, result })),
+    items: lines.map((i) => {
+      // The line's newest package (after an exchange, the replacement's).
+      const pkg = packages.filter((p) => p.item_id === i.id).at(-1);
+      return {
+        productId: i.product_id,
+        title: i.title,
+        skuName: i.sku_name,
+        quantity: i.quantity,
+        result: i.qc_issue ? 'issue_found' : lineIssue ? 'passed' : result,
+        itemId: i.id,
+        packageId: pkg?.id ?? null,
+        packageStatus: pkg?.status ?? null,
+        weight: pkg?.weight_g ?? 0,
+        photos: pkg ? (JSON.parse(pkg.photos) as string[]).map((p) => ctx.mediaUrl(p)) : [],
+      };
+    }),
+    decisionDeadline: row.decision_deadline,
+    requestedPhotos: requestedPhotos(ctx, row.order_no),
   };
 }
 

@@ -20,6 +20,22 @@ export interface ServiceSettings {
   webhooksAllowRemote: 'yes' | 'no';
   /** Warn (desktop notification, dashboard) when the available balance falls below this, in minor units. */
   lowBalanceThresholdMinor: number;
+  /** v1.1 after-sales figures (extensions.md sections 2-3). Hours a supplement waits for the user. */
+  supplementHours: number;
+  /** Days after arrival the user may request photos, a return or an exchange. */
+  decisionWindowDays: number;
+  /** Price of one requested inspection photo, minor units. */
+  photoPriceMinor: number;
+  /** Fee of an approved return (deducted from the refund) or exchange (charged), minor units. */
+  returnFeeMinor: number;
+  /** Whether the `Crossbuy-Scenario` header of POST /orders is honoured. */
+  scenarioHeader: 'yes' | 'no';
+  /** Autopilot rates per order scenario, in basis points of orders (out_of_stock is autopilotRefundBp). */
+  autopilotPriceIncreaseBp: number;
+  autopilotPriceDecreaseBp: number;
+  autopilotDomesticFreightBp: number;
+  autopilotQcIssueBp: number;
+  autopilotSellerDelayBp: number;
 }
 
 const DEFAULTS: ServiceSettings = {
@@ -31,6 +47,16 @@ const DEFAULTS: ServiceSettings = {
   autopilotRefundBp: 200,
   webhooksAllowRemote: 'no',
   lowBalanceThresholdMinor: 50_000,
+  supplementHours: 48,
+  decisionWindowDays: 5,
+  photoPriceMinor: 200,
+  returnFeeMinor: 1_500,
+  scenarioHeader: 'yes',
+  autopilotPriceIncreaseBp: 300,
+  autopilotPriceDecreaseBp: 100,
+  autopilotDomesticFreightBp: 300,
+  autopilotQcIssueBp: 200,
+  autopilotSellerDelayBp: 200,
 };
 
 type Key = keyof ServiceSettings;

@@ -1,8 +1,8 @@
+import { settleOrderIfDone } from '../orders/completion.js';
 import { randomInt } from 'node:crypto';
 import type { CoreContext } from '../context.js';
 import { findChannel } from '../logistics/channels.js';
 import { emitEvent } from '../events/log.js';
-import { applyTransition } from '../orders/lifecycle.js';
 import { conflict } from '../shared/errors.js';
 import { formatAmount, toAmount } from '../shared/money.js';
 import { captureHold, postEntry, releaseHold } from '../wallet/ledger.js';
@@ -106,28 +106,22 @@ function completePurchaseOrders(ctx: CoreContext, shippingOrderNo: string): stri
         ORDER BY p.order_no`,
     )
     .all(shippingOrderNo) as { order_no: string }[];
-  for (const { order_no } of candidates) {
-    applyTransition(ctx, order_no, 'completed', 'system', { note: `All packages done (last with shipping order ${shippingOrderNo})` });
-  }
-  return candidates.map((c) => c.order_no);
+  // v1.1: open returns or exchanges keep an order open; all returned ends it `returned` (orders/completion.ts)
+  return candidates
+    .filter(({ order_no }) => settleOrderIfDone(ctx, order_no, `All packages delivered (last with shipping order ${shippingOrderNo})`) !== null)
+    .map((c) => c.order_no);
 }
 
 /**
  * Package statuses that count as done for a purchase order's completion: delivered, and (v1.1) disposed at
  * the end of storage and lost with a shipment (docs/API.md).
  */
-const DONE_PACKAGE_STATUSES = `'delivered', 'disposed', 'lost'`;
+const DONE_PACKAGE_STATUSES = `'delivered', 'disposed', 'lost', 'returned'`;
 
 /** Completes a purchase order (still in_warehouse) whose packages are all done: after a disposal. */
 export function completeOrderIfDone(ctx: CoreContext, orderNo: string, note: string): boolean {
-  const ready = ctx.db
-    .prepare(
-      `SELECT 1 FROM orders o WHERE o.order_no = ? AND o.status = 'in_warehouse'
-         AND NOT EXISTS (SELECT 1 FROM packages q WHERE q.order_no = o.order_no AND q.status NOT IN (${DONE_PACKAGE_STATUSES}))`,
-    )
-    .get(orderNo);
-  if (ready) applyTransition(ctx, orderNo, 'completed', 'system', { note });
-  return Boolean(ready);
+  // v1.1 after-sales: open returns or exchanges keep it open; all returned ends it `returned` (orders/completion.ts)
+  return settleOrderIfDone(ctx, orderNo, note) !== null;
 }
 
 /** What create.ts held: the freight quote, the insurance premium and the storage fees. */

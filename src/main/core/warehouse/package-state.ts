@@ -5,19 +5,21 @@
  *   packing -> in_warehouse (the shipping order was cancelled)
  *   in_warehouse -> rehearsing (rehearsal packing) -> packing | in_warehouse
  *   in_warehouse -> disposed (storage ran out); shipped -> lost (the shipment was lost or seized)
+ *   in_warehouse -> returning (return or exchange requested) -> returned (seller approved) | in_warehouse (rejected)
  */
 import { PACKAGE_STATUSES, type PackageStatus } from '../../../contract/enums.js';
 
 export { PACKAGE_STATUSES, type PackageStatus };
 
 const NEXT: Record<PackageStatus, readonly PackageStatus[]> = {
-  in_warehouse: ['packing', 'rehearsing', 'disposed'],
+  in_warehouse: ['packing', 'rehearsing', 'disposed', 'returning'],
   // v1.1: a rehearsal reserves packages; the shipping order made from it takes them, a cancel gives them back
   rehearsing: ['in_warehouse', 'packing'],
   packing: ['shipped', 'in_warehouse'],
   shipped: ['delivered', 'lost'],
   delivered: [],
-  returning: [],
+  // v1.1 after-sales: a return or exchange request holds the package until the seller decides
+  returning: ['in_warehouse', 'returned'],
   returned: [],
   disposed: [],
   lost: [],

@@ -1,38 +1,72 @@
 import type { CoreContext } from '../context.js';
 import { emitEvent } from '../events/log.js';
 import { scheduleStorage } from './storage.js';
+import { packagePhotoPath } from '../media/media.js';
+
+/** QC photos generated for a package the staff gave none for. */
+export const PACKAGE_PHOTO_COUNT = 3;
+
+interface Line {
+  user_id: number;
+  id: number;
+  title: string;
+  sku_name: string;
+  quantity: number;
+  weight_g: number;
+  cargo_type: string;
+}
+
+const LINE_COLUMNS = 'o.user_id, i.id, i.title, i.sku_name, i.quantity, i.weight_g, i.cargo_type';
 
 /**
  * An order arrives at the warehouse: one package per order line, weighed from the inspection (split over
  * the lines by their share of the estimated weight) or from the SKU estimate. Runs in the caller's
- * transaction, with the order's move to in_warehouse.
+ * transaction, with the order's move to in_warehouse. Each package gets QC photos of its own line (v1.1)
+ * unless the staff gave photos. Replacement lines (exchanges) arrive later, by receiveReplacementPackage.
  */
 export function receiveOrderPackages(
   ctx: CoreContext,
   orderNo: string,
-  options: { inspectedWeightGrams?: number; photos: readonly string[] },
+  options: { inspectedWeightGrams?: number; photos?: readonly string[] },
 ): number[] {
   const lines = ctx.db
-    .prepare('SELECT o.user_id, i.id, i.title, i.sku_name, i.quantity, i.weight_g, i.cargo_type FROM order_items i JOIN orders o ON o.order_no = i.order_no WHERE i.order_no = ? ORDER BY i.id')
-    .all(orderNo) as { user_id: number; id: number; title: string; sku_name: string; quantity: number; weight_g: number; cargo_type: string }[];
+    .prepare(`SELECT ${LINE_COLUMNS} FROM order_items i JOIN orders o ON o.order_no = i.order_no WHERE i.order_no = ? AND i.replaces_item_id IS NULL ORDER BY i.id`)
+    .all(orderNo) as Line[];
   const estimated = lines.reduce((sum, l) => sum + l.weight_g * l.quantity, 0);
-  const now = ctx.nowIso();
-  const insert = ctx.db.prepare(
-    `INSERT INTO packages (user_id, order_no, order_item_id, product_name, quantity, weight_g, cargo_type, status, photos, arrived_at)
-     VALUES (?, ?, ?, ?, ?, ?, ?, 'in_warehouse', ?, ?)`,
-  );
   return lines.map((line) => {
     const lineEstimate = line.weight_g * line.quantity;
     const weight =
       options.inspectedWeightGrams && estimated > 0
         ? Math.max(1, Math.round((options.inspectedWeightGrams * lineEstimate) / estimated))
         : lineEstimate;
-    const name = line.sku_name && line.sku_name !== 'Default' ? `${line.title} (${line.sku_name})` : line.title;
-    const packageId = Number(
-      insert.run(line.user_id, orderNo, line.id, name, line.quantity, weight, line.cargo_type, JSON.stringify(options.photos), now).lastInsertRowid,
-    );
-    emitEvent(ctx, 'package.arrived', line.user_id, { packageId, orderNo, productName: name, weight });
-    scheduleStorage(ctx, packageId, now);
-    return packageId;
+    return insertPackage(ctx, orderNo, line, weight, options.photos);
   });
+}
+
+/** The replacement of an exchanged line arrives: a new package for it, with a fresh inspection (photos, weight). */
+export function receiveReplacementPackage(ctx: CoreContext, orderNo: string, replacementItemId: number): number {
+  const line = ctx.db
+    .prepare(`SELECT ${LINE_COLUMNS} FROM order_items i JOIN orders o ON o.order_no = i.order_no WHERE i.id = ? AND i.order_no = ?`)
+    .get(replacementItemId, orderNo) as Line | undefined;
+  if (!line) throw new Error(`no replacement line ${replacementItemId} on order ${orderNo}`);
+  return insertPackage(ctx, orderNo, line, line.weight_g * line.quantity, undefined);
+}
+
+function insertPackage(ctx: CoreContext, orderNo: string, line: Line, weight: number, photos: readonly string[] | undefined): number {
+  const name = line.sku_name && line.sku_name !== 'Default' ? `${line.title} (${line.sku_name})` : line.title;
+  const packageId = Number(
+    ctx.db
+      .prepare(
+        `INSERT INTO packages (user_id, order_no, order_item_id, product_name, quantity, weight_g, cargo_type, status, photos, arrived_at)
+         VALUES (?, ?, ?, ?, ?, ?, ?, 'in_warehouse', ?, ?)`,
+      )
+      .run(line.user_id, orderNo, line.id, name, line.quantity, weight, line.cargo_type, JSON.stringify(photos ?? []), ctx.nowIso()).lastInsertRowid,
+  );
+  if (!photos || photos.length === 0) {
+    const own = Array.from({ length: PACKAGE_PHOTO_COUNT }, (_, i) => packagePhotoPath(packageId, i));
+    ctx.db.prepare('UPDATE packages SET photos = ? WHERE id = ?').run(JSON.stringify(own), packageId);
+  }
+  emitEvent(ctx, 'package.arrived', line.user_id, { packageId, orderNo, productName: name, weight });
+  scheduleStorage(ctx, packageId, ctx.nowIso());
+  return packageId;
 }

@@ -1,4 +1,5 @@
 import type { StepKind } from '../step-kind.js';
+import { orderExchangeArrive, orderPhotos, orderSellerDecision, orderSupplementExpire } from './after-sales.js';
 import { orderArrive, orderPay, orderPurchase, orderShipToWarehouse } from './orders.js';
 import { shippingAutoConfirm, shippingClearException, shippingDispatch, shippingRehearsalPack } from './shipping.js';
 import { packageDispose, packageService, packageStorageExpiring, packageStorageOverdue } from './warehouse.js';
@@ -21,6 +22,10 @@ export const STEP_KINDS: readonly StepKind[] = [
   packageStorageExpiring,
   packageStorageOverdue,
   packageDispose,
+  orderSupplementExpire,
+  orderSellerDecision,
+  orderPhotos,
+  orderExchangeArrive,
 ];
 
 const BY_KIND = new Map(STEP_KINDS.map((k) => [k.kind, k]));

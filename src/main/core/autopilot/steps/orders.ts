@@ -1,4 +1,6 @@
 import { applyTransition } from '../../orders/lifecycle.js';
+import { fireScenariosAtStep } from '../../orders/scenarios.js';
+import { hasPendingSupplement } from '../../orders/supplements.js';
 import { readSetting } from '../../settings/settings.js';
 import { DAY, HOUR, isOutOfStock, MINUTE } from '../pace.js';
 import { defineStep } from '../step-kind.js';
@@ -17,6 +19,9 @@ export const orderPurchase = defineStep({
   kind: 'order.purchase',
   delays: { realistic: [2 * HOUR, 10 * HOUR], demo: [1_500, 3_000] },
   run(ctx, orderNo) {
+    // A pending supplement holds the purchase; paying it re-plans this step (orders/supplements.ts).
+    if (hasPendingSupplement(ctx, orderNo)) return;
+    if (fireScenariosAtStep(ctx, orderNo, { autopilot: true })) return;
     if (isOutOfStock(orderNo, readSetting(ctx.db, 'autopilotRefundBp'))) {
       applyTransition(ctx, orderNo, 'refunded', 'operator', { reason: 'Refunded: the item is out of stock at the marketplace' });
     } else {
@@ -28,11 +33,17 @@ export const orderPurchase = defineStep({
 export const orderShipToWarehouse = defineStep({
   kind: 'order.ship_to_warehouse',
   delays: { realistic: [12 * HOUR, 2 * DAY], demo: [1_500, 3_000] },
-  run: (ctx, orderNo) => void applyTransition(ctx, orderNo, 'shipped_to_warehouse', 'operator'),
+  run(ctx, orderNo) {
+    if (fireScenariosAtStep(ctx, orderNo, { autopilot: true })) return;
+    applyTransition(ctx, orderNo, 'shipped_to_warehouse', 'operator');
+  },
 });
 
 export const orderArrive = defineStep({
   kind: 'order.arrive',
   delays: { realistic: [1 * DAY, 4 * DAY], demo: [1_500, 3_000] },
-  run: (ctx, orderNo) => void applyTransition(ctx, orderNo, 'in_warehouse', 'operator'),
+  run(ctx, orderNo) {
+    if (fireScenariosAtStep(ctx, orderNo, { autopilot: true })) return;
+    applyTransition(ctx, orderNo, 'in_warehouse', 'operator');
+  },
 });

@@ -4,7 +4,8 @@ import { initial } from './001-initial.js';
 import { orderListIndexes } from './003-order-list-indexes.js';
 import { catalogIndexes } from './004-catalog-indexes.js';
 import { dueStepsAndRanks } from './005-due-steps-and-ranks.js';
+import { afterSales } from './007-after-sales.js';
 import { warehouseServices } from './008-warehouse-services.js';
 
 /** Every migration, in order. Add new ones at the end; never edit one that has shipped. */
-export const migrations: readonly Migration[] = [initial, events, orderListIndexes, catalogIndexes, dueStepsAndRanks, warehouseServices];
+export const migrations: readonly Migration[] = [initial, events, orderListIndexes, catalogIndexes, dueStepsAndRanks, afterSales, warehouseServices];

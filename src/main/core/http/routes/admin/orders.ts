@@ -1,3 +1,9 @@
+import { fulfilPhotoRequest } from '../../../orders/photo-requests.js';
+import { decideReturn } from '../../../orders/returns.js';
+import { simulateOrderScenario } from '../../../orders/scenarios.js';
+import { raiseSupplement, refundPriceDecrease } from '../../../orders/supplements.js';
+import { parseAmount } from '../../../shared/money.js';
+import { badRequest } from '../../../shared/errors.js';
 import { advanceOrder, refundOrder } from '../../../orders/admin.js';
 import { listAllOrders, getAdminOrderDetail } from '../../../orders/views.js';
 import { DEFAULT_LIMIT, DEFAULT_PAGE } from '../../../shared/pagination.js';
@@ -49,5 +55,62 @@ export const adminOrderRoutes = [
     idempotent: true,
     schema: adminOrderSchemas['POST /orders/:id/refund'],
     handler: ({ ctx, params, body }) => refundOrder(ctx, params.id, body?.reason),
+  }),
+  // v1.1 after-sales (extensions.md sections 2, 3 and 8)
+  defineRoute({
+    method: 'POST',
+    url: '/orders/:id/supplements',
+    scope: null,
+    tag: 'Admin',
+    status: 201,
+    summary: 'Ask the user for more money on a paid order (price_increase, domestic_freight), or refund a price_decrease at once',
+    idempotent: true,
+    schema: adminOrderSchemas['POST /orders/:id/supplements'],
+    handler: ({ ctx, params, body }) => {
+      const amount = parseAmount(body.amount);
+      if (amount === null || amount <= 0) throw badRequest('amount must be a positive amount with at most two decimals');
+      if (body.reason === 'price_decrease') refundPriceDecrease(ctx, params.id, amount, body.itemId);
+      else raiseSupplement(ctx, params.id, { reason: body.reason, amount, itemId: body.itemId });
+      return getAdminOrderDetail(ctx, params.id);
+    },
+  }),
+  defineRoute({
+    method: 'POST',
+    url: '/orders/:id/returns/:rid/decide',
+    scope: null,
+    tag: 'Admin',
+    summary: 'The seller\'s decision on a return or exchange: approved (refund less fee, or fee and a replacement) or rejected',
+    idempotent: true,
+    schema: adminOrderSchemas['POST /orders/:id/returns/:rid/decide'],
+    handler: ({ ctx, params, body }) => {
+      decideReturn(ctx, params.id, params.rid, body.decision);
+      return getAdminOrderDetail(ctx, params.id);
+    },
+  }),
+  defineRoute({
+    method: 'POST',
+    url: '/orders/:id/photo-requests/:rid/fulfil',
+    scope: null,
+    tag: 'Admin',
+    summary: 'Add the requested photos to the inspection (generated when none are given)',
+    idempotent: true,
+    schema: adminOrderSchemas['POST /orders/:id/photo-requests/:rid/fulfil'],
+    handler: ({ ctx, params, body }) => {
+      fulfilPhotoRequest(ctx, params.id, params.rid, body?.photos);
+      return getAdminOrderDetail(ctx, params.id);
+    },
+  }),
+  defineRoute({
+    method: 'POST',
+    url: '/orders/:id/simulate',
+    scope: null,
+    tag: 'Admin',
+    summary: 'Sandbox: make a scenario happen to this order now (409 when the order is not at its step)',
+    idempotent: true,
+    schema: adminOrderSchemas['POST /orders/:id/simulate'],
+    handler: ({ ctx, params, body }) => {
+      simulateOrderScenario(ctx, params.id, body.scenario);
+      return getAdminOrderDetail(ctx, params.id);
+    },
   }),
 ];

@@ -1,3 +1,10 @@
+import type { CoreContext } from '../../../context.js';
+import { requestPhotos } from '../../../orders/photo-requests.js';
+import { listOrderReturns, requestReturn } from '../../../orders/returns.js';
+import { declineSupplement, listOrderSupplements, paySupplement } from '../../../orders/supplements.js';
+import { parseScenarioHeader } from '../../../orders/after-sales-rules.js';
+import { readSetting } from '../../../settings/settings.js';
+import { badRequest } from '../../../shared/errors.js';
 import { cancelOrder } from '../../../orders/cancel.js';
 import { createOrder } from '../../../orders/create.js';
 import { getOrderDetail, getOrderInspection, getOrderLogistics, getOrderStatus, listOrders } from '../../../orders/views.js';
@@ -15,7 +22,7 @@ export const orderRoutes = [
     summary: 'Place a purchase order; the whole totalAmount is paid from the wallet at once',
     idempotent: true,
     schema: orderSchemas['POST /orders'],
-    handler: ({ ctx, caller, body }) => createOrder(ctx, caller.userId, body),
+    handler: ({ ctx, caller, body, headers }) => createOrder(ctx, caller.userId, body, { scenarios: scenariosFromHeader(ctx, headers) }),
   }),
   defineRoute({
     method: 'GET',
@@ -73,4 +80,77 @@ export const orderRoutes = [
     schema: orderSchemas['POST /orders/:id/cancel'],
     handler: ({ ctx, caller, params, body }) => cancelOrder(ctx, caller.userId, params.id, body?.reason),
   }),
+  // v1.1 after-sales (extensions.md sections 2-3)
+  defineRoute({
+    method: 'GET',
+    url: '/orders/:id/supplements',
+    scope: 'orders:read',
+    tag: 'Purchase orders',
+    summary: 'The supplementary payments the back office asked for on this order (price increase, domestic postage)',
+    schema: orderSchemas['GET /orders/:id/supplements'],
+    handler: ({ ctx, caller, params }) => ({ data: listOrderSupplements(ctx, params.id, caller.userId) }),
+  }),
+  defineRoute({
+    method: 'POST',
+    url: '/orders/:id/supplements/:sid/pay',
+    scope: 'orders:write',
+    tag: 'Purchase orders',
+    summary: 'Pay a pending supplement from the wallet (402 when short, 409 unless pending)',
+    idempotent: true,
+    schema: orderSchemas['POST /orders/:id/supplements/:sid/pay'],
+    handler: ({ ctx, caller, params }) => paySupplement(ctx, caller.userId, params.id, params.sid),
+  }),
+  defineRoute({
+    method: 'POST',
+    url: '/orders/:id/supplements/:sid/decline',
+    scope: 'orders:write',
+    tag: 'Purchase orders',
+    summary: 'Decline a pending supplement: the order is refunded in full (totalAmount + paid supplements) and the coupon returned',
+    idempotent: true,
+    schema: orderSchemas['POST /orders/:id/supplements/:sid/decline'],
+    handler: ({ ctx, caller, params }) => declineSupplement(ctx, caller.userId, params.id, params.sid),
+  }),
+  defineRoute({
+    method: 'POST',
+    url: '/orders/:id/photo-requests',
+    scope: 'orders:write',
+    tag: 'Purchase orders',
+    status: 201,
+    summary: 'Buy 1-10 extra inspection photos (charged now); 409 outside the decision window or before in_warehouse',
+    idempotent: true,
+    schema: orderSchemas['POST /orders/:id/photo-requests'],
+    handler: ({ ctx, caller, params, body }) => requestPhotos(ctx, caller.userId, params.id, body),
+  }),
+  defineRoute({
+    method: 'GET',
+    url: '/orders/:id/returns',
+    scope: 'orders:read',
+    tag: 'Purchase orders',
+    summary: 'The return and exchange requests of this order and the seller\'s decisions',
+    schema: orderSchemas['GET /orders/:id/returns'],
+    handler: ({ ctx, caller, params }) => ({ data: listOrderReturns(ctx, params.id, caller.userId) }),
+  }),
+  defineRoute({
+    method: 'POST',
+    url: '/orders/:id/returns',
+    scope: 'orders:write',
+    tag: 'Purchase orders',
+    status: 201,
+    summary: 'Return or exchange one line inside the decision window while its package is in the warehouse (409 otherwise)',
+    idempotent: true,
+    schema: orderSchemas['POST /orders/:id/returns'],
+    handler: ({ ctx, caller, params, body }) => requestReturn(ctx, caller.userId, params.id, body),
+  }),
 ];
+
+/**
+ * The sandbox's `Crossbuy-Scenario: name[,name]` header (extensions.md section 8): 400 naming an unknown
+ * scenario; ignored (never an error) when the operator turned the header off.
+ */
+function scenariosFromHeader(ctx: CoreContext, headers: Readonly<Record<string, string | string[] | undefined>> | undefined) {
+  const raw = headers?.['crossbuy-scenario'];
+  const value = Array.isArray(raw) ? raw.join(',') : raw;
+  const parsed = parseScenarioHeader(value);
+  if ('unknown' in parsed) throw badRequest(`Crossbuy-Scenario: unknown scenario "${parsed.unknown}"`);
+  return readSetting(ctx.db, 'scenarioHeader') === 'yes' ? parsed.scenarios : [];
+}

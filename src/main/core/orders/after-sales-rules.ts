@@ -1,0 +1,104 @@
+/**
+ * The after-sales rules of API v1.1 (extensions.md sections 2, 3 and 8) as pure functions over integer
+ * minor units and instants: what a decline refunds, when a window closes, what a return gives back, which
+ * scenario fires at which step. lifecycle-side effects live in supplements.ts, returns.ts, scenarios.ts.
+ */
+import { ORDER_SCENARIOS, type OrderScenario, type OrderStatus } from '../../../contract/enums.js';
+import type { Minor } from '../shared/money.js';
+
+export const HOUR_MS = 3_600_000;
+export const DAY_MS = 86_400_000;
+
+export function addMs(iso: string, ms: number): string {
+  return new Date(Date.parse(iso) + ms).toISOString();
+}
+
+/** A supplement waits `hours` for the user; it expires at that instant (the service clock's). */
+export function supplementExpiry(createdAt: string, hours: number): string {
+  return addMs(createdAt, hours * HOUR_MS);
+}
+
+/** The decision window closes `days` after arrival. */
+export function decisionDeadline(arrivedAt: string, days: number): string {
+  return addMs(arrivedAt, days * DAY_MS);
+}
+
+export function insideWindow(now: string, deadline: string | null): boolean {
+  return deadline !== null && Date.parse(now) <= Date.parse(deadline);
+}
+
+/**
+ * What the order's money allows to give back: everything paid for it (the order's payment and paid
+ * supplements) less what was already refunded. A refund is capped at this, so nothing is refunded twice
+ * and refunds never exceed what was paid for the order.
+ */
+export function refundable(paid: Minor, refunded: Minor): Minor {
+  return Math.max(0, paid - refunded);
+}
+
+/** A return refunds the line's price x quantity less the return fee, never below zero nor above what is left. */
+export function returnRefund(lineTotal: Minor, fee: Minor, left: Minor): Minor {
+  return Math.min(Math.max(0, lineTotal - fee), left);
+}
+
+/** The price of a photo request. */
+export function photoRequestPrice(count: number, unitPrice: Minor): Minor {
+  return count * unitPrice;
+}
+
+/** Which order status each scenario fits (admin simulate: 409 otherwise), and the step it fires at. */
+export const SCENARIO_STATUS: Record<OrderScenario, OrderStatus> = {
+  out_of_stock: 'paid',
+  price_increase: 'paid',
+  price_decrease: 'paid',
+  domestic_freight: 'paid',
+  seller_delay: 'purchased',
+  qc_issue: 'shipped_to_warehouse',
+};
+
+export function isOrderScenario(name: string): name is OrderScenario {
+  return (ORDER_SCENARIOS as readonly string[]).includes(name);
+}
+
+/**
+ * Parses the `Crossbuy-Scenario` header: comma-separated names, blanks ignored, duplicates once.
+ * Returns the unknown name when there is one (the route answers 400 naming it).
+ */
+export function parseScenarioHeader(value: string | undefined): { scenarios: OrderScenario[] } | { unknown: string } {
+  if (value === undefined) return { scenarios: [] };
+  const names = value.split(',').map((n) => n.trim()).filter((n) => n.length > 0);
+  const out: OrderScenario[] = [];
+  for (const name of names) {
+    if (!isOrderScenario(name)) return { unknown: name };
+    if (!out.includes(name)) out.push(name);
+  }
+  return { scenarios: out };
+}
+
+/** The programmed scenarios due at an order's status, in catalog order. */
+export function scenariosAt(programmed: readonly OrderScenario[], status: OrderStatus): OrderScenario[] {
+  return ORDER_SCENARIOS.filter((s) => programmed.includes(s) && SCENARIO_STATUS[s] === status);
+}
+
+/** The generated amounts of the scenarios: a price change of 10% of the goods (at least 1.00), postage 8.00. */
+export function scenarioAmount(scenario: 'price_increase' | 'price_decrease' | 'domestic_freight', lineTotal: Minor): Minor {
+  if (scenario === 'domestic_freight') return 800;
+  return Math.max(100, Math.round(lineTotal / 10));
+}
+
+/**
+ * How an order that has left the warehouse ends: `returned` when every package was returned, `completed`
+ * when each is delivered or returned (and at least one delivered), null while any is still open.
+ */
+export function finalStatusOf(packageStatuses: readonly string[], openAfterSales: boolean): 'completed' | 'returned' | null {
+  if (openAfterSales || packageStatuses.length === 0) return null;
+  const done = new Set(['delivered', 'returned', 'disposed', 'lost']);
+  if (!packageStatuses.every((s) => done.has(s))) return null;
+  return packageStatuses.every((s) => s === 'returned') ? 'returned' : 'completed';
+}
+
+/** The due-step kinds of after-sales (autopilot/steps/after-sales.ts); here so no import cycle reaches them. */
+export const SUPPLEMENT_EXPIRE_STEP = 'order.supplement_expire';
+export const SELLER_DECISION_STEP = 'order.seller_decision';
+export const EXCHANGE_ARRIVE_STEP = 'order.exchange_arrive';
+export const PHOTO_STEP = 'order.photos';

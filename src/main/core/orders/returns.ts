@@ -1,0 +1,208 @@
+import type { CoreContext } from '../context.js';
+import { scheduleStep } from '../autopilot/queue.js';
+import { emitEvent } from '../events/log.js';
+import { readSetting } from '../settings/settings.js';
+import { conflict, notFound } from '../shared/errors.js';
+import { formatAmount, toAmount } from '../shared/money.js';
+import { placeHold, captureHold, releaseHold, postEntry } from '../wallet/ledger.js';
+import { receiveReplacementPackage } from '../warehouse/receive.js';
+import { canMovePackage, type PackageStatus } from '../warehouse/package-state.js';
+import { decisionDeadline, EXCHANGE_ARRIVE_STEP, insideWindow, returnRefund, SELLER_DECISION_STEP } from './after-sales-rules.js';
+export { SELLER_DECISION_STEP, EXCHANGE_ARRIVE_STEP } from './after-sales-rules.js';
+import { settleOrderIfDone } from './completion.js';
+import { orderMoney } from './order-money.js';
+import { requireOrder, type OrderRow } from './views.js';
+import type { OrderReturn } from '../../../contract/open/orders.js';
+
+/**
+ * Returns and exchanges (extensions.md section 3). Inside the decision window, while the line's package is
+ * in the warehouse, the user asks to send it back (`return`: refund of the line less the return fee) or to
+ * swap it (`exchange`: the fee is charged and a new package for the line arrives later). The package is
+ * `returning` (not shippable) until the seller decides (admin API, console, autopilot, scenario).
+ *
+ * Money: an exchange's fee is held at the request (402 when short, so the seller's decision can always
+ * be charged), captured as `service_charge` on approval, released on rejection. A return's refund is
+ * capped at what is left of the order's money (order-money.ts), so nothing is refunded twice.
+ */
+
+interface ReturnRow {
+  id: number;
+  order_no: string;
+  user_id: number;
+  item_id: number;
+  package_id: number;
+  type: 'return' | 'exchange';
+  status: 'requested' | 'approved' | 'rejected';
+  reason: string;
+  fee_minor: number;
+  refund_minor: number;
+  created_at: string;
+  resolved_at: string | null;
+}
+
+function view(row: ReturnRow): OrderReturn {
+  return {
+    id: row.id,
+    orderNo: row.order_no,
+    itemId: row.item_id,
+    type: row.type,
+    status: row.status,
+    reason: row.reason,
+    fee: toAmount(row.fee_minor),
+    refundAmount: toAmount(row.refund_minor),
+    createdAt: row.created_at,
+    resolvedAt: row.resolved_at,
+  };
+}
+
+const holdRef = (id: number) => `RET${id}`;
+
+export function listReturns(ctx: CoreContext, orderNo: string): OrderReturn[] {
+  return (ctx.db.prepare('SELECT * FROM order_returns WHERE order_no = ? ORDER BY id').all(orderNo) as ReturnRow[]).map(view);
+}
+
+export function listOrderReturns(ctx: CoreContext, orderNo: string, userId: number | null): OrderReturn[] {
+  requireOrder(ctx, orderNo, userId);
+  return listReturns(ctx, orderNo);
+}
+
+/** 409 unless the order is in the warehouse (or later) and inside its decision window. */
+export function requireDecisionWindow(ctx: CoreContext, order: OrderRow & { decision_deadline?: string | null }): void {
+  if (!['in_warehouse', 'completed'].includes(order.status)) {
+    throw conflict(`Order ${order.order_no} is ${order.status}; photos, returns and exchanges start once it is in the warehouse`);
+  }
+  const deadline = order.decision_deadline ?? null;
+  if (!insideWindow(ctx.nowIso(), deadline)) {
+    throw conflict(`The decision window of order ${order.order_no} closed at ${deadline ?? 'arrival'}`);
+  }
+}
+
+function movePackage(ctx: CoreContext, packageId: number, from: PackageStatus, to: PackageStatus): void {
+  if (!canMovePackage(from, to)) throw new Error(`package ${packageId} cannot move ${from} -> ${to}`);
+  const changed = ctx.db.prepare('UPDATE packages SET status = ? WHERE id = ? AND status = ?').run(to, packageId, from).changes;
+  if (changed !== 1) throw conflict(`Package ${packageId} is no longer ${from}`);
+}
+
+export interface NewReturn {
+  itemId: number;
+  type: 'return' | 'exchange';
+  reason: string;
+}
+
+export function requestReturn(ctx: CoreContext, userId: number, orderNo: string, input: NewReturn): OrderReturn {
+  return ctx.db
+    .transaction(() => {
+      const order = requireOrder(ctx, orderNo, userId);
+      requireDecisionWindow(ctx, order);
+      const pkg = ctx.db
+        // The line's newest package: after an exchange, the replacement's.
+        .prepare(
+          `SELECT p.id, p.status FROM packages p JOIN order_items i ON i.id = p.order_item_id
+            WHERE p.order_no = ? AND (i.id = ? OR i.replaces_item_id = ?) ORDER BY p.id DESC LIMIT 1`,
+        )
+        .get(orderNo, input.itemId, input.itemId) as { id: number; status: PackageStatus } | undefined;
+      const item = ctx.db.prepare('SELECT id FROM order_items WHERE id = ? AND order_no = ?').get(input.itemId, orderNo);
+      if (!item) throw notFound(`Order ${orderNo} has no item ${input.itemId}`);
+      if (!pkg || pkg.status !== 'in_warehouse') {
+        throw conflict(`The package of item ${input.itemId} is ${pkg?.status ?? 'not in the warehouse'}; only a package in the warehouse can be returned or exchanged`);
+      }
+      const fee = readSetting(ctx.db, 'returnFeeMinor');
+      const now = ctx.nowIso();
+      movePackage(ctx, pkg.id, 'in_warehouse', 'returning');
+      const id = Number(
+        ctx.db
+          .prepare(
+            `INSERT INTO order_returns (order_no, user_id, item_id, package_id, type, status, reason, fee_minor, created_at)
+             VALUES (?, ?, ?, ?, ?, 'requested', ?, ?, ?)`,
+          )
+          .run(orderNo, userId, input.itemId, pkg.id, input.type, input.reason, fee, now).lastInsertRowid,
+      );
+      if (input.type === 'exchange' && fee > 0) placeHold(ctx, userId, holdRef(id), fee);
+      scheduleStep(ctx.db, SELLER_DECISION_STEP, id, { since: now });
+      ctx.db
+        .prepare('INSERT INTO order_timeline (order_no, status, at, note) VALUES (?, ?, ?, ?)')
+        .run(orderNo, order.status, now, `${input.type === 'return' ? 'Return' : 'Exchange'} of item ${input.itemId} requested: ${input.reason}`);
+      emitEvent(ctx, 'order.return_requested', userId, { orderNo, returnId: id, itemId: input.itemId, type: input.type });
+      return view(ctx.db.prepare('SELECT * FROM order_returns WHERE id = ?').get(id) as ReturnRow);
+    })
+    .immediate();
+}
+
+/** The seller's decision (admin API, console, autopilot). 409 unless the request is still open. */
+export function decideReturn(ctx: CoreContext, orderNo: string, id: number, decision: 'approved' | 'rejected'): OrderReturn {
+  return ctx.db
+    .transaction(() => {
+      const order = requireOrder(ctx, orderNo, null);
+      const row = ctx.db.prepare('SELECT * FROM order_returns WHERE id = ? AND order_no = ?').get(id, orderNo) as ReturnRow | undefined;
+      if (!row) throw notFound(`Return ${id} of order ${orderNo} not found`);
+      if (row.status !== 'requested') throw conflict(`Return ${id} is already ${row.status}`);
+      const now = ctx.nowIso();
+      let refund = 0;
+      let note: string;
+      if (decision === 'rejected') {
+        movePackage(ctx, row.package_id, 'returning', 'in_warehouse');
+        if (row.type === 'exchange' && row.fee_minor > 0) releaseHold(ctx, holdRef(id));
+        note = `The seller rejected the ${row.type} of item ${row.item_id}; the package is back in the warehouse`;
+      } else {
+        movePackage(ctx, row.package_id, 'returning', 'returned');
+        if (row.type === 'return') {
+          const item = ctx.db.prepare('SELECT price_minor, quantity FROM order_items WHERE id = ?').get(row.item_id) as { price_minor: number; quantity: number };
+          refund = returnRefund(item.price_minor * item.quantity, row.fee_minor, orderMoney(ctx, orderNo).left);
+          if (refund > 0) {
+            postEntry(ctx, {
+              userId: row.user_id,
+              type: 'order_refund',
+              amount: refund,
+              reference: orderNo,
+              description: `Return of item ${row.item_id} of purchase order ${orderNo} approved (less the ${formatAmount(row.fee_minor, order.currency)} return fee)`,
+            });
+          }
+          note = `The seller accepted the return of item ${row.item_id}; ${formatAmount(refund, order.currency)} refunded`;
+        } else {
+          if (row.fee_minor > 0) captureHold(ctx, holdRef(id), 'service_charge', `Exchange fee for item ${row.item_id} of purchase order ${orderNo}`);
+          const replacement = Number(
+            ctx.db
+              .prepare(
+                `INSERT INTO order_items (order_no, product_id, sku_id, title, sku_name, price_minor, quantity, remark, weight_g, cargo_type, image_url,
+                   platform, shop_name, marketplace_order_no, replaces_item_id)
+                 SELECT order_no, product_id, sku_id, title, sku_name, price_minor, quantity, remark, weight_g, cargo_type, image_url,
+                   platform, shop_name, marketplace_order_no, id FROM order_items WHERE id = ?`,
+              )
+              .run(row.item_id).lastInsertRowid,
+          );
+          scheduleStep(ctx.db, EXCHANGE_ARRIVE_STEP, replacement, { since: now });
+          note = `The seller accepted the exchange of item ${row.item_id}; the replacement is on its way to the warehouse`;
+        }
+      }
+      ctx.db.prepare('UPDATE order_returns SET status = ?, refund_minor = ?, resolved_at = ? WHERE id = ?').run(decision, refund, now, id);
+      ctx.db.prepare('INSERT INTO order_timeline (order_no, status, at, note) VALUES (?, ?, ?, ?)').run(orderNo, order.status, now, note);
+      emitEvent(ctx, 'order.return_resolved', row.user_id, {
+        orderNo,
+        returnId: id,
+        itemId: row.item_id,
+        type: row.type,
+        status: decision,
+        refundAmount: toAmount(refund),
+        at: now,
+      });
+      settleOrderIfDone(ctx, orderNo, note);
+      return view(ctx.db.prepare('SELECT * FROM order_returns WHERE id = ?').get(id) as ReturnRow);
+    })
+    .immediate();
+}
+
+/** The exchange's replacement reaches the warehouse: a new package with a fresh inspection. */
+export function receiveExchange(ctx: CoreContext, replacementItemId: number): number | null {
+  const row = ctx.db.prepare('SELECT order_no FROM order_items WHERE id = ? AND replaces_item_id IS NOT NULL').get(replacementItemId) as { order_no: string } | undefined;
+  if (!row) return null;
+  if (ctx.db.prepare('SELECT 1 FROM packages WHERE order_item_id = ?').get(replacementItemId)) return null;
+  const packageId = receiveReplacementPackage(ctx, row.order_no, replacementItemId);
+  // A fresh inspection opens a fresh decision window for the replacement.
+  const now = ctx.nowIso();
+  const deadline = decisionDeadline(now, readSetting(ctx.db, 'decisionWindowDays'));
+  ctx.db.prepare('UPDATE orders SET decision_deadline = MAX(COALESCE(decision_deadline, ?), ?) WHERE order_no = ?').run(deadline, deadline, row.order_no);
+  ctx.db
+    .prepare('INSERT INTO order_timeline (order_no, status, at, note) VALUES (?, (SELECT status FROM orders WHERE order_no = ?), ?, ?)')
+    .run(row.order_no, row.order_no, ctx.nowIso(), `The exchanged item arrived at the warehouse as package ${packageId}, with a fresh inspection`);
+  return packageId;
+}
