@@ -45,6 +45,18 @@ export interface paths {
                                 pace: "off" | "realistic" | "demo";
                                 /** @description share of orders refunded as out of stock, in percent */
                                 refundRate: number;
+                                scenarioRates: {
+                                    /** @description percent of orders */
+                                    domestic_freight: number;
+                                    /** @description percent of orders */
+                                    price_decrease: number;
+                                    /** @description percent of orders */
+                                    price_increase: number;
+                                    /** @description percent of orders */
+                                    qc_issue: number;
+                                    /** @description percent of orders */
+                                    seller_delay: number;
+                                };
                             };
                         };
                     };
@@ -64,6 +76,18 @@ export interface paths {
                     "application/json": {
                         pace?: string;
                         refundRate?: number;
+                        scenarioRates?: {
+                            /** @description percent of orders */
+                            domestic_freight?: number;
+                            /** @description percent of orders */
+                            price_decrease?: number;
+                            /** @description percent of orders */
+                            price_increase?: number;
+                            /** @description percent of orders */
+                            qc_issue?: number;
+                            /** @description percent of orders */
+                            seller_delay?: number;
+                        };
                     };
                 };
             };
@@ -96,6 +120,18 @@ export interface paths {
                                 pace: "off" | "realistic" | "demo";
                                 /** @description share of orders refunded as out of stock, in percent */
                                 refundRate: number;
+                                scenarioRates: {
+                                    /** @description percent of orders */
+                                    domestic_freight: number;
+                                    /** @description percent of orders */
+                                    price_decrease: number;
+                                    /** @description percent of orders */
+                                    price_increase: number;
+                                    /** @description percent of orders */
+                                    qc_issue: number;
+                                    /** @description percent of orders */
+                                    seller_delay: number;
+                                };
                             };
                         };
                     };

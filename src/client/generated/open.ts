@@ -1529,27 +1529,25 @@ export interface paths {
                     content: {
                         "application/json": {
                             data: {
-                                data: {
-                                    /**
-                                     * Format: date-time
-                                     * @description ISO 8601 UTC
-                                     */
-                                    createdAt: string;
-                                    /** @description amount in the ledger currency, at most two decimals */
-                                    fee: number;
-                                    id: number;
-                                    itemId: number;
-                                    orderNo: string;
-                                    reason: string;
-                                    /** @description amount in the ledger currency, at most two decimals */
-                                    refundAmount: number;
-                                    resolvedAt: string | null;
-                                    /** @enum {unknown} */
-                                    status: "requested" | "approved" | "rejected";
-                                    /** @enum {unknown} */
-                                    type: "return" | "exchange";
-                                }[];
-                            };
+                                /**
+                                 * Format: date-time
+                                 * @description ISO 8601 UTC
+                                 */
+                                createdAt: string;
+                                /** @description amount in the ledger currency, at most two decimals */
+                                fee: number;
+                                id: number;
+                                itemId: number;
+                                orderNo: string;
+                                reason: string;
+                                /** @description amount in the ledger currency, at most two decimals */
+                                refundAmount: number;
+                                resolvedAt: string | null;
+                                /** @enum {unknown} */
+                                status: "requested" | "approved" | "rejected";
+                                /** @enum {unknown} */
+                                type: "return" | "exchange";
+                            }[];
                         };
                     };
                 };
@@ -1736,29 +1734,27 @@ export interface paths {
                     content: {
                         "application/json": {
                             data: {
-                                data: {
-                                    /** @description amount in the ledger currency, at most two decimals */
-                                    amount: number;
-                                    /**
-                                     * Format: date-time
-                                     * @description ISO 8601 UTC
-                                     */
-                                    createdAt: string;
-                                    /**
-                                     * Format: date-time
-                                     * @description ISO 8601 UTC
-                                     */
-                                    expiresAt: string;
-                                    id: number;
-                                    itemId: number | null;
-                                    orderNo: string;
-                                    /** @enum {unknown} */
-                                    reason: "price_increase" | "domestic_freight";
-                                    resolvedAt: string | null;
-                                    /** @enum {unknown} */
-                                    status: "pending" | "paid" | "declined" | "expired";
-                                }[];
-                            };
+                                /** @description amount in the ledger currency, at most two decimals */
+                                amount: number;
+                                /**
+                                 * Format: date-time
+                                 * @description ISO 8601 UTC
+                                 */
+                                createdAt: string;
+                                /**
+                                 * Format: date-time
+                                 * @description ISO 8601 UTC
+                                 */
+                                expiresAt: string;
+                                id: number;
+                                itemId: number | null;
+                                orderNo: string;
+                                /** @enum {unknown} */
+                                reason: "price_increase" | "domestic_freight";
+                                resolvedAt: string | null;
+                                /** @enum {unknown} */
+                                status: "pending" | "paid" | "declined" | "expired";
+                            }[];
                         };
                     };
                 };

@@ -3,9 +3,19 @@ import { type ResponseOf, Timestamp } from '../common.js';
 import { AUTOPILOT_PACES } from '../enums.js';
 
 export const ClockView = Type.Object({ now: Timestamp, offsetMs: Type.Integer({ description: 'how far the service clock is ahead of wall time' }) });
+const Percent = Type.Number({ minimum: 0, maximum: 100, description: 'percent of orders' });
+/** v1.1 section 8: how often the autopilot makes each after-sales scenario happen (out_of_stock is refundRate). */
+export const ScenarioRates = Type.Object({
+  price_increase: Percent,
+  price_decrease: Percent,
+  domestic_freight: Percent,
+  qc_issue: Percent,
+  seller_delay: Percent,
+});
 export const AutopilotView = Type.Object({
   pace: Type.Enum([...AUTOPILOT_PACES], { description: AUTOPILOT_PACES.join(', ') }),
   refundRate: Type.Number({ description: 'share of orders refunded as out of stock, in percent' }),
+  scenarioRates: ScenarioRates,
 });
 
 /** The simulation controls of the back office: the service clock and the autopilot. */
@@ -20,7 +30,11 @@ export const adminSimulationSchemas = {
   'GET /autopilot': { response: AutopilotView },
   'PUT /autopilot': {
     body: Type.Object(
-      { pace: Type.Optional(Type.String()), refundRate: Type.Optional(Type.Number({ minimum: 0, maximum: 100 })) },
+      {
+        pace: Type.Optional(Type.String()),
+        refundRate: Type.Optional(Type.Number({ minimum: 0, maximum: 100 })),
+        scenarioRates: Type.Optional(Type.Partial(ScenarioRates, { additionalProperties: false })),
+      },
       { additionalProperties: false },
     ),
     response: AutopilotView,

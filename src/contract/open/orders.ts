@@ -211,11 +211,11 @@ export const orderSchemas = {
   },
   'POST /orders/:id/cancel': { params: OrderNoParam, body: ReasonBody, response: RefundResultSchema },
   // v1.1 after-sales
-  'GET /orders/:id/supplements': { params: OrderNoParam, response: Type.Object({ data: Type.Array(SupplementSchema) }) },
+  'GET /orders/:id/supplements': { params: OrderNoParam, response: Type.Array(SupplementSchema) },
   'POST /orders/:id/supplements/:sid/pay': { params: SupplementParams, response: SupplementSchema },
   'POST /orders/:id/supplements/:sid/decline': { params: SupplementParams, response: SupplementSchema },
   'POST /orders/:id/photo-requests': { params: OrderNoParam, body: PhotoRequestBody, response: PhotoRequestSchema },
-  'GET /orders/:id/returns': { params: OrderNoParam, response: Type.Object({ data: Type.Array(ReturnSchema) }) },
+  'GET /orders/:id/returns': { params: OrderNoParam, response: Type.Array(ReturnSchema) },
   'POST /orders/:id/returns': { params: OrderNoParam, body: ReturnBody, response: ReturnSchema },
 };
 

@@ -96,7 +96,7 @@ describe('autopilot at realistic pace, by clock advance', () => {
 
   it('refunds out-of-stock orders at the configured rate, and does nothing when off', async () => {
     const server = await freshServer();
-    expect((await server.admin('PUT', '/autopilot', { pace: 'off' })).body.data).toEqual({ pace: 'off', refundRate: 0 });
+    expect((await server.admin('PUT', '/autopilot', { pace: 'off' })).body.data).toEqual({ pace: 'off', refundRate: 0, scenarioRates: { price_increase: 0, price_decrease: 0, domestic_freight: 0, qc_issue: 0, seller_delay: 0 } });
     const orderNo = await placeOrder(server);
     expect((await server.admin('POST', '/clock/advance', { by: '10d' })).body.data.steps).toBe(0);
     expect((await server.api('GET', `/orders/${orderNo}/status`)).body.data.status).toBe('pending');

@@ -9,6 +9,8 @@ let otherPlatform: SkuPick;
 const DETAIL_FIELDS = [
   'orderNo', 'status', 'totalAmount', 'serviceFee', 'subtotal', 'discount', 'couponId', 'currency', 'platform', 'remark', 'items',
   'logistics', 'inspection', 'timeline', 'marketplaceOrderNo', 'createdAt', 'updatedAt',
+  // v1.1 after-sales
+  'supplements', 'amountDue', 'returns', 'photoRequests', 'scenarios',
 ].sort();
 const ORDER_NO = /^PO\d{8}[23456789A-HJ-NP-Z]{8}$/;
 
@@ -60,11 +62,12 @@ describe('POST /orders', () => {
       platform: 'taobao',
       remark: 'gift',
       logistics: { trackingNo: '', carrier: '' },
-      inspection: { result: 'pending', weight: 0, photos: [] },
+      inspection: { result: 'pending', weight: 0, photos: [], decisionDeadline: null, requestedPhotos: [] },
       marketplaceOrderNo: null,
     });
     expect(order.items).toEqual([
-      { productId: a.productId, skuId: a.skuId, title: expect.any(String), skuName: expect.any(String), price: a.priceMinor / 100, quantity: 2, remark: 'blue please', imageUrl: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+\/media\//) },
+      { productId: a.productId, skuId: a.skuId, title: expect.any(String), skuName: expect.any(String), price: a.priceMinor / 100, quantity: 2, remark: 'blue please', imageUrl: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+\/media\//),
+        itemId: expect.any(Number), platform: 'taobao', shopName: expect.any(String), marketplaceOrderNo: null },
       expect.objectContaining({ productId: b.productId, quantity: 1, price: b.priceMinor / 100 }),
     ]);
     expect(order.timeline).toEqual([{ status: 'pending', at: order.createdAt, note: expect.stringContaining('paid from the wallet') }]);
@@ -127,8 +130,14 @@ describe('POST /orders', () => {
     await expectNothingWritten(() => placeOrder({ items: [line(sku, half), line(sku, half)] }), 422, /^items\[1\]: .*across the order's lines/);
   });
 
-  it('422 when the lines come from two platforms', async () => {
-    await expectNothingWritten(() => placeOrder({ items: [line(skus[0]!, 1), line(otherPlatform, 1)] }), 422, /one platform/);
+  it('v1.1: accepts lines from two platforms as one mixed order, each line with its seller', async () => {
+    const res = await placeOrder({ items: [line(skus[0]!, 1), line(otherPlatform, 1)] });
+    expect(res.status).toBe(201);
+    const order = res.body.data;
+    expect(order.platform).toBe('mixed');
+    expect(order.items.map((i: { platform: string }) => i.platform)).toEqual(['taobao', '1688']);
+    expect(new Set(order.items.map((i: { itemId: number }) => i.itemId)).size).toBe(2);
+    expect(order.totalAmount).toBe(order.subtotal + order.serviceFee);
   });
 
   it('402 with the exact message when the wallet is short, writing nothing', async () => {
@@ -266,7 +275,10 @@ describe('order sub-resources', () => {
       photos: [],
       notes: '',
       inspectedAt: null,
-      items: [{ productId: skus[5]!.productId, title: expect.any(String), skuName: expect.any(String), quantity: 2, result: 'pending' }],
+      items: [{ productId: skus[5]!.productId, title: expect.any(String), skuName: expect.any(String), quantity: 2, result: 'pending',
+        itemId: expect.any(Number), packageId: null, packageStatus: null, weight: 0, photos: [] }],
+      decisionDeadline: null,
+      requestedPhotos: [],
     });
   });
 

@@ -20,9 +20,15 @@ describe('purchase-order state machine', () => {
     expect([...CANCELLABLE_STATUSES].sort()).toEqual(['paid', 'pending']);
   });
 
-  it('refunds (out of stock) only from paid, only by the back office', () => {
+  it('refunds only from paid: out of stock by the back office; v1.1 a declined (user) or expired (system) supplement', () => {
     for (const from of ORDER_STATUSES) expect(canTransition(from, 'refunded', 'operator')).toBe(from === 'paid');
-    expect(canTransition('paid', 'refunded', 'user')).toBe(false);
+    for (const from of ORDER_STATUSES) expect(canTransition(from, 'refunded', 'user')).toBe(from === 'paid');
+  });
+
+  it('v1.1: returned only from in_warehouse, only by the system (every package returned)', () => {
+    for (const from of ORDER_STATUSES) expect(canTransition(from, 'returned', 'system')).toBe(from === 'in_warehouse');
+    expect(canTransition('in_warehouse', 'returned', 'operator')).toBe(false);
+    expect(canTransition('in_warehouse', 'returned', 'user')).toBe(false);
   });
 
   it('completes only through the system (the last package delivered), never by hand', () => {

@@ -1,6 +1,7 @@
 import type { CoreContext } from '../context.js';
 import { hashText } from '../shared/random.js';
-import { readSetting, type ServiceSettings } from '../settings/settings.js';
+import type { Db } from '../db/database.js';
+import { readSetting, writeSetting, type ServiceSettings } from '../settings/settings.js';
 import { conflict } from '../shared/errors.js';
 import { scenarioAmount, SCENARIO_STATUS, scenariosAt } from './after-sales-rules.js';
 import { applyTransition } from './lifecycle.js';
@@ -134,6 +135,22 @@ const RATE_SETTING: Partial<Record<OrderScenario, keyof ServiceSettings>> = {
   qc_issue: 'autopilotQcIssueBp',
   seller_delay: 'autopilotSellerDelayBp',
 };
+
+type RatedScenario = 'price_increase' | 'price_decrease' | 'domestic_freight' | 'qc_issue' | 'seller_delay';
+
+/** The autopilot's rate of each scenario, in percent (settings hold basis points). */
+export function readScenarioRates(db: Db): Record<RatedScenario, number> {
+  const out = {} as Record<RatedScenario, number>;
+  for (const [name, key] of Object.entries(RATE_SETTING) as [RatedScenario, keyof ServiceSettings][]) out[name] = Number(readSetting(db, key)) / 100;
+  return out;
+}
+
+export function writeScenarioRates(db: Db, rates: Partial<Record<RatedScenario, number>>): void {
+  for (const [name, percent] of Object.entries(rates) as [RatedScenario, number | undefined][]) {
+    const key = RATE_SETTING[name];
+    if (percent !== undefined && key) writeSetting(db, key as 'autopilotQcIssueBp', Math.round(percent * 100));
+  }
+}
 
 /** The autopilot's rates: a scenario fires on an order when a hash of both falls under its rate (stable across restarts). */
 function drawnScenarios(ctx: CoreContext, orderNo: string, status: string): OrderScenario[] {

@@ -25,6 +25,10 @@ const STALE_BY_EVENT: Record<EventType, readonly string[]> = {
   'package.disposed': ['packages', 'orders', 'dashboard'],
   'shipping.rehearsal_packed': ['rehearsals', 'packages', 'shipping'],
   'shipping.exception': ['shipping', 'packages', 'orders', 'wallet', 'dashboard'],
+  'order.supplement_requested': ['orders', 'dashboard'],
+  'order.supplement_resolved': ['orders', 'dashboard', 'wallet', 'packages'],
+  'order.return_requested': ['orders', 'packages', 'dashboard'],
+  'order.return_resolved': ['orders', 'packages', 'dashboard', 'wallet'],
 };
 
 export const EVENT_NAMES: readonly EventType[] = EVENT_TYPES;

@@ -12,6 +12,7 @@ export const statusMessages = defineMessages<OrderStatus | 'all'>(
     completed: 'Completed',
     cancelled: 'Cancelled',
     refunded: 'Refunded',
+    returned: 'Returned',
   },
   {
     all: '全部',
@@ -23,6 +24,7 @@ export const statusMessages = defineMessages<OrderStatus | 'all'>(
     completed: '已完成',
     cancelled: '已取消',
     refunded: '已退款',
+    returned: '已退货',
   },
 );
 

@@ -10,6 +10,7 @@ const COLORS: Record<OrderStatus, string> = {
   completed: 'green',
   cancelled: 'gray',
   refunded: 'orange',
+  returned: 'grape',
 };
 
 export function isOrderStatus(value: string | null | undefined): value is OrderStatus {

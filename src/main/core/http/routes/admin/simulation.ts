@@ -1,3 +1,4 @@
+import { readScenarioRates, writeScenarioRates } from '../../../orders/scenarios.js';
 import { advanceClockInSlices, currentPace, runDueStepsInSlices } from '../../../autopilot/autopilot.js';
 import { isPace, PACES } from '../../../autopilot/pace.js';
 import { readSetting, writeSetting } from '../../../settings/settings.js';
@@ -17,7 +18,11 @@ function serviceClock(ctx: CoreContext): ServiceClock {
 
 const clockView = (ctx: CoreContext) => ({ now: ctx.nowIso(), offsetMs: readSetting(ctx.db, 'clockOffsetMs') });
 
-const autopilotView = (ctx: CoreContext) => ({ pace: currentPace(ctx), refundRate: readSetting(ctx.db, 'autopilotRefundBp') / 100 });
+const autopilotView = (ctx: CoreContext) => ({
+  pace: currentPace(ctx),
+  refundRate: readSetting(ctx.db, 'autopilotRefundBp') / 100,
+  scenarioRates: readScenarioRates(ctx.db),
+});
 
 export const adminSimulationRoutes = [
   defineRoute({
@@ -63,13 +68,17 @@ export const adminSimulationRoutes = [
     summary: 'Set the autopilot pace (off, realistic, demo) and the out-of-stock refund rate (percent)',
     schema: adminSimulationSchemas['PUT /autopilot'],
     handler: ({ ctx, body }) => {
-      if (body.pace === undefined && body.refundRate === undefined) throw badRequest('Send pace, refundRate or both');
+      if (body.pace === undefined && body.refundRate === undefined && body.scenarioRates === undefined) throw badRequest('Send pace, refundRate, scenarioRates or several');
+      for (const [name, rate] of Object.entries(body.scenarioRates ?? {})) {
+        if (!Number.isInteger((rate as number) * 100)) throw badRequest(`scenarioRates.${name} takes at most two decimals`);
+      }
       if (body.pace !== undefined && !isPace(body.pace)) throw badRequest(`pace must be one of: ${PACES.join(', ')}`);
       if (body.refundRate !== undefined && !Number.isInteger(body.refundRate * 100)) throw badRequest('refundRate takes at most two decimals');
       ctx.db
         .transaction(() => {
           if (body.pace !== undefined) writeSetting(ctx.db, 'autopilotPace', body.pace as 'off' | 'realistic' | 'demo');
           if (body.refundRate !== undefined) writeSetting(ctx.db, 'autopilotRefundBp', Math.round(body.refundRate * 100));
+          if (body.scenarioRates !== undefined) writeScenarioRates(ctx.db, body.scenarioRates);
         })
         .immediate();
       return autopilotView(ctx);

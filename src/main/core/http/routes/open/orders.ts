@@ -88,7 +88,7 @@ export const orderRoutes = [
     tag: 'Purchase orders',
     summary: 'The supplementary payments the back office asked for on this order (price increase, domestic postage)',
     schema: orderSchemas['GET /orders/:id/supplements'],
-    handler: ({ ctx, caller, params }) => ({ data: listOrderSupplements(ctx, params.id, caller.userId) }),
+    handler: ({ ctx, caller, params }) => listOrderSupplements(ctx, params.id, caller.userId),
   }),
   defineRoute({
     method: 'POST',
@@ -128,7 +128,7 @@ export const orderRoutes = [
     tag: 'Purchase orders',
     summary: 'The return and exchange requests of this order and the seller\'s decisions',
     schema: orderSchemas['GET /orders/:id/returns'],
-    handler: ({ ctx, caller, params }) => ({ data: listOrderReturns(ctx, params.id, caller.userId) }),
+    handler: ({ ctx, caller, params }) => listOrderReturns(ctx, params.id, caller.userId),
   }),
   defineRoute({
     method: 'POST',
