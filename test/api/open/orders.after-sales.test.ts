@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { checkOrderInvariants } from '../../../src/main/core/orders/invariants.js';
 import { auditLedger } from '../../../src/main/core/wallet/ledger.js';
 import { addCoupon, balanceOf, couponUsedBy, line, pickSkus, type SkuPick } from '../../helpers/order-setup.js';
 import { startTestServer, tableCounts, type ApiResponse, type TestServer } from '../../helpers/server.js';
@@ -35,7 +36,11 @@ async function advance(orderNo: string, to: string) {
   return res.body.data;
 }
 const detail = async (orderNo: string) => (await server.api('GET', `/orders/${orderNo}`)).body.data;
-const expectLedgerExact = () => expect(auditLedger(server.running.core.ctx).every((a) => a.ok)).toBe(true);
+const expectLedgerExact = () => {
+  expect(auditLedger(server.running.core.ctx).every((a) => a.ok)).toBe(true);
+  // doctor's order invariants: supplements on the ledger, refunds exactly the returns, price decreases or a full refund
+  expect(checkOrderInvariants(server.running.core.ctx)).toEqual([]);
+};
 
 describe('v1.1 section 1: mixed orders', () => {
   it('one order for a Taobao + 1688 cart, one marketplace order number per seller group once purchased', async () => {
@@ -151,6 +156,7 @@ describe('v1.1 section 2: supplementary payments', () => {
     const refund = await server.admin('POST', `/orders/${order.orderNo}/refund`, {});
     expect(refund.body.data.refundAmount).toBe(order.totalAmount - 1);
     expect(ledger(order.orderNo).reduce((s, e) => s + e.amount_minor, 0)).toBe(0);
+    expectLedgerExact();
   });
 });
 

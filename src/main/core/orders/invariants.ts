@@ -25,6 +25,14 @@ interface LedgerRow {
   paid: number;
   payments: number;
   refunded: number;
+  supplements: number;
+}
+
+/** v1.1: what the order's own records say was paid in supplements and refunded outside a full refund. */
+interface AfterSalesRow {
+  supplements_paid: number;
+  returns_refunded: number;
+  price_refunds: number;
 }
 
 const REFUNDED_STATUSES = new Set(['cancelled', 'refunded']);
@@ -37,16 +45,25 @@ export function checkOrderInvariants(ctx: CoreContext): InvariantProblem[] {
 }
 
 /**
- * A sound order's money, as one string: paid, number of payments, refunded. The scan compares it in SQL
+ * A sound order's money, as one string: paid, number of payments, refunded, supplements paid (v1.1). The scan compares it in SQL
  * with what the order says it should be, so only suspect orders reach JavaScript (a million orders check
  * in about a second instead of building a million objects).
  */
-const LEDGER_OF_ORDER = `(SELECT printf('%d %d %d',
+const LEDGER_OF_ORDER = `(SELECT printf('%d %d %d %d',
       COALESCE(-SUM(CASE WHEN type = 'order_payment' THEN amount_minor END), 0),
       COUNT(CASE WHEN type = 'order_payment' THEN 1 END),
-      COALESCE(SUM(CASE WHEN type = 'order_refund' THEN amount_minor END), 0))
-    FROM wallet_entries e WHERE e.reference = o.order_no AND e.type IN ('order_payment', 'order_refund'))`;
-const EXPECTED_LEDGER = `printf('%d %d %d', o.total_minor, o.total_minor > 0, CASE WHEN o.status IN ('cancelled', 'refunded') THEN o.total_minor ELSE 0 END)`;
+      COALESCE(SUM(CASE WHEN type = 'order_refund' THEN amount_minor END), 0),
+      COALESCE(-SUM(CASE WHEN type = 'supplement_payment' THEN amount_minor END), 0))
+    FROM wallet_entries e WHERE e.reference = o.order_no AND e.type IN ('order_payment', 'order_refund', 'supplement_payment'))`;
+/**
+ * v1.1: paid supplements are on the ledger exactly; a cancelled or refunded order gave back everything paid
+ * (total + supplements); any other order gave back exactly its price decreases and approved returns.
+ */
+const SUPPLEMENTS_PAID = `(SELECT COALESCE(SUM(amount_minor), 0) FROM order_supplements s WHERE s.order_no = o.order_no AND s.status = 'paid')`;
+const RETURNS_REFUNDED = `(SELECT COALESCE(SUM(refund_minor), 0) FROM order_returns r WHERE r.order_no = o.order_no AND r.status = 'approved')`;
+const EXPECTED_LEDGER = `printf('%d %d %d %d', o.total_minor, o.total_minor > 0,
+    CASE WHEN o.status IN ('cancelled', 'refunded') THEN o.total_minor + ${SUPPLEMENTS_PAID} ELSE o.price_refunds_minor + ${RETURNS_REFUNDED} END,
+    ${SUPPLEMENTS_PAID})`;
 const COUPON_USES = `(SELECT COUNT(*) FROM user_coupons uc WHERE uc.used_order_no = o.order_no)`;
 const EXPECTED_COUPON_USES = `CASE WHEN o.status IN ('cancelled', 'refunded') THEN 0 ELSE 1 END`;
 
@@ -71,12 +88,19 @@ export function forEachOrderProblem(ctx: CoreContext, report: (problem: Invarian
     const moneyOf = ctx.db.prepare(
       `SELECT COALESCE(-SUM(CASE WHEN type = 'order_payment' THEN amount_minor END), 0) AS paid,
               COUNT(CASE WHEN type = 'order_payment' THEN 1 END) AS payments,
-              COALESCE(SUM(CASE WHEN type = 'order_refund' THEN amount_minor END), 0) AS refunded
-         FROM wallet_entries WHERE reference = ? AND type IN ('order_payment', 'order_refund')`,
+              COALESCE(SUM(CASE WHEN type = 'order_refund' THEN amount_minor END), 0) AS refunded,
+              COALESCE(-SUM(CASE WHEN type = 'supplement_payment' THEN amount_minor END), 0) AS supplements
+         FROM wallet_entries WHERE reference = ? AND type IN ('order_payment', 'order_refund', 'supplement_payment')`,
+    );
+    const afterSalesOf = ctx.db.prepare(
+      `SELECT (SELECT COALESCE(SUM(amount_minor), 0) FROM order_supplements WHERE order_no = o.order_no AND status = 'paid') AS supplements_paid,
+              (SELECT COALESCE(SUM(refund_minor), 0) FROM order_returns WHERE order_no = o.order_no AND status = 'approved') AS returns_refunded,
+              o.price_refunds_minor AS price_refunds
+         FROM orders o WHERE o.order_no = ?`,
     );
     const couponUses = ctx.db.prepare('SELECT COUNT(*) FROM user_coupons WHERE used_order_no = ?').pluck();
     for (const o of suspects) {
-      checkOrder(o, moneyOf.get(o.order_no) as LedgerRow, add);
+      checkOrder(o, moneyOf.get(o.order_no) as LedgerRow, afterSalesOf.get(o.order_no) as AfterSalesRow, add);
       if (o.coupon_id !== null) {
         const used = couponUses.get(o.order_no) as number;
         const expectedUsed = REFUNDED_STATUSES.has(o.status) ? 0 : 1;
@@ -86,7 +110,7 @@ export function forEachOrderProblem(ctx: CoreContext, report: (problem: Invarian
     const strays = ctx.db
       .prepare(
         `SELECT e.reference, e.type FROM wallet_entries e
-          WHERE e.type IN ('order_payment', 'order_refund') AND NOT EXISTS (SELECT 1 FROM orders o WHERE o.order_no = e.reference)`,
+          WHERE e.type IN ('order_payment', 'order_refund', 'supplement_payment') AND NOT EXISTS (SELECT 1 FROM orders o WHERE o.order_no = e.reference)`,
       )
       .iterate() as IterableIterator<{ reference: string; type: string }>;
     for (const s of strays) add(s.reference, `${s.type} entry for an order that does not exist`);
@@ -101,13 +125,17 @@ export function forEachOrderProblem(ctx: CoreContext, report: (problem: Invarian
   })();
 }
 
-function checkOrder(o: OrderMoneyRow, money: Omit<LedgerRow, 'reference'>, add: (orderNo: string, problem: string) => void): void {
+function checkOrder(o: OrderMoneyRow, money: Omit<LedgerRow, 'reference'>, after: AfterSalesRow, add: (orderNo: string, problem: string) => void): void {
   if (o.total_minor !== o.subtotal_minor - o.discount_minor + o.service_fee_minor) {
     add(o.order_no, `totalAmount ${o.total_minor} != subtotal ${o.subtotal_minor} - discount ${o.discount_minor} + serviceFee ${o.service_fee_minor}`);
   }
   if (o.discount_minor > o.subtotal_minor) add(o.order_no, `discount ${o.discount_minor} exceeds the subtotal ${o.subtotal_minor}`);
   if (money.paid !== o.total_minor || money.payments > 1) add(o.order_no, `paid ${money.paid} in ${money.payments} payment(s) for a total of ${o.total_minor}`);
-  if (money.refunded > money.paid) add(o.order_no, `refunded ${money.refunded} is more than paid ${money.paid}`);
-  const expectedRefund = REFUNDED_STATUSES.has(o.status) ? o.total_minor : 0;
+  if (money.supplements !== after.supplements_paid) {
+    add(o.order_no, `supplement payments of ${money.supplements} on the ledger, but the paid supplements total ${after.supplements_paid}`);
+  }
+  const paidInAll = money.paid + money.supplements;
+  if (money.refunded > paidInAll) add(o.order_no, `refunded ${money.refunded} is more than paid ${paidInAll}`);
+  const expectedRefund = REFUNDED_STATUSES.has(o.status) ? o.total_minor + after.supplements_paid : after.price_refunds + after.returns_refunded;
   if (money.refunded !== expectedRefund) add(o.order_no, `${o.status} order has refunds of ${money.refunded}, expected ${expectedRefund}`);
 }

@@ -202,6 +202,7 @@ export function refundPriceDecrease(ctx: CoreContext, orderNo: string, amount: M
         reference: orderNo,
         description: `Price decrease refunded for purchase order ${orderNo}${itemId ? ` (item ${itemId})` : ''}: the seller lowered the price`,
       });
+      ctx.db.prepare('UPDATE orders SET price_refunds_minor = price_refunds_minor + ? WHERE order_no = ?').run(refund, orderNo);
       const now = ctx.nowIso();
       ctx.db
         .prepare('INSERT INTO order_timeline (order_no, status, at, note) VALUES (?, ?, ?, ?)')

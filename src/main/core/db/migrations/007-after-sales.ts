@@ -97,6 +97,8 @@ END;
 ALTER TABLE orders ADD COLUMN scenarios TEXT NOT NULL DEFAULT '[]';
 ALTER TABLE orders ADD COLUMN arrived_at TEXT;
 ALTER TABLE orders ADD COLUMN decision_deadline TEXT;
+-- Refunded at once for price decreases (kept so doctor can account for every order_refund).
+ALTER TABLE orders ADD COLUMN price_refunds_minor INTEGER NOT NULL DEFAULT 0 CHECK (price_refunds_minor >= 0);
 
 ALTER TABLE order_items ADD COLUMN platform TEXT NOT NULL DEFAULT '';
 ALTER TABLE order_items ADD COLUMN shop_name TEXT NOT NULL DEFAULT '';
