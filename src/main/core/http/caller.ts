@@ -18,17 +18,27 @@ export interface CallerSecrets {
   adminTokenHash: string;
 }
 
-function sameSecret(a: string, b: string): boolean {
+/** Constant-time comparison of two secrets (the length alone may differ in time). */
+export function sameSecret(a: string, b: string): boolean {
   const x = Buffer.from(a);
   const y = Buffer.from(b);
   return x.length === y.length && timingSafeEqual(x, y);
 }
 
+/**
+ * One cookie's value, or undefined. A value that does not decode (`%`, a lone surrogate) is treated as
+ * absent: cookies on 127.0.0.1 are shared by every local port, so any other local app can set one.
+ */
 export function readCookie(header: string | undefined, name: string): string | undefined {
   if (!header) return undefined;
   for (const part of header.split(';')) {
     const [k, ...v] = part.trim().split('=');
-    if (k === name) return decodeURIComponent(v.join('='));
+    if (k !== name) continue;
+    try {
+      return decodeURIComponent(v.join('='));
+    } catch {
+      return undefined;
+    }
   }
   return undefined;
 }

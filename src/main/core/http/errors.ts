@@ -35,3 +35,18 @@ export function errorHandler(error: FastifyError, request: FastifyRequest, reply
   if (apiError.statusCode === 500) request.log.error({ err: error }, 'unhandled error');
   return sendError(apiError, reply);
 }
+
+/**
+ * Errors Fastify raises before routing (a path that is not valid percent-encoding, an over-long path
+ * parameter): the API's error shape like any other, without Fastify's `code` and without echoing the URL.
+ */
+export function frameworkErrorHandler(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): FastifyReply {
+  switch (error.code) {
+    case 'FST_ERR_BAD_URL':
+      return sendError(new ApiError(400, 'The URL is malformed (invalid percent-encoding)'), reply);
+    case 'FST_ERR_MAX_PARAM_LENGTH':
+      return sendError(new ApiError(400, 'A path segment is too long'), reply);
+    default:
+      return sendError(toApiError(error), reply);
+  }
+}

@@ -9,7 +9,7 @@ import { type EventFeed } from '../events/feed.js';
 import { groupCommit } from '../db/group-commit.js';
 import { ApiError } from '../shared/errors.js';
 import { resolveAdminCaller, resolveAdminDocCaller, resolveOpenCaller, type CallerSecrets } from './caller.js';
-import { errorHandler, sendError, toApiError } from './errors.js';
+import { errorHandler, frameworkErrorHandler, sendError, toApiError } from './errors.js';
 import { checkHost } from './host-check.js';
 import { IDEMPOTENCY_HEADER, findStored, parseIdempotencyKey, requestHash, storeResponse } from './idempotency.js';
 import type { Call, Caller, RouteSpec, WithStatus } from './route.js';
@@ -20,6 +20,8 @@ import { openRoutes } from './routes/open/index.js';
 import { registerUi } from './routes/ui.js';
 import { ErrorBody } from './schemas.js';
 import { validatorCompiler } from './validation.js';
+import { REQUEST_ID_HEADER, requestIdOf } from './request-id.js';
+import { checkCharset } from './charset.js';
 
 export const OPEN_PREFIX = '/api/v1/open';
 export const ADMIN_PREFIX = '/api/v1/admin';
@@ -201,6 +203,11 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
     return503OnClosing: true,
     ajv: undefined,
     routerOptions: { ignoreTrailingSlash: true },
+    genReqId: requestIdOf,
+    frameworkErrors: (error, request, reply) => {
+      reply.header(REQUEST_ID_HEADER, request.id);
+      return frameworkErrorHandler(error, request, reply);
+    },
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSchemaErrorFormatter((errors, dataVar) => {
@@ -211,7 +218,9 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   app.setNotFoundHandler((request, reply) => sendError(new ApiError(404, `Route ${request.method} ${request.url.split('?')[0]} not found`), reply));
 
   app.removeContentTypeParser(['application/json', 'text/plain']);
-  app.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: BODY_LIMIT }, (_request, body, done) => {
+  app.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: BODY_LIMIT }, (request, body, done) => {
+    const charsetError = checkCharset(request.headers['content-type']);
+    if (charsetError) return done(charsetError, undefined);
     const text = (body as string).trim();
     if (text === '') return done(null, undefined);
     try {
@@ -221,7 +230,8 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
     }
   });
 
-  app.addHook('onRequest', async (request) => {
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header(REQUEST_ID_HEADER, request.id);
     checkHost(request.headers.host, options.allowedHosts);
   });
 

@@ -14,6 +14,8 @@ function makeAjv(coerceTypes: boolean): Ajv {
     removeAdditional: false,
     allErrors: false,
     strict: false,
+    // NaN and Infinity are not numbers a client can mean (a JSON 1e400 parses to Infinity).
+    strictNumbers: true,
   });
   addFormats(ajv);
   return ajv;
@@ -34,8 +36,17 @@ const bodyAjv = makeAjv(false);
 export const validatorCompiler: FastifySchemaCompiler<unknown> = ({ schema, httpPart }) => {
   const ajv = httpPart === 'body' ? bodyAjv : textAjv;
   let compiled: ValidateFunction | undefined;
+  let integerFields: string[] = [];
   const validate = (data: unknown) => {
-    compiled ??= ajv.compile(schema as object);
+    if (!compiled) {
+      compiled = ajv.compile(boundIntegers(schema));
+      integerFields = httpPart === 'body' ? [] : topLevelIntegers(schema);
+    }
+    const notInteger = integerFields.length ? nonCanonicalInteger(data, integerFields) : null;
+    if (notInteger) {
+      validate.errors = [notInteger];
+      return false;
+    }
     const ok = compiled(data);
     validate.errors = compiled.errors;
     return ok;
@@ -43,6 +54,48 @@ export const validatorCompiler: FastifySchemaCompiler<unknown> = ({ schema, http
   validate.errors = null as ValidateFunction['errors'];
   return validate;
 };
+
+/**
+ * Every integer of every schema is bounded: one without its own bounds gets the exact-integer range, so a
+ * 1e20 or 4611686018427387904 is the contract's 400, never a value that overflows SQLite or loses digits.
+ */
+export function boundIntegers(schema: unknown): object {
+  const visit = (node: unknown): unknown => {
+    if (Array.isArray(node)) return node.map(visit);
+    if (typeof node !== 'object' || node === null) return node;
+    const out: Record<string, unknown> = {};
+    for (const [key, value] of Object.entries(node)) out[key] = key === 'default' || key === 'const' || key === 'enum' ? value : visit(value);
+    const types = Array.isArray(out.type) ? out.type : [out.type];
+    if (types.includes('integer')) {
+      if (out.maximum === undefined && out.exclusiveMaximum === undefined) out.maximum = Number.MAX_SAFE_INTEGER;
+      if (out.minimum === undefined && out.exclusiveMinimum === undefined) out.minimum = -Number.MAX_SAFE_INTEGER;
+    }
+    return out;
+  };
+  return visit(schema) as object;
+}
+
+/** Query and path fields whose schema is an integer (alone or in a union). */
+function topLevelIntegers(schema: unknown): string[] {
+  const properties = (schema as { properties?: Record<string, { type?: unknown; anyOf?: { type?: unknown }[] }> }).properties ?? {};
+  return Object.entries(properties)
+    .filter(([, p]) => p.type === 'integer' || (p.anyOf ?? []).some((a) => a.type === 'integer'))
+    .map(([name]) => name);
+}
+
+/** Plain decimal digits only: no hex (`0x10`), exponent (`1e3`), `Infinity` or blanks for text to coerce. */
+const CANONICAL_INTEGER = /^-?[0-9]{1,16}$/;
+
+function nonCanonicalInteger(data: unknown, fields: readonly string[]): ErrorObject | null {
+  if (typeof data !== 'object' || data === null) return null;
+  for (const field of fields) {
+    const value = (data as Record<string, unknown>)[field];
+    if (typeof value === 'string' && !CANONICAL_INTEGER.test(value)) {
+      return { keyword: 'type', instancePath: `/${field}`, schemaPath: '', params: { type: 'integer' }, message: 'must be integer' };
+    }
+  }
+  return null;
+}
 
 function fieldPath(error: ErrorObject): string {
   // "/items/0/productId" -> "items[0].productId"

@@ -9,6 +9,11 @@ import { postEntry, walletState, type EntryType } from './ledger.js';
  * of the ledger.
  */
 export const MAX_OPERATOR_AMOUNT: Minor = 100_000_000_000; // 1,000,000,000.00 per entry
+/**
+ * The most a wallet may hold: 10,000,000,000.00, a thousand times inside the exact-integer range of a
+ * double (2^53 minor units), so every sum of balances and amounts the service computes stays exact.
+ */
+export const MAX_WALLET_BALANCE: Minor = 1_000_000_000_000;
 import { MAX_NOTE } from '../../../contract/limits.js';
 import type { WalletEntryResult } from '../../../contract/admin/wallet.js';
 export { MAX_NOTE } from '../../../contract/limits.js';
@@ -28,6 +33,17 @@ function checkNote(note: string | undefined, required: boolean): void {
 function checkSize(amount: Minor): void {
   if (!Number.isSafeInteger(amount) || Math.abs(amount) > MAX_OPERATOR_AMOUNT) {
     throw badRequest(`amount must be at most ${formatAmount(MAX_OPERATOR_AMOUNT, '').trim()} in size`);
+  }
+}
+
+/** Money only enters through the back office: a credit that would take the balance past the cap is a 422. */
+function checkBalanceCap(ctx: CoreContext, userId: number, credit: Minor): void {
+  if (credit <= 0) return;
+  const { balance } = walletState(ctx, userId);
+  if (balance + credit > MAX_WALLET_BALANCE) {
+    throw unprocessable(
+      `A wallet may hold at most ${formatAmount(MAX_WALLET_BALANCE, ctx.currency)}; this would take the balance to ${formatAmount(balance + credit, ctx.currency)}`,
+    );
   }
 }
 
@@ -52,6 +68,7 @@ export function depositToWallet(ctx: CoreContext, input: { userId: number; amoun
   return ctx.db
     .transaction(() => {
       requireUser(ctx, input.userId);
+      checkBalanceCap(ctx, input.userId, input.amount);
       const entry = postEntry(ctx, {
         userId: input.userId,
         type: 'deposit',
@@ -76,6 +93,7 @@ export function adjustWallet(ctx: CoreContext, input: { userId: number; amount: 
   return ctx.db
     .transaction(() => {
       requireUser(ctx, input.userId);
+      checkBalanceCap(ctx, input.userId, input.amount);
       const state = walletState(ctx, input.userId);
       if (state.available + input.amount < 0) {
         throw unprocessable(

@@ -50,7 +50,10 @@ interface DueDelivery {
   created_at: string;
 }
 
-export type Fetcher = (url: string, init: { method: string; headers: Record<string, string>; body: string; signal: AbortSignal }) => Promise<{ status: number }>;
+export type Fetcher = (
+  url: string,
+  init: { method: string; headers: Record<string, string>; body: string; signal: AbortSignal; redirect: 'manual' },
+) => Promise<{ status: number }>;
 
 /** Attempts every delivery that is due now; returns how many attempts were made. */
 export async function deliverDue(ctx: CoreContext, fetcher: Fetcher = fetch, now: Date = new Date()): Promise<number> {
@@ -87,9 +90,13 @@ async function attempt(ctx: CoreContext, delivery: DueDelivery, fetcher: Fetcher
         },
         body,
         signal: AbortSignal.timeout(TIMEOUT_MS),
+        // Never follow a redirect: a loopback endpoint answering 302 would otherwise carry the signed
+        // payload anywhere, remote webhooks off or not. A 3xx is a failed attempt like any non-2xx.
+        redirect: 'manual',
       });
       statusCode = response.status;
-      if (response.status < 200 || response.status >= 300) error = `HTTP ${response.status}`;
+      if (response.status >= 300 && response.status < 400) error = `HTTP ${response.status}: redirects are not followed`;
+      else if (response.status < 200 || response.status >= 300) error = `HTTP ${response.status}`;
     } catch (cause) {
       error = cause instanceof Error ? cause.message : String(cause);
     }

@@ -30,10 +30,14 @@ const toEndpoint = (row: EndpointRow): WebhookEndpoint => ({
 
 const LOOPBACK_NAMES = new Set(['localhost', '127.0.0.1', '::1', '[::1]']);
 
-/** Loopback only, unless the operator allowed other destinations (settings: webhooksAllowRemote). */
+/**
+ * Loopback only, unless the operator allowed other destinations (settings: webhooksAllowRemote). Only
+ * literal loopback names and addresses count: `*.localhost` is resolved by whatever resolver the machine
+ * has, which need not send it to loopback.
+ */
 export function isLoopbackUrl(url: URL): boolean {
   const host = url.hostname.toLowerCase();
-  if (LOOPBACK_NAMES.has(host) || host.endsWith('.localhost')) return true;
+  if (LOOPBACK_NAMES.has(host)) return true;
   return isIP(host) === 4 && host.startsWith('127.');
 }
 

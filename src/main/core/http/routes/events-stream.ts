@@ -5,11 +5,23 @@ import { canSee, EVENT_SCOPE, type ServiceEvent } from '../../events/catalog.js'
 import type { EventFeed } from '../../events/feed.js';
 import { eventsAfter } from '../../events/log.js';
 import { ApiError } from '../../shared/errors.js';
+import { authenticate } from '../../auth/api-keys.js';
 import { resolveOpenCaller, type CallerSecrets } from '../caller.js';
 import type { Caller } from '../route.js';
 
 const HEARTBEAT_MS = 15_000;
 const REPLAY_LIMIT = 1000;
+/** Open streams one key may hold: each holds a socket and a feed listener. */
+export const MAX_STREAMS_PER_KEY = 10;
+/** How often idle streams re-check their key (a revocation by another process, an expiry). */
+const KEY_CHECK_MS = 250;
+
+interface OpenStream {
+  keyId: number;
+  /** False once the key is revoked, expired or no longer allowed: the stream must end. */
+  keyStillValid(): boolean;
+  end(): void;
+}
 
 function frame(event: ServiceEvent): string {
   return `id: ${event.id}\nevent: ${event.type}\ndata: ${JSON.stringify({ id: event.id, type: event.type, createdAt: event.createdAt, data: event.data })}\n\n`;
@@ -30,10 +42,22 @@ export function registerEventStream(
 ): void {
   const readingScopes = [...new Set(Object.values(EVENT_SCOPE).filter((s) => s !== null))];
   // Streams never end on their own: close them when the server stops, or it would wait for them forever.
-  const open = new Set<{ end(): void }>();
+  const open = new Set<OpenStream>();
+  // A revocation, in this process or another (the CLI), or an expiry ends the key's streams even when no
+  // event flows; the check is the cached key lookup (PRAGMA data_version), microseconds per stream.
+  const checker = setInterval(() => {
+    for (const stream of open) if (!stream.keyStillValid()) stream.end();
+  }, KEY_CHECK_MS);
+  checker.unref();
   app.addHook('preClose', async () => {
+    clearInterval(checker);
     for (const stream of open) stream.end();
   });
+  const streamsOf = (keyId: number) => {
+    let n = 0;
+    for (const stream of open) if (stream.keyId === keyId) n++;
+    return n;
+  };
   app.get(
     `${options.prefix}/events`,
     {
@@ -46,6 +70,12 @@ export function registerEventStream(
         request.caller = resolveOpenCaller(options.ctx, options.limiter, options.secrets, { scope: null }, request, reply, request.method === 'GET');
         if (!readingScopes.some((s) => request.caller!.scopes.includes(s))) {
           throw new ApiError(403, `Insufficient scope. Events need one of: ${readingScopes.join(', ')}`);
+        }
+        const caller = request.caller;
+        if (caller.kind === 'key' && request.method === 'GET' && streamsOf(caller.keyId) >= MAX_STREAMS_PER_KEY) {
+          throw new ApiError(429, `Too many open event streams for this API key (at most ${MAX_STREAMS_PER_KEY}); close one first`, {
+            'Retry-After': '1',
+          });
         }
       },
     },
@@ -66,6 +96,27 @@ export function registerEventStream(
         Connection: 'keep-alive',
         'X-Accel-Buffering': 'no',
       });
+      // HEAD: the headers a GET would get, and no stream.
+      if (request.method === 'HEAD') {
+        raw.end();
+        return;
+      }
+      const authorization = request.headers.authorization;
+      const keyStillValid = (): boolean => {
+        if (caller.kind !== 'key') return true;
+        try {
+          return authenticate(options.ctx, authorization, request.ip).id === caller.keyId;
+        } catch {
+          return false;
+        }
+      };
+      let ended = false;
+      const end = () => {
+        if (ended) return;
+        ended = true;
+        close();
+        raw.end();
+      };
       raw.write(': crossbuy events\nretry: 3000\n\n');
       let sent = resumeFrom ?? options.feed.position;
       if (resumeFrom !== null) {
@@ -73,6 +124,10 @@ export function registerEventStream(
         for (;;) {
           const batch = eventsAfter(options.ctx, sent, REPLAY_LIMIT).filter((e) => e.id <= options.feed.position);
           if (batch.length === 0) break;
+          if (!keyStillValid()) {
+            raw.end();
+            return;
+          }
           for (const event of batch) if (visible(event)) raw.write(frame(event));
           sent = batch[batch.length - 1]!.id;
           if (batch.length < REPLAY_LIMIT) break;
@@ -82,15 +137,21 @@ export function registerEventStream(
       const unsubscribe = options.feed.subscribe((event) => {
         if (event.id <= sent) return;
         sent = event.id;
-        if (visible(event)) raw.write(frame(event));
+        if (!visible(event)) return;
+        // The key is checked before every event written: the feed publishes only committed events, so an
+        // event published after the revocation committed always sees it (the key lookup drops its cache on
+        // any commit by another process).
+        if (!keyStillValid()) return end();
+        raw.write(frame(event));
       });
       const heartbeat = setInterval(() => raw.write(': keep-alive\n\n'), HEARTBEAT_MS);
-      open.add(raw);
-      const close = () => {
-        open.delete(raw);
+      const stream: OpenStream = { keyId: caller.kind === 'key' ? caller.keyId : 0, keyStillValid, end };
+      open.add(stream);
+      function close() {
+        open.delete(stream);
         clearInterval(heartbeat);
         unsubscribe();
-      };
+      }
       raw.on('close', close);
       raw.on('error', close);
     },

@@ -2,7 +2,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { SESSION_COOKIE, readCookie } from '../caller.js';
+import { SESSION_COOKIE, readCookie, sameSecret } from '../caller.js';
 
 export interface UiOptions {
   uiDir: string | null;
@@ -25,6 +25,14 @@ The API reference is at <a href="/docs">/docs</a>.</p></body></html>`;
  * sets an HttpOnly, SameSite=Strict session cookie and redirects to a clean URL. Static assets hold no
  * data and are served without it; every API call needs the cookie plus the UI header.
  */
+/**
+ * The headless page's policy, as the renderer's own meta tag (index.html) plus what a meta tag cannot say:
+ * never inside another site's frame (clickjacking the back office).
+ */
+export const UI_CSP =
+  "default-src 'self'; img-src 'self' data: http://127.0.0.1:*; connect-src 'self' http://127.0.0.1:*; " +
+  "style-src 'self' 'unsafe-inline'; object-src 'none'; base-uri 'self'; frame-ancestors 'none'";
+
 export async function registerUi(app: FastifyInstance, options: UiOptions): Promise<void> {
   const indexFile = options.uiDir ? join(options.uiDir, 'index.html') : null;
   const hasUi = indexFile !== null && existsSync(indexFile);
@@ -38,16 +46,18 @@ export async function registerUi(app: FastifyInstance, options: UiOptions): Prom
     });
   }
   app.get('/', { schema: { hide: true } }, async (request, reply) => {
-    const query = request.query as { token?: string };
+    reply.header('Content-Security-Policy', UI_CSP).header('X-Frame-Options', 'DENY');
+    const query = request.query as { token?: unknown };
     if (query.token !== undefined) {
-      if (query.token !== options.sessionToken) return reply.code(401).type('text/html').send(LOCKED_PAGE);
+      if (typeof query.token !== 'string' || !sameSecret(query.token, options.sessionToken)) return reply.code(401).type('text/html').send(LOCKED_PAGE);
       reply.header(
         'Set-Cookie',
         `${SESSION_COOKIE}=${encodeURIComponent(options.sessionToken)}; Path=/; HttpOnly; SameSite=Strict`,
       );
       return reply.redirect('/', 303);
     }
-    if (readCookie(request.headers.cookie, SESSION_COOKIE) !== options.sessionToken) {
+    const cookie = readCookie(request.headers.cookie, SESSION_COOKIE);
+    if (cookie === undefined || !sameSecret(cookie, options.sessionToken)) {
       return reply.code(401).type('text/html').send(LOCKED_PAGE);
     }
     if (!hasUi) return reply.type('text/html').send(NO_UI_PAGE);

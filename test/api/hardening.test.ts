@@ -1,0 +1,283 @@
+import Database from 'better-sqlite3';
+import { createServer, type Server } from 'node:http';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MAX_STREAMS_PER_KEY } from '../../src/main/core/http/routes/events-stream.js';
+import { request, startTestServer, type TestServer } from '../helpers/server.js';
+
+/**
+ * Issue 11: the defects probing a running server found, each as it was reported. Every test here failed
+ * on the code before its fix.
+ */
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+  await server.admin('PUT', '/autopilot', { pace: 'off' });
+});
+afterAll(() => server.close());
+
+const errorShape = (status: number) => ({ statusCode: status, error: expect.any(String), message: expect.any(String) });
+
+async function placeOrder(key = server.key): Promise<string> {
+  const product = (await server.api('GET', '/products/search?limit=5', { key })).body.data.items.find((p: { skus: { stock: number }[] }) => p.skus[0]!.stock > 0);
+  const res = await server.api('POST', '/orders', { key, body: { items: [{ productId: String(product.id), skuId: product.skus[0].skuId, quantity: 1 }] } });
+  expect(res.status).toBe(201);
+  return res.body.data.orderNo;
+}
+
+/** An open stream: everything it received, and whether the server ended it. */
+async function openStream(key: string) {
+  const controller = new AbortController();
+  const response = await fetch(`${server.baseUrl}/events`, { headers: { authorization: `Bearer ${key}` }, signal: controller.signal });
+  expect(response.status).toBe(200);
+  const state = { text: '', ended: false };
+  const reader = response.body!.getReader();
+  const decoder = new TextDecoder();
+  const done = (async () => {
+    try {
+      for (;;) {
+        const chunk = await reader.read();
+        if (chunk.done) break;
+        state.text += decoder.decode(chunk.value, { stream: true });
+      }
+      state.ended = true;
+    } catch {
+      // aborted by the test
+    }
+  })();
+  return {
+    state,
+    /** Resolves true once the server ends the stream, false after `ms`. */
+    endedWithin: (ms: number) => Promise.race([done.then(() => state.ended), new Promise<boolean>((r) => setTimeout(() => r(false), ms))]),
+    close: () => controller.abort(),
+  };
+}
+
+function keyIdOf(key: string): number {
+  const keys = server.running.core.ctx.db.prepare('SELECT id, last4 FROM api_keys ORDER BY id').all() as { id: number; last4: string }[];
+  return keys.filter((k) => key.endsWith(k.last4)).at(-1)!.id;
+}
+
+describe('1. a revoked or expired key loses its event streams', () => {
+  it('revoked through the admin API: the stream ends and no later event is sent', async () => {
+    const key = server.makeKey(['orders:read']);
+    const stream = await openStream(key);
+    try {
+      expect((await server.admin('POST', `/keys/${keyIdOf(key)}/revoke`)).status).toBe(200);
+      await placeOrder(); // an event the key could have read, committed after the revocation
+      expect(await stream.endedWithin(3000)).toBe(true);
+      expect(stream.state.text).not.toContain('order.created');
+    } finally {
+      stream.close();
+    }
+  });
+
+  it('revoked by another process (a second connection, as the CLI): the stream ends', async () => {
+    const key = server.makeKey(['orders:read']);
+    const stream = await openStream(key);
+    const other = new Database(join(server.dataDir, 'crossbuy.db'));
+    try {
+      other.prepare('UPDATE api_keys SET revoked_at = ? WHERE id = ?').run(new Date().toISOString(), keyIdOf(key));
+      expect(await stream.endedWithin(3000)).toBe(true);
+    } finally {
+      other.close();
+      stream.close();
+    }
+  });
+
+  it('expired while open: the stream ends', async () => {
+    const key = server.makeKey(['orders:read'], { expiresAt: new Date(Date.now() + 1000).toISOString() });
+    const stream = await openStream(key);
+    try {
+      expect(await stream.endedWithin(4000)).toBe(true);
+    } finally {
+      stream.close();
+    }
+  });
+
+  it(`caps open streams per key at ${MAX_STREAMS_PER_KEY}: 429 in the error shape`, async () => {
+    const key = server.makeKey(['orders:read']);
+    const streams = [];
+    try {
+      for (let i = 0; i < MAX_STREAMS_PER_KEY; i++) streams.push(await openStream(key));
+      const refused = await server.api('GET', '/events', { key });
+      expect(refused.status).toBe(429);
+      expect(refused.body).toEqual(errorShape(429));
+      // Another key is not affected.
+      const other = await openStream(server.makeKey(['orders:read']));
+      other.close();
+    } finally {
+      for (const s of streams) s.close();
+    }
+  });
+});
+
+describe('2. a malformed session cookie is ignored', () => {
+  for (const cookie of ['crossbuy_session=%', 'crossbuy_session=%E0%A4%A', 'a=b; crossbuy_session=%zz']) {
+    it(`${cookie}: keys, the admin token and the UI still work`, async () => {
+      const open = await server.api('GET', '/user/wallet/balance', { headers: { cookie } });
+      expect(open.status).toBe(200);
+      const admin = await request(`${server.running.origin}/api/v1/admin`, 'GET', '/settings', { bearer: server.running.core.adminToken, headers: { cookie } });
+      expect(admin.status).toBe(200);
+      const noKey = await server.api('GET', '/user/wallet/balance', { key: null, headers: { cookie, 'x-crossbuy-client': 'ui' } });
+      expect(noKey.status).toBe(401);
+      expect(noKey.body).toEqual(errorShape(401));
+      const ui = await fetch(`${server.running.origin}/`, { headers: { cookie } });
+      expect(ui.status).toBe(401);
+      const events = await fetch(`${server.baseUrl}/events`, { headers: { cookie } });
+      expect(events.status).toBe(401);
+    });
+  }
+});
+
+describe('3. webhooks do not follow redirects', () => {
+  it('a 302 is a failed attempt, recorded, and the redirect target gets nothing', async () => {
+    let targetHits = 0;
+    const target: Server = createServer((_req, res) => {
+      targetHits++;
+      res.writeHead(200).end();
+    });
+    await new Promise<void>((r) => target.listen(0, '127.0.0.1', r));
+    const targetPort = (target.address() as { port: number }).port;
+    const redirector: Server = createServer((_req, res) => {
+      res.writeHead(302, { location: `http://127.0.0.1:${targetPort}/stolen` }).end();
+    });
+    await new Promise<void>((r) => redirector.listen(0, '127.0.0.1', r));
+    const url = `http://127.0.0.1:${(redirector.address() as { port: number }).port}/hook`;
+    try {
+      const endpoint = (await server.admin('POST', '/webhooks', { url, events: ['order.created'] })).body.data;
+      await placeOrder();
+      let delivery: { attempts: number; lastStatusCode: number; lastError: string; attemptLog: { statusCode: number }[] } | undefined;
+      const deadline = Date.now() + 5000;
+      while (!delivery?.attempts && Date.now() < deadline) {
+        await new Promise((r) => setTimeout(r, 50));
+        delivery = (await server.admin('GET', `/webhooks/${endpoint.id}/deliveries`)).body.data.items[0];
+      }
+      expect(delivery).toMatchObject({ attempts: 1, lastStatusCode: 302, status: 'pending' });
+      expect(delivery!.lastError).toMatch(/redirect/);
+      expect(delivery!.attemptLog.map((a) => a.statusCode)).toEqual([302]);
+      expect(targetHits).toBe(0);
+      await server.admin('DELETE', `/webhooks/${endpoint.id}`);
+    } finally {
+      await new Promise<void>((r) => redirector.close(() => r()));
+      await new Promise<void>((r) => target.close(() => r()));
+    }
+  });
+
+  it('*.localhost is not loopback: refused while remote webhooks are off', async () => {
+    for (const url of ['http://evil.localhost:9/x', 'http://a.b.localhost/x']) {
+      const res = await server.admin('POST', '/webhooks', { url, events: ['*'] });
+      expect(res.status, url).toBe(400);
+    }
+    const ok = await server.admin('POST', '/webhooks', { url: 'http://localhost:9/x', events: ['*'] });
+    expect(ok.status).toBe(201);
+    await server.admin('DELETE', `/webhooks/${ok.body.data.id}`);
+  });
+});
+
+describe('4. integers are bounded and plain', () => {
+  const lists = ['/orders', '/products/search', '/user/wallet/transactions', '/shipping/orders', '/warehouse/packages', '/user/favorites'];
+  const pages = ['1e20', 'Infinity', '-Infinity', '1e400', '4611686018427387904', '9007199254740993', '0x10', '1e3', ' 1', 'NaN', '-0', '0'];
+  it('page at and past every bound is the contract 400 on every list', async () => {
+    for (const path of lists) {
+      for (const page of pages) {
+        const res = await server.api('GET', `${path}?page=${encodeURIComponent(page)}`);
+        expect(res.status, `${path}?page=${page}`).toBe(400);
+        expect(res.body).toEqual(errorShape(400));
+      }
+      expect((await server.api('GET', `${path}?page=2`)).status, path).toBe(200);
+    }
+    const admin = await request(`${server.running.origin}/api/v1/admin`, 'GET', '/orders?page=1e20', { bearer: server.running.core.adminToken });
+    expect(admin.status).toBe(400);
+  });
+
+  it('/products/0x10 is not product 16', async () => {
+    expect((await server.api('GET', '/products/16')).status).toBe(200);
+    for (const id of ['0x10', '1e1', '16.0', 'Infinity']) {
+      const res = await server.api('GET', `/products/${id}`);
+      expect(res.status, id).toBeGreaterThanOrEqual(400);
+      expect(res.status, id).toBeLessThan(500);
+      expect(res.body).toEqual(errorShape(res.status));
+    }
+  });
+
+  it('integers in bodies past the exact range are 400, and 1e400 is not a number', async () => {
+    const admin = `${server.running.origin}/api/v1/admin`;
+    for (const raw of ['{"amount":1,"userId":4611686018427387904}', '{"amount":1,"userId":1e20}', '{"amount":1,"userId":1e400}']) {
+      const res = await request(admin, 'POST', '/wallet/deposit', { bearer: server.running.core.adminToken, raw, headers: { 'content-type': 'application/json' } });
+      expect(res.status, raw).toBe(400);
+      expect(res.body).toEqual(errorShape(400));
+    }
+  });
+});
+
+describe('5. HEAD on the event stream', () => {
+  it('answers the headers and ends', async () => {
+    const res = await fetch(`${server.baseUrl}/events`, { method: 'HEAD', headers: { authorization: `Bearer ${server.key}` }, signal: AbortSignal.timeout(3000) });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toContain('text/event-stream');
+    expect(await res.text()).toBe('');
+  });
+});
+
+describe('also', () => {
+  it('a malformed URL is a 400 in the error shape, without `code` or the URL', async () => {
+    for (const path of ['/api/v1/open/orders/%E0%A4%A', '/%zz', '/api/v1/admin/keys/%']) {
+      const res = await fetch(server.running.origin + path, { headers: { authorization: `Bearer ${server.key}` } });
+      expect(res.status).toBe(400);
+      const body = await res.json();
+      expect(body).toEqual(errorShape(400));
+      expect(JSON.stringify(body)).not.toContain('%');
+    }
+  });
+
+  it('the headless page forbids framing and carries a policy', async () => {
+    for (const path of ['/', '/?token=wrong', '/?token=test-session-token']) {
+      const res = await fetch(server.running.origin + path, { redirect: 'manual' });
+      expect(res.headers.get('content-security-policy'), path).toContain("frame-ancestors 'none'");
+    }
+    expect((await fetch(`${server.running.origin}/?token=test-session-token`, { redirect: 'manual' })).status).toBe(303);
+    expect((await fetch(`${server.running.origin}/?token=test-session-tokem`, { redirect: 'manual' })).status).toBe(401);
+    expect((await fetch(`${server.running.origin}/?token=test-session-token&token=x`, { redirect: 'manual' })).status).toBe(401);
+  });
+
+  it('a body in another charset than UTF-8 is 415 and writes nothing', async () => {
+    const before = (await server.api('GET', '/user/addresses')).body.data.length;
+    for (const charset of ['utf-16', 'UTF-16LE', 'latin1', 'iso-8859-1']) {
+      const res = await server.api('POST', '/user/addresses', {
+        raw: JSON.stringify({ name: 'A', phone: '1', country: 'US', state: 'CA', city: 'X', address: 'Y', zipCode: '1' }),
+        headers: { 'content-type': `application/json; charset=${charset}` },
+      });
+      expect(res.status, charset).toBe(415);
+      expect(res.body).toEqual(errorShape(415));
+    }
+    expect((await server.api('GET', '/user/addresses')).body.data.length).toBe(before);
+    const utf8 = await server.api('GET', '/user/wallet/balance', { headers: { 'content-type': 'application/json; charset=UTF-8' } });
+    expect(utf8.status).toBe(200);
+  });
+
+  it('deposits cannot take a wallet past the balance cap: 422, nothing written', async () => {
+    const balance = (await server.api('GET', '/user/wallet/balance')).body.data.balance;
+    let last = 201;
+    for (let i = 0; i < 12 && last === 201; i++) last = (await server.admin('POST', '/wallet/deposit', { amount: 1_000_000_000 })).status;
+    expect(last).toBe(422);
+    const after = (await server.api('GET', '/user/wallet/balance')).body.data.balance;
+    expect(after).toBeLessThanOrEqual(10_000_000_000);
+    expect(after).toBeGreaterThan(balance);
+    const refused = await server.admin('POST', '/wallet/adjust', { amount: 1_000_000_000, note: 'more' });
+    expect(refused.status).toBe(422);
+    expect(refused.body).toEqual(errorShape(422));
+  });
+
+  it('X-Request-Id on every response: a sane client one kept, else a fresh one', async () => {
+    const kept = await server.api('GET', '/user/wallet/balance', { headers: { 'x-request-id': 'req-abc.123' } });
+    expect(kept.headers.get('x-request-id')).toBe('req-abc.123');
+    const fresh = await server.api('GET', '/user/wallet/balance', { headers: { 'x-request-id': 'bad id "quoted"' } });
+    expect(fresh.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+    for (const res of [await server.api('GET', '/nope'), await server.api('GET', '/user/wallet/balance', { key: null }), await server.admin('GET', '/settings')]) {
+      expect(res.headers.get('x-request-id')).toMatch(/\S/);
+    }
+    const bad = await fetch(`${server.running.origin}/%zz`);
+    expect(bad.headers.get('x-request-id')).toMatch(/\S/);
+  });
+});
