@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isCancellable, listFilterOf, normalizeOrderNo, orderHash, ordersHash, statusColor } from './status';
+import { isCancellable, listFilterOf, normalizeOrderNo, orderHash, ordersHash, statusColor, trackingGap } from './status';
 import { ORDER_STATUSES } from './types';
 
 describe('orders list state in the hash', () => {
@@ -36,5 +36,20 @@ describe('order statuses', () => {
 
   it('normalizes a typed order number', () => {
     expect(normalizeOrderNo('  po2026 1122jbxvbntp ')).toBe('PO20261122JBXVBNTP');
+  });
+});
+
+describe('an order without domestic tracking', () => {
+  it('waits for the seller only while the goods can still be sent', () => {
+    expect(['pending', 'paid', 'purchased'].map(trackingGap)).toEqual(['awaitingSeller', 'awaitingSeller', 'awaitingSeller']);
+  });
+
+  it('never waits for the seller once cancelled or refunded', () => {
+    expect(trackingGap('cancelled')).toBe('endedUnshipped');
+    expect(trackingGap('refunded')).toBe('endedUnshipped');
+  });
+
+  it('past the seller, has simply no events', () => {
+    for (const status of ['shipped_to_warehouse', 'in_warehouse', 'completed', 'returned']) expect(trackingGap(status)).toBe('noEvents');
   });
 });

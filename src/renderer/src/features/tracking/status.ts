@@ -21,6 +21,18 @@ export function statusColor(status: string): string {
   return isOrderStatus(status) ? COLORS[status] : 'gray';
 }
 
+/**
+ * What an order with no domestic tracking is waiting for: a cancelled or refunded order is not waiting for
+ * the seller at all (issue 17 item 10), one past the seller simply has no events recorded.
+ */
+export type TrackingGap = 'awaitingSeller' | 'endedUnshipped' | 'noEvents';
+
+export function trackingGap(status: string): TrackingGap {
+  if (status === 'pending' || status === 'paid' || status === 'purchased') return 'awaitingSeller';
+  if (status === 'cancelled' || status === 'refunded') return 'endedUnshipped';
+  return 'noEvents';
+}
+
 /** Only orders not bought yet can be cancelled by the user (decisions.md). */
 export function isCancellable(status: string): boolean {
   return status === 'pending' || status === 'paid';

@@ -4,6 +4,7 @@ import { ErrorAlert } from '../../../shared/ErrorAlert';
 import { useT } from '../../../shared/i18n';
 import { detailMessages } from '../messages';
 import { useOrderInspection } from '../queries';
+import { trackingGap } from '../status';
 import type { OrderDetail } from '../types';
 import { useDateFormat } from '../useDateFormat';
 import { PhotoViewer } from './PhotoViewer';
@@ -38,7 +39,7 @@ export function InspectionPanel({ order }: { order: OrderDetail }) {
     <Section title={t('inspection')}>
       {!inspected ? (
         <Text size="sm" c="dimmed">
-          {t('inspectionPending')}
+          {trackingGap(order.status) === 'endedUnshipped' ? t('inspectionEnded') : t('inspectionPending')}
         </Text>
       ) : inspection.isError ? (
         <ErrorAlert title={t('inspectionFailed')} error={inspection.error} />

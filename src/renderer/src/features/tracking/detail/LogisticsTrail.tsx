@@ -3,9 +3,12 @@ import { ErrorAlert } from '../../../shared/ErrorAlert';
 import { useT } from '../../../shared/i18n';
 import { detailMessages } from '../messages';
 import { useOrderLogistics } from '../queries';
+import { trackingGap } from '../status';
 import type { OrderDetail } from '../types';
 import { useDateFormat } from '../useDateFormat';
 import { Section } from './Section';
+
+const EMPTY_MESSAGE = { awaitingSeller: 'logisticsEmpty', endedUnshipped: 'logisticsEnded', noEvents: 'logisticsNone' } as const;
 
 /** The domestic leg, seller to warehouse (GET /orders/:id/logistics), newest event first. */
 export function LogisticsTrail({ order }: { order: OrderDetail }) {
@@ -47,7 +50,7 @@ export function LogisticsTrail({ order }: { order: OrderDetail }) {
         <ErrorAlert title={t('logisticsFailed')} error={logistics.error} />
       ) : events.length === 0 ? (
         <Text size="sm" c="dimmed">
-          {t('logisticsEmpty')}
+          {t(EMPTY_MESSAGE[trackingGap(order.status)])}
         </Text>
       ) : (
         <Timeline active={0} bulletSize={12} lineWidth={2} aria-label={t('logistics')}>
