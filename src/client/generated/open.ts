@@ -762,6 +762,8 @@ export interface paths {
                         "application/json": {
                             data: {
                                 items: {
+                                    /** @description amount in the ledger currency, at most two decimals */
+                                    amountDue: number;
                                     /**
                                      * Format: date-time
                                      * @description ISO 8601 UTC

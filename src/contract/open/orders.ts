@@ -113,6 +113,7 @@ export const OrderListItemFields = {
   itemCount: Type.Integer({ description: 'number of lines' }),
   currency: Currency,
   createdAt: Timestamp,
+  amountDue: Money,
 };
 export const OrderListItemSchema = Type.Object(OrderListItemFields);
 

@@ -47,6 +47,16 @@ export function notificationFor(event: ServiceEvent): NotificationText | null {
       const data = event.data as ServiceEvent<'shipping.exception'>['data'];
       return { title: data.status === 'lost' ? 'Parcel lost' : 'Parcel held at customs', body: `${data.orderNo}: ${data.reason}` };
     }
+    // v1.1 after-sales
+    case 'order.supplement_requested': {
+      const data = event.data as ServiceEvent<'order.supplement_requested'>['data'];
+      const why = data.reason === 'price_increase' ? 'the seller raised the price' : 'the seller charges domestic postage';
+      return { title: `Amount due: ${data.amount.toFixed(2)}`, body: `${data.orderNo}: ${why}; pay or decline by ${data.expiresAt.slice(0, 10)}` };
+    }
+    case 'order.return_resolved': {
+      const data = event.data as ServiceEvent<'order.return_resolved'>['data'];
+      return { title: `${data.type === 'return' ? 'Return' : 'Exchange'} ${data.status}`, body: `${data.orderNo}, item ${data.itemId}${data.refundAmount > 0 ? `: ${data.refundAmount.toFixed(2)} refunded` : ''}` };
+    }
     default:
       return null;
   }

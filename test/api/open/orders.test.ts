@@ -223,7 +223,7 @@ describe('GET /orders', () => {
     const { items, total, page, limit } = res.body.data;
     expect({ page, limit }).toEqual({ page: 1, limit: 20 });
     expect(total).toBeGreaterThanOrEqual(5);
-    expect(Object.keys(items[0]).sort()).toEqual(['createdAt', 'currency', 'itemCount', 'orderNo', 'status', 'totalAmount']);
+    expect(Object.keys(items[0]).sort()).toEqual(['amountDue', 'createdAt', 'currency', 'itemCount', 'orderNo', 'status', 'totalAmount']);
     const created = items.map((o: { createdAt: string }) => o.createdAt);
     expect([...created].sort().reverse()).toEqual(created);
     const first = await server.api('GET', `/orders/${items[0].orderNo}`);

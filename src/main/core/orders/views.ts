@@ -167,9 +167,11 @@ export interface OrderListQuery extends PageQuery {
   userId: number | null;
 }
 
-type ListRow = OrderRow & { item_count: number };
+type ListRow = OrderRow & { item_count: number; amount_due_minor: number };
 
-const LIST_COLUMNS = 'o.*, (SELECT COUNT(*) FROM order_items i WHERE i.order_no = o.order_no) AS item_count';
+// v1.1: amountDue per row, one seek in order_supplements_order; replacement lines of exchanges are not lines.
+const LIST_COLUMNS = `o.*, (SELECT COUNT(*) FROM order_items i WHERE i.order_no = o.order_no AND i.replaces_item_id IS NULL) AS item_count,
+  (SELECT COALESCE(SUM(s.amount_minor), 0) FROM order_supplements s WHERE s.order_no = o.order_no AND s.status = 'pending') AS amount_due_minor`;
 
 /**
  * Newest first (in the order orders were placed, which the service clock, only moving forward, keeps in
@@ -242,6 +244,7 @@ function listItem(row: ListRow): OrderListItem {
     itemCount: row.item_count,
     currency: row.currency,
     createdAt: row.created_at,
+    amountDue: toAmount(row.amount_due_minor),
   };
 }
 

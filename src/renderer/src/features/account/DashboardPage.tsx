@@ -1,3 +1,4 @@
+import { DashboardDueBanner } from '../tracking/after-sales/DashboardDueBanner';
 import { Anchor, Grid, Group, Paper, SimpleGrid, Skeleton, Stack, Text, Title, UnstyledButton } from '@mantine/core';
 import { ErrorAlert } from '../../shared/ErrorAlert';
 import { useT } from '../../shared/i18n';
@@ -184,6 +185,7 @@ export function DashboardPage() {
   return (
     <Stack gap="md">
       <Title order={2}>{t('title')}</Title>
+      <DashboardDueBanner />
       <BalanceCards />
       <Grid>
         <Grid.Col span={{ base: 12, md: 8 }}>

@@ -10,6 +10,8 @@ import { useOrder } from '../queries';
 import { isCancellable } from '../status';
 import type { RefundResult } from '../types';
 import { useDateFormat } from '../useDateFormat';
+import { AfterSalesPanel } from '../after-sales/AfterSalesPanel';
+import { AmountDueBanner } from '../after-sales/AmountDueBanner';
 import { CancelOrderButton } from './CancelOrderButton';
 import { InspectionPanel } from './InspectionPanel';
 import { LogisticsTrail } from './LogisticsTrail';
@@ -68,12 +70,14 @@ export function OrderDetailPage({ orderNo }: { orderNo: string }) {
               {t('cancelledBody', { amount: formatMoney(cancelled.refundAmount, order.data.currency) })}
             </Alert>
           ) : null}
+          <AmountDueBanner order={order.data} />
           <Grid gutter="lg">
             <Grid.Col span={{ base: 12, md: 8 }}>
               <Stack gap="md">
                 <OrderItems order={order.data} />
                 <LogisticsTrail order={order.data} />
                 <InspectionPanel order={order.data} />
+                <AfterSalesPanel order={order.data} />
               </Stack>
             </Grid.Col>
             <Grid.Col span={{ base: 12, md: 4 }}>

@@ -1,0 +1,141 @@
+import { Badge, Button, Group, Modal, NumberInput, Stack, Table, Text, Textarea, TextInput } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { useState } from 'react';
+import { ErrorAlert } from '../../../shared/ErrorAlert';
+import { useT } from '../../../shared/i18n';
+import { formatMoney } from '../../../shared/money';
+import { Section } from '../detail/Section';
+import type { OrderDetail, OrderItem } from '../types';
+import { useDateFormat } from '../useDateFormat';
+import { afterSalesMessages } from './messages';
+import { useRequestPhotos, useRequestReturn } from './queries';
+
+const RETURN_COLORS = { requested: 'yellow', approved: 'green', rejected: 'gray' } as const;
+
+/**
+ * After arrival (API v1.1 section 3): the decision window, extra photos, a return or exchange per line and
+ * the seller's decisions; also the history of supplements. Hidden while none of it applies.
+ */
+export function AfterSalesPanel({ order }: { order: OrderDetail }) {
+  const t = useT(afterSalesMessages);
+  const formatDate = useDateFormat();
+  const deadline = order.inspection.decisionDeadline;
+  const open = deadline !== null && order.status === 'in_warehouse' && Date.now() <= Date.parse(deadline);
+  const resolvedSupplements = order.supplements.filter((s) => s.status !== 'pending');
+  if (deadline === null && resolvedSupplements.length === 0) return null;
+  const open_ = new Set(order.returns.filter((r) => r.status === 'requested').map((r) => r.itemId));
+  return (
+    <Section title={t('afterSalesTitle')}>
+      <Stack gap="sm" data-testid="after-sales">
+        {deadline ? <Text size="sm">{open ? t('windowOpen', { date: formatDate(deadline) }) : t('windowClosed', { date: formatDate(deadline) })}</Text> : null}
+        {open ? <PhotoRequestButton order={order} /> : null}
+        {open ? (
+          <Stack gap={4}>
+            {order.items.map((item) => (
+              <Group key={item.itemId} justify="space-between" wrap="nowrap">
+                <Text size="sm" lineClamp={1}>
+                  {item.title}
+                </Text>
+                {open_.has(item.itemId) ? null : <ReturnButtons order={order} item={item} />}
+              </Group>
+            ))}
+          </Stack>
+        ) : null}
+        {order.returns.length > 0 ? (
+          <Table data-testid="returns">
+            <Table.Caption>{t('returnsTitle')}</Table.Caption>
+            <Table.Tbody>
+              {order.returns.map((r) => (
+                <Table.Tr key={r.id}>
+                  <Table.Td>{t(`type_${r.type}`)}</Table.Td>
+                  <Table.Td>{order.items.find((i) => i.itemId === r.itemId)?.title ?? r.itemId}</Table.Td>
+                  <Table.Td>
+                    <Badge color={RETURN_COLORS[r.status]} variant="light">
+                      {t(`ret_${r.status}`)}
+                    </Badge>
+                  </Table.Td>
+                  <Table.Td>
+                    {r.type === 'return' && r.status === 'approved' ? t('refundOf', { amount: formatMoney(r.refundAmount, order.currency) }) : t('feeOf', { amount: formatMoney(r.fee, order.currency) })}
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        ) : null}
+        {order.photoRequests.length > 0 ? (
+          <Text size="sm" data-testid="photo-requests">
+            {t('photoRequestsTitle')}: {order.photoRequests.map((p) => `${p.count} × ${t(`pr_${p.status}`)}`).join(', ')}
+          </Text>
+        ) : null}
+        {resolvedSupplements.length > 0 ? (
+          <Text size="sm">
+            {t('supplementsTitle')}:{' '}
+            {resolvedSupplements.map((s) => `${t(`reason_${s.reason}`)} ${formatMoney(s.amount, order.currency)} (${t(`sup_${s.status}`)})`).join('; ')}
+          </Text>
+        ) : null}
+      </Stack>
+    </Section>
+  );
+}
+
+function PhotoRequestButton({ order }: { order: OrderDetail }) {
+  const t = useT(afterSalesMessages);
+  const [opened, { open, close }] = useDisclosure(false);
+  const [count, setCount] = useState<number>(1);
+  const [note, setNote] = useState('');
+  const request = useRequestPhotos(order.orderNo);
+  return (
+    <>
+      <Button size="xs" variant="light" onClick={open} w="fit-content">
+        {t('requestPhotos')}
+      </Button>
+      <Modal opened={opened} onClose={close} title={t('requestPhotos')} centered>
+        <Stack gap="sm">
+          <NumberInput label={t('photoCount')} min={1} max={10} value={count} onChange={(v) => setCount(Number(v) || 1)} />
+          <TextInput label={t('photoNote')} value={note} maxLength={500} onChange={(e) => setNote(e.currentTarget.value)} />
+          {request.isError ? <ErrorAlert title={t('photoFailed')} error={request.error} /> : null}
+          <Button onClick={() => request.mutate({ count, note: note.trim() || undefined }, { onSuccess: close })} loading={request.isPending}>
+            {t('send')} ({formatMoney(count * 2, order.currency)})
+          </Button>
+        </Stack>
+      </Modal>
+    </>
+  );
+}
+
+function ReturnButtons({ order, item }: { order: OrderDetail; item: OrderItem }) {
+  const t = useT(afterSalesMessages);
+  const [type, setType] = useState<'return' | 'exchange' | null>(null);
+  const [reason, setReason] = useState('');
+  const request = useRequestReturn(order.orderNo);
+  const close = () => {
+    setType(null);
+    request.reset();
+  };
+  return (
+    <>
+      <Group gap={4} wrap="nowrap">
+        <Button size="compact-xs" variant="default" onClick={() => setType('return')} aria-label={`${t('returnItem')} ${item.title}`}>
+          {t('returnItem')}
+        </Button>
+        <Button size="compact-xs" variant="default" onClick={() => setType('exchange')} aria-label={`${t('exchangeItem')} ${item.title}`}>
+          {t('exchangeItem')}
+        </Button>
+      </Group>
+      <Modal opened={type !== null} onClose={close} title={t('returnTitle', { title: item.title })} centered>
+        <Stack gap="sm">
+          <Text size="sm">{t('returnHint')}</Text>
+          <Textarea label={t('returnReason')} value={reason} maxLength={500} onChange={(e) => setReason(e.currentTarget.value)} data-autofocus />
+          {request.isError ? <ErrorAlert title={t('returnFailed')} error={request.error} /> : null}
+          <Button
+            disabled={reason.trim() === ''}
+            loading={request.isPending}
+            onClick={() => type && request.mutate({ itemId: item.itemId, type, reason: reason.trim() }, { onSuccess: close })}
+          >
+            {type === 'exchange' ? t('exchangeItem') : t('returnItem')}
+          </Button>
+        </Stack>
+      </Modal>
+    </>
+  );
+}
