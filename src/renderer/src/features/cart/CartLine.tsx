@@ -14,13 +14,16 @@ export function CartLine({ item, currency }: { item: CartItem; currency?: string
   const remove = useRemoveCartItem();
   const name = t('lineName', { title: item.title, sku: item.skuName });
   const error = select.error ?? remove.error;
+  // The box shows the click at once: the cache's optimistic write waits for an await in onMutate, and a
+  // box that flips back for a frame reads as "did not take".
+  const selected = select.isPending && select.variables.patch.selected !== undefined ? select.variables.patch.selected : item.selected;
 
   return (
     <Paper withBorder p="sm" radius="md" role="listitem" aria-label={name}>
       <Group wrap="nowrap" align="flex-start" gap="md">
         <Checkbox
           mt={4}
-          checked={item.selected}
+          checked={selected}
           onChange={(event) => select.mutate({ itemId: item.id, patch: { selected: event.currentTarget.checked } })}
           disabled={select.isPending}
           aria-label={t('select', { name })}
