@@ -1,3 +1,6 @@
+import { execFile } from 'node:child_process';
+import { resolve } from 'node:path';
+import { promisify } from 'node:util';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TSchema } from 'typebox';
@@ -78,4 +81,81 @@ describe('random input never breaks a route', () => {
       { numRuns: RUNS_PER_ROUTE },
     );
   }, 120_000);
+});
+
+/**
+ * What the probing of issue 11 found: cookies and arbitrary headers, HEAD and OPTIONS, numbers at and past
+ * every bound (and in every spelling: 1e20, Infinity, -0, 2^53+1, hex, exponents), non-UTF-8 charsets. Every
+ * route of both tables; CROSSBUY_DEEP=1 with the property above sends well over 20,000 inputs.
+ */
+const CLI = resolve(import.meta.dirname, '../../bin/crossbuy.js');
+const EDGE_RUNS_PER_ROUTE = process.env.CROSSBUY_DEEP ? 240 : 4;
+
+const edgeNumber = fc.constantFrom(
+  '1e20', 'Infinity', '-Infinity', '1e400', '-0', '0', '-1', '1', '100', '101', '4611686018427387904', '9007199254740991',
+  '9007199254740992', '9007199254740993', '0x10', '1e3', '1.5', 'NaN', '1_000', ' 1', '%00', '99999999999999999999',
+);
+const edgeJsonNumber = fc.constantFrom('1e20', '1e400', '-1e400', '-0', '0', '4611686018427387904', '9007199254740993', '1.5', '100000', '1000000', '0.001');
+const cookieValue = fc.oneof(fc.constantFrom('%', '%E0%A4%A', '%zz', '"', 'a=b=c', ''), fc.string({ maxLength: 8 }));
+const headerName = fc.constantFrom('x-request-id', 'accept', 'accept-encoding', 'range', 'if-none-match', 'last-event-id', 'idempotency-key', 'x-crossbuy-client', 'origin', 'x-forwarded-for');
+const headerValue = fc.oneof(fc.string({ maxLength: 20 }).filter((v) => /^[\x20-\x7e]*$/.test(v)), fc.constantFrom('ui', 'bytes=0-0', '*', 'null', '\t'));
+const charset = fc.constantFrom('utf-8', 'UTF-8', 'utf-16', 'utf-16le', 'latin1', 'iso-8859-1', 'x-unknown', '"utf-8"');
+const method = fc.constantFrom('SAME', 'SAME', 'HEAD', 'OPTIONS');
+
+function edgeRequestFor(route: RouteSpec) {
+  const params = (route.url.match(/:([A-Za-z]+)/g) ?? []).map((p) => p.slice(1));
+  const queryFields = [...fieldsOf(route.schema.querystring), 'page', 'limit'];
+  const bodyFields = fieldsOf(route.schema.body);
+  return fc.record({
+    method,
+    params: fc.tuple(...params.map(() => edgeNumber)),
+    query: fc.dictionary(fc.constantFrom(...queryFields), edgeNumber, { maxKeys: 3 }),
+    body: fc.dictionary(fc.constantFrom(...(bodyFields.length ? bodyFields : ['x'])), edgeJsonNumber, { maxKeys: 4 }),
+    cookie: fc.option(fc.tuple(fc.constantFrom('crossbuy_session', 'other'), cookieValue)),
+    headers: fc.dictionary(headerName, headerValue, { maxKeys: 3 }),
+    charset: fc.option(charset),
+  });
+}
+
+describe('edges never break a route', () => {
+  it.each(tables.map(([kind, r]) => [`${kind} ${r.method} ${r.url}`, kind, r] as const))('%s', async (_name, kind, route) => {
+    const base = kind === 'open' ? server.baseUrl : `${server.running.origin}/api/v1/admin`;
+    const bearer = kind === 'open' ? server.key : server.running.core.adminToken;
+    await fc.assert(
+      fc.asyncProperty(edgeRequestFor(route), async (input) => {
+        const search = Object.entries(input.query).map(([k, v]) => `${k}=${encodeURIComponent(v)}`).join('&');
+        const path = fill(route.url, input.params) + (search ? `?${search}` : '');
+        const verb = input.method === 'SAME' ? route.method : input.method;
+        const headers: Record<string, string> = { ...input.headers };
+        if (input.cookie) headers.cookie = `${input.cookie[0]}=${input.cookie[1]}`;
+        const withBody = verb !== 'GET' && verb !== 'DELETE' && verb !== 'HEAD' && verb !== 'OPTIONS';
+        let raw: string | undefined;
+        if (withBody) {
+          raw = `{${Object.entries(input.body).map(([k, v]) => `${JSON.stringify(k)}:${v}`).join(',')}}`;
+          headers['content-type'] = `application/json${input.charset ? `; charset=${input.charset}` : ''}`;
+        }
+        const res = await request(base, verb, path, { bearer, raw, headers });
+        const seen = `${verb} ${path} ${JSON.stringify(headers)} ${raw ?? ''} -> ${res.status} ${JSON.stringify(res.body)}`;
+        expect(res.status, seen).toBeLessThan(500);
+        expect(res.headers.get('x-request-id'), seen).toBeTruthy();
+        if (res.status >= 400 && verb !== 'HEAD') {
+          expect(res.body, seen).toEqual({ statusCode: res.status, error: expect.any(String), message: expect.any(String) });
+        }
+      }),
+      { numRuns: EDGE_RUNS_PER_ROUTE },
+    );
+  }, 300_000);
+
+  it('HEAD and OPTIONS on the event stream answer and end', async () => {
+    for (const verb of ['HEAD', 'OPTIONS']) {
+      const res = await fetch(`${server.baseUrl}/events`, { method: verb, headers: { authorization: `Bearer ${server.key}`, cookie: 'crossbuy_session=%' }, signal: AbortSignal.timeout(5000) });
+      expect(res.status, verb).toBeLessThan(500);
+      await res.text();
+    }
+  });
+
+  it('doctor finds nothing wrong after the fuzz', async () => {
+    const { stdout } = await promisify(execFile)(process.execPath, [CLI, 'doctor', '--data', server.dataDir], { timeout: 60_000 });
+    expect(stdout).toContain('all checks passed');
+  }, 90_000);
 });
