@@ -15,7 +15,9 @@ export default defineConfig({
       // electron and the Node builtins are external through electron-vite's preset; the packages in
       // `dependencies` load from node_modules at run time, better-sqlite3 (a native module) above all.
       externalizeDeps: { include: ['better-sqlite3'] },
-      lib: { entry: resolve(here, 'src/main/index.ts'), formats: ['es'] },
+      // Two entries: the main process (windows, tray, bridge) and the core host it starts as a utility
+      // process (SQLite, the API). Only the host's bundle reaches better-sqlite3.
+      lib: { entry: { index: resolve(here, 'src/main/index.ts'), 'core-host': resolve(here, 'src/main/core-host/index.ts') }, formats: ['es'] },
     },
   },
   preload: {

@@ -8,7 +8,10 @@ import tseslint from 'typescript-eslint';
  *   the transport (IPC bridge or HTTP). It shares the contract tier (src/contract: schemas, their types,
  *   enumerations, limits) and the typed client with the core and scripts;
  * - the contract tier imports nothing but TypeBox, so every side can load it;
- * - the preload imports nothing but Electron's renderer-side modules and the bridge contract.
+ * - the preload imports nothing but Electron's renderer-side modules and the bridge contract;
+ * - the desktop main process (src/main/index.ts, src/main/desktop) imports no SQLite and no core code
+ *   at run time: the core runs in its own utility process (src/main/core-host), reached over a
+ *   MessagePort, so no query or fsync blocks the thread that drives the windows. Types may be imported.
  */
 export default tseslint.config(
   { ignores: ['node_modules/', 'out/', 'dist/', 'test-results/', 'playwright-report/', '.vite/'] },
@@ -76,6 +79,24 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         { patterns: [{ group: ['**/main/**', '**/renderer/**', 'node:*'], message: 'The preload is a narrow bridge: Electron renderer modules and the bridge contract only.' }] },
+      ],
+    },
+  },
+  {
+    files: ['src/main/index.ts', 'src/main/desktop/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [{ name: 'better-sqlite3', message: 'The desktop main process runs no SQLite: the core lives in the core host (src/main/core-host).' }],
+          patterns: [
+            {
+              group: ['**/core/**', '!**/core/data-dir.js', '**/headless/**', '**/core-host/**', '!**/core-host/protocol.js', '**/cli/**'],
+              allowTypeImports: true,
+              message: 'The desktop main process does not load the core (SQLite, the API): it talks to the core host over a MessagePort (desktop/core-client.ts).',
+            },
+          ],
+        },
       ],
     },
   },

@@ -1,38 +1,44 @@
-import { Menu, app, dialog, ipcMain, shell, type BrowserWindow, type IpcMainInvokeEvent } from 'electron';
+import { Menu, Notification, app, dialog, ipcMain, shell, type BrowserWindow, type IpcMainInvokeEvent } from 'electron';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { IPC_CHANNELS, type BridgeRequest, type ServerInfo } from '../preload/bridge.js';
+import { IPC_CHANNELS, type BridgeRequest, type CoreStatus, type ServerInfo } from '../preload/bridge.js';
 import { ConfirmationGate, type Confirmation } from './desktop/confirm.js';
+import { CoreClient } from './desktop/core-client.js';
+import { spawnCoreHost } from './desktop/core-process.js';
 import { ElectronPreferenceStore } from './desktop/electron-preferences.js';
-import { fromInjectResponse, toInjectRequest } from './desktop/ipc-request.js';
+import { toInjectRequest } from './desktop/ipc-request.js';
 import { APP_USER_MODEL_ID, desktopDataDir, desktopPort, keepRunningWhenClosed, loginItemChange } from './desktop/lifecycle.js';
-import { connectDesktop, toggleAutopilot } from './desktop/live.js';
 import { applicationMenuTemplate } from './desktop/menu.js';
 import { isAppUrl } from './desktop/security.js';
 import { AppTray } from './desktop/tray.js';
 import { createMainWindow, lockDownSession, type AppPage } from './desktop/window.js';
-import { startServer, type RunningServer } from './headless/serve.js';
 
 /**
- * The desktop app's main process: starts the service core and the localhost API, opens the window and
- * answers the renderer over IPC through the same route table. Electron lives here and in desktop/ only.
+ * The desktop app's main process: windows, tray, menus, notifications and the preload bridge. The
+ * service core (SQLite, the localhost API, autopilot, webhooks) runs in a utility process of its own
+ * (core-host/), so no query or fsync ever blocks this thread; bridge requests and events travel between
+ * the two over a MessagePort. Electron lives here and in desktop/ only, and neither imports the core
+ * (eslint.config.js).
  */
 const here = dirname(fileURLToPath(import.meta.url));
 const page: AppPage = {
   rendererFile: join(here, '..', 'renderer', 'index.html'),
-  devServerUrl: process.env.ELECTRON_RENDERER_URL,
+  devServerUrl: process.env.ELECTRON_RENDERER_URL || undefined,
   preload: join(here, '..', 'preload', 'index.cjs'),
   icon: join(here, '..', '..', 'resources', 'icon.png'),
 };
 
-let server: RunningServer | null = null;
+let core: CoreClient | null = null;
+let keepRunning = process.platform === 'darwin';
 
 function fromAppPage(event: IpcMainInvokeEvent): boolean {
   const frame = event.senderFrame;
   return frame !== null && isAppUrl(frame.url, page);
 }
 
-let keepRunning = process.platform === 'darwin';
+function notify(text: { title: string; body: string }): void {
+  if (Notification.isSupported()) new Notification({ title: text.title, body: text.body }).show();
+}
 
 /** The confirmation as a native dialog, modal to the window; Cancel is the default and the Escape key. */
 async function confirmNatively(confirmation: Confirmation, parent: BrowserWindow | null): Promise<boolean> {
@@ -63,27 +69,40 @@ async function main(): Promise<void> {
   const login = loginItemChange(preferences.get('launchAtLogin'), app.getLoginItemSettings().openAtLogin);
   if (login) app.setLoginItemSettings(login);
   const { port, fallback } = desktopPort(process.env, preferences.get('port'));
-  server = await startServer({
-    dataDir: desktopDataDir(process.env, process.platform),
-    port,
-    portFallback: fallback,
-    uiDir: join(here, '..', 'renderer'),
-  });
-  const running = server;
+  const dataDir = desktopDataDir(process.env, process.platform);
+
   let window: BrowserWindow | null = null;
+  let tray: AppTray | null = null;
+  const toWindow = (channel: string, payload: unknown) => {
+    if (window && !window.isDestroyed()) window.webContents.send(channel, payload);
+  };
+  const status = (value: CoreStatus) => toWindow(IPC_CHANNELS.status, value);
+  const client = new CoreClient(() => spawnCoreHost(join(here, 'core-host.js')), { dataDir, port, portFallback: fallback, uiDir: join(here, '..', 'renderer') }, {
+    event: (event) => toWindow(IPC_CHANNELS.event, event),
+    notify,
+    tray: (state) => tray?.update(state),
+    crashed: ({ code, restarting }) => {
+      console.error(`crossbuy: the core process stopped unexpectedly (code ${code})${restarting ? '; restarting it' : ''}`);
+      status({ state: restarting ? 'restarting' : 'failed', message: `The service stopped unexpectedly (code ${code})` });
+      if (!restarting) notify({ title: 'crossbuy stopped working', body: 'The service keeps stopping; quit and start crossbuy again.' });
+    },
+    restarted: () => status({ state: 'running', message: 'The service restarted; nothing acknowledged was lost' }),
+  });
+  core = client;
+  const info = await client.start();
+
   const confirmations = new ConfirmationGate((confirmation) => confirmNatively(confirmation, window));
   ipcMain.handle(IPC_CHANNELS.request, async (event, raw: unknown) => {
     if (!fromAppPage(event)) throw new Error('IPC refused: not the app page');
-    const request = toInjectRequest(raw, running.sessionToken);
+    toInjectRequest(raw, ''); // the shape check, here before anything is forwarded or confirmed
     // Destructive or privilege-granting admin calls wait for the native dialog (desktop/confirm.ts).
     const refused = await confirmations.check(raw as BridgeRequest);
     if (refused) return refused;
-    const response = await running.app.inject(request);
-    return fromInjectResponse({ statusCode: response.statusCode, headers: response.headers, body: response.body });
+    return client.request(raw as BridgeRequest);
   });
   ipcMain.handle(IPC_CHANNELS.serverInfo, (event): ServerInfo => {
     if (!fromAppPage(event)) throw new Error('IPC refused: not the app page');
-    return { apiOrigin: running.origin, version: app.getVersion() };
+    return { apiOrigin: (client.current ?? info).origin, version: app.getVersion() };
   });
 
   let shown = createMainWindow(page, preferences);
@@ -97,39 +116,29 @@ async function main(): Promise<void> {
   Menu.setApplicationMenu(
     Menu.buildFromTemplate(
       applicationMenuTemplate(process.platform, app.getName(), {
-        openDocs: () => void shell.openExternal(`${running.origin}/docs`),
-        openDataFolder: () => void shell.openPath(running.core.dataDir),
+        openDocs: () => void shell.openExternal(`${(client.current ?? info).origin}/docs`),
+        openDataFolder: () => void shell.openPath(info.dataDir),
       }),
     ),
   );
-  const remembered: { pace: 'realistic' | 'demo' } = { pace: 'realistic' };
-  let tray: AppTray | null = null;
   try {
-    tray = new AppTray(page.icon, {
-      open: showWindow,
-      toggleAutopilot: () => tray?.update({ autopilotPaused: toggleAutopilot(running, remembered) === 'off' }),
-      quit: () => app.quit(),
-    });
+    tray = new AppTray(page.icon, { open: showWindow, toggleAutopilot: () => client.toggleAutopilot(), quit: () => app.quit() });
   } catch (error) {
     console.warn('crossbuy: no tray on this desktop:', error);
   }
   keepRunning = keepRunningWhenClosed(process.platform, process.env, tray !== null);
-  const disconnect = connectDesktop(running, () => (shown.isDestroyed() ? null : shown), tray);
-  app.on('will-quit', () => {
-    disconnect();
-    tray?.destroy();
-  });
+  app.on('will-quit', () => tray?.destroy());
   app.on('second-instance', showWindow);
   app.on('activate', showWindow);
 }
 
 let quitting = false;
 app.on('before-quit', (event) => {
-  if (quitting || !server) return;
-  // Stop accepting, drain requests, checkpoint the WAL and close the database before the process goes.
+  if (quitting || !core) return;
+  // The core host stops accepting, drains requests, checkpoints the WAL and closes the database first.
   event.preventDefault();
   quitting = true;
-  void server.stop().finally(() => app.quit());
+  void core.stop().finally(() => app.quit());
 });
 app.on('window-all-closed', () => {
   // Where a tray (or the macOS dock) is a way back, the app and its API for scripts keep running; Quit

@@ -30,15 +30,24 @@ export interface ServerInfo {
   version: string;
 }
 
+/** The service core's state, pushed to the window when it changes (the core runs in a process of its own). */
+export interface CoreStatus {
+  state: 'running' | 'restarting' | 'failed';
+  message: string;
+}
+
 export interface CrossbuyBridge {
   request(request: BridgeRequest): Promise<BridgeResponse>;
   serverInfo(): Promise<ServerInfo>;
   /** Subscribes to service events pushed from main; returns the unsubscribe function. */
   onEvent(listener: (event: ServiceEventMessage) => void): () => void;
+  /** Subscribes to the core's state: a crash ('restarting', or 'failed' when it keeps crashing) and the recovery ('running'). */
+  onStatus(listener: (status: CoreStatus) => void): () => void;
 }
 
 export const IPC_CHANNELS = {
   request: 'crossbuy:request',
   serverInfo: 'crossbuy:server-info',
   event: 'crossbuy:event',
+  status: 'crossbuy:core-status',
 } as const;

@@ -278,18 +278,20 @@ class UtilityProcess extends EventEmitter {
     if (port) {
       // The port's other end stays in this process: what it posts goes to the child, and back.
       this.port = port.peer;
-      port.peer.relay = (m) => this.child.connected && this.child.send(m);
-      port.peer.start?.();
+      port.relay = (m) => this.child.connected && this.child.send(m);
     }
     if (this.child.connected) this.child.send(message);
   }
   kill() {
-    return this.child.kill('SIGKILL');
+    return this.child.kill('SIGTERM');
   }
 }
+const utilityProcesses = [];
 export const utilityProcess = {
   fork(modulePath, args, options) {
-    return new UtilityProcess(modulePath, args, options);
+    const child = new UtilityProcess(modulePath, args, options);
+    utilityProcesses.push(child);
+    return child;
   },
 };
 
@@ -347,6 +349,12 @@ process.on('message', async (command) => {
         const item = trays.at(-1)?.menu?.template.find((i) => i.label === command.label);
         if (!item) throw new Error(`no tray item ${command.label}`);
         item.click();
+        reply({ ok: true });
+        break;
+      }
+      case 'crash-utility': {
+        // A crash of the core process: SIGKILL, no clean stop.
+        utilityProcesses.at(-1).child.kill('SIGKILL');
         reply({ ok: true });
         break;
       }

@@ -41,7 +41,13 @@ describe('electron-vite build', () => {
   it('produces main, preload and renderer bundles', () => {
     const main = readFileSync(join(outDir, 'main', 'index.js'), 'utf8');
     expect(main).toMatch(/from ["']electron["']/);
-    expect(main).not.toMatch(/class Database\b[\s\S]{0,200}prepare\(/); // the native binding stays external
+    // The main process and every chunk it imports stay clear of SQLite; the core host has it, external.
+    const chunks = [...main.matchAll(/from ["']\.\/([^"']+)["']/g)].map((m) => readFileSync(join(outDir, 'main', m[1]!), 'utf8'));
+    for (const code of [main, ...chunks]) expect(code).not.toMatch(/better-sqlite3/);
+    const host = readFileSync(join(outDir, 'main', 'core-host.js'), 'utf8');
+    expect(host).toMatch(/from ["']better-sqlite3["']/);
+    expect(host).not.toMatch(/from ["']electron["']/);
+    expect(host).not.toMatch(/class Database\b[\s\S]{0,200}prepare\(/); // the native binding stays external
     const preload = readFileSync(join(outDir, 'preload', 'index.cjs'), 'utf8');
     expect(preload).toMatch(/require\(["']electron["']\)/);
     expect(preload).toContain('exposeInMainWorld');
@@ -74,6 +80,15 @@ describe('the built main process under a stand-in Electron', () => {
 
   it('takes the single-instance lock before anything else', () => {
     expect(desktop.records[0]).toEqual({ standIn: 'app.requestSingleInstanceLock', ready: false });
+  });
+
+  it('runs the core in a utility process of its own, started before the window', () => {
+    const spawned = desktop.all('utilityProcess.spawn');
+    expect(spawned).toHaveLength(1);
+    expect(spawned[0]!.modulePath).toBe(join(outDir, 'main', 'core-host.js'));
+    expect(spawned[0]!.pid).not.toBe(desktop.child.pid);
+    const order = desktop.records.map((r) => r.standIn);
+    expect(order.indexOf('utilityProcess.spawn')).toBeLessThan(order.indexOf('BrowserWindow'));
   });
 
   it('opens the window with the secure preferences and the page URL', () => {
@@ -150,6 +165,20 @@ describe('the built main process under a stand-in Electron', () => {
     const backups = (await desktop.invoke(IPC_CHANNELS.request, pageUrl, { method: 'GET', path: '/api/v1/admin/data/backups' })).value as BridgeResponse;
     expect(backups.status).toBe(200);
     expect(desktop.all('dialog.showMessageBox')).toHaveLength(dialogs + 1);
+  });
+
+  it('tells the window of a core crash and restarts the core on the same data', async () => {
+    const before = (await desktop.invoke(IPC_CHANNELS.request, pageUrl, { method: 'GET', path: '/api/v1/open/user/wallet/transactions?limit=5' })).value as BridgeResponse;
+    const { apiOrigin } = (await desktop.invoke(IPC_CHANNELS.serverInfo, pageUrl)).value as ServerInfo;
+    await desktop.command('crash-utility');
+    const crashed = await desktop.waitFor('webContents.send', (r) => r.channel === IPC_CHANNELS.status && (r.payload as { state: string }).state === 'restarting');
+    expect((crashed.payload as { message: string }).message).toMatch(/stopped unexpectedly/);
+    await desktop.waitFor('webContents.send', (r) => r.channel === IPC_CHANNELS.status && (r.payload as { state: string }).state === 'running');
+    expect(desktop.all('utilityProcess.spawn')).toHaveLength(2);
+    const after = (await desktop.invoke(IPC_CHANNELS.request, pageUrl, { method: 'GET', path: '/api/v1/open/user/wallet/transactions?limit=5' })).value as BridgeResponse;
+    expect(after.status).toBe(200);
+    expect(after.body).toEqual(before.body);
+    expect(((await desktop.invoke(IPC_CHANNELS.serverInfo, pageUrl)).value as ServerInfo).apiOrigin).toBe(apiOrigin);
   });
 
   it('quits cleanly: the server stops and the database is checkpointed and closed', async () => {

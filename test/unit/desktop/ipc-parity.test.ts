@@ -5,25 +5,33 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BridgeRequest } from '../../../src/preload/bridge.js';
 import { fromInjectResponse, toInjectRequest } from '../../../src/main/desktop/ipc-request.js';
 import { startServer, type RunningServer } from '../../../src/main/headless/serve.js';
+import { CoreClient } from '../../../src/main/desktop/core-client.js';
+import { forkHostFactory } from '../../desktop/fork-host.js';
 
 /**
  * The desktop window's IPC path and the localhost HTTP path serve one route table: a table of requests —
  * reads, writes, validation errors, unknown ids, conflicts, admin calls — gives the same status and body
- * through both. Writes are sent in pairs against twin data folders so both transports see the same state.
+ * through both, and through the desktop's real hop: the core host in a process of its own (forked here,
+ * a utility process in Electron), reached over its message channel. Writes are sent to each transport's
+ * twin data folder so all see the same state.
  */
 const TOKEN = 'parity-token';
 let viaIpc: RunningServer;
 let viaHttp: RunningServer;
+let viaHost: CoreClient;
 const dirs: string[] = [];
 
 beforeAll(async () => {
-  for (let i = 0; i < 2; i++) dirs.push(mkdtempSync(join(tmpdir(), 'crossbuy-parity-')));
+  for (let i = 0; i < 3; i++) dirs.push(mkdtempSync(join(tmpdir(), 'crossbuy-parity-')));
   viaIpc = await startServer({ dataDir: dirs[0]!, port: 0, uiDir: null, sessionToken: TOKEN });
   viaHttp = await startServer({ dataDir: dirs[1]!, port: 0, uiDir: null, sessionToken: TOKEN });
-});
+  viaHost = new CoreClient(forkHostFactory().spawn, { dataDir: dirs[2]!, port: 0, portFallback: false, uiDir: null });
+  await viaHost.start();
+}, 60_000);
 afterAll(async () => {
   await viaIpc.stop();
   await viaHttp.stop();
+  await viaHost.stop();
   for (const d of dirs) rmSync(d, { recursive: true, force: true });
 });
 
@@ -75,17 +83,20 @@ const table: BridgeRequest[] = [
 
 describe('IPC and HTTP give the same answers', () => {
   it.each(table.map((r) => [`${r.method} ${r.path}`, r] as const))('%s', async (_name, request) => {
-    const [a, b] = [await ipc(request), await http(request)];
+    const [a, b, c] = [await ipc(request), await http(request), await viaHost.request(request)];
     expect(a.status).toBe(b.status);
     expect(normalise(a.body)).toEqual(normalise(b.body));
+    expect(c.status).toBe(b.status);
+    expect(normalise(c.body)).toEqual(normalise(b.body));
   });
 
   it('places the same order through both and reads it back the same way', async () => {
     const search = (await http({ method: 'GET', path: '/api/v1/open/products/search?q=mug&limit=1' })).body as { data: { items: { id: number; skus: { skuId: string }[] }[] } };
     const product = search.data.items[0]!;
     const body = { items: [{ productId: String(product.id), skuId: product.skus[0]!.skuId, quantity: 1 }] };
-    const [a, b] = [await ipc({ method: 'POST', path: '/api/v1/open/orders', body }), await http({ method: 'POST', path: '/api/v1/open/orders', body })];
+    const [a, b, c] = [await ipc({ method: 'POST', path: '/api/v1/open/orders', body }), await http({ method: 'POST', path: '/api/v1/open/orders', body }), await viaHost.request({ method: 'POST', path: '/api/v1/open/orders', body })];
     expect(a.status).toBe(201);
     expect(normalise(a.body)).toEqual(normalise(b.body));
+    expect(normalise(c.body)).toEqual(normalise(b.body));
   });
 });
