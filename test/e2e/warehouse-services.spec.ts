@@ -90,3 +90,17 @@ test('services, rehearsal, insurance and the breakdown; a lost parcel pays back'
   await admin.send('POST', `/shipping/${shippingNo}/simulate`, { scenario: 'lost_in_transit' });
   await expect(page.getByRole('alert').filter({ hasText: 'Parcel lost' })).toContainText(`Insurance paid back: ${money(300 + detail.shippingFee)}`, { timeout: 10_000 });
 });
+
+test('the warehouse shows the free-storage countdown, then the accrued fee', async ({ app: page, openApi, baseURL }) => {
+  const admin = adminApiOf(page.request, baseURL!);
+  const put = await page.request.put(`${baseURL}/api/v1/admin/autopilot`, { headers: { 'X-Crossbuy-Client': 'ui' }, data: { pace: 'off' } });
+  expect(put.ok()).toBe(true);
+  const pkg = await arrivedPackage(openApi, admin);
+  await page.getByRole('link', { name: /^Warehouse/ }).click();
+  const row = page.getByRole('row', { name: pkg.productName }).filter({ hasText: pkg.orderId });
+  await expect(row).toContainText('90 free days left');
+  await admin.send('POST', '/clock/advance', { by: '95d' });
+  await expect(row).toContainText('Free storage ended 5 days ago: CNY 2.50 so far', { timeout: 10_000 });
+  const fresh = await openApi.get<{ storageFee: number }>(`/warehouse/packages/${pkg.id}`);
+  expect(fresh.storageFee).toBe(2.5);
+});

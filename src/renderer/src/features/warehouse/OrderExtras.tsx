@@ -1,11 +1,14 @@
 import { Alert, Badge, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { formatMoney } from '../../shared/money';
+import { useWallet } from './queries';
 import { BreakdownRows, useServicesT } from './ShipExtras';
 import type { ShippingOrderDetail, WarehousePackage } from './types';
 
 /** v1.1 on the warehouse list: the free-storage countdown, and the fee and disposal date once overdue. */
-export function StorageCountdown({ pkg, currency }: { pkg: WarehousePackage; currency?: string }) {
+export function StorageCountdown({ pkg }: { pkg: WarehousePackage }) {
   const t = useServicesT();
+  // Fees are in the ledger currency, which the wallet query (cached app-wide) names.
+  const currency = useWallet().data?.currency;
   if (pkg.status !== 'in_warehouse' && pkg.status !== 'rehearsing') return null;
   if (pkg.freeStorageDaysLeft >= 0) {
     return (
