@@ -8,8 +8,11 @@ import type { Migration } from '../migrate.js';
  * after-sales work uses: returning/returned packages, supplement_payment), so no later migration has to
  * rebuild these tables again. SQLite cannot change a CHECK in place: each table is rebuilt (same columns,
  * same order) and its indexes and triggers (counters, due steps, ranks, append-only guards) are created
- * again; test/unit/db/kept-by-triggers.test.ts names them. Foreign keys are deferred for the rebuild: the
- * children point at the table's name, which the rebuilt table takes back before commit.
+ * again; test/unit/db/kept-by-triggers.test.ts names them. Foreign keys stay on (a migration runs in a
+ * transaction, where they cannot be turned off) and are deferred: the rows are copied aside, the table is
+ * dropped (its children are orphans for a moment), created again with the new CHECK and refilled, which
+ * gives every child its parent back before commit. AUTOINCREMENT counters are kept.
+ * test/unit/db/upgrade-v8.test.ts upgrades a filled v5 database.
  *
  * Figures (storage, insurance, rehearsal fee, scenario rates) live in `warehouse_figures` (operator
  * data, admin route), duty data on `countries`, the declared-value cap on `channels`.
@@ -43,8 +46,11 @@ export const warehouseServices: Migration = {
   name: 'warehouse services, rehearsals, insurance, storage, exceptions',
   up: /* sql */ `
 PRAGMA defer_foreign_keys = ON;
+CREATE TEMP TABLE sequences_v7 AS SELECT name, seq FROM sqlite_sequence WHERE name IN ('packages', 'wallet_entries');
 
-CREATE TABLE packages_v8 (
+CREATE TEMP TABLE packages_v7 AS SELECT * FROM packages;
+DROP TABLE packages;
+CREATE TABLE packages (
   id                INTEGER PRIMARY KEY AUTOINCREMENT,
   user_id           INTEGER NOT NULL REFERENCES users(id),
   order_no          TEXT NOT NULL REFERENCES orders(order_no),
@@ -58,15 +64,16 @@ CREATE TABLE packages_v8 (
   shipping_order_no TEXT,
   arrived_at        TEXT NOT NULL
 ) STRICT;
-INSERT INTO packages_v8 SELECT * FROM packages;
-DROP TABLE packages;
-ALTER TABLE packages_v8 RENAME TO packages;
+INSERT INTO packages SELECT * FROM temp.packages_v7;
+DROP TABLE temp.packages_v7;
 CREATE INDEX packages_user_status ON packages(user_id, status, id);
 CREATE INDEX packages_user_arrived ON packages(user_id, arrived_at, id);
 CREATE INDEX packages_user_status_arrived ON packages(user_id, status, arrived_at, id);
 ${counters('packages', 'package_counts')}
 
-CREATE TABLE shipping_orders_v8 (
+CREATE TEMP TABLE shipping_orders_v7 AS SELECT * FROM shipping_orders;
+DROP TABLE shipping_orders;
+CREATE TABLE shipping_orders (
   order_no           TEXT PRIMARY KEY,
   user_id            INTEGER NOT NULL REFERENCES users(id),
   status             TEXT NOT NULL CHECK (status IN (${SHIPPING_STATUSES})),
@@ -83,9 +90,8 @@ CREATE TABLE shipping_orders_v8 (
   shipped_at         TEXT,
   delivered_at       TEXT
 ) STRICT;
-INSERT INTO shipping_orders_v8 SELECT * FROM shipping_orders;
-DROP TABLE shipping_orders;
-ALTER TABLE shipping_orders_v8 RENAME TO shipping_orders;
+INSERT INTO shipping_orders SELECT * FROM temp.shipping_orders_v7;
+DROP TABLE temp.shipping_orders_v7;
 CREATE INDEX shipping_orders_user ON shipping_orders(user_id, created_at DESC);
 CREATE INDEX shipping_orders_user_created ON shipping_orders(user_id, created_at);
 CREATE INDEX shipping_orders_user_status_created ON shipping_orders(user_id, status, created_at);
@@ -102,7 +108,9 @@ CREATE TRIGGER shipping_orders_due_delete AFTER DELETE ON shipping_orders BEGIN
   DELETE FROM due_steps WHERE kind = ${OLD_SHIPPING_STEP} AND subject = old.order_no;
 END;
 
-CREATE TABLE wallet_entries_v8 (
+CREATE TEMP TABLE wallet_entries_v7 AS SELECT * FROM wallet_entries;
+DROP TABLE wallet_entries;
+CREATE TABLE wallet_entries (
   id                  INTEGER PRIMARY KEY AUTOINCREMENT,
   user_id             INTEGER NOT NULL REFERENCES users(id),
   type                TEXT NOT NULL CHECK (type IN (${ENTRY_TYPES})),
@@ -113,9 +121,8 @@ CREATE TABLE wallet_entries_v8 (
   description         TEXT NOT NULL DEFAULT '',
   created_at          TEXT NOT NULL
 ) STRICT;
-INSERT INTO wallet_entries_v8 SELECT * FROM wallet_entries;
-DROP TABLE wallet_entries;
-ALTER TABLE wallet_entries_v8 RENAME TO wallet_entries;
+INSERT INTO wallet_entries SELECT * FROM temp.wallet_entries_v7;
+DROP TABLE temp.wallet_entries_v7;
 CREATE INDEX wallet_entries_user ON wallet_entries(user_id, id);
 CREATE INDEX wallet_entries_reference ON wallet_entries(reference);
 CREATE INDEX wallet_entries_user_type ON wallet_entries(user_id, type, id);
@@ -131,6 +138,10 @@ CREATE TRIGGER wallet_entries_rank AFTER INSERT ON wallet_entries BEGIN
   INSERT INTO wallet_entry_ranks (user_id, type, seq, entry_id)
     VALUES (new.user_id, new.type, COALESCE((SELECT MAX(seq) FROM wallet_entry_ranks WHERE user_id = new.user_id AND type = new.type), 0) + 1, new.id);
 END;
+
+UPDATE sqlite_sequence SET seq = (SELECT s.seq FROM temp.sequences_v7 s WHERE s.name = sqlite_sequence.name)
+  WHERE seq < (SELECT s.seq FROM temp.sequences_v7 s WHERE s.name = sqlite_sequence.name);
+DROP TABLE temp.sequences_v7;
 
 -- New shipping-order facts (v1.1 section 5-7). Money in minor units; scenarios a JSON list of names.
 ALTER TABLE shipping_orders ADD COLUMN declared_value_minor INTEGER NOT NULL DEFAULT 0;
