@@ -8,10 +8,11 @@ import { migrations } from '../../../src/main/core/db/migrations/index.js';
  * Migration 008 rebuilds packages, shipping_orders and wallet_entries (wider CHECKs) under live foreign
  * keys: on a filled database it must keep every row, reference, counter and AUTOINCREMENT position.
  */
-function filledV5(): Database.Database {
+/** Filled at the version before 008 (007 rebuilds orders on its own; this test is about 008's tables). */
+function filledV7(): Database.Database {
   const db = new Database(':memory:');
   db.pragma('foreign_keys = ON');
-  migrate(db as unknown as Db, migrations.filter((m) => m.version <= 5));
+  migrate(db as unknown as Db, migrations.filter((m) => m.version < 8));
   db.exec(`
     INSERT INTO users (id, username, email, avatar, language, created_at) VALUES (1, 'u', 'e', '', 'en', '2026-01-01T00:00:00.000Z');
     INSERT INTO channels (channel_id, name, carrier, delivery_days, supported_cargo, min_weight_g, max_weight_g, countries, first_weight_g,
@@ -38,7 +39,7 @@ function filledV5(): Database.Database {
 
 describe('migration 008 on a filled database', () => {
   it('keeps rows, references, counters and sequences; accepts the v1.1 values', () => {
-    const db = filledV5();
+    const db = filledV7();
     const counts = db.prepare('SELECT * FROM package_counts ORDER BY status').all();
     migrate(db as unknown as Db, migrations);
     expect(db.pragma('user_version', { simple: true })).toBe(8);
