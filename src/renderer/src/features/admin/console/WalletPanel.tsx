@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { ErrorAlert } from '../../../shared/ErrorAlert';
 import { useT } from '../../../shared/i18n';
+import { useIntent } from '../../../shared/useIntent';
 import { formatMoney } from '../../../shared/money';
 import { fetchers, adminKeys } from '../queries';
 import { Section } from '../Section';
@@ -36,24 +37,33 @@ function EntryForm({ kind, currency }: { kind: 'deposit' | 'adjust'; currency: s
     value === null ? t('amountRequired') : kind === 'deposit' && value <= 0 ? t('amountPositive') : value === 0 ? t('amountNonZero') : null;
   const noteError = kind === 'adjust' && note.trim() === '' ? t('noteRequired') : null;
 
+  const body: { amount: number; note?: string } | null =
+    value === null ? null : { amount: Math.round(value * 100) / 100, ...(note.trim() ? { note: note.trim() } : {}) };
+  const intent = useIntent(body);
+
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setTouched(true);
-    if (amountError || noteError || value === null) return;
-    const body: { amount: number; note?: string } = { amount: Math.round(value * 100) / 100 };
-    if (note.trim()) body.note = note.trim();
-    entry.mutate(body, {
-      onSuccess: (result) => {
-        const message = t(kind === 'deposit' ? 'deposited' : 'adjusted', {
-          amount: formatMoney(result.amount, result.currency),
-          balance: formatMoney(result.balance, result.currency),
-        });
-        notifications.show({ color: 'green', message });
-        setAmount('');
-        setNote('');
-        setTouched(false);
-      },
-    });
+    if (amountError || noteError || body === null) return;
+    intent.run((key, done) =>
+      entry.mutate(
+        { body, key },
+        {
+          onError: () => done(false),
+          onSuccess: (result) => {
+            done(true);
+            const message = t(kind === 'deposit' ? 'deposited' : 'adjusted', {
+              amount: formatMoney(result.amount, result.currency),
+              balance: formatMoney(result.balance, result.currency),
+            });
+            notifications.show({ color: 'green', message });
+            setAmount('');
+            setNote('');
+            setTouched(false);
+          },
+        },
+      ),
+    );
   };
 
   return (
@@ -80,7 +90,7 @@ function EntryForm({ kind, currency }: { kind: 'deposit' | 'adjust'; currency: s
         />
         {entry.isError ? <ErrorAlert title={t('walletNotChanged')} error={entry.error} /> : null}
         <Group justify="flex-end">
-          <Button type="submit" loading={entry.isPending} color={kind === 'adjust' ? 'grape' : undefined}>
+          <Button type="submit" loading={entry.isPending || intent.busy} color={kind === 'adjust' ? 'grape' : undefined}>
             {t(kind === 'deposit' ? 'depositButton' : 'adjustButton')}
           </Button>
         </Group>

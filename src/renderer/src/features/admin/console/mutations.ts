@@ -54,10 +54,11 @@ export function useDeliverShipping() {
 export function useWalletEntry(kind: 'deposit' | 'adjust') {
   const refresh = useRefresh('wallet', 'dashboard');
   return useMutation({
-    mutationFn: (body: { amount: number; note?: string }) =>
+    // The key is the form's intent (shared/useIntent): a double click or a retry credits once.
+    mutationFn: ({ body, key }: { body: { amount: number; note?: string }; key: string }) =>
       kind === 'deposit'
-        ? data(adminApi().POST('/wallet/deposit', { body, ...idempotent() }))
-        : data(adminApi().POST('/wallet/adjust', { body: { ...body, note: body.note ?? '' }, ...idempotent() })),
+        ? data(adminApi().POST('/wallet/deposit', { body, ...idempotent(key) }))
+        : data(adminApi().POST('/wallet/adjust', { body: { ...body, note: body.note ?? '' }, ...idempotent(key) })),
     onSettled: refresh,
   });
 }
