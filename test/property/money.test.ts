@@ -22,7 +22,11 @@ const DEEP = Boolean(process.env.CROSSBUY_DEEP);
 const NUM_RUNS = DEEP ? 400 : 50;
 const MAX_COMMANDS = DEEP ? 100 : 40;
 
-type Status = 'pending' | 'paid' | 'purchased' | 'shipped_to_warehouse' | 'in_warehouse' | 'cancelled' | 'refunded';
+type Status = 'pending' | 'paid' | 'purchased' | 'shipped_to_warehouse' | 'in_warehouse' | 'cancelled' | 'refunded' | 'returned';
+/** v1.1: where a line's package is (after-sales). */
+type LineState = 'in' | 'returning' | 'returned' | 'exchanged';
+const RETURN_FEE = 1_500;
+const PHOTO_PRICE = 200;
 const NEXT: Partial<Record<Status, Status>> = { pending: 'paid', paid: 'purchased', purchased: 'shipped_to_warehouse', shipped_to_warehouse: 'in_warehouse' };
 
 interface CouponModel {
@@ -39,12 +43,24 @@ interface OrderModel {
   couponIndex: number | null;
   lines: { sku: number; quantity: number }[];
   status: Status;
+  // v1.1 after-sales
+  itemIds: number[];
+  supplementsPaid: number;
+  refunded: number;
+  pending: { id: number; amount: number }[];
+  lineState: LineState[];
+  openReturn: { id: number; line: number; type: 'return' | 'exchange' } | null;
+  fired: Set<string>;
 }
 
 interface Model {
   deposits: number;
   payments: number;
   refunds: number;
+  /** v1.1: supplement payments, service charges (photos, exchange fees), money held for exchange fees. */
+  supplements: number;
+  charges: number;
+  frozen: number;
   stock: number[];
   coupons: CouponModel[];
   orders: Map<string, OrderModel>;
@@ -81,7 +97,10 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-const balanceOf = (m: Model) => m.deposits - m.payments + m.refunds;
+const balanceOf = (m: Model) => m.deposits - m.payments - m.supplements - m.charges + m.refunds;
+const availableOf = (m: Model) => balanceOf(m) - m.frozen;
+/** What is left to give back of an order's money: everything paid for it less what was refunded. */
+const leftOf = (o: OrderModel) => o.total + o.supplementsPaid - o.refunded;
 
 function bodyOf(m: Model, lines: readonly LineSpec[], couponIndex: number | null): OrderBody {
   return {
@@ -105,12 +124,15 @@ function expectOrder(m: Model, lines: readonly LineSpec[], couponIndex: number |
     discount = Math.min(subtotal, c.type === 'percentage' ? halfUp(subtotal * c.value, 100) : c.value);
   }
   const total = subtotal - discount + fee;
-  return { status: total > balanceOf(m) ? 402 : 201, subtotal, discount, fee, total };
+  return { status: total > availableOf(m) ? 402 : 201, subtotal, discount, fee, total };
 }
 
-function applyPlaced(m: Model, orderNo: string, lines: readonly LineSpec[], couponIndex: number | null, total: number): void {
+function applyPlaced(m: Model, orderNo: string, lines: readonly LineSpec[], couponIndex: number | null, total: number, itemIds: number[] = []): void {
   expect(m.orders.has(orderNo)).toBe(false);
-  m.orders.set(orderNo, { total, couponIndex, lines: [...lines], status: 'pending' });
+  m.orders.set(orderNo, {
+    total, couponIndex, lines: [...lines], status: 'pending', itemIds, supplementsPaid: 0, refunded: 0, pending: [],
+    lineState: lines.map(() => 'in'), openReturn: null, fired: new Set(),
+  });
   m.placed.push(orderNo);
   m.payments += total;
   for (const l of lines) m.stock[l.sku]! -= l.quantity;
@@ -124,7 +146,10 @@ function applyPlaced(m: Model, orderNo: string, lines: readonly LineSpec[], coup
 function applyRefund(m: Model, orderNo: string, to: 'cancelled' | 'refunded'): void {
   const order = m.orders.get(orderNo)!;
   order.status = to;
-  m.refunds += order.total;
+  const refund = leftOf(order);
+  m.refunds += refund;
+  order.refunded += refund;
+  order.pending = [];
   if (to === 'cancelled') for (const l of order.lines) m.stock[l.sku]! += l.quantity;
   if (order.couponIndex !== null) m.coupons[order.couponIndex]!.usedBy = null;
 }
@@ -146,6 +171,9 @@ function checkInvariants(m: Model, r: Real): void {
   expect(sums.deposit ?? 0).toBe(m.deposits);
   expect(Math.abs(sums.order_payment ?? 0)).toBe(m.payments);
   expect(sums.order_refund ?? 0).toBe(m.refunds);
+  expect(-(sums.supplement_payment ?? 0) || 0).toBe(m.supplements);
+  expect(-(sums.service_charge ?? 0) || 0).toBe(m.charges);
+  expect(wallet.frozen_minor).toBe(m.frozen);
   expect(wallet.balance_minor - wallet.frozen_minor).toBeGreaterThanOrEqual(0);
 
   const orders = db
@@ -163,7 +191,9 @@ function checkInvariants(m: Model, r: Real): void {
     expect(o.total_minor).toBe(modelled.total);
     expect(o.status).toBe(modelled.status);
     expect(o.paid).toBe(o.total_minor);
-    expect(o.refunded).toBeLessThanOrEqual(o.paid);
+    // Nothing refunded twice: refunds are exactly the model's, and never more than paid for the order.
+    expect(o.refunded).toBe(modelled.refunded);
+    expect(o.refunded).toBeLessThanOrEqual(o.paid + modelled.supplementsPaid);
   }
   for (const c of m.coupons) {
     const used = db.prepare('SELECT used_order_no FROM user_coupons WHERE user_id = ? AND coupon_id = ?').get(r.userId, c.id) as { used_order_no: string | null };
@@ -207,7 +237,7 @@ class PlaceOrder implements fc.AsyncCommand<Model, Real> {
     if (res.status === 201) {
       const o = res.body.data;
       expect([o.subtotal, o.discount, o.serviceFee, o.totalAmount]).toEqual([expected.subtotal, expected.discount, expected.fee, expected.total].map((x) => x / 100));
-      applyPlaced(m, o.orderNo, this.lines, this.couponIndex, expected.total);
+      applyPlaced(m, o.orderNo, this.lines, this.couponIndex, expected.total, o.items.map((i: { itemId: number }) => i.itemId));
       if (key) m.lastKeyed = { key, body, response: res };
     }
     checkInvariants(m, r);
@@ -242,7 +272,7 @@ class Cancel implements fc.AsyncCommand<Model, Real> {
     const res = await server.api('POST', `/orders/${orderNo}/cancel`, { key: r.key, body: { reason: 'property test' } });
     if (order.status === 'pending' || order.status === 'paid') {
       expect(res.status).toBe(200);
-      expect(res.body.data.refundAmount).toBe(order.total / 100);
+      expect(res.body.data.refundAmount).toBe(leftOf(order) / 100);
       applyRefund(m, orderNo, 'cancelled');
     } else {
       expect(res.status).toBe(409);
@@ -260,7 +290,7 @@ class Advance implements fc.AsyncCommand<Model, Real> {
     const orderNo = pick(m, this.index);
     const order = m.orders.get(orderNo)!;
     const res = await server.admin('POST', `/orders/${orderNo}/advance`);
-    const next = NEXT[order.status];
+    const next = order.pending.length > 0 ? undefined : NEXT[order.status];
     if (next) {
       expect(res.status).toBe(200);
       expect(res.body.data.status).toBe(next);
@@ -280,7 +310,7 @@ class Refund implements fc.AsyncCommand<Model, Real> {
     const res = await server.admin('POST', `/orders/${orderNo}/refund`);
     if (order.status === 'paid') {
       expect(res.status).toBe(200);
-      expect(res.body.data.refundAmount).toBe(order.total / 100);
+      expect(res.body.data.refundAmount).toBe(leftOf(order) / 100);
       applyRefund(m, orderNo, 'refunded');
     } else expect(res.status).toBe(409);
     checkInvariants(m, r);
@@ -330,7 +360,7 @@ class Burst implements fc.AsyncCommand<Model, Real> {
       // Pricing does not depend on arrival order: check it against the model's own computation.
       const priced = expectOrder({ ...m, stock: m.stock.map(() => Number.MAX_SAFE_INTEGER), deposits: Number.MAX_SAFE_INTEGER, coupons: m.coupons.map((c) => ({ ...c, usedBy: null })) }, spec.lines, spec.couponIndex);
       expect(res.body.data.totalAmount).toBe(priced.total / 100);
-      applyPlaced(m, res.body.data.orderNo, spec.lines, spec.couponIndex, priced.total);
+      applyPlaced(m, res.body.data.orderNo, spec.lines, spec.couponIndex, priced.total, res.body.data.items.map((i: { itemId: number }) => i.itemId));
     };
     orderResults.forEach((res, i) => apply(res, this.orders[i]!));
     if (keyedBody) {
@@ -342,6 +372,159 @@ class Burst implements fc.AsyncCommand<Model, Real> {
     checkInvariants(m, r);
   }
   toString = () => `burst(${JSON.stringify(this.orders)}, cancel #${this.cancelIndex}, deposit ${this.depositMinor}, dupKey ${this.duplicateKeyed})`;
+}
+
+/** v1.1: the back office raises a supplement (or refunds a price decrease at once) on a paid order. */
+class RaiseSupplement implements fc.AsyncCommand<Model, Real> {
+  constructor(readonly index: number, readonly reason: 'price_increase' | 'domestic_freight' | 'price_decrease', readonly minor: number) {}
+  check = (m: Readonly<Model>) => m.placed.length > 0;
+  async run(m: Model, r: Real) {
+    const orderNo = pick(m, this.index);
+    const order = m.orders.get(orderNo)!;
+    const res = await server.admin('POST', `/orders/${orderNo}/supplements`, { reason: this.reason, amount: this.minor / 100 });
+    if (order.status !== 'paid') expect(res.status).toBe(409);
+    else if (this.reason === 'price_decrease') {
+      const refund = Math.min(this.minor, leftOf(order));
+      expect(res.status).toBe(refund > 0 ? 201 : 409);
+      m.refunds += refund;
+      order.refunded += refund;
+    } else {
+      expect(res.status, JSON.stringify(res.body)).toBe(201);
+      const sup = res.body.data.supplements.at(-1);
+      expect(sup).toMatchObject({ status: 'pending', amount: this.minor / 100 });
+      order.pending.push({ id: sup.id, amount: this.minor });
+    }
+    checkInvariants(m, r);
+  }
+  toString = () => `raise(#${this.index}, ${this.reason}, ${this.minor})`;
+}
+
+/** v1.1: the user pays or declines the order's first pending supplement. */
+class ResolveSupplement implements fc.AsyncCommand<Model, Real> {
+  constructor(readonly index: number, readonly pay: boolean) {}
+  check = (m: Readonly<Model>) => m.placed.some((no) => m.orders.get(no)!.pending.length > 0);
+  async run(m: Model, r: Real) {
+    const withPending = m.placed.filter((no) => m.orders.get(no)!.pending.length > 0);
+    const orderNo = withPending[this.index % withPending.length]!;
+    const order = m.orders.get(orderNo)!;
+    const sup = order.pending[0]!;
+    const res = await server.api('POST', `/orders/${orderNo}/supplements/${sup.id}/${this.pay ? 'pay' : 'decline'}`, { key: r.key });
+    if (this.pay) {
+      if (sup.amount > availableOf(m)) expect(res.status).toBe(402);
+      else {
+        expect(res.status, JSON.stringify(res.body)).toBe(200);
+        m.supplements += sup.amount;
+        order.supplementsPaid += sup.amount;
+        order.pending.shift();
+      }
+    } else {
+      expect(res.status).toBe(200);
+      applyRefund(m, orderNo, 'refunded');
+    }
+    // Paid twice or declined twice: 409, nothing written.
+    expect((await server.api('POST', `/orders/${orderNo}/supplements/${sup.id}/pay`, { key: r.key })).status).toBe(res.status === 402 ? 402 : 409);
+    checkInvariants(m, r);
+  }
+  toString = () => `${this.pay ? 'pay' : 'decline'}Supplement(#${this.index})`;
+}
+
+/** v1.1: photos requested after arrival (charged at once), and a return or exchange of one line. */
+class AfterArrival implements fc.AsyncCommand<Model, Real> {
+  constructor(readonly index: number, readonly line: number, readonly what: 'photos' | 'return' | 'exchange', readonly count: number) {}
+  check = (m: Readonly<Model>) => m.placed.length > 0;
+  async run(m: Model, r: Real) {
+    const orderNo = pick(m, this.index);
+    const order = m.orders.get(orderNo)!;
+    const arrived = order.status === 'in_warehouse';
+    if (this.what === 'photos') {
+      const price = PHOTO_PRICE * this.count;
+      const res = await server.api('POST', `/orders/${orderNo}/photo-requests`, { key: r.key, body: { count: this.count } });
+      if (!arrived) expect(res.status).toBe(409);
+      else if (price > availableOf(m)) expect(res.status).toBe(402);
+      else {
+        expect(res.status, JSON.stringify(res.body)).toBe(201);
+        m.charges += price;
+      }
+    } else {
+      const line = this.line % order.lines.length;
+      const res = await server.api('POST', `/orders/${orderNo}/returns`, { key: r.key, body: { itemId: order.itemIds[line], type: this.what, reason: 'property test' } });
+      if (!arrived || order.lineState[line] !== 'in') expect(res.status).toBe(409);
+      else if (this.what === 'exchange' && RETURN_FEE > availableOf(m)) expect(res.status).toBe(402);
+      else {
+        expect(res.status, JSON.stringify(res.body)).toBe(201);
+        order.lineState[line] = 'returning';
+        order.openReturn = { id: res.body.data.id, line, type: this.what };
+        if (this.what === 'exchange') m.frozen += RETURN_FEE;
+      }
+    }
+    checkInvariants(m, r);
+  }
+  toString = () => `${this.what}(#${this.index}, line ${this.line}, ${this.count})`;
+}
+
+/** v1.1: the seller decides an open return or exchange; every line returned ends the order returned. */
+class Decide implements fc.AsyncCommand<Model, Real> {
+  constructor(readonly index: number, readonly approve: boolean) {}
+  check = (m: Readonly<Model>) => m.placed.some((no) => m.orders.get(no)!.lineState.includes('returning'));
+  async run(m: Model, r: Real) {
+    const open = m.placed.filter((no) => m.orders.get(no)!.lineState.includes('returning'));
+    const orderNo = open[this.index % open.length]!;
+    const order = m.orders.get(orderNo)!;
+    const line = order.lineState.indexOf('returning');
+    const db = server.running.core.ctx.db;
+    const id = (db.prepare("SELECT id FROM order_returns WHERE order_no = ? AND item_id = ? AND status = 'requested'").get(orderNo, order.itemIds[line]) as { id: number }).id;
+    const type = (db.prepare('SELECT type FROM order_returns WHERE id = ?').get(id) as { type: 'return' | 'exchange' }).type;
+    const res = await server.admin('POST', `/orders/${orderNo}/returns/${id}/decide`, { decision: this.approve ? 'approved' : 'rejected' });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    if (type === 'exchange') m.frozen -= RETURN_FEE;
+    if (!this.approve) order.lineState[line] = 'in';
+    else if (type === 'exchange') {
+      m.charges += RETURN_FEE;
+      order.lineState[line] = 'exchanged';
+    } else {
+      const spec = order.lines[line]!;
+      const refund = Math.min(Math.max(0, skus[spec.sku]!.priceMinor * spec.quantity - RETURN_FEE), leftOf(order));
+      m.refunds += refund;
+      order.refunded += refund;
+      order.lineState[line] = 'returned';
+      if (order.lineState.every((s) => s === 'returned')) order.status = 'returned';
+    }
+    // Deciding twice: 409, nothing written (a return is refunded once).
+    expect((await server.admin('POST', `/orders/${orderNo}/returns/${id}/decide`, { decision: 'approved' })).status).toBe(409);
+    checkInvariants(m, r);
+  }
+  toString = () => `decide(#${this.index}, ${this.approve ? 'approve' : 'reject'})`;
+}
+
+/** v1.1 sandbox: an admin scenario on a paid order (out of stock refunds everything; a price change of 10% of the first line). */
+class Simulate implements fc.AsyncCommand<Model, Real> {
+  constructor(readonly index: number, readonly scenario: 'out_of_stock' | 'price_increase' | 'price_decrease' | 'domestic_freight') {}
+  check = (m: Readonly<Model>) => m.placed.length > 0;
+  async run(m: Model, r: Real) {
+    const orderNo = pick(m, this.index);
+    const order = m.orders.get(orderNo)!;
+    const res = await server.admin('POST', `/orders/${orderNo}/simulate`, { scenario: this.scenario });
+    if (order.status !== 'paid' || order.fired.has(this.scenario)) {
+      expect(res.status).toBe(409);
+    } else {
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      order.fired.add(this.scenario);
+      const first = order.lines[0]!;
+      const tenth = Math.max(100, Math.round((skus[first.sku]!.priceMinor * first.quantity) / 10));
+      if (this.scenario === 'out_of_stock') applyRefund(m, orderNo, 'refunded');
+      else if (this.scenario === 'price_decrease') {
+        const refund = Math.min(tenth, leftOf(order));
+        m.refunds += refund;
+        order.refunded += refund;
+      } else {
+        const sup = res.body.data.supplements.at(-1);
+        expect(sup.amount).toBe((this.scenario === 'domestic_freight' ? 800 : tenth) / 100);
+        order.pending.push({ id: sup.id, amount: this.scenario === 'domestic_freight' ? 800 : tenth });
+      }
+    }
+    checkInvariants(m, r);
+  }
+  toString = () => `simulate(#${this.index}, ${this.scenario})`;
 }
 
 const COUPONS: readonly Omit<CouponModel, 'id' | 'usedBy'>[] = [
@@ -370,6 +553,20 @@ const commands = [
   indexArb.map((i) => new Cancel(i)),
   indexArb.map((i) => new Advance(i)),
   indexArb.map((i) => new Refund(i)),
+  // v1.1 after-sales
+  fc
+    .tuple(indexArb, fc.constantFrom('price_increase' as const, 'domestic_freight' as const, 'price_decrease' as const), fc.integer({ min: 1, max: 300_000 }))
+    .map(([i, reason, amount]) => new RaiseSupplement(i, reason, amount)),
+  fc.tuple(indexArb, fc.boolean()).map(([i, pay]) => new ResolveSupplement(i, pay)),
+  fc.tuple(indexArb, fc.boolean()).map(([i, pay]) => new ResolveSupplement(i, pay)),
+  indexArb.map((i) => new Advance(i)),
+  fc
+    .tuple(indexArb, fc.nat({ max: 3 }), fc.constantFrom('photos' as const, 'return' as const, 'exchange' as const), fc.integer({ min: 1, max: 10 }))
+    .map(([i, line, what, count]) => new AfterArrival(i, line, what, count)),
+  fc.tuple(indexArb, fc.boolean()).map(([i, approve]) => new Decide(i, approve)),
+  fc
+    .tuple(indexArb, fc.constantFrom('out_of_stock' as const, 'price_increase' as const, 'price_decrease' as const, 'domestic_freight' as const))
+    .map(([i, scenario]) => new Simulate(i, scenario)),
   fc
     .tuple(
       fc.array(fc.record({ lines: linesArb, couponIndex: couponArb }), { minLength: 1, maxLength: 4 }),
@@ -399,7 +596,7 @@ async function setup(): Promise<{ model: Model; real: Real }> {
   const scarce = skus[skus.length - 1]!;
   ctx.db.prepare('UPDATE product_skus SET stock = ? WHERE product_id = ? AND sku_id = ?').run(SCARCE_STOCK, scarce.productId, scarce.skuId);
   const stock = skus.map((s) => (ctx.db.prepare('SELECT stock FROM product_skus WHERE product_id = ? AND sku_id = ?').get(s.productId, s.skuId) as { stock: number }).stock);
-  const model: Model = { deposits: 0, payments: 0, refunds: 0, stock, coupons, orders: new Map(), placed: [], lastKeyed: null };
+  const model: Model = { deposits: 0, payments: 0, refunds: 0, supplements: 0, charges: 0, frozen: 0, stock, coupons, orders: new Map(), placed: [], lastKeyed: null };
   return { model, real: user };
 }
 

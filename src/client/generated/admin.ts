@@ -2379,6 +2379,7 @@ export interface paths {
             requestBody: {
                 content: {
                     "application/json": {
+                        /** @description CNY, at most two decimals */
                         amount: number;
                         itemId?: number;
                         /** @enum {unknown} */

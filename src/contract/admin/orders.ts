@@ -38,7 +38,7 @@ export const AdvanceBody = Type.Object(
 export const SupplementBody = Type.Object(
   {
     reason: Type.Enum(['price_increase', 'domestic_freight', 'price_decrease']),
-    amount: Type.Number({ exclusiveMinimum: 0, maximum: 1_000_000, multipleOf: 0.01 }),
+    amount: Type.Number({ exclusiveMinimum: 0, maximum: 1_000_000, description: 'CNY, at most two decimals' }),
     itemId: Type.Optional(Type.Integer({ minimum: 1 })),
   },
   { additionalProperties: false },

@@ -81,6 +81,10 @@ const EFFECTS: Record<Effect, (run: EffectRun) => void> = {
     }
     run.refunded = amount;
     run.notes.push(`${formatAmount(amount, order.currency)} refunded to the wallet`);
+    // v1.1: an order cancelled or refunded while a supplement waits is not bought: the supplement goes with it.
+    ctx.db
+      .prepare("UPDATE order_supplements SET status = 'declined', resolved_at = ? WHERE order_no = ? AND status = 'pending'")
+      .run(ctx.nowIso(), order.order_no);
   },
 
   return_coupon(run) {
