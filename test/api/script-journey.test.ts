@@ -49,7 +49,9 @@ describe('a script follows an order through the events stream while the CLI move
 
     const deadline = Date.now() + 5000;
     const statuses = () => seen.filter((e) => e.type === 'order.status_changed' && e.data.orderNo === orderNo).map((e) => e.data.to);
-    while (statuses().length < 4 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+    // The advance's own event is written after its last step, so it may reach the stream one poll later.
+    const clockSeen = () => seen.some((e) => e.type === 'clock.advanced');
+    while ((statuses().length < 4 || !clockSeen()) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
     controller.abort();
     await pump;
 
