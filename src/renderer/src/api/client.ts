@@ -117,7 +117,7 @@ export function createClient(transport: Transport) {
     },
     cart: {
       get: () => data(open.GET('/cart')),
-      add: (body: AddToCartInput) => data(open.POST('/cart/items', { body })),
+      add: (body: AddToCartInput, key?: string) => data(open.POST('/cart/items', { body, ...(key ? idempotent(key) : {}) })),
       update: (itemId: number, body: CartItemPatch) => data(open.PATCH('/cart/items/{itemId}', { params: { path: { itemId } }, body })),
       remove: (itemId: number) => data(open.DELETE('/cart/items/{itemId}', { params: { path: { itemId } } })),
       clear: () => data(open.DELETE('/cart')),

@@ -11,7 +11,10 @@ function useInvalidateCart() {
 
 export function useAddToCart() {
   const invalidate = useInvalidateCart();
-  return useMutation({ mutationFn: (input: AddToCartInput) => api().cart.add(input), onSuccess: invalidate });
+  return useMutation({
+    mutationFn: ({ input, key }: { input: AddToCartInput; key: string }) => api().cart.add(input, key),
+    onSuccess: invalidate,
+  });
 }
 
 /** The line changes on screen at once (optimistic); the totals follow when the service has answered. */

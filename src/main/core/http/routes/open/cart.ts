@@ -19,6 +19,8 @@ export const cartRoutes = [
     tag: 'Cart',
     status: 201,
     summary: 'Add a SKU to the cart (adds to the existing line of the same SKU)',
+    // A double click or a retried add must not add the units twice.
+    idempotent: true,
     schema: cartSchemas['POST /cart/items'],
     handler: ({ ctx, caller, body }) => addToCart(ctx, caller.userId, body),
   }),

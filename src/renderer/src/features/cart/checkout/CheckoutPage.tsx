@@ -5,6 +5,7 @@ import { navigate } from '../../../app/router';
 import { EmptyState } from '../../../shared/EmptyState';
 import { ErrorAlert } from '../../../shared/ErrorAlert';
 import { useT } from '../../../shared/i18n';
+import { useIntent } from '../../../shared/useIntent';
 import { formatMoney } from '../../../shared/money';
 import { useSourceLabel } from '../../shop/messages';
 import { orderHash } from '../../tracking/status';
@@ -45,14 +46,21 @@ export function CheckoutPage() {
   // A coupon the subtotal no longer reaches (another platform chosen) is dropped, not sent.
   const coupon = chosenCoupon && checkCoupon(chosenCoupon, subtotalOnly.subtotal).usable ? chosenCoupon : null;
   const preview = previewOrder(lines, coupon, serviceFeeBp);
+  const trimmedRemark = remark.trim();
+  const newOrder = group
+    ? { items: group.lines.map(orderLineOf), ...(coupon ? { couponId: coupon.id } : {}), ...(trimmedRemark ? { remark: trimmedRemark } : {}) }
+    : null;
+  const intent = useIntent(newOrder);
 
   const onPlace = () => {
-    if (!group) return;
-    const trimmed = remark.trim();
+    if (!group || !newOrder) return;
+    intent.run((key, done) =>
     place.mutate(
-      { items: group.lines.map(orderLineOf), ...(coupon ? { couponId: coupon.id } : {}), ...(trimmed ? { remark: trimmed } : {}) },
+      { order: newOrder, key },
       {
+        onError: () => done(false),
         onSuccess: (order) => {
+          done(true);
           const rest = selected.length - group.lines.length;
           notifications.show({
             color: 'green',
@@ -67,6 +75,7 @@ export function CheckoutPage() {
           navigate(orderHash(order.orderNo));
         },
       },
+    ),
     );
   };
 
@@ -157,7 +166,7 @@ export function CheckoutPage() {
             preview={preview}
             currency={currency}
             wallet={wallet}
-            placing={place.isPending}
+            placing={place.isPending || intent.busy}
             canPlace={lines.length > 0}
             placeError={place.error}
             onPlace={onPlace}

@@ -50,11 +50,11 @@ export function useProductPlatforms(productIds: readonly number[]) {
   };
 }
 
-/** POST /orders with a fresh Idempotency-Key per click; the created order seeds the detail page's cache. */
+/** POST /orders with the intent's Idempotency-Key (see shared/useIntent); the created order seeds the detail page's cache. */
 export function usePlaceOrder() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (order: NewOrder) => data(openApi().POST('/orders', { body: order, ...idempotent() })),
+    mutationFn: ({ order, key }: { order: NewOrder; key: string }) => data(openApi().POST('/orders', { body: order, ...idempotent(key) })),
     onSuccess: async (order) => {
       await Promise.all(
         ['orders', 'wallet', 'cart', 'coupons', 'dashboard', 'product'].map((key) => queryClient.invalidateQueries({ queryKey: [key] })),

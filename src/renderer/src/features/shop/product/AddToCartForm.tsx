@@ -4,6 +4,7 @@ import { useState, type FormEvent } from 'react';
 import type { Product } from '../../../api/types';
 import { ErrorAlert } from '../../../shared/ErrorAlert';
 import { useT } from '../../../shared/i18n';
+import { useIntent } from '../../../shared/useIntent';
 import { productMessages } from '../messages';
 import { formatMoney, lineAmount } from '../../../shared/money';
 import { useAddToCart } from '../../cart/useCartMutations';
@@ -24,6 +25,10 @@ export function AddToCartForm({ product, onSkuImage }: Props) {
 
   const sku = product.skus.find((s) => s.skuId === skuId) ?? null;
   const maxQuantity = sku ? sku.stock : 1;
+  const line = sku
+    ? { productId: String(product.id), skuId: sku.skuId, quantity, ...(remark.trim() ? { remark: remark.trim() } : {}) }
+    : null;
+  const intent = useIntent(line);
 
   const chooseSku = (id: string) => {
     const next = product.skus.find((s) => s.skuId === id);
@@ -35,10 +40,12 @@ export function AddToCartForm({ product, onSkuImage }: Props) {
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    if (!sku) return;
-    const line = { productId: String(product.id), skuId: sku.skuId, quantity, ...(remark.trim() ? { remark: remark.trim() } : {}) };
-    add.mutate(line, {
+    if (!sku || !line) return;
+    intent.run((key, done) =>
+    add.mutate({ input: line, key }, {
+      onError: () => done(false),
       onSuccess: (result) => {
+        done(true);
         notifications.show({
           color: 'green',
           title: t('addedTitle'),
@@ -46,7 +53,8 @@ export function AddToCartForm({ product, onSkuImage }: Props) {
         });
         setRemark('');
       },
-    });
+    }),
+    );
   };
 
   return (
@@ -85,7 +93,7 @@ export function AddToCartForm({ product, onSkuImage }: Props) {
         />
         {add.isError ? <ErrorAlert title={t('addFailed')} error={add.error} /> : null}
         <Group>
-          <Button type="submit" size="md" disabled={!sku || quantity < 1} loading={add.isPending}>
+          <Button type="submit" size="md" disabled={!sku || quantity < 1} loading={add.isPending || intent.busy}>
             {t('addButton')}
           </Button>
         </Group>
