@@ -4,6 +4,7 @@ import { useRef, useState } from 'react';
 import type { CartItem } from '../../api/types';
 import { ErrorAlert } from '../../shared/ErrorAlert';
 import { useT } from '../../shared/i18n';
+import { quantityProblem } from '../../shared/quantity';
 import { cartMessages } from './messages';
 import { useUpdateCartItem } from './useCartMutations';
 
@@ -23,6 +24,10 @@ export function CartQuantityInput({ item, label }: { item: CartItem; label: stri
     busy.current = false;
     if (!focused.current) setDraft(null);
   };
+  const shown = draft ?? item.quantity;
+  const problem = quantityProblem(shown, item.stock);
+  const problemText =
+    problem?.kind === 'max' ? t('quantityMax', { count: problem.max }) : problem?.kind === 'min' ? t('quantityMin') : problem ? t('quantityWhole') : null;
   const commit = useDebouncedCallback((quantity: number) => {
     if (quantity === item.quantity) return settle();
     update.mutate({ itemId: item.id, patch: { quantity } }, { onSettled: settle });
@@ -32,12 +37,12 @@ export function CartQuantityInput({ item, label }: { item: CartItem; label: stri
     <Stack gap={4}>
       <NumberInput
         aria-label={label}
-        value={draft ?? item.quantity}
+        value={shown}
         onChange={(value) => {
           setDraft(value);
-          if (typeof value === 'number' && Number.isInteger(value) && value >= 1 && value <= item.stock) {
+          if (quantityProblem(value, item.stock) === null) {
             busy.current = true;
-            commit(value);
+            commit(Number(value));
           }
         }}
         onFocus={() => {
@@ -46,15 +51,18 @@ export function CartQuantityInput({ item, label }: { item: CartItem; label: stri
         onBlur={() => {
           focused.current = false;
           commit.flush();
-          if (!busy.current) setDraft(null);
+          // An invalid entry stays on screen with its error: never replaced without a word.
+          if (!busy.current && quantityProblem(draft ?? item.quantity, item.stock) === null) setDraft(null);
         }}
         min={1}
         max={item.stock}
-        clampBehavior="strict"
+        clampBehavior="none"
         allowDecimal={false}
         allowNegative={false}
         w={110}
         size="xs"
+        description={t('quantityLimit', { count: item.stock })}
+        error={problemText}
       />
       {update.isError ? <ErrorAlert title={t('quantityFailed')} error={update.error} /> : null}
     </Stack>

@@ -5,6 +5,7 @@ import type { Product } from '../../../api/types';
 import { ErrorAlert } from '../../../shared/ErrorAlert';
 import { useT } from '../../../shared/i18n';
 import { useIntent } from '../../../shared/useIntent';
+import { quantityProblem } from '../../../shared/quantity';
 import { productMessages } from '../messages';
 import { formatMoney, lineAmount } from '../../../shared/money';
 import { useAddToCart } from '../../cart/useCartMutations';
@@ -19,14 +20,18 @@ export function AddToCartForm({ product, onSkuImage }: Props) {
   const t = useT(productMessages);
   const inStock = product.skus.filter((s) => s.stock > 0);
   const [skuId, setSkuId] = useState<string | null>(inStock.length === 1 ? inStock[0]!.skuId : null);
-  const [quantity, setQuantity] = useState(1);
+  const [quantity, setQuantity] = useState<number | string>(1);
   const [remark, setRemark] = useState('');
   const add = useAddToCart();
 
   const sku = product.skus.find((s) => s.skuId === skuId) ?? null;
   const maxQuantity = sku ? sku.stock : 1;
+  const problem = sku ? quantityProblem(quantity, maxQuantity) : null;
+  const problemText =
+    problem?.kind === 'max' ? t('quantityMax', { count: problem.max }) : problem?.kind === 'min' ? t('quantityMin') : problem ? t('quantityWhole') : null;
+  const validQuantity = problem === null && typeof quantity === 'number' ? quantity : Number(quantity);
   const line = sku
-    ? { productId: String(product.id), skuId: sku.skuId, quantity, ...(remark.trim() ? { remark: remark.trim() } : {}) }
+    ? { productId: String(product.id), skuId: sku.skuId, quantity: validQuantity, ...(remark.trim() ? { remark: remark.trim() } : {}) }
     : null;
   const intent = useIntent(line);
 
@@ -34,13 +39,12 @@ export function AddToCartForm({ product, onSkuImage }: Props) {
     const next = product.skus.find((s) => s.skuId === id);
     setSkuId(id);
     onSkuImage(next?.image);
-    if (next) setQuantity((q) => Math.min(Math.max(1, q), Math.max(1, next.stock)));
     add.reset();
   };
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    if (!sku || !line) return;
+    if (!sku || !line || problem) return;
     intent.run((key, done) =>
     add.mutate({ input: line, key }, {
       onError: () => done(false),
@@ -49,7 +53,7 @@ export function AddToCartForm({ product, onSkuImage }: Props) {
         notifications.show({
           color: 'green',
           title: t('addedTitle'),
-          message: t('addedMessage', { quantity, title: product.title, sku: sku.name, inCart: result.quantity }),
+          message: t('addedMessage', { quantity: validQuantity, title: product.title, sku: sku.name, inCart: result.quantity }),
         });
         setRemark('');
       },
@@ -66,19 +70,20 @@ export function AddToCartForm({ product, onSkuImage }: Props) {
           <NumberInput
             label={t('quantity')}
             value={quantity}
-            onChange={(value) => setQuantity(typeof value === 'number' ? value : Number.parseInt(value, 10) || 1)}
+            onChange={setQuantity}
             min={1}
             max={maxQuantity}
-            clampBehavior="strict"
+            clampBehavior="none"
             allowDecimal={false}
             allowNegative={false}
             disabled={!sku}
             w={140}
             description={sku ? t('available', { count: sku.stock }) : t('chooseVariant')}
+            error={problemText}
           />
-          {sku ? (
+          {sku && !problem ? (
             <Text fw={600} pb={4} aria-live="polite">
-              {t('subtotal', { amount: formatMoney(lineAmount(sku.price, quantity), product.currency) })}
+              {t('subtotal', { amount: formatMoney(lineAmount(sku.price, validQuantity), product.currency) })}
             </Text>
           ) : null}
         </Group>
@@ -93,7 +98,7 @@ export function AddToCartForm({ product, onSkuImage }: Props) {
         />
         {add.isError ? <ErrorAlert title={t('addFailed')} error={add.error} /> : null}
         <Group>
-          <Button type="submit" size="md" disabled={!sku || quantity < 1} loading={add.isPending || intent.busy}>
+          <Button type="submit" size="md" disabled={!sku || problem !== null} loading={add.isPending || intent.busy}>
             {t('addButton')}
           </Button>
         </Group>
