@@ -6,8 +6,9 @@ import type { Migration } from '../migrate.js';
  *
  * The order status CHECK gains `returned`. SQLite cannot change a CHECK in place, so `orders` is rebuilt
  * (same columns, same order) and its indexes and triggers (counters of migration 003, due steps and ranks
- * of 005; test/unit/db/kept-by-triggers.test.ts names them) are created again. Foreign keys are deferred:
- * the children point at the name `orders`, which the rebuilt table takes back before commit.
+ * of 005; test/unit/db/kept-by-triggers.test.ts names them) are created again. Foreign keys are deferred,
+ * and the rows go aside and come back (not a rename of a new table): dropping `orders` counts a violation
+ * for every child row, and only re-inserting the parents under that name takes those counts back.
  *
  * Items gain their seller (platform, shop) and the marketplace order number of their seller group; a
  * replacement line (an exchange) is a row of its own pointing at the line it replaces, so the replacement
@@ -23,7 +24,9 @@ export const afterSales: Migration = {
   up: /* sql */ `
 PRAGMA defer_foreign_keys = ON;
 
-CREATE TABLE orders_v7 (
+CREATE TEMP TABLE orders_v6 AS SELECT * FROM orders;
+DROP TABLE orders;
+CREATE TABLE orders (
   order_no             TEXT PRIMARY KEY,
   user_id              INTEGER NOT NULL REFERENCES users(id),
   status               TEXT NOT NULL CHECK (status IN ('pending', 'paid', 'purchased', 'shipped_to_warehouse',
@@ -49,9 +52,8 @@ CREATE TABLE orders_v7 (
   updated_at           TEXT NOT NULL,
   CHECK (total_minor = subtotal_minor - discount_minor + service_fee_minor)
 ) STRICT;
-INSERT INTO orders_v7 SELECT * FROM orders;
-DROP TABLE orders;
-ALTER TABLE orders_v7 RENAME TO orders;
+INSERT INTO orders SELECT * FROM temp.orders_v6;
+DROP TABLE temp.orders_v6;
 CREATE INDEX orders_user_created ON orders(user_id, created_at);
 CREATE INDEX orders_user_status_created ON orders(user_id, status, created_at);
 CREATE INDEX orders_status_created ON orders(status, created_at);

@@ -8,11 +8,11 @@ import { migrations } from '../../../src/main/core/db/migrations/index.js';
  * Migration 008 rebuilds packages, shipping_orders and wallet_entries (wider CHECKs) under live foreign
  * keys: on a filled database it must keep every row, reference, counter and AUTOINCREMENT position.
  */
-/** Filled at the version before 008 (007 rebuilds orders on its own; this test is about 008's tables). */
+/** Filled at v6 (before 007 rebuilds orders and 008 packages, shipping orders and the ledger). */
 function filledV7(): Database.Database {
   const db = new Database(':memory:');
   db.pragma('foreign_keys = ON');
-  migrate(db as unknown as Db, migrations.filter((m) => m.version < 8));
+  migrate(db as unknown as Db, migrations.filter((m) => m.version < 7));
   db.exec(`
     INSERT INTO users (id, username, email, avatar, language, created_at) VALUES (1, 'u', 'e', '', 'en', '2026-01-01T00:00:00.000Z');
     INSERT INTO channels (channel_id, name, carrier, delivery_days, supported_cargo, min_weight_g, max_weight_g, countries, first_weight_g,
@@ -37,13 +37,16 @@ function filledV7(): Database.Database {
   return db;
 }
 
-describe('migration 008 on a filled database', () => {
+describe('migrations 007 and 008 on a filled database', () => {
   it('keeps rows, references, counters and sequences; accepts the v1.1 values', () => {
     const db = filledV7();
     const counts = db.prepare('SELECT * FROM package_counts ORDER BY status').all();
+    const orderCounts = db.prepare('SELECT * FROM order_counts ORDER BY status').all();
     migrate(db as unknown as Db, migrations);
     expect(db.pragma('user_version', { simple: true })).toBe(8);
     expect(db.pragma('foreign_key_check')).toEqual([]);
+    expect(db.prepare('SELECT order_no, status FROM orders').all()).toEqual([{ order_no: 'PO1', status: 'in_warehouse' }]);
+    expect(db.prepare('SELECT * FROM order_counts ORDER BY status').all()).toEqual(orderCounts);
     expect(db.prepare('SELECT id, status FROM packages ORDER BY id').all()).toEqual([
       { id: 7, status: 'packing' },
       { id: 9, status: 'in_warehouse' },
