@@ -70,13 +70,21 @@ describe('crash during concurrent orders', () => {
     expect(key).toMatch(/^sk-/);
     expect((await cli('admin', 'deposit', '1000000', '--note', 'crash test')).code).toBe(0);
 
+    const adminToken = (await cli('admin', 'token')).stdout.trim();
     const first = await serve();
-    const api = (origin: string, method: string, path: string, body?: unknown) =>
+    const api = (origin: string, method: string, path: string, body?: unknown, headers: Record<string, string> = {}) =>
       fetch(`${origin}/api/v1/open${path}`, {
         method,
-        headers: { authorization: `Bearer ${key}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+        headers: { authorization: `Bearer ${key}`, ...headers, ...(body ? { 'content-type': 'application/json' } : {}) },
         body: body ? JSON.stringify(body) : undefined,
       });
+    const admin = (origin: string, path: string, body: unknown) =>
+      fetch(`${origin}/api/v1/admin${path}`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${adminToken}`, 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+    const paidSupplements: number[] = [];
     const catalog = (await (await api(first.origin, 'GET', '/products/search?limit=100')).json()) as {
       data: { items: { id: number; platform: string; skus: { skuId: string; stock: number }[] }[] };
     };
@@ -100,8 +108,19 @@ describe('crash during concurrent orders', () => {
         while (!killed) {
           const items = [lines[sent++ % lines.length]!, lines[(sent * 7) % lines.length]!].map((l) => ({ ...l, quantity: 1 }));
           try {
-            const res = await api(current.origin, 'POST', '/orders', { items });
-            if (res.status === 201) acknowledged.push(((await res.json()) as { data: { orderNo: string } }).data.orderNo);
+            // v1.1 writes too: a programmed scenario on every other order, and a supplement paid on every third.
+            const res = await api(current.origin, 'POST', '/orders', { items }, sent % 2 === 0 ? { 'Crossbuy-Scenario': 'price_increase' } : {});
+            if (res.status === 201) {
+              const orderNo = ((await res.json()) as { data: { orderNo: string } }).data.orderNo;
+              acknowledged.push(orderNo);
+              if (sent % 3 === 0) {
+                await admin(current.origin, `/orders/${orderNo}/advance`, { to: 'paid' });
+                const raised = await admin(current.origin, `/orders/${orderNo}/supplements`, { reason: 'domestic_freight', amount: 8 });
+                const sid = ((await raised.json()) as { data: { supplements: { id: number }[] } }).data.supplements[0]!.id;
+                const paid = await api(current.origin, 'POST', `/orders/${orderNo}/supplements/${sid}/pay`);
+                if (paid.status === 200) paidSupplements.push(sid);
+              }
+            }
           } catch {
             // the connection died with the server
           }
@@ -144,6 +163,12 @@ describe('crash during concurrent orders', () => {
         paid.set(reference, (paid.get(reference) ?? 0) + 1);
       }
       expect(acknowledged.filter((orderNo) => paid.get(orderNo) !== 1)).toEqual([]);
+      // v1.1: every acknowledged supplement payment is paid, with exactly one ledger entry for its order.
+      for (const sid of paidSupplements) {
+        const sup = core.ctx.db.prepare('SELECT order_no, status FROM order_supplements WHERE id = ?').get(sid) as { order_no: string; status: string };
+        expect(sup.status).toBe('paid');
+        expect(core.ctx.db.prepare("SELECT COUNT(*) FROM wallet_entries WHERE type = 'supplement_payment' AND reference = ?").pluck().get(sup.order_no)).toBe(1);
+      }
       // A ledger entry written behind the wallet's back: the doctor must notice and exit 1.
       core.ctx.db
         .prepare(`INSERT INTO wallet_entries (user_id, type, amount_minor, balance_after_minor, currency, created_at) VALUES (1, 'adjustment', 1, 0, 'CNY', ?)`)
