@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { Anchor, Button, Checkbox, Group, Image, Paper, Stack, Text } from '@mantine/core';
 import type { CartItem } from '../../api/types';
 import { paths } from '../../app/router';
@@ -14,9 +15,11 @@ export function CartLine({ item, currency }: { item: CartItem; currency?: string
   const remove = useRemoveCartItem();
   const name = t('lineName', { title: item.title, sku: item.skuName });
   const error = select.error ?? remove.error;
-  // The box shows the click at once: the cache's optimistic write waits for an await in onMutate, and a
-  // box that flips back for a frame reads as "did not take".
-  const selected = select.isPending && select.variables.patch.selected !== undefined ? select.variables.patch.selected : item.selected;
+  // The box shows the click at once, from local state set in the click's own event: the mutation's state
+  // reaches the component only on the query library's next notification, and a controlled box re-rendered
+  // before that flips back, so the click looks as if it did not take.
+  const [clicked, setClicked] = useState<boolean | null>(null);
+  const selected = clicked ?? item.selected;
 
   return (
     <Paper withBorder p="sm" radius="md" role="listitem" aria-label={name}>
@@ -24,7 +27,11 @@ export function CartLine({ item, currency }: { item: CartItem; currency?: string
         <Checkbox
           mt={4}
           checked={selected}
-          onChange={(event) => select.mutate({ itemId: item.id, patch: { selected: event.currentTarget.checked } })}
+          onChange={(event) => {
+            const checked = event.currentTarget.checked;
+            setClicked(checked);
+            select.mutate({ itemId: item.id, patch: { selected: checked } }, { onSettled: () => setClicked(null) });
+          }}
           disabled={select.isPending}
           aria-label={t('select', { name })}
         />
