@@ -180,6 +180,8 @@ describe('coupons on orders', () => {
     const fee = halfUp(subtotal * 500, 10_000);
     expect(res.body.data).toMatchObject({ couponId, subtotal: subtotal / 100, discount: discount / 100, serviceFee: fee / 100, totalAmount: (subtotal - discount + fee) / 100 });
     expect(couponUsedBy(server, couponId)).toBe(res.body.data.orderNo);
+    // The answer is built in memory (orders/create.ts): it must be what a read of the order gives.
+    expect((await server.api('GET', `/orders/${res.body.data.orderNo}`)).body.data).toEqual(res.body.data);
     await expectNothingWritten(() => placeOrder({ items: [line(sku, 3)], couponId }), 422, `Coupon ${couponId} was already used on order ${res.body.data.orderNo}`);
 
     // Cancelling gives it back, and it can be redeemed again.

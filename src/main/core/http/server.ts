@@ -6,7 +6,7 @@ import { Type } from 'typebox';
 import { RateLimiter } from '../auth/rate-limiter.js';
 import type { CoreContext } from '../context.js';
 import { type EventFeed } from '../events/feed.js';
-import { groupCommit } from '../db/group-commit.js';
+import { groupCommit, type GroupCommit } from '../db/group-commit.js';
 import { ApiError } from '../shared/errors.js';
 import { resolveAdminCaller, resolveAdminDocCaller, resolveOpenCaller, type CallerSecrets } from './caller.js';
 import { errorHandler, frameworkErrorHandler, sendError, toApiError } from './errors.js';
@@ -64,31 +64,46 @@ function envelope(spec: RouteSpec, result: unknown): Outcome {
  * while a batch was open may have seen its rows. An async handler (backup, clock advance) spans several
  * turns of the loop: only its synchronous start is in the savepoint, its later transactions are its own.
  */
-async function execute(spec: RouteSpec, call: Call<never>, request: FastifyRequest): Promise<Outcome> {
+function execute(spec: RouteSpec, call: Call<never>, request: FastifyRequest): Outcome | Promise<Outcome> {
   const gc = groupCommit(call.ctx.db);
-  let outcome: Outcome | undefined;
-  let failure: unknown;
+  let result: unknown;
   try {
-    if (spec.method === 'GET') {
-      const result = spec.handler(call as never);
-      outcome = envelope(spec, result instanceof Promise ? await result : result);
-    } else {
-      const result = gc.run(() => runWrite(spec, call, request));
-      outcome = result instanceof Promise ? envelope(spec, await result) : result;
-    }
+    result = spec.method === 'GET' ? spec.handler(call as never) : gc.run(() => runWrite(spec, call, request));
   } catch (error) {
-    failure = error;
+    const commit = gc.settled();
+    if (commit === null) throw error;
+    return afterCommit(commit, () => {
+      throw error;
+    });
+  }
+  if (result instanceof Promise) return settleAsync(spec, gc, result);
+  const outcome = spec.method === 'GET' ? envelope(spec, result) : (result as Outcome);
+  const commit = gc.settled();
+  // The common read: no batch open, so no promise at all on its way out.
+  return commit === null ? outcome : afterCommit(commit, () => outcome);
+}
+
+async function afterCommit<T>(commit: Promise<void>, then: () => T): Promise<T> {
+  try {
+    await commit;
+  } catch {
+    throw new ApiError(503, 'The write could not be made durable; nothing was saved, try again');
+  }
+  return then();
+}
+
+/** An async handler: its answer, then (if a batch is open by the time it settles) that batch's commit. */
+async function settleAsync(spec: RouteSpec, gc: GroupCommit, pending: Promise<unknown>): Promise<Outcome> {
+  let settled: { ok: true; outcome: Outcome } | { ok: false; error: unknown };
+  try {
+    settled = { ok: true, outcome: envelope(spec, await pending) };
+  } catch (error) {
+    settled = { ok: false, error };
   }
   const commit = gc.settled();
-  if (commit !== null) {
-    try {
-      await commit;
-    } catch {
-      throw new ApiError(503, 'The write could not be made durable; nothing was saved, try again');
-    }
-  }
-  if (failure !== undefined) throw failure;
-  return outcome!;
+  if (commit !== null) await afterCommit(commit, () => undefined);
+  if (!settled.ok) throw settled.error;
+  return settled.outcome;
 }
 
 /** One write, inside its savepoint: the handler, and for an Idempotency-Key the stored response beside it. */
@@ -134,13 +149,21 @@ function registerTable(app: FastifyInstance, options: ServerOptions, limiter: Ra
       },
       // Authentication runs before body parsing and validation: a caller without a key or scope learns
       // nothing about the route's body rules.
-      onRequest: async (request, reply) => {
-        request.caller =
-          kind === 'open'
-            ? resolveOpenCaller(options.ctx, limiter, options.secrets, spec, request, reply)
-            : resolveAdminCaller(options.secrets, request);
+      // Callback-style hook and a handler that returns a promise only when it must: two promise hops
+      // fewer per request on the hot paths (measured with --cpu-prof, docs/PERFORMANCE.md).
+      onRequest: (request, reply, done) => {
+        try {
+          request.caller =
+            kind === 'open'
+              ? resolveOpenCaller(options.ctx, limiter, options.secrets, spec, request, reply)
+              : resolveAdminCaller(options.secrets, request);
+        } catch (error) {
+          done(error as Error);
+          return;
+        }
+        done();
       },
-      handler: async (request, reply) => {
+      handler: (request, reply) => {
         const call = {
           ctx: options.ctx,
           caller: request.caller!,
@@ -150,7 +173,8 @@ function registerTable(app: FastifyInstance, options: ServerOptions, limiter: Ra
           ip: request.ip,
           headers: request.headers,
         } as Call<never>;
-        const result = await execute(spec, call, request);
+        const result = execute(spec, call, request);
+        if (result instanceof Promise) return result.then((outcome) => reply.code(outcome.statusCode).send(outcome.body));
         return reply.code(result.statusCode).send(result.body);
       },
     });
@@ -230,9 +254,15 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
     }
   });
 
-  app.addHook('onRequest', async (request, reply) => {
+  app.addHook('onRequest', (request, reply, done) => {
     reply.header(REQUEST_ID_HEADER, request.id);
-    checkHost(request.headers.host, options.allowedHosts);
+    try {
+      checkHost(request.headers.host, options.allowedHosts);
+    } catch (error) {
+      done(error as Error);
+      return;
+    }
+    done();
   });
 
   const limiter = new RateLimiter();
