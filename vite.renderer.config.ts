@@ -1,12 +1,42 @@
 import react from '@vitejs/plugin-react';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { defineConfig, type UserConfig } from 'vite';
+import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { defineConfig, type Plugin, type UserConfig } from 'vite';
 
 const here = dirname(fileURLToPath(import.meta.url));
 
 export const RENDERER_ROOT = resolve(here, 'src/renderer');
 export const RENDERER_OUT_DIR = resolve(here, 'out/renderer');
+
+const COMPRESSIBLE = /\.(js|css|html|svg|json)$/;
+
+/**
+ * Writes a .br and a .gz beside every text asset of the build, once, at maximum compression: the headless
+ * server hands them out as they are (@fastify/static `preCompressed`), so no request pays for compressing.
+ * Node's own zlib: no plugin dependency.
+ */
+function precompress(): Plugin {
+  return {
+    name: 'crossbuy-precompress',
+    apply: 'build',
+    closeBundle() {
+      const walk = (dir: string): string[] =>
+        readdirSync(dir).flatMap((name) => {
+          const path = join(dir, name);
+          return statSync(path).isDirectory() ? walk(path) : [path];
+        });
+      for (const file of walk(RENDERER_OUT_DIR)) {
+        if (!COMPRESSIBLE.test(file) || statSync(file).size < 1024) continue;
+        const content = readFileSync(file);
+        writeFileSync(`${file}.br`, brotliCompressSync(content, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: content.length } }));
+        writeFileSync(`${file}.gz`, gzipSync(content, { level: 9 }));
+      }
+    },
+  };
+}
 
 /**
  * The renderer build, shared by the desktop app (electron.vite.config.ts imports it) and the headless UI
@@ -16,11 +46,11 @@ export const RENDERER_OUT_DIR = resolve(here, 'out/renderer');
 export const rendererConfig = {
   root: RENDERER_ROOT,
   base: './',
-  plugins: [react()],
+  plugins: [react(), precompress()],
   build: {
     outDir: RENDERER_OUT_DIR,
     emptyOutDir: true,
-    // Loaded from disk or loopback, never over a network: one ~500 kB bundle is fine.
+    // Pages are chunks of their own (app/lazyPage.ts); the shell chunk holds React, Mantine and the nav.
     chunkSizeWarningLimit: 1024,
     rolldownOptions: {
       input: resolve(RENDERER_ROOT, 'index.html'),

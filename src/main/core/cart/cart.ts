@@ -24,11 +24,11 @@ interface CartRow {
   selected: number;
   remark: string;
   title: string;
-  images: string;
+  /** The SKU's own picture, else the product's first, else '' (chosen in SQL: no JSON parsing per line). */
+  image: string;
   sku_name: string;
   price_minor: number;
   stock: number;
-  sku_image: string | null;
 }
 
 import { MAX_CART_BATCH as MAX_BATCH } from '../../../contract/limits.js';
@@ -36,22 +36,19 @@ import type { Cart, CartItem } from '../../../contract/open/cart.js';
 export { MAX_CART_BATCH as MAX_BATCH } from '../../../contract/limits.js';
 const MAX_REMARK = 500;
 
-function cartRows(ctx: CoreContext, userId: number, itemId?: number): CartRow[] {
-  return ctx.db
-    .prepare(
-      `SELECT c.id, c.product_id, c.sku_id, c.quantity, c.selected, c.remark, p.title, p.images,
-              s.name AS sku_name, s.price_minor, s.stock, s.image AS sku_image
+const CART_COLUMNS = `SELECT c.id, c.product_id, c.sku_id, c.quantity, c.selected, c.remark, p.title,
+              COALESCE(s.image, p.images ->> '$[0]', '') AS image, s.name AS sku_name, s.price_minor, s.stock
          FROM cart_items c
          JOIN products p ON p.id = c.product_id
-         JOIN product_skus s ON s.product_id = c.product_id AND s.sku_id = c.sku_id
-        WHERE c.user_id = ? AND (? IS NULL OR c.id = ?)
-        ORDER BY c.id`,
-    )
-    .all(userId, itemId ?? null, itemId ?? null) as CartRow[];
+         JOIN product_skus s ON s.product_id = c.product_id AND s.sku_id = c.sku_id`;
+
+/** The user's lines (one statement for the whole cart, another for one line: each keeps its own plan). */
+function cartRows(ctx: CoreContext, userId: number, itemId?: number): CartRow[] {
+  if (itemId === undefined) return ctx.db.prepare(`${CART_COLUMNS} WHERE c.user_id = ? ORDER BY c.id`).all(userId) as CartRow[];
+  return ctx.db.prepare(`${CART_COLUMNS} WHERE c.id = ? AND c.user_id = ?`).all(itemId, userId) as CartRow[];
 }
 
 function toView(ctx: CoreContext, row: CartRow): CartItemView {
-  const image = row.sku_image ?? (JSON.parse(row.images) as string[])[0] ?? '';
   return {
     id: row.id,
     productId: row.product_id,
@@ -60,7 +57,7 @@ function toView(ctx: CoreContext, row: CartRow): CartItemView {
     skuName: row.sku_name,
     price: toAmount(row.price_minor),
     quantity: row.quantity,
-    imageUrl: image ? ctx.mediaUrl(image) : '',
+    imageUrl: row.image ? ctx.mediaUrl(row.image) : '',
     selected: row.selected === 1,
     stock: row.stock,
     remark: row.remark,
@@ -69,16 +66,22 @@ function toView(ctx: CoreContext, row: CartRow): CartItemView {
 
 export function getCart(ctx: CoreContext, userId: number): CartView {
   const rows = cartRows(ctx, userId);
-  const sum = (list: CartRow[], f: (r: CartRow) => number) => list.reduce((acc, r) => acc + f(r), 0);
-  const selected = rows.filter((r) => r.selected === 1);
-  return {
-    items: rows.map((r) => toView(ctx, r)),
-    totalItems: sum(rows, (r) => r.quantity),
-    totalAmount: toAmount(sum(rows, (r) => r.price_minor * r.quantity)),
-    selectedItems: sum(selected, (r) => r.quantity),
-    selectedAmount: toAmount(sum(selected, (r) => r.price_minor * r.quantity)),
-    currency: ctx.currency,
-  };
+  const items: CartItemView[] = new Array(rows.length);
+  let totalItems = 0;
+  let totalMinor = 0;
+  let selectedItems = 0;
+  let selectedMinor = 0;
+  for (let i = 0; i < rows.length; i++) {
+    const row = rows[i]!;
+    items[i] = toView(ctx, row);
+    totalItems += row.quantity;
+    totalMinor += row.price_minor * row.quantity;
+    if (row.selected === 1) {
+      selectedItems += row.quantity;
+      selectedMinor += row.price_minor * row.quantity;
+    }
+  }
+  return { items, totalItems, totalAmount: toAmount(totalMinor), selectedItems, selectedAmount: toAmount(selectedMinor), currency: ctx.currency };
 }
 
 function checkRemark(remark: string | undefined): void {

@@ -1,12 +1,27 @@
+import { Center, Loader } from '@mantine/core';
+import { Suspense } from 'react';
 import { NotFoundPage } from './NotFoundPage';
 import { allPages } from './pages';
 import { matchPattern, useHashPath } from './router';
 
+/** The page for the hash path. Pages are lazy chunks (app/lazyPage.ts): the shell paints while one loads. */
 export function RouteView() {
   const path = useHashPath();
   for (const page of allPages) {
     const params = matchPattern(page.pattern, path);
-    if (params) return <>{page.render(params)}</>;
+    if (params) {
+      return (
+        <Suspense
+          fallback={
+            <Center mih={200}>
+              <Loader size="sm" aria-label="Loading the page" />
+            </Center>
+          }
+        >
+          {page.render(params)}
+        </Suspense>
+      );
+    }
   }
   return <NotFoundPage path={path} />;
 }

@@ -9,6 +9,9 @@ export interface UiOptions {
   sessionToken: string;
 }
 
+/** Vite's output: assets/<name>-<hash>.<ext> (and the .br/.gz beside it). */
+const HASHED_ASSET = /[\\/]assets[\\/][^\\/]+-[\w-]{8,}\.\w+(\.br|\.gz)?$/;
+
 const LOCKED_PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>crossbuy</title></head>
 <body style="font-family:system-ui;max-width:40rem;margin:4rem auto">
 <h1>crossbuy is running</h1>
@@ -40,9 +43,15 @@ export async function registerUi(app: FastifyInstance, options: UiOptions): Prom
     await app.register(fastifyStatic, {
       root: options.uiDir!,
       index: false,
-      allowedPath: (pathName) => pathName !== '/index.html',
-      cacheControl: true,
-      maxAge: '1h',
+      allowedPath: (pathName) => !pathName.startsWith('/index.html'),
+      // Built with a .br and a .gz beside each text asset (vite.renderer.config.ts): sent as they are.
+      preCompressed: true,
+      // Hashed file names change with their content, so they can be cached for good; anything else is
+      // revalidated.
+      cacheControl: false,
+      setHeaders: (reply, path) => {
+        reply.header('Cache-Control', HASHED_ASSET.test(path) ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
     });
   }
   app.get('/', { schema: { hide: true } }, async (request, reply) => {

@@ -1,12 +1,14 @@
+import { lazyPage } from '../../app/lazyPage';
 import type { PageDef } from '../../app/pageTypes';
 import { useT } from '../../shared/i18n';
-import { AddressesPage } from './AddressesPage';
-import { CouponsPage } from './CouponsPage';
-import { DashboardPage } from './DashboardPage';
-import { FavoritesPage } from './FavoritesPage';
 import { commonMessages } from './messages';
-import { ProfilePage } from './ProfilePage';
-import { WalletPage } from './WalletPage';
+
+const AddressesPage = lazyPage(() => import('./AddressesPage'), 'AddressesPage');
+const CouponsPage = lazyPage(() => import('./CouponsPage'), 'CouponsPage');
+const DashboardPage = lazyPage(() => import('./DashboardPage'), 'DashboardPage');
+const FavoritesPage = lazyPage(() => import('./FavoritesPage'), 'FavoritesPage');
+const ProfilePage = lazyPage(() => import('./ProfilePage'), 'ProfilePage');
+const WalletPage = lazyPage(() => import('./WalletPage'), 'WalletPage');
 
 type NavKey = 'navDashboard' | 'navWallet' | 'navCoupons' | 'navFavorites' | 'navAddresses' | 'navProfile';
 

@@ -1,10 +1,12 @@
+import { lazyPage } from '../../app/lazyPage';
 import type { PageDef } from '../../app/pageTypes';
 import { useT } from '../../shared/i18n';
-import { AdminConsolePage } from './console/AdminConsolePage';
-import { ApiKeysPage } from './keys/ApiKeysPage';
 import { commonMessages, type CommonKey } from './messages';
-import { ServerDataPage } from './settings/ServerDataPage';
-import { WebhooksPage } from './webhooks/WebhooksPage';
+
+const AdminConsolePage = lazyPage(() => import('./console/AdminConsolePage'), 'AdminConsolePage');
+const ApiKeysPage = lazyPage(() => import('./keys/ApiKeysPage'), 'ApiKeysPage');
+const ServerDataPage = lazyPage(() => import('./settings/ServerDataPage'), 'ServerDataPage');
+const WebhooksPage = lazyPage(() => import('./webhooks/WebhooksPage'), 'WebhooksPage');
 
 function navLabel(key: CommonKey) {
   return function NavLabel() {

@@ -1,10 +1,12 @@
 import { Badge } from '@mantine/core';
+import { lazyPage } from '../../app/lazyPage';
 import type { PageDef } from '../../app/pageTypes';
 import { useT } from '../../shared/i18n';
-import { CartPage } from './CartPage';
-import { CheckoutPage } from './checkout/CheckoutPage';
 import { cartMessages } from './messages';
 import { useCart } from './useCart';
+
+const CartPage = lazyPage(() => import('./CartPage'), 'CartPage');
+const CheckoutPage = lazyPage(() => import('./checkout/CheckoutPage'), 'CheckoutPage');
 
 function CartNavLabel() {
   return <>{useT(cartMessages)('nav')}</>;

@@ -1,8 +1,10 @@
+import { lazyPage } from '../../app/lazyPage';
 import type { PageDef } from '../../app/pageTypes';
 import { useT } from '../../shared/i18n';
 import { shopMessages } from './messages';
-import { ProductPage } from './product/ProductPage';
-import { ShopPage } from './ShopPage';
+
+const ProductPage = lazyPage(() => import('./product/ProductPage'), 'ProductPage');
+const ShopPage = lazyPage(() => import('./ShopPage'), 'ShopPage');
 
 function ShopNavLabel() {
   return <>{useT(shopMessages)('nav')}</>;

@@ -1,8 +1,10 @@
+import { lazyPage } from '../../app/lazyPage';
 import type { PageDef } from '../../app/pageTypes';
 import { useT } from '../../shared/i18n';
-import { OrderDetailPage } from './detail/OrderDetailPage';
 import { listMessages } from './messages';
-import { OrdersPage } from './OrdersPage';
+
+const OrderDetailPage = lazyPage(() => import('./detail/OrderDetailPage'), 'OrderDetailPage');
+const OrdersPage = lazyPage(() => import('./OrdersPage'), 'OrdersPage');
 
 function OrdersNavLabel() {
   return <>{useT(listMessages)('nav')}</>;

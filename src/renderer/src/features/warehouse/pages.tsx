@@ -1,11 +1,13 @@
 import { Badge } from '@mantine/core';
+import { lazyPage } from '../../app/lazyPage';
 import type { PageDef } from '../../app/pageTypes';
 import { useWarehouseT } from './bits';
 import { usePackageStats } from './queries';
-import { ShipPage } from './ShipPage';
-import { ShippingOrderPage } from './ShippingOrderPage';
-import { ShippingOrdersPage } from './ShippingOrdersPage';
-import { WarehousePage } from './WarehousePage';
+
+const ShipPage = lazyPage(() => import('./ShipPage'), 'ShipPage');
+const ShippingOrderPage = lazyPage(() => import('./ShippingOrderPage'), 'ShippingOrderPage');
+const ShippingOrdersPage = lazyPage(() => import('./ShippingOrdersPage'), 'ShippingOrdersPage');
+const WarehousePage = lazyPage(() => import('./WarehousePage'), 'WarehousePage');
 
 function WarehouseLabel() {
   return <>{useWarehouseT()('navWarehouse')}</>;
