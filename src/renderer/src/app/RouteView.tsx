@@ -11,7 +11,10 @@ export function RouteView() {
     const params = matchPattern(page.pattern, path);
     if (params) {
       return (
+        // One boundary per page: leaving a page unmounts it at once instead of keeping it hidden while
+        // the next page's chunk loads.
         <Suspense
+          key={page.pattern}
           fallback={
             <Center mih={200}>
               <Loader size="sm" aria-label="Loading the page" />
