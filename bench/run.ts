@@ -115,73 +115,85 @@ function rawCommitRate(dir: string): number {
   }
 }
 
-/** POST /orders against one build and setting; the orders spread over every SKU with stock. */
-async function measureOrders(label: string, cliPath: string, env: NodeJS.ProcessEnv): Promise<{ row: Measured; batches: string; dataDir: string }> {
+interface OrderServer {
+  label: string;
+  dataDir: string;
+  server: Awaited<ReturnType<typeof serveFor>>;
+  skus: { productId: string; skuId: string }[];
+}
+
+/** A server of one build and setting, funded, with every SKU that has stock to spread the orders over. */
+async function orderServer(label: string, cliPath: string, env: NodeJS.ProcessEnv): Promise<OrderServer> {
   const dataDir = tempDataDir();
   const server = await serveFor(dataDir, cliPath, env);
-  let row: Measured;
-  try {
-    const adminToken = crossbuy(['admin', 'token', '--data', dataDir]);
-    await fetch(`${server.origin}/api/v1/admin/wallet/deposit`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${adminToken}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ amount: 900_000_000, note: 'bench' }),
-    });
-    const skus: { productId: string; skuId: string }[] = [];
-    for (let page = 1; page <= 3; page++) {
-      const res = (await (await fetch(`${server.origin}/api/v1/open/products/search?limit=100&page=${page}`, { headers: server.headers })).json()) as {
-        data: { items: { id: number; skus: { skuId: string; stock: number }[] }[] };
-      };
-      for (const p of res.data.items) for (const s of p.skus) if (s.stock > 50) skus.push({ productId: String(p.id), skuId: s.skuId });
-    }
-    let next = 0;
-    row = await measure(label, {
-      url: `${server.origin}/api/v1/open/orders`,
-      method: 'POST',
-      headers: { ...server.headers, 'content-type': 'application/json' },
-      requests: [{ setupRequest: (request) => ({ ...request, body: JSON.stringify({ items: [{ ...skus[next++ % skus.length]!, quantity: 1 }] }) }) }],
-    });
-  } finally {
-    await stopChild(server.child);
+  const adminToken = crossbuy(['admin', 'token', '--data', dataDir]);
+  await fetch(`${server.origin}/api/v1/admin/wallet/deposit`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${adminToken}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ amount: 900_000_000, note: 'bench' }),
+  });
+  const skus: { productId: string; skuId: string }[] = [];
+  for (let page = 1; page <= 3; page++) {
+    const res = (await (await fetch(`${server.origin}/api/v1/open/products/search?limit=100&page=${page}`, { headers: server.headers })).json()) as {
+      data: { items: { id: number; skus: { skuId: string; stock: number }[] }[] };
+    };
+    for (const p of res.data.items) for (const s of p.skus) if (s.stock > 50) skus.push({ productId: String(p.id), skuId: s.skuId });
   }
-  const stats = /group-commit (\{.*\})/.exec(server.stderr())?.[1];
-  let batches = 'one commit per request';
-  if (stats) {
-    const s = JSON.parse(stats) as { batches: number; requests: number; largest: number };
-    if (s.batches > 0 && s.requests > s.batches) batches = `${(s.requests / s.batches).toFixed(1)} requests per commit on average (largest ${s.largest})`;
-  }
-  return { row, batches, dataDir };
+  return { label, dataDir, server, skus };
 }
+
+function measureOrders(target: OrderServer, seconds: number): Promise<Measured> {
+  let next = 0;
+  return measure(target.label, {
+    url: `${target.server.origin}/api/v1/open/orders`,
+    method: 'POST',
+    duration: seconds,
+    headers: { ...target.server.headers, 'content-type': 'application/json' },
+    requests: [{ setupRequest: (request) => ({ ...request, body: JSON.stringify({ items: [{ ...target.skus[next++ % target.skus.length]!, quantity: 1 }] }) }) }],
+  });
+}
+
+/** The batch sizes a server saw (it prints them at exit when CROSSBUY_GROUP_COMMIT_STATS=1). */
+function batchSizes(stderr: string): string {
+  const stats = /group-commit (\{.*\})/.exec(stderr)?.[1];
+  if (!stats) return 'no figures';
+  const s = JSON.parse(stats) as { batches: number; requests: number; largest: number };
+  return s.batches > 0 ? `${(s.requests / s.batches).toFixed(1)} requests per commit on average (largest ${s.largest})` : 'no batches';
+}
+
+const ROUNDS = 3;
 
 /**
  * `npm run bench -- writes`: the disk's raw single-row FULL commit rate, then POST /orders with group
- * commit, the same build with group commit off, and (BENCH_BASELINE=<a checkout of main>) main's build, all in
- * one run so the machine's load weighs on each alike; then calculate-freight-batch, then the doctor.
+ * commit, the same build with group commit off, and (BENCH_BASELINE=<a checkout of main>) main's build. The
+ * servers run side by side and are measured in turns, ROUNDS times each, so the machine's load weighs on
+ * each alike; each row is its median round. Then calculate-freight-batch, then the doctor.
  */
 async function writes(): Promise<void> {
   const raw = rawCommitRate(tempDataDir());
-  const rows: Measured[] = [];
-  const notes: string[] = [];
-  const grouped = await measureOrders('POST /orders (1 line, wallet debit), group commit', cli, {});
-  rows.push(grouped.row);
-  notes.push(`group commit: ${grouped.batches}`);
-  const alone = await measureOrders('POST /orders, group commit off', cli, { CROSSBUY_GROUP_COMMIT: 'off' });
-  rows.push(alone.row);
+  const targets = [await orderServer('POST /orders (1 line, wallet debit), group commit', cli, {})];
+  targets.push(await orderServer('POST /orders, group commit off', cli, { CROSSBUY_GROUP_COMMIT: 'off' }));
   const baselineDir = process.env.BENCH_BASELINE;
-  if (baselineDir) rows.push((await measureOrders(`POST /orders, baseline build (${baselineDir})`, join(baselineDir, 'bin', 'crossbuy.js'), {})).row);
-
-  const server = await serve(grouped.dataDir);
+  if (baselineDir) targets.push(await orderServer(`POST /orders, baseline build (BENCH_BASELINE)`, join(baselineDir, 'bin', 'crossbuy.js'), {}));
+  const rounds = new Map<OrderServer, Measured[]>(targets.map((t) => [t, []]));
+  const seconds = Math.max(2, Math.round(DURATION_S / 2));
+  const rows: Measured[] = [];
   try {
+    for (let round = 0; round < ROUNDS; round++) for (const target of targets) rounds.get(target)!.push(await measureOrders(target, seconds));
+    for (const target of targets) {
+      const sorted = [...rounds.get(target)!].sort((a, b) => a.requestsPerSecond - b.requestsPerSecond);
+      rows.push(sorted[Math.floor(sorted.length / 2)]!);
+    }
     rows.push(
       await measure('POST /logistics/calculate-freight-batch', {
-        url: `${server.origin}/api/v1/open/logistics/calculate-freight-batch`,
+        url: `${targets[0]!.server.origin}/api/v1/open/logistics/calculate-freight-batch`,
         method: 'POST',
-        headers: { ...server.headers, 'content-type': 'application/json' },
+        headers: { ...targets[0]!.server.headers, 'content-type': 'application/json' },
         body: JSON.stringify({ country: 'US', weight: 1850, length: 40, width: 30, height: 20 }),
       }),
     );
   } finally {
-    await stopChild(server.child);
+    for (const target of targets) await stopChild(target.server.child);
   }
   const lines = ['| measure | req/s | p50 ms | p99 ms | x raw commit rate | errors |', '|---|---:|---:|---:|---:|---:|'];
   lines.push(`| raw single-row commits, synchronous=FULL, data folder's disk | ${raw} |  |  | 1.00 |  |`);
@@ -189,9 +201,14 @@ async function writes(): Promise<void> {
     const ratio = r.name.startsWith('POST /orders') ? (r.requestsPerSecond / raw).toFixed(2) : '';
     lines.push(`| ${r.name} | ${r.requestsPerSecond} | ${r.p50} | ${r.p99} | ${ratio} | ${r.errors + r.non2xx} |`);
   }
-  const doctor = crossbuy(['doctor', '--data', grouped.dataDir]);
+  const perRound = targets.map((t) => `${t.label.replace(/^POST \/orders,? ?/, '') || 'group commit'}: ${rounds.get(t)!.map((m) => m.requestsPerSecond).join(', ')}`).join('; ');
+  const doctor = crossbuy(['doctor', '--data', targets[0]!.dataDir]);
   const doctorLines = doctor.split('\n').filter((l) => /^(ok|FAIL|warn)/i.test(l.trim()) || /checks passed/.test(l));
-  report('Writes and quotes', `${lines.join('\n')}\n\n${notes.join('; ')}.\n\nAfter the run, \`crossbuy doctor\` on the group-commit data folder:\n\n${doctorLines.map((l) => `    ${l.trim()}`).join('\n')}`);
+  report(
+    'Writes and quotes',
+    `${lines.join('\n')}\n\nPOST /orders req/s per round (${ROUNDS} rounds of ${seconds} s, in turns): ${perRound}. Group commit: ${batchSizes(targets[0]!.server.stderr())}.\n\n` +
+      `After the run, \`crossbuy doctor\` on the group-commit data folder:\n\n${doctorLines.map((l) => `    ${l.trim()}`).join('\n')}`,
+  );
 }
 
 async function largeList(): Promise<void> {
