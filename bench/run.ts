@@ -201,7 +201,8 @@ async function writes(): Promise<void> {
     const ratio = r.name.startsWith('POST /orders') ? (r.requestsPerSecond / raw).toFixed(2) : '';
     lines.push(`| ${r.name} | ${r.requestsPerSecond} | ${r.p50} | ${r.p99} | ${ratio} | ${r.errors + r.non2xx} |`);
   }
-  const perRound = targets.map((t) => `${t.label.replace(/^POST \/orders,? ?/, '') || 'group commit'}: ${rounds.get(t)!.map((m) => m.requestsPerSecond).join(', ')}`).join('; ');
+  const short = (label: string) => (label.startsWith('POST /orders (') ? 'group commit' : label.replace(/^POST \/orders, /, ''));
+  const perRound = targets.map((t) => `${short(t.label)}: ${rounds.get(t)!.map((m) => m.requestsPerSecond).join(', ')}`).join('; ');
   const doctor = crossbuy(['doctor', '--data', targets[0]!.dataDir]);
   const doctorLines = doctor.split('\n').filter((l) => /^(ok|FAIL|warn)/i.test(l.trim()) || /checks passed/.test(l));
   report(
