@@ -64,7 +64,7 @@ function toView(ctx: CoreContext, row: CartRow): CartItemView {
   };
 }
 
-export function getCart(ctx: CoreContext, userId: number): CartView {
+function buildCart(ctx: CoreContext, userId: number): CartView {
   const rows = cartRows(ctx, userId);
   const items: CartItemView[] = new Array(rows.length);
   let totalItems = 0;
@@ -73,7 +73,7 @@ export function getCart(ctx: CoreContext, userId: number): CartView {
   let selectedMinor = 0;
   for (let i = 0; i < rows.length; i++) {
     const row = rows[i]!;
-    items[i] = toView(ctx, row);
+    items[i] = Object.freeze(toView(ctx, row));
     totalItems += row.quantity;
     totalMinor += row.price_minor * row.quantity;
     if (row.selected === 1) {
@@ -81,7 +81,39 @@ export function getCart(ctx: CoreContext, userId: number): CartView {
       selectedMinor += row.price_minor * row.quantity;
     }
   }
-  return { items, totalItems, totalAmount: toAmount(totalMinor), selectedItems, selectedAmount: toAmount(selectedMinor), currency: ctx.currency };
+  Object.freeze(items);
+  return Object.freeze({ items, totalItems, totalAmount: toAmount(totalMinor), selectedItems, selectedAmount: toAmount(selectedMinor), currency: ctx.currency });
+}
+
+/**
+ * Cart views already built, per connection, valid while no row anywhere has changed: `total_changes()`
+ * counts every row this connection wrote (trigger writes included, rolled-back ones too, which only makes
+ * it stricter) and `data_version` moves when another connection (the CLI) commits. A script or the UI
+ * re-reading an unchanged cart gets the same view without the three-table join. Never used inside a
+ * transaction: an open group-commit batch holds rows that may not commit.
+ */
+const cartViews = new WeakMap<object, { stamp: string; views: Map<number, CartView> }>();
+const MAX_CACHED_CARTS = 1000;
+
+export function getCart(ctx: CoreContext, userId: number): CartView {
+  if (ctx.db.inTransaction) return buildCart(ctx, userId);
+  const { changes, version } = ctx.db.prepare('SELECT total_changes() AS changes, data_version AS version FROM pragma_data_version').get() as {
+    changes: number;
+    version: number;
+  };
+  const stamp = `${changes}:${version}:${ctx.mediaUrl('/')}`;
+  let cache = cartViews.get(ctx.db);
+  if (cache === undefined || cache.stamp !== stamp) {
+    cache = { stamp, views: new Map() };
+    cartViews.set(ctx.db, cache);
+  }
+  let view = cache.views.get(userId);
+  if (view === undefined) {
+    view = buildCart(ctx, userId);
+    if (cache.views.size >= MAX_CACHED_CARTS) cache.views.clear();
+    cache.views.set(userId, view);
+  }
+  return view;
 }
 
 function checkRemark(remark: string | undefined): void {
