@@ -19,16 +19,21 @@ const COMPRESSIBLE = /\.(js|css|html|svg|json)$/;
  * Node's own zlib: no plugin dependency.
  */
 function precompress(): Plugin {
+  // The directory this build really wrote (electron-vite's --outDir moves it), not the default one.
+  let outDir = RENDERER_OUT_DIR;
   return {
     name: 'crossbuy-precompress',
     apply: 'build',
+    configResolved(config) {
+      outDir = resolve(config.root, config.build.outDir);
+    },
     closeBundle() {
       const walk = (dir: string): string[] =>
         readdirSync(dir).flatMap((name) => {
           const path = join(dir, name);
           return statSync(path).isDirectory() ? walk(path) : [path];
         });
-      for (const file of walk(RENDERER_OUT_DIR)) {
+      for (const file of walk(outDir)) {
         if (!COMPRESSIBLE.test(file) || statSync(file).size < 1024) continue;
         const content = readFileSync(file);
         writeFileSync(`${file}.br`, brotliCompressSync(content, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: content.length } }));
