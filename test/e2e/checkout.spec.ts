@@ -74,27 +74,3 @@ test('search, add to cart, check out with a coupon: the wallet pays exactly the 
   const unused = await openApi.get<Coupon[]>('/user/coupons/my?status=unused');
   expect(unused.map((c) => c.id)).not.toContain(coupon!.id);
 });
-
-test('lines from two platforms are checked out one platform at a time', async ({ app: page, openApi }) => {
-  const catalog = await openApi.get<{ items: { id: number; platform: string; skus: { skuId: string; stock: number }[] }[] }>('/products/search?limit=100');
-  const [a, b] = [...new Set(catalog.items.map((p) => p.platform))];
-  const pick = (platform: string) => {
-    const product = catalog.items.find((p) => p.platform === platform && p.skus.some((s) => s.stock > 0))!;
-    return { productId: String(product.id), skuId: product.skus.find((s) => s.stock > 0)!.skuId, quantity: 1 };
-  };
-  await openApi.send('POST', '/cart/items/batch', { items: [pick(a!), pick(b!)] });
-
-  await page.goto('/#/checkout');
-  await expect(page.getByText('Your selection spans 2 platforms')).toBeVisible();
-  const picker = page.getByRole('radiogroup', { name: 'Platform to check out' });
-  await expect(picker.getByRole('radio')).toHaveCount(2);
-  await expect(page.getByRole('list', { name: 'Lines in this order' }).getByRole('listitem')).toHaveCount(1);
-  await picker.getByRole('radio').nth(1).check();
-  await expect(page.getByRole('list', { name: 'Lines in this order' }).getByRole('listitem')).toHaveCount(1);
-
-  await page.getByRole('button', { name: 'Place order' }).click();
-  await expect(page).toHaveURL(/#\/orders\/PO[0-9A-Z]+$/);
-  await expect(page.getByRole('alert').filter({ hasText: 'Order placed' })).toContainText('One selected line from another platform is still in the cart');
-  const cart = await openApi.get<{ items: unknown[] }>('/cart');
-  expect(cart.items).toHaveLength(1);
-});

@@ -1,36 +1,69 @@
-import { Group, Image, Stack, Text } from '@mantine/core';
+import { Badge, Group, Image, Stack, Text } from '@mantine/core';
 import type { CartItem } from '../../../api/types';
 import { useT } from '../../../shared/i18n';
 import { formatMoney, lineAmount } from '../../../shared/money';
+import { useSourceLabel } from '../../shop/messages';
 import { CheckoutSection } from './CheckoutSection';
+import type { SellerGroup } from './grouping';
 import { checkoutMessages } from './messages';
 
-export function CheckoutLines({ lines, currency }: { lines: CartItem[]; currency: string | undefined }) {
+function Line({ line, currency }: { line: CartItem; currency: string | undefined }) {
   const t = useT(checkoutMessages);
   return (
+    <Group wrap="nowrap" align="flex-start" gap="md" role="listitem" aria-label={`${line.title} (${line.skuName})`}>
+      <Image src={line.imageUrl} alt="" w={56} h={56} radius="sm" fit="cover" />
+      <Stack gap={2} style={{ flex: 1, minWidth: 0 }}>
+        <Text size="sm" fw={600} lineClamp={2}>
+          {line.title}
+        </Text>
+        <Text size="xs" c="dimmed">
+          {line.skuName} · {t('each', { price: formatMoney(line.price, currency) })} · {t('quantity', { quantity: line.quantity })}
+        </Text>
+        {line.remark ? (
+          <Text size="xs" c="dimmed" fs="italic">
+            {t('lineRemark', { remark: line.remark })}
+          </Text>
+        ) : null}
+      </Stack>
+      <Text size="sm" fw={600}>
+        {formatMoney(lineAmount(line.price, line.quantity), currency)}
+      </Text>
+    </Group>
+  );
+}
+
+/** Every line of the order, grouped by seller (platform + shop): one marketplace purchase per group. */
+export function CheckoutLines({ groups, currency }: { groups: SellerGroup<CartItem>[]; currency: string | undefined }) {
+  const t = useT(checkoutMessages);
+  const platformLabel = useSourceLabel();
+  return (
     <CheckoutSection title={t('lines')}>
-      <Stack gap="sm" role="list" aria-label={t('linesLabel')}>
-        {lines.map((line) => (
-          <Group key={line.id} wrap="nowrap" align="flex-start" gap="md" role="listitem" aria-label={`${line.title} (${line.skuName})`}>
-            <Image src={line.imageUrl} alt="" w={56} h={56} radius="sm" fit="cover" />
-            <Stack gap={2} style={{ flex: 1, minWidth: 0 }}>
-              <Text size="sm" fw={600} lineClamp={2}>
-                {line.title}
-              </Text>
-              <Text size="xs" c="dimmed">
-                {line.skuName} · {t('each', { price: formatMoney(line.price, currency) })} · {t('quantity', { quantity: line.quantity })}
-              </Text>
-              {line.remark ? (
-                <Text size="xs" c="dimmed" fs="italic">
-                  {t('lineRemark', { remark: line.remark })}
+      {groups.length > 1 ? (
+        <Text size="sm" c="dimmed">
+          {t('sellersHint', { count: groups.length })}
+        </Text>
+      ) : null}
+      <Stack gap="md" role="list" aria-label={t('linesLabel')}>
+        {groups.map((group) => {
+          const name = group.seller ? t('seller', { platform: platformLabel(group.seller.platform), shop: group.seller.shopName }) : t('sellerUnknown');
+          return (
+            <Stack key={name} gap="sm" role="group" aria-label={name} data-testid="seller-group">
+              <Group gap="xs">
+                {group.seller ? (
+                  <Badge variant="light" size="sm">
+                    {platformLabel(group.seller.platform)}
+                  </Badge>
+                ) : null}
+                <Text size="sm" fw={500}>
+                  {group.seller ? group.seller.shopName : t('sellerUnknown')}
                 </Text>
-              ) : null}
+              </Group>
+              {group.lines.map((line) => (
+                <Line key={line.id} line={line} currency={currency} />
+              ))}
             </Stack>
-            <Text size="sm" fw={600}>
-              {formatMoney(lineAmount(line.price, line.quantity), currency)}
-            </Text>
-          </Group>
-        ))}
+          );
+        })}
       </Stack>
     </CheckoutSection>
   );

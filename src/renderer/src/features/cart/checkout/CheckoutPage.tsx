@@ -1,4 +1,4 @@
-import { Alert, Anchor, Grid, Group, Radio, Skeleton, Stack, Textarea, Title } from '@mantine/core';
+import { Alert, Anchor, Grid, Group, Skeleton, Stack, Textarea, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMemo, useState } from 'react';
 import { navigate } from '../../../app/router';
@@ -7,53 +7,53 @@ import { ErrorAlert } from '../../../shared/ErrorAlert';
 import { useT } from '../../../shared/i18n';
 import { useIntent } from '../../../shared/useIntent';
 import { formatMoney } from '../../../shared/money';
-import { useSourceLabel } from '../../shop/messages';
 import { orderHash } from '../../tracking/status';
 import { useCart } from '../useCart';
 import { useCartCurrency } from '../useCartCurrency';
 import { CheckoutLines } from './CheckoutLines';
 import { CheckoutSummary } from './CheckoutSummary';
 import { CouponPicker } from './CouponPicker';
-import { groupByPlatform, orderLineOf, pickGroup } from './grouping';
+import { MAX_ORDER_LINES } from '../../../../../contract/limits';
+import { groupBySeller, orderLineOf } from './grouping';
 import { checkoutMessages } from './messages';
 import { checkCoupon, previewOrder } from './pricing';
-import { usePlaceOrder, useProductPlatforms, useServiceFeeBp, useUnusedCoupons, useWalletBalance } from './queries';
+import { usePlaceOrder, useProductSellers, useServiceFeeBp, useUnusedCoupons, useWalletBalance } from './queries';
 
 const MAX_REMARK = 500;
 
 export function CheckoutPage() {
   const t = useT(checkoutMessages);
-  const platformLabel = useSourceLabel();
   const cart = useCart();
   const currency = useCartCurrency(cart.data);
   const selected = useMemo(() => (cart.data?.items ?? []).filter((item) => item.selected), [cart.data]);
   const productIds = useMemo(() => [...new Set(selected.map((line) => line.productId))], [selected]);
-  const products = useProductPlatforms(productIds);
+  const products = useProductSellers(productIds);
   const coupons = useUnusedCoupons();
   const wallet = useWalletBalance();
   const place = usePlaceOrder();
 
-  const [platform, setPlatform] = useState<string | null>(null);
   const [couponId, setCouponId] = useState<number | null>(null);
   const [remark, setRemark] = useState('');
 
-  const { groups } = groupByPlatform(selected, (id) => products.platforms.get(id));
-  const group = pickGroup(groups, platform);
-  const lines = group?.lines ?? [];
+  // One order for the whole selection (v1.1: mixed platforms and shops); shown by seller.
+  const groups = groupBySeller(selected, (id) => products.sellers.get(id));
+  const lines = selected;
+  const tooMany = lines.length > MAX_ORDER_LINES;
   const chosenCoupon = coupons.data?.find((c) => c.id === couponId) ?? null;
   const serviceFeeBp = useServiceFeeBp();
   const subtotalOnly = previewOrder(lines, null, serviceFeeBp);
-  // A coupon the subtotal no longer reaches (another platform chosen) is dropped, not sent.
+  // A coupon the subtotal no longer reaches (lines unselected meanwhile) is dropped, not sent.
   const coupon = chosenCoupon && checkCoupon(chosenCoupon, subtotalOnly.subtotal).usable ? chosenCoupon : null;
   const preview = previewOrder(lines, coupon, serviceFeeBp);
   const trimmedRemark = remark.trim();
-  const newOrder = group
-    ? { items: group.lines.map(orderLineOf), ...(coupon ? { couponId: coupon.id } : {}), ...(trimmedRemark ? { remark: trimmedRemark } : {}) }
-    : null;
+  const newOrder =
+    lines.length > 0 && !tooMany
+      ? { items: lines.map(orderLineOf), ...(coupon ? { couponId: coupon.id } : {}), ...(trimmedRemark ? { remark: trimmedRemark } : {}) }
+      : null;
   const intent = useIntent(newOrder);
 
   const onPlace = () => {
-    if (!group || !newOrder) return;
+    if (!newOrder) return;
     intent.run((key, done) =>
     place.mutate(
       { order: newOrder, key },
@@ -61,16 +61,10 @@ export function CheckoutPage() {
         onError: () => done(false),
         onSuccess: (order) => {
           done(true);
-          const rest = selected.length - group.lines.length;
           notifications.show({
             color: 'green',
             title: t('placed'),
-            message: [
-              t('placedBody', { orderNo: order.orderNo, amount: formatMoney(order.totalAmount, order.currency) }),
-              rest === 1 ? t('placedRestOne') : rest > 1 ? t('placedRest', { count: rest }) : '',
-            ]
-              .filter(Boolean)
-              .join(' '),
+            message: t('placedBody', { orderNo: order.orderNo, amount: formatMoney(order.totalAmount, order.currency) }),
           });
           navigate(orderHash(order.orderNo));
         },
@@ -120,35 +114,15 @@ export function CheckoutPage() {
     <Stack gap="md">
       {header}
       {products.error ? <ErrorAlert title={t('productsFailed')} error={products.error} /> : null}
-      {groups.length > 1 && group ? (
-        <Alert color="yellow" variant="light" title={t('mixedTitle', { count: groups.length })}>
-          <Stack gap="sm">
-            {t('mixedBody')}
-            <Radio.Group value={group.platform} onChange={(value) => {
-                setPlatform(value);
-                place.reset();
-              }} label={t('platformPicker')}>
-              <Group gap="md" mt={4}>
-                {groups.map((g) => (
-                  <Radio
-                    key={g.platform}
-                    value={g.platform}
-                    label={
-                      g.lines.length === 1
-                        ? t('platformOptionOne', { platform: platformLabel(g.platform) })
-                        : t('platformOption', { platform: platformLabel(g.platform), lines: g.lines.length })
-                    }
-                  />
-                ))}
-              </Group>
-            </Radio.Group>
-          </Stack>
+      {tooMany ? (
+        <Alert color="red" variant="light" title={t('tooManyTitle', { count: lines.length })}>
+          {t('tooManyBody', { max: MAX_ORDER_LINES })}
         </Alert>
       ) : null}
       <Grid gutter="lg">
         <Grid.Col span={{ base: 12, md: 7 }}>
           <Stack gap="md">
-            <CheckoutLines lines={lines} currency={currency} />
+            <CheckoutLines groups={groups} currency={currency} />
             <CouponPicker coupons={coupons} subtotal={preview.subtotal} currency={currency} value={coupon?.id ?? null} onChange={setCouponId} />
             <Textarea
               label={t('orderRemark')}
@@ -167,7 +141,7 @@ export function CheckoutPage() {
             currency={currency}
             wallet={wallet}
             placing={place.isPending || intent.busy}
-            canPlace={lines.length > 0}
+            canPlace={newOrder !== null}
             placeError={place.error}
             onPlace={onPlace}
           />

@@ -1,38 +1,39 @@
 import { describe, expect, it } from 'vitest';
-import { groupByPlatform, orderLineOf, pickGroup } from './grouping';
+import { groupBySeller, orderLineOf, platformsOf, type Seller } from './grouping';
 
 const line = (id: number, productId: number, remark = '') => ({ id, productId, skuId: `${productId}-1`, quantity: 1, remark });
 
-describe('one platform per order', () => {
-  const platforms: Record<number, string> = { 10: 'taobao', 20: '1688', 30: 'taobao', 40: 'weidian' };
-  const platformOf = (productId: number) => platforms[productId];
+describe('one order, lines grouped by seller', () => {
+  const sellers: Record<number, Seller> = {
+    10: { platform: 'taobao', shopName: 'A' },
+    20: { platform: '1688', shopName: 'B' },
+    30: { platform: 'taobao', shopName: 'A' },
+    40: { platform: 'weidian', shopName: 'C' },
+    50: { platform: 'taobao', shopName: 'D' },
+  };
+  const sellerOf = (productId: number) => sellers[productId];
 
-  it('groups lines by their product platform in first-seen order', () => {
-    const { groups, unknown } = groupByPlatform([line(1, 20), line(2, 10), line(3, 30), line(4, 20)], platformOf);
-    expect(unknown).toBe(0);
-    expect(groups.map((g) => [g.platform, g.lines.map((l) => l.id)])).toEqual([
-      ['1688', [1, 4]],
-      ['taobao', [2, 3]],
+  it('groups lines by platform and shop in first-seen order', () => {
+    const groups = groupBySeller([line(1, 20), line(2, 10), line(3, 30), line(4, 20), line(5, 50)], sellerOf);
+    expect(groups.map((g) => [g.seller, g.lines.map((l) => l.id)])).toEqual([
+      [{ platform: '1688', shopName: 'B' }, [1, 4]],
+      [{ platform: 'taobao', shopName: 'A' }, [2, 3]],
+      [{ platform: 'taobao', shopName: 'D' }, [5]],
     ]);
   });
 
-  it('leaves out lines whose product is not loaded yet and counts them', () => {
-    const { groups, unknown } = groupByPlatform([line(1, 10), line(2, 99)], platformOf);
-    expect(groups).toHaveLength(1);
-    expect(unknown).toBe(1);
+  it('keeps every line: those of an unknown seller form a last group', () => {
+    const groups = groupBySeller([line(1, 99), line(2, 10), line(3, 98)], sellerOf);
+    expect(groups.map((g) => [g.seller?.shopName ?? null, g.lines.map((l) => l.id)])).toEqual([
+      ['A', [2]],
+      [null, [1, 3]],
+    ]);
   });
 
-  it('gives one group for a single-platform selection and none for an empty one', () => {
-    expect(groupByPlatform([line(1, 10), line(2, 30)], platformOf).groups).toHaveLength(1);
-    expect(groupByPlatform([], platformOf).groups).toEqual([]);
-  });
-
-  it('picks the chosen platform, falling back to the first group', () => {
-    const { groups } = groupByPlatform([line(1, 10), line(2, 40)], platformOf);
-    expect(pickGroup(groups, 'weidian')?.platform).toBe('weidian');
-    expect(pickGroup(groups, '1688')?.platform).toBe('taobao');
-    expect(pickGroup(groups, null)?.platform).toBe('taobao');
-    expect(pickGroup([], null)).toBeNull();
+  it('names the distinct platforms of a mixed selection', () => {
+    expect(platformsOf(groupBySeller([line(1, 10), line(2, 20), line(3, 40), line(4, 50)], sellerOf))).toEqual(['taobao', '1688', 'weidian']);
+    expect(platformsOf(groupBySeller([line(1, 10), line(2, 50)], sellerOf))).toEqual(['taobao']);
+    expect(groupBySeller([], sellerOf)).toEqual([]);
   });
 
   it('turns a cart line into an order line: id as a string, remark only when given', () => {

@@ -1,41 +1,44 @@
 /**
- * One order buys from one marketplace platform (the service refuses mixed lines with 422). Cart lines do not
- * carry their platform: it comes from each line's product.
+ * One order buys every selected line, whatever marketplace it comes from (API v1.1 section 1: mixed
+ * orders). The buyer still places one purchase per seller (platform + shop), so the checkout shows the
+ * lines in those groups, as the order will once purchased (one marketplace order number per group).
+ * Cart lines do not carry their seller: it comes from each line's product.
  */
-export interface PlatformGroup<L> {
+export interface Seller {
   platform: string;
+  shopName: string;
+}
+
+export interface SellerGroup<L> {
+  /** null while the line's product is not known (still loading or failed): the service still prices it. */
+  seller: Seller | null;
   lines: L[];
 }
 
-/**
- * Groups lines by their product's platform, in the order each platform first appears. Lines whose platform is
- * not known yet are left out and counted in `unknown`.
- */
-export function groupByPlatform<L extends { productId: number }>(
+const sellerKey = (seller: Seller | null) => (seller ? `${seller.platform}\u0000${seller.shopName}` : '');
+
+/** Groups lines by seller, in the order each seller first appears; lines of an unknown seller come last. */
+export function groupBySeller<L extends { productId: number }>(
   lines: readonly L[],
-  platformOf: (productId: number) => string | undefined,
-): { groups: PlatformGroup<L>[]; unknown: number } {
-  const groups: PlatformGroup<L>[] = [];
-  let unknown = 0;
+  sellerOf: (productId: number) => Seller | undefined,
+): SellerGroup<L>[] {
+  const groups = new Map<string, SellerGroup<L>>();
   for (const line of lines) {
-    const platform = platformOf(line.productId);
-    if (platform === undefined) {
-      unknown += 1;
-      continue;
-    }
-    let group = groups.find((g) => g.platform === platform);
+    const seller = sellerOf(line.productId) ?? null;
+    const key = sellerKey(seller);
+    let group = groups.get(key);
     if (!group) {
-      group = { platform, lines: [] };
-      groups.push(group);
+      group = { seller, lines: [] };
+      groups.set(key, group);
     }
     group.lines.push(line);
   }
-  return { groups, unknown };
+  return [...groups.values()].sort((a, b) => Number(a.seller === null) - Number(b.seller === null));
 }
 
-/** The group to check out: the chosen platform if it still has lines, else the first. */
-export function pickGroup<L>(groups: readonly PlatformGroup<L>[], chosen: string | null): PlatformGroup<L> | null {
-  return groups.find((g) => g.platform === chosen) ?? groups[0] ?? null;
+/** The distinct platforms of the known sellers (the order's `platform` is `mixed` when there are several). */
+export function platformsOf<L>(groups: readonly SellerGroup<L>[]): string[] {
+  return [...new Set(groups.flatMap((g) => (g.seller ? [g.seller.platform] : [])))];
 }
 
 /** The body line of POST /orders for a cart line: product id as a string, remark only when there is one. */

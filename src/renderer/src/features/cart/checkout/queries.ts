@@ -7,10 +7,8 @@ import type { MyCoupon } from '../../../../../contract/open/coupons';
 import type { NewOrder } from '../../../../../contract/open/orders';
 
 export type { MyCoupon, NewOrder };
+import type { Seller } from './grouping';
 import { DEFAULT_SERVICE_FEE_BP } from './pricing';
-
-
-
 
 export function useUnusedCoupons() {
   return useQuery({
@@ -33,18 +31,18 @@ export function useServiceFeeBp(): number {
 export { useWalletBalance } from '../../../api/account';
 export type { WalletBalance } from '../../../api/account';
 
-/** Each product's platform, from GET /products/:id (shared with the product page's cache). */
-export function useProductPlatforms(productIds: readonly number[]) {
+/** Each product's seller (platform + shop), from GET /products/:id (shared with the product page's cache). */
+export function useProductSellers(productIds: readonly number[]) {
   const results = useQueries({
     queries: productIds.map((id) => ({ queryKey: productKey(id), queryFn: () => api().products.get(id), staleTime: 5 * 60_000 })),
   });
-  const platforms = new Map<number, string>();
+  const sellers = new Map<number, Seller>();
   productIds.forEach((id, index) => {
-    const platform = results[index]?.data?.platform;
-    if (platform !== undefined) platforms.set(id, platform);
+    const product = results[index]?.data;
+    if (product !== undefined) sellers.set(id, { platform: product.platform, shopName: product.shopName });
   });
   return {
-    platforms,
+    sellers,
     isPending: results.some((r) => r.isPending),
     error: results.find((r) => r.isError)?.error ?? null,
   };

@@ -1,12 +1,14 @@
 import { Anchor, Group, Image, Stack, Text } from '@mantine/core';
 import { useT } from '../../../shared/i18n';
 import { formatMoney, lineAmount } from '../../../shared/money';
+import { useSourceLabel } from '../../shop/messages';
 import { detailMessages } from '../messages';
 import type { OrderDetail } from '../types';
 import { Section } from './Section';
 
 export function OrderItems({ order }: { order: OrderDetail }) {
   const t = useT(detailMessages);
+  const platformLabel = useSourceLabel();
   return (
     <Section title={t('items')}>
       <Stack gap="sm" role="list" aria-label={t('itemsLabel')}>
@@ -19,6 +21,11 @@ export function OrderItems({ order }: { order: OrderDetail }) {
               </Anchor>
               <Text size="xs" c="dimmed">
                 {item.skuName} · {t('each', { price: formatMoney(item.price, order.currency) })} · {t('quantity', { quantity: item.quantity })}
+              </Text>
+              {/* v1.1: a mixed order buys from several sellers; each line says which, and its purchase number. */}
+              <Text size="xs" c="dimmed" data-testid="line-seller">
+                {platformLabel(item.platform)} · {item.shopName}
+                {item.marketplaceOrderNo ? ` · ${t('marketplaceOrderNo', { number: item.marketplaceOrderNo })}` : ''}
               </Text>
               {item.remark ? (
                 <Text size="xs" c="dimmed" fs="italic">
