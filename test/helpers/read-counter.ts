@@ -4,6 +4,8 @@ import type { Db } from '../../src/main/core/db/database.js';
 export interface RecordedRead {
   sql: string;
   rows: number;
+  /** The values bound to it (to check, say, how many entries an OFFSET may skip). */
+  args: unknown[];
 }
 
 /**
@@ -19,10 +21,10 @@ export function recordStatements<T>(db: Db, work: () => T): { result: T; reads: 
       get(target, property, receiver) {
         const value = Reflect.get(target, property, receiver) as unknown;
         if (typeof value !== 'function') return value;
-        if (property === 'all') return (...args: unknown[]) => { const rows = (value as (...a: unknown[]) => unknown[]).apply(target, args); reads.push({ sql, rows: rows.length }); return rows; };
-        if (property === 'get') return (...args: unknown[]) => { const row = (value as (...a: unknown[]) => unknown).apply(target, args); reads.push({ sql, rows: row === undefined ? 0 : 1 }); return row; };
-        if (property === 'run') return (...args: unknown[]) => { const info = (value as (...a: unknown[]) => { changes: number }).apply(target, args); reads.push({ sql, rows: info.changes }); return info; };
-        if (property === 'iterate') return (...args: unknown[]) => { reads.push({ sql, rows: -1 }); return (value as (...a: unknown[]) => unknown).apply(target, args); };
+        if (property === 'all') return (...args: unknown[]) => { const rows = (value as (...a: unknown[]) => unknown[]).apply(target, args); reads.push({ sql, rows: rows.length, args }); return rows; };
+        if (property === 'get') return (...args: unknown[]) => { const row = (value as (...a: unknown[]) => unknown).apply(target, args); reads.push({ sql, rows: row === undefined ? 0 : 1, args }); return row; };
+        if (property === 'run') return (...args: unknown[]) => { const info = (value as (...a: unknown[]) => { changes: number }).apply(target, args); reads.push({ sql, rows: info.changes, args }); return info; };
+        if (property === 'iterate') return (...args: unknown[]) => { reads.push({ sql, rows: -1, args }); return (value as (...a: unknown[]) => unknown).apply(target, args); };
         // pluck/raw/expand/bind return the statement itself: keep the proxy.
         return (...args: unknown[]) => { const out = (value as (...a: unknown[]) => unknown).apply(target, args); return out === target ? receiver : out; };
       },

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { openCore } from '../../../src/main/core/index.js';
 
 /**
- * The queue, the ranks and the counters are kept by triggers (migrations 003 and 005). A migration that
+ * The queue, the ranks and the counters are kept by triggers (migrations 003, 005 and 009). A migration that
  * rebuilds one of these tables (to change a CHECK, say) drops its triggers with it and must create them
  * again: this test names every one, so such a loss fails here instead of drifting silently.
  */
@@ -15,6 +15,10 @@ const KEPT_BY_TRIGGERS = [
   'orders_due_delete',
   'orders_rank_insert',
   'orders_rank_delete',
+  'orders_rank_status',
+  'order_ranks_block_insert',
+  'order_ranks_block_status',
+  'order_ranks_block_delete',
   'shipping_orders_due_insert',
   'shipping_orders_due_update',
   'shipping_orders_due_delete',

@@ -35,6 +35,7 @@ const BUSINESS_TABLES = [
   // kept beside the tables above (migration 005): emptied with them
   'due_steps',
   'order_ranks',
+  'order_rank_blocks',
   'wallet_entry_ranks',
 ];
 

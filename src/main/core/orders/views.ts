@@ -3,6 +3,7 @@ import { notFound } from '../shared/errors.js';
 import { toAmount } from '../shared/money.js';
 import { cursorOf, offsetOf, pageOf, unknownCursor, type Page, type PageQuery } from '../shared/pagination.js';
 import type { OrderStatus } from './state-machine.js';
+import { BLOCK_SHIFT } from '../db/migrations/009-order-status-ranks.js';
 import type { OrderDetail, OrderInspection, OrderItem, OrderListItem, OrderLogistics } from '../../../contract/open/orders.js';
 import { listPhotoRequests, requestedPhotos } from './photo-requests.js';
 import { listReturns } from './returns.js';
@@ -175,58 +176,32 @@ const LIST_COLUMNS = `o.*, (SELECT COUNT(*) FROM order_items i WHERE i.order_no 
 
 /**
  * Newest first (in the order orders were placed, which the service clock, only moving forward, keeps in
- * step with created_at). Nothing here walks rows before the page:
+ * step with created_at). Nothing here walks the rows before the page:
  * - without a status, pages come from order_ranks (migration 005): page p is the rank range just below
  *   count - (p-1) * limit, one index seek at any depth; a cursor is the cursor order's rank;
- * - with a status, from the (user, status, created_at) indexes: a deep page skips index entries only
- *   (OFFSET), bounded by that status' count; a cursor seeks straight to its position;
- * - totals from order_counts (migration 003).
+ * - with a status, the block counts of migration 009 say which block of 1,024 ranks holds the page's
+ *   first order, and the (user, status, seq) index is walked from there: at most orders / 1,024 counter
+ *   rows and 1,023 skipped index entries, whatever the depth; a cursor seeks straight to its rank;
+ * - totals from order_counts (migration 003), or the highest rank.
  */
 function listRows(ctx: CoreContext, query: OrderListQuery): { rows: ListRow[]; total: number } {
-  const userId = query.userId ?? null;
+  const scope = query.userId ?? 0;
   const cursor = cursorOf(query);
-  if (!query.status) return rankedRows(ctx, userId, cursor, query);
-  // Only the filters in use, so SQLite walks the matching index (migration 003).
-  const args: (string | number)[] = userId !== null ? [userId, query.status] : [query.status];
-  const where = (alias: string) => (userId !== null ? `${alias}user_id = ? AND ${alias}status = ?` : `${alias}status = ?`);
-  const total = (ctx.db.prepare(`SELECT COALESCE(SUM(n), 0) AS n FROM order_counts WHERE ${where('')}`).get(...args) as { n: number }).n;
-  let rows: ListRow[];
-  if (cursor === null) {
-    // The inner select reads the index alone; only the page's rows are fetched.
-    rows = ctx.db
-      .prepare(
-        `SELECT ${LIST_COLUMNS} FROM orders o WHERE o.rowid IN (
-           SELECT rowid FROM orders WHERE ${where('')} ORDER BY created_at DESC, rowid DESC LIMIT ? OFFSET ?)
-         ORDER BY o.created_at DESC, o.rowid DESC`,
-      )
-      .all(...args, query.limit, offsetOf(query)) as ListRow[];
-  } else {
-    const at = ctx.db.prepare('SELECT created_at, rowid AS id FROM orders WHERE order_no = ?' + (userId !== null ? ' AND user_id = ?' : '')).get(
-      ...(userId !== null ? [cursor, userId] : [cursor]),
-    ) as { created_at: string; id: number } | undefined;
-    if (!at) unknownCursor();
-    rows = ctx.db
-      .prepare(
-        `SELECT ${LIST_COLUMNS} FROM orders o WHERE ${where('o.')} AND (o.created_at, o.rowid) < (?, ?)
-         ORDER BY o.created_at DESC, o.rowid DESC LIMIT ?`,
-      )
-      .all(...args, at.created_at, at.id, query.limit) as ListRow[];
-  }
-  return { rows, total };
+  const below = cursor === null ? null : cursorRank(ctx, scope, cursor);
+  return query.status ? statusRows(ctx, scope, query.status, below, query) : rankedRows(ctx, scope, below, query);
+}
+
+/** The rank of the cursor's order among the scope's orders (404-style error for an unknown one). */
+function cursorRank(ctx: CoreContext, scope: number, cursor: string): number {
+  const seq = ctx.db.prepare('SELECT seq FROM order_ranks WHERE order_no = ? AND user_id = ?').pluck().get(cursor, scope) as number | undefined;
+  if (seq === undefined) unknownCursor();
+  return seq;
 }
 
 /** Every status: by rank in the user's orders (user 0: everyone's, for the back office). */
-function rankedRows(ctx: CoreContext, userId: number | null, cursor: string | null, query: OrderListQuery): { rows: ListRow[]; total: number } {
-  const scope = userId ?? 0;
+function rankedRows(ctx: CoreContext, scope: number, cursorSeq: number | null, query: OrderListQuery): { rows: ListRow[]; total: number } {
   const count = (ctx.db.prepare('SELECT MAX(seq) FROM order_ranks WHERE user_id = ?').pluck().get(scope) as number | null) ?? 0;
-  let below: number;
-  if (cursor === null) {
-    below = count - offsetOf(query) + 1;
-  } else {
-    const seq = ctx.db.prepare('SELECT seq FROM order_ranks WHERE order_no = ? AND user_id = ?').pluck().get(cursor, scope) as number | undefined;
-    if (seq === undefined) unknownCursor();
-    below = seq;
-  }
+  const below = cursorSeq ?? count - offsetOf(query) + 1;
   const rows = ctx.db
     .prepare(
       `SELECT ${LIST_COLUMNS} FROM order_ranks r CROSS JOIN orders o ON o.order_no = r.order_no
@@ -234,6 +209,44 @@ function rankedRows(ctx: CoreContext, userId: number | null, cursor: string | nu
     )
     .all(scope, below, query.limit) as ListRow[];
   return { rows, total: count };
+}
+
+/** One status: the block holding the page's first order from the block counts, then the index from there. */
+function statusRows(ctx: CoreContext, scope: number, status: OrderStatus, cursorSeq: number | null, query: OrderListQuery): { rows: ListRow[]; total: number } {
+  const total = (
+    scope === 0
+      ? ctx.db.prepare('SELECT COALESCE(SUM(n), 0) FROM order_counts WHERE status = ?').pluck().get(status)
+      : ctx.db.prepare('SELECT COALESCE(SUM(n), 0) FROM order_counts WHERE user_id = ? AND status = ?').pluck().get(scope, status)
+  ) as number;
+  let below: number;
+  let skip = 0;
+  if (cursorSeq !== null) {
+    below = cursorSeq;
+  } else {
+    // Newest block first, stopping at the one that holds the page's first order: a shallow page reads
+    // one counter row, the deepest ~orders / 1,024.
+    const offset = offsetOf(query);
+    let before = 0;
+    let found: number | null = null;
+    const blocks = ctx.db.prepare('SELECT block, n FROM order_rank_blocks WHERE user_id = ? AND status = ? ORDER BY block DESC').raw();
+    for (const [block, n] of blocks.iterate(scope, status) as Iterable<[number, number]>) {
+      if (before + n > offset) {
+        found = block;
+        break;
+      }
+      before += n;
+    }
+    if (found === null) return { rows: [], total };
+    below = (found + 1) << BLOCK_SHIFT;
+    skip = offset - before;
+  }
+  const rows = ctx.db
+    .prepare(
+      `SELECT ${LIST_COLUMNS} FROM order_ranks r CROSS JOIN orders o ON o.order_no = r.order_no
+        WHERE r.user_id = ? AND r.status = ? AND r.seq < ? ORDER BY r.seq DESC LIMIT ? OFFSET ?`,
+    )
+    .all(scope, status, below, query.limit, skip) as ListRow[];
+  return { rows, total };
 }
 
 function listItem(row: ListRow): OrderListItem {
