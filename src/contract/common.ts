@@ -56,6 +56,8 @@ export const ErrorBody = Type.Object(
     statusCode: Type.Integer(),
     message: Type.String(),
     error: Type.String(),
+    code: Type.Optional(Type.String({ description: 'Stable discriminator of some errors (see ERROR_CODES); additive' })),
+    field: Type.Optional(Type.String({ description: 'The body field the error is about, where there is one' })),
   },
   { $id: 'ErrorBody' },
 );

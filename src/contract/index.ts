@@ -6,5 +6,6 @@
  */
 export * from './common.js';
 export * from './enums.js';
+export * from './error-codes.js';
 export * from './events.js';
 export * from './limits.js';

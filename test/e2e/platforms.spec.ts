@@ -20,20 +20,40 @@ test('the Taobao tab searches Taobao directly', async ({ app: page }) => {
   await expect(page.getByText('Taobao', { exact: true })).toBeVisible();
 });
 
-test('a pasted marketplace link opens its product; a foreign link shows the API message', async ({ app: page, openApi }) => {
+test('a pasted marketplace link opens its product; what is wrong with a bad one is said on the field, in the UI language', async ({ app: page, openApi }) => {
   const offers = await openApi.get<{ items: { title: string; platformItemId: string }[] }>('/products/platform/1688/search?limit=1');
   const offer = offers.items[0]!;
 
   const link = page.getByLabel('Paste a product link');
   await link.fill('https://example.com/not-a-shop');
   await page.getByRole('button', { name: 'Open link' }).click();
-  await expect(page.getByRole('alert').filter({ hasText: 'Cannot open that link' })).toContainText(
-    'url is not a Taobao, Tmall, 1688 or Weidian product link',
-  );
+  await expect(link).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByText('That is not a Taobao, Tmall, 1688 or Weidian product link.')).toBeVisible();
+  // The server's raw sentence is not what the shopper reads.
+  await expect(page.getByText(/url is not a/)).toHaveCount(0);
+
+  // A 1688 offer link of the documented form with an id the marketplace lacks: "no such item", not "not a link".
+  await link.fill('https://detail.1688.com/offer/123.html');
+  await page.getByRole('button', { name: 'Open link' }).click();
+  await expect(page.getByText('The marketplace has no item with that number. Check the link.')).toBeVisible();
+  await expect(page.getByText(/No 1688 item/)).toHaveCount(0);
+
+  await link.fill('https://m.tb.cn/h.5Xyz');
+  await page.getByRole('button', { name: 'Open link' }).click();
+  await expect(page.getByText(/Short links \(like m\.tb\.cn\) only redirect/)).toBeVisible();
 
   await link.fill(`https://detail.1688.com/offer/${offer.platformItemId}.html`);
   await page.getByRole('button', { name: 'Open link' }).click();
   await expect(page).toHaveURL(/#\/product\/\d+$/);
   await expect(page.getByRole('heading', { name: offer.title, level: 2 })).toBeVisible();
   await expect(page.getByText('1688', { exact: true })).toBeVisible();
+});
+
+test('a link problem is worded in Chinese when the UI is in Chinese', async ({ app: page }) => {
+  await page.evaluate(() => localStorage.setItem('crossbuy-language', JSON.stringify({ state: { language: 'zh-CN', chosen: true }, version: 0 })));
+  await page.reload();
+  const link = page.getByLabel('粘贴商品链接');
+  await link.fill('https://example.com/not-a-shop');
+  await page.getByRole('button', { name: '打开链接' }).click();
+  await expect(page.getByText('这不是淘宝、天猫、1688 或微店的商品链接。')).toBeVisible();
 });

@@ -24,7 +24,11 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
+                            /** @description Stable discriminator of some errors (see ERROR_CODES); additive */
+                            code?: string;
                             error: string;
+                            /** @description The body field the error is about, where there is one */
+                            field?: string;
                             message: string;
                             statusCode: number;
                         };
@@ -99,7 +103,11 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
+                            /** @description Stable discriminator of some errors (see ERROR_CODES); additive */
+                            code?: string;
                             error: string;
+                            /** @description The body field the error is about, where there is one */
+                            field?: string;
                             message: string;
                             statusCode: number;
                         };
@@ -171,7 +179,11 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
+                            /** @description Stable discriminator of some errors (see ERROR_CODES); additive */
+                            code?: string;
                             error: string;
+                            /** @description The body field the error is about, where there is one */
+                            field?: string;
                             message: string;
                             statusCode: number;
                         };
@@ -222,7 +234,11 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
+                            /** @description Stable discriminator of some errors (see ERROR_CODES); additive */
+                            code?: string;
                             error: string;
+                            /** @description The body field the error is about, where there is one */
+                            field?: string;
                             message: string;
                             statusCode: number;
                         };
@@ -308,7 +324,11 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
+                            /** @description Stable discriminator of some errors (see ERROR_CODES); additive */
+                            code?: string;
                             error: string;
+                            /** @description The body field the error is about, where there is one */
+                            field?: string;
                             message: string;
                             statusCode: number;
                         };
@@ -408,7 +428,11 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
+                            /** @description Stable discriminator of some errors (see ERROR_CODES); additive */
+                            code?: string;
                             error: string;
+                            /** @description The body field the error is about, where there is one */
+                            field?: string;
                             message: string;
                             statusCode: number;
                         };
@@ -491,7 +515,11 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
+                            /** @description Stable discriminator of some errors (see ERROR_CODES); additive */
+                            code?: string;
                             error: string;
+                            /** @description The body field the error is about, where there is one */
+                            field?: string;
                             message: string;
                             statusCode: number;
                         };
@@ -559,7 +587,11 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
+                            /** @description Stable discriminator of some errors (see ERROR_CODES); additive */
+                            code?: string;
                             error: string;
+                            /** @description The body field the error is about, where there is one */
+                            field?: string;
                             message: string;
                             statusCode: number;
                         };
@@ -628,7 +660,11 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
+                            /** @description Stable discriminator of some errors (see ERROR_CODES); additive */
+                            code?: string;
                             error: string;
+                            /** @description The body field the error is about, where there is one */
+                            field?: string;
                             message: string;
                             statusCode: number;
                         };
@@ -685,7 +721,11 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
+                            /** @description Stable discriminator of some errors (see ERROR_CODES); additive */
+                            code?: string;
                             error: string;
+                            /** @description The body field the error is about, where there is one */
+                            field?: string;
                             message: string;
                             statusCode: number;
                         };
@@ -752,7 +792,11 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
+                            /** @description Stable discriminator of some errors (see ERROR_CODES); additive */
+                            code?: string;
                             error: string;
+                            /** @description The body field the error is about, where there is one */
+                            field?: string;
                             message: string;
                             statusCode: number;
                         };
@@ -803,7 +847,11 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
+                            /** @description Stable discriminator of some errors (see ERROR_CODES); additive */
+                            code?: string;
                             error: string;
+                            /** @description The body field the error is about, where there is one */
+                            field?: string;
                             message: string;
                             statusCode: number;
                         };
@@ -854,7 +902,11 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
+                            /** @description Stable discriminator of some errors (see ERROR_CODES); additive */
+                            code?: string;
                             error: string;
+                            /** @description The body field the error is about, where there is one */
+                            field?: string;
                             message: string;
                             statusCode: number;
                         };
@@ -919,7 +971,11 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
+                            /** @description Stable discriminator of some errors (see ERROR_CODES); additive */
+                            code?: string;
                             error: string;
+                            /** @description The body field the error is about, where there is one */
+                            field?: string;
                             message: string;
                             statusCode: number;
                         };
@@ -991,7 +1047,11 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
+                            /** @description Stable discriminator of some errors (see ERROR_CODES); additive */
+                            code?: string;
                             error: string;
+                            /** @description The body field the error is about, where there is one */
+                            field?: string;
                             message: string;
                             statusCode: number;
                         };
@@ -1058,7 +1118,11 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
+                            /** @description Stable discriminator of some errors (see ERROR_CODES); additive */
+                            code?: string;
                             error: string;
+                            /** @description The body field the error is about, where there is one */
+                            field?: string;
                             message: string;
                             statusCode: number;
                         };
@@ -1126,7 +1190,11 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
+                            /** @description Stable discriminator of some errors (see ERROR_CODES); additive */
+                            code?: string;
                             error: string;
+                            /** @description The body field the error is about, where there is one */
+                            field?: string;
                             message: string;
                             statusCode: number;
                         };
@@ -1193,7 +1261,11 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
+                            /** @description Stable discriminator of some errors (see ERROR_CODES); additive */
+                            code?: string;
                             error: string;
+                            /** @description The body field the error is about, where there is one */
+                            field?: string;
                             message: string;
                             statusCode: number;
                         };
@@ -1279,7 +1351,11 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
+                            /** @description Stable discriminator of some errors (see ERROR_CODES); additive */
+                            code?: string;
                             error: string;
+                            /** @description The body field the error is about, where there is one */
+                            field?: string;
                             message: string;
                             statusCode: number;
                         };
@@ -1501,7 +1577,11 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
+                            /** @description Stable discriminator of some errors (see ERROR_CODES); additive */
+                            code?: string;
                             error: string;
+                            /** @description The body field the error is about, where there is one */
+                            field?: string;
                             message: string;
                             statusCode: number;
                         };
@@ -1706,7 +1786,11 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
+                            /** @description Stable discriminator of some errors (see ERROR_CODES); additive */
+                            code?: string;
                             error: string;
+                            /** @description The body field the error is about, where there is one */
+                            field?: string;
                             message: string;
                             statusCode: number;
                         };
@@ -1910,7 +1994,11 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
+                            /** @description Stable discriminator of some errors (see ERROR_CODES); additive */
+                            code?: string;
                             error: string;
+                            /** @description The body field the error is about, where there is one */
+                            field?: string;
                             message: string;
                             statusCode: number;
                         };
@@ -1982,7 +2070,11 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
+                            /** @description Stable discriminator of some errors (see ERROR_CODES); additive */
+                            code?: string;
                             error: string;
+                            /** @description The body field the error is about, where there is one */
+                            field?: string;
                             message: string;
                             statusCode: number;
                         };
@@ -2187,7 +2279,11 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
+                            /** @description Stable discriminator of some errors (see ERROR_CODES); additive */
+                            code?: string;
                             error: string;
+                            /** @description The body field the error is about, where there is one */
+                            field?: string;
                             message: string;
                             statusCode: number;
                         };
@@ -2395,7 +2491,11 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
+                            /** @description Stable discriminator of some errors (see ERROR_CODES); additive */
+                            code?: string;
                             error: string;
+                            /** @description The body field the error is about, where there is one */
+                            field?: string;
                             message: string;
                             statusCode: number;
                         };
@@ -2588,7 +2688,11 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
+                            /** @description Stable discriminator of some errors (see ERROR_CODES); additive */
+                            code?: string;
                             error: string;
+                            /** @description The body field the error is about, where there is one */
+                            field?: string;
                             message: string;
                             statusCode: number;
                         };
@@ -2645,7 +2749,11 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
+                            /** @description Stable discriminator of some errors (see ERROR_CODES); additive */
+                            code?: string;
                             error: string;
+                            /** @description The body field the error is about, where there is one */
+                            field?: string;
                             message: string;
                             statusCode: number;
                         };
@@ -2703,7 +2811,11 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
+                            /** @description Stable discriminator of some errors (see ERROR_CODES); additive */
+                            code?: string;
                             error: string;
+                            /** @description The body field the error is about, where there is one */
+                            field?: string;
                             message: string;
                             statusCode: number;
                         };
@@ -2756,7 +2868,11 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
+                            /** @description Stable discriminator of some errors (see ERROR_CODES); additive */
+                            code?: string;
                             error: string;
+                            /** @description The body field the error is about, where there is one */
+                            field?: string;
                             message: string;
                             statusCode: number;
                         };
@@ -2829,7 +2945,11 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
+                            /** @description Stable discriminator of some errors (see ERROR_CODES); additive */
+                            code?: string;
                             error: string;
+                            /** @description The body field the error is about, where there is one */
+                            field?: string;
                             message: string;
                             statusCode: number;
                         };
@@ -2969,7 +3089,11 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
+                            /** @description Stable discriminator of some errors (see ERROR_CODES); additive */
+                            code?: string;
                             error: string;
+                            /** @description The body field the error is about, where there is one */
+                            field?: string;
                             message: string;
                             statusCode: number;
                         };
@@ -3115,7 +3239,11 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
+                            /** @description Stable discriminator of some errors (see ERROR_CODES); additive */
+                            code?: string;
                             error: string;
+                            /** @description The body field the error is about, where there is one */
+                            field?: string;
                             message: string;
                             statusCode: number;
                         };
@@ -3252,7 +3380,11 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
+                            /** @description Stable discriminator of some errors (see ERROR_CODES); additive */
+                            code?: string;
                             error: string;
+                            /** @description The body field the error is about, where there is one */
+                            field?: string;
                             message: string;
                             statusCode: number;
                         };
@@ -3328,7 +3460,11 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
+                            /** @description Stable discriminator of some errors (see ERROR_CODES); additive */
+                            code?: string;
                             error: string;
+                            /** @description The body field the error is about, where there is one */
+                            field?: string;
                             message: string;
                             statusCode: number;
                         };
@@ -3409,7 +3545,11 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
+                            /** @description Stable discriminator of some errors (see ERROR_CODES); additive */
+                            code?: string;
                             error: string;
+                            /** @description The body field the error is about, where there is one */
+                            field?: string;
                             message: string;
                             statusCode: number;
                         };
@@ -3484,7 +3624,11 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
+                            /** @description Stable discriminator of some errors (see ERROR_CODES); additive */
+                            code?: string;
                             error: string;
+                            /** @description The body field the error is about, where there is one */
+                            field?: string;
                             message: string;
                             statusCode: number;
                         };
@@ -3547,7 +3691,11 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
+                            /** @description Stable discriminator of some errors (see ERROR_CODES); additive */
+                            code?: string;
                             error: string;
+                            /** @description The body field the error is about, where there is one */
+                            field?: string;
                             message: string;
                             statusCode: number;
                         };
@@ -3633,7 +3781,11 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
+                            /** @description Stable discriminator of some errors (see ERROR_CODES); additive */
+                            code?: string;
                             error: string;
+                            /** @description The body field the error is about, where there is one */
+                            field?: string;
                             message: string;
                             statusCode: number;
                         };
@@ -3708,7 +3860,11 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
+                            /** @description Stable discriminator of some errors (see ERROR_CODES); additive */
+                            code?: string;
                             error: string;
+                            /** @description The body field the error is about, where there is one */
+                            field?: string;
                             message: string;
                             statusCode: number;
                         };
@@ -3778,7 +3934,11 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
+                            /** @description Stable discriminator of some errors (see ERROR_CODES); additive */
+                            code?: string;
                             error: string;
+                            /** @description The body field the error is about, where there is one */
+                            field?: string;
                             message: string;
                             statusCode: number;
                         };
@@ -3843,7 +4003,11 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
+                            /** @description Stable discriminator of some errors (see ERROR_CODES); additive */
+                            code?: string;
                             error: string;
+                            /** @description The body field the error is about, where there is one */
+                            field?: string;
                             message: string;
                             statusCode: number;
                         };
@@ -3924,7 +4088,11 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
+                            /** @description Stable discriminator of some errors (see ERROR_CODES); additive */
+                            code?: string;
                             error: string;
+                            /** @description The body field the error is about, where there is one */
+                            field?: string;
                             message: string;
                             statusCode: number;
                         };
@@ -3989,7 +4157,11 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
+                            /** @description Stable discriminator of some errors (see ERROR_CODES); additive */
+                            code?: string;
                             error: string;
+                            /** @description The body field the error is about, where there is one */
+                            field?: string;
                             message: string;
                             statusCode: number;
                         };
@@ -4048,7 +4220,11 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
+                            /** @description Stable discriminator of some errors (see ERROR_CODES); additive */
+                            code?: string;
                             error: string;
+                            /** @description The body field the error is about, where there is one */
+                            field?: string;
                             message: string;
                             statusCode: number;
                         };
@@ -4116,7 +4292,11 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
+                            /** @description Stable discriminator of some errors (see ERROR_CODES); additive */
+                            code?: string;
                             error: string;
+                            /** @description The body field the error is about, where there is one */
+                            field?: string;
                             message: string;
                             statusCode: number;
                         };
@@ -4167,7 +4347,11 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
+                            /** @description Stable discriminator of some errors (see ERROR_CODES); additive */
+                            code?: string;
                             error: string;
+                            /** @description The body field the error is about, where there is one */
+                            field?: string;
                             message: string;
                             statusCode: number;
                         };
@@ -4233,7 +4417,11 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
+                            /** @description Stable discriminator of some errors (see ERROR_CODES); additive */
+                            code?: string;
                             error: string;
+                            /** @description The body field the error is about, where there is one */
+                            field?: string;
                             message: string;
                             statusCode: number;
                         };

@@ -24,7 +24,11 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
+                            /** @description Stable discriminator of some errors (see ERROR_CODES); additive */
+                            code?: string;
                             error: string;
+                            /** @description The body field the error is about, where there is one */
+                            field?: string;
                             message: string;
                             statusCode: number;
                         };
@@ -85,7 +89,11 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
+                            /** @description Stable discriminator of some errors (see ERROR_CODES); additive */
+                            code?: string;
                             error: string;
+                            /** @description The body field the error is about, where there is one */
+                            field?: string;
                             message: string;
                             statusCode: number;
                         };
@@ -148,7 +156,11 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
+                            /** @description Stable discriminator of some errors (see ERROR_CODES); additive */
+                            code?: string;
                             error: string;
+                            /** @description The body field the error is about, where there is one */
+                            field?: string;
                             message: string;
                             statusCode: number;
                         };
@@ -208,7 +220,11 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
+                            /** @description Stable discriminator of some errors (see ERROR_CODES); additive */
+                            code?: string;
                             error: string;
+                            /** @description The body field the error is about, where there is one */
+                            field?: string;
                             message: string;
                             statusCode: number;
                         };
@@ -258,7 +274,11 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
+                            /** @description Stable discriminator of some errors (see ERROR_CODES); additive */
+                            code?: string;
                             error: string;
+                            /** @description The body field the error is about, where there is one */
+                            field?: string;
                             message: string;
                             statusCode: number;
                         };
@@ -323,7 +343,11 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
+                            /** @description Stable discriminator of some errors (see ERROR_CODES); additive */
+                            code?: string;
                             error: string;
+                            /** @description The body field the error is about, where there is one */
+                            field?: string;
                             message: string;
                             statusCode: number;
                         };
@@ -435,7 +459,11 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
+                            /** @description Stable discriminator of some errors (see ERROR_CODES); additive */
+                            code?: string;
                             error: string;
+                            /** @description The body field the error is about, where there is one */
+                            field?: string;
                             message: string;
                             statusCode: number;
                         };
@@ -525,7 +553,11 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
+                            /** @description Stable discriminator of some errors (see ERROR_CODES); additive */
+                            code?: string;
                             error: string;
+                            /** @description The body field the error is about, where there is one */
+                            field?: string;
                             message: string;
                             statusCode: number;
                         };
@@ -595,7 +627,11 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
+                            /** @description Stable discriminator of some errors (see ERROR_CODES); additive */
+                            code?: string;
                             error: string;
+                            /** @description The body field the error is about, where there is one */
+                            field?: string;
                             message: string;
                             statusCode: number;
                         };
@@ -656,7 +692,11 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
+                            /** @description Stable discriminator of some errors (see ERROR_CODES); additive */
+                            code?: string;
                             error: string;
+                            /** @description The body field the error is about, where there is one */
+                            field?: string;
                             message: string;
                             statusCode: number;
                         };
@@ -747,7 +787,11 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
+                            /** @description Stable discriminator of some errors (see ERROR_CODES); additive */
+                            code?: string;
                             error: string;
+                            /** @description The body field the error is about, where there is one */
+                            field?: string;
                             message: string;
                             statusCode: number;
                         };
@@ -823,7 +867,11 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
+                            /** @description Stable discriminator of some errors (see ERROR_CODES); additive */
+                            code?: string;
                             error: string;
+                            /** @description The body field the error is about, where there is one */
+                            field?: string;
                             message: string;
                             statusCode: number;
                         };
@@ -1018,7 +1066,11 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
+                            /** @description Stable discriminator of some errors (see ERROR_CODES); additive */
+                            code?: string;
                             error: string;
+                            /** @description The body field the error is about, where there is one */
+                            field?: string;
                             message: string;
                             statusCode: number;
                         };
@@ -1223,7 +1275,11 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
+                            /** @description Stable discriminator of some errors (see ERROR_CODES); additive */
+                            code?: string;
                             error: string;
+                            /** @description The body field the error is about, where there is one */
+                            field?: string;
                             message: string;
                             statusCode: number;
                         };
@@ -1285,7 +1341,11 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
+                            /** @description Stable discriminator of some errors (see ERROR_CODES); additive */
+                            code?: string;
                             error: string;
+                            /** @description The body field the error is about, where there is one */
+                            field?: string;
                             message: string;
                             statusCode: number;
                         };
@@ -1368,7 +1428,11 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
+                            /** @description Stable discriminator of some errors (see ERROR_CODES); additive */
+                            code?: string;
                             error: string;
+                            /** @description The body field the error is about, where there is one */
+                            field?: string;
                             message: string;
                             statusCode: number;
                         };
@@ -1449,7 +1513,11 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
+                            /** @description Stable discriminator of some errors (see ERROR_CODES); additive */
+                            code?: string;
                             error: string;
+                            /** @description The body field the error is about, where there is one */
+                            field?: string;
                             message: string;
                             statusCode: number;
                         };
@@ -1517,7 +1585,11 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
+                            /** @description Stable discriminator of some errors (see ERROR_CODES); additive */
+                            code?: string;
                             error: string;
+                            /** @description The body field the error is about, where there is one */
+                            field?: string;
                             message: string;
                             statusCode: number;
                         };
@@ -1585,7 +1657,11 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
+                            /** @description Stable discriminator of some errors (see ERROR_CODES); additive */
+                            code?: string;
                             error: string;
+                            /** @description The body field the error is about, where there is one */
+                            field?: string;
                             message: string;
                             statusCode: number;
                         };
@@ -1656,7 +1732,11 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
+                            /** @description Stable discriminator of some errors (see ERROR_CODES); additive */
+                            code?: string;
                             error: string;
+                            /** @description The body field the error is about, where there is one */
+                            field?: string;
                             message: string;
                             statusCode: number;
                         };
@@ -1722,7 +1802,11 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
+                            /** @description Stable discriminator of some errors (see ERROR_CODES); additive */
+                            code?: string;
                             error: string;
+                            /** @description The body field the error is about, where there is one */
+                            field?: string;
                             message: string;
                             statusCode: number;
                         };
@@ -1800,7 +1884,11 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
+                            /** @description Stable discriminator of some errors (see ERROR_CODES); additive */
+                            code?: string;
                             error: string;
+                            /** @description The body field the error is about, where there is one */
+                            field?: string;
                             message: string;
                             statusCode: number;
                         };
@@ -1876,7 +1964,11 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
+                            /** @description Stable discriminator of some errors (see ERROR_CODES); additive */
+                            code?: string;
                             error: string;
+                            /** @description The body field the error is about, where there is one */
+                            field?: string;
                             message: string;
                             statusCode: number;
                         };
@@ -1948,7 +2040,11 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
+                            /** @description Stable discriminator of some errors (see ERROR_CODES); additive */
+                            code?: string;
                             error: string;
+                            /** @description The body field the error is about, where there is one */
+                            field?: string;
                             message: string;
                             statusCode: number;
                         };
@@ -2035,7 +2131,11 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
+                            /** @description Stable discriminator of some errors (see ERROR_CODES); additive */
+                            code?: string;
                             error: string;
+                            /** @description The body field the error is about, where there is one */
+                            field?: string;
                             message: string;
                             statusCode: number;
                         };
@@ -2121,7 +2221,11 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
+                            /** @description Stable discriminator of some errors (see ERROR_CODES); additive */
+                            code?: string;
                             error: string;
+                            /** @description The body field the error is about, where there is one */
+                            field?: string;
                             message: string;
                             statusCode: number;
                         };
@@ -2206,7 +2310,11 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
+                            /** @description Stable discriminator of some errors (see ERROR_CODES); additive */
+                            code?: string;
                             error: string;
+                            /** @description The body field the error is about, where there is one */
+                            field?: string;
                             message: string;
                             statusCode: number;
                         };
@@ -2317,7 +2425,11 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
+                            /** @description Stable discriminator of some errors (see ERROR_CODES); additive */
+                            code?: string;
                             error: string;
+                            /** @description The body field the error is about, where there is one */
+                            field?: string;
                             message: string;
                             statusCode: number;
                         };
@@ -2416,7 +2528,11 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
+                            /** @description Stable discriminator of some errors (see ERROR_CODES); additive */
+                            code?: string;
                             error: string;
+                            /** @description The body field the error is about, where there is one */
+                            field?: string;
                             message: string;
                             statusCode: number;
                         };
@@ -2497,7 +2613,11 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
+                            /** @description Stable discriminator of some errors (see ERROR_CODES); additive */
+                            code?: string;
                             error: string;
+                            /** @description The body field the error is about, where there is one */
+                            field?: string;
                             message: string;
                             statusCode: number;
                         };
@@ -2645,7 +2765,11 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
+                            /** @description Stable discriminator of some errors (see ERROR_CODES); additive */
+                            code?: string;
                             error: string;
+                            /** @description The body field the error is about, where there is one */
+                            field?: string;
                             message: string;
                             statusCode: number;
                         };
@@ -2705,7 +2829,11 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
+                            /** @description Stable discriminator of some errors (see ERROR_CODES); additive */
+                            code?: string;
                             error: string;
+                            /** @description The body field the error is about, where there is one */
+                            field?: string;
                             message: string;
                             statusCode: number;
                         };
@@ -2765,7 +2893,11 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
+                            /** @description Stable discriminator of some errors (see ERROR_CODES); additive */
+                            code?: string;
                             error: string;
+                            /** @description The body field the error is about, where there is one */
+                            field?: string;
                             message: string;
                             statusCode: number;
                         };
@@ -2828,7 +2960,11 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
+                            /** @description Stable discriminator of some errors (see ERROR_CODES); additive */
+                            code?: string;
                             error: string;
+                            /** @description The body field the error is about, where there is one */
+                            field?: string;
                             message: string;
                             statusCode: number;
                         };
@@ -2900,7 +3036,11 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
+                            /** @description Stable discriminator of some errors (see ERROR_CODES); additive */
+                            code?: string;
                             error: string;
+                            /** @description The body field the error is about, where there is one */
+                            field?: string;
                             message: string;
                             statusCode: number;
                         };
@@ -2976,7 +3116,11 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
+                            /** @description Stable discriminator of some errors (see ERROR_CODES); additive */
+                            code?: string;
                             error: string;
+                            /** @description The body field the error is about, where there is one */
+                            field?: string;
                             message: string;
                             statusCode: number;
                         };
@@ -3048,7 +3192,11 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
+                            /** @description Stable discriminator of some errors (see ERROR_CODES); additive */
+                            code?: string;
                             error: string;
+                            /** @description The body field the error is about, where there is one */
+                            field?: string;
                             message: string;
                             statusCode: number;
                         };
@@ -3119,7 +3267,11 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
+                            /** @description Stable discriminator of some errors (see ERROR_CODES); additive */
+                            code?: string;
                             error: string;
+                            /** @description The body field the error is about, where there is one */
+                            field?: string;
                             message: string;
                             statusCode: number;
                         };
@@ -3205,7 +3357,11 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
+                            /** @description Stable discriminator of some errors (see ERROR_CODES); additive */
+                            code?: string;
                             error: string;
+                            /** @description The body field the error is about, where there is one */
+                            field?: string;
                             message: string;
                             statusCode: number;
                         };
@@ -3260,7 +3416,11 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
+                            /** @description Stable discriminator of some errors (see ERROR_CODES); additive */
+                            code?: string;
                             error: string;
+                            /** @description The body field the error is about, where there is one */
+                            field?: string;
                             message: string;
                             statusCode: number;
                         };
@@ -3314,7 +3474,11 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
+                            /** @description Stable discriminator of some errors (see ERROR_CODES); additive */
+                            code?: string;
                             error: string;
+                            /** @description The body field the error is about, where there is one */
+                            field?: string;
                             message: string;
                             statusCode: number;
                         };
@@ -3387,7 +3551,11 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
+                            /** @description Stable discriminator of some errors (see ERROR_CODES); additive */
+                            code?: string;
                             error: string;
+                            /** @description The body field the error is about, where there is one */
+                            field?: string;
                             message: string;
                             statusCode: number;
                         };
@@ -3454,7 +3622,11 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
+                            /** @description Stable discriminator of some errors (see ERROR_CODES); additive */
+                            code?: string;
                             error: string;
+                            /** @description The body field the error is about, where there is one */
+                            field?: string;
                             message: string;
                             statusCode: number;
                         };
@@ -3534,7 +3706,11 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
+                            /** @description Stable discriminator of some errors (see ERROR_CODES); additive */
+                            code?: string;
                             error: string;
+                            /** @description The body field the error is about, where there is one */
+                            field?: string;
                             message: string;
                             statusCode: number;
                         };
@@ -3596,7 +3772,11 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
+                            /** @description Stable discriminator of some errors (see ERROR_CODES); additive */
+                            code?: string;
                             error: string;
+                            /** @description The body field the error is about, where there is one */
+                            field?: string;
                             message: string;
                             statusCode: number;
                         };
@@ -3665,7 +3845,11 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
+                            /** @description Stable discriminator of some errors (see ERROR_CODES); additive */
+                            code?: string;
                             error: string;
+                            /** @description The body field the error is about, where there is one */
+                            field?: string;
                             message: string;
                             statusCode: number;
                         };
@@ -3715,7 +3899,11 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
+                            /** @description Stable discriminator of some errors (see ERROR_CODES); additive */
+                            code?: string;
                             error: string;
+                            /** @description The body field the error is about, where there is one */
+                            field?: string;
                             message: string;
                             statusCode: number;
                         };
@@ -3777,7 +3965,11 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
+                            /** @description Stable discriminator of some errors (see ERROR_CODES); additive */
+                            code?: string;
                             error: string;
+                            /** @description The body field the error is about, where there is one */
+                            field?: string;
                             message: string;
                             statusCode: number;
                         };
@@ -3840,7 +4032,11 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
+                            /** @description Stable discriminator of some errors (see ERROR_CODES); additive */
+                            code?: string;
                             error: string;
+                            /** @description The body field the error is about, where there is one */
+                            field?: string;
                             message: string;
                             statusCode: number;
                         };
@@ -3909,7 +4105,11 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
+                            /** @description Stable discriminator of some errors (see ERROR_CODES); additive */
+                            code?: string;
                             error: string;
+                            /** @description The body field the error is about, where there is one */
+                            field?: string;
                             message: string;
                             statusCode: number;
                         };
@@ -3994,7 +4194,11 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
+                            /** @description Stable discriminator of some errors (see ERROR_CODES); additive */
+                            code?: string;
                             error: string;
+                            /** @description The body field the error is about, where there is one */
+                            field?: string;
                             message: string;
                             statusCode: number;
                         };
@@ -4108,7 +4312,11 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
+                            /** @description Stable discriminator of some errors (see ERROR_CODES); additive */
+                            code?: string;
                             error: string;
+                            /** @description The body field the error is about, where there is one */
+                            field?: string;
                             message: string;
                             statusCode: number;
                         };
@@ -4227,7 +4435,11 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
+                            /** @description Stable discriminator of some errors (see ERROR_CODES); additive */
+                            code?: string;
                             error: string;
+                            /** @description The body field the error is about, where there is one */
+                            field?: string;
                             message: string;
                             statusCode: number;
                         };
@@ -4305,7 +4517,11 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
+                            /** @description Stable discriminator of some errors (see ERROR_CODES); additive */
+                            code?: string;
                             error: string;
+                            /** @description The body field the error is about, where there is one */
+                            field?: string;
                             message: string;
                             statusCode: number;
                         };
@@ -4417,7 +4633,11 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
+                            /** @description Stable discriminator of some errors (see ERROR_CODES); additive */
+                            code?: string;
                             error: string;
+                            /** @description The body field the error is about, where there is one */
+                            field?: string;
                             message: string;
                             statusCode: number;
                         };
@@ -4478,7 +4698,11 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
+                            /** @description Stable discriminator of some errors (see ERROR_CODES); additive */
+                            code?: string;
                             error: string;
+                            /** @description The body field the error is about, where there is one */
+                            field?: string;
                             message: string;
                             statusCode: number;
                         };

@@ -93,4 +93,19 @@ describe('products', () => {
     expect((await server.api('GET', `/products/resolve?url=${encodeURIComponent('https://example.com/x')}`)).status).toBe(400);
     expect((await server.api('GET', `/products/resolve?url=${encodeURIComponent('https://item.taobao.com/item.htm?id=12345678')}`)).status).toBe(404);
   });
+
+  it('says with a stable code what is wrong with a link it cannot open', async () => {
+    const resolve = async (url: string) => (await server.api('GET', `/products/resolve?url=${encodeURIComponent(url)}`)).body;
+    expect(await resolve('https://example.com/x')).toEqual({
+      statusCode: 400,
+      error: 'Bad Request',
+      message: 'url is not a Taobao, Tmall, 1688 or Weidian product link',
+      code: 'link_not_marketplace',
+      field: 'url',
+    });
+    expect(await resolve('https://m.tb.cn/h.5Xyz')).toMatchObject({ statusCode: 400, code: 'link_short' });
+    expect(await resolve('https://shop123.taobao.com/')).toMatchObject({ statusCode: 400, code: 'link_no_item_id' });
+    // A well-formed 1688 link to an item the marketplace does not have: a 404, not "not a 1688 link".
+    expect(await resolve('https://detail.1688.com/offer/123.html')).toMatchObject({ statusCode: 404, code: 'item_not_found', field: 'url' });
+  });
 });

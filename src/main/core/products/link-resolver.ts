@@ -5,39 +5,86 @@ export interface ResolvedLink {
   platformItemId: string;
 }
 
+/** Why a pasted text is not a link we can open (the API's error `code`, which the UI words). */
+export type LinkProblem = 'link_not_marketplace' | 'link_short' | 'link_no_item_id';
+
+export type LinkReading = { ok: true; link: ResolvedLink } | { ok: false; problem: LinkProblem };
+
+/** Short-link hosts: they only redirect, so the item id is not in the link itself. */
+const SHORT_HOSTS = ['m.tb.cn', 'tb.cn', 'e.tb.cn', 'qr.1688.com', 'k.weidian.com'];
+
+/** An item id: plain digits (marketplace ids have no fixed length; an unknown one is the adapter's 404). */
+const digits = (value: string | null | undefined) => (value && /^\d{1,20}$/.test(value) ? value : null);
+
 /**
- * Reads a marketplace product link (as users paste them from the app or the browser) into the platform and
- * its item id. Pure: no network, so short links (m.tb.cn, which need a redirect) are not resolvable.
- *
- * Forms: item.taobao.com/item.htm?id=, detail.tmall.com/item.htm?id= (Tmall items are Taobao items),
- * h5.m.taobao.com/...?id=, world.taobao.com/item/<id>.htm, detail.1688.com/offer/<id>.html,
- * m.1688.com/offer/<id>.html, weidian.com/item.html?itemID=, *.weidian.com/item.html?itemID=.
+ * The first http(s) link inside pasted text: the marketplaces' share buttons copy a sentence around the
+ * link ("【淘宝】https://item.taobao.com/... 「title」"), and people paste all of it.
  */
-export function resolveMarketplaceLink(input: string): ResolvedLink | null {
+function firstLink(input: string): string {
+  const text = input.trim();
+  const found = /https?:\/\/[^\s"'<>「」【】（）()，。]+/i.exec(text);
+  if (found) return found[0];
+  return /^[a-z]+:\/\//i.test(text) ? text : `https://${text}`;
+}
+
+function itemIdOf(platform: Platform, url: URL): string | null {
+  const query = (...names: string[]) => {
+    for (const name of names) {
+      const id = digits(url.searchParams.get(name));
+      if (id) return id;
+    }
+    return null;
+  };
+  switch (platform) {
+    case 'taobao':
+      // item.htm?id=, world.taobao.com/item/<id>.htm, a.m.taobao.com/i<id>.htm
+      return query('id', 'itemId', 'item_id') ?? digits(/\/(?:item\/|i)(\d+)\.html?$/.exec(url.pathname)?.[1]);
+    case '1688':
+      // detail.1688.com/offer/<id>.html, m.1688.com/offer/<id>.html, detail.m.1688.com/page/index.html?offerId=
+      return digits(/\/offer\/(\d+)\.html?/.exec(url.pathname)?.[1]) ?? query('offerId', 'offerid', 'id');
+    case 'weidian':
+      // weidian.com/item.html?itemID=, <shop>.v.weidian.com/item.html?itemID=, weidian.com/fastorder/item.html?itemId=
+      return query('itemID', 'itemId', 'itemid', 'id');
+  }
+}
+
+/**
+ * Reads a marketplace product link (as users paste them from the app or the browser, alone or inside the
+ * share text) into the platform and its item id, or says what is wrong with it. Pure: no network, so short
+ * links (m.tb.cn, which need a redirect) are recognised but not resolvable.
+ *
+ * Forms: item.taobao.com/item.htm?id=, detail.tmall.com/item.htm?id= (Tmall items are Taobao items, also
+ * tmall.hk and the m. hosts), h5.m.taobao.com/...?id=, world.taobao.com/item/<id>.htm, a.m.taobao.com/i<id>.htm,
+ * detail.1688.com/offer/<id>.html, m.1688.com/offer/<id>.html, detail.m.1688.com/...?offerId=,
+ * weidian.com/item.html?itemID=, *.weidian.com/item.html?itemID=, youshop10.com likewise.
+ */
+export function readMarketplaceLink(input: string): LinkReading {
   let url: URL;
   try {
-    url = new URL(/^[a-z]+:\/\//i.test(input.trim()) ? input.trim() : `https://${input.trim()}`);
+    url = new URL(firstLink(input));
   } catch {
-    return null;
+    return { ok: false, problem: 'link_not_marketplace' };
   }
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') return null;
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') return { ok: false, problem: 'link_not_marketplace' };
   const host = url.hostname.toLowerCase();
   const is = (domain: string) => host === domain || host.endsWith(`.${domain}`);
-  const digits = (value: string | null | undefined) => (value && /^\d{5,20}$/.test(value) ? value : null);
+  if (SHORT_HOSTS.includes(host)) return { ok: false, problem: 'link_short' };
 
-  if (is('taobao.com') || is('tmall.com') || is('tmall.hk')) {
-    const fromQuery = digits(url.searchParams.get('id'));
-    const fromPath = digits(/\/item\/(\d+)\.htm/.exec(url.pathname)?.[1]);
-    const id = fromQuery ?? fromPath;
-    return id ? { platform: 'taobao', platformItemId: id } : null;
-  }
-  if (is('1688.com')) {
-    const id = digits(/\/offer\/(\d+)\.html?/.exec(url.pathname)?.[1]) ?? digits(url.searchParams.get('offerId'));
-    return id ? { platform: '1688', platformItemId: id } : null;
-  }
-  if (is('weidian.com') || is('youshop10.com')) {
-    const id = digits(url.searchParams.get('itemID') ?? url.searchParams.get('itemId') ?? url.searchParams.get('itemid'));
-    return id ? { platform: 'weidian', platformItemId: id } : null;
-  }
-  return null;
+  const platform: Platform | null =
+    is('taobao.com') || is('tmall.com') || is('tmall.hk')
+      ? 'taobao'
+      : is('1688.com')
+        ? '1688'
+        : is('weidian.com') || is('youshop10.com')
+          ? 'weidian'
+          : null;
+  if (!platform) return { ok: false, problem: 'link_not_marketplace' };
+  const id = itemIdOf(platform, url);
+  return id ? { ok: true, link: { platform, platformItemId: id } } : { ok: false, problem: 'link_no_item_id' };
+}
+
+/** The platform and item id of a link, or null when it is not one we can open. */
+export function resolveMarketplaceLink(input: string): ResolvedLink | null {
+  const reading = readMarketplaceLink(input);
+  return reading.ok ? reading.link : null;
 }

@@ -1,3 +1,5 @@
+import type { ErrorCode } from '../../../contract/error-codes.js';
+
 /**
  * The API's error vocabulary. The core throws these; the HTTP adapter renders them as
  * { statusCode, message, error }. Anything else that escapes is a bug and becomes a bare 500.
@@ -20,7 +22,15 @@ export const STATUS_TEXT = {
 
 export type ErrorStatus = keyof typeof STATUS_TEXT;
 
+/** What a client may switch on (src/contract/error-codes.ts), and the body field concerned. */
+export interface ErrorDetail {
+  code: ErrorCode;
+  field?: string;
+}
+
 export class ApiError extends Error {
+  detail?: ErrorDetail;
+
   constructor(
     readonly statusCode: ErrorStatus,
     message: string,
@@ -30,12 +40,19 @@ export class ApiError extends Error {
     this.name = 'ApiError';
   }
 
+  /** Adds the stable discriminator (the body then carries `code`, and `field` when given). */
+  withDetail(detail: ErrorDetail): this {
+    this.detail = detail;
+    return this;
+  }
+
   get error(): string {
     return STATUS_TEXT[this.statusCode];
   }
 
-  toBody(): { statusCode: number; message: string; error: string } {
-    return { statusCode: this.statusCode, message: this.message, error: this.error };
+  toBody(): { statusCode: number; message: string; error: string; code?: string; field?: string } {
+    const body = { statusCode: this.statusCode, message: this.message, error: this.error };
+    return this.detail ? { ...body, ...this.detail } : body;
   }
 }
 

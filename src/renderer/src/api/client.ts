@@ -13,6 +13,10 @@ export const OPEN_API = '/api/v1/open';
 export class ApiError extends Error {
   override readonly name = 'ApiError';
 
+  /** The body's stable discriminator (src/contract/error-codes.ts) and the field concerned, when sent. */
+  code?: string;
+  field?: string;
+
   constructor(
     readonly statusCode: number,
     message: string,
@@ -29,7 +33,10 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 
 function errorFrom(status: number, body: unknown): ApiError {
   if (isRecord(body) && typeof body.message === 'string') {
-    return new ApiError(status, body.message, typeof body.error === 'string' ? body.error : '');
+    const error = new ApiError(status, body.message, typeof body.error === 'string' ? body.error : '');
+    if (typeof body.code === 'string') error.code = body.code;
+    if (typeof body.field === 'string') error.field = body.field;
+    return error;
   }
   return new ApiError(status, `The service answered ${status} without an error message`);
 }

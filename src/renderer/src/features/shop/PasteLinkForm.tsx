@@ -5,6 +5,7 @@ import { api } from '../../api/client';
 import { navigate, paths } from '../../app/router';
 import { ErrorAlert } from '../../shared/ErrorAlert';
 import { useT } from '../../shared/i18n';
+import { linkProblemOf } from './linkProblem';
 import { shopMessages } from './messages';
 import { productKey } from './product/useProduct';
 
@@ -20,6 +21,10 @@ export function PasteLinkForm() {
       navigate(paths.product(product.id));
     },
   });
+
+  // A link the service could not open is worded here, in the UI's language, under the field; anything else
+  // (the service unreachable, a session ended) keeps the shared alert.
+  const problem = resolve.isError ? linkProblemOf(resolve.error) : null;
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -39,13 +44,14 @@ export function PasteLinkForm() {
               if (resolve.isError) resolve.reset();
             }}
             maxLength={2048}
+            error={problem ? t(problem) : undefined}
             style={{ flex: 1 }}
           />
           <Button type="submit" variant="light" loading={resolve.isPending} disabled={!url.trim()}>
             {t('linkButton')}
           </Button>
         </Group>
-        {resolve.isError ? <ErrorAlert title={t('linkFailed')} error={resolve.error} /> : null}
+        {resolve.isError && !problem ? <ErrorAlert title={t('linkFailed')} error={resolve.error} /> : null}
       </Stack>
     </form>
   );

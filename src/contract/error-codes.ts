@@ -1,0 +1,19 @@
+/**
+ * Stable, additive discriminators an error body may carry in `code` (beside statusCode, message, error),
+ * so a client can word the problem itself (the UI in its own language) instead of showing `message`.
+ * Errors without one keep the three fields alone. Codes are only ever added, never renamed.
+ */
+export const ERROR_CODES = [
+  /** The pasted text is not a Taobao, Tmall, 1688 or Weidian link. */
+  'link_not_marketplace',
+  /** A short link (m.tb.cn ...): it only redirects, so the item is not in the link. */
+  'link_short',
+  /** A marketplace link that names no item (a shop or search page). */
+  'link_no_item_id',
+  /** The link names an item the marketplace does not have. */
+  'item_not_found',
+  /** An address field breaks the address rules (`field` names it). */
+  'address_invalid',
+] as const;
+
+export type ErrorCode = (typeof ERROR_CODES)[number];
