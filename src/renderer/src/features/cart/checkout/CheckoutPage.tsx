@@ -17,7 +17,7 @@ import { MAX_ORDER_LINES } from '../../../../../contract/limits';
 import { groupBySeller, orderLineOf } from './grouping';
 import { checkoutMessages } from './messages';
 import { checkCoupon, previewOrder } from './pricing';
-import { usePlaceOrder, useProductSellers, useServiceFeeBp, useUnusedCoupons, useWalletBalance } from './queries';
+import { useClaimableCoupons, usePlaceOrder, useProductSellers, useServiceFeeBp, useUnusedCoupons, useWalletBalance } from './queries';
 
 const MAX_REMARK = 500;
 
@@ -29,6 +29,7 @@ export function CheckoutPage() {
   const productIds = useMemo(() => [...new Set(selected.map((line) => line.productId))], [selected]);
   const products = useProductSellers(productIds);
   const coupons = useUnusedCoupons();
+  const claimable = useClaimableCoupons();
   const wallet = useWalletBalance();
   const place = usePlaceOrder();
 
@@ -123,7 +124,7 @@ export function CheckoutPage() {
         <Grid.Col span={{ base: 12, md: 7 }}>
           <Stack gap="md">
             <CheckoutLines groups={groups} currency={currency} />
-            <CouponPicker coupons={coupons} subtotal={preview.subtotal} currency={currency} value={coupon?.id ?? null} onChange={setCouponId} />
+            <CouponPicker coupons={coupons} claimable={claimable.data ?? []} subtotal={preview.subtotal} currency={currency} value={coupon?.id ?? null} onChange={setCouponId} />
             <Textarea
               label={t('orderRemark')}
               description={t('orderRemarkHint')}

@@ -7,6 +7,7 @@ import { CheckoutSection } from './CheckoutSection';
 import { checkoutMessages } from './messages';
 import { balanceAfterCents, fromCents, type PricePreview } from './pricing';
 import type { WalletBalance } from './queries';
+import { WalletTopUp } from './WalletTopUp';
 
 function Row({ label, value, strong, color, testId }: { label: string; value: string; strong?: boolean; color?: string; testId: string }) {
   return (
@@ -31,7 +32,11 @@ interface Props {
   onPlace: () => void;
 }
 
-/** The preview (in cents), the wallet, and the Place order button with the service's answer when it refuses. */
+/**
+ * The preview (in cents), the wallet, and the Place order button with the service's answer when it refuses.
+ * A wallet that does not cover the total disables the button and shows the shortfall with a top-up in place;
+ * a 402 at the click (the wallet moved meanwhile) is still answered, pointing at that same top-up.
+ */
 export function CheckoutSummary({ preview, currency, wallet, placing, canPlace, placeError, onPlace }: Props) {
   const t = useT(checkoutMessages);
   const money = (cents: number) => formatMoney(fromCents(cents), currency);
@@ -61,11 +66,7 @@ export function CheckoutSummary({ preview, currency, wallet, placing, canPlace, 
             color={after < 0 ? 'red' : undefined}
             testId="checkout-balance-after"
           />
-          {after < 0 ? (
-            <Text size="xs" c="red">
-              {t('short', { missing: money(-after) })}
-            </Text>
-          ) : null}
+          {after < 0 ? <WalletTopUp shortfall={-after} currency={currency ?? wallet.data.currency} /> : null}
         </Stack>
       )}
       {placeError instanceof ApiError && placeError.statusCode === 402 ? (
@@ -78,7 +79,7 @@ export function CheckoutSummary({ preview, currency, wallet, placing, canPlace, 
       ) : placeError ? (
         <ErrorAlert title={t('failed')} error={placeError} />
       ) : null}
-      <Button size="md" onClick={onPlace} loading={placing} disabled={!canPlace} fullWidth>
+      <Button size="md" onClick={onPlace} loading={placing} disabled={!canPlace || (after !== null && after < 0)} fullWidth>
         {t('place')}
       </Button>
     </CheckoutSection>

@@ -5,20 +5,26 @@ import { formatMoney } from '../../../shared/money';
 import { CheckoutSection } from './CheckoutSection';
 import { checkoutMessages } from './messages';
 import { checkCoupon, fromCents, type Cents } from './pricing';
-import type { MyCoupon } from './queries';
+import { ClaimableCoupons } from './ClaimableCoupons';
+import type { Coupon, MyCoupon } from './queries';
 
 export const NO_COUPON = 'none';
 
 interface Props {
   coupons: { data?: MyCoupon[] | undefined; isPending: boolean; isError: boolean; error: unknown };
+  /** Coupons not claimed yet: offered with a Claim button (an unavailable list just shows none). */
+  claimable: readonly Coupon[];
   subtotal: Cents;
   currency: string | undefined;
   value: number | null;
   onChange: (couponId: number | null) => void;
 }
 
-/** The user's unused coupons with what each saves on this subtotal; those under their minimum are disabled with why. */
-export function CouponPicker({ coupons, subtotal, currency, value, onChange }: Props) {
+/**
+ * The user's unused coupons with what each saves on this subtotal; those under their minimum are disabled
+ * with why. Coupons still to claim follow, claimable in place.
+ */
+export function CouponPicker({ coupons, claimable, subtotal, currency, value, onChange }: Props) {
   const t = useT(checkoutMessages);
   const locale = useLocale();
   const money = (amount: number) => formatMoney(amount, currency);
@@ -76,12 +82,13 @@ export function CouponPicker({ coupons, subtotal, currency, value, onChange }: P
           })}
           {coupons.data?.length === 0 ? (
             <Text size="sm" c="dimmed">
-              {t('noCoupons')}
+              {claimable.length > 0 ? t('noClaimedCoupons') : t('noCoupons')}
             </Text>
           ) : null}
         </Stack>
       </Radio.Group>
       )}
+      {coupons.isError ? null : <ClaimableCoupons coupons={claimable} subtotal={subtotal} currency={currency} onClaimed={onChange} />}
     </CheckoutSection>
   );
 }

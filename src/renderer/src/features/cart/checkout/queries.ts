@@ -3,18 +3,55 @@ import { adminApi, api, data, idempotent, openApi } from '../../../api/client';
 import { productKey } from '../../shop/product/useProduct';
 import { orderKeys } from '../../tracking/queries';
 
-import type { MyCoupon } from '../../../../../contract/open/coupons';
+import type { Coupon, MyCoupon } from '../../../../../contract/open/coupons';
 import type { NewOrder } from '../../../../../contract/open/orders';
 
-export type { MyCoupon, NewOrder };
+export type { Coupon, MyCoupon, NewOrder };
 import type { Seller } from './grouping';
 import { DEFAULT_SERVICE_FEE_BP } from './pricing';
 
+const unusedCouponsKey = ['coupons', 'my', 'unused'] as const;
+
 export function useUnusedCoupons() {
   return useQuery({
-    queryKey: ['coupons', 'my', 'unused'],
+    queryKey: unusedCouponsKey,
     queryFn: () => data(openApi().GET('/user/coupons/my', { params: { query: { status: 'unused' } } })),
     staleTime: 0,
+  });
+}
+
+/** Coupons the user could claim now (unexpired, not yet theirs): the checkout offers them in place. */
+export function useClaimableCoupons() {
+  return useQuery({
+    queryKey: ['coupons', 'available'],
+    queryFn: () => data(openApi().GET('/user/coupons/available')),
+    staleTime: 0,
+  });
+}
+
+/** POST /user/coupons/:id/claim; the claimed coupon joins the unused list at once (no wait for the refetch). */
+export function useClaimCoupon() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (couponId: number) => data(openApi().POST('/user/coupons/{id}/claim', { params: { path: { id: couponId } } })),
+    onSuccess: async (claimed) => {
+      queryClient.setQueryData<MyCoupon[]>(unusedCouponsKey, (list) => (list ? [claimed, ...list.filter((c) => c.id !== claimed.id)] : [claimed]));
+      await queryClient.invalidateQueries({ queryKey: ['coupons'] });
+    },
+  });
+}
+
+/**
+ * The operator's deposit (POST /api/v1/admin/wallet/deposit), offered in place where the wallet is short:
+ * the person at the app is both the shopper and the operator. The key is the intent's (shared/useIntent),
+ * so a double click or a retry credits once.
+ */
+export function useTopUp() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ amount, note, key }: { amount: number; note: string; key: string }) =>
+      data(adminApi().POST('/wallet/deposit', { body: { amount, note }, ...idempotent(key) })),
+    onSettled: () => Promise.all(['wallet', 'dashboard'].map((root) => queryClient.invalidateQueries({ queryKey: [root] }))),
   });
 }
 
@@ -59,5 +96,7 @@ export function usePlaceOrder() {
       );
       queryClient.setQueryData(orderKeys.detail(order.orderNo), order);
     },
+    // A refusal (402: the wallet moved since the page loaded) shows the balance as it is now, with the shortfall.
+    onError: () => queryClient.invalidateQueries({ queryKey: ['wallet'] }),
   });
 }

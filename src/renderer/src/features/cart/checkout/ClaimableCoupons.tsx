@@ -1,0 +1,68 @@
+import { Button, Group, Stack, Text } from '@mantine/core';
+import { ErrorAlert } from '../../../shared/ErrorAlert';
+import { useT } from '../../../shared/i18n';
+import { formatMoney } from '../../../shared/money';
+import { checkoutMessages } from './messages';
+import { checkCoupon, fromCents, type Cents } from './pricing';
+import { useClaimCoupon, type Coupon } from './queries';
+
+interface Props {
+  coupons: readonly Coupon[];
+  subtotal: Cents;
+  currency: string | undefined;
+  /** Called with a claimed coupon that this subtotal reaches: the checkout applies it. */
+  onClaimed: (couponId: number) => void;
+}
+
+/**
+ * Coupons the user has not claimed yet, each with a Claim button right here (issue 17 item 11: the checkout
+ * said "no unused coupons" while several were claimable). A claimed coupon the order reaches is applied.
+ */
+export function ClaimableCoupons({ coupons, subtotal, currency, onClaimed }: Props) {
+  const t = useT(checkoutMessages);
+  const claim = useClaimCoupon();
+  if (coupons.length === 0) return null;
+  const money = (amount: number) => formatMoney(amount, currency);
+
+  return (
+    <Stack gap="xs" component="section" aria-label={t('claimableLabel')}>
+      <Text size="sm" fw={600}>
+        {coupons.length === 1 ? t('claimableOne') : t('claimable', { count: coupons.length })}
+      </Text>
+      {coupons.map((coupon) => {
+        const check = checkCoupon(coupon, subtotal);
+        const claiming = claim.isPending && claim.variables === coupon.id;
+        return (
+          <Group key={coupon.id} justify="space-between" wrap="nowrap" gap="sm" data-testid="claimable-coupon">
+            <Stack gap={0}>
+              <Text size="sm">{coupon.name}</Text>
+              <Text size="xs" c="dimmed">
+                {coupon.type === 'percentage' ? t('couponPercent', { value: coupon.value }) : t('couponFixed', { amount: money(coupon.value) })}
+                {' · '}
+                {t('couponMin', { amount: money(coupon.minOrderAmount) })}
+                {check.usable ? ` · ${t('couponSaves', { amount: money(fromCents(check.discount)) })}` : ''}
+              </Text>
+            </Stack>
+            <Button
+              size="xs"
+              variant="light"
+              loading={claiming}
+              disabled={claim.isPending && !claiming}
+              aria-label={t('claimCoupon', { name: coupon.name })}
+              onClick={() =>
+                claim.mutate(coupon.id, {
+                  onSuccess: (claimed) => {
+                    if (checkCoupon(claimed, subtotal).usable) onClaimed(claimed.id);
+                  },
+                })
+              }
+            >
+              {t('claim')}
+            </Button>
+          </Group>
+        );
+      })}
+      {claim.error ? <ErrorAlert title={t('claimFailed')} error={claim.error} /> : null}
+    </Stack>
+  );
+}

@@ -1,0 +1,56 @@
+import { Button, Stack, Text } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { ErrorAlert } from '../../../shared/ErrorAlert';
+import { useT } from '../../../shared/i18n';
+import { formatMoney } from '../../../shared/money';
+import { useIntent } from '../../../shared/useIntent';
+import { checkoutMessages } from './messages';
+import { fromCents, type Cents } from './pricing';
+import { useTopUp } from './queries';
+
+interface Props {
+  /** What the available balance lacks for this order, in cents (> 0). */
+  shortfall: Cents;
+  currency: string;
+}
+
+/**
+ * The shortfall before the click, and the way out in place (issue 17 item 11): a top-up of exactly what is
+ * missing, the operator's deposit. One Idempotency-Key per intent: a double click deposits once.
+ */
+export function WalletTopUp({ shortfall, currency }: Props) {
+  const t = useT(checkoutMessages);
+  const topUp = useTopUp();
+  const amount = fromCents(shortfall);
+  const missing = formatMoney(amount, currency);
+  const intent = useIntent({ topUp: shortfall });
+
+  const onTopUp = () =>
+    intent.run((key, done) =>
+      topUp.mutate(
+        { amount, note: t('topUpNote'), key },
+        {
+          onError: () => done(false),
+          onSuccess: (result) => {
+            done(true);
+            notifications.show({
+              color: 'green',
+              message: t('toppedUp', { amount: formatMoney(result.amount, result.currency), balance: formatMoney(result.availableBalance, result.currency) }),
+            });
+          },
+        },
+      ),
+    );
+
+  return (
+    <Stack gap={6} data-testid="checkout-shortfall">
+      <Text size="sm" c="red" role="status">
+        {t('short', { missing })}
+      </Text>
+      <Button variant="light" color="teal" onClick={onTopUp} loading={topUp.isPending || intent.busy}>
+        {t('topUp', { amount: missing })}
+      </Button>
+      {topUp.error ? <ErrorAlert title={t('topUpFailed')} error={topUp.error} /> : null}
+    </Stack>
+  );
+}
