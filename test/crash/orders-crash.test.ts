@@ -1,68 +1,20 @@
-import { execFile, spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openCore } from '../../src/main/core/index.js';
 import { checkOrderInvariants } from '../../src/main/core/orders/invariants.js';
 import { auditLedger } from '../../src/main/core/wallet/ledger.js';
+import { crashHarness, exited } from './harness.js';
 
 /**
  * Kill -9 in the middle of a stream of concurrent orders, restart on the same data dir, and check that
  * nothing a client was told about is lost and nothing is half-written: SQLite's integrity check, every
  * wallet equal to its ledger, and every order that got a 201 before the kill still there.
  */
-const CLI = resolve(import.meta.dirname, '../../bin/crossbuy.js');
-const run = promisify(execFile);
-const dataDir = mkdtempSync(join(tmpdir(), 'crossbuy-crash-'));
-const children: ChildProcess[] = [];
+const { dataDir, cli, serve, cleanup } = crashHarness('crossbuy-crash-');
 // Group commit is on: the kills land while batches of orders are open, committing, or being answered.
 const CRASH_CYCLES = process.env.CROSSBUY_DEEP ? 20 : 3;
 const IN_FLIGHT = 16;
 
-afterAll(() => {
-  for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
-  rmSync(dataDir, { recursive: true, force: true });
-});
-
-async function cli(...args: string[]): Promise<{ stdout: string; code: number }> {
-  try {
-    const { stdout } = await run(process.execPath, [CLI, ...args, '--data', dataDir], { timeout: 30_000 });
-    return { stdout, code: 0 };
-  } catch (error) {
-    const failed = error as { stdout?: string; code?: number };
-    return { stdout: failed.stdout ?? '', code: failed.code ?? 1 };
-  }
-}
-
-/** Starts `crossbuy serve --port 0` and resolves with its origin once it prints where it serves. */
-function serve(): Promise<{ child: ChildProcess; origin: string }> {
-  const child = spawn(process.execPath, [CLI, 'serve', '--port', '0', '--data', dataDir], { stdio: ['ignore', 'pipe', 'pipe'] });
-  children.push(child);
-  return new Promise((resolvePromise, reject) => {
-    let out = '';
-    let err = '';
-    const timer = setTimeout(() => reject(new Error(`server did not start: ${out}${err}`)), 20_000);
-    child.stderr!.on('data', (chunk: Buffer) => (err += chunk.toString()));
-    child.stdout!.on('data', (chunk: Buffer) => {
-      out += chunk.toString();
-      const match = /serving at (http:\/\/127\.0\.0\.1:\d+)/.exec(out);
-      if (match) {
-        clearTimeout(timer);
-        resolvePromise({ child, origin: match[1]! });
-      }
-    });
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`server exited with ${code}: ${err}`));
-    });
-  });
-}
-
-function exited(child: ChildProcess): Promise<void> {
-  return child.exitCode !== null || child.signalCode !== null ? Promise.resolve() : new Promise((r) => child.once('exit', () => r()));
-}
+afterAll(cleanup);
 
 describe('crash during concurrent orders', () => {
   it('loses no acknowledged order and leaves the ledger whole after SIGKILL', async () => {

@@ -1,12 +1,8 @@
-import { execFile, spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openCore } from '../../src/main/core/index.js';
 import { checkShippingInvariants } from '../../src/main/core/shipping/invariants.js';
 import { auditLedger } from '../../src/main/core/wallet/ledger.js';
+import { crashHarness, exited } from './harness.js';
 import { createArrivedOrder, deposit } from '../helpers/fixtures.js';
 
 /**
@@ -14,53 +10,12 @@ import { createArrivedOrder, deposit } from '../helpers/fixtures.js';
  * with storage fees), restart, and check that every acknowledged one is there with its money exactly
  * once: SQLite's integrity check, the ledger audit, the shipping invariants (`crossbuy doctor`).
  */
-const CLI = resolve(import.meta.dirname, '../../bin/crossbuy.js');
-const run = promisify(execFile);
-const dataDir = mkdtempSync(join(tmpdir(), 'crossbuy-crash-shipping-'));
-const children: ChildProcess[] = [];
+const { dataDir, cli, serve, cleanup } = crashHarness('crossbuy-crash-shipping-');
 const CYCLES = process.env.CROSSBUY_DEEP ? 8 : 2;
 const IN_FLIGHT = 12;
 const PER_CYCLE = 20;
 
-afterAll(() => {
-  for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
-  rmSync(dataDir, { recursive: true, force: true });
-});
-
-async function cli(...args: string[]): Promise<{ stdout: string; code: number }> {
-  try {
-    const { stdout } = await run(process.execPath, [CLI, ...args, '--data', dataDir], { timeout: 30_000 });
-    return { stdout, code: 0 };
-  } catch (error) {
-    const failed = error as { stdout?: string; code?: number };
-    return { stdout: failed.stdout ?? '', code: failed.code ?? 1 };
-  }
-}
-
-function serve(): Promise<{ child: ChildProcess; origin: string }> {
-  const child = spawn(process.execPath, [CLI, 'serve', '--port', '0', '--data', dataDir], { stdio: ['ignore', 'pipe', 'pipe'] });
-  children.push(child);
-  return new Promise((resolvePromise, reject) => {
-    let out = '';
-    const timer = setTimeout(() => reject(new Error(`server did not start: ${out}`)), 20_000);
-    child.stdout!.on('data', (chunk: Buffer) => {
-      out += chunk.toString();
-      const match = /serving at (http:\/\/127\.0\.0\.1:\d+)/.exec(out);
-      if (match) {
-        clearTimeout(timer);
-        resolvePromise({ child, origin: match[1]! });
-      }
-    });
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`server exited with ${code}`));
-    });
-  });
-}
-
-function exited(child: ChildProcess): Promise<void> {
-  return child.exitCode !== null || child.signalCode !== null ? Promise.resolve() : new Promise((r) => child.once('exit', () => r()));
-}
+afterAll(cleanup);
 
 describe('crash during v1.1 warehouse and shipping writes', () => {
   it('loses no acknowledged service, rehearsal or shipping order and charges each once after SIGKILL', async () => {
