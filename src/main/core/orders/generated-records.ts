@@ -1,6 +1,7 @@
 import { randomInt } from 'node:crypto';
 import type { CoreContext } from '../context.js';
-import { hashText, randomCode } from '../shared/random.js';
+import { hashText } from '../shared/random.js';
+import { newTimeOrderedNumber } from '../shared/time-ordered-code.js';
 
 /**
  * Stand-ins for what the real service's staff would type in: order numbers, the marketplace's order
@@ -8,17 +9,14 @@ import { hashText, randomCode } from '../shared/random.js';
  * office may pass its own values; these fill in whatever it leaves out.
  */
 
-const ORDER_NO_RANDOM_LENGTH = 8;
-
-/** `PO` + yyyymmdd (service clock, UTC) + 8 random characters; unique among existing orders. */
+/**
+ * `PO` + yyyymmdd + 4 characters of the time of day + 4 random (service clock, UTC; see
+ * time-ordered-code.ts for why they follow the time); unique among existing orders.
+ */
 export function newOrderNo(ctx: CoreContext): string {
-  const day = ctx.nowIso().slice(0, 10).replaceAll('-', '');
   const exists = ctx.db.prepare('SELECT 1 FROM orders WHERE order_no = ?');
-  // 32^8 codes per day: a collision is already unlikely; the check makes it impossible.
-  for (;;) {
-    const orderNo = `PO${day}${randomCode(ORDER_NO_RANDOM_LENGTH)}`;
-    if (!exists.get(orderNo)) return orderNo;
-  }
+  // 32^4 codes per tenth of a second: a collision is already unlikely; the check makes it impossible.
+  return newTimeOrderedNumber('PO', ctx.nowIso(), (orderNo) => exists.get(orderNo) !== undefined);
 }
 
 function digits(count: number): string {

@@ -13,11 +13,13 @@ export function randomToken(bytes = 32): string {
   return randomBytes(bytes).toString('base64url');
 }
 
-/** Random upper-case letters and digits without look-alikes (0/O, 1/I), for human-facing numbers. */
+/** Upper-case letters and digits without look-alikes (0/O, 1/I), in ASCII order, for human-facing numbers. */
+export const CODE_ALPHABET = '23456789ABCDEFGHJKLMNPQRSTUVWXYZ';
+
+/** Random characters of CODE_ALPHABET from the OS CSPRNG. */
 export function randomCode(length: number): string {
-  const alphabet = '23456789ABCDEFGHJKLMNPQRSTUVWXYZ';
   let out = '';
-  for (let i = 0; i < length; i++) out += alphabet[randomInt(alphabet.length)];
+  for (let i = 0; i < length; i++) out += CODE_ALPHABET[randomInt(CODE_ALPHABET.length)];
   return out;
 }
 

@@ -14,7 +14,7 @@ import { storageFeeMinor } from '../warehouse/storage.js';
 import { estimatedDuties, insurancePremium } from './charges.js';
 import { useRehearsal } from './rehearsals.js';
 import type { ShippingScenario } from './scenarios.js';
-import { randomCode } from '../shared/random.js';
+import { newTimeOrderedNumber } from '../shared/time-ordered-code.js';
 import { placeHold } from '../wallet/ledger.js';
 import { findPackageRow, movePackages, type PackageRow } from '../warehouse/packages.js';
 import { appendShippingEvent, WAREHOUSE_LOCATION } from './events.js';
@@ -25,13 +25,10 @@ import { MAX_SHIPPING_ITEMS } from '../../../contract/limits.js';
 import type { CreateShippingInput } from '../../../contract/open/shipping.js';
 export { MAX_SHIPPING_ITEMS } from '../../../contract/limits.js';
 
-/** "SO" + the service date (UTC) of `now` + 8 random characters; unique by construction and checked anyway. */
+/** "SO" + the service date (UTC) of `now` + 4 time-of-day and 4 random characters (time-ordered-code.ts); unique. */
 function newOrderNo(ctx: CoreContext, now: string): string {
-  const day = now.slice(0, 10).replaceAll('-', '');
-  for (;;) {
-    const orderNo = `SO${day}${randomCode(8)}`;
-    if (!ctx.db.prepare('SELECT 1 FROM shipping_orders WHERE order_no = ?').get(orderNo)) return orderNo;
-  }
+  const exists = ctx.db.prepare('SELECT 1 FROM shipping_orders WHERE order_no = ?');
+  return newTimeOrderedNumber('SO', now, (orderNo) => exists.get(orderNo) !== undefined);
 }
 
 function recipientOf(input: CreateShippingInput, country: string): Recipient {
