@@ -23,18 +23,24 @@ function crossbuy(args: string[]): string {
   return execFileSync(process.execPath, [cli, ...args], { encoding: 'utf8' }).trim();
 }
 
-async function serve(dataDir: string) {
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+
+function median(values: readonly number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)]!;
+}
+
+async function serve(dataDir: string, cliPath = cli) {
   const key = crossbuy(['keys', 'create', '--data', dataDir, '--name', 'bench', '--scopes', 'all', '--rate-limit', '1000000']);
   crossbuy(['admin', 'autopilot', 'off', '--data', dataDir]);
-  const server = await startChild(process.execPath, [cli, 'serve', '--port', '0', '--data', dataDir], /127\.0\.0\.1:(\d+)/);
+  const server = await startChild(process.execPath, [cliPath, 'serve', '--port', '0', '--data', dataDir], /127\.0\.0\.1:(\d+)/);
   return { key, child: server.child, origin: `http://127.0.0.1:${server.match[1]}`, headers: { authorization: `Bearer ${key}` } };
 }
 
-async function reads(): Promise<void> {
+/** A server (of this build or another) whose cart holds three lines, as the issue measures it (an empty cart would measure only the envelope). */
+async function cartServer(cliPath: string) {
   const dataDir = tempDataDir();
-  const server = await serve(dataDir);
-  const routes = { '/api/v1/open/cart': 'cart', '/api/v1/open/products/search?q=hoodie': 'search' };
-  // The cart as the issue measures it: three lines (an empty cart would measure only the envelope).
+  const server = await serve(dataDir, cliPath);
   const found = (await (await fetch(`${server.origin}/api/v1/open/products/search?limit=3`, { headers: server.headers })).json()) as {
     data: { items: { id: number; skus: { skuId: string }[] }[] };
   };
@@ -45,26 +51,54 @@ async function reads(): Promise<void> {
       body: JSON.stringify({ productId: String(product.id), skuId: product.skus[0]!.skuId, quantity: 1 }),
     });
   }
+  return { ...server, dataDir };
+}
+
+/**
+ * `npm run bench -- reads`: GET /cart and the catalog search against a bare Fastify route answering the
+ * same JSON, and (BENCH_BASELINE=<a checkout of main>) main's build; measured in turns, ROUNDS times each,
+ * each row its median round.
+ */
+async function reads(): Promise<void> {
+  const server = await cartServer(cli);
+  const baselineDir = process.env.BENCH_BASELINE;
+  const baselineServer = baselineDir ? await cartServer(join(baselineDir, 'bin', 'crossbuy.js')) : null;
+  const routes = { '/api/v1/open/cart': 'cart', '/api/v1/open/products/search?q=hoodie': 'search' };
   const bodies: Record<string, unknown> = {};
   for (const path of Object.keys(routes)) bodies[path.split('?')[0]!] = await (await fetch(server.origin + path, { headers: server.headers })).json();
-  const bodiesFile = join(dataDir, 'bare-bodies.json');
+  const bodiesFile = join(server.dataDir, 'bare-bodies.json');
   writeFileSync(bodiesFile, JSON.stringify(bodies));
   const bare = await startChild(process.execPath, [join(root, 'bench', 'bare-server.js'), bodiesFile, '0'], /listening on (\d+)/);
   const bareOrigin = `http://127.0.0.1:${bare.match[1]}`;
   const rows: Measured[] = [];
   const baseline: Record<string, string> = {};
+  const perRound: string[] = [];
   try {
     for (const [path, name] of Object.entries(routes)) {
-      rows.push(await measure(`bare ${name}`, { url: bareOrigin + path.split('?')[0] }));
       const label = `GET ${path.replace('/api/v1/open', '')}${name === 'cart' ? ' (3 lines)' : ''}`;
-      rows.push(await measure(label, { url: server.origin + path, headers: server.headers }));
+      const turns: [string, () => Promise<Measured>][] = [
+        [`bare ${name}`, () => measure(`bare ${name}`, { url: bareOrigin + path.split('?')[0] })],
+        [label, () => measure(label, { url: server.origin + path, headers: server.headers })],
+      ];
+      if (baselineServer) {
+        const baseLabel = `${label}, baseline build (BENCH_BASELINE)`;
+        turns.push([baseLabel, () => measure(baseLabel, { url: baselineServer.origin + path, headers: baselineServer.headers })]);
+        baseline[baseLabel] = `bare ${name}`;
+      }
       baseline[label] = `bare ${name}`;
+      const measured = new Map<string, Measured[]>(turns.map(([l]) => [l, []]));
+      for (let round = 0; round < ROUNDS; round++) for (const [l, run] of turns) measured.get(l)!.push(await run());
+      for (const [l, runs] of measured) {
+        rows.push([...runs].sort((a, b) => a.requestsPerSecond - b.requestsPerSecond)[Math.floor(runs.length / 2)]!);
+        perRound.push(`${l}: ${runs.map((m) => m.requestsPerSecond).join(', ')}`);
+      }
     }
   } finally {
     await stopChild(bare.child);
     await stopChild(server.child);
+    if (baselineServer) await stopChild(baselineServer.child);
   }
-  report('Open API reads', table(rows, baseline));
+  report('Open API reads', `${table(rows, baseline)}\n\nreq/s per round (${ROUNDS} rounds, in turns): ${perRound.join('; ')}.`);
 }
 
 /** One server for the writes section: its own process, stderr kept for the group-commit stats it prints at exit. */
@@ -94,14 +128,13 @@ async function serveFor(dataDir: string, cliPath: string, env: NodeJS.ProcessEnv
  * The disk's own limit: single-row transactions committed one by one with synchronous = FULL in WAL mode
  * (one fsync each), in the data folder's file system, for as long as each route is measured.
  */
-function rawCommitRate(dir: string): number {
+function rawCommitRate(dir: string, seconds: number): number {
   const db = new Database(join(dir, 'raw-commit.db'));
   try {
     db.pragma('journal_mode = WAL');
     db.pragma('synchronous = FULL');
     db.exec('CREATE TABLE t (id INTEGER PRIMARY KEY, v TEXT NOT NULL)');
     const insert = db.prepare('INSERT INTO t (v) VALUES (?)');
-    const seconds = Math.min(DURATION_S, 4);
     const started = performance.now();
     let commits = 0;
     while (performance.now() - started < seconds * 1000) {
@@ -161,7 +194,6 @@ function batchSizes(stderr: string): string {
   return s.batches > 0 ? `${(s.requests / s.batches).toFixed(1)} requests per commit on average (largest ${s.largest})` : 'no batches';
 }
 
-const ROUNDS = 3;
 
 /**
  * `npm run bench -- writes`: the disk's raw single-row FULL commit rate, then POST /orders with group
@@ -170,7 +202,7 @@ const ROUNDS = 3;
  * each alike; each row is its median round. Then calculate-freight-batch, then the doctor.
  */
 async function writes(): Promise<void> {
-  const raw = rawCommitRate(tempDataDir());
+  const rawDir = tempDataDir();
   const targets = [await orderServer('POST /orders (1 line, wallet debit), group commit', cli, {})];
   targets.push(await orderServer('POST /orders, group commit off', cli, { CROSSBUY_GROUP_COMMIT: 'off' }));
   const baselineDir = process.env.BENCH_BASELINE;
@@ -178,8 +210,13 @@ async function writes(): Promise<void> {
   const rounds = new Map<OrderServer, Measured[]>(targets.map((t) => [t, []]));
   const seconds = Math.max(2, Math.round(DURATION_S / 2));
   const rows: Measured[] = [];
+  const rawRounds: number[] = [];
   try {
-    for (let round = 0; round < ROUNDS; round++) for (const target of targets) rounds.get(target)!.push(await measureOrders(target, seconds));
+    // The disk's rate is taken in every round too: on a shared machine it swings as much as the servers'.
+    for (let round = 0; round < ROUNDS; round++) {
+      rawRounds.push(rawCommitRate(rawDir, seconds));
+      for (const target of targets) rounds.get(target)!.push(await measureOrders(target, seconds));
+    }
     for (const target of targets) {
       const sorted = [...rounds.get(target)!].sort((a, b) => a.requestsPerSecond - b.requestsPerSecond);
       rows.push(sorted[Math.floor(sorted.length / 2)]!);
@@ -196,18 +233,19 @@ async function writes(): Promise<void> {
     for (const target of targets) await stopChild(target.server.child);
   }
   const lines = ['| measure | req/s | p50 ms | p99 ms | x raw commit rate | errors |', '|---|---:|---:|---:|---:|---:|'];
+  const raw = median(rawRounds);
   lines.push(`| raw single-row commits, synchronous=FULL, data folder's disk | ${raw} |  |  | 1.00 |  |`);
   for (const r of rows) {
     const ratio = r.name.startsWith('POST /orders') ? (r.requestsPerSecond / raw).toFixed(2) : '';
     lines.push(`| ${r.name} | ${r.requestsPerSecond} | ${r.p50} | ${r.p99} | ${ratio} | ${r.errors + r.non2xx} |`);
   }
   const short = (label: string) => (label.startsWith('POST /orders (') ? 'group commit' : label.replace(/^POST \/orders, /, ''));
-  const perRound = targets.map((t) => `${short(t.label)}: ${rounds.get(t)!.map((m) => m.requestsPerSecond).join(', ')}`).join('; ');
+  const perRound = [`raw commits: ${rawRounds.join(', ')}`, ...targets.map((t) => `${short(t.label)}: ${rounds.get(t)!.map((m) => m.requestsPerSecond).join(', ')}`)].join('; ');
   const doctor = crossbuy(['doctor', '--data', targets[0]!.dataDir]);
   const doctorLines = doctor.split('\n').filter((l) => /^(ok|FAIL|warn)/i.test(l.trim()) || /checks passed/.test(l));
   report(
     'Writes and quotes',
-    `${lines.join('\n')}\n\nPOST /orders req/s per round (${ROUNDS} rounds of ${seconds} s, in turns): ${perRound}. Group commit: ${batchSizes(targets[0]!.server.stderr())}.\n\n` +
+    `${lines.join('\n')}\n\nreq/s per round (${ROUNDS} rounds of ${seconds} s, in turns): ${perRound}. Group commit: ${batchSizes(targets[0]!.server.stderr())}.\n\n` +
       `After the run, \`crossbuy doctor\` on the group-commit data folder:\n\n${doctorLines.map((l) => `    ${l.trim()}`).join('\n')}`,
   );
 }
