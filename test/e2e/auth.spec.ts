@@ -21,12 +21,12 @@ test.describe('headless UI session', () => {
     await expect(page).toHaveURL(`${server.origin}/`);
     await expect(page.getByRole('heading', { name: 'crossbuy', level: 1 })).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Shop', level: 2 })).toBeVisible();
-    await expect(page.getByRole('link', { name: 'Cart' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Cart', exact: true })).toBeVisible();
     // The catalog came through the API with the session cookie.
     await expect(page.getByRole('list', { name: 'Search results' }).getByRole('listitem')).toHaveCount(24);
 
     // A reload keeps the session (HttpOnly cookie), and the hash route survives it.
-    await page.getByRole('link', { name: 'Cart' }).click();
+    await page.getByRole('link', { name: 'Cart', exact: true }).click();
     await expect(page).toHaveURL(/#\/cart$/);
     await page.reload();
     await expect(page.getByRole('heading', { name: 'Cart', level: 2 })).toBeVisible();

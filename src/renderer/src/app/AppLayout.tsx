@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { useT } from '../shared/i18n';
 import { appMessages } from './appMessages';
 import { ColorSchemeToggle } from './ColorSchemeToggle';
+import { HeaderSummary } from './HeaderSummary';
 import { LanguageSwitch } from './LanguageSwitch';
 import { useLiveUpdates } from './useLiveUpdates';
 import { useProfileLanguage } from './useProfileLanguage';
@@ -29,7 +30,8 @@ export function AppLayout({ children }: { children: ReactNode }) {
               crossbuy
             </Title>
           </Group>
-          <Group gap="sm">
+          <Group gap="sm" wrap="nowrap">
+            <HeaderSummary />
             <LanguageSwitch />
             <ColorSchemeToggle />
           </Group>

@@ -1,0 +1,50 @@
+import { Anchor, Badge, Group, Text } from '@mantine/core';
+import { useWalletBalance } from '../api/account';
+import { useCart } from '../features/cart/useCart';
+import { useT } from '../shared/i18n';
+import { formatMoney } from '../shared/money';
+import { appMessages } from './appMessages';
+
+/**
+ * What an agent's site keeps in view on every page (issue 17 item 13): the wallet's available balance and
+ * the cart's count, each a link to its page. Both are react-query reads under the keys the live updates
+ * invalidate (['wallet'], ['cart']), so a deposit, an order or a script's change shows without a reload.
+ */
+export function HeaderSummary() {
+  const t = useT(appMessages);
+  const wallet = useWalletBalance();
+  const cart = useCart();
+  const count = cart.data?.totalItems;
+  const balance = wallet.data ? formatMoney(wallet.data.availableBalance, wallet.data.currency) : null;
+
+  return (
+    <Group gap="md" wrap="nowrap" visibleFrom="xs">
+      {balance ? (
+        <Anchor href="#/wallet" size="sm" underline="hover" aria-label={t('headerBalance', { amount: balance })} data-testid="header-balance">
+          <Text span size="xs" c="dimmed" mr={6}>
+            {t('headerBalanceShort')}
+          </Text>
+          <Text span size="sm" fw={600}>
+            {balance}
+          </Text>
+        </Anchor>
+      ) : null}
+      {count !== undefined ? (
+        <Anchor
+          href="#/cart"
+          size="sm"
+          underline="hover"
+          aria-label={count === 0 ? t('headerCartEmpty') : count === 1 ? t('headerCartOne') : t('headerCart', { count })}
+          data-testid="header-cart"
+        >
+          <Group gap={6} wrap="nowrap">
+            <span aria-hidden="true">🛒</span>
+            <Badge size="md" variant={count === 0 ? 'default' : 'filled'} aria-hidden="true">
+              {count}
+            </Badge>
+          </Group>
+        </Anchor>
+      ) : null}
+    </Group>
+  );
+}

@@ -1,0 +1,30 @@
+import { adminApiOf, expect, test } from './fixtures';
+import { cheapProducts, money, type Balance } from './orders-helpers';
+
+test('the header shows the available balance and the cart count, live', async ({ app: page, openApi, server }) => {
+  await openApi.send('DELETE', '/cart');
+  const header = page.getByRole('banner');
+  const before = await openApi.get<Balance>('/user/wallet/balance');
+  const balance = header.getByRole('link', { name: `Available balance ${money(before.availableBalance)}` });
+  await expect(balance).toBeVisible();
+  await expect(header.getByRole('link', { name: 'No items in the cart' })).toBeVisible();
+
+  // Added on the product page: the count follows.
+  const [line] = await cheapProducts(openApi, 1);
+  await page.goto(`/#/product/${line!.product.id}`);
+  await page.getByRole('main').getByRole('radio', { name: new RegExp(line!.sku.name) }).first().click();
+  await page.getByLabel('Quantity').fill('3');
+  await page.getByRole('button', { name: 'Add to cart' }).click();
+  await expect(header.getByRole('link', { name: '3 items in the cart' })).toBeVisible();
+
+  // A deposit by someone else (a script on the back office, not this page): the live updates bring it.
+  const admin = adminApiOf(page.request, server.origin);
+  await admin.send('POST', '/wallet/deposit', { amount: 12.34, note: 'e2e: header' });
+  await expect(header.getByRole('link', { name: `Available balance ${money(before.availableBalance + 12.34)}` })).toBeVisible();
+
+  await header.getByRole('link', { name: '3 items in the cart' }).click();
+  await expect(page).toHaveURL(/#\/cart$/);
+  await header.getByRole('link', { name: /^Available balance/ }).click();
+  await expect(page).toHaveURL(/#\/wallet$/);
+  await openApi.send('DELETE', '/cart');
+});
