@@ -1,4 +1,5 @@
 import { expect, test } from './fixtures';
+import { chooseFirstInStock } from './product-helpers';
 import { cents, money, roundHalfUp, type Balance, type Coupon, type Order } from './orders-helpers';
 
 test.beforeEach(async ({ openApi }) => {
@@ -13,10 +14,7 @@ test('search, add to cart, check out with a coupon: the wallet pays exactly the 
   const title = (await first.innerText()).trim();
   await first.click();
   await expect(page.getByRole('heading', { name: title, level: 2 })).toBeVisible();
-  const sku = page.getByRole('main').getByRole('radio', { disabled: false }).first();
-  const skuText = await sku.innerText();
-  const price = Number(/([\d,]+\.\d{2})/.exec(skuText)![1]!.replace(/,/g, ''));
-  await sku.click();
+  const { price } = await chooseFirstInStock(page);
   await page.getByLabel('Quantity').fill('2');
   await page.getByRole('button', { name: 'Add to cart' }).click();
   await expect(page.getByRole('alert').filter({ hasText: 'Added to cart' })).toBeVisible();

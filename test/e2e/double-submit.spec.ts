@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
+import { chooseFirstInStock } from './product-helpers';
 import { cents, cheapProducts, orderTotal, type Balance } from './orders-helpers';
 
 /** Issue 17 item 1: two clicks in the same instant are one user intent, sent once. */
@@ -19,7 +20,7 @@ test.beforeEach(async ({ openApi }) => {
 test('a double click on "Add to cart" adds the units once', async ({ app: page, openApi, server }) => {
   const [line] = await cheapProducts(openApi, 1);
   await page.goto(`${server.url}#/product/${line!.product.id}`);
-  await page.getByRole('main').getByRole('radio', { disabled: false }).first().click();
+  await chooseFirstInStock(page);
   await clickTwiceAtOnce(page, 'Add to cart');
   await expect(page.getByRole('alert').filter({ hasText: 'Added to cart' }).first()).toBeVisible();
   await expect(page.getByRole('button', { name: 'Add to cart' })).toBeEnabled();

@@ -1,17 +1,11 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
+import { chooseFirstInStock, chooseSku } from './product-helpers';
 
 interface Product {
   id: number;
   title: string;
   skus: { skuId: string; name: string; price: number; stock: number }[];
-}
-
-/** "CNY 1,374.30" -> 1374.3 */
-function moneyIn(text: string): number {
-  const match = /([\d,]+\.\d{2})/.exec(text);
-  if (!match) throw new Error(`no amount in "${text}"`);
-  return Number(match[1]!.replace(/,/g, ''));
 }
 
 const formatted = (amount: number) =>
@@ -42,12 +36,8 @@ test('search, open a product, add two, change the quantity, remove the line', as
 
   // Add to cart waits for a variant.
   await expect(page.getByRole('button', { name: 'Add to cart' })).toBeDisabled();
-  const sku = page.getByRole('main').getByRole('radio', { disabled: false }).first();
-  const skuText = await sku.innerText();
-  const skuName = skuText.split('\n')[0]!.trim();
-  const price = moneyIn(skuText);
-  await sku.click();
-  await expect(sku).toHaveAttribute('aria-checked', 'true');
+  const { name: skuName, price } = await chooseFirstInStock(page);
+  await expect(page.getByRole('button', { name: 'Add to cart' })).toBeEnabled();
 
   await page.getByLabel('Quantity').fill('2');
   await expect(page.getByText(`Subtotal CNY ${formatted(price * 2)}`)).toBeVisible();
@@ -81,22 +71,60 @@ test('search, open a product, add two, change the quantity, remove the line', as
 
 test('sold-out variants cannot be chosen and the API message shows when stock runs out', async ({ app: page, openApi }) => {
   const catalog = await openApi.get<{ items: Product[] }>('/products/search?limit=100');
-  const product = catalog.items.find((p) => p.skus.some((s) => s.stock === 0) && p.skus.some((s) => s.stock > 0));
+  // A "Colour / Size" product with a sold-out SKU whose colour has another size in stock.
+  const product = catalog.items.find((p) =>
+    p.skus.some((s) => s.stock === 0 && s.name.includes(' / ') && p.skus.some((o) => o.stock > 0 && o.name.split(' / ')[0] === s.name.split(' / ')[0])),
+  );
   expect(product, 'the demo catalog has a product with a sold-out SKU').toBeDefined();
-  const soldOut = product!.skus.find((s) => s.stock === 0)!;
-  const available = product!.skus.find((s) => s.stock > 0)!;
+  const soldOut = product!.skus.find((s) => s.stock === 0 && s.name.includes(' / '))!;
+  const [colour, size] = soldOut.name.split(' / ') as [string, string];
+  const available = product!.skus.find((s) => s.stock > 0 && s.name.startsWith(`${colour} / `))!;
 
   await page.goto(`/#/product/${product!.id}`);
   await expect(page.getByRole('heading', { name: product!.title, level: 2 })).toBeVisible();
-  await expect(page.getByRole('main').getByRole('radio', { name: new RegExp(`^${soldOut.name.replace(/[/]/g, '\\/')}.*Sold out`) })).toBeDisabled();
+  const form = page.getByRole('form', { name: 'Add to cart' });
+  await form.getByRole('radiogroup').first().getByRole('radio', { name: colour, exact: true }).click();
+  await expect(form.getByRole('radiogroup').nth(1).getByRole('radio', { name: `${size} (sold out)` })).toBeDisabled();
 
   // The whole stock is in the cart already: the service refuses one more and the page says why.
   await openApi.send('POST', '/cart/items', { productId: String(product!.id), skuId: available.skuId, quantity: available.stock });
-  await page.getByRole('main').getByRole('radio', { name: new RegExp(`^${available.name.replace(/[/]/g, '\\/')}`) }).click();
+  await chooseSku(page, available.name);
   await page.getByRole('button', { name: 'Add to cart' }).click();
   await expect(page.getByRole('alert').filter({ hasText: 'Could not add to cart' })).toContainText(
     `exceeds the stock of SKU ${available.skuId}`,
   );
+});
+
+test('colour and size are separate pickers and the headline price is the chosen SKU\'s; cards say "from" when prices differ', async ({ app: page, openApi }) => {
+  const catalog = await openApi.get<{ items: Product[] }>('/products/search?q=hoodie&limit=100');
+  // A hoodie whose sizes cost different amounts (XXL is dearer), with both in stock.
+  const product = catalog.items.find((p) => {
+    const inStock = p.skus.filter((s) => s.stock > 0);
+    return p.skus.every((s) => s.name.includes(' / ')) && new Set(inStock.map((s) => s.price)).size > 1;
+  });
+  expect(product, 'the demo catalog has a hoodie whose variants cost different amounts').toBeDefined();
+  const inStock = product!.skus.filter((s) => s.stock > 0);
+  const cheap = inStock.reduce((a, b) => (b.price < a.price ? b : a));
+  const dear = inStock.reduce((a, b) => (b.price > a.price ? b : a));
+  const lowest = Math.min(...product!.skus.map((s) => s.price));
+
+  // The search card starts "from" the lowest price.
+  await page.getByLabel('Search products').fill('hoodie');
+  await page.getByRole('button', { name: 'Search' }).click();
+  const card = page.getByRole('list', { name: 'Search results' }).getByRole('listitem').filter({ has: page.getByRole('link', { name: product!.title, exact: true }) }).first();
+  await expect(card.getByTestId('card-price')).toHaveText(`from CNY ${formatted(lowest)}`);
+
+  await page.goto(`/#/product/${product!.id}`);
+  const form = page.getByRole('form', { name: 'Add to cart' });
+  await expect(form.getByRole('radiogroup', { name: 'Colour' })).toBeVisible();
+  await expect(form.getByRole('radiogroup', { name: 'Size' })).toBeVisible();
+  const headline = page.getByTestId('product-price');
+  await expect(headline).toHaveText(`from CNY ${formatted(lowest)}`);
+
+  await chooseSku(page, dear.name);
+  await expect(headline).toHaveText(`CNY ${formatted(dear.price)}`);
+  await chooseSku(page, cheap.name);
+  await expect(headline).toHaveText(`CNY ${formatted(cheap.price)}`);
 });
 
 test('clear cart asks first', async ({ app: page, openApi }) => {

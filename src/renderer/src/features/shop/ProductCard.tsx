@@ -1,11 +1,18 @@
 import { Card, Group, Image, Text } from '@mantine/core';
 import type { Product } from '../../api/types';
 import { paths } from '../../app/router';
+import { useT } from '../../shared/i18n';
 import { formatMoney } from '../../shared/money';
+import { productMessages } from './messages';
+import { priceRange } from './product/skuOptions';
 import classes from './ProductCard.module.css';
 import { PlatformBadge } from './PlatformBadge';
 
 export function ProductCard({ product }: { product: Product }) {
+  const t = useT(productMessages);
+  // The lowest SKU price is only a starting price when the variants cost different amounts.
+  const { min, max } = priceRange(product.skus, product.price);
+  const price = formatMoney(min, product.currency);
   return (
     <Card withBorder padding="sm" className={classes.card}>
       <Card.Section>
@@ -17,8 +24,8 @@ export function ProductCard({ product }: { product: Product }) {
         </a>
       </Text>
       <Group justify="space-between" mt="xs" wrap="nowrap">
-        <Text fw={700} c="orange.7">
-          {formatMoney(product.price, product.currency)}
+        <Text fw={700} c="orange.7" data-testid="card-price">
+          {min === max ? price : t('priceFrom', { amount: price })}
         </Text>
         <PlatformBadge platform={product.platform} />
       </Group>

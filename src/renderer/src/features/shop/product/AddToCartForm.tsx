@@ -1,7 +1,7 @@
 import { Button, Group, NumberInput, Stack, Text, Textarea } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { useState, type FormEvent } from 'react';
-import type { Product } from '../../../api/types';
+import { useMemo, useState, type FormEvent } from 'react';
+import type { Product, Sku } from '../../../api/types';
 import { ErrorAlert } from '../../../shared/ErrorAlert';
 import { useT } from '../../../shared/i18n';
 import { useIntent } from '../../../shared/useIntent';
@@ -9,17 +9,25 @@ import { quantityProblem } from '../../../shared/quantity';
 import { productMessages } from '../messages';
 import { formatMoney, lineAmount } from '../../../shared/money';
 import { useAddToCart } from '../../cart/useCartMutations';
+import { OptionPickers } from './OptionPickers';
 import { SkuPicker } from './SkuPicker';
+import { selectionOf, skuDimensions, skuOf, valueAvailable, type OptionSelection } from './skuOptions';
 
 interface Props {
   product: Product;
-  onSkuImage: (image: string | undefined) => void;
+  /** The chosen SKU (null while none is): the page shows its price and picture. */
+  onSkuChange: (sku: Sku | null) => void;
 }
 
-export function AddToCartForm({ product, onSkuImage }: Props) {
+export function AddToCartForm({ product, onSkuChange }: Props) {
   const t = useT(productMessages);
   const inStock = product.skus.filter((s) => s.stock > 0);
-  const [skuId, setSkuId] = useState<string | null>(inStock.length === 1 ? inStock[0]!.skuId : null);
+  const dimensions = useMemo(() => skuDimensions(product.skus), [product.skus]);
+  const only = inStock.length === 1 ? inStock[0]! : null;
+  const [skuId, setSkuId] = useState<string | null>(only ? only.skuId : null);
+  const [selection, setSelection] = useState<OptionSelection>(() =>
+    only ? selectionOf(only) : (dimensions ?? []).map(() => null),
+  );
   const [quantity, setQuantity] = useState<number | string>(1);
   const [remark, setRemark] = useState('');
   const add = useAddToCart();
@@ -35,11 +43,20 @@ export function AddToCartForm({ product, onSkuImage }: Props) {
     : null;
   const intent = useIntent(line);
 
-  const chooseSku = (id: string) => {
-    const next = product.skus.find((s) => s.skuId === id);
-    setSkuId(id);
-    onSkuImage(next?.image);
+  const chooseSku = (id: string | null) => {
+    const next = product.skus.find((s) => s.skuId === id) ?? null;
+    setSkuId(next ? next.skuId : null);
+    onSkuChange(next);
     add.reset();
+  };
+
+  /** A value picked in one dimension; choices elsewhere that no longer lead to stock are dropped. */
+  const chooseOption = (index: number, value: string) => {
+    const next = selection.map((v, i) => (i === index ? value : v));
+    const kept = next.map((v, i) => (i === index || v === null || valueAvailable(product.skus, next, i, v) ? v : null));
+    setSelection(kept);
+    const named = skuOf(product.skus, kept);
+    chooseSku(named && named.stock > 0 ? named.skuId : null);
   };
 
   const onSubmit = (event: FormEvent) => {
@@ -64,7 +81,11 @@ export function AddToCartForm({ product, onSkuImage }: Props) {
   return (
     <form onSubmit={onSubmit} aria-label={t('form')}>
       <Stack gap="md">
-        <SkuPicker skus={product.skus} currency={product.currency} value={skuId} onChange={chooseSku} />
+        {dimensions ? (
+          <OptionPickers skus={product.skus} dimensions={dimensions} selection={selection} onChange={chooseOption} />
+        ) : (
+          <SkuPicker skus={product.skus} currency={product.currency} value={skuId} onChange={chooseSku} />
+        )}
         {inStock.length === 0 ? <Text c="red">{t('allSoldOut')}</Text> : null}
         <Group align="flex-end" gap="md">
           <NumberInput

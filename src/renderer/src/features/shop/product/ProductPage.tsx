@@ -1,20 +1,22 @@
 import { Anchor, Grid, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
+import type { Sku } from '../../../api/types';
 import { paths } from '../../../app/router';
 import { ErrorAlert } from '../../../shared/ErrorAlert';
 import { useT } from '../../../shared/i18n';
 import { productMessages } from '../messages';
-import { formatMoney } from '../../../shared/money';
 import { PlatformBadge } from '../PlatformBadge';
 import { AddToCartForm } from './AddToCartForm';
 import { FavoriteButton } from './FavoriteButton';
 import { ImageGallery } from './ImageGallery';
+import { ProductPrice } from './ProductPrice';
 import { useProduct } from './useProduct';
 
 export function ProductPage({ productId }: { productId: number }) {
   const t = useT(productMessages);
   const product = useProduct(productId);
-  const [skuImage, setSkuImage] = useState<string | undefined>();
+  // The chosen SKU decides the headline price and the picture; before a choice the price is the range's start.
+  const [sku, setSku] = useState<Sku | null>(null);
 
   return (
     <Stack gap="md">
@@ -40,7 +42,7 @@ export function ProductPage({ productId }: { productId: number }) {
             <ImageGallery
               title={product.data.title}
               images={product.data.images.length ? product.data.images : [product.data.imageUrl]}
-              override={skuImage}
+              override={sku?.image}
             />
           </Grid.Col>
           <Grid.Col span={{ base: 12, md: 7 }}>
@@ -53,11 +55,9 @@ export function ProductPage({ productId }: { productId: number }) {
                   {t('sold', { shop: product.data.shopName, sales: product.data.sales.toLocaleString('en-US') })}
                 </Text>
               </Group>
-              <Text size="xl" fw={700} c="orange.7">
-                {formatMoney(product.data.price, product.data.currency)}
-              </Text>
+              <ProductPrice product={product.data} sku={sku} />
               <Text size="sm">{product.data.description}</Text>
-              <AddToCartForm product={product.data} onSkuImage={setSkuImage} />
+              <AddToCartForm product={product.data} onSkuChange={setSku} />
             </Stack>
           </Grid.Col>
         </Grid>

@@ -1,0 +1,61 @@
+import { Group, Radio, Text } from '@mantine/core';
+import type { Sku } from '../../../api/types';
+import { useT } from '../../../shared/i18n';
+import { productMessages } from '../messages';
+import { valueAvailable, type OptionSelection, type SkuDimension } from './skuOptions';
+
+interface Props {
+  skus: Sku[];
+  dimensions: SkuDimension[];
+  selection: OptionSelection;
+  onChange: (index: number, value: string) => void;
+}
+
+/**
+ * One picker per option dimension (colour, size...) when the SKU names split into them: a value that no
+ * in-stock SKU has together with the other choices cannot be chosen.
+ */
+export function OptionPickers({ skus, dimensions, selection, onChange }: Props) {
+  const t = useT(productMessages);
+  const labelOf = (dimension: SkuDimension, index: number) =>
+    dimension.kind === 'colour' ? t('optionColour') : dimension.kind === 'size' ? t('optionSize') : t('optionN', { n: index + 1 });
+  return (
+    <>
+      {dimensions.map((dimension, index) => (
+        <Radio.Group
+          key={index}
+          label={labelOf(dimension, index)}
+          value={selection[index] ?? null}
+          onChange={(value) => onChange(index, value)}
+          withAsterisk
+        >
+          <Group gap="xs" mt="xs">
+            {dimension.values.map((value) => {
+              const available = valueAvailable(skus, selection, index, value);
+              return (
+                <Radio.Card
+                  key={value}
+                  value={value}
+                  disabled={!available}
+                  aria-label={available ? value : t('valueSoldOut', { value })}
+                  px="sm"
+                  py={6}
+                  radius="md"
+                  w="auto"
+                  style={available ? undefined : { opacity: 0.5, cursor: 'not-allowed' }}
+                >
+                  <Group wrap="nowrap" gap="xs">
+                    <Radio.Indicator size="xs" disabled={!available} />
+                    <Text size="sm" td={available ? undefined : 'line-through'}>
+                      {value}
+                    </Text>
+                  </Group>
+                </Radio.Card>
+              );
+            })}
+          </Group>
+        </Radio.Group>
+      ))}
+    </>
+  );
+}
