@@ -92,6 +92,23 @@ export type GoodsCargo = (typeof GOODS_CARGO)[number];
 /** Order scenarios of the sandbox (extensions.md section 8): what a script can make happen to an order. */
 export const ORDER_SCENARIOS = ['out_of_stock', 'price_increase', 'price_decrease', 'domestic_freight', 'qc_issue', 'seller_delay'] as const;
 export type OrderScenario = (typeof ORDER_SCENARIOS)[number];
+/** The order status each scenario fits (admin simulate answers 409 otherwise): the step it fires at. */
+export const ORDER_SCENARIO_STATUS: Readonly<Record<OrderScenario, OrderStatus>> = {
+  out_of_stock: 'paid',
+  price_increase: 'paid',
+  price_decrease: 'paid',
+  domestic_freight: 'paid',
+  seller_delay: 'purchased',
+  qc_issue: 'shipped_to_warehouse',
+};
+/** Shipping scenarios of the sandbox, and the shipping statuses each fits. */
+export const SHIPPING_SCENARIOS = ['customs_hold', 'lost_in_transit', 'customs_seized'] as const;
+export type ShippingScenario = (typeof SHIPPING_SCENARIOS)[number];
+export const SHIPPING_SCENARIO_STATUSES: Readonly<Record<ShippingScenario, readonly ShippingStatus[]>> = {
+  customs_hold: ['shipped'],
+  lost_in_transit: ['shipped', 'exception'],
+  customs_seized: ['shipped', 'exception'],
+};
 
 export const SUPPLEMENT_REASONS = ['price_increase', 'domestic_freight'] as const;
 export const SUPPLEMENT_STATUSES = ['pending', 'paid', 'declined', 'expired'] as const;

@@ -1,6 +1,7 @@
 import { Type } from 'typebox';
 import { type ResponseOf } from '../common.js';
 import { ShippingOrderDetail } from '../open/shipping.js';
+import { SHIPPING_SCENARIOS } from '../enums.js';
 
 /** The back office's side of shipping orders: hand them to the carrier, record their delivery. */
 
@@ -24,7 +25,7 @@ export const adminShippingSchemas = {
   'POST /shipping/:id/simulate': {
     params: OrderNoParam,
     body: Type.Object(
-      { scenario: Type.Enum(['customs_hold', 'lost_in_transit', 'customs_seized'], { description: 'v1.1 section 8 shipping scenarios' }) },
+      { scenario: Type.Enum([...SHIPPING_SCENARIOS], { description: 'v1.1 section 8 shipping scenarios' }) },
       { additionalProperties: false },
     ),
     response: ShippingOrderDetail,

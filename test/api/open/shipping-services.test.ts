@@ -4,7 +4,7 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLedger, walletState } from '../../../src/main/core/wallet/ledger.js';
 import { createArrivedOrder, createUser, deposit, orderStatus } from '../../helpers/fixtures.js';
-import { snapshot, startTestServer, tableCounts, type TestServer } from '../../helpers/server.js';
+import { request, snapshot, startTestServer, tableCounts, type TestServer } from '../../helpers/server.js';
 
 /**
  * API v1.1 sections 4-8 over real HTTP: warehouse services, rehearsal packing, declared value and
@@ -262,6 +262,23 @@ describe('exceptions and scenarios (sections 7 and 8)', () => {
     expect((await server.admin('POST', `/shipping/${orderNo}/simulate`, { scenario: 'customs_seized' })).status).toBe(409);
     const order = ctx().db.prepare('SELECT order_no FROM packages WHERE id = ?').pluck().get(pkg) as string;
     expect(orderStatus(ctx(), order)).toBe('completed');
+  });
+
+  it('simulate takes an Idempotency-Key: a retried loss answers as the first did and pays out once', async () => {
+    const { orderNo, data } = await shipped({ insurance: true, declaredValue: 120 });
+    const before = walletState(ctx(), 1).balance;
+    const send = () =>
+      request(`${server.running.origin}/api/v1/admin`, 'POST', `/shipping/${orderNo}/simulate`, {
+        body: { scenario: 'lost_in_transit' },
+        headers: { 'idempotency-key': `lost-${orderNo}` },
+        bearer: server.running.core.adminToken,
+      });
+    const first = await send();
+    const retry = await send();
+    expect([first.status, retry.status]).toEqual([200, 200]);
+    expect(retry.body).toEqual(first.body);
+    expect(walletState(ctx(), 1).balance).toBe(before + 12_000 + Math.round(data.shippingFee * 100));
+    expect(ctx().db.prepare("SELECT COUNT(*) FROM wallet_entries WHERE reference = ? AND type = 'insurance_payout'").pluck().get(orderNo)).toBe(1);
   });
 
   it('seized uninsured: nothing paid back', async () => {

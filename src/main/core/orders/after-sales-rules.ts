@@ -3,7 +3,7 @@
  * minor units and instants: what a decline refunds, when a window closes, what a return gives back, which
  * scenario fires at which step. lifecycle-side effects live in supplements.ts, returns.ts, scenarios.ts.
  */
-import { ORDER_SCENARIOS, type OrderScenario, type OrderStatus } from '../../../contract/enums.js';
+import { ORDER_SCENARIO_STATUS, ORDER_SCENARIOS, type OrderScenario, type OrderStatus } from '../../../contract/enums.js';
 import type { Minor } from '../shared/money.js';
 
 export const HOUR_MS = 3_600_000;
@@ -46,15 +46,8 @@ export function photoRequestPrice(count: number, unitPrice: Minor): Minor {
   return count * unitPrice;
 }
 
-/** Which order status each scenario fits (admin simulate: 409 otherwise), and the step it fires at. */
-export const SCENARIO_STATUS: Record<OrderScenario, OrderStatus> = {
-  out_of_stock: 'paid',
-  price_increase: 'paid',
-  price_decrease: 'paid',
-  domestic_freight: 'paid',
-  seller_delay: 'purchased',
-  qc_issue: 'shipped_to_warehouse',
-};
+/** Which order status each scenario fits (admin simulate: 409 otherwise), and the step it fires at (the contract's, so the console offers the same). */
+export const SCENARIO_STATUS = ORDER_SCENARIO_STATUS;
 
 export function isOrderScenario(name: string): name is OrderScenario {
   return (ORDER_SCENARIOS as readonly string[]).includes(name);

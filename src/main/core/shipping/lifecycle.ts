@@ -9,6 +9,7 @@ import { captureHold, postEntry, releaseHold } from '../wallet/ledger.js';
 import { cancelStep, scheduleStep } from '../autopilot/queue.js';
 import { scheduleStorage } from '../warehouse/storage.js';
 import { lossPayout } from './charges.js';
+import { SHIPPING_SCENARIO_STATUSES } from '../../../contract/enums.js';
 import { drawScenario, markScenarioFired, pendingScenarios, scenarioRecords, type ShippingScenario } from './scenarios.js';
 import { movePackages, packagesOfShippingOrder } from '../warehouse/packages.js';
 import { appendShippingEvent, WAREHOUSE_LOCATION } from './events.js';
@@ -224,7 +225,7 @@ export function loseShipment(ctx: CoreContext, orderNo: string, reason: string) 
 /** Runs a shipping scenario now (admin simulate, a programmed header, the autopilot's draw). 409 when it does not fit. */
 export function runShippingScenario(ctx: CoreContext, orderNo: string, scenario: ShippingScenario) {
   const row = requireShippingOrderRow(ctx, orderNo);
-  const fits = scenario === 'customs_hold' ? row.status === 'shipped' : row.status === 'shipped' || row.status === 'exception';
+  const fits = (SHIPPING_SCENARIO_STATUSES[scenario] as readonly string[]).includes(row.status);
   if (!fits) {
     throw conflict(`Shipping order ${orderNo} is ${row.status}; scenario ${scenario} needs ${scenario === 'customs_hold' ? 'a shipped' : 'a shipped or exception'} order`);
   }

@@ -10,8 +10,9 @@ import type { ShippingOrderRow } from './queries.js';
  * run at once with POST /api/v1/admin/shipping/:id/simulate, or drawn by the autopilot at the operator's
  * rates. Stored as `[{ name, firedAt }]` on shipping_orders.scenarios.
  */
-export const SHIPPING_SCENARIOS = ['customs_hold', 'lost_in_transit', 'customs_seized'] as const;
-export type ShippingScenario = (typeof SHIPPING_SCENARIOS)[number];
+import { SHIPPING_SCENARIOS, type ShippingScenario } from '../../../contract/enums.js';
+
+export { SHIPPING_SCENARIOS, type ShippingScenario };
 
 export interface ScenarioRecord {
   name: ShippingScenario;

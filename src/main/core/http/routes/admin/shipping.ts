@@ -27,6 +27,8 @@ export const adminShippingRoutes = [
     scope: null,
     tag: 'Admin',
     summary: 'Make a shipping case happen now: customs_hold (shipped -> exception), lost_in_transit or customs_seized (-> lost, insurance payout); 409 when it does not fit',
+    // A payout may follow (lost, seized): a retried request answers as the first did instead of a 409.
+    idempotent: true,
     schema: adminShippingSchemas['POST /shipping/:id/simulate'],
     handler: ({ ctx, params, body }) => runShippingScenario(ctx, params.id, body.scenario),
   }),
