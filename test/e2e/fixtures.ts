@@ -10,7 +10,7 @@ interface Fixtures {
 
 export interface OpenApi {
   get<T>(path: string): Promise<T>;
-  send<T>(method: 'POST' | 'PATCH' | 'DELETE', path: string, body?: unknown): Promise<T>;
+  send<T>(method: 'POST' | 'PUT' | 'PATCH' | 'DELETE', path: string, body?: unknown): Promise<T>;
 }
 
 /** A small client for one API prefix, with the page's session cookie and the UI header. */

@@ -1,35 +1,12 @@
-import { adminApiOf, expect, test, type OpenApi } from './fixtures';
+import { adminApiOf, expect, test } from './fixtures';
+import { arrivedPackage, type Package } from './after-sales-helpers';
 
 /**
  * The v1.1 ship flow in the UI: a service on a package (charged, done by the back office, weight changed),
  * a rehearsal packed and shipped as packed, insurance, the full breakdown; then a lost parcel's payout on
  * the shipping order page and the storage countdown in the warehouse.
  */
-interface Product {
-  id: number;
-  cargoType: string;
-  weight: number;
-  skus: { skuId: string; price: number; stock: number }[];
-}
-interface Package {
-  id: number;
-  productName: string;
-  weight: number;
-  orderId: string;
-}
-
 const money = (amount: number) => `CNY ${new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(amount)}`;
-
-async function arrivedPackage(openApi: OpenApi, admin: OpenApi): Promise<Package> {
-  const page = await openApi.get<{ items: Product[] }>('/products/search?limit=100');
-  const found = page.items
-    .filter((p) => p.cargoType === 'general' && p.weight >= 100 && p.weight <= 2000)
-    .flatMap((product) => product.skus.filter((s) => s.stock > 3).map((sku) => ({ product, sku })))[0]!;
-  const order = await openApi.send<{ orderNo: string }>('POST', '/orders', { items: [{ productId: String(found.product.id), skuId: found.sku.skuId, quantity: 1 }] });
-  await admin.send('POST', `/orders/${order.orderNo}/advance`, { to: 'in_warehouse' });
-  const packages = await openApi.get<{ items: Package[] }>('/warehouse/packages/shippable?limit=100');
-  return packages.items.find((p) => p.orderId === order.orderNo)!;
-}
 
 test('services, rehearsal, insurance and the breakdown; a lost parcel pays back', async ({ app: page, openApi, baseURL }) => {
   const admin = adminApiOf(page.request, baseURL!);

@@ -11,12 +11,13 @@ const ORDER_COLORS: Record<string, string> = {
   completed: 'green',
   cancelled: 'gray',
   refunded: 'red',
+  returned: 'grape',
 };
 
 /** Badges in table cells keep their whole label (Mantine's ellipsis would squeeze them to "Sh…"). */
 export const fullBadgeStyles = { root: { flexShrink: 0, overflow: 'visible' }, label: { overflow: 'visible' } } as const;
 
-const SHIPPING_COLORS: Record<string, string> = { pending: 'yellow', shipped: 'blue', delivered: 'green', cancelled: 'gray' };
+const SHIPPING_COLORS: Record<string, string> = { pending: 'yellow', shipped: 'blue', delivered: 'green', cancelled: 'gray', exception: 'orange', lost: 'red' };
 
 export function OrderStatusBadge({ status }: { status: string }) {
   const t = useT(commonMessages);

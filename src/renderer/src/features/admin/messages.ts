@@ -24,10 +24,13 @@ export const commonMessages = defineMessages(
     order_completed: 'Completed',
     order_cancelled: 'Cancelled',
     order_refunded: 'Refunded',
+    order_returned: 'Returned',
     shipping_pending: 'Pending',
     shipping_shipped: 'Shipped',
     shipping_delivered: 'Delivered',
     shipping_cancelled: 'Cancelled',
+    shipping_exception: 'Exception',
+    shipping_lost: 'Lost',
   },
   {
     navConsole: '后台控制台',
@@ -51,10 +54,13 @@ export const commonMessages = defineMessages(
     order_completed: '已完成',
     order_cancelled: '已取消',
     order_refunded: '已退款',
+    order_returned: '已退货',
     shipping_pending: '待发货',
     shipping_shipped: '已发货',
     shipping_delivered: '已签收',
     shipping_cancelled: '已取消',
+    shipping_exception: '异常',
+    shipping_lost: '已丢失',
   },
 );
 

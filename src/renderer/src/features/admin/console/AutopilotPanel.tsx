@@ -10,6 +10,7 @@ import { Section } from '../Section';
 import { AUTOPILOT_PACES, type Pace } from '../types';
 import { consoleMessages, type ConsoleKey } from './messages';
 import { useRunAutopilot, useSaveAutopilot } from './mutations';
+import { ScenarioRatesForm } from './after-sales/ScenarioRatesForm';
 
 const PACE_LABEL: Record<Pace, ConsoleKey> = { off: 'paceOff', realistic: 'paceRealistic', demo: 'paceDemo' };
 const PACE_HINT: Record<Pace, ConsoleKey> = { off: 'paceOffHint', realistic: 'paceRealisticHint', demo: 'paceDemoHint' };
@@ -98,6 +99,7 @@ export function AutopilotPanel() {
           </Stack>
           {savePace.isError ? <ErrorAlert title={t('autopilotNotSaved')} error={savePace.error} /> : null}
           <RefundRateForm key={autopilot.data.refundRate} saved={autopilot.data.refundRate} />
+          <ScenarioRatesForm />
           <Group justify="flex-start">
             <Button
               variant="default"

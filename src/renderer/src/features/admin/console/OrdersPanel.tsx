@@ -16,6 +16,8 @@ import { OPEN_ORDER_STATUSES, type AdminOrderListItem, type OpenOrderStatus } fr
 import { consoleMessages } from './messages';
 import { useAdvanceOrder } from './mutations';
 import { OrderStepModal, type OrderDialog } from './OrderStepModal';
+import { afterSalesMessages } from './after-sales/messages';
+import { OrderAfterSalesDrawer } from './after-sales/OrderAfterSalesDrawer';
 
 type Filter = 'all' | OpenOrderStatus;
 
@@ -33,8 +35,19 @@ function useStatusLabel() {
 }
 
 /** The next-step buttons of one order; the steps that take staff data open the Modal. */
-function OrderActions({ order, onDialog, onFailure }: { order: AdminOrderListItem; onDialog: (d: OrderDialog) => void; onFailure: (f: Failure) => void }) {
+function OrderActions({
+  order,
+  onDialog,
+  onFailure,
+  onAfterSales,
+}: {
+  order: AdminOrderListItem;
+  onDialog: (d: OrderDialog) => void;
+  onFailure: (f: Failure) => void;
+  onAfterSales: (orderNo: string) => void;
+}) {
   const t = useT(consoleMessages);
+  const ta = useT(afterSalesMessages);
   const statusLabel = useStatusLabel();
   const advance = useAdvanceOrder();
   const step = nextStep(order.status);
@@ -48,11 +61,20 @@ function OrderActions({ order, onDialog, onFailure }: { order: AdminOrderListIte
       },
     );
 
+  // Supplements, return decisions and scenarios (v1.1) for any open order.
+  const afterSales = (
+    <Button size="compact-sm" variant="subtle" onClick={() => onAfterSales(order.orderNo)} aria-label={ta('openFor', { orderNo: order.orderNo })}>
+      {ta('open')}
+    </Button>
+  );
   if (!step) {
     return (
-      <Text size="sm" c="dimmed">
-        {t('awaitingShipping')}
-      </Text>
+      <Group gap="xs" wrap="nowrap">
+        <Text size="sm" c="dimmed">
+          {t('awaitingShipping')}
+        </Text>
+        {afterSales}
+      </Group>
     );
   }
   return (
@@ -71,18 +93,21 @@ function OrderActions({ order, onDialog, onFailure }: { order: AdminOrderListIte
           {t('refundOutOfStock')}
         </Button>
       ) : null}
+      {afterSales}
     </Group>
   );
 }
 
 export function OrdersPanel() {
   const t = useT(consoleMessages);
+  const ta = useT(afterSalesMessages);
   const statusLabel = useStatusLabel();
   const formatDate = useFormatDateTime('short');
   const [filter, setFilter] = useState<Filter>('all');
   const [page, setPage] = useState(1);
   const [dialog, setDialog] = useState<OrderDialog | null>(null);
   const [failure, setFailure] = useState<Failure | null>(null);
+  const [afterSales, setAfterSales] = useState<string | null>(null);
 
   const firstPages = useQueries({
     queries: OPEN_ORDER_STATUSES.map((status) => ({ queryKey: adminKeys.orders(status, 1), queryFn: () => fetchers.orders(status, 1) })),
@@ -187,13 +212,18 @@ export function OrdersPanel() {
                     <OrderStatusBadge status={order.status} />
                   </Table.Td>
                   <Table.Td>
-                    <OrderActions order={order} onDialog={setDialog} onFailure={setFailure} />
+                    <OrderActions order={order} onDialog={setDialog} onFailure={setFailure} onAfterSales={setAfterSales} />
                   </Table.Td>
                   <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
                     <Text size="sm">{formatMoney(order.totalAmount, order.currency)}</Text>
                     <Text size="xs" c="dimmed">
                       {t(order.itemCount === 1 ? 'oneLine' : 'nLines', { count: order.itemCount })}
                     </Text>
+                    {order.amountDue > 0 ? (
+                      <Text size="xs" c="orange.8">
+                        {ta('rowDue', { amount: formatMoney(order.amountDue, order.currency) })}
+                      </Text>
+                    ) : null}
                   </Table.Td>
                   <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDate(order.createdAt)}</Table.Td>
                 </Table.Tr>
@@ -209,6 +239,7 @@ export function OrdersPanel() {
       ))}
       {pages > 1 ? <Pagination total={pages} value={page} onChange={setPage} size="sm" /> : null}
       <OrderStepModal dialog={dialog} onClose={() => setDialog(null)} />
+      <OrderAfterSalesDrawer orderNo={afterSales} onClose={() => setAfterSales(null)} />
     </Section>
   );
 }

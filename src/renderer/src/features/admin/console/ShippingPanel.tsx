@@ -13,7 +13,7 @@ import { ShippingStatusBadge } from '../StatusBadge';
 import type { ShippingOrderListItem } from '../types';
 import { consoleMessages } from './messages';
 import { useDeliverShipping, useDispatchShipping } from './mutations';
-import { ScenarioActions } from './WarehouseWorkPanel';
+import { ShippingScenarioMenu } from './after-sales/ShippingScenarioMenu';
 
 const TRACKING = /^[A-Za-z0-9-]+$/;
 const STATUSES = ['pending', 'shipped', 'exception'] as const;
@@ -157,7 +157,7 @@ export function ShippingPanel() {
                     ) : (
                       <Group gap={4} wrap="nowrap">
                         {order.status === 'shipped' ? <DeliverButton order={order} onFailure={setFailure} /> : null}
-                        <ScenarioActions orderNo={order.orderNo} status={order.status} />
+                        <ShippingScenarioMenu orderNo={order.orderNo} status={order.status} />
                       </Group>
                     )}
                   </Table.Td>

@@ -1,4 +1,4 @@
-import { Button, Group, Menu, Stack, Table, Text } from '@mantine/core';
+import { Button, Stack, Table, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { adminApi, data } from '../../../api/client';
@@ -8,8 +8,8 @@ import { formatMoney } from '../../../shared/money';
 import { Section } from '../Section';
 
 /**
- * v1.1 back office: the warehouse's work list (requested services to mark done, rehearsals to pack) and
- * the shipping scenarios of section 8 for a shipped order.
+ * v1.1 back office: the warehouse's work list (requested services to mark done, rehearsals to pack).
+ * The shipping scenarios of section 8 are in after-sales/ShippingScenarioMenu.tsx.
  */
 const messages = defineMessages(
   {
@@ -22,8 +22,6 @@ const messages = defineMessages(
     doneOk: 'Service {id} done: the package now weighs {weight} g',
     packedOk: 'Rehearsal {id} packed',
     failed: 'Not done',
-    simulate: 'Simulate',
-    simulated: '{orderNo}: {scenario}',
   },
   {
     title: '仓库作业',
@@ -35,12 +33,8 @@ const messages = defineMessages(
     doneOk: '服务 {id} 已完成：包裹现重 {weight} 克',
     packedOk: '预打包 {id} 已完成',
     failed: '未完成',
-    simulate: '模拟',
-    simulated: '{orderNo}：{scenario}',
   },
 );
-
-const SCENARIOS = ['customs_hold', 'lost_in_transit', 'customs_seized'] as const;
 
 function useRefresh() {
   const queryClient = useQueryClient();
@@ -119,41 +113,4 @@ export function WarehouseWorkPanel() {
       </Stack>
     </Section>
   );
-}
-
-/** The section 8 shipping scenarios for one order (shipped or exception). */
-export function SimulateMenu({ orderNo }: { orderNo: string }) {
-  const t = useT(messages);
-  const refresh = useRefresh();
-  const simulate = useMutation({
-    mutationFn: (scenario: (typeof SCENARIOS)[number]) =>
-      data(adminApi().POST('/shipping/{id}/simulate', { params: { path: { id: orderNo } }, body: { scenario } })),
-    onSuccess: (o, scenario) => notifications.show({ color: 'orange', message: t('simulated', { orderNo: o.orderNo, scenario }) }),
-    onError: (error) => notifications.show({ color: 'red', message: error instanceof Error ? error.message : String(error) }),
-    onSettled: refresh,
-  });
-  return (
-    <Menu position="bottom-end" withinPortal>
-      <Menu.Target>
-        <Button size="compact-sm" variant="subtle" loading={simulate.isPending}>
-          {t('simulate')}
-        </Button>
-      </Menu.Target>
-      <Menu.Dropdown>
-        {SCENARIOS.map((s) => (
-          <Menu.Item key={s} onClick={() => simulate.mutate(s)}>
-            {s}
-          </Menu.Item>
-        ))}
-      </Menu.Dropdown>
-    </Menu>
-  );
-}
-
-export function ScenarioActions({ orderNo, status }: { orderNo: string; status: string }) {
-  return status === 'shipped' || status === 'exception' ? (
-    <Group gap={4} wrap="nowrap">
-      <SimulateMenu orderNo={orderNo} />
-    </Group>
-  ) : null;
 }

@@ -1,0 +1,63 @@
+import { Badge, Divider, Drawer, Group, Skeleton, Stack, Text } from '@mantine/core';
+import type { AdminOrderDetail } from '../../../../../../contract/admin/orders';
+import { ErrorAlert } from '../../../../shared/ErrorAlert';
+import { useT } from '../../../../shared/i18n';
+import { formatMoney } from '../../../../shared/money';
+import { commonMessages, orderStatusKey } from '../../messages';
+import { afterSalesMessages } from './messages';
+import { OrderScenarios } from './OrderScenarios';
+import { useAdminOrder } from './queries';
+import { ReturnDecisions } from './ReturnDecisions';
+import { SupplementForm } from './SupplementForm';
+
+function Supplements({ order }: { order: AdminOrderDetail }) {
+  const t = useT(afterSalesMessages);
+  if (order.supplements.length === 0) return null;
+  return (
+    <Stack gap={2} role="list" aria-label={t('existing')}>
+      {order.supplements.map((s) => (
+        <Group key={s.id} gap="xs" role="listitem">
+          <Text size="sm">{t('supplementRow', { id: s.id, reason: t(`reason_${s.reason}`), amount: formatMoney(s.amount, order.currency), status: t(`status_${s.status}`) })}</Text>
+        </Group>
+      ))}
+    </Stack>
+  );
+}
+
+function AfterSales({ orderNo }: { orderNo: string }) {
+  const t = useT(afterSalesMessages);
+  const tc = useT(commonMessages);
+  const order = useAdminOrder(orderNo);
+  if (order.isPending) return <Skeleton height={240} />;
+  if (order.isError) return <ErrorAlert title={t('loadError')} error={order.error} />;
+  const o = order.data;
+  const statusKey = orderStatusKey(o.status);
+  return (
+    <Stack gap="md">
+      <Group gap="xs" data-testid="after-sales-summary">
+        <Badge variant="light" tt="none">
+          {statusKey ? tc(statusKey) : o.status}
+        </Badge>
+        <Text size="sm">
+          {t('summary', { total: formatMoney(o.totalAmount, o.currency), due: formatMoney(o.amountDue, o.currency) })}
+        </Text>
+      </Group>
+      <SupplementForm order={o} />
+      <Supplements order={o} />
+      <Divider />
+      <ReturnDecisions order={o} />
+      <Divider />
+      <OrderScenarios order={o} />
+    </Stack>
+  );
+}
+
+/** The after-sales tools for one order of the console (API v1.1 sections 2, 3 and 8). */
+export function OrderAfterSalesDrawer({ orderNo, onClose }: { orderNo: string | null; onClose: () => void }) {
+  const t = useT(afterSalesMessages);
+  return (
+    <Drawer opened={orderNo !== null} onClose={onClose} position="right" size="lg" title={t('title', { orderNo: orderNo ?? '' })}>
+      {orderNo ? <AfterSales key={orderNo} orderNo={orderNo} /> : null}
+    </Drawer>
+  );
+}

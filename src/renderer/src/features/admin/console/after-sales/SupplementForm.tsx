@@ -1,0 +1,142 @@
+import { Button, Group, NumberInput, SegmentedControl, Select, Stack, Text, Title } from '@mantine/core';
+import { useState, type FormEvent } from 'react';
+import type { AdminOrderDetail } from '../../../../../../contract/admin/orders';
+import { useT } from '../../../../shared/i18n';
+import { formatMoney } from '../../../../shared/money';
+import { useIntent } from '../../../../shared/useIntent';
+import { useFormatDateTime } from '../../format';
+import { commonMessages, orderStatusKey } from '../../messages';
+import { afterSalesMessages } from './messages';
+import { Outcome } from './Outcome';
+import { useRaiseSupplement, type SupplementInput } from './queries';
+
+type Reason = SupplementInput['reason'];
+const REASONS: Reason[] = ['price_increase', 'domestic_freight', 'price_decrease'];
+const WHOLE_ORDER = '';
+
+/** Parses the typed amount to minor units: null when empty, NaN when not a positive two-decimal amount. */
+function minorOf(value: number | string): number | null {
+  if (value === '' || value === undefined) return null;
+  const n = typeof value === 'number' ? value : Number(value);
+  return Number.isFinite(n) ? Math.round(n * 100) : Number.NaN;
+}
+
+/** Raise a supplement (price increase, domestic postage) or refund a price decrease: only on a paid order. */
+export function SupplementForm({ order }: { order: AdminOrderDetail }) {
+  const t = useT(afterSalesMessages);
+  const tc = useT(commonMessages);
+  const formatDate = useFormatDateTime();
+  const raise = useRaiseSupplement(order.orderNo);
+  const [reason, setReason] = useState<Reason>('price_increase');
+  const [amount, setAmount] = useState<number | string>('');
+  const [line, setLine] = useState<string>(WHOLE_ORDER);
+  const [error, setError] = useState<string | null>(null);
+  const [done, setDone] = useState<string | null>(null);
+  const minor = minorOf(amount);
+  const body: SupplementInput | null =
+    minor !== null && minor > 0 ? { reason, amount: minor / 100, ...(line !== WHOLE_ORDER ? { itemId: Number(line) } : {}) } : null;
+  const intent = useIntent(body);
+  const statusKey = orderStatusKey(order.status);
+
+  if (order.status !== 'paid') {
+    return (
+      <Stack gap={4}>
+        <Title order={4} size="h5">
+          {t('supplementsTitle')}
+        </Title>
+        <Text size="sm" c="dimmed">
+          {t('supplementsClosed', { status: statusKey ? tc(statusKey) : order.status })}
+        </Text>
+      </Stack>
+    );
+  }
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (minor === null) return setError(t('amountRequired'));
+    if (!body) return setError(t('amountPositive'));
+    setError(null);
+    setDone(null);
+    intent.run((key, finish) =>
+      raise.mutate(
+        { body, key },
+        {
+          onError: () => finish(false),
+          onSuccess: (updated) => {
+            finish(true);
+            setAmount('');
+            const amountText = formatMoney(body.amount, updated.currency);
+            if (body.reason === 'price_decrease') return setDone(t('decreased', { amount: amountText }));
+            // The newest supplement of the answer is the one just raised.
+            const raised = updated.supplements.reduce((a, b) => (b.id > a.id ? b : a));
+            setDone(
+              t('raised', {
+                id: raised.id,
+                amount: formatMoney(raised.amount, updated.currency),
+                reason: t(`reason_${raised.reason}`),
+                expiresAt: formatDate(raised.expiresAt),
+                due: formatMoney(updated.amountDue, updated.currency),
+              }),
+            );
+          },
+        },
+      ),
+    );
+  };
+
+  return (
+    <form onSubmit={submit} noValidate aria-label={t('supplementsTitle')}>
+      <Stack gap="xs">
+        <Title order={4} size="h5">
+          {t('supplementsTitle')}
+        </Title>
+        <Stack gap={4}>
+          <Text size="sm" fw={500} id="supplement-reason-label">
+            {t('reason')}
+          </Text>
+          <SegmentedControl
+            aria-labelledby="supplement-reason-label"
+            value={reason}
+            onChange={(value) => setReason(value as Reason)}
+            data={REASONS.map((r) => ({ value: r, label: t(`reason_${r}`) }))}
+            size="xs"
+            style={{ alignSelf: 'flex-start' }}
+          />
+          <Text size="xs" c="dimmed">
+            {reason === 'price_decrease' ? t('decreaseHint') : t('supplementHint')}
+          </Text>
+        </Stack>
+        <Group align="flex-start" grow>
+          <NumberInput
+            label={t('amountLabel', { currency: order.currency })}
+            value={amount}
+            onChange={(value) => {
+              setAmount(value);
+              setError(null);
+            }}
+            min={0}
+            decimalScale={2}
+            allowNegative={false}
+            error={error}
+          />
+          <Select
+            label={t('line')}
+            value={line}
+            onChange={(value) => setLine(value ?? WHOLE_ORDER)}
+            allowDeselect={false}
+            data={[
+              { value: WHOLE_ORDER, label: t('wholeOrder') },
+              ...order.items.map((item) => ({ value: String(item.itemId), label: t('lineOption', { itemId: item.itemId, title: item.title, sku: item.skuName }) })),
+            ]}
+          />
+        </Group>
+        <Group justify="flex-end">
+          <Button type="submit" loading={intent.busy} color={reason === 'price_decrease' ? 'teal' : undefined}>
+            {reason === 'price_decrease' ? t('refundDecrease') : t('raise')}
+          </Button>
+        </Group>
+        <Outcome done={done} error={raise.isError && !intent.busy ? raise.error : null} errorTitle={t('notRaised')} />
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,97 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { adminApi, data, idempotent } from '../../../../api/client';
+import type { OrderScenario, ShippingScenario } from '../../../../../../contract/enums';
+import type { AdminOrderDetail } from '../../../../../../contract/admin/orders';
+import { adminKeys, fetchers } from '../../queries';
+
+/**
+ * The console's after-sales calls (admin API). The detail's key starts with 'orders' so the live event
+ * stream refreshes it when the user pays, declines or asks for a return meanwhile.
+ */
+export const adminOrderKey = (orderNo: string) => ['orders', 'admin', 'detail', orderNo] as const;
+
+/** The warehouse figures (shipping scenario rates among them); no other page reads them yet. */
+const FIGURES_KEY = ['admin', 'figures'] as const;
+
+export type SupplementInput = { reason: 'price_increase' | 'domestic_freight' | 'price_decrease'; amount: number; itemId?: number };
+
+export function useAdminOrder(orderNo: string) {
+  return useQuery({ queryKey: adminOrderKey(orderNo), queryFn: () => data(adminApi().GET('/orders/{id}', { params: { path: { id: orderNo } } })) });
+}
+
+/**
+ * Every action answers the order as it now is: kept as the detail, and what it touches refreshed.
+ * `onDone` runs on the mutation itself, so it still reports when the row that asked is gone (a decided
+ * return leaves the pending list in the same render).
+ */
+function useOrderAction<V>(orderNo: string, send: (vars: V) => Promise<AdminOrderDetail>, onDone?: (order: AdminOrderDetail, vars: V) => void) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: send,
+    onSuccess: (order, vars) => {
+      queryClient.setQueryData(adminOrderKey(orderNo), order);
+      onDone?.(order, vars);
+    },
+    // A refused action (409: the order moved on) shows the order as it is now.
+    onSettled: () => Promise.all(['orders', 'wallet', 'dashboard', 'packages'].map((root) => queryClient.invalidateQueries({ queryKey: [root] }))),
+  });
+}
+
+export function useRaiseSupplement(orderNo: string) {
+  return useOrderAction(orderNo, ({ body, key }: { body: SupplementInput; key: string }) =>
+    data(adminApi().POST('/orders/{id}/supplements', { params: { path: { id: orderNo } }, body, ...idempotent(key) })),
+  );
+}
+
+export type DecisionInput = { rid: number; decision: 'approved' | 'rejected'; key: string };
+
+export function useDecideReturn(orderNo: string, onDone: (order: AdminOrderDetail, vars: DecisionInput) => void) {
+  return useOrderAction(
+    orderNo,
+    ({ rid, decision, key }: DecisionInput) =>
+      data(adminApi().POST('/orders/{id}/returns/{rid}/decide', { params: { path: { id: orderNo, rid } }, body: { decision }, ...idempotent(key) })),
+    onDone,
+  );
+}
+
+export function useSimulateOrder(orderNo: string) {
+  return useOrderAction(orderNo, ({ scenario, key }: { scenario: OrderScenario; key: string }) =>
+    data(adminApi().POST('/orders/{id}/simulate', { params: { path: { id: orderNo } }, body: { scenario }, ...idempotent(key) })),
+  );
+}
+
+/** `onDone` on the mutation itself: a lost parcel's row leaves the console's list before a caller could hear back. */
+export function useSimulateShipping(orderNo: string, onDone: (order: { orderNo: string; status: string }, scenario: ShippingScenario) => void) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ scenario, key }: { scenario: ShippingScenario; key: string }) =>
+      data(adminApi().POST('/shipping/{id}/simulate', { params: { path: { id: orderNo } }, body: { scenario }, ...idempotent(key) })),
+    onSuccess: (order, { scenario }) => onDone(order, scenario),
+    onSettled: () => Promise.all(['shipping', 'packages', 'wallet', 'dashboard'].map((root) => queryClient.invalidateQueries({ queryKey: [root] }))),
+  });
+}
+
+/** The autopilot's per-scenario rates: order scenarios on /autopilot (percent), shipping ones in the figures (basis points). */
+export function useScenarioRates() {
+  const autopilot = useQuery({ queryKey: adminKeys.autopilot, queryFn: fetchers.autopilot });
+  const figures = useQuery({ queryKey: FIGURES_KEY, queryFn: () => data(adminApi().GET('/warehouse/figures')) });
+  return { autopilot, figures };
+}
+
+export type OrderRates = { price_increase: number; price_decrease: number; domestic_freight: number; qc_issue: number; seller_delay: number };
+export type ShippingRatesBp = { customsHoldRateBp: number; lostInTransitRateBp: number; customsSeizedRateBp: number };
+
+export function useSaveScenarioRates() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ order, shipping }: { order: Partial<OrderRates> | null; shipping: Partial<ShippingRatesBp> | null }) => {
+      const autopilot = order ? await data(adminApi().PUT('/autopilot', { body: { scenarioRates: order } })) : null;
+      const figures = shipping ? await data(adminApi().PUT('/warehouse/figures', { body: shipping })) : null;
+      return { autopilot, figures };
+    },
+    onSuccess: ({ autopilot, figures }) => {
+      if (autopilot) queryClient.setQueryData(adminKeys.autopilot, autopilot);
+      if (figures) queryClient.setQueryData(FIGURES_KEY, figures);
+    },
+  });
+}

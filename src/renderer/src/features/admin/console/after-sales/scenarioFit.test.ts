@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import { ApiError } from '../../../../api/client';
+import { failureKind } from './failure';
+import { orderScenarioFit, orderScenarioFits, shippingScenarioFit, shippingScenarioFits } from './scenarioFit';
+
+describe('scenarios the console offers', () => {
+  it('offers the four paid-order scenarios on a paid order, each needing its status otherwise', () => {
+    const fits = orderScenarioFits({ status: 'paid', scenarios: [] });
+    expect(fits.filter((f) => f.fit.ok).map((f) => f.scenario)).toEqual(['out_of_stock', 'price_increase', 'price_decrease', 'domestic_freight']);
+    expect(orderScenarioFit('seller_delay', { status: 'paid', scenarios: [] })).toEqual({ ok: false, needs: ['purchased'] });
+    expect(orderScenarioFit('qc_issue', { status: 'shipped_to_warehouse', scenarios: [] })).toEqual({ ok: true });
+  });
+
+  it('turns off a scenario that already fired on the order, not one only programmed', () => {
+    const order = { status: 'paid', scenarios: [{ name: 'price_increase', status: 'fired' }, { name: 'price_decrease', status: 'programmed' }] };
+    expect(orderScenarioFit('price_increase', order)).toEqual({ ok: false, fired: true });
+    expect(orderScenarioFit('price_decrease', order)).toEqual({ ok: true });
+  });
+
+  it('offers no order scenario on an order past its steps', () => {
+    expect(orderScenarioFits({ status: 'in_warehouse', scenarios: [] }).some((f) => f.fit.ok)).toBe(false);
+  });
+
+  it('holds at customs only a shipped parcel; loses or seizes a shipped or held one', () => {
+    expect(shippingScenarioFits('shipped').every((f) => f.fit.ok)).toBe(true);
+    expect(shippingScenarioFit('customs_hold', 'exception')).toEqual({ ok: false, needs: ['shipped'] });
+    expect(shippingScenarioFit('lost_in_transit', 'exception')).toEqual({ ok: true });
+    expect(shippingScenarioFits('pending').some((f) => f.fit.ok)).toBe(false);
+  });
+});
+
+describe('failures worded by the console', () => {
+  it('reads the status code of the answer', () => {
+    expect(failureKind(new ApiError(409, 'Scenario x fits an order that is paid'))).toBe('conflict');
+    expect(failureKind(new ApiError(402, 'Insufficient balance'))).toBe('shortBalance');
+    expect(failureKind(new ApiError(400, 'amount must be ...'))).toBe('invalid');
+    expect(failureKind(new ApiError(404, 'Order not found'))).toBe('notFound');
+    expect(failureKind(new ApiError(500, 'boom'))).toBe('other');
+    expect(failureKind(new Error('network'))).toBe('other');
+  });
+});

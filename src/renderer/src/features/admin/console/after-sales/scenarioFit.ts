@@ -1,0 +1,36 @@
+import {
+  ORDER_SCENARIO_STATUS,
+  ORDER_SCENARIOS,
+  SHIPPING_SCENARIO_STATUSES,
+  SHIPPING_SCENARIOS,
+  type OrderScenario,
+  type OrderStatus,
+  type ShippingScenario,
+} from '../../../../../../contract/enums';
+
+/**
+ * Which sandbox scenarios the console offers for an order or a shipping order: the contract's table of
+ * the status each fits (the service answers 409 to the others), so a button is off exactly when the
+ * service would refuse it as the order stands.
+ */
+export type Fit = { ok: true } | { ok: false; needs: readonly string[] } | { ok: false; fired: true };
+
+export function orderScenarioFit(scenario: OrderScenario, order: { status: string; scenarios: readonly { name: string; status: string }[] }): Fit {
+  if (order.scenarios.some((s) => s.name === scenario && s.status === 'fired')) return { ok: false, fired: true };
+  const needs: OrderStatus = ORDER_SCENARIO_STATUS[scenario];
+  return order.status === needs ? { ok: true } : { ok: false, needs: [needs] };
+}
+
+export function orderScenarioFits(order: { status: string; scenarios: readonly { name: string; status: string }[] }) {
+  return ORDER_SCENARIOS.map((scenario) => ({ scenario, fit: orderScenarioFit(scenario, order) }));
+}
+
+/** Shipping scenarios may fire more than once (a held parcel can still be lost), so only the status decides. */
+export function shippingScenarioFit(scenario: ShippingScenario, status: string): Fit {
+  const needs = SHIPPING_SCENARIO_STATUSES[scenario];
+  return (needs as readonly string[]).includes(status) ? { ok: true } : { ok: false, needs };
+}
+
+export function shippingScenarioFits(status: string) {
+  return SHIPPING_SCENARIOS.map((scenario) => ({ scenario, fit: shippingScenarioFit(scenario, status) }));
+}
