@@ -118,21 +118,32 @@ test('warehouse to doorstep: pick a package, compare freight, ship it, dispatch,
   const withDims = await openApi.send<{ channels: Quote[] }>('POST', '/logistics/calculate-freight-batch', { country: country.code, weight: pkg.weight, ...dims });
   const billed = await openApi.send<{ channels: Quote[] }>('POST', '/logistics/calculate-freight-batch', { country: country.code, weight: pkg.weight });
   const channels = await openApi.get<Channel[]>(`/logistics/shipping-methods?country=${country.code}`);
-  const carriable = withDims.channels.filter((q) => billed.channels.some((b) => b.channelId === q.channelId) && channels.some((c) => c.channelId === q.channelId));
+  // Sorted by what is billed (the weight-only quote), which is the fee a shipping order freezes.
+  const feeOf = (q: Quote) => billed.channels.find((b) => b.channelId === q.channelId)!.totalPrice;
+  const carriable = withDims.channels
+    .filter((q) => billed.channels.some((b) => b.channelId === q.channelId) && channels.some((c) => c.channelId === q.channelId))
+    .sort((a, b) => feeOf(a) - feeOf(b));
   const cheapest = carriable[0]!;
-  const fee = billed.channels.find((b) => b.channelId === cheapest.channelId)!.totalPrice;
+  const fee = feeOf(cheapest);
+  const cheapestBilled = billed.channels.find((b) => b.channelId === cheapest.channelId)!;
 
+  // One price column (the billed fee); the weights behind it on demand.
   const table = page.getByRole('table', { name: 'Freight quotes' });
-  for (const header of ['Channel', 'Carrier', 'Actual', 'Volumetric', 'Charge weight', 'Price', 'Fee', 'Delivery']) {
+  for (const header of ['Channel', 'Carrier', 'Price', 'Delivery', 'Weights']) {
     await expect(table.getByRole('columnheader', { name: header, exact: true })).toBeVisible();
   }
+  for (const gone of ['Fee', 'Volumetric', 'Actual']) await expect(table.getByRole('columnheader', { name: gone, exact: true })).toHaveCount(0);
   await expect(table.getByRole('row')).toHaveCount(withDims.channels.length + 1);
   const quoteRow = table.getByRole('row', { name: cheapest.name, exact: true });
-  await expect(quoteRow.getByRole('cell').nth(3)).toHaveText(grams(cheapest.actualWeight));
-  await expect(quoteRow.getByRole('cell').nth(4)).toHaveText(grams(cheapest.volumetricWeight));
-  await expect(quoteRow.getByRole('cell').nth(5)).toHaveText(grams(cheapest.chargeWeight));
-  await expect(quoteRow.getByRole('cell').nth(6)).toHaveText(money(cheapest.totalPrice));
-  await expect(quoteRow.getByRole('cell').nth(7)).toHaveText(money(fee));
+  await expect(quoteRow.getByRole('cell').nth(3)).toHaveText(money(fee));
+  const prices = await table.locator('tbody tr:not([aria-disabled])').evaluateAll((trs) => trs.map((tr) => tr.children[3]!.textContent ?? ''));
+  const amounts = prices.map((p) => Number(p.replace(/[^\d.]/g, '')));
+  expect(amounts).toEqual([...amounts].sort((a, b) => a - b));
+  await quoteRow.getByRole('button', { name: `Weights of ${cheapest.name}` }).click();
+  const weights = table.getByRole('list', { name: `Weights of ${cheapest.name}` });
+  await expect(weights).toContainText(`Actual weight: ${grams(cheapestBilled.actualWeight)}`);
+  await expect(weights).toContainText(`Volumetric weight: ${grams(cheapest.volumetricWeight)} (not billed`);
+  await expect(weights).toContainText(`Charge weight: ${grams(cheapestBilled.chargeWeight)}`);
   expect(cheapest.volumetricWeight).toBeGreaterThan(0);
   // Cheapest first, preselected.
   await expect(table.getByRole('row').nth(1)).toHaveAccessibleName(cheapest.name);
@@ -227,6 +238,12 @@ test('battery goods only on sensitive channels; cancelling a pending shipping or
   await expect(flagged.getByRole('radio')).toBeDisabled();
   await page.getByRole('switch', { name: 'Hide channels that cannot take this shipment' }).check();
   await expect(table.getByRole('row')).toHaveCount(usable.length + 1);
+  // Without dimensions the weights say nothing of a volumetric weight (no "Volumetric 0 g").
+  await table.getByRole('button', { name: `Weights of ${usable[0]!.name}` }).click();
+  const weights = table.getByRole('list', { name: `Weights of ${usable[0]!.name}` });
+  await expect(weights).toContainText(`Actual weight: ${grams(usable[0]!.actualWeight)}`);
+  await expect(weights).toContainText(`Charge weight: ${grams(usable[0]!.chargeWeight)}`);
+  await expect(weights).not.toContainText('Volumetric');
 
   const fee = usable[0]!.totalPrice;
   await page.getByRole('button', { name: 'Create shipping order' }).click();

@@ -130,7 +130,8 @@ export function ShipPage() {
   const declaredValue = declared === '' ? null : Number(declared);
   const breakdown = chargeBreakdown({
     freight: fee ?? 0,
-    fuel: chosenRow?.quote.fuelSurcharge ?? 0,
+    // The surcharge inside the billed fee (the weight-only quote when dimensions were given).
+    fuel: (chosenRow?.billed ?? chosenRow?.quote)?.fuelSurcharge ?? 0,
     insured,
     // Without a declared value the service uses the purchase prices; the premium is then at least the minimum.
     declaredValue: declaredValue ?? 0,

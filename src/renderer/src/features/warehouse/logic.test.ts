@@ -141,6 +141,18 @@ describe('choosing carriable channels', () => {
     ]);
   });
 
+  it('with dimensions, sorts by the billed fee, not by the dimensioned price', () => {
+    // The dimensioned quotes rank dhl first; billed on weight alone, economy is the cheaper one.
+    const withDims = [quote('dhl', 80, { volumetricWeight: 1125 }), quote('economy', 95, { volumetricWeight: 1125 })];
+    const billed = [quote('economy', 40), quote('dhl', 60)];
+    const rows = freightRows(withDims, CHANNELS, ['general'], billed);
+    expect(rows.map((r) => [r.quote.channelId, r.fee, r.billed?.totalPrice])).toEqual([
+      ['economy', 40, 40],
+      ['dhl', 60, 60],
+    ]);
+    expect(cheapestCarriable(rows)?.quote.channelId).toBe('economy');
+  });
+
   it('has nothing to preselect when no channel can carry the goods', () => {
     expect(cheapestCarriable(freightRows([quote('economy', 1)], CHANNELS, ['battery']))).toBeNull();
     expect(cheapestCarriable([])).toBeNull();

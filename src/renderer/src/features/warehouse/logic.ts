@@ -72,11 +72,13 @@ export interface FreightRow {
   problem: FreightProblem | null;
   /** The fee a shipping order on this channel freezes: its quote for the packages' weight. */
   fee: number | null;
+  /** The quote that fee comes from (its weights are the ones billed); null when the channel cannot bill it. */
+  billed: FreightQuote | null;
 }
 
 /**
  * The comparison table: every quote with whether its channel can take the shipment, carriable channels
- * first, cheapest first within each group.
+ * first, cheapest billed fee first within each group.
  *
  * `channels` tells which channels carry sensitive cargo (GET /logistics/shipping-methods); a channel missing
  * from it is trusted with general cargo only. `billed` are the quotes for the packages' weight alone (no
@@ -94,11 +96,13 @@ export function freightRows(
     const channel = byId.get(quote.channelId) ?? { supportedCargo: ['general'] };
     const billedQuote = billed ? billed.find((b) => b.channelId === quote.channelId) : quote;
     const problem: FreightProblem | null = !channelCarries(channel, cargoTypes) ? 'cargo' : !billedQuote ? 'weight' : null;
-    return { quote, carriable: problem === null, problem, fee: billedQuote ? billedQuote.totalPrice : null };
+    return { quote, carriable: problem === null, problem, fee: billedQuote ? billedQuote.totalPrice : null, billed: billedQuote ?? null };
   });
+  // Ordered by what will be billed (the fee frozen at creation), not by the dimensioned comparison price.
+  const sortPrice = (row: FreightRow) => row.fee ?? row.quote.totalPrice;
   return rows
     .map((row, index) => ({ row, index }))
-    .sort((a, b) => Number(b.row.carriable) - Number(a.row.carriable) || a.row.quote.totalPrice - b.row.quote.totalPrice || a.index - b.index)
+    .sort((a, b) => Number(b.row.carriable) - Number(a.row.carriable) || sortPrice(a.row) - sortPrice(b.row) || a.index - b.index)
     .map(({ row }) => row);
 }
 
