@@ -57,3 +57,23 @@ test('a link problem is worded in Chinese when the UI is in Chinese', async ({ a
   await page.getByRole('button', { name: '打开链接' }).click();
   await expect(page.getByText('这不是淘宝、天猫、1688 或微店的商品链接。')).toBeVisible();
 });
+
+test('a platform product links to its page on the marketplace, opened outside the app', async ({ app: page, openApi }) => {
+  const found = await openApi.get<{ items: { id: number; title: string; platform: string; platformItemId: string }[] }>('/products/platform/weidian/search?limit=1');
+  const item = found.items[0]!;
+  await page.goto(`/#/product/${item.id}`);
+  await expect(page.getByRole('heading', { name: item.title, level: 2 })).toBeVisible();
+
+  const link = page.getByRole('link', { name: /^View on Weidian/ });
+  await expect(link).toHaveAttribute('href', `https://weidian.com/item.html?itemID=${item.platformItemId}`);
+  await expect(link).toHaveAttribute('target', '_blank');
+  await expect(link).toHaveAttribute('rel', 'noopener noreferrer');
+
+  // A new tab (no network here: the marketplace answers from a stand-in); the app stays where it was.
+  await page.context().route('https://weidian.com/**', (route) => route.fulfill({ contentType: 'text/html', body: '<title>Weidian</title>' }));
+  const [tab] = await Promise.all([page.context().waitForEvent('page'), link.click()]);
+  await expect(tab).toHaveURL(`https://weidian.com/item.html?itemID=${item.platformItemId}`);
+  expect(await tab.evaluate(() => window.opener)).toBeNull();
+  await expect(page).toHaveURL(new RegExp(`#/product/${item.id}$`));
+  await tab.close();
+});

@@ -4,11 +4,12 @@ import type { Sku } from '../../../api/types';
 import { paths } from '../../../app/router';
 import { ErrorAlert } from '../../../shared/ErrorAlert';
 import { useT } from '../../../shared/i18n';
-import { productMessages } from '../messages';
+import { productMessages, useSourceLabel } from '../messages';
 import { PlatformBadge } from '../PlatformBadge';
 import { AddToCartForm } from './AddToCartForm';
 import { FavoriteButton } from './FavoriteButton';
 import { ImageGallery } from './ImageGallery';
+import { marketplaceItemUrl } from './marketplaceUrl';
 import { ProductPrice } from './ProductPrice';
 import { useProduct } from './useProduct';
 
@@ -17,6 +18,8 @@ export function ProductPage({ productId }: { productId: number }) {
   const product = useProduct(productId);
   // The chosen SKU decides the headline price and the picture; before a choice the price is the range's start.
   const [sku, setSku] = useState<Sku | null>(null);
+  const platformLabel = useSourceLabel();
+  const itemUrl = product.data ? marketplaceItemUrl(product.data.platform, product.data.platformItemId) : null;
 
   return (
     <Stack gap="md">
@@ -54,6 +57,17 @@ export function ProductPage({ productId }: { productId: number }) {
                 <Text size="sm" c="dimmed">
                   {t('sold', { shop: product.data.shopName, sales: product.data.sales.toLocaleString('en-US') })}
                 </Text>
+                {itemUrl ? (
+                  // A new window: the browser opens a tab; the desktop app's window-open handler hands
+                  // http(s) links to the system browser (desktop/security.ts isSafeExternalUrl) and never
+                  // navigates the app's own window.
+                  <Anchor href={itemUrl} target="_blank" rel="noopener noreferrer" size="sm">
+                    {t('viewOnMarketplace', { platform: platformLabel(product.data.platform) })}
+                    <Text span size="xs" c="dimmed" ml={4}>
+                      {t('opensOutside')}
+                    </Text>
+                  </Anchor>
+                ) : null}
               </Group>
               <ProductPrice product={product.data} sku={sku} />
               <Text size="sm">{product.data.description}</Text>
