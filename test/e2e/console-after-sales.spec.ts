@@ -125,6 +125,23 @@ test('an exchange rejected in the console moves no money and puts the package ba
   expect((await openApi.get<{ status: string }>(`/warehouse/packages/${pkg.id}`)).status).toBe('in_warehouse');
 });
 
+test('extra photos the shopper paid for are added from the console', async ({ app: page, openApi, server }) => {
+  const admin = adminApiOf(page.request, server.origin);
+  const pkg = await arrivedPackage(openApi, admin);
+  const before = await balance(openApi);
+  const request = await openApi.send<{ id: number; price: number }>('POST', `/orders/${pkg.orderId}/photo-requests`, { count: 3, note: 'the seams' });
+  expect(before - (await balance(openApi))).toBe(600);
+
+  const drawer = await openAfterSales(page, pkg.orderId);
+  const photos = drawer.getByRole('group', { name: 'Extra photos' });
+  await expect(photos).toContainText(`#${request.id}: 3 photos · “the seams”`);
+  await photos.getByRole('button', { name: `Add the photos of request #${request.id}` }).click();
+  await expect(photos.getByRole('status')).toHaveText(`Request #${request.id}: 3 photos added to the inspection.`);
+  await expect(photos).toContainText(`#${request.id}: 3 photos, added`);
+  const detail = await openApi.get<{ inspection: { requestedPhotos: { requestId: number }[] } }>(`/orders/${pkg.orderId}`);
+  expect(detail.inspection.requestedPhotos.filter((p) => p.requestId === request.id)).toHaveLength(3);
+});
+
 test('order scenarios from the console: only those that fit are on; the result and a 409 are shown', async ({ app: page, openApi, server }) => {
   const admin = adminApiOf(page.request, server.origin);
   const [line] = await cheapProducts(openApi, 1);

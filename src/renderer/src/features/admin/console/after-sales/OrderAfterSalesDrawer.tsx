@@ -6,6 +6,7 @@ import { formatMoney } from '../../../../shared/money';
 import { commonMessages, orderStatusKey } from '../../messages';
 import { afterSalesMessages } from './messages';
 import { OrderScenarios } from './OrderScenarios';
+import { PhotoRequests } from './PhotoRequests';
 import { useAdminOrder } from './queries';
 import { ReturnDecisions } from './ReturnDecisions';
 import { SupplementForm } from './SupplementForm';
@@ -46,6 +47,8 @@ function AfterSales({ orderNo }: { orderNo: string }) {
       <Supplements order={o} />
       <Divider />
       <ReturnDecisions order={o} />
+      <Divider />
+      <PhotoRequests order={o} />
       <Divider />
       <OrderScenarios order={o} />
     </Stack>

@@ -54,6 +54,17 @@ export function useDecideReturn(orderNo: string, onDone: (order: AdminOrderDetai
   );
 }
 
+export type FulfilInput = { rid: number; key: string };
+
+/** The warehouse takes the requested photos (generated here: the sandbox has no camera). */
+export function useFulfilPhotos(orderNo: string, onDone: (order: AdminOrderDetail, vars: FulfilInput) => void) {
+  return useOrderAction(
+    orderNo,
+    ({ rid, key }: FulfilInput) => data(adminApi().POST('/orders/{id}/photo-requests/{rid}/fulfil', { params: { path: { id: orderNo, rid } }, body: {}, ...idempotent(key) })),
+    onDone,
+  );
+}
+
 export function useSimulateOrder(orderNo: string) {
   return useOrderAction(orderNo, ({ scenario, key }: { scenario: OrderScenario; key: string }) =>
     data(adminApi().POST('/orders/{id}/simulate', { params: { path: { id: orderNo } }, body: { scenario }, ...idempotent(key) })),
