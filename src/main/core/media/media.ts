@@ -1,5 +1,6 @@
 import type { CoreContext } from '../context.js';
 import { hashText } from '../shared/random.js';
+import { colourOf } from './product-drawings.js';
 import { inspectionPhoto, productPicture } from './svg.js';
 
 export const MEDIA_KINDS = ['products', 'inspection', 'rehearsal', 'package'] as const;
@@ -17,11 +18,22 @@ export const MAX_PHOTO_INDEX = 99;
 /** Draws the image a media path names, from the data it shows; null when there is no such thing. */
 export function renderMedia(ctx: CoreContext, kind: MediaKind, id: string, index: number): string | null {
   if (kind === 'products') {
-    const row = ctx.db.prepare('SELECT title, category FROM products WHERE id = ?').get(Number(id)) as
-      | { title: string; category: string }
-      | undefined;
+    // The product's colour is its first SKU's (a product has at most a dozen SKUs: a bounded sort).
+    const row = ctx.db
+      .prepare(
+        `SELECT p.title, p.category,
+                (SELECT s.name FROM product_skus s WHERE s.product_id = p.id ORDER BY s.position, s.sku_id LIMIT 1) AS sku_name
+           FROM products p WHERE p.id = ?`,
+      )
+      .get(Number(id)) as { title: string; category: string; sku_name: string | null } | undefined;
     if (!row || index > 5) return null;
-    return productPicture({ title: row.title, hue: hashText(row.category || row.title), view: index });
+    return productPicture({
+      title: row.title,
+      category: row.category,
+      colour: colourOf(row.sku_name ?? ''),
+      hue: hashText(row.category || row.title),
+      view: index,
+    });
   }
   if (kind === 'rehearsal') {
     const r = ctx.db.prepare('SELECT id, packed_weight_g, length_cm, width_cm, height_cm, packed_at FROM rehearsals WHERE id = ?').get(id) as

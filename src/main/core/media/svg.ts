@@ -2,6 +2,8 @@
  * Generated images, so that the app needs no network: product pictures and inspection photos are SVG
  * drawn from the data they show.
  */
+import { drawingKindOf, drawProduct } from './product-drawings.js';
+
 function escapeXml(text: string): string {
   return text.replace(/[<>&'"]/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[c]!);
 }
@@ -23,26 +25,35 @@ function wrap(text: string, width: number, maxLines: number): string[] {
 
 export interface ProductPictureInput {
   title: string;
+  /** The catalog category: picks the drawing when the title's noun does not. */
+  category: string;
+  /** The product's colour (its first SKU's), or null to use the category's hue. */
+  colour: string | null;
   hue: number;
-  /** Which view of the product (0 = main): changes the composition a little. */
+  /** Which view of the product (0 = main): the same drawing, turned and framed a little differently. */
   view: number;
   label?: string;
 }
 
-export function productPicture({ title, hue, view, label }: ProductPictureInput): string {
+/** Views after the main one: the item turned a little, as a seller's second and third photos are. */
+const VIEW_TRANSFORMS = ['', 'rotate(-8 400 340) scale(0.92) translate(35 30)', 'rotate(7 400 340) scale(0.88) translate(55 40)'];
+
+/** A product picture: a drawing of what the product is (product-drawings.ts) in its colour, and its title. */
+export function productPicture({ title, category, colour, hue, view, label }: ProductPictureInput): string {
   const h = ((hue % 360) + 360) % 360;
   const h2 = (h + 40 + view * 25) % 360;
   const lines = wrap(title, 22, 3);
-  const shapes = [
-    `<circle cx="400" cy="${330 + view * 10}" r="${150 - view * 10}" fill="hsl(${h2} 70% 60%)" opacity="0.85"/>`,
-    `<rect x="${260 - view * 12}" y="250" width="${280 + view * 24}" height="200" rx="28" fill="hsl(${h2} 65% 55%)" opacity="0.85"/>`,
-    `<polygon points="400,${180 + view * 8} 560,470 240,470" fill="hsl(${h2} 60% 58%)" opacity="0.85"/>`,
-  ];
+  const fill = colour ?? `hsl(${h} 55% 55%)`;
+  const drawing = drawProduct(drawingKindOf(category, title), fill, '#2f2d2a', `hsl(${h2} 40% 72%)`);
+  const transform = VIEW_TRANSFORMS[view % VIEW_TRANSFORMS.length];
   return `<svg xmlns="http://www.w3.org/2000/svg" width="800" height="800" viewBox="0 0 800 800">
-<defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="hsl(${h} 55% 92%)"/><stop offset="1" stop-color="hsl(${h} 45% 78%)"/></linearGradient></defs>
+<defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="hsl(${h} 35% 96%)"/><stop offset="1" stop-color="hsl(${h} 30% 86%)"/></linearGradient></defs>
 <rect width="800" height="800" fill="url(#g)"/>
-${shapes[view % shapes.length]}
-${lines.map((l, i) => `<text x="400" y="${600 + i * 44}" font-family="sans-serif" font-size="36" text-anchor="middle" fill="hsl(${h} 40% 20%)">${escapeXml(l)}</text>`).join('\n')}
+<ellipse cx="400" cy="${545 - view * 4}" rx="230" ry="22" fill="hsl(${h} 20% 70%)" opacity="0.6"/>
+<g${transform ? ` transform="${transform}"` : ''}>
+${drawing}
+</g>
+${lines.map((l, i) => `<text x="400" y="${620 + i * 44}" font-family="sans-serif" font-size="36" text-anchor="middle" fill="hsl(${h} 40% 20%)">${escapeXml(l)}</text>`).join('\n')}
 ${label ? `<text x="40" y="70" font-family="sans-serif" font-size="30" fill="hsl(${h} 40% 25%)">${escapeXml(label)}</text>` : ''}
 </svg>`;
 }

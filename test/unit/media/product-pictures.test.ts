@@ -1,0 +1,59 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openCore, type Core } from '../../../src/main/core/index.js';
+import { renderMedia } from '../../../src/main/core/media/media.js';
+import { colourOf, drawingKindOf } from '../../../src/main/core/media/product-drawings.js';
+import { productPicture } from '../../../src/main/core/media/svg.js';
+import { CATEGORIES } from '../../../src/main/core/products/marketplace/vocabulary.js';
+
+/** The drawing alone: the picture's <g> group, without the colour fills that vary by product. */
+function drawingOf(svg: string): string {
+  const group = /<g[^>]*>([\s\S]*?)<\/g>/.exec(svg)?.[1] ?? '';
+  return group.replace(/fill="[^"]*"/g, '').replace(/stroke="(?!#2f2d2a)[^"]*"/g, '');
+}
+
+describe('product pictures', () => {
+  let core: Core;
+  beforeAll(() => {
+    core = openCore({ dataDir: ':memory:' });
+  });
+  afterAll(() => core.close());
+
+  it('draws a different thing for each category (same colour, same title words aside)', () => {
+    const drawings = CATEGORIES.map((category) =>
+      drawingOf(productPicture({ title: 'Classic Item', category: category.name, colour: '#888888', hue: 0, view: 0 })),
+    );
+    expect(new Set(drawings).size).toBe(CATEGORIES.length);
+    expect(drawingKindOf('Apparel', 'Classic Item')).not.toBe(drawingKindOf('Shoes', 'Classic Item'));
+  });
+
+  it('follows the title noun: a hoodie, a sneaker and a backpack are three drawings', () => {
+    expect(drawingKindOf('Apparel', 'Oversized Hoodie')).toBe('hoodie');
+    expect(drawingKindOf('Shoes', 'Retro Running Sneakers')).toBe('shoe');
+    expect(drawingKindOf('Bags', 'Urban Backpack')).toBe('backpack');
+    expect(drawingKindOf('Electronics', 'Slim Smart Watch')).toBe('watch');
+    expect(drawingKindOf('Phone Accessories', 'Clear Phone Case')).toBe('phone');
+  });
+
+  it('fills the drawing with the product colour its SKUs name', () => {
+    expect(colourOf('Olive / M')).toBe('#6b7035');
+    expect(colourOf('Sky Blue / 42')).toBe('#7fb8e6');
+    expect(colourOf('Standard')).toBeNull();
+    const olive = productPicture({ title: 'Hoodie', category: 'Apparel', colour: colourOf('Olive / M'), hue: 10, view: 0 });
+    expect(olive).toContain('fill="#6b7035"');
+  });
+
+  it('gives the same product the same SVG every time, and each catalog product a drawing', () => {
+    const ids = core.ctx.db.prepare('SELECT id FROM products ORDER BY id LIMIT 40').all() as { id: number }[];
+    expect(ids.length).toBeGreaterThan(10);
+    const kinds = new Set<string>();
+    for (const { id } of ids) {
+      const first = renderMedia(core.ctx, 'products', String(id), 0);
+      expect(first).toMatch(/^<svg /);
+      expect(renderMedia(core.ctx, 'products', String(id), 0)).toBe(first);
+      expect(renderMedia(core.ctx, 'products', String(id), 1)).not.toBe(first);
+      kinds.add(drawingOf(first!));
+    }
+    // Forty catalog products are not forty copies of one shape.
+    expect(kinds.size).toBeGreaterThan(8);
+  });
+});
