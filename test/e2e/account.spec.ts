@@ -30,32 +30,32 @@ test('the dashboard shows the demo balance and links to the wallet, which lists 
   await expect(page).toHaveURL(/#\/dashboard$/);
   await expect(page.getByRole('heading', { name: 'Dashboard', level: 2 })).toBeVisible();
   const cards = page.getByRole('region', { name: 'Wallet balance' });
-  await expect(cards.getByRole('group', { name: 'Balance' })).toContainText('CNY 10,000.00');
-  await expect(cards.getByRole('group', { name: 'Frozen' })).toContainText('CNY 0.00');
-  await expect(cards.getByRole('group', { name: 'Available' })).toContainText('CNY 10,000.00');
+  await expect(cards.getByRole('group', { name: 'Balance' })).toContainText('CN¥10,000.00');
+  await expect(cards.getByRole('group', { name: 'Frozen' })).toContainText('CN¥0.00');
+  await expect(cards.getByRole('group', { name: 'Available' })).toContainText('CN¥10,000.00');
 
   const byStatus = page.getByRole('region', { name: 'Purchase orders by status' });
   await expect(byStatus.getByRole('link', { name: /\d+ Pending orders/ })).toHaveAttribute('href', '#/orders?status=pending');
   await expect(page.getByRole('region', { name: 'Packages waiting in the warehouse' })).toContainText(/\d+/);
 
   const activity = page.getByRole('region', { name: 'Latest wallet activity' });
-  await expect(activity.getByRole('listitem').filter({ hasText: 'Demo deposit' })).toContainText('+CNY 10,000.00');
+  await expect(activity.getByRole('listitem').filter({ hasText: 'Demo deposit' })).toContainText('+CN¥10,000.00');
   await activity.getByRole('link', { name: 'All transactions' }).click();
 
   // The wallet: balance cards, the spending chart, the transactions with the demo deposit.
   await expect(page).toHaveURL(/#\/wallet$/);
   await expect(page.getByRole('heading', { name: 'Wallet', level: 2 })).toBeVisible();
-  await expect(page.getByRole('region', { name: 'Wallet balance' }).getByRole('group', { name: 'Available' })).toContainText('CNY 10,000.00');
+  await expect(page.getByRole('region', { name: 'Wallet balance' }).getByRole('group', { name: 'Available' })).toContainText('CN¥10,000.00');
   await expect(page.getByRole('region', { name: 'Spending by day' })).toBeVisible();
   const table = page.getByRole('region', { name: 'Transactions' });
-  await expect(table.getByRole('row').filter({ hasText: 'Demo deposit' })).toContainText('+CNY 10,000.00');
+  await expect(table.getByRole('row').filter({ hasText: 'Demo deposit' })).toContainText('+CN¥10,000.00');
   // Filtered by type (the deposit stays findable however many payments follow it).
   await table.getByRole('textbox', { name: 'Type' }).click();
   await page.getByRole('option', { name: 'Deposit', exact: true }).click();
   const deposit = table.getByRole('row').filter({ hasText: 'Demo deposit' });
   await expect(deposit).toContainText('Deposit');
   await expect(deposit).toContainText('DEMO');
-  await expect(deposit).toContainText('+CNY 10,000.00');
+  await expect(deposit).toContainText('+CN¥10,000.00');
   await expect(table.getByRole('row').filter({ hasText: 'Order payment' })).toHaveCount(0);
 });
 
@@ -66,7 +66,7 @@ test('claim a coupon and find it under Mine', async ({ app: page }) => {
   const coupon = available.first();
   await expect(coupon).toBeVisible();
   const name = (await coupon.getAttribute('aria-label'))!;
-  await expect(coupon).toContainText(/% off|CNY [\d,]+\.\d{2} off/);
+  await expect(coupon).toContainText(/% off|CN¥[\d,]+\.\d{2} off/);
 
   await coupon.getByRole('button', { name: `Claim ${name}` }).click();
   await expect(page.getByRole('alert').filter({ hasText: 'Coupon claimed' })).toBeVisible();

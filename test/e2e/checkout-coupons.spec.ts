@@ -20,7 +20,7 @@ test('checkout offers the coupons still to claim: Claim there applies it to the 
   await expect(page.getByText('You have no unused coupons')).toHaveCount(0);
   const toClaim = page.getByRole('region', { name: 'Coupons to claim' });
   await expect(toClaim.getByTestId('claimable-coupon')).toHaveCount(available.length);
-  await expect(page.getByTestId('checkout-discount')).toHaveText('CNY 0.00');
+  await expect(page.getByTestId('checkout-discount')).toHaveText('CN¥0.00');
 
   await toClaim.getByRole('button', { name: `Claim ${usable!.name}` }).click();
   // Claimed, selected and counted in the total; no longer offered to claim.

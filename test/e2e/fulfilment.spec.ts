@@ -45,7 +45,7 @@ interface Balance {
 }
 
 const money = (amount: number, currency = 'CNY') =>
-  `${currency} ${new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(amount)}`;
+  new Intl.NumberFormat('en-US', { style: 'currency', currency }).format(amount);
 /** As the warehouse pages show weights. */
 const grams = (g: number) => (g < 1000 ? `${g} g` : `${(g / 1000).toFixed(2)} kg`);
 

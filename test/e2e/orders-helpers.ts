@@ -46,9 +46,9 @@ export interface Coupon {
 
 export const cents = (amount: number) => Math.round(amount * 100);
 
-/** As the UI shows money: "CNY 1,234.50". */
+/** As the UI shows money in English: "CN¥1,234.50". */
 export const money = (amount: number, currency = 'CNY') =>
-  `${currency} ${new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(amount)}`;
+  new Intl.NumberFormat('en-US', { style: 'currency', currency }).format(amount);
 
 /** Half up at the cent, as the service rounds. */
 export function roundHalfUp(numerator: number, denominator: number): number {

@@ -13,7 +13,7 @@ test('the Taobao tab searches Taobao directly', async ({ app: page }) => {
   expect(count).toBeGreaterThan(0);
   // Every card is a Taobao item with a price in the ledger currency.
   await expect(results.getByText('Taobao', { exact: true })).toHaveCount(count);
-  await expect(results.first()).toContainText(/CNY [\d,]+\.\d{2}/);
+  await expect(results.first()).toContainText(/CN¥[\d,]+\.\d{2}/);
 
   await results.first().getByRole('link').click();
   await expect(page).toHaveURL(/#\/product\/\d+$/);

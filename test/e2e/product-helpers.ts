@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 
-/** "CNY 1,374.30" -> 1374.3 */
+/** "CN¥1,374.30" -> 1374.3 */
 function amountIn(text: string): number {
   const match = /([\d,]+\.\d{2})/.exec(text);
   if (!match) throw new Error(`no amount in "${text}"`);

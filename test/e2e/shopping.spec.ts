@@ -40,7 +40,7 @@ test('search, open a product, add two, change the quantity, remove the line', as
   await expect(page.getByRole('button', { name: 'Add to cart' })).toBeEnabled();
 
   await page.getByLabel('Quantity').fill('2');
-  await expect(page.getByText(`Subtotal CNY ${formatted(price * 2)}`)).toBeVisible();
+  await expect(page.getByText(`Subtotal CN¥${formatted(price * 2)}`)).toBeVisible();
   await page.getByRole('button', { name: 'Add to cart' }).click();
   await expect(page.getByRole('alert').filter({ hasText: 'Added to cart' })).toBeVisible();
   await expect(page.getByRole('link', { name: /Cart.*2 items in the cart/ })).toBeVisible();
@@ -52,18 +52,18 @@ test('search, open a product, add two, change the quantity, remove the line', as
   const quantity = line.getByRole('textbox', { name: `Quantity of ${title} (${skuName})` });
   await expect(quantity).toHaveValue('2');
   await expect(totalRow(page, 'Items')).toHaveText('2');
-  await expect(totalRow(page, 'Total')).toHaveText(`CNY ${formatted(price * 2)}`);
-  await expect(totalRow(page, 'Selected amount')).toHaveText(`CNY ${formatted(price * 2)}`);
+  await expect(totalRow(page, 'Total')).toHaveText(`CN¥${formatted(price * 2)}`);
+  await expect(totalRow(page, 'Selected amount')).toHaveText(`CN¥${formatted(price * 2)}`);
 
   await quantity.fill('3');
   await quantity.press('Tab');
-  await expect(totalRow(page, 'Total')).toHaveText(`CNY ${formatted(price * 3)}`);
+  await expect(totalRow(page, 'Total')).toHaveText(`CN¥${formatted(price * 3)}`);
   await expect(quantity).toHaveValue('3');
 
   // Unselected lines leave the selected amount, not the total.
   await line.getByRole('checkbox', { name: `Select ${title} (${skuName}) for checkout` }).uncheck();
-  await expect(totalRow(page, 'Selected amount')).toHaveText('CNY 0.00');
-  await expect(totalRow(page, 'Total')).toHaveText(`CNY ${formatted(price * 3)}`);
+  await expect(totalRow(page, 'Selected amount')).toHaveText('CN¥0.00');
+  await expect(totalRow(page, 'Total')).toHaveText(`CN¥${formatted(price * 3)}`);
 
   await line.getByRole('button', { name: `Remove ${title} (${skuName})` }).click();
   await expect(page.getByRole('heading', { name: 'Your cart is empty' })).toBeVisible();
@@ -112,19 +112,19 @@ test('colour and size are separate pickers and the headline price is the chosen 
   await page.getByLabel('Search products').fill('hoodie');
   await page.getByRole('button', { name: 'Search' }).click();
   const card = page.getByRole('list', { name: 'Search results' }).getByRole('listitem').filter({ has: page.getByRole('link', { name: product!.title, exact: true }) }).first();
-  await expect(card.getByTestId('card-price')).toHaveText(`from CNY ${formatted(lowest)}`);
+  await expect(card.getByTestId('card-price')).toHaveText(`from CN¥${formatted(lowest)}`);
 
   await page.goto(`/#/product/${product!.id}`);
   const form = page.getByRole('form', { name: 'Add to cart' });
   await expect(form.getByRole('radiogroup', { name: 'Colour' })).toBeVisible();
   await expect(form.getByRole('radiogroup', { name: 'Size' })).toBeVisible();
   const headline = page.getByTestId('product-price');
-  await expect(headline).toHaveText(`from CNY ${formatted(lowest)}`);
+  await expect(headline).toHaveText(`from CN¥${formatted(lowest)}`);
 
   await chooseSku(page, dear.name);
-  await expect(headline).toHaveText(`CNY ${formatted(dear.price)}`);
+  await expect(headline).toHaveText(`CN¥${formatted(dear.price)}`);
   await chooseSku(page, cheap.name);
-  await expect(headline).toHaveText(`CNY ${formatted(cheap.price)}`);
+  await expect(headline).toHaveText(`CN¥${formatted(cheap.price)}`);
 });
 
 test('clear cart asks first', async ({ app: page, openApi }) => {

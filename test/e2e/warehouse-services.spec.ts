@@ -6,7 +6,7 @@ import { arrivedPackage, type Package } from './after-sales-helpers';
  * a rehearsal packed and shipped as packed, insurance, the full breakdown; then a lost parcel's payout on
  * the shipping order page and the storage countdown in the warehouse.
  */
-const money = (amount: number) => `CNY ${new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(amount)}`;
+const money = (amount: number) => new Intl.NumberFormat('en-US', { style: 'currency', currency: 'CNY' }).format(amount);
 
 test('services, rehearsal, insurance and the breakdown; a lost parcel pays back', async ({ app: page, openApi, baseURL }) => {
   const admin = adminApiOf(page.request, baseURL!);
@@ -77,7 +77,7 @@ test('the warehouse shows the free-storage countdown, then the accrued fee', asy
   const row = page.getByRole('row', { name: pkg.productName }).filter({ hasText: pkg.orderId });
   await expect(row).toContainText('90 free days left');
   await admin.send('POST', '/clock/advance', { by: '95d' });
-  await expect(row).toContainText('Free storage ended 5 days ago: CNY 2.50 so far', { timeout: 10_000 });
+  await expect(row).toContainText('Free storage ended 5 days ago: CN¥2.50 so far', { timeout: 10_000 });
   const fresh = await openApi.get<{ storageFee: number }>(`/warehouse/packages/${pkg.id}`);
   expect(fresh.storageFee).toBe(2.5);
 });

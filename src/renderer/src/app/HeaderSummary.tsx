@@ -2,7 +2,7 @@ import { Anchor, Badge, Group, Text } from '@mantine/core';
 import { useWalletBalance } from '../api/account';
 import { useCart } from '../features/cart/useCart';
 import { useT } from '../shared/i18n';
-import { formatMoney } from '../shared/money';
+import { useFormat } from '../shared/format';
 import { appMessages } from './appMessages';
 
 /**
@@ -11,11 +11,12 @@ import { appMessages } from './appMessages';
  * invalidate (['wallet'], ['cart']), so a deposit, an order or a script's change shows without a reload.
  */
 export function HeaderSummary() {
+  const fmt = useFormat();
   const t = useT(appMessages);
   const wallet = useWalletBalance();
   const cart = useCart();
   const count = cart.data?.totalItems;
-  const balance = wallet.data ? formatMoney(wallet.data.availableBalance, wallet.data.currency) : null;
+  const balance = wallet.data ? fmt.money(wallet.data.availableBalance, wallet.data.currency) : null;
 
   return (
     <Group gap="md" wrap="nowrap" visibleFrom="xs">

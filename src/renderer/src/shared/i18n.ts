@@ -1,6 +1,7 @@
 import { useCallback } from 'react';
 import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
+import { formatMessage, type MessageVars } from './format/message';
 
 /**
  * English and Simplified Chinese. Each feature keeps its own messages next to its components
@@ -44,15 +45,19 @@ export const useLanguageStore = create<LanguageState>()(
   ),
 );
 
-/** `{name}` placeholders are filled from `vars`. */
-export function format(template: string, vars?: Record<string, string | number>): string {
-  if (!vars) return template;
-  return template.replace(/\{(\w+)\}/g, (whole, name: string) => (name in vars ? String(vars[name]) : whole));
+/** `{name}` placeholders are filled from `vars`; `{n, plural, one {# day} other {# days}}` by the language's rules. */
+export function format(template: string, vars?: MessageVars, language: Language = 'en'): string {
+  return formatMessage(template, vars, language);
 }
 
-export function useT<K extends string>(messages: Messages<K>): (key: K, vars?: Record<string, string | number>) => string {
+/** A message of a catalog in `language`, outside React (tests, notifications). */
+export function translate<K extends string>(messages: Messages<K>, language: Language, key: K, vars?: MessageVars): string {
+  return formatMessage(messages[language][key] ?? messages.en[key], vars, language);
+}
+
+export function useT<K extends string>(messages: Messages<K>): (key: K, vars?: MessageVars) => string {
   const language = useLanguageStore((s) => s.language);
-  return useCallback((key: K, vars?: Record<string, string | number>) => format(messages[language][key] ?? messages.en[key], vars), [language, messages]);
+  return useCallback((key: K, vars?: MessageVars) => translate(messages, language, key, vars), [language, messages]);
 }
 
 /** The language as a locale for Intl (dates, numbers). */

@@ -1,18 +1,19 @@
 import { Paper, SimpleGrid, Skeleton, Text } from '@mantine/core';
 import { ErrorAlert } from '../../shared/ErrorAlert';
 import { useT } from '../../shared/i18n';
-import { formatMoney } from '../../shared/money';
+import { useFormat } from '../../shared/format';
 import { useWalletBalance } from './api';
 import { commonMessages } from './messages';
 
 function Card({ label, hint, amount, currency, color }: { label: string; hint: string; amount: number; currency: string; color?: string }) {
+  const fmt = useFormat();
   return (
     <Paper withBorder radius="md" p="md" role="group" aria-label={label}>
       <Text size="xs" c="dimmed" tt="uppercase" fw={700}>
         {label}
       </Text>
       <Text fz={26} fw={700} c={color}>
-        {formatMoney(amount, currency)}
+        {fmt.money(amount, currency)}
       </Text>
       <Text size="xs" c="dimmed">
         {hint}

@@ -4,18 +4,18 @@ import { useState, type ReactNode } from 'react';
 import { EmptyState } from '../../shared/EmptyState';
 import { ErrorAlert } from '../../shared/ErrorAlert';
 import { useLocale, useT, type Language } from '../../shared/i18n';
-import { formatMoney } from '../../shared/money';
+import { useFormat } from '../../shared/format';
 import { useAvailableCoupons, useClaimCoupon, useLedgerCurrency, useMyCoupons, type Coupon, type CouponStatus } from './api';
 import { formatCouponValue, orderHref } from './logic';
 import { couponMessages } from './messages';
-import { useFormatDate } from './useDates';
 
 const STATUS_COLOR: Record<CouponStatus, string> = { unused: 'green', used: 'gray', expired: 'red' };
 
 function CouponCard({ coupon, currency, aside, children, muted }: { coupon: Coupon; currency: string; aside: ReactNode; children?: ReactNode; muted?: boolean }) {
+  const fmt = useFormat();
   const t = useT(couponMessages);
   const language = useLocale() as Language;
-  const formatDate = useFormatDate();
+  const formatDate = (iso: string, withTime = false) => fmt.date(iso, withTime ? 'dateTime' : 'date');
   return (
     <Paper withBorder radius="md" p="md" role="listitem" aria-label={coupon.name} style={{ borderLeft: '4px solid var(--mantine-color-orange-5)', opacity: muted ? 0.7 : 1 }}>
       <Group justify="space-between" align="flex-start" wrap="nowrap">
@@ -25,7 +25,7 @@ function CouponCard({ coupon, currency, aside, children, muted }: { coupon: Coup
           </Text>
           <Text fw={600}>{coupon.name}</Text>
           <Text size="sm" c="dimmed">
-            {coupon.minOrderAmount > 0 ? t('minOrder', { amount: formatMoney(coupon.minOrderAmount, currency) }) : t('noMinimum')}
+            {coupon.minOrderAmount > 0 ? t('minOrder', { amount: fmt.money(coupon.minOrderAmount, currency) }) : t('noMinimum')}
           </Text>
           <Text size="sm" c="dimmed">
             {t('expires', { date: formatDate(coupon.expiresAt, true) })}
@@ -75,7 +75,8 @@ function AvailableCoupons({ currency }: { currency: string }) {
 
 function MyCoupons({ currency }: { currency: string }) {
   const t = useT(couponMessages);
-  const formatDate = useFormatDate();
+  const fmt = useFormat();
+  const formatDate = (iso: string, withTime = false) => fmt.date(iso, withTime ? 'dateTime' : 'date');
   const coupons = useMyCoupons();
   if (coupons.isPending) return <Skeleton height={160} />;
   if (coupons.isError) return <ErrorAlert title={t('loadError')} error={coupons.error} />;

@@ -2,13 +2,12 @@ import { DashboardDueBanner } from '../tracking/after-sales/DashboardDueBanner';
 import { Anchor, Grid, Group, Paper, SimpleGrid, Skeleton, Stack, Text, Title, UnstyledButton } from '@mantine/core';
 import { ErrorAlert } from '../../shared/ErrorAlert';
 import { useT } from '../../shared/i18n';
-import { formatMoney } from '../../shared/money';
+import { useFormat } from '../../shared/format';
 import { ORDER_STATUSES, usePackageStats, useOrderCounts, useRecentOrders, useTransactions } from './api';
 import { BalanceCards } from './BalanceCards';
 import { orderHref, transactionReferenceHref } from './logic';
 import { commonMessages, dashboardMessages } from './messages';
 import { OrderStatusBadge, SignedAmount, statusColor, TransactionTypeBadge } from './TransactionBits';
-import { useFormatDate } from './useDates';
 
 const WAREHOUSE_HREF = '#/warehouse';
 const ORDERS_HREF = '#/orders';
@@ -92,7 +91,8 @@ function PackagesWaiting() {
 
 function RecentTransactions() {
   const t = useT(dashboardMessages);
-  const formatDate = useFormatDate();
+  const fmt = useFormat();
+  const formatDate = (iso: string, withTime = false) => fmt.date(iso, withTime ? 'dateTime' : 'date');
   const transactions = useTransactions({ page: 1, limit: 5 });
   return (
     <Paper withBorder radius="md" p="md" role="region" aria-label={t('recentTransactions')}>
@@ -135,8 +135,9 @@ function RecentTransactions() {
 }
 
 function RecentOrders() {
+  const fmt = useFormat();
   const t = useT(dashboardMessages);
-  const formatDate = useFormatDate();
+  const formatDate = (iso: string, withTime = false) => fmt.date(iso, withTime ? 'dateTime' : 'date');
   const orders = useRecentOrders(5);
   return (
     <Paper withBorder radius="md" p="md" role="region" aria-label={t('recentOrders')}>
@@ -170,7 +171,7 @@ function RecentOrders() {
                 </Text>
               </Stack>
               <Text fw={600} style={{ whiteSpace: 'nowrap' }}>
-                {formatMoney(order.totalAmount, order.currency)}
+                {fmt.money(order.totalAmount, order.currency)}
               </Text>
             </Group>
           ))}

@@ -5,17 +5,17 @@ import { paths } from '../../app/router';
 import { EmptyState } from '../../shared/EmptyState';
 import { ErrorAlert } from '../../shared/ErrorAlert';
 import { useT } from '../../shared/i18n';
-import { formatMoney } from '../../shared/money';
+import { useFormat } from '../../shared/format';
 import { useFavorites, useRemoveFavorite, type Favorite } from './api';
 import { pageCount } from './logic';
 import { commonMessages, favoritesMessages } from './messages';
-import { useFormatDate } from './useDates';
 
 const PAGE_SIZE = 24;
 
 function FavoriteCard({ favorite, onRemove, removing }: { favorite: Favorite; onRemove: () => void; removing: boolean }) {
+  const fmt = useFormat();
   const t = useT(favoritesMessages);
-  const formatDate = useFormatDate();
+  const formatDate = (iso: string, withTime = false) => fmt.date(iso, withTime ? 'dateTime' : 'date');
   const href = paths.product(favorite.productId);
   return (
     <Card withBorder radius="md" padding="sm" role="listitem" aria-label={favorite.title}>
@@ -29,7 +29,7 @@ function FavoriteCard({ favorite, onRemove, removing }: { favorite: Favorite; on
           {favorite.title}
         </Anchor>
         <Text fw={700} c="orange.7">
-          {formatMoney(favorite.price, favorite.currency)}
+          {fmt.money(favorite.price, favorite.currency)}
         </Text>
         <Group justify="space-between" wrap="nowrap">
           <Text size="xs" c="dimmed">

@@ -7,7 +7,7 @@ import { languageOf, useLanguageStore, useT } from '../../shared/i18n';
 import { useUpdateProfile, type ProfilePatch } from './api';
 import { changedFields } from './logic';
 import { commonMessages, profileMessages } from './messages';
-import { useFormatDate } from './useDates';
+import { useFormat } from '../../shared/format';
 
 type ProfileForm = Required<ProfilePatch>;
 
@@ -18,7 +18,8 @@ function formOf(profile: Profile): ProfileForm {
 function ProfileEditor({ profile }: { profile: Profile }) {
   const t = useT(profileMessages);
   const c = useT(commonMessages);
-  const formatDate = useFormatDate();
+  const fmt = useFormat();
+  const formatDate = (iso: string, withTime = false) => fmt.date(iso, withTime ? 'dateTime' : 'date');
   const [form, setForm] = useState<ProfileForm>(() => formOf(profile));
   const update = useUpdateProfile();
   const before = formOf(profile);

@@ -3,8 +3,8 @@ import { BarChart } from '@mantine/charts';
 import { Group, Paper, Skeleton, Text, Title } from '@mantine/core';
 import { useMemo } from 'react';
 import { ErrorAlert } from '../../shared/ErrorAlert';
-import { useLocale, useT } from '../../shared/i18n';
-import { formatMoney } from '../../shared/money';
+import { useT } from '../../shared/i18n';
+import { useFormat } from '../../shared/format';
 import { useSpendingTransactions } from './api';
 import { spendingByDay, totalSpent } from './logic';
 import { walletMessages } from './messages';
@@ -17,14 +17,11 @@ function dayDate(day: string): Date {
 
 /** Debits per day over the latest transactions (up to five pages of 100), as bars. */
 export function SpendingChart({ currency }: { currency: string }) {
+  const fmt = useFormat();
   const t = useT(walletMessages);
-  const locale = useLocale();
   const transactions = useSpendingTransactions(5);
   const days = useMemo(() => spendingByDay(transactions.data ?? []), [transactions.data]);
-  const dayLabel = useMemo(() => {
-    const format = new Intl.DateTimeFormat(locale, { month: 'short', day: 'numeric' });
-    return (day: string) => format.format(dayDate(day));
-  }, [locale]);
+  const dayLabel = (day: string) => fmt.date(dayDate(day), 'monthDay');
 
   return (
     <Paper withBorder radius="md" p="md" role="region" aria-label={t('spendingTitle')}>
@@ -34,7 +31,7 @@ export function SpendingChart({ currency }: { currency: string }) {
         </Title>
         {days.length > 0 ? (
           <Text size="sm" c="dimmed">
-            {t('spendingTotal', { amount: formatMoney(totalSpent(days), currency), days: days.length })}
+            {t('spendingTotal', { amount: fmt.money(totalSpent(days), currency), days: days.length })}
           </Text>
         ) : null}
       </Group>
@@ -51,8 +48,8 @@ export function SpendingChart({ currency }: { currency: string }) {
             data={days.map((d) => ({ ...d, label: dayLabel(d.day) }))}
             dataKey="label"
             series={[{ name: 'spent', color: 'orange.6', label: t('spendingSeries') }]}
-            valueFormatter={(value) => formatMoney(value, currency)}
-            yAxisProps={{ tickFormatter: (value: number) => new Intl.NumberFormat(locale, { notation: 'compact' }).format(value), width: 48 }}
+            valueFormatter={(value) => fmt.money(value, currency)}
+            yAxisProps={{ tickFormatter: (value: number) => fmt.number(value, { notation: 'compact' }), width: 48 }}
             tickLine="y"
             maxBarWidth={28}
           />

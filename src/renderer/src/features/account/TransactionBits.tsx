@@ -1,5 +1,5 @@
 import { Badge, Text } from '@mantine/core';
-import { useT } from '../../shared/i18n';
+import { type Language, useLocale, useT } from '../../shared/i18n';
 import type { EntryType } from './api';
 import { formatSignedMoney } from './logic';
 import { commonMessages } from './messages';
@@ -30,9 +30,10 @@ export function TransactionTypeBadge({ type }: { type: EntryType }) {
 
 /** A signed amount: credits green with +, debits red with −. */
 export function SignedAmount({ amount, currency }: { amount: number; currency: string }) {
+  const language = useLocale() as Language;
   return (
     <Text span fw={600} c={amount > 0 ? 'teal.7' : amount < 0 ? 'red.7' : undefined} style={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }}>
-      {formatSignedMoney(amount, currency)}
+      {formatSignedMoney(amount, currency, language)}
     </Text>
   );
 }

@@ -2,20 +2,20 @@ import { Anchor, Group, Pagination, Paper, Select, Skeleton, Table, Text, Title 
 import { useState } from 'react';
 import { ErrorAlert } from '../../shared/ErrorAlert';
 import { useT } from '../../shared/i18n';
-import { formatMoney } from '../../shared/money';
+import { useFormat } from '../../shared/format';
 import { ENTRY_TYPES, useTransactions, type EntryType } from './api';
 import { pageCount, transactionReferenceHref } from './logic';
 import { commonMessages, walletMessages } from './messages';
 import { SignedAmount, TransactionTypeBadge } from './TransactionBits';
-import { useFormatDate } from './useDates';
 
 const PAGE_SIZES = ['20', '50', '100'];
 
 /** GET /user/wallet/transactions, a page at a time (at most 100 rows on screen: no virtualization needed). */
 export function TransactionsTable() {
+  const fmt = useFormat();
   const t = useT(walletMessages);
   const c = useT(commonMessages);
-  const formatDate = useFormatDate();
+  const formatDate = (iso: string, withTime = false) => fmt.date(iso, withTime ? 'dateTime' : 'date');
   const [page, setPage] = useState(1);
   const [limit, setLimit] = useState(20);
   const [type, setType] = useState<EntryType | null>(null);
@@ -97,7 +97,7 @@ export function TransactionsTable() {
                         <SignedAmount amount={tx.amount} currency={tx.currency} />
                       </Table.Td>
                       <Table.Td ta="right" style={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }}>
-                        {formatMoney(tx.balanceAfter, tx.currency)}
+                        {fmt.money(tx.balanceAfter, tx.currency)}
                       </Table.Td>
                     </Table.Tr>
                   );

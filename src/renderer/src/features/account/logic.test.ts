@@ -74,23 +74,23 @@ describe('formatCouponValue', () => {
   it('shows a percentage as "N% off" and a fixed amount as money off', () => {
     expect(formatCouponValue({ type: 'percentage', value: 10 }, 'CNY')).toBe('10% off');
     expect(formatCouponValue({ type: 'percentage', value: 12.5 }, 'CNY')).toBe('12.5% off');
-    expect(formatCouponValue({ type: 'fixed', value: 20 }, 'CNY')).toBe('CNY 20.00 off');
-    expect(formatCouponValue({ type: 'fixed', value: 1500 }, 'CNY')).toBe('CNY 1,500.00 off');
+    expect(formatCouponValue({ type: 'fixed', value: 20 }, 'CNY')).toBe('CN¥20.00 off');
+    expect(formatCouponValue({ type: 'fixed', value: 1500 }, 'CNY')).toBe('CN¥1,500.00 off');
   });
 
   it('speaks the Chinese shop convention: 10% off is 9折, 15% off is 8.5折', () => {
     expect(formatCouponValue({ type: 'percentage', value: 10 }, 'CNY', 'zh-CN')).toBe('9折');
     expect(formatCouponValue({ type: 'percentage', value: 15 }, 'CNY', 'zh-CN')).toBe('8.5折');
     expect(formatCouponValue({ type: 'percentage', value: 5 }, 'CNY', 'zh-CN')).toBe('9.5折');
-    expect(formatCouponValue({ type: 'fixed', value: 50 }, 'CNY', 'zh-CN')).toBe('减 CNY 50.00');
+    expect(formatCouponValue({ type: 'fixed', value: 50 }, 'CNY', 'zh-CN')).toBe('减 ¥50.00');
   });
 });
 
 describe('formatSignedMoney', () => {
   it('prefixes credits with + and debits with a minus sign', () => {
-    expect(formatSignedMoney(10000, 'CNY')).toBe('+CNY 10,000.00');
-    expect(formatSignedMoney(-20.5, 'CNY')).toBe('\u2212CNY 20.50');
-    expect(formatSignedMoney(0, 'CNY')).toBe('CNY 0.00');
+    expect(formatSignedMoney(10000, 'CNY')).toBe('+CN¥10,000.00');
+    expect(formatSignedMoney(-20.5, 'CNY')).toBe('\u2212CN¥20.50');
+    expect(formatSignedMoney(0, 'CNY')).toBe('CN¥0.00');
   });
 });
 

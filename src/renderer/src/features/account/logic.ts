@@ -1,5 +1,5 @@
+import { formatMoney } from '../../shared/format';
 import type { Language } from '../../shared/i18n';
-import { formatMoney } from '../../shared/money';
 
 /** Pure helpers of the account pages (no React, no DOM): tested in node. */
 
@@ -76,8 +76,8 @@ export interface CouponValue {
 }
 
 /**
- * "10% off" or "CNY 20.00 off"; in Chinese the shop convention: 10% off is "9折" (pay 90%), and a fixed amount
- * is "减 CNY 20.00".
+ * "10% off" or "CN¥20.00 off"; in Chinese the shop convention: 10% off is "9折" (pay 90%), and a fixed amount
+ * is "减 ¥20.00".
  */
 export function formatCouponValue(coupon: CouponValue, currency: string, language: Language = 'en'): string {
   if (coupon.type === 'percentage') {
@@ -87,13 +87,13 @@ export function formatCouponValue(coupon: CouponValue, currency: string, languag
     }
     return `${Number(coupon.value.toFixed(2))}% off`;
   }
-  const amount = formatMoney(coupon.value, currency);
+  const amount = formatMoney(coupon.value, currency, language);
   return language === 'zh-CN' ? `减 ${amount}` : `${amount} off`;
 }
 
-/** "+CNY 10,000.00" for a credit, "−CNY 20.00" (a real minus sign) for a debit, "CNY 0.00" for zero. */
-export function formatSignedMoney(amount: number, currency: string): string {
-  const text = formatMoney(Math.abs(amount), currency);
+/** "+CN¥10,000.00" for a credit, "−CN¥20.00" (a real minus sign) for a debit, "CN¥0.00" for zero. */
+export function formatSignedMoney(amount: number, currency: string, language: Language = 'en'): string {
+  const text = formatMoney(Math.abs(amount), currency, language);
   if (amount > 0) return `+${text}`;
   if (amount < 0) return `\u2212${text}`;
   return text;

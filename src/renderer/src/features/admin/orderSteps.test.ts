@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatBytes } from './format';
+import { formatBytes } from '../../shared/format';
 import { canRefund, nextStep, stepNeedsForm } from './orderSteps';
 import { maskSecret, nextEventSelection } from './webhookEvents';
 

@@ -4,12 +4,13 @@ import type { CartItem } from '../../api/types';
 import { paths } from '../../app/router';
 import { ErrorAlert } from '../../shared/ErrorAlert';
 import { useT } from '../../shared/i18n';
-import { formatMoney, lineAmount } from '../../shared/money';
+import { lineAmount, useFormat } from '../../shared/format';
 import { CartQuantityInput } from './CartQuantityInput';
 import { cartMessages } from './messages';
 import { useRemoveCartItem, useUpdateCartItem } from './useCartMutations';
 
 export function CartLine({ item, currency }: { item: CartItem; currency?: string | undefined }) {
+  const fmt = useFormat();
   const t = useT(cartMessages);
   const select = useUpdateCartItem();
   const remove = useRemoveCartItem();
@@ -41,7 +42,7 @@ export function CartLine({ item, currency }: { item: CartItem; currency?: string
             {item.title}
           </Anchor>
           <Text size="sm" c="dimmed">
-            {t('each', { sku: item.skuName, price: formatMoney(item.price, currency) })}
+            {t('each', { sku: item.skuName, price: fmt.money(item.price, currency) })}
           </Text>
           {item.remark ? (
             <Text size="xs" c="dimmed" fs="italic">
@@ -51,7 +52,7 @@ export function CartLine({ item, currency }: { item: CartItem; currency?: string
           <Group gap="md" mt={4} align="center">
             <CartQuantityInput item={item} label={t('quantityOf', { name })} />
             <Text fw={700} size="sm">
-              {formatMoney(lineAmount(item.price, item.quantity), currency)}
+              {fmt.money(lineAmount(item.price, item.quantity), currency)}
             </Text>
           </Group>
           {error ? <ErrorAlert title={t('updateFailed')} error={error} /> : null}

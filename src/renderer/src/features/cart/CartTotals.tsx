@@ -1,7 +1,7 @@
 import { Divider, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import type { Cart } from '../../api/types';
 import { useT } from '../../shared/i18n';
-import { formatMoney } from '../../shared/money';
+import { useFormat } from '../../shared/format';
 import { cartMessages } from './messages';
 
 function Row({ label, value, strong }: { label: string; value: string; strong?: boolean }) {
@@ -18,6 +18,7 @@ function Row({ label, value, strong }: { label: string; value: string; strong?: 
 }
 
 export function CartTotals({ cart, currency }: { cart: Cart; currency?: string | undefined }) {
+  const fmt = useFormat();
   const t = useT(cartMessages);
   return (
     <Paper withBorder p="md" radius="md" component="section" aria-labelledby="cart-totals-title">
@@ -26,10 +27,10 @@ export function CartTotals({ cart, currency }: { cart: Cart; currency?: string |
           {t('totals')}
         </Title>
         <Row label={t('items')} value={String(cart.totalItems)} />
-        <Row label={t('total')} value={formatMoney(cart.totalAmount, currency)} />
+        <Row label={t('total')} value={fmt.money(cart.totalAmount, currency)} />
         <Divider />
         <Row label={t('selectedItems')} value={String(cart.selectedItems)} />
-        <Row label={t('selectedAmount')} value={formatMoney(cart.selectedAmount, currency)} strong />
+        <Row label={t('selectedAmount')} value={fmt.money(cart.selectedAmount, currency)} strong />
       </Stack>
     </Paper>
   );

@@ -2,17 +2,18 @@ import { Card, Group, Image, Text } from '@mantine/core';
 import type { Product } from '../../api/types';
 import { paths } from '../../app/router';
 import { useT } from '../../shared/i18n';
-import { formatMoney } from '../../shared/money';
+import { useFormat } from '../../shared/format';
 import { productMessages } from './messages';
 import { priceRange } from './product/skuOptions';
 import classes from './ProductCard.module.css';
 import { PlatformBadge } from './PlatformBadge';
 
 export function ProductCard({ product }: { product: Product }) {
+  const fmt = useFormat();
   const t = useT(productMessages);
   // The lowest SKU price is only a starting price when the variants cost different amounts.
   const { min, max } = priceRange(product.skus, product.price);
-  const price = formatMoney(min, product.currency);
+  const price = fmt.money(min, product.currency);
   return (
     <Card withBorder padding="sm" className={classes.card}>
       <Card.Section>

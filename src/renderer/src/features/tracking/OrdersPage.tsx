@@ -3,14 +3,13 @@ import { navigate, useHashQuery } from '../../app/router';
 import { EmptyState } from '../../shared/EmptyState';
 import { ErrorAlert } from '../../shared/ErrorAlert';
 import { useT } from '../../shared/i18n';
-import { formatMoney } from '../../shared/money';
+import { useFormat } from '../../shared/format';
 import { listMessages, statusMessages } from './messages';
 import { OrderSearch } from './OrderSearch';
 import { OrderStatusBadge } from './OrderStatusBadge';
 import { useOrderCounts, useOrderList } from './queries';
 import { isOrderStatus, listFilterOf, orderHash, ordersHash } from './status';
 import { ORDER_STATUSES, type OrderListItem, type OrderStatus } from './types';
-import { useDateFormat } from './useDateFormat';
 
 export const ORDERS_PAGE_SIZE = 10;
 
@@ -53,8 +52,9 @@ function StatusTabs({ current }: { current: OrderStatus | null }) {
 }
 
 function OrdersTable({ orders }: { orders: OrderListItem[] }) {
+  const fmt = useFormat();
   const t = useT(listMessages);
-  const formatDate = useDateFormat();
+  const formatDate = (iso: string) => fmt.date(iso);
   return (
     <Table.ScrollContainer minWidth={640}>
       <Table striped highlightOnHover verticalSpacing="sm" aria-label={t('tableLabel')}>
@@ -90,7 +90,7 @@ function OrdersTable({ orders }: { orders: OrderListItem[] }) {
               </Table.Td>
               <Table.Td ta="right">
                 <Text size="sm" fw={600}>
-                  {formatMoney(order.totalAmount, order.currency)}
+                  {fmt.money(order.totalAmount, order.currency)}
                 </Text>
               </Table.Td>
             </Table.Tr>

@@ -1,6 +1,6 @@
 import { Badge, Button, Group, Radio, Table, Text } from '@mantine/core';
 import { Fragment, useState, type MouseEvent } from 'react';
-import { formatMoney } from '../../shared/money';
+import { useFormat } from '../../shared/format';
 import { NO_SHRINK, useWarehouseT, WRAPPING } from './bits';
 import { formatWeight, type FreightRow } from './logic';
 
@@ -18,6 +18,7 @@ interface Props {
  * the shipment are flagged.
  */
 export function FreightTable({ rows, selectedId, onSelect, withDimensions }: Props) {
+  const fmt = useFormat();
   const t = useWarehouseT();
   const [open, setOpen] = useState<ReadonlySet<string>>(new Set());
   const cheapestId = rows.find((r) => r.carriable)?.quote.channelId;
@@ -83,7 +84,7 @@ export function FreightTable({ rows, selectedId, onSelect, withDimensions }: Pro
                     </Table.Td>
                     <Table.Td ta="right">
                       <Text size="sm" fw={700} style={{ whiteSpace: 'nowrap' }}>
-                        {fee === null ? t('notYet') : formatMoney(fee, quote.currency)}
+                        {fee === null ? t('notYet') : fmt.money(fee, quote.currency)}
                       </Text>
                     </Table.Td>
                     <Table.Td style={{ whiteSpace: 'nowrap' }}>{t('deliveryDays', { days: quote.deliveryDays })}</Table.Td>

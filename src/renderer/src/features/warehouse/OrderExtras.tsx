@@ -1,11 +1,12 @@
 import { Alert, Badge, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import { formatMoney } from '../../shared/money';
+import { useFormat } from '../../shared/format';
 import { useWallet } from './queries';
 import { BreakdownRows, useServicesT } from './ShipExtras';
 import type { ShippingOrderDetail, WarehousePackage } from './types';
 
 /** v1.1 on the warehouse list: the free-storage countdown, and the fee and disposal date once overdue. */
 export function StorageCountdown({ pkg }: { pkg: WarehousePackage }) {
+  const fmt = useFormat();
   const t = useServicesT();
   // Fees are in the ledger currency, which the wallet query (cached app-wide) names.
   const currency = useWallet().data?.currency;
@@ -19,13 +20,14 @@ export function StorageCountdown({ pkg }: { pkg: WarehousePackage }) {
   }
   return (
     <Text size="xs" c="red" aria-label="storage fee">
-      {t('storageOverdue', { days: -pkg.freeStorageDaysLeft, fee: formatMoney(pkg.storageFee, currency), date: pkg.disposalAt.slice(0, 10) })}
+      {t('storageOverdue', { days: -pkg.freeStorageDaysLeft, fee: fmt.money(pkg.storageFee, currency), date: pkg.disposalAt.slice(0, 10) })}
     </Text>
   );
 }
 
 /** v1.1 on the shipping order page: exceptions and insurance payouts, the charges, programmed scenarios. */
 export function ShippingOrderExtras({ order }: { order: ShippingOrderDetail }) {
+  const fmt = useFormat();
   const t = useServicesT();
   return (
     <Stack gap="md">
@@ -35,7 +37,7 @@ export function ShippingOrderExtras({ order }: { order: ShippingOrderDetail }) {
             <Text size="sm">{order.exceptionReason}</Text>
             {order.status === 'lost' ? (
               <Text size="sm" fw={600}>
-                {order.insurancePayout > 0 ? t('payout', { amount: formatMoney(order.insurancePayout, order.currency) }) : t('noPayout')}
+                {order.insurancePayout > 0 ? t('payout', { amount: fmt.money(order.insurancePayout, order.currency) }) : t('noPayout')}
               </Text>
             ) : null}
           </Stack>
@@ -51,10 +53,10 @@ export function ShippingOrderExtras({ order }: { order: ShippingOrderDetail }) {
         />
         <Group justify="space-between" mt="xs">
           <Text size="xs" c="dimmed">
-            {t('declaredValue')}: {formatMoney(order.declaredValue, order.currency)} · {t('insurance')}: {order.insurance ? '✓' : '—'}
+            {t('declaredValue')}: {fmt.money(order.declaredValue, order.currency)} · {t('insurance')}: {order.insurance ? '✓' : '—'}
           </Text>
           <Text size="xs" c="dimmed">
-            {t('estimatedDuties')}: {formatMoney(order.estimatedDuties, order.currency)}
+            {t('estimatedDuties')}: {fmt.money(order.estimatedDuties, order.currency)}
           </Text>
         </Group>
         {order.scenarios.length > 0 ? (

@@ -2,7 +2,7 @@ import { Alert, Badge, Button, Checkbox, Divider, Group, NumberInput, Paper, Sta
 import { useState, type ReactNode } from 'react';
 import { useT } from '../../shared/i18n';
 import { ErrorAlert } from '../../shared/ErrorAlert';
-import { formatMoney } from '../../shared/money';
+import { useFormat } from '../../shared/format';
 import type { Breakdown } from './charges';
 import { INSURANCE_MINIMUM, INSURANCE_RATE_PERCENT } from './charges';
 import { formatWeight } from './logic';
@@ -31,6 +31,7 @@ function Panel({ title, id, children }: { title: string; id: string; children: R
 }
 
 function PackageServices({ pkg, currency }: { pkg: WarehousePackage; currency?: string }) {
+  const fmt = useFormat();
   const t = useServicesT();
   const catalog = useWarehouseServices();
   const request = useRequestServices();
@@ -61,7 +62,7 @@ function PackageServices({ pkg, currency }: { pkg: WarehousePackage; currency?: 
           {(catalog.data ?? []).map((s) => (
             <Checkbox
               key={s.serviceId}
-              label={`${s.name} (${s.unit === 'photo' ? t('perPhoto', { price: formatMoney(s.price, currency) }) : formatMoney(s.price, currency)})`}
+              label={`${s.name} (${s.unit === 'photo' ? t('perPhoto', { price: fmt.money(s.price, currency) }) : fmt.money(s.price, currency)})`}
               disabled={s.unit === 'package' && taken.has(s.serviceId)}
               checked={chosen.includes(s.serviceId)}
               onChange={(e) => setChosen((c) => (e.currentTarget.checked ? [...c, s.serviceId] : c.filter((x) => x !== s.serviceId)))}
@@ -122,6 +123,7 @@ export function RehearsalPanel({
   onUse: (use: boolean) => void;
   currency?: string;
 }) {
+  const fmt = useFormat();
   const t = useServicesT();
   const rehearsal = useRehearsal(rehearsalId);
   const request = useRequestRehearsal();
@@ -132,7 +134,7 @@ export function RehearsalPanel({
   return (
     <Panel title={t('rehearsalTitle')} id="ship-rehearsal">
       <Text size="sm" c="dimmed">
-        {t('rehearsalHint', { fee: formatMoney(18, currency) })}
+        {t('rehearsalHint', { fee: fmt.money(18, currency) })}
       </Text>
       {!r || r.status === 'cancelled' || r.status === 'used' ? (
         <Group>
@@ -198,6 +200,7 @@ export function DeclaredPanel({
   onInsured: (value: boolean) => void;
   currency?: string;
 }) {
+  const fmt = useFormat();
   const t = useServicesT();
   return (
     <Panel title={t('declaredTitle')} id="ship-declared">
@@ -214,7 +217,7 @@ export function DeclaredPanel({
       />
       <Switch
         label={t('insurance')}
-        description={t('insuranceHint', { rate: INSURANCE_RATE_PERCENT, minimum: formatMoney(INSURANCE_MINIMUM, currency) })}
+        description={t('insuranceHint', { rate: INSURANCE_RATE_PERCENT, minimum: fmt.money(INSURANCE_MINIMUM, currency) })}
         checked={insured}
         onChange={(e) => onInsured(e.currentTarget.checked)}
       />
@@ -223,6 +226,7 @@ export function DeclaredPanel({
 }
 
 export function BreakdownRows({ breakdown, currency }: { breakdown: Breakdown; currency?: string }) {
+  const fmt = useFormat();
   const t = useServicesT();
   const row = (label: string, value: number, strong = false) => (
     <Group justify="space-between" gap="xs" wrap="nowrap" role="group" aria-label={label}>
@@ -230,7 +234,7 @@ export function BreakdownRows({ breakdown, currency }: { breakdown: Breakdown; c
         {label}
       </Text>
       <Text size="sm" fw={strong ? 700 : 500}>
-        {formatMoney(value, currency)}
+        {fmt.money(value, currency)}
       </Text>
     </Group>
   );

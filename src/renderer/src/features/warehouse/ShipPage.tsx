@@ -21,7 +21,7 @@ import { useState, type ReactNode } from 'react';
 import { navigate, useHashQuery } from '../../app/router';
 import { EmptyState } from '../../shared/EmptyState';
 import { ErrorAlert } from '../../shared/ErrorAlert';
-import { formatMoney } from '../../shared/money';
+import { useFormat } from '../../shared/format';
 import { AddressPicker, NEW_ADDRESS } from './AddressPicker';
 import { CargoBadge, PackageStatusBadge, useLabel, useWarehouseT } from './bits';
 import { FreightTable } from './FreightTable';
@@ -74,6 +74,7 @@ function Row({ label, value, strong }: { label: string; value: ReactNode; strong
 type Dim = number | string;
 
 export function ShipPage() {
+  const fmt = useFormat();
   const t = useWarehouseT();
   const label = useLabel();
   const query = useHashQuery();
@@ -345,12 +346,12 @@ export function ShipPage() {
             <Row label={t('destination')} value={address ? `${address.name}, ${address.city}, ${countryName}` : countryName || t('notYet')} />
             <Row label={t('channel')} value={chosenRow ? chosenRow.quote.name : t('noChannelChosen')} />
             <Divider />
-            <Row label={t('shippingFee')} value={fee !== null ? formatMoney(fee, currency) : t('notYet')} strong />
+            <Row label={t('shippingFee')} value={fee !== null ? fmt.money(fee, currency) : t('notYet')} strong />
             {fee !== null ? <BreakdownRows breakdown={breakdown} currency={currency} /> : null}
             <Text size="xs" c="dimmed">
               {t('feeFrozenNote')}
             </Text>
-            {wallet.data ? <Row label={t('walletAvailable')} value={formatMoney(wallet.data.availableBalance, wallet.data.currency)} /> : null}
+            {wallet.data ? <Row label={t('walletAvailable')} value={fmt.money(wallet.data.availableBalance, wallet.data.currency)} /> : null}
             {wallet.data && fee !== null && breakdown.total > wallet.data.availableBalance ? (
               <Text size="sm" c="red">
                 {t('walletShort')}

@@ -3,8 +3,8 @@ import { ShippingOrderExtras } from './OrderExtras';
 import { useState, type ReactNode } from 'react';
 import { useHashQuery } from '../../app/router';
 import { ErrorAlert } from '../../shared/ErrorAlert';
-import { formatMoney } from '../../shared/money';
-import { CargoBadge, ShippingStatusBadge, useDateTime, useLabel, useWarehouseT } from './bits';
+import { useFormat } from '../../shared/format';
+import { CargoBadge, ShippingStatusBadge, useLabel, useWarehouseT } from './bits';
 import { formatWeight, shippingActions } from './logic';
 import { useCancelShipping, useConfirmDelivery, useCountries, useIdempotencyKey, useShippingOrder, useWallet } from './queries';
 import type { CancelShippingResult, ConfirmDeliveryResult, ShippingOrderDetail } from './types';
@@ -36,17 +36,18 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
 }
 
 function WalletCard({ order }: { order: ShippingOrderDetail }) {
+  const fmt = useFormat();
   const t = useWarehouseT();
   const wallet = useWallet();
-  const fee = formatMoney(order.shippingFee, order.currency);
+  const fee = fmt.money(order.shippingFee, order.currency);
   return (
     <Card title={t('wallet')}>
       {wallet.isError ? <ErrorAlert title={t('wallet')} error={wallet.error} /> : null}
       {wallet.data ? (
         <>
-          <Field label={t('walletBalance')}>{formatMoney(wallet.data.balance, wallet.data.currency)}</Field>
-          <Field label={t('walletFrozen')}>{formatMoney(wallet.data.frozenBalance, wallet.data.currency)}</Field>
-          <Field label={t('walletAvailable')}>{formatMoney(wallet.data.availableBalance, wallet.data.currency)}</Field>
+          <Field label={t('walletBalance')}>{fmt.money(wallet.data.balance, wallet.data.currency)}</Field>
+          <Field label={t('walletFrozen')}>{fmt.money(wallet.data.frozenBalance, wallet.data.currency)}</Field>
+          <Field label={t('walletAvailable')}>{fmt.money(wallet.data.availableBalance, wallet.data.currency)}</Field>
         </>
       ) : wallet.isPending ? (
         <Skeleton height={60} />
@@ -63,6 +64,7 @@ function WalletCard({ order }: { order: ShippingOrderDetail }) {
 }
 
 function Actions({ order, onCancelled, onDelivered }: { order: ShippingOrderDetail; onCancelled: (r: CancelShippingResult) => void; onDelivered: (r: ConfirmDeliveryResult) => void }) {
+  const fmt = useFormat();
   const t = useWarehouseT();
   const allowed = shippingActions(order.status);
   const cancel = useCancelShipping(order.orderNo);
@@ -70,7 +72,7 @@ function Actions({ order, onCancelled, onDelivered }: { order: ShippingOrderDeta
   const [asking, setAsking] = useState(false);
   // One key per order: a repeated click on "Yes, cancel it" can never release the fee twice.
   const cancelKey = useIdempotencyKey({ cancel: order.orderNo });
-  const fee = formatMoney(order.shippingFee, order.currency);
+  const fee = fmt.money(order.shippingFee, order.currency);
 
   return (
     <Stack gap="xs" align="flex-end">
@@ -128,9 +130,10 @@ function Actions({ order, onCancelled, onDelivered }: { order: ShippingOrderDeta
 }
 
 export function ShippingOrderPage({ orderNo }: { orderNo: string }) {
+  const fmt = useFormat();
   const t = useWarehouseT();
   const label = useLabel();
-  const dateTime = useDateTime();
+  const dateTime = (iso: string | null | undefined) => fmt.date(iso);
   const query = useHashQuery();
   const order = useShippingOrder(orderNo);
   const wallet = useWallet();
@@ -161,7 +164,7 @@ export function ShippingOrderPage({ orderNo }: { orderNo: string }) {
     );
   }
   const o = order.data;
-  const fee = formatMoney(o.shippingFee, o.currency);
+  const fee = fmt.money(o.shippingFee, o.currency);
   const country = countries.data?.find((c) => c.code === o.recipient.country)?.name ?? o.recipient.country;
   const events = [...o.events].reverse();
 
@@ -178,12 +181,12 @@ export function ShippingOrderPage({ orderNo }: { orderNo: string }) {
 
       {query.get('created') === '1' && o.status === 'pending' ? (
         <Alert color="green" variant="light" title={t('createdBanner')}>
-          {t('createdBannerText', { fee, frozen: wallet.data ? formatMoney(wallet.data.frozenBalance, wallet.data.currency) : '…' })}
+          {t('createdBannerText', { fee, frozen: wallet.data ? fmt.money(wallet.data.frozenBalance, wallet.data.currency) : '…' })}
         </Alert>
       ) : null}
       {cancelled ? (
         <Alert color="green" variant="light" title={t('cancelled')}>
-          {t('cancelledText', { amount: formatMoney(cancelled.refundAmount, o.currency) })}
+          {t('cancelledText', { amount: fmt.money(cancelled.refundAmount, o.currency) })}
         </Alert>
       ) : null}
       {delivered ? (

@@ -2,8 +2,8 @@ import { Anchor, SegmentedControl, Skeleton, Stack, Table, Text, Title } from '@
 import { navigate, useHashQuery } from '../../app/router';
 import { EmptyState } from '../../shared/EmptyState';
 import { ErrorAlert } from '../../shared/ErrorAlert';
-import { formatMoney } from '../../shared/money';
-import { Pages, ShippingStatusBadge, useDateTime, useLabel, useWarehouseT } from './bits';
+import { useFormat } from '../../shared/format';
+import { Pages, ShippingStatusBadge, useLabel, useWarehouseT } from './bits';
 import { formatWeight, oneOf, pageCount, pageFrom } from './logic';
 import { PAGE_SIZE, useShippingOrders } from './queries';
 import { SHIPPING_STATUSES, type ShippingStatus } from './types';
@@ -17,9 +17,10 @@ function listHash(status: ShippingStatus | undefined, page: number): string {
 }
 
 export function ShippingOrdersPage() {
+  const fmt = useFormat();
   const t = useWarehouseT();
   const label = useLabel();
-  const dateTime = useDateTime();
+  const dateTime = (iso: string | null | undefined) => fmt.date(iso);
   const query = useHashQuery();
   const status = oneOf(query.get('status'), SHIPPING_STATUSES);
   const page = pageFrom(query.get('page'));
@@ -84,7 +85,7 @@ export function ShippingOrdersPage() {
                       {formatWeight(order.totalWeight)}
                     </Table.Td>
                     <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
-                      {formatMoney(order.shippingFee, order.currency)}
+                      {fmt.money(order.shippingFee, order.currency)}
                     </Table.Td>
                     <Table.Td>
                       <Text size="sm">{dateTime(order.createdAt)}</Text>

@@ -1,6 +1,6 @@
 import { Badge, Group, Pagination, Stack, Text, Tooltip } from '@mantine/core';
 import { useCallback } from 'react';
-import { useLocale, useT } from '../../shared/i18n';
+import { useT } from '../../shared/i18n';
 import { FREE_STORAGE_DAYS, freeDaysLeft, storageLevel } from './logic';
 import { messages, type MessageKey } from './messages';
 import type { PackageStatus, ShippingStatus } from './types';
@@ -100,19 +100,6 @@ export function StorageCell({ days, status }: { days: number; status: PackageSta
         </Badge>
       ) : null}
     </Stack>
-  );
-}
-
-/** A date and time in the UI's language. */
-export function useDateTime() {
-  const locale = useLocale();
-  return useCallback(
-    (iso: string | null | undefined) => {
-      if (!iso) return '';
-      const date = new Date(iso);
-      return Number.isNaN(date.getTime()) ? iso : new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(date);
-    },
-    [locale],
   );
 }
 

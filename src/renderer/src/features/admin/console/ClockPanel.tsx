@@ -4,12 +4,12 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { ErrorAlert } from '../../../shared/ErrorAlert';
 import { useT } from '../../../shared/i18n';
 import { checkDuration, DURATION_PRESETS, formatSpan } from '../duration';
-import { useFormatDateTime } from '../format';
 import { fetchers, adminKeys } from '../queries';
 import { Section } from '../Section';
 import type { ClockAdvanceResult } from '../types';
 import { consoleMessages, type ConsoleKey } from './messages';
 import { useAdvanceClock } from './mutations';
+import { useFormat } from '../../../shared/format';
 
 const REASON_KEY: Record<'empty' | 'format' | 'zero' | 'tooLong', ConsoleKey> = {
   empty: 'durationEmpty',
@@ -31,7 +31,8 @@ function useTicking(now: string | undefined, readAt: number): Date | null {
 
 export function ClockPanel() {
   const t = useT(consoleMessages);
-  const formatDate = useFormatDateTime();
+  const fmt = useFormat();
+  const formatDate = (iso: string | null | undefined) => fmt.date(iso);
   const clock = useQuery({ queryKey: adminKeys.clock, queryFn: fetchers.clock });
   const advance = useAdvanceClock();
   const [custom, setCustom] = useState('');

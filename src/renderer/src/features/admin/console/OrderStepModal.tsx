@@ -3,7 +3,7 @@ import { notifications } from '@mantine/notifications';
 import { useState, type FormEvent } from 'react';
 import { ErrorAlert } from '../../../shared/ErrorAlert';
 import { useT } from '../../../shared/i18n';
-import { formatMoney } from '../../../shared/money';
+import { useFormat } from '../../../shared/format';
 import { commonMessages, orderStatusKey } from '../messages';
 import type { AdminOrderListItem, InspectionInput } from '../types';
 import { consoleMessages } from './messages';
@@ -161,6 +161,7 @@ function InspectForm({ order, onClose }: { order: AdminOrderListItem; onClose: (
 }
 
 function RefundForm({ order, onClose }: { order: AdminOrderListItem; onClose: () => void }) {
+  const fmt = useFormat();
   const t = useT(consoleMessages);
   const refund = useRefundOrder();
   const [reason, setReason] = useState('');
@@ -181,7 +182,7 @@ function RefundForm({ order, onClose }: { order: AdminOrderListItem; onClose: ()
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="sm">
-        <Text size="sm">{t('refundText', { amount: formatMoney(order.totalAmount, order.currency) })}</Text>
+        <Text size="sm">{t('refundText', { amount: fmt.money(order.totalAmount, order.currency) })}</Text>
         <Textarea label={t('reason')} placeholder={t('reasonPlaceholder')} value={reason} onChange={(e) => setReason(e.currentTarget.value)} maxLength={500} autosize minRows={2} />
         {refund.isError ? <ErrorAlert title={t('orderNotRefunded', { orderNo: order.orderNo })} error={refund.error} /> : null}
         <FormButtons submit={t('confirmRefund')} pending={refund.isPending} onClose={onClose} danger />

@@ -5,8 +5,7 @@ import { useState } from 'react';
 import { ErrorAlert } from '../../../shared/ErrorAlert';
 import { EmptyState } from '../../../shared/EmptyState';
 import { useT } from '../../../shared/i18n';
-import { formatMoney } from '../../../shared/money';
-import { useFormatDateTime } from '../format';
+import { useFormat } from '../../../shared/format';
 import { commonMessages, orderStatusKey } from '../messages';
 import { canRefund, nextStep } from '../orderSteps';
 import { fetchers, adminKeys, ORDERS_PAGE_SIZE } from '../queries';
@@ -99,10 +98,11 @@ function OrderActions({
 }
 
 export function OrdersPanel() {
+  const fmt = useFormat();
   const t = useT(consoleMessages);
   const ta = useT(afterSalesMessages);
   const statusLabel = useStatusLabel();
-  const formatDate = useFormatDateTime('short');
+  const formatDate = (iso: string | null | undefined) => fmt.date(iso, 'short');
   const [filter, setFilter] = useState<Filter>('all');
   const [page, setPage] = useState(1);
   const [dialog, setDialog] = useState<OrderDialog | null>(null);
@@ -215,13 +215,13 @@ export function OrdersPanel() {
                     <OrderActions order={order} onDialog={setDialog} onFailure={setFailure} onAfterSales={setAfterSales} />
                   </Table.Td>
                   <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
-                    <Text size="sm">{formatMoney(order.totalAmount, order.currency)}</Text>
+                    <Text size="sm">{fmt.money(order.totalAmount, order.currency)}</Text>
                     <Text size="xs" c="dimmed">
                       {t(order.itemCount === 1 ? 'oneLine' : 'nLines', { count: order.itemCount })}
                     </Text>
                     {order.amountDue > 0 ? (
                       <Text size="xs" c="orange.8">
-                        {ta('rowDue', { amount: formatMoney(order.amountDue, order.currency) })}
+                        {ta('rowDue', { amount: fmt.money(order.amountDue, order.currency) })}
                       </Text>
                     ) : null}
                   </Table.Td>

@@ -4,9 +4,8 @@ import { useQueries } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { ErrorAlert } from '../../../shared/ErrorAlert';
 import { useT } from '../../../shared/i18n';
-import { formatMoney } from '../../../shared/money';
+import { useFormat } from '../../../shared/format';
 import { commonMessages } from '../messages';
-import { useFormatDateTime } from '../format';
 import { fetchers, adminKeys } from '../queries';
 import { Section } from '../Section';
 import { ShippingStatusBadge } from '../StatusBadge';
@@ -94,8 +93,9 @@ function DeliverButton({ order, onFailure }: { order: ShippingOrderListItem; onF
 }
 
 export function ShippingPanel() {
+  const fmt = useFormat();
   const t = useT(consoleMessages);
-  const formatDate = useFormatDateTime('short');
+  const formatDate = (iso: string | null | undefined) => fmt.date(iso, 'short');
   const [dispatching, setDispatching] = useState<ShippingOrderListItem | null>(null);
   const [failure, setFailure] = useState<Failure | null>(null);
   const lists = useQueries({
@@ -164,7 +164,7 @@ export function ShippingPanel() {
                   <Table.Td>{order.channelName}</Table.Td>
                   <Table.Td ta="right">{t('grams', { weight: order.totalWeight.toLocaleString('en-US') })}</Table.Td>
                   <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
-                    {formatMoney(order.shippingFee, order.currency)}
+                    {fmt.money(order.shippingFee, order.currency)}
                   </Table.Td>
                   <Table.Td>
                     <Text size="sm" ff="monospace">

@@ -5,7 +5,7 @@ import { useState, type FormEvent } from 'react';
 import { ErrorAlert } from '../../../shared/ErrorAlert';
 import { useT } from '../../../shared/i18n';
 import { useIntent } from '../../../shared/useIntent';
-import { formatMoney } from '../../../shared/money';
+import { useFormat } from '../../../shared/format';
 import { fetchers, adminKeys } from '../queries';
 import { Section } from '../Section';
 import { consoleMessages } from './messages';
@@ -26,6 +26,7 @@ function Figure({ label, value, strong }: { label: string; value: string; strong
 
 /** Deposit (positive) or adjust (signed, with a note): one form, two rules. */
 function EntryForm({ kind, currency }: { kind: 'deposit' | 'adjust'; currency: string }) {
+  const fmt = useFormat();
   const t = useT(consoleMessages);
   const entry = useWalletEntry(kind);
   const [amount, setAmount] = useState<number | string>('');
@@ -53,8 +54,8 @@ function EntryForm({ kind, currency }: { kind: 'deposit' | 'adjust'; currency: s
           onSuccess: (result) => {
             done(true);
             const message = t(kind === 'deposit' ? 'deposited' : 'adjusted', {
-              amount: formatMoney(result.amount, result.currency),
-              balance: formatMoney(result.balance, result.currency),
+              amount: fmt.money(result.amount, result.currency),
+              balance: fmt.money(result.balance, result.currency),
             });
             notifications.show({ color: 'green', message });
             setAmount('');
@@ -100,6 +101,7 @@ function EntryForm({ kind, currency }: { kind: 'deposit' | 'adjust'; currency: s
 }
 
 export function WalletPanel() {
+  const fmt = useFormat();
   const t = useT(consoleMessages);
   const balance = useQuery({ queryKey: adminKeys.balance, queryFn: fetchers.balance });
   const currency = balance.data?.currency ?? '';
@@ -112,10 +114,10 @@ export function WalletPanel() {
         <ErrorAlert title={t('walletLoadError')} error={balance.error} />
       ) : (
         <Stack gap={6}>
-          <Figure label={t('balance')} value={formatMoney(balance.data.balance, currency)} strong />
+          <Figure label={t('balance')} value={fmt.money(balance.data.balance, currency)} strong />
           <SimpleGrid cols={2} spacing="xs">
-            <Figure label={t('available')} value={formatMoney(balance.data.availableBalance, currency)} />
-            <Figure label={t('frozen')} value={formatMoney(balance.data.frozenBalance, currency)} />
+            <Figure label={t('available')} value={fmt.money(balance.data.availableBalance, currency)} />
+            <Figure label={t('frozen')} value={fmt.money(balance.data.frozenBalance, currency)} />
           </SimpleGrid>
         </Stack>
       )}

@@ -4,7 +4,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { adminApi, data } from '../../../api/client';
 import { ErrorAlert } from '../../../shared/ErrorAlert';
 import { defineMessages, useT } from '../../../shared/i18n';
-import { formatMoney } from '../../../shared/money';
+import { useFormat } from '../../../shared/format';
 import { Section } from '../Section';
 
 /**
@@ -42,6 +42,7 @@ function useRefresh() {
 }
 
 export function WarehouseWorkPanel() {
+  const fmt = useFormat();
   const t = useT(messages);
   const refresh = useRefresh();
   const services = useQuery({ queryKey: ['warehouse-work', 'services'], queryFn: () => data(adminApi().GET('/warehouse/service-requests', { params: { query: { limit: 50 } } })) });
@@ -75,7 +76,7 @@ export function WarehouseWorkPanel() {
                 <Table.Tr key={r.requestId}>
                   <Table.Td>#{r.packageId}</Table.Td>
                   <Table.Td>{r.serviceId}{r.photoCount > 0 ? ` ×${r.photoCount}` : ''}</Table.Td>
-                  <Table.Td>{formatMoney(r.price)}</Table.Td>
+                  <Table.Td>{fmt.money(r.price)}</Table.Td>
                   <Table.Td>
                     <Button size="compact-sm" variant="light" loading={done.isPending && done.variables === r.requestId} onClick={() => done.mutate(r.requestId)}>
                       {t('done')}

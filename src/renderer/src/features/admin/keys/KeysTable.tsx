@@ -5,7 +5,6 @@ import { useState } from 'react';
 import { EmptyState } from '../../../shared/EmptyState';
 import { ErrorAlert } from '../../../shared/ErrorAlert';
 import { useT } from '../../../shared/i18n';
-import { useFormatDateTime } from '../format';
 import { keyStatus, type KeyStatus } from '../keyStatus';
 import { commonMessages } from '../messages';
 import { fetchers, adminKeys } from '../queries';
@@ -15,6 +14,7 @@ import { fullBadgeStyles } from '../StatusBadge';
 import type { ApiKeyInfo, ScopeCatalog } from '../types';
 import { keysMessages } from './messages';
 import { useRevokeKey } from './mutations';
+import { useFormat } from '../../../shared/format';
 
 const STATUS_COLOR: Record<KeyStatus, string> = { active: 'green', revoked: 'red', expired: 'gray' };
 
@@ -80,7 +80,8 @@ function RevokeModal({ target, onClose }: { target: ApiKeyInfo | null; onClose: 
 export function KeysTable() {
   const t = useT(keysMessages);
   const tc = useT(commonMessages);
-  const formatDate = useFormatDateTime();
+  const fmt = useFormat();
+  const formatDate = (iso: string | null | undefined) => fmt.date(iso);
   const keys = useQuery({ queryKey: adminKeys.apiKeys, queryFn: fetchers.apiKeys });
   const catalog = useQuery({ queryKey: adminKeys.scopes, queryFn: fetchers.scopes, staleTime: Infinity });
   const [revoking, setRevoking] = useState<ApiKeyInfo | null>(null);

@@ -6,12 +6,12 @@ import { adminApi, data } from '../../../api/client';
 import { ErrorAlert } from '../../../shared/ErrorAlert';
 import { useT } from '../../../shared/i18n';
 import { CopyValue } from '../CopyValue';
-import { formatBytes, useFormatDateTime } from '../format';
 import { fetchers, adminKeys } from '../queries';
 import { Section } from '../Section';
 import type { SettingsView } from '../types';
 import { settingsMessages } from './messages';
 import { PageHeader } from '../../../shared/PageHeader';
+import { formatBytes, useFormat } from '../../../shared/format';
 
 function Field({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -174,7 +174,8 @@ function SettingsSection() {
 
 function BackupSection() {
   const t = useT(settingsMessages);
-  const formatDate = useFormatDateTime();
+  const fmt = useFormat();
+  const formatDate = (iso: string | null | undefined) => fmt.date(iso);
   const queryClient = useQueryClient();
   const backups = useQuery({ queryKey: adminKeys.backups, queryFn: fetchers.backups });
   const backup = useMutation({

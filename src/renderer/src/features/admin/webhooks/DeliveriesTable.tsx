@@ -3,17 +3,18 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Fragment, useState } from 'react';
 import { ErrorAlert } from '../../../shared/ErrorAlert';
 import { useT } from '../../../shared/i18n';
-import { useFormatDateTime } from '../format';
 import { fullBadgeStyles } from '../StatusBadge';
 import { DELIVERIES_PAGE_SIZE, fetchers, adminKeys } from '../queries';
 import type { WebhookDelivery } from '../types';
 import { webhooksMessages } from './messages';
+import { useFormat } from '../../../shared/format';
 
 const STATUS_COLOR: Record<WebhookDelivery['status'], string> = { pending: 'yellow', succeeded: 'green', failed: 'red' };
 
 function AttemptLog({ delivery }: { delivery: WebhookDelivery }) {
   const t = useT(webhooksMessages);
-  const formatDate = useFormatDateTime('short');
+  const fmt = useFormat();
+  const formatDate = (iso: string | null | undefined) => fmt.date(iso, 'short');
   if (delivery.attemptLog.length === 0) {
     return (
       <Text size="xs" c="dimmed">
@@ -48,7 +49,8 @@ function AttemptLog({ delivery }: { delivery: WebhookDelivery }) {
 /** One endpoint's deliveries, newest first as the service sends them, a page at a time. */
 export function DeliveriesTable({ endpointId }: { endpointId: number }) {
   const t = useT(webhooksMessages);
-  const formatDate = useFormatDateTime('short');
+  const fmt = useFormat();
+  const formatDate = (iso: string | null | undefined) => fmt.date(iso, 'short');
   const [page, setPage] = useState(1);
   const [open, setOpen] = useState<number | null>(null);
   const deliveries = useQuery({

@@ -5,12 +5,12 @@ import { useState } from 'react';
 import { ErrorAlert } from '../../../shared/ErrorAlert';
 import { useT } from '../../../shared/i18n';
 import { CopyValue } from '../CopyValue';
-import { useFormatDateTime } from '../format';
 import type { WebhookEndpoint } from '../types';
 import { ALL_EVENTS, maskSecret } from '../webhookEvents';
 import { DeliveriesTable } from './DeliveriesTable';
 import { webhooksMessages } from './messages';
 import { useDeleteWebhook, useUpdateWebhook } from './mutations';
+import { useFormat } from '../../../shared/format';
 
 function DeleteModal({ endpoint, opened, onClose }: { endpoint: WebhookEndpoint; opened: boolean; onClose: () => void }) {
   const t = useT(webhooksMessages);
@@ -48,7 +48,8 @@ function DeleteModal({ endpoint, opened, onClose }: { endpoint: WebhookEndpoint;
 
 export function EndpointCard({ endpoint }: { endpoint: WebhookEndpoint }) {
   const t = useT(webhooksMessages);
-  const formatDate = useFormatDateTime();
+  const fmt = useFormat();
+  const formatDate = (iso: string | null | undefined) => fmt.date(iso);
   const update = useUpdateWebhook();
   const [revealed, setRevealed] = useState(false);
   const [deliveriesOpen, { toggle: toggleDeliveries }] = useDisclosure(false);

@@ -1,13 +1,14 @@
 import { Badge, Group, Image, Stack, Text } from '@mantine/core';
 import type { CartItem } from '../../../api/types';
 import { useT } from '../../../shared/i18n';
-import { formatMoney, lineAmount } from '../../../shared/money';
+import { lineAmount, useFormat } from '../../../shared/format';
 import { useSourceLabel } from '../../shop/messages';
 import { CheckoutSection } from './CheckoutSection';
 import type { SellerGroup } from './grouping';
 import { checkoutMessages } from './messages';
 
 function Line({ line, currency }: { line: CartItem; currency: string | undefined }) {
+  const fmt = useFormat();
   const t = useT(checkoutMessages);
   return (
     <Group wrap="nowrap" align="flex-start" gap="md" role="listitem" aria-label={`${line.title} (${line.skuName})`}>
@@ -17,7 +18,7 @@ function Line({ line, currency }: { line: CartItem; currency: string | undefined
           {line.title}
         </Text>
         <Text size="xs" c="dimmed">
-          {line.skuName} · {t('each', { price: formatMoney(line.price, currency) })} · {t('quantity', { quantity: line.quantity })}
+          {line.skuName} · {t('each', { price: fmt.money(line.price, currency) })} · {t('quantity', { quantity: line.quantity })}
         </Text>
         {line.remark ? (
           <Text size="xs" c="dimmed" fs="italic">
@@ -26,7 +27,7 @@ function Line({ line, currency }: { line: CartItem; currency: string | undefined
         ) : null}
       </Stack>
       <Text size="sm" fw={600}>
-        {formatMoney(lineAmount(line.price, line.quantity), currency)}
+        {fmt.money(lineAmount(line.price, line.quantity), currency)}
       </Text>
     </Group>
   );

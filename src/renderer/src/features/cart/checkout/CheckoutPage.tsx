@@ -6,7 +6,7 @@ import { EmptyState } from '../../../shared/EmptyState';
 import { ErrorAlert } from '../../../shared/ErrorAlert';
 import { useT } from '../../../shared/i18n';
 import { useIntent } from '../../../shared/useIntent';
-import { formatMoney } from '../../../shared/money';
+import { useFormat } from '../../../shared/format';
 import { orderHash } from '../../tracking/status';
 import { useCart } from '../useCart';
 import { useCartCurrency } from '../useCartCurrency';
@@ -22,6 +22,7 @@ import { useClaimableCoupons, usePlaceOrder, useProductSellers, useServiceFeeBp,
 const MAX_REMARK = 500;
 
 export function CheckoutPage() {
+  const fmt = useFormat();
   const t = useT(checkoutMessages);
   const cart = useCart();
   const currency = useCartCurrency(cart.data);
@@ -65,7 +66,7 @@ export function CheckoutPage() {
           notifications.show({
             color: 'green',
             title: t('placed'),
-            message: t('placedBody', { orderNo: order.orderNo, amount: formatMoney(order.totalAmount, order.currency) }),
+            message: t('placedBody', { orderNo: order.orderNo, amount: fmt.money(order.totalAmount, order.currency) }),
           });
           navigate(orderHash(order.orderNo));
         },

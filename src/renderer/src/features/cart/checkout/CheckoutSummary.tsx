@@ -2,7 +2,7 @@ import { Alert, Button, Divider, Group, Skeleton, Stack, Text } from '@mantine/c
 import { ApiError } from '../../../api/client';
 import { ErrorAlert } from '../../../shared/ErrorAlert';
 import { useT } from '../../../shared/i18n';
-import { formatMoney } from '../../../shared/money';
+import { useFormat } from '../../../shared/format';
 import { CheckoutSection } from './CheckoutSection';
 import { checkoutMessages } from './messages';
 import { balanceAfterCents, fromCents, type PricePreview } from './pricing';
@@ -38,8 +38,9 @@ interface Props {
  * a 402 at the click (the wallet moved meanwhile) is still answered, pointing at that same top-up.
  */
 export function CheckoutSummary({ preview, currency, wallet, placing, canPlace, placeError, onPlace }: Props) {
+  const fmt = useFormat();
   const t = useT(checkoutMessages);
-  const money = (cents: number) => formatMoney(fromCents(cents), currency);
+  const money = (cents: number) => fmt.money(fromCents(cents), currency);
   const after = wallet.data ? balanceAfterCents(wallet.data.availableBalance, preview.total) : null;
 
   return (
@@ -59,10 +60,10 @@ export function CheckoutSummary({ preview, currency, wallet, placing, canPlace, 
         <ErrorAlert title={t('walletFailed')} error={wallet.error} />
       ) : (
         <Stack gap={4}>
-          <Row label={t('wallet')} value={formatMoney(wallet.data.availableBalance, currency ?? wallet.data.currency)} testId="checkout-available" />
+          <Row label={t('wallet')} value={fmt.money(wallet.data.availableBalance, currency ?? wallet.data.currency)} testId="checkout-available" />
           <Row
             label={t('balanceAfter')}
-            value={formatMoney(fromCents(after), currency ?? wallet.data.currency)}
+            value={fmt.money(fromCents(after), currency ?? wallet.data.currency)}
             color={after < 0 ? 'red' : undefined}
             testId="checkout-balance-after"
           />

@@ -1,7 +1,7 @@
 import { Button, Group, Stack, Text } from '@mantine/core';
 import { ErrorAlert } from '../../../shared/ErrorAlert';
 import { useT } from '../../../shared/i18n';
-import { formatMoney } from '../../../shared/money';
+import { useFormat } from '../../../shared/format';
 import { checkoutMessages } from './messages';
 import { checkCoupon, fromCents, type Cents } from './pricing';
 import { useClaimCoupon, type Coupon } from './queries';
@@ -19,10 +19,11 @@ interface Props {
  * said "no unused coupons" while several were claimable). A claimed coupon the order reaches is applied.
  */
 export function ClaimableCoupons({ coupons, subtotal, currency, onClaimed }: Props) {
+  const fmt = useFormat();
   const t = useT(checkoutMessages);
   const claim = useClaimCoupon();
   if (coupons.length === 0) return null;
-  const money = (amount: number) => formatMoney(amount, currency);
+  const money = (amount: number) => fmt.money(amount, currency);
 
   return (
     <Stack gap="xs" component="section" aria-label={t('claimableLabel')}>

@@ -1,7 +1,7 @@
 import { Radio, Skeleton, Stack, Text } from '@mantine/core';
 import { ErrorAlert } from '../../../shared/ErrorAlert';
-import { useLocale, useT } from '../../../shared/i18n';
-import { formatMoney } from '../../../shared/money';
+import { useT } from '../../../shared/i18n';
+import { useFormat } from '../../../shared/format';
 import { CheckoutSection } from './CheckoutSection';
 import { checkoutMessages } from './messages';
 import { checkCoupon, fromCents, type Cents } from './pricing';
@@ -25,10 +25,9 @@ interface Props {
  * with why. Coupons still to claim follow, claimable in place.
  */
 export function CouponPicker({ coupons, claimable, subtotal, currency, value, onChange }: Props) {
+  const fmt = useFormat();
   const t = useT(checkoutMessages);
-  const locale = useLocale();
-  const money = (amount: number) => formatMoney(amount, currency);
-  const dateFormat = new Intl.DateTimeFormat(locale, { dateStyle: 'medium' });
+  const money = (amount: number) => fmt.money(amount, currency);
 
   return (
     <CheckoutSection title={t('coupon')}>
@@ -53,7 +52,7 @@ export function CouponPicker({ coupons, claimable, subtotal, currency, value, on
             const terms = [
               coupon.type === 'percentage' ? t('couponPercent', { value: coupon.value }) : t('couponFixed', { amount: money(coupon.value) }),
               t('couponMin', { amount: money(coupon.minOrderAmount) }),
-              t('couponExpires', { date: dateFormat.format(new Date(coupon.expiresAt)) }),
+              t('couponExpires', { date: fmt.date(coupon.expiresAt, 'date') }),
             ].join(' · ');
             return (
               <Radio

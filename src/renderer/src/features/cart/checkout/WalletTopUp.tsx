@@ -2,7 +2,7 @@ import { Button, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { ErrorAlert } from '../../../shared/ErrorAlert';
 import { useT } from '../../../shared/i18n';
-import { formatMoney } from '../../../shared/money';
+import { useFormat } from '../../../shared/format';
 import { useIntent } from '../../../shared/useIntent';
 import { checkoutMessages } from './messages';
 import { fromCents, type Cents } from './pricing';
@@ -19,10 +19,11 @@ interface Props {
  * missing, the operator's deposit. One Idempotency-Key per intent: a double click deposits once.
  */
 export function WalletTopUp({ shortfall, currency }: Props) {
+  const fmt = useFormat();
   const t = useT(checkoutMessages);
   const topUp = useTopUp();
   const amount = fromCents(shortfall);
-  const missing = formatMoney(amount, currency);
+  const missing = fmt.money(amount, currency);
   const intent = useIntent({ topUp: shortfall });
 
   const onTopUp = () =>
@@ -35,7 +36,7 @@ export function WalletTopUp({ shortfall, currency }: Props) {
             done(true);
             notifications.show({
               color: 'green',
-              message: t('toppedUp', { amount: formatMoney(result.amount, result.currency), balance: formatMoney(result.availableBalance, result.currency) }),
+              message: t('toppedUp', { amount: fmt.money(result.amount, result.currency), balance: fmt.money(result.availableBalance, result.currency) }),
             });
           },
         },

@@ -7,7 +7,7 @@ import { useT } from '../../../shared/i18n';
 import { useIntent } from '../../../shared/useIntent';
 import { quantityProblem } from '../../../shared/quantity';
 import { productMessages } from '../messages';
-import { formatMoney, lineAmount } from '../../../shared/money';
+import { lineAmount, useFormat } from '../../../shared/format';
 import { useAddToCart } from '../../cart/useCartMutations';
 import { OptionPickers } from './OptionPickers';
 import { SkuPicker } from './SkuPicker';
@@ -20,6 +20,7 @@ interface Props {
 }
 
 export function AddToCartForm({ product, onSkuChange }: Props) {
+  const fmt = useFormat();
   const t = useT(productMessages);
   const inStock = product.skus.filter((s) => s.stock > 0);
   const dimensions = useMemo(() => skuDimensions(product.skus), [product.skus]);
@@ -104,7 +105,7 @@ export function AddToCartForm({ product, onSkuChange }: Props) {
           />
           {sku && !problem ? (
             <Text fw={600} pb={4} aria-live="polite">
-              {t('subtotal', { amount: formatMoney(lineAmount(sku.price, validQuantity), product.currency) })}
+              {t('subtotal', { amount: fmt.money(lineAmount(sku.price, validQuantity), product.currency) })}
             </Text>
           ) : null}
         </Group>

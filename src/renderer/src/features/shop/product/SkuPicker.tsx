@@ -2,7 +2,7 @@ import { Group, Radio, SimpleGrid, Text } from '@mantine/core';
 import type { Sku } from '../../../api/types';
 import { useT } from '../../../shared/i18n';
 import { productMessages } from '../messages';
-import { formatMoney } from '../../../shared/money';
+import { useFormat } from '../../../shared/format';
 
 interface Props {
   skus: Sku[];
@@ -13,6 +13,7 @@ interface Props {
 
 /** One card per SKU: name, price, stock; sold-out SKUs cannot be chosen. */
 export function SkuPicker({ skus, currency, value, onChange }: Props) {
+  const fmt = useFormat();
   const t = useT(productMessages);
   return (
     <Radio.Group label={t('variant')} value={value} onChange={onChange} withAsterisk>
@@ -34,7 +35,7 @@ export function SkuPicker({ skus, currency, value, onChange }: Props) {
                   <Text fw={600} size="sm">
                     {sku.name}
                   </Text>
-                  <Text size="sm">{formatMoney(sku.price, currency)}</Text>
+                  <Text size="sm">{fmt.money(sku.price, currency)}</Text>
                   <Text size="xs" c={soldOut ? 'red' : 'dimmed'}>
                     {soldOut ? t('soldOut') : t('inStock', { count: sku.stock })}
                   </Text>

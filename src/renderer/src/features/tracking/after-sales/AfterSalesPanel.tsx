@@ -3,10 +3,9 @@ import { useDisclosure } from '@mantine/hooks';
 import { useState } from 'react';
 import { ErrorAlert } from '../../../shared/ErrorAlert';
 import { useT } from '../../../shared/i18n';
-import { formatMoney } from '../../../shared/money';
+import { useFormat } from '../../../shared/format';
 import { Section } from '../detail/Section';
 import type { OrderDetail, OrderItem } from '../types';
-import { useDateFormat } from '../useDateFormat';
 import { afterSalesMessages } from './messages';
 import { useRequestPhotos, useRequestReturn } from './queries';
 
@@ -17,8 +16,9 @@ const RETURN_COLORS = { requested: 'yellow', approved: 'green', rejected: 'gray'
  * the seller's decisions; also the history of supplements. Hidden while none of it applies.
  */
 export function AfterSalesPanel({ order }: { order: OrderDetail }) {
+  const fmt = useFormat();
   const t = useT(afterSalesMessages);
-  const formatDate = useDateFormat();
+  const formatDate = (iso: string) => fmt.date(iso);
   const deadline = order.inspection.decisionDeadline;
   const open = deadline !== null && order.status === 'in_warehouse' && Date.now() <= Date.parse(deadline);
   const resolvedSupplements = order.supplements.filter((s) => s.status !== 'pending');
@@ -55,7 +55,7 @@ export function AfterSalesPanel({ order }: { order: OrderDetail }) {
                     </Badge>
                   </Table.Td>
                   <Table.Td>
-                    {r.type === 'return' && r.status === 'approved' ? t('refundOf', { amount: formatMoney(r.refundAmount, order.currency) }) : t('feeOf', { amount: formatMoney(r.fee, order.currency) })}
+                    {r.type === 'return' && r.status === 'approved' ? t('refundOf', { amount: fmt.money(r.refundAmount, order.currency) }) : t('feeOf', { amount: fmt.money(r.fee, order.currency) })}
                   </Table.Td>
                 </Table.Tr>
               ))}
@@ -70,7 +70,7 @@ export function AfterSalesPanel({ order }: { order: OrderDetail }) {
         {resolvedSupplements.length > 0 ? (
           <Text size="sm">
             {t('supplementsTitle')}:{' '}
-            {resolvedSupplements.map((s) => `${t(`reason_${s.reason}`)} ${formatMoney(s.amount, order.currency)} (${t(`sup_${s.status}`)})`).join('; ')}
+            {resolvedSupplements.map((s) => `${t(`reason_${s.reason}`)} ${fmt.money(s.amount, order.currency)} (${t(`sup_${s.status}`)})`).join('; ')}
           </Text>
         ) : null}
       </Stack>
@@ -79,6 +79,7 @@ export function AfterSalesPanel({ order }: { order: OrderDetail }) {
 }
 
 function PhotoRequestButton({ order }: { order: OrderDetail }) {
+  const fmt = useFormat();
   const t = useT(afterSalesMessages);
   const [opened, { open, close }] = useDisclosure(false);
   const [count, setCount] = useState<number>(1);
@@ -95,7 +96,7 @@ function PhotoRequestButton({ order }: { order: OrderDetail }) {
           <TextInput label={t('photoNote')} value={note} maxLength={500} onChange={(e) => setNote(e.currentTarget.value)} />
           {request.isError ? <ErrorAlert title={t('photoFailed')} error={request.error} /> : null}
           <Button onClick={() => request.mutate({ count, note: note.trim() || undefined }, { onSuccess: close })} loading={request.isPending}>
-            {t('send')} ({formatMoney(count * 2, order.currency)})
+            {t('send')} ({fmt.money(count * 2, order.currency)})
           </Button>
         </Stack>
       </Modal>

@@ -2,7 +2,7 @@ import { Alert, Anchor, Stack } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { data, openApi } from '../../../api/client';
 import { useT } from '../../../shared/i18n';
-import { formatMoney } from '../../../shared/money';
+import { useFormat } from '../../../shared/format';
 import { orderHash } from '../status';
 import { afterSalesMessages } from './messages';
 
@@ -11,6 +11,7 @@ import { afterSalesMessages } from './messages';
  * order is paid (not yet bought), so one page of paid orders is enough; the list carries amountDue.
  */
 export function DashboardDueBanner() {
+  const fmt = useFormat();
   const t = useT(afterSalesMessages);
   const paid = useQuery({
     queryKey: ['orders', 'due'],
@@ -21,11 +22,11 @@ export function DashboardDueBanner() {
   const currency = due[0]!.currency;
   const total = due.reduce((sum, o) => sum + Math.round(o.amountDue * 100), 0) / 100;
   return (
-    <Alert color="yellow" variant="light" title={t('dueTitle', { amount: formatMoney(total, currency) })} data-testid="dashboard-amount-due" role="alert">
+    <Alert color="yellow" variant="light" title={t('dueTitle', { amount: fmt.money(total, currency) })} data-testid="dashboard-amount-due" role="alert">
       <Stack gap={2}>
         {due.map((o) => (
           <Anchor key={o.orderNo} href={orderHash(o.orderNo)} size="sm">
-            {o.orderNo}: {formatMoney(o.amountDue, o.currency)}
+            {o.orderNo}: {fmt.money(o.amountDue, o.currency)}
           </Anchor>
         ))}
       </Stack>

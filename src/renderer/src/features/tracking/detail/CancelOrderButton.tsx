@@ -4,7 +4,7 @@ import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { ErrorAlert } from '../../../shared/ErrorAlert';
 import { useT } from '../../../shared/i18n';
-import { formatMoney } from '../../../shared/money';
+import { useFormat } from '../../../shared/format';
 import { detailMessages } from '../messages';
 import { useCancelOrder } from '../queries';
 import type { RefundResult, OrderDetail } from '../types';
@@ -13,6 +13,7 @@ export const MAX_REASON = 500;
 
 /** Cancel with an optional reason; each confirming click sends its own Idempotency-Key. */
 export function CancelOrderButton({ order, onCancelled }: { order: OrderDetail; onCancelled: (result: RefundResult) => void }) {
+  const fmt = useFormat();
   const t = useT(detailMessages);
   const [opened, { open, close }] = useDisclosure(false);
   const [reason, setReason] = useState('');
@@ -21,7 +22,7 @@ export function CancelOrderButton({ order, onCancelled }: { order: OrderDetail; 
     notifications.show({
       color: 'green',
       title: t('cancelledTitle'),
-      message: t('cancelledBody', { amount: formatMoney(result.refundAmount, order.currency) }),
+      message: t('cancelledBody', { amount: fmt.money(result.refundAmount, order.currency) }),
     });
   });
 
@@ -46,7 +47,7 @@ export function CancelOrderButton({ order, onCancelled }: { order: OrderDetail; 
       </Button>
       <Modal opened={opened} onClose={onClose} title={t('cancelTitle', { orderNo: order.orderNo })} centered>
         <Stack gap="sm">
-          <Text size="sm">{t('cancelBody', { amount: formatMoney(order.totalAmount, order.currency) })}</Text>
+          <Text size="sm">{t('cancelBody', { amount: fmt.money(order.totalAmount, order.currency) })}</Text>
           <Textarea
             label={t('reason')}
             description={t('reasonHint')}

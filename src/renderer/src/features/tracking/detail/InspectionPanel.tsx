@@ -6,9 +6,9 @@ import { detailMessages } from '../messages';
 import { useOrderInspection } from '../queries';
 import { trackingGap } from '../status';
 import type { OrderDetail } from '../types';
-import { useDateFormat } from '../useDateFormat';
 import { PhotoViewer } from './PhotoViewer';
 import { Section } from './Section';
+import { useFormat } from '../../../shared/format';
 
 const RESULT_COLORS: Record<string, string> = { passed: 'green', issue_found: 'red', pending: 'gray' };
 
@@ -28,7 +28,8 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
 /** The warehouse's quality check (GET /orders/:id/inspection) once it was made; its photos open large. */
 export function InspectionPanel({ order }: { order: OrderDetail }) {
   const t = useT(detailMessages);
-  const formatDate = useDateFormat();
+  const fmt = useFormat();
+  const formatDate = (iso: string) => fmt.date(iso);
   const inspected = order.inspection.result !== 'pending';
   const inspection = useOrderInspection(order.orderNo, inspected);
   const result = inspection.data?.result ?? order.inspection.result;

@@ -5,15 +5,16 @@ import { detailMessages } from '../messages';
 import { useOrderLogistics } from '../queries';
 import { trackingGap } from '../status';
 import type { OrderDetail } from '../types';
-import { useDateFormat } from '../useDateFormat';
 import { Section } from './Section';
+import { useFormat } from '../../../shared/format';
 
 const EMPTY_MESSAGE = { awaitingSeller: 'logisticsEmpty', endedUnshipped: 'logisticsEnded', noEvents: 'logisticsNone' } as const;
 
 /** The domestic leg, seller to warehouse (GET /orders/:id/logistics), newest event first. */
 export function LogisticsTrail({ order }: { order: OrderDetail }) {
   const t = useT(detailMessages);
-  const formatDate = useDateFormat();
+  const fmt = useFormat();
+  const formatDate = (iso: string) => fmt.date(iso);
   const logistics = useOrderLogistics(order.orderNo);
   const carrier = logistics.data?.carrier || order.logistics.carrier;
   const trackingNo = logistics.data?.trackingNo || order.logistics.trackingNo;

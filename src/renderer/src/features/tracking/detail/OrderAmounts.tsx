@@ -1,14 +1,15 @@
 import { Divider, Text } from '@mantine/core';
 import { useT } from '../../../shared/i18n';
-import { formatMoney } from '../../../shared/money';
+import { useFormat } from '../../../shared/format';
 import { detailMessages } from '../messages';
 import type { OrderDetail } from '../types';
 import { AmountRow, Section } from './Section';
 
 /** The order's own numbers, as the service priced them. */
 export function OrderAmounts({ order }: { order: OrderDetail }) {
+  const fmt = useFormat();
   const t = useT(detailMessages);
-  const money = (amount: number) => formatMoney(amount, order.currency);
+  const money = (amount: number) => fmt.money(amount, order.currency);
   return (
     <Section title={t('summary')}>
       <AmountRow label={t('subtotal')} value={money(order.subtotal)} testId="order-subtotal" />

@@ -2,14 +2,13 @@ import { Alert, Anchor, Grid, Group, Skeleton, Stack, Text, Title } from '@manti
 import { useState } from 'react';
 import { ErrorAlert } from '../../../shared/ErrorAlert';
 import { useT } from '../../../shared/i18n';
-import { formatMoney } from '../../../shared/money';
+import { useFormat } from '../../../shared/format';
 import { PlatformBadge } from '../../shop/PlatformBadge';
 import { detailMessages } from '../messages';
 import { OrderStatusBadge } from '../OrderStatusBadge';
 import { useOrder } from '../queries';
 import { isCancellable } from '../status';
 import type { RefundResult } from '../types';
-import { useDateFormat } from '../useDateFormat';
 import { AfterSalesPanel } from '../after-sales/AfterSalesPanel';
 import { AmountDueBanner } from '../after-sales/AmountDueBanner';
 import { CancelOrderButton } from './CancelOrderButton';
@@ -20,8 +19,9 @@ import { OrderItems } from './OrderItems';
 import { OrderTimeline } from './OrderTimeline';
 
 export function OrderDetailPage({ orderNo }: { orderNo: string }) {
+  const fmt = useFormat();
   const t = useT(detailMessages);
-  const formatDate = useDateFormat();
+  const formatDate = (iso: string) => fmt.date(iso);
   const order = useOrder(orderNo);
   const [cancelled, setCancelled] = useState<RefundResult | null>(null);
 
@@ -67,7 +67,7 @@ export function OrderDetailPage({ orderNo }: { orderNo: string }) {
           </Group>
           {cancelled ? (
             <Alert color="green" variant="light" title={t('cancelledTitle')} role="status" withCloseButton onClose={() => setCancelled(null)}>
-              {t('cancelledBody', { amount: formatMoney(cancelled.refundAmount, order.data.currency) })}
+              {t('cancelledBody', { amount: fmt.money(cancelled.refundAmount, order.data.currency) })}
             </Alert>
           ) : null}
           <AmountDueBanner order={order.data} />

@@ -1,12 +1,13 @@
 import { Anchor, Group, Image, Stack, Text } from '@mantine/core';
 import { useT } from '../../../shared/i18n';
-import { formatMoney, lineAmount } from '../../../shared/money';
+import { lineAmount, useFormat } from '../../../shared/format';
 import { useSourceLabel } from '../../shop/messages';
 import { detailMessages } from '../messages';
 import type { OrderDetail } from '../types';
 import { Section } from './Section';
 
 export function OrderItems({ order }: { order: OrderDetail }) {
+  const fmt = useFormat();
   const t = useT(detailMessages);
   const platformLabel = useSourceLabel();
   return (
@@ -20,7 +21,7 @@ export function OrderItems({ order }: { order: OrderDetail }) {
                 {item.title}
               </Anchor>
               <Text size="xs" c="dimmed">
-                {item.skuName} · {t('each', { price: formatMoney(item.price, order.currency) })} · {t('quantity', { quantity: item.quantity })}
+                {item.skuName} · {t('each', { price: fmt.money(item.price, order.currency) })} · {t('quantity', { quantity: item.quantity })}
               </Text>
               {/* v1.1: a mixed order buys from several sellers; each line says which, and its purchase number. */}
               <Text size="xs" c="dimmed" data-testid="line-seller">
@@ -34,7 +35,7 @@ export function OrderItems({ order }: { order: OrderDetail }) {
               ) : null}
             </Stack>
             <Text size="sm" fw={600}>
-              {formatMoney(lineAmount(item.price, item.quantity), order.currency)}
+              {fmt.money(lineAmount(item.price, item.quantity), order.currency)}
             </Text>
           </Group>
         ))}

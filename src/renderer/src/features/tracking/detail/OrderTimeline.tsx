@@ -3,14 +3,15 @@ import { useT } from '../../../shared/i18n';
 import { detailMessages, statusMessages } from '../messages';
 import { isOrderStatus, statusColor } from '../status';
 import type { OrderDetail } from '../types';
-import { useDateFormat } from '../useDateFormat';
 import { Section } from './Section';
+import { useFormat } from '../../../shared/format';
 
 /** The status changes, oldest first; the newest is the active one. */
 export function OrderTimeline({ order }: { order: OrderDetail }) {
   const t = useT(detailMessages);
   const ts = useT(statusMessages);
-  const formatDate = useDateFormat();
+  const fmt = useFormat();
+  const formatDate = (iso: string) => fmt.date(iso);
   const last = order.timeline.length - 1;
   return (
     <Section title={t('timeline')}>

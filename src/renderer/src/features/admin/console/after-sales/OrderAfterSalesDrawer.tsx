@@ -2,7 +2,7 @@ import { Badge, Divider, Drawer, Group, Skeleton, Stack, Text } from '@mantine/c
 import type { AdminOrderDetail } from '../../../../../../contract/admin/orders';
 import { ErrorAlert } from '../../../../shared/ErrorAlert';
 import { useT } from '../../../../shared/i18n';
-import { formatMoney } from '../../../../shared/money';
+import { useFormat } from '../../../../shared/format';
 import { commonMessages, orderStatusKey } from '../../messages';
 import { afterSalesMessages } from './messages';
 import { OrderScenarios } from './OrderScenarios';
@@ -12,13 +12,14 @@ import { ReturnDecisions } from './ReturnDecisions';
 import { SupplementForm } from './SupplementForm';
 
 function Supplements({ order }: { order: AdminOrderDetail }) {
+  const fmt = useFormat();
   const t = useT(afterSalesMessages);
   if (order.supplements.length === 0) return null;
   return (
     <Stack gap={2} role="list" aria-label={t('existing')}>
       {order.supplements.map((s) => (
         <Group key={s.id} gap="xs" role="listitem">
-          <Text size="sm">{t('supplementRow', { id: s.id, reason: t(`reason_${s.reason}`), amount: formatMoney(s.amount, order.currency), status: t(`status_${s.status}`) })}</Text>
+          <Text size="sm">{t('supplementRow', { id: s.id, reason: t(`reason_${s.reason}`), amount: fmt.money(s.amount, order.currency), status: t(`status_${s.status}`) })}</Text>
         </Group>
       ))}
     </Stack>
@@ -26,6 +27,7 @@ function Supplements({ order }: { order: AdminOrderDetail }) {
 }
 
 function AfterSales({ orderNo }: { orderNo: string }) {
+  const fmt = useFormat();
   const t = useT(afterSalesMessages);
   const tc = useT(commonMessages);
   const order = useAdminOrder(orderNo);
@@ -40,7 +42,7 @@ function AfterSales({ orderNo }: { orderNo: string }) {
           {statusKey ? tc(statusKey) : o.status}
         </Badge>
         <Text size="sm">
-          {t('summary', { total: formatMoney(o.totalAmount, o.currency), due: formatMoney(o.amountDue, o.currency) })}
+          {t('summary', { total: fmt.money(o.totalAmount, o.currency), due: fmt.money(o.amountDue, o.currency) })}
         </Text>
       </Group>
       <SupplementForm order={o} />

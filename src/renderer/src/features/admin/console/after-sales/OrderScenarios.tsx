@@ -3,7 +3,7 @@ import { useState } from 'react';
 import type { AdminOrderDetail } from '../../../../../../contract/admin/orders';
 import type { OrderScenario } from '../../../../../../contract/enums';
 import { useT } from '../../../../shared/i18n';
-import { formatMoney } from '../../../../shared/money';
+import { useFormat } from '../../../../shared/format';
 import { useIntent } from '../../../../shared/useIntent';
 import { commonMessages, orderStatusKey } from '../../messages';
 import { afterSalesMessages } from './messages';
@@ -13,6 +13,7 @@ import { orderScenarioFits, type Fit } from './scenarioFit';
 
 /** The six order scenarios of the sandbox; only those that fit the order as it stands are on. */
 export function OrderScenarios({ order }: { order: AdminOrderDetail }) {
+  const fmt = useFormat();
   const t = useT(afterSalesMessages);
   const tc = useT(commonMessages);
   const simulate = useSimulateOrder(order.orderNo);
@@ -40,7 +41,7 @@ export function OrderScenarios({ order }: { order: AdminOrderDetail }) {
                 scenario: t(`scenario_${scenario}`),
                 orderNo: updated.orderNo,
                 status: statusLabel(updated.status),
-                due: formatMoney(updated.amountDue, updated.currency),
+                due: fmt.money(updated.amountDue, updated.currency),
               }),
             );
           },

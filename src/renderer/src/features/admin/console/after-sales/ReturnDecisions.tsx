@@ -2,7 +2,7 @@ import { Badge, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import type { AdminOrderDetail } from '../../../../../../contract/admin/orders';
 import { useT } from '../../../../shared/i18n';
-import { formatMoney } from '../../../../shared/money';
+import { useFormat } from '../../../../shared/format';
 import { useIntent } from '../../../../shared/useIntent';
 import { afterSalesMessages } from './messages';
 import { Outcome } from './Outcome';
@@ -41,18 +41,19 @@ function PendingReturn({ order, request, decide }: { order: AdminOrderDetail; re
 }
 
 export function ReturnDecisions({ order }: { order: AdminOrderDetail }) {
+  const fmt = useFormat();
   const t = useT(afterSalesMessages);
   const [done, setDone] = useState<string | null>(null);
   // Here, not in the row: a decided return leaves the pending rows, and its result is still shown.
   const decide = useDecideReturn(order.orderNo, (updated, { rid }) => {
     const after = updated.returns.find((r) => r.id === rid);
     if (!after) return;
-    const fee = formatMoney(after.fee, updated.currency);
+    const fee = fmt.money(after.fee, updated.currency);
     setDone(
       after.status === 'rejected'
         ? t('returnRejected', { type: t(`type_${after.type}`), id: after.id })
         : after.type === 'return'
-          ? t('returnApproved', { id: after.id, refund: formatMoney(after.refundAmount, updated.currency), fee })
+          ? t('returnApproved', { id: after.id, refund: fmt.money(after.refundAmount, updated.currency), fee })
           : t('exchangeApproved', { id: after.id, fee }),
     );
   });

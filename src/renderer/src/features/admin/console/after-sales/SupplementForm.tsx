@@ -2,9 +2,8 @@ import { Button, Group, NumberInput, SegmentedControl, Select, Stack, Text, Titl
 import { useState, type FormEvent } from 'react';
 import type { AdminOrderDetail } from '../../../../../../contract/admin/orders';
 import { useT } from '../../../../shared/i18n';
-import { formatMoney } from '../../../../shared/money';
+import { useFormat } from '../../../../shared/format';
 import { useIntent } from '../../../../shared/useIntent';
-import { useFormatDateTime } from '../../format';
 import { commonMessages, orderStatusKey } from '../../messages';
 import { afterSalesMessages } from './messages';
 import { Outcome } from './Outcome';
@@ -23,9 +22,10 @@ function minorOf(value: number | string): number | null {
 
 /** Raise a supplement (price increase, domestic postage) or refund a price decrease: only on a paid order. */
 export function SupplementForm({ order }: { order: AdminOrderDetail }) {
+  const fmt = useFormat();
   const t = useT(afterSalesMessages);
   const tc = useT(commonMessages);
-  const formatDate = useFormatDateTime();
+  const formatDate = (iso: string | null | undefined) => fmt.date(iso);
   const raise = useRaiseSupplement(order.orderNo);
   const [reason, setReason] = useState<Reason>('price_increase');
   const [amount, setAmount] = useState<number | string>('');
@@ -65,17 +65,17 @@ export function SupplementForm({ order }: { order: AdminOrderDetail }) {
           onSuccess: (updated) => {
             finish(true);
             setAmount('');
-            const amountText = formatMoney(body.amount, updated.currency);
+            const amountText = fmt.money(body.amount, updated.currency);
             if (body.reason === 'price_decrease') return setDone(t('decreased', { amount: amountText }));
             // The newest supplement of the answer is the one just raised.
             const raised = updated.supplements.reduce((a, b) => (b.id > a.id ? b : a));
             setDone(
               t('raised', {
                 id: raised.id,
-                amount: formatMoney(raised.amount, updated.currency),
+                amount: fmt.money(raised.amount, updated.currency),
                 reason: t(`reason_${raised.reason}`),
                 expiresAt: formatDate(raised.expiresAt),
-                due: formatMoney(updated.amountDue, updated.currency),
+                due: fmt.money(updated.amountDue, updated.currency),
               }),
             );
           },
