@@ -94,7 +94,7 @@ test('an API key made in the UI reads the wallet a console deposit grew, and sto
   await wallet.getByRole('button', { name: 'Deposit', exact: true }).click();
   await expect.poll(async () => cents((await readBalance()).balance)).toBe(cents(before.balance) + 10_000);
   const after = await readBalance();
-  const shown = `${after.currency} ${new Intl.NumberFormat('en-US', { minimumFractionDigits: 2 }).format(after.balance)}`;
+  const shown = new Intl.NumberFormat('en-US', { style: 'currency', currency: after.currency }).format(after.balance);
   await expect(wallet.getByLabel('Balance', { exact: true })).toHaveText(shown);
 
   // Revoke with confirmation: the same request is refused at once.
