@@ -25,7 +25,7 @@ test('checkout offers the coupons still to claim: Claim there applies it to the 
   await toClaim.getByRole('button', { name: `Claim ${usable!.name}` }).click();
   // Claimed, selected and counted in the total; no longer offered to claim.
   await expect(page.getByRole('radio', { name: usable!.name })).toBeChecked();
-  await expect(page.getByTestId('checkout-discount')).toHaveText(/^−CNY /);
+  await expect(page.getByTestId('checkout-discount')).toHaveText(/^−CN¥/);
   await expect(toClaim.getByTestId('claimable-coupon')).toHaveCount(available.length - 1);
   const mine = await openApi.get<Coupon[]>('/user/coupons/my?status=unused');
   expect(mine.map((c) => c.id)).toEqual([usable!.id]);
