@@ -2110,11 +2110,19 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
+                    /** @description true: only products with a SKU in stock */
+                    inStock?: boolean;
                     /** @description page size, 1 to 100 */
                     limit?: number;
+                    /** @description lowest SKU price at most this */
+                    maxPrice?: number;
+                    /** @description lowest SKU price at least this */
+                    minPrice?: number;
                     /** @description page number, from 1 */
                     page?: number;
                     q?: string;
+                    /** @description price_asc / price_desc (the lowest SKU price), sales (best sellers first), newest (latest listed first) */
+                    sort?: "price_asc" | "price_desc" | "sales" | "newest";
                 };
                 header?: never;
                 path: {
@@ -2291,11 +2299,21 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
+                    /** @description true: only products with a SKU in stock */
+                    inStock?: boolean;
                     /** @description page size, 1 to 100 */
                     limit?: number;
+                    /** @description lowest SKU price at most this */
+                    maxPrice?: number;
+                    /** @description lowest SKU price at least this */
+                    minPrice?: number;
                     /** @description page number, from 1 */
                     page?: number;
+                    /** @description only the local catalog products of this platform */
+                    platform?: "taobao" | "1688" | "weidian";
                     q?: string;
+                    /** @description price_asc / price_desc (the lowest SKU price), sales (best sellers first), newest (latest listed first) */
+                    sort?: "price_asc" | "price_desc" | "sales" | "newest";
                 };
                 header?: never;
                 path?: never;

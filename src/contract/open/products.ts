@@ -1,6 +1,6 @@
 import { Type, type Static } from 'typebox';
 import { Currency, Grams, IdParam, Money, PageQuery, Paginated } from '../common.js';
-import { GOODS_CARGO } from '../enums.js';
+import { GOODS_CARGO, PLATFORMS } from '../enums.js';
 
 export const ProductSchema = Type.Object({
   id: Type.Integer(),
@@ -28,10 +28,35 @@ export const ProductSchema = Type.Object({
   shopUrl: Type.String(),
 });
 
-export const SearchQuery = Type.Object({ q: Type.Optional(Type.String({ maxLength: 200 })), ...PageQuery });
+/** How search results are ordered: the default is relevance (with a query) or best sellers (without). */
+export const SEARCH_SORTS = ['price_asc', 'price_desc', 'sales', 'newest'] as const;
+export type SearchSort = (typeof SEARCH_SORTS)[number];
+
+/** The most a price filter can say (in the ledger currency): far above any product, and exact in minor units. */
+export const MAX_PRICE_FILTER = 10_000_000;
+
+/** Additive and optional (docs/API.md "Search sort and filters"): without them a search answers as before. */
+const SearchFilters = {
+  sort: Type.Optional(
+    Type.Enum([...SEARCH_SORTS], {
+      description: 'price_asc / price_desc (the lowest SKU price), sales (best sellers first), newest (latest listed first)',
+    }),
+  ),
+  minPrice: Type.Optional(Type.Number({ minimum: 0, maximum: MAX_PRICE_FILTER, description: 'lowest SKU price at least this' })),
+  maxPrice: Type.Optional(Type.Number({ minimum: 0, maximum: MAX_PRICE_FILTER, description: 'lowest SKU price at most this' })),
+  inStock: Type.Optional(Type.Boolean({ description: 'true: only products with a SKU in stock' })),
+};
+
+export const SearchQuery = Type.Object({ q: Type.Optional(Type.String({ maxLength: 200 })), ...SearchFilters, ...PageQuery });
+export const LocalSearchQuery = Type.Object({
+  q: Type.Optional(Type.String({ maxLength: 200 })),
+  platform: Type.Optional(Type.Enum([...PLATFORMS], { description: 'only the local catalog products of this platform' })),
+  ...SearchFilters,
+  ...PageQuery,
+});
 /** The schemas of each route of open/products.ts, by method and path. */
 export const productSchemas = {
-  'GET /products/search': { querystring: SearchQuery, response: Paginated(ProductSchema) },
+  'GET /products/search': { querystring: LocalSearchQuery, response: Paginated(ProductSchema) },
   'GET /products/platform/:platform/search': {
     params: Type.Object({ platform: Type.String() }),
     querystring: SearchQuery,
@@ -44,3 +69,4 @@ export const productSchemas = {
 /** The static types of what these routes take and answer. */
 export type Product = Static<typeof ProductSchema>;
 export type Sku = Product['skus'][number];
+export type SearchFilterQuery = Static<typeof LocalSearchQuery>;

@@ -4,6 +4,8 @@ import { offsetOf, pageOf, type Page, type PageQuery } from '../shared/paginatio
 import { getProductView, upsertMarketplaceItem, viewProducts, type ProductRow, type ProductView } from './catalog.js';
 import { isPlatform } from './marketplace/adapter.js';
 import { readMarketplaceLink, type LinkProblem } from './link-resolver.js';
+import { NO_FILTERS, type SearchFilters } from './search-filters.js';
+import type { SearchSort } from '../../../contract/open/products.js';
 
 /** FTS5 query from free text: every word as a quoted prefix term, so user input is never FTS syntax. */
 function ftsQuery(text: string): string | null {
@@ -11,35 +13,60 @@ function ftsQuery(text: string): string | null {
   return words.length ? words.map((w) => `"${w}"*`).join(' ') : null;
 }
 
-/** Searches the local catalog: by relevance, then best sellers; everything when the query is empty. */
-export function searchLocalCatalog(ctx: CoreContext, q: string, page: PageQuery): Page<ProductView> {
+/** ORDER BY of each sort; null (the default) is relevance with a query and best sellers without. */
+const ORDER_BY: Record<SearchSort, string> = {
+  price_asc: 'p.price_minor, p.id',
+  price_desc: 'p.price_minor DESC, p.id',
+  sales: 'p.sales DESC, p.id',
+  // Ids grow as products are listed: the newest listing has the highest id (the products_source index).
+  newest: 'p.id DESC',
+};
+
+/**
+ * Searches the local catalog: by relevance, then best sellers; everything when the query is empty. The
+ * sort and filters narrow the same statement: without a query the rows come in index order
+ * (products_source_sales, products_source_price, products_source) with the filters checked on the way and
+ * the in-stock test a seek into product_skus' primary key; with one, FTS5 finds the rows first.
+ */
+export function searchLocalCatalog(ctx: CoreContext, q: string, page: PageQuery, filters: SearchFilters = NO_FILTERS): Page<ProductView> {
   const match = ftsQuery(q);
-  const params = { limit: page.limit, offset: offsetOf(page), match };
-  const rows = match
-    ? (ctx.db
-        .prepare(
-          `SELECT p.* FROM products_fts f JOIN products p ON p.id = f.rowid
-            WHERE products_fts MATCH @match AND p.source = 'local'
-            ORDER BY f.rank, p.sales DESC, p.id LIMIT @limit OFFSET @offset`,
-        )
-        .all(params) as ProductRow[])
-    : (ctx.db
-        .prepare(`SELECT * FROM products WHERE source = 'local' ORDER BY sales DESC, id LIMIT @limit OFFSET @offset`)
-        .all(params) as ProductRow[]);
-  const total = match
-    ? (ctx.db
-        .prepare(
-          `SELECT COUNT(*) AS n FROM products_fts f JOIN products p ON p.id = f.rowid WHERE products_fts MATCH @match AND p.source = 'local'`,
-        )
-        .get({ match }) as { n: number }).n
-    : (ctx.db.prepare(`SELECT COUNT(*) AS n FROM products WHERE source = 'local'`).get() as { n: number }).n;
+  const where = ["p.source = 'local'"];
+  if (match) where.push('products_fts MATCH @match');
+  if (filters.platform) where.push('p.platform = @platform');
+  if (filters.minPriceMinor !== null) where.push('p.price_minor >= @minPrice');
+  if (filters.maxPriceMinor !== null) where.push('p.price_minor <= @maxPrice');
+  if (filters.inStock) where.push('EXISTS (SELECT 1 FROM product_skus s WHERE s.product_id = p.id AND s.stock > 0)');
+  const from = match ? 'products_fts f JOIN products p ON p.id = f.rowid' : 'products p';
+  const order = filters.sort ? ORDER_BY[filters.sort] : match ? 'f.rank, p.sales DESC, p.id' : 'p.sales DESC, p.id';
+  const params = {
+    limit: page.limit,
+    offset: offsetOf(page),
+    match,
+    platform: filters.platform,
+    minPrice: filters.minPriceMinor,
+    maxPrice: filters.maxPriceMinor,
+  };
+  const condition = where.join(' AND ');
+  const rows = ctx.db.prepare(`SELECT p.* FROM ${from} WHERE ${condition} ORDER BY ${order} LIMIT @limit OFFSET @offset`).all(params) as ProductRow[];
+  const total = (ctx.db.prepare(`SELECT COUNT(*) AS n FROM ${from} WHERE ${condition}`).get(params) as { n: number }).n;
   return pageOf(viewProducts(ctx, rows), total, page);
 }
 
 /** Searches one marketplace through its adapter; each item seen gets (or keeps) its local id. */
-export async function searchPlatform(ctx: CoreContext, platform: string, q: string, page: PageQuery): Promise<Page<ProductView>> {
+export async function searchPlatform(
+  ctx: CoreContext,
+  platform: string,
+  q: string,
+  page: PageQuery,
+  filters: SearchFilters = NO_FILTERS,
+): Promise<Page<ProductView>> {
   if (!isPlatform(platform)) throw notFound(`Unknown platform "${platform}". Platforms: taobao, 1688, weidian`);
-  const result = await ctx.marketplaces.get(platform).search(q, page.page, page.limit);
+  const result = await ctx.marketplaces.get(platform).search(q, page.page, page.limit, {
+    sort: filters.sort,
+    minPriceMinor: filters.minPriceMinor,
+    maxPriceMinor: filters.maxPriceMinor,
+    inStock: filters.inStock,
+  });
   const ids = ctx.db.transaction(() => result.items.map((item) => upsertMarketplaceItem(ctx, item)))();
   const rows = ids.map((id) => ctx.db.prepare('SELECT * FROM products WHERE id = ?').get(id) as ProductRow);
   return pageOf(viewProducts(ctx, rows), result.total, page);

@@ -7,6 +7,7 @@ import { dueStepsAndRanks } from './005-due-steps-and-ranks.js';
 import { afterSales } from './007-after-sales.js';
 import { warehouseServices } from './008-warehouse-services.js';
 import { orderStatusRanks } from './009-order-status-ranks.js';
+import { catalogPriceIndex } from './010-catalog-price-index.js';
 
 /** Every migration, in order. Add new ones at the end; never edit one that has shipped. */
-export const migrations: readonly Migration[] = [initial, events, orderListIndexes, catalogIndexes, dueStepsAndRanks, afterSales, warehouseServices, orderStatusRanks];
+export const migrations: readonly Migration[] = [initial, events, orderListIndexes, catalogIndexes, dueStepsAndRanks, afterSales, warehouseServices, orderStatusRanks, catalogPriceIndex];

@@ -46,9 +46,17 @@ export interface MarketplaceSearchResult {
   total: number;
 }
 
+/** A marketplace search's order and filters (prices in minor units, on the item's lowest SKU price). */
+export interface MarketplaceSearchOptions {
+  sort?: 'price_asc' | 'price_desc' | 'sales' | 'newest' | null;
+  minPriceMinor?: number | null;
+  maxPriceMinor?: number | null;
+  inStock?: boolean;
+}
+
 export interface MarketplaceAdapter {
   readonly platform: Platform;
-  search(query: string, page: number, limit: number): Promise<MarketplaceSearchResult>;
+  search(query: string, page: number, limit: number, options?: MarketplaceSearchOptions): Promise<MarketplaceSearchResult>;
   getItem(platformItemId: string): Promise<MarketplaceItem | null>;
 }
 

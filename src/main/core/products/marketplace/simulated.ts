@@ -3,6 +3,7 @@ import {
   PLATFORMS,
   type MarketplaceAdapter,
   type MarketplaceItem,
+  type MarketplaceSearchOptions,
   type MarketplaceSearchResult,
   type MarketplaceSku,
   type Platform,
@@ -101,17 +102,38 @@ export class SimulatedMarketplace implements MarketplaceAdapter {
     return this.universe;
   }
 
-  /** Every query word must prefix a word of the title, category or shop; best sellers first. */
-  async search(query: string, page: number, limit: number): Promise<MarketplaceSearchResult> {
+  /**
+   * Every query word must prefix a word of the title, category or shop; best sellers first unless another
+   * order is asked. "newest" is the latest listed (the highest item index). The filters apply before paging.
+   */
+  async search(query: string, page: number, limit: number, options: MarketplaceSearchOptions = {}): Promise<MarketplaceSearchResult> {
     const wanted = tokens(query);
-    const matches = this.items()
-      .filter((item) => {
-        if (wanted.length === 0) return true;
-        const words = tokens(`${item.title} ${item.category} ${item.shopName}`);
-        return wanted.every((w) => words.some((word) => word.startsWith(w)));
-      })
-      .sort((a, b) => b.sales - a.sales || a.platformItemId.localeCompare(b.platformItemId));
-    return { items: matches.slice((page - 1) * limit, page * limit), total: matches.length };
+    const { minPriceMinor = null, maxPriceMinor = null, inStock = false } = options;
+    const listed = this.items().map((item, index) => ({ item, index }));
+    const matches = listed.filter(({ item }) => {
+      if (minPriceMinor !== null && item.priceMinor < minPriceMinor) return false;
+      if (maxPriceMinor !== null && item.priceMinor > maxPriceMinor) return false;
+      if (inStock && !item.skus.some((sku) => sku.stock > 0)) return false;
+      if (wanted.length === 0) return true;
+      const words = tokens(`${item.title} ${item.category} ${item.shopName}`);
+      return wanted.every((w) => words.some((word) => word.startsWith(w)));
+    });
+    const bySales = (a: MarketplaceItem, b: MarketplaceItem) => b.sales - a.sales || a.platformItemId.localeCompare(b.platformItemId);
+    const byId = (a: MarketplaceItem, b: MarketplaceItem) => a.platformItemId.localeCompare(b.platformItemId);
+    switch (options.sort) {
+      case 'price_asc':
+        matches.sort((a, b) => a.item.priceMinor - b.item.priceMinor || byId(a.item, b.item));
+        break;
+      case 'price_desc':
+        matches.sort((a, b) => b.item.priceMinor - a.item.priceMinor || byId(a.item, b.item));
+        break;
+      case 'newest':
+        matches.sort((a, b) => b.index - a.index);
+        break;
+      default:
+        matches.sort((a, b) => bySales(a.item, b.item));
+    }
+    return { items: matches.slice((page - 1) * limit, page * limit).map(({ item }) => item), total: matches.length };
   }
 
   async getItem(id: string): Promise<MarketplaceItem | null> {

@@ -1,5 +1,6 @@
 import { getProductView } from '../../../products/catalog.js';
 import { resolveProductLink, searchLocalCatalog, searchPlatform } from '../../../products/search.js';
+import { searchFiltersOf } from '../../../products/search-filters.js';
 import { defineRoute } from '../../route.js';
 import { productSchemas } from '../../../../../contract/open/products.js';
 
@@ -13,7 +14,7 @@ export const productRoutes = [
     tag: 'Products',
     summary: 'Search the local catalog',
     schema: productSchemas['GET /products/search'],
-    handler: ({ ctx, query }) => searchLocalCatalog(ctx, query.q ?? '', page(query)),
+    handler: ({ ctx, query }) => searchLocalCatalog(ctx, query.q ?? '', page(query), searchFiltersOf(query)),
   }),
   defineRoute({
     method: 'GET',
@@ -22,7 +23,7 @@ export const productRoutes = [
     tag: 'Products',
     summary: 'Search a marketplace platform directly (taobao, 1688, weidian)',
     schema: productSchemas['GET /products/platform/:platform/search'],
-    handler: ({ ctx, params, query }) => searchPlatform(ctx, params.platform, query.q ?? '', page(query)),
+    handler: ({ ctx, params, query }) => searchPlatform(ctx, params.platform, query.q ?? '', page(query), searchFiltersOf(query)),
   }),
   defineRoute({
     method: 'GET',
