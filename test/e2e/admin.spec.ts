@@ -133,10 +133,10 @@ test('the console moves an order to the warehouse through the inspection Modal, 
 
   const orders = section(page, 'Purchase orders in progress');
   const row = orders.getByRole('row').filter({ hasText: order.orderNo });
-  await expect(row.getByText('Pending', { exact: true })).toBeVisible();
+  await expect(row.getByText('Awaiting payment confirmation', { exact: true })).toBeVisible();
 
-  await row.getByRole('button', { name: 'Mark paid' }).click();
-  await expect(row.getByText('Paid', { exact: true })).toBeVisible();
+  await row.getByRole('button', { name: 'Confirm payment' }).click();
+  await expect(row.getByText('Payment confirmed', { exact: true })).toBeVisible();
   await row.getByRole('button', { name: 'Mark purchased' }).click();
   await expect(row.getByText('Purchased', { exact: true })).toBeVisible();
   await expect(row.getByRole('button', { name: 'Refund (out of stock)' })).toHaveCount(0);
@@ -148,7 +148,7 @@ test('the console moves an order to the warehouse through the inspection Modal, 
   await ship.getByLabel('Tracking number').fill('SF1234567890');
   await ship.getByRole('button', { name: 'Record shipment' }).click();
   await expect(ship).toBeHidden();
-  await expect(row.getByText('Shipped to warehouse', { exact: true })).toBeVisible();
+  await expect(row.getByText('On the way to the warehouse', { exact: true })).toBeVisible();
 
   // Arrived & inspected: result, weight and notes; photos generated.
   await row.getByRole('button', { name: 'Arrived & inspected' }).click();
@@ -159,7 +159,7 @@ test('the console moves an order to the warehouse through the inspection Modal, 
   await inspect.getByLabel('Notes').fill('Colour and size checked');
   await inspect.getByRole('button', { name: 'Record arrival' }).click();
   await expect(inspect).toBeHidden();
-  await expect(row.getByText('In warehouse', { exact: true })).toBeVisible();
+  await expect(row.getByText('In the warehouse', { exact: true })).toBeVisible();
   await expect(row).toContainText('Waiting for a shipping order');
 
   const detail = await openApi.get<{

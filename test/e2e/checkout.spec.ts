@@ -62,7 +62,7 @@ test('search, add to cart, check out with a coupon: the wallet pays exactly the 
   expect(order.couponId).toBe(coupon!.id);
   expect([cents(order.subtotal), cents(order.discount), cents(order.serviceFee), cents(order.totalAmount)]).toEqual([subtotal, discount, fee, expectedTotal]);
   await expect(page.getByTestId('order-total')).toHaveText(money(order.totalAmount));
-  await expect(page.getByTestId('order-status')).toHaveText('Pending');
+  await expect(page.getByTestId('order-status')).toHaveText('Awaiting payment confirmation');
   const after = await openApi.get<Balance>('/user/wallet/balance');
   expect(cents(before.balance) - cents(after.balance)).toBe(cents(order.totalAmount));
 

@@ -4,11 +4,11 @@ import { cents, cheapProducts, money, orderTotal, placeOrder, type Balance, type
 
 const STATUS_LABELS: Record<string, string> = {
   all: 'All',
-  pending: 'Pending',
-  paid: 'Paid',
+  pending: 'Awaiting payment confirmation',
+  paid: 'Payment confirmed',
   purchased: 'Purchased',
-  shipped_to_warehouse: 'Shipped to warehouse',
-  in_warehouse: 'In warehouse',
+  shipped_to_warehouse: 'On the way to the warehouse',
+  in_warehouse: 'In the warehouse',
   completed: 'Completed',
   cancelled: 'Cancelled',
   refunded: 'Refunded',
@@ -50,7 +50,7 @@ test('status tabs with counts, pagination, search by number, detail with trackin
   await tab(page, 'in_warehouse', await orderTotal(openApi, 'in_warehouse')).click();
   await expect(page).toHaveURL(/#\/orders\?status=in_warehouse$/);
   const row = table.getByRole('row').filter({ hasText: arrived.orderNo });
-  await expect(row).toContainText('In warehouse');
+  await expect(row).toContainText('In the warehouse');
   await expect(row).toContainText(money(arrived.totalAmount));
   await expect(row.getByRole('cell').nth(3)).toHaveText('1');
 
@@ -69,7 +69,7 @@ test('status tabs with counts, pagination, search by number, detail with trackin
   // Detail: status, amounts, domestic tracking, inspection, timeline.
   const order = await openApi.get<Order>(`/orders/${arrived.orderNo}`);
   await expect(page.getByRole('heading', { name: `Order ${arrived.orderNo}`, level: 2 })).toBeVisible();
-  await expect(page.getByTestId('order-status')).toHaveText('In warehouse');
+  await expect(page.getByTestId('order-status')).toHaveText('In the warehouse');
   await expect(page.getByTestId('order-subtotal')).toHaveText(money(order.subtotal));
   await expect(page.getByTestId('order-service-fee')).toHaveText(money(order.serviceFee));
   await expect(page.getByTestId('order-total')).toHaveText(money(order.totalAmount));
@@ -79,7 +79,7 @@ test('status tabs with counts, pagination, search by number, detail with trackin
   await expect(tracking).toContainText(order.logistics.trackingNo);
   await expect(tracking).toContainText('Delivered: signed for at the warehouse');
   const timeline = page.getByRole('region', { name: 'Timeline' });
-  for (const label of ['Pending', 'Paid', 'Purchased', 'Shipped to warehouse', 'In warehouse']) await expect(timeline).toContainText(label);
+  for (const label of ['Awaiting payment confirmation', 'Payment confirmed', 'Purchased', 'On the way to the warehouse', 'In the warehouse']) await expect(timeline).toContainText(label);
 
   const inspection = page.getByRole('region', { name: 'Warehouse inspection' });
   await expect(inspection).toContainText('Passed');
@@ -108,7 +108,7 @@ test('cancel with a reason: the refund shows and the order is cancelled', async 
   const before = await openApi.get<Balance>('/user/wallet/balance');
 
   await page.goto(`/#/orders/${order.orderNo}`);
-  await expect(page.getByTestId('order-status')).toHaveText('Pending');
+  await expect(page.getByTestId('order-status')).toHaveText('Awaiting payment confirmation');
   await page.getByRole('button', { name: 'Cancel order' }).click();
   const dialog = page.getByRole('dialog', { name: `Cancel order ${order.orderNo}?` });
   await expect(dialog).toContainText(money(order.totalAmount));

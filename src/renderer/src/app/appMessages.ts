@@ -13,7 +13,7 @@ export const appMessages = defineMessages(
     sessionEnded: '{message}. The UI session has ended: open the URL that "crossbuy serve" printed again.',
     headerBalance: 'Available balance {amount}',
     headerBalanceShort: 'Available',
-    headerCart: '{count} items in the cart',
+    headerCart: '{count, plural, one {# item} other {# items}} in the cart',
     headerCartOne: '1 item in the cart',
     headerCartEmpty: 'No items in the cart',
   },

@@ -1,3 +1,4 @@
+import { prefixedStatusLabels } from '../../shared/orderStatusLabels';
 import { defineMessages } from '../../shared/i18n';
 
 /** Words every operator page uses: navigation, statuses, common buttons. */
@@ -16,15 +17,7 @@ export const commonMessages = defineMessages(
     loading: 'Loading…',
     previous: 'Previous',
     next: 'Next',
-    order_pending: 'Pending',
-    order_paid: 'Paid',
-    order_purchased: 'Purchased',
-    order_shipped_to_warehouse: 'Shipped to warehouse',
-    order_in_warehouse: 'In warehouse',
-    order_completed: 'Completed',
-    order_cancelled: 'Cancelled',
-    order_refunded: 'Refunded',
-    order_returned: 'Returned',
+    ...prefixedStatusLabels('order_', 'en'),
     shipping_pending: 'Pending',
     shipping_shipped: 'Shipped',
     shipping_delivered: 'Delivered',
@@ -46,15 +39,7 @@ export const commonMessages = defineMessages(
     loading: '加载中…',
     previous: '上一页',
     next: '下一页',
-    order_pending: '待确认',
-    order_paid: '已付款',
-    order_purchased: '已采购',
-    order_shipped_to_warehouse: '发往仓库中',
-    order_in_warehouse: '已入库',
-    order_completed: '已完成',
-    order_cancelled: '已取消',
-    order_refunded: '已退款',
-    order_returned: '已退货',
+    ...prefixedStatusLabels('order_', 'zh-CN'),
     shipping_pending: '待发货',
     shipping_shipped: '已发货',
     shipping_delivered: '已签收',

@@ -3,7 +3,7 @@ import { defineMessages } from '../../shared/i18n';
 export const cartMessages = defineMessages(
   {
     nav: 'Cart',
-    badge: '{count} items in the cart',
+    badge: '{count, plural, one {# item} other {# items}} in the cart',
     title: 'Cart',
     loading: 'Loading the cart',
     loadFailed: 'Cannot load the cart',

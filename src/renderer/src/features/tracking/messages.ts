@@ -1,30 +1,15 @@
+import { ORDER_STATUS_LABELS } from '../../shared/orderStatusLabels';
 import { defineMessages } from '../../shared/i18n';
 import type { OrderStatus } from './types';
 
 export const statusMessages = defineMessages<OrderStatus | 'all'>(
   {
     all: 'All',
-    pending: 'Pending',
-    paid: 'Paid',
-    purchased: 'Purchased',
-    shipped_to_warehouse: 'Shipped to warehouse',
-    in_warehouse: 'In warehouse',
-    completed: 'Completed',
-    cancelled: 'Cancelled',
-    refunded: 'Refunded',
-    returned: 'Returned',
+    ...ORDER_STATUS_LABELS['en'],
   },
   {
     all: '全部',
-    pending: '待处理',
-    paid: '已付款',
-    purchased: '已采购',
-    shipped_to_warehouse: '运往仓库',
-    in_warehouse: '已入库',
-    completed: '已完成',
-    cancelled: '已取消',
-    refunded: '已退款',
-    returned: '已退货',
+    ...ORDER_STATUS_LABELS['zh-CN'],
   },
 );
 
@@ -107,6 +92,7 @@ export const detailMessages = defineMessages(
     subtotal: 'Goods subtotal',
     discount: 'Coupon discount',
     couponUsed: 'Coupon #{id}',
+    discountWithCoupon: 'Discount ({coupon})',
     serviceFee: 'Service fee',
     total: 'Total paid',
     orderRemark: 'Remark: {remark}',
@@ -169,6 +155,7 @@ export const detailMessages = defineMessages(
     subtotal: '商品小计',
     discount: '优惠券折扣',
     couponUsed: '优惠券 #{id}',
+    discountWithCoupon: '优惠（{coupon}）',
     serviceFee: '服务费',
     total: '实付合计',
     orderRemark: '备注：{remark}',

@@ -76,3 +76,16 @@ export function useCancelOrder(orderNo: string, onCancelled?: (result: RefundRes
       ),
   });
 }
+
+/**
+ * The coupon an order used, by its catalog id, from the user's own coupons (a handful; the same list the
+ * coupons page reads), so the order can name it instead of showing its number.
+ */
+export function useOrderCoupon(couponId: number | null) {
+  return useQuery({
+    queryKey: ['coupons', 'mine-all'],
+    queryFn: () => data(openApi().GET('/user/coupons/my')),
+    enabled: couponId !== null,
+    select: (coupons) => coupons.find((coupon) => coupon.id === couponId) ?? null,
+  });
+}

@@ -6,7 +6,7 @@ export const messages = defineMessages(
     // navigation
     navWarehouse: 'Warehouse',
     navShipping: 'Shipping orders',
-    badgeWaiting: '{count} packages waiting to ship',
+    badgeWaiting: '{count, plural, one {# package} other {# packages}} waiting to ship',
     badgeWaitingOne: '1 package waiting to ship',
 
     // statuses and cargo
@@ -70,10 +70,10 @@ export const messages = defineMessages(
     photoN: 'Photo {n} of {total}',
     noPhoto: 'No photo',
     days: '{n} d',
-    daysLong: '{n} days in storage',
-    storageWarning: '{n} days of free storage left',
+    daysLong: '{n, plural, one {# day} other {# days}} in storage',
+    storageWarning: '{n, plural, one {# day} other {# days}} of free storage left',
     storageOverdue: 'Free storage used up',
-    storageHint: 'Free storage is {free} days.',
+    storageHint: 'Free storage is {free, plural, one {# day} other {# days}}.',
     onShippingOrder: 'on {orderNo}',
     selectedSummary: '{count} selected · {weight}',
     noneSelected: 'Select packages in the warehouse to ship them together.',
@@ -88,7 +88,7 @@ export const messages = defineMessages(
     noSelectionHint: 'Pick packages in the warehouse, then choose “Ship selected”.',
     goToWarehouse: 'Go to the warehouse',
     shipPackages: 'Packages',
-    packageCount: '{count} packages',
+    packageCount: '{count, plural, one {# package} other {# packages}}',
     packageCountOne: '1 package',
     totalWeight: 'Total weight',
     cargoTypes: 'Cargo types',

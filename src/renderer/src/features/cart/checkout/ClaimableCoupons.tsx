@@ -40,7 +40,7 @@ export function ClaimableCoupons({ coupons, subtotal, currency, onClaimed }: Pro
               <Text size="xs" c="dimmed">
                 {coupon.type === 'percentage' ? t('couponPercent', { value: coupon.value }) : t('couponFixed', { amount: money(coupon.value) })}
                 {' · '}
-                {t('couponMin', { amount: money(coupon.minOrderAmount) })}
+                {coupon.minOrderAmount > 0 ? t('couponMin', { amount: money(coupon.minOrderAmount) }) : t('couponNoMinimum')}
                 {check.usable ? ` · ${t('couponSaves', { amount: money(fromCents(check.discount)) })}` : ''}
               </Text>
             </Stack>

@@ -51,7 +51,7 @@ export function CouponPicker({ coupons, claimable, subtotal, currency, value, on
             const check = checkCoupon(coupon, subtotal);
             const terms = [
               coupon.type === 'percentage' ? t('couponPercent', { value: coupon.value }) : t('couponFixed', { amount: money(coupon.value) }),
-              t('couponMin', { amount: money(coupon.minOrderAmount) }),
+              coupon.minOrderAmount > 0 ? t('couponMin', { amount: money(coupon.minOrderAmount) }) : t('couponNoMinimum'),
               t('couponExpires', { date: fmt.date(coupon.expiresAt, 'date') }),
             ].join(' · ');
             return (

@@ -2,6 +2,7 @@ import { Divider, Text } from '@mantine/core';
 import { useT } from '../../../shared/i18n';
 import { useFormat } from '../../../shared/format';
 import { detailMessages } from '../messages';
+import { useOrderCoupon } from '../queries';
 import type { OrderDetail } from '../types';
 import { AmountRow, Section } from './Section';
 
@@ -10,11 +11,14 @@ export function OrderAmounts({ order }: { order: OrderDetail }) {
   const fmt = useFormat();
   const t = useT(detailMessages);
   const money = (amount: number) => fmt.money(amount, order.currency);
+  const coupon = useOrderCoupon(order.couponId);
+  // The coupon's name once known; its number only while the list loads or if it is gone.
+  const couponLabel = order.couponId === null ? null : coupon.data ? coupon.data.name : t('couponUsed', { id: order.couponId });
   return (
     <Section title={t('summary')}>
       <AmountRow label={t('subtotal')} value={money(order.subtotal)} testId="order-subtotal" />
       <AmountRow
-        label={order.couponId === null ? t('discount') : `${t('discount')} (${t('couponUsed', { id: order.couponId })})`}
+        label={couponLabel === null ? t('discount') : t('discountWithCoupon', { coupon: couponLabel })}
         value={order.discount > 0 ? `−${money(order.discount)}` : money(0)}
         testId="order-discount"
       />

@@ -55,11 +55,11 @@ export const afterSalesMessages = defineMessages(
     // Photo requests
     photosTitle: 'Extra photos',
     noPhotoRequests: 'The user has asked for no extra photos.',
-    photoRequestRow: '#{id}: {count} photos{note}',
-    photoRequestDone: '#{id}: {count} photos, added',
+    photoRequestRow: '#{id}: {count, plural, one {# photo} other {# photos}}{note}',
+    photoRequestDone: '#{id}: {count, plural, one {# photo} other {# photos}}, added',
     addPhotos: 'Add the photos',
     addPhotosLabel: 'Add the photos of request #{id}',
-    photosAdded: 'Request #{id}: {count} photos added to the inspection.',
+    photosAdded: 'Request #{id}: {count, plural, one {# photo} other {# photos}} added to the inspection.',
     photosNotAdded: 'The photos were not added',
     // Scenarios
     scenariosTitle: 'Make a case happen',

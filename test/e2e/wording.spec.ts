@@ -1,0 +1,49 @@
+import { expect, test } from './fixtures';
+import { cheapProducts, type Coupon, type Order } from './orders-helpers';
+
+/**
+ * Issue 17 items 6 and 8: what the shopper reads. A just-placed order is "Awaiting payment confirmation"
+ * on its badge and its timeline, and the console's next action confirms the payment; the order names the
+ * coupon it used; plurals follow the count; a coupon without a minimum says so.
+ */
+test('the wallet says "1 day", and a coupon without a minimum says "no minimum"', async ({ app: page, openApi }) => {
+  const [line] = await cheapProducts(openApi, 1);
+  await openApi.send<Order>('POST', '/orders', { items: [{ productId: String(line!.product.id), skuId: line!.sku.skuId, quantity: 1 }] });
+  await page.goto('/#/wallet');
+  await expect(page.getByText(/spent over 1 day$/)).toBeVisible();
+  await expect(page.getByText(/over 1 days/)).toHaveCount(0);
+
+  // The checkout offers the unclaimed welcome coupon (no minimum) in place.
+  await openApi.send('POST', '/cart/items', { productId: String(line!.product.id), skuId: line!.sku.skuId, quantity: 1 });
+  await page.goto('/#/checkout');
+  await expect(page.getByText(/no minimum/).first()).toBeVisible();
+  await expect(page.getByText(/orders of CN¥0\.00 or more/)).toHaveCount(0);
+  await openApi.send('DELETE', '/cart');
+});
+
+test('a just-paid order awaits payment confirmation on its badge and timeline, and names its coupon', async ({ app: page, openApi }) => {
+  const welcome = (await openApi.get<Coupon[]>('/user/coupons/available')).find((c) => c.minOrderAmount === 0);
+  expect(welcome, 'the demo coupon without a minimum').toBeDefined();
+  await openApi.send('POST', `/user/coupons/${welcome!.id}/claim`);
+  const [line] = await cheapProducts(openApi, 1);
+  const order = await openApi.send<Order>('POST', '/orders', {
+    items: [{ productId: String(line!.product.id), skuId: line!.sku.skuId, quantity: 1 }],
+    couponId: welcome!.id,
+  });
+
+  await page.goto(`/#/orders/${order.orderNo}`);
+  await expect(page.getByTestId('order-status')).toHaveText('Awaiting payment confirmation');
+  const timeline = page.getByLabel('Timeline', { exact: true }).first();
+  await expect(timeline).toContainText('Awaiting payment confirmation');
+  await expect(page.getByText(`Discount (${welcome!.name})`)).toBeVisible();
+  await expect(page.getByText(/Coupon #\d/)).toHaveCount(0);
+
+  // The console offers to confirm the payment; once done the badge and a new timeline step agree.
+  await page.goto('/#/back-office');
+  const row = page.getByRole('row').filter({ hasText: order.orderNo });
+  await row.getByRole('button', { name: 'Confirm payment' }).click();
+  await expect(row.getByText('Payment confirmed', { exact: true })).toBeVisible();
+  await page.goto(`/#/orders/${order.orderNo}`);
+  await expect(page.getByTestId('order-status')).toHaveText('Payment confirmed');
+  await expect(timeline).toContainText('Payment confirmed');
+});
