@@ -4,6 +4,7 @@
  * by the renderer (types, enumerations) and by scripts through the generated client. It imports nothing
  * but TypeBox, so any of them can load it.
  */
+export * from './address-rules.js';
 export * from './common.js';
 export * from './enums.js';
 export * from './error-codes.js';

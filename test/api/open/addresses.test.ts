@@ -147,11 +147,62 @@ describe('addresses', () => {
     });
   });
 
+  it.each([
+    [{ ...home, name: 'A' }, 'name', 'name must have at least 2 characters'],
+    [{ ...home, address: 'x' }, 'address', 'address must have at least 3 characters'],
+    [{ ...home, city: 'Q' }, 'city', 'city must have at least 2 characters'],
+    [{ ...home, country: 'DE', zipCode: 'ABCDEFGHIJKLMNOP' }, 'zipCode', 'zipCode "ABCDEFGHIJKLMNOP" is not a postcode of DE (e.g. 10115)'],
+    [{ ...home, country: 'DE', zipCode: '1011' }, 'zipCode', 'zipCode "1011" is not a postcode of DE (e.g. 10115)'],
+    [{ ...home, zipCode: 'SW1A 2AA' }, 'zipCode', 'zipCode "SW1A 2AA" is not a postcode of US (e.g. 94105)'],
+    [{ ...home, phone: '555 010 2030' }, 'phone', 'phone "555 010 2030" needs the country code: + and 8 to 15 digits, e.g. +49 30 1234567'],
+    [{ ...home, phone: '+1 23' }, 'phone', 'phone "+1 23" needs the country code: + and 8 to 15 digits, e.g. +49 30 1234567'],
+  ])('POST %j breaks an address rule: 400 naming %s with code address_invalid, writing nothing', async (body, field, message) => {
+    await expectNoWrite(async () => {
+      const res = await server.api('POST', '/user/addresses', { body });
+      expect(res.body).toEqual({ statusCode: 400, error: 'Bad Request', message, code: 'address_invalid', field });
+    });
+  });
+
+  it('accepts each served country\'s own postcode format', async () => {
+    const samples: [string, string][] = [['DE', '10115'], ['GB', 'sw1a 2aa'], ['CA', 'K1A 0B1'], ['JP', '100-0001'], ['NL', '1012 AB'], ['PL', '00-001'], ['BR', '01310-100']];
+    for (const [country, zipCode] of samples) {
+      const res = await server.api('POST', '/user/addresses', { body: { ...office, country, zipCode, name: `Postcode ${country}` } });
+      expect(res.status, `${country} ${zipCode}`).toBe(201);
+      expect((await server.api('DELETE', `/user/addresses/${res.body.data.id}`)).status).toBe(200);
+    }
+  });
+
+  it('PUT checks the fields it writes, the postcode against the stored country (and the reverse)', async () => {
+    const [def] = await defaults();
+    const current = (await list()).find((a) => a.id === def) as unknown as { country: string; zipCode: string };
+    await expectNoWrite(async () => {
+      const zip = await server.api('PUT', `/user/addresses/${def}`, { body: { zipCode: 'ABCDEFGHIJKLMNOP' } });
+      expect(zip.body).toMatchObject({ statusCode: 400, code: 'address_invalid', field: 'zipCode' });
+      expect(zip.body.message).toContain(`postcode of ${current.country}`);
+      // A country whose format the stored postcode does not have: the postcode must change with it.
+      const country = await server.api('PUT', `/user/addresses/${def}`, { body: { country: current.country === 'NL' ? 'DE' : 'NL' } });
+      expect(country.body).toMatchObject({ statusCode: 400, code: 'address_invalid', field: 'zipCode' });
+      expect((await server.api('PUT', `/user/addresses/${def}`, { body: { name: 'A' } })).body).toMatchObject({ field: 'name' });
+    });
+  });
+
+  it('an address saved before the rules stays readable and can be edited field by field', async () => {
+    const res = await server.api('POST', '/user/addresses', { body: { ...office, name: 'Legacy row' } });
+    const id = res.body.data.id as number;
+    server.running.core.ctx.db.prepare(`UPDATE addresses SET name = 'A', zip_code = 'ABCDEFGHIJKLMNOP', phone = '123' WHERE id = ?`).run(id);
+    const listed = (await list()).find((a) => a.id === id);
+    expect(listed).toMatchObject({ name: 'A', zipCode: 'ABCDEFGHIJKLMNOP' });
+    const fixed = await server.api('PUT', `/user/addresses/${id}`, { body: { name: 'Ada Legacy' } });
+    expect(fixed.status).toBe(200);
+    expect(fixed.body.data).toMatchObject({ name: 'Ada Legacy', zipCode: 'ABCDEFGHIJKLMNOP' });
+    expect((await server.api('DELETE', `/user/addresses/${id}`)).status).toBe(200);
+  });
+
   it('400 for a non-numeric id; 404 for an unknown id on PUT and DELETE, writing nothing', async () => {
     await expectNoWrite(async () => {
-      expect((await server.api('PUT', '/user/addresses/abc', { body: { city: 'x' } })).status).toBe(400);
+      expect((await server.api('PUT', '/user/addresses/abc', { body: { city: 'Oakland' } })).status).toBe(400);
       expect((await server.api('DELETE', '/user/addresses/0')).status).toBe(400);
-      const put = await server.api('PUT', '/user/addresses/999999', { body: { city: 'x' } });
+      const put = await server.api('PUT', '/user/addresses/999999', { body: { city: 'Oakland' } });
       expect(put.status).toBe(404);
       expect(put.body).toEqual({ statusCode: 404, error: 'Not Found', message: 'Address 999999 not found' });
       expect((await server.api('DELETE', '/user/addresses/999999')).status).toBe(404);
@@ -209,7 +260,7 @@ describe('addresses', () => {
       const res = await server.api('POST', '/user/addresses', { key: reader, body: home });
       expect(res.status).toBe(403);
       expect(res.body.message).toBe('Insufficient scope. Required: profile:write. Your key has: profile:read');
-      expect((await server.api('PUT', '/user/addresses/1', { key: reader, body: { city: 'x' } })).status).toBe(403);
+      expect((await server.api('PUT', '/user/addresses/1', { key: reader, body: { city: 'Oakland' } })).status).toBe(403);
       expect((await server.api('DELETE', '/user/addresses/1', { key: reader })).status).toBe(403);
     });
   });

@@ -74,7 +74,7 @@ const table: BridgeRequest[] = [
   { method: 'POST', path: '/api/v1/open/logistics/calculate-freight-batch', body: { country: 'US', weight: 1234, length: 30, width: 20, height: 10 } },
   { method: 'POST', path: '/api/v1/open/logistics/calculate-freight-batch', body: { country: 'ZZ', weight: 1 } },
   { method: 'PUT', path: '/api/v1/open/user/profile', body: { language: 'zh-CN' } },
-  { method: 'POST', path: '/api/v1/open/user/addresses', body: { name: 'A', phone: '123456', country: 'US', city: 'B', address: 'C', zipCode: '02110' } },
+  { method: 'POST', path: '/api/v1/open/user/addresses', body: { name: 'Ada Lovelace', phone: '+1 617 555 0123', country: 'US', city: 'Boston', address: '1 Main St', zipCode: '02110' } },
   { method: 'GET', path: '/api/v1/admin/autopilot' },
   { method: 'POST', path: '/api/v1/admin/wallet/deposit', body: { amount: 12.5 } },
   { method: 'POST', path: '/api/v1/admin/wallet/deposit', body: { amount: 1.005 } },

@@ -1,6 +1,7 @@
 import { Button, Checkbox, Group, Modal, Select, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState, type FormEvent } from 'react';
+import { hasErrors, useAddressFieldErrors, type AddressFieldErrors } from '../../shared/addressRules';
 import { ErrorAlert } from '../../shared/ErrorAlert';
 import { useT } from '../../shared/i18n';
 import { useCreateAddress, useUpdateAddress, type Address, type AddressInput } from './api';
@@ -43,6 +44,23 @@ function AddressForm({ address, first, onDone }: FormProps) {
   const create = useCreateAddress();
   const update = useUpdateAddress();
   const mutation = address ? update : create;
+  const { errorsOf, serverFieldError } = useAddressFieldErrors();
+  const [tried, setTried] = useState(false);
+
+  /**
+   * What is wrong, per field. Editing checks only the fields being changed (and the postcode when the
+   * country changes), as the service does: an address saved before a rule stays editable.
+   */
+  const fieldErrors = (input: AddressInput): AddressFieldErrors => {
+    const all = errorsOf(input);
+    if (!address) return all;
+    const patch = changedFields(inputOf(address), input);
+    const checked = new Set<string>(Object.keys(patch));
+    if ('country' in patch) checked.add('zipCode');
+    return Object.fromEntries(Object.entries(all).filter(([field]) => checked.has(field)));
+  };
+  const errors: AddressFieldErrors = { ...(tried ? fieldErrors(trimmed(form)) : {}), ...serverFieldError(mutation.error) };
+  const fieldRefused = hasErrors(serverFieldError(mutation.error));
 
   const set = <K extends keyof AddressInput>(field: K, value: AddressInput[K]) => {
     setForm((f) => ({ ...f, [field]: value }));
@@ -52,6 +70,8 @@ function AddressForm({ address, first, onDone }: FormProps) {
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     const input = trimmed(form);
+    setTried(true);
+    if (hasErrors(fieldErrors(input))) return;
     if (address) {
       const patch = changedFields(inputOf(address), input);
       if (Object.keys(patch).length === 0) return onDone();
@@ -84,8 +104,8 @@ function AddressForm({ address, first, onDone }: FormProps) {
     <form onSubmit={onSubmit} noValidate aria-label={address ? t('editTitle') : t('addTitle')}>
       <Stack gap="sm">
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-          <TextInput label={t('name')} value={form.name} onChange={(e) => set('name', e.currentTarget.value)} required maxLength={100} data-autofocus />
-          <TextInput label={t('phone')} type="tel" value={form.phone} onChange={(e) => set('phone', e.currentTarget.value)} required maxLength={32} />
+          <TextInput label={t('name')} value={form.name} onChange={(e) => set('name', e.currentTarget.value)} required maxLength={100} error={errors.name} data-autofocus />
+          <TextInput label={t('phone')} type="tel" value={form.phone} onChange={(e) => set('phone', e.currentTarget.value)} required maxLength={32} error={errors.phone} />
         </SimpleGrid>
         <Select
           label={t('country')}
@@ -96,15 +116,16 @@ function AddressForm({ address, first, onDone }: FormProps) {
           data={countries.map((country) => ({ value: country.code, label: `${country.name} (${country.code})` }))}
           value={form.country || null}
           onChange={(value) => set('country', value ?? '')}
+          error={errors.country}
           nothingFoundMessage="—"
           comboboxProps={{ withinPortal: true }}
         />
         <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
           <TextInput label={t('state')} value={form.state} onChange={(e) => set('state', e.currentTarget.value)} maxLength={100} />
-          <TextInput label={t('city')} value={form.city} onChange={(e) => set('city', e.currentTarget.value)} required maxLength={100} />
-          <TextInput label={t('zipCode')} value={form.zipCode} onChange={(e) => set('zipCode', e.currentTarget.value)} required maxLength={20} />
+          <TextInput label={t('city')} value={form.city} onChange={(e) => set('city', e.currentTarget.value)} required maxLength={100} error={errors.city} />
+          <TextInput label={t('zipCode')} value={form.zipCode} onChange={(e) => set('zipCode', e.currentTarget.value)} required maxLength={20} error={errors.zipCode} />
         </SimpleGrid>
-        <Textarea label={t('address')} value={form.address} onChange={(e) => set('address', e.currentTarget.value)} required maxLength={500} autosize minRows={2} />
+        <Textarea label={t('address')} value={form.address} onChange={(e) => set('address', e.currentTarget.value)} required maxLength={500} autosize minRows={2} error={errors.address} />
         <Checkbox
           label={t('isDefault')}
           description={first ? t('firstIsDefault') : address?.isDefault ? t('isDefaultLocked') : undefined}
@@ -112,7 +133,7 @@ function AddressForm({ address, first, onDone }: FormProps) {
           disabled={lockedDefault}
           onChange={(e) => set('isDefault', e.currentTarget.checked)}
         />
-        {mutation.isError ? <ErrorAlert title={t('saveError')} error={mutation.error} /> : null}
+        {mutation.isError && !fieldRefused ? <ErrorAlert title={t('saveError')} error={mutation.error} /> : null}
         <Group justify="flex-end">
           <Button variant="default" onClick={onDone}>
             {c('cancel')}

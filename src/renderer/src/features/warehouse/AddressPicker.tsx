@@ -1,5 +1,6 @@
 import { Badge, Button, Checkbox, Group, Radio, Select, SimpleGrid, Skeleton, Stack, Text, TextInput } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
+import { hasErrors, useAddressFieldErrors } from '../../shared/addressRules';
 import { ErrorAlert } from '../../shared/ErrorAlert';
 import { useWarehouseT } from './bits';
 import { useCountries, useCreateAddress } from './queries';
@@ -18,7 +19,6 @@ export function addressLines(address: Pick<Address, 'state' | 'city' | 'address'
 
 const EMPTY = { name: '', phone: '', country: '', state: '', city: '', address: '', zipCode: '' };
 type Draft = typeof EMPTY;
-const REQUIRED: (keyof Draft)[] = ['name', 'phone', 'country', 'city', 'address', 'zipCode'];
 
 /** POST /user/addresses; the country drives the quotes while it is being filled in. */
 function NewAddressForm({ onSaved, onCountry, first }: { onSaved: (address: Address) => void; onCountry: (code: string | null) => void; first: boolean }) {
@@ -29,14 +29,21 @@ function NewAddressForm({ onSaved, onCountry, first }: { onSaved: (address: Addr
   const [makeDefault, setMakeDefault] = useState(false);
   const [tried, setTried] = useState(false);
 
-  const set = (field: keyof Draft) => (value: string) => setDraft((d) => ({ ...d, [field]: value }));
-  const missing = (field: keyof Draft) => (tried && draft[field].trim() === '' ? t('required') : undefined);
+  const { errorsOf, serverFieldError } = useAddressFieldErrors();
+
+  const set = (field: keyof Draft) => (value: string) => {
+    setDraft((d) => ({ ...d, [field]: value }));
+    if (create.isError) create.reset();
+  };
+  // Blank fields and the shared address rules, marked on their field once the form was sent.
+  const errors = { ...(tried ? errorsOf(draft) : {}), ...serverFieldError(create.error) };
+  const missing = (field: keyof Draft) => errors[field as keyof typeof errors];
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     event.stopPropagation();
     setTried(true);
-    if (REQUIRED.some((f) => draft[f].trim() === '')) return;
+    if (hasErrors(errorsOf(draft))) return;
     const body: NewAddress = {
       name: draft.name.trim(),
       phone: draft.phone.trim(),
@@ -87,7 +94,7 @@ function NewAddressForm({ onSaved, onCountry, first }: { onSaved: (address: Addr
             {t('saveAddress')}
           </Button>
         </Group>
-        {create.isError ? <ErrorAlert title={t('addressNotSaved')} error={create.error} /> : null}
+        {create.isError && !hasErrors(serverFieldError(create.error)) ? <ErrorAlert title={t('addressNotSaved')} error={create.error} /> : null}
       </Stack>
     </form>
   );

@@ -114,7 +114,6 @@ export const messages = defineMessages(
     saveAddress: 'Save address',
     addressSaved: 'Address saved',
     addressNotSaved: 'Address not saved',
-    required: 'Required',
     dimensions: 'Parcel dimensions (optional)',
     dimensionsHint:
       'With all three, each channel’s weights show the volumetric weight too. The price shown is what the shipping order is billed: the packages’ weight.',
@@ -313,7 +312,6 @@ export const messages = defineMessages(
     saveAddress: '保存地址',
     addressSaved: '地址已保存',
     addressNotSaved: '地址未保存',
-    required: '必填',
     dimensions: '包裹尺寸（可选）',
     dimensionsHint: '填写长宽高后，各渠道的重量明细会显示体积重。所示运费即运单的计费金额：按包裹实际重量计费。',
     length: '长（厘米）',
