@@ -62,7 +62,12 @@ async function cartServer(cliPath: string) {
 async function reads(): Promise<void> {
   const server = await cartServer(cli);
   const baselineDir = process.env.BENCH_BASELINE;
-  const baselineServer = baselineDir ? await cartServer(join(baselineDir, 'bin', 'crossbuy.js')) : null;
+  const baselineServer = baselineDir
+    ? await cartServer(join(baselineDir, 'bin', 'crossbuy.js')).catch(async (error: unknown) => {
+        await stopChild(server.child);
+        throw error;
+      })
+    : null;
   const routes = { '/api/v1/open/cart': 'cart', '/api/v1/open/products/search?q=hoodie': 'search' };
   const bodies: Record<string, unknown> = {};
   for (const path of Object.keys(routes)) bodies[path.split('?')[0]!] = await (await fetch(server.origin + path, { headers: server.headers })).json();
