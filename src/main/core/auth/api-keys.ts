@@ -1,8 +1,9 @@
 import { createHash } from 'node:crypto';
 import type { CoreContext } from '../context.js';
+import { dataVersion } from '../db/data-version.js';
 import { ApiError } from '../shared/errors.js';
 import { randomBase62 } from '../shared/random.js';
-import { isAllowed, parseAllowEntry } from './ip-allowlist.js';
+import { allowlistMatcher, parseAllowEntry } from './ip-allowlist.js';
 import { normalizeScopes, type Scope, isScope } from './scopes.js';
 import type { ApiKeyInfo } from '../../../contract/admin/keys.js';
 
@@ -38,36 +39,61 @@ interface KeyRow {
 
 /**
  * Key lookups are cached per connection: hashing and reading the key row on every request was the largest
- * cost of a cheap read (measured ~11 us of ~70 us for GET /cart). The cache is dropped whenever
- * `PRAGMA data_version` says another connection (the CLI) committed, and whenever this module writes a key,
- * so a revocation takes effect on the very next request either way. Keys are only written here.
+ * cost of a cheap read (measured ~11 us of ~70 us for GET /cart). The cache holds what a request needs
+ * already parsed (scopes, allowlist matcher, expiry as a number, frozen), so a hit parses nothing. It is
+ * dropped whenever `PRAGMA data_version` says another connection (the CLI) committed, and whenever this
+ * module writes a key, so a revocation takes effect on the very next request either way. Keys are only
+ * written here. Revocation, expiry, the allowlist and the rate limit are still checked on every request.
  */
+interface CachedKey {
+  info: ApiKeyInfo;
+  revoked: boolean;
+  /** Wall-clock ms of expiry, or null. */
+  expiresAt: number | null;
+  allows: (ip: string) => boolean;
+}
 interface KeyCache {
   dataVersion: number;
   generation: number;
-  rows: Map<string, KeyRow | null>;
+  keys: Map<string, CachedKey | null>;
 }
 const keyCaches = new WeakMap<object, KeyCache>();
+/** `lastUsedAt` of cached infos as wall-clock ms, parsed once (touchApiKey reads it on every request). */
+const lastUsedMs = new WeakMap<ApiKeyInfo, number>();
 let generation = 0;
 
 function forgetCachedKeys(): void {
   generation++;
 }
 
-function cachedKeyRow(ctx: CoreContext, hash: string): KeyRow | null {
-  const dataVersion = ctx.db.prepare('PRAGMA data_version').pluck().get() as number;
+function cachedKey(ctx: CoreContext, hash: string): CachedKey | null {
+  const version = dataVersion(ctx.db);
   let cache = keyCaches.get(ctx.db);
-  if (!cache || cache.dataVersion !== dataVersion || cache.generation !== generation) {
-    cache = { dataVersion, generation, rows: new Map() };
+  if (!cache || cache.dataVersion !== version || cache.generation !== generation) {
+    cache = { dataVersion: version, generation, keys: new Map() };
     keyCaches.set(ctx.db, cache);
   }
-  let row = cache.rows.get(hash);
-  if (row === undefined) {
-    row = (ctx.db.prepare('SELECT * FROM api_keys WHERE hash = ?').get(hash) as KeyRow | undefined) ?? null;
-    if (cache.rows.size > 1000) cache.rows.clear();
-    cache.rows.set(hash, row);
+  let key = cache.keys.get(hash);
+  if (key === undefined) {
+    const row = ctx.db.prepare('SELECT * FROM api_keys WHERE hash = ?').get(hash) as KeyRow | undefined;
+    key = row ? toCachedKey(row) : null;
+    if (cache.keys.size > 1000) cache.keys.clear();
+    cache.keys.set(hash, key);
   }
-  return row;
+  return key;
+}
+
+function toCachedKey(row: KeyRow): CachedKey {
+  const info = toInfo(row);
+  Object.freeze(info.scopes);
+  Object.freeze(info.allowedIps);
+  if (row.last_used_at) lastUsedMs.set(info, Date.parse(row.last_used_at));
+  return {
+    info: Object.freeze(info),
+    revoked: row.revoked_at !== null,
+    expiresAt: row.expires_at ? Date.parse(row.expires_at) : null,
+    allows: allowlistMatcher(info.allowedIps),
+  };
 }
 
 export function hashKey(key: string): string {
@@ -156,25 +182,29 @@ export function revokeApiKey(ctx: CoreContext, id: number): ApiKeyInfo {
  * 403 for a caller outside the key's IP allowlist. Lookup is by hash, so timing says nothing of the key.
  */
 export function authenticate(ctx: CoreContext, authorization: string | undefined, ip: string): ApiKeyInfo {
+  return authenticateKey(ctx, authorization, ip).info;
+}
+
+function authenticateKey(ctx: CoreContext, authorization: string | undefined, ip: string): CachedKey {
   const match = /^Bearer\s+(\S+)\s*$/i.exec(authorization ?? '');
   const key = match?.[1];
   if (!key || !KEY_SHAPE.test(key)) throw INVALID();
-  const row = cachedKeyRow(ctx, hashKey(key));
-  if (!row || row.revoked_at) throw INVALID();
+  const cached = cachedKey(ctx, hashKey(key));
+  if (!cached || cached.revoked) throw INVALID();
   // Expiry is wall time, not the service clock: advancing a demo clock must not lock the operator out.
-  if (row.expires_at && Date.parse(row.expires_at) <= Date.now()) throw INVALID();
-  const info = toInfo(row);
-  if (!isAllowed(ip, info.allowedIps)) {
+  if (cached.expiresAt !== null && cached.expiresAt <= Date.now()) throw INVALID();
+  if (!cached.allows(ip)) {
     throw new ApiError(403, `IP address ${ip} is not allowed for this API key`);
   }
-  return info;
+  return cached;
 }
 
 const TOUCH_EVERY_MS = 60_000;
 /** Records last use at most once a minute per key, so hot read paths do not write on every request. */
 export function touchApiKey(ctx: CoreContext, info: ApiKeyInfo): void {
   const now = Date.now();
-  if (info.lastUsedAt && now - Date.parse(info.lastUsedAt) < TOUCH_EVERY_MS) return;
+  const last = lastUsedMs.get(info) ?? (info.lastUsedAt ? Date.parse(info.lastUsedAt) : null);
+  if (last !== null && now - last < TOUCH_EVERY_MS) return;
   ctx.db.prepare('UPDATE api_keys SET last_used_at = ? WHERE id = ?').run(new Date(now).toISOString(), info.id);
   forgetCachedKeys();
 }

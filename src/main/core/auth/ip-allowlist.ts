@@ -23,10 +23,12 @@ function plainAddress(ip: string): string {
 }
 
 export function isAllowed(ip: string, allowlist: readonly string[]): boolean {
-  if (allowlist.length === 0) return true;
-  const address = plainAddress(ip);
-  const family = isIP(address);
-  if (family === 0) return false;
+  return allowlistMatcher(allowlist)(ip);
+}
+
+/** The allowlist as a check built once (auth/ caches it with the key): everyone when the list is empty. */
+export function allowlistMatcher(allowlist: readonly string[]): (ip: string) => boolean {
+  if (allowlist.length === 0) return () => true;
   const list = new BlockList();
   for (const entry of allowlist) {
     const [base, bits] = entry.split('/');
@@ -34,5 +36,10 @@ export function isAllowed(ip: string, allowlist: readonly string[]): boolean {
     if (bits === undefined) list.addAddress(base!, type);
     else list.addSubnet(base!, Number(bits), type);
   }
-  return list.check(address, family === 6 ? 'ipv6' : 'ipv4');
+  return (ip) => {
+    const address = plainAddress(ip);
+    const family = isIP(address);
+    if (family === 0) return false;
+    return list.check(address, family === 6 ? 'ipv6' : 'ipv4');
+  };
 }

@@ -1,4 +1,5 @@
 import type { CoreContext } from '../context.js';
+import { dataVersion } from '../db/data-version.js';
 import { requireSku } from '../products/catalog.js';
 import { ApiError, badRequest, notFound, unprocessable } from '../shared/errors.js';
 import { toAmount } from '../shared/money.js';
@@ -89,7 +90,8 @@ function buildCart(ctx: CoreContext, userId: number): CartView {
  * Cart views already built, per connection, valid while no row anywhere has changed: `total_changes()`
  * counts every row this connection wrote (trigger writes included, rolled-back ones too, which only makes
  * it stricter) and `data_version` moves when another connection (the CLI) commits. A script or the UI
- * re-reading an unchanged cart gets the same view without the three-table join. Never used inside a
+ * re-reading an unchanged cart gets the same view without the three-table join. The stamp is read before
+ * the view is built, so a commit in between only makes it stale (rebuilt next time). Never used inside a
  * transaction: an open group-commit batch holds rows that may not commit.
  */
 const cartViews = new WeakMap<object, { stamp: string; views: Map<number, CartView> }>();
@@ -97,11 +99,9 @@ const MAX_CACHED_CARTS = 1000;
 
 export function getCart(ctx: CoreContext, userId: number): CartView {
   if (ctx.db.inTransaction) return buildCart(ctx, userId);
-  const { changes, version } = ctx.db.prepare('SELECT total_changes() AS changes, data_version AS version FROM pragma_data_version').get() as {
-    changes: number;
-    version: number;
-  };
-  const stamp = `${changes}:${version}:${ctx.mediaUrl('/')}`;
+  // total_changes() needs no read transaction (~1 us); data_version is shared with the key lookup.
+  const changes = ctx.db.prepare('SELECT total_changes()').pluck().get() as number;
+  const stamp = `${changes}:${dataVersion(ctx.db)}:${ctx.mediaUrl('/')}`;
   let cache = cartViews.get(ctx.db);
   if (cache === undefined || cache.stamp !== stamp) {
     cache = { stamp, views: new Map() };
