@@ -33,7 +33,7 @@ describe('cart views', () => {
     expect(second.items).toHaveLength(3);
   });
 
-  it('sees a change another connection (the CLI) committed, and a change to a row outside the cart (stock)', () => {
+  it('sees a change another connection (the CLI) committed, and a change to a row outside the cart (stock)', async () => {
     const before = stockOf(0);
     const other = openCore({ dataDir });
     try {
@@ -41,6 +41,9 @@ describe('cart views', () => {
     } finally {
       other.close();
     }
+    // Another process's commit is seen from the next synchronous run on (db/data-version.ts), as the
+    // next request would see it.
+    await new Promise((resolve) => setImmediate(resolve));
     expect(stockOf(0)).toBe(before - 1);
     ctx.db.prepare('UPDATE product_skus SET stock = stock - 1 WHERE product_id = ? AND sku_id = ?').run(skus[0]!.productId, skus[0]!.skuId);
     expect(stockOf(0)).toBe(before - 2);
