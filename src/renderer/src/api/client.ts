@@ -45,6 +45,12 @@ export interface SearchParams {
   q?: string;
   page?: number;
   limit?: number;
+  sort?: 'price_asc' | 'price_desc' | 'sales' | 'newest';
+  minPrice?: number;
+  maxPrice?: number;
+  inStock?: boolean;
+  /** Local catalog only. */
+  platform?: Platform;
 }
 
 export const ADMIN_API = '/api/v1/admin';

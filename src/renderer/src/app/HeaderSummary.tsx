@@ -5,6 +5,17 @@ import { useT } from '../shared/i18n';
 import { useFormat } from '../shared/format';
 import { appMessages } from './appMessages';
 
+/** A cart outline in the text colour (an emoji needs a font the machine may lack). */
+function CartIcon() {
+  return (
+    <svg width="20" height="20" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
+      <circle cx="9" cy="20" r="1.5" />
+      <circle cx="18" cy="20" r="1.5" />
+      <path d="M2 3h3l2.6 12.4a1.5 1.5 0 0 0 1.5 1.1h8.7a1.5 1.5 0 0 0 1.5-1.1L21 7H6" />
+    </svg>
+  );
+}
+
 /**
  * What an agent's site keeps in view on every page (issue 17 item 13): the wallet's available balance and
  * the cart's count, each a link to its page. Both are react-query reads under the keys the live updates
@@ -39,7 +50,7 @@ export function HeaderSummary() {
           data-testid="header-cart"
         >
           <Group gap={6} wrap="nowrap">
-            <span aria-hidden="true">🛒</span>
+            <CartIcon />
             <Badge size="md" variant={count === 0 ? 'default' : 'filled'} aria-hidden="true">
               {count}
             </Badge>

@@ -1,18 +1,20 @@
 import { Button, Group, TextInput } from '@mantine/core';
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { useT } from '../../shared/i18n';
 import { shopMessages } from './messages';
-import { useShopStore } from './shopStore';
+import { useShopSearch } from './useShopSearch';
 
 export function SearchForm() {
   const t = useT(shopMessages);
-  const submitted = useShopStore((s) => s.query);
-  const search = useShopStore((s) => s.search);
+  const { search, update } = useShopSearch();
+  const submitted = search.query;
   const [text, setText] = useState(submitted);
+  // Back, Forward or a link with another query: the box shows the search the results are for.
+  useEffect(() => setText(submitted), [submitted]);
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    search(text);
+    update({ query: text.trim() });
   };
 
   return (

@@ -5,7 +5,7 @@ import { useT } from '../../shared/i18n';
 import { shopMessages, useSourceLabel } from './messages';
 import { ProductCard } from './ProductCard';
 import { ProductGridSkeleton } from './ProductGridSkeleton';
-import { useShopStore } from './shopStore';
+import { useShopSearch } from './useShopSearch';
 import { PAGE_SIZE } from './sources';
 import { useProductSearch } from './useProductSearch';
 
@@ -16,11 +16,10 @@ const CONTROL_KEYS = { first: 'firstPage', previous: 'previousPage', next: 'next
 export function SearchResults() {
   const t = useT(shopMessages);
   const sourceLabel = useSourceLabel();
-  const source = useShopStore((s) => s.source);
-  const query = useShopStore((s) => s.query);
-  const page = useShopStore((s) => s.page);
-  const setPage = useShopStore((s) => s.setPage);
-  const search = useProductSearch(source, query, page);
+  const { search: shopSearch, update } = useShopSearch();
+  const { source, query, page } = shopSearch;
+  const filtered = shopSearch.minPrice !== null || shopSearch.maxPrice !== null || shopSearch.inStock || shopSearch.platform !== null;
+  const search = useProductSearch(shopSearch);
 
   if (search.isPending) return <ProductGridSkeleton cols={GRID_COLS} count={8} />;
   if (search.isError) return <ErrorAlert title={t('searchFailed')} error={search.error} />;
@@ -31,7 +30,7 @@ export function SearchResults() {
   if (items.length === 0) {
     return (
       <EmptyState title={t('noProducts')}>
-        {query ? t('noMatch', { source: label, query }) : t('sourceEmpty', { source: label })}
+        {filtered ? t('noFilterMatch', { source: label }) : query ? t('noMatch', { source: label, query }) : t('sourceEmpty', { source: label })}
       </EmptyState>
     );
   }
@@ -58,7 +57,7 @@ export function SearchResults() {
             total={pages}
             value={page}
             onChange={(value) => {
-              setPage(value);
+              update({ page: value });
               window.scrollTo({ top: 0 });
             }}
             getItemProps={(n) => ({ 'aria-label': t('pageN', { n }) })}

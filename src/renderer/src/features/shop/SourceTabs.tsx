@@ -1,6 +1,6 @@
 import { Tabs } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { useShopStore } from './shopStore';
+import { useShopSearch } from './useShopSearch';
 import { useT } from '../../shared/i18n';
 import { shopMessages, useSourceLabel } from './messages';
 import { SOURCES, type Source } from './sources';
@@ -9,10 +9,10 @@ import { SOURCES, type Source } from './sources';
 export function SourceTabs({ children }: { children: ReactNode }) {
   const t = useT(shopMessages);
   const sourceLabel = useSourceLabel();
-  const source = useShopStore((s) => s.source);
-  const setSource = useShopStore((s) => s.setSource);
+  const { search, update } = useShopSearch();
+  const source = search.source;
   return (
-    <Tabs value={source} onChange={(value) => value && setSource(value as Source)}>
+    <Tabs value={source} onChange={(value) => value && update({ source: value as Source, platform: null })}>
       <Tabs.List aria-label={t('sourceTabs')}>
         {SOURCES.map((s) => (
           <Tabs.Tab key={s} value={s}>

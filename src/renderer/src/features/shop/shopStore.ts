@@ -1,22 +1,13 @@
 import { create } from 'zustand';
-import type { Source } from './sources';
 
 interface ShopState {
-  source: Source;
-  /** The submitted search text (not what is being typed). */
-  query: string;
-  page: number;
-  setSource: (source: Source) => void;
-  search: (query: string) => void;
-  setPage: (page: number) => void;
+  /** The last search's URL query (searchState.ts): the shop opens on it again after a visit elsewhere. */
+  lastQuery: string;
+  remember: (query: string) => void;
 }
 
-/** The shop's client state: kept while the user visits a product and comes back. */
+/** The shop's client state: the search itself lives in the URL; this keeps it while the user is away. */
 export const useShopStore = create<ShopState>()((set) => ({
-  source: 'local',
-  query: '',
-  page: 1,
-  setSource: (source) => set({ source, page: 1 }),
-  search: (query) => set({ query: query.trim(), page: 1 }),
-  setPage: (page) => set({ page }),
+  lastQuery: '',
+  remember: (lastQuery) => set({ lastQuery }),
 }));

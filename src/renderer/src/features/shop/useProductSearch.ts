@@ -1,13 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../api/client';
-import { PAGE_SIZE, type Source } from './sources';
+import { searchApiParams, type ShopSearch } from './searchState';
+import { PAGE_SIZE } from './sources';
 
-export function useProductSearch(source: Source, query: string, page: number) {
+export function useProductSearch(search: ShopSearch) {
+  const params = searchApiParams(search, PAGE_SIZE);
   return useQuery({
-    queryKey: ['products', 'search', source, query, page],
-    queryFn: () => {
-      const params = { q: query, page, limit: PAGE_SIZE };
-      return source === 'local' ? api().products.search(params) : api().products.searchPlatform(source, params);
-    },
+    queryKey: ['products', 'search', search.source, params],
+    queryFn: () => (search.source === 'local' ? api().products.search(params) : api().products.searchPlatform(search.source, params)),
   });
 }
