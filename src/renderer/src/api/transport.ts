@@ -1,4 +1,5 @@
 import type { BridgeMethod, BridgeRequest, CrossbuyBridge } from '../../../preload/bridge';
+import { reportingFetch } from './reachability';
 
 declare global {
   interface Window {
@@ -63,8 +64,11 @@ export function httpTransport(send: typeof fetch = (input, init) => fetch(input,
   };
 }
 
-/** The bridge when the preload put one on the page, HTTP otherwise. */
+/**
+ * The bridge when the preload put one on the page, HTTP otherwise (reporting whether the server was
+ * reached: in Electron main reports the core's state instead).
+ */
 export function defaultTransport(): Transport {
   const bridge = typeof window !== 'undefined' ? window.crossbuy : undefined;
-  return bridge ? ipcTransport(bridge) : httpTransport();
+  return bridge ? ipcTransport(bridge) : httpTransport(reportingFetch());
 }

@@ -1,6 +1,7 @@
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { EVENT_TYPES, isEventType, type EventType } from '../../../contract/events';
+import { reportReachability } from '../api/reachability';
 
 /**
  * Live updates: the service's events invalidate the queries they make stale, so every page shows changes
@@ -50,7 +51,10 @@ export function useLiveUpdates(): void {
     let poll: ReturnType<typeof setInterval> | null = null;
     const source = new EventSource('/api/v1/open/events', { withCredentials: true });
     for (const name of EVENT_NAMES) source.addEventListener(name, () => invalidateFor(queryClient, name));
+    // The stream is the page's one standing connection: its drop is the first sign the server went away.
+    source.onopen = () => reportReachability('reached');
     source.onerror = () => {
+      reportReachability('in-doubt');
       // EventSource retries by itself; only a stream that gave up falls back to polling.
       if (source.readyState === EventSource.CLOSED && poll === null) {
         poll = setInterval(() => void queryClient.invalidateQueries(), FALLBACK_POLL_MS);

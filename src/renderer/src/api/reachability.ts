@@ -1,0 +1,37 @@
+/**
+ * Whether the headless UI's requests reach the server at all (any answer, even an error, means it is
+ * there; a fetch that throws means it is not). The transport and the live-update stream report; the
+ * app's service banner listens. It costs one function call per request and sends nothing of its own.
+ * 'in-doubt' is the event stream dropping: the server may be gone, or only the stream closed.
+ */
+export type Reachability = 'reached' | 'unreachable' | 'in-doubt';
+
+type Listener = (reachability: Reachability) => void;
+
+const listeners = new Set<Listener>();
+
+export function onReachability(listener: Listener): () => void {
+  listeners.add(listener);
+  return () => {
+    listeners.delete(listener);
+  };
+}
+
+export function reportReachability(reachability: Reachability): void {
+  for (const listener of listeners) listener(reachability);
+}
+
+/** A fetch that reports whether it reached the server, for the headless transport. */
+export function reportingFetch(send: typeof fetch = (input, init) => fetch(input, init)): typeof fetch {
+  return async (input, init) => {
+    let response: Response;
+    try {
+      response = await send(input, init);
+    } catch (error) {
+      reportReachability('unreachable');
+      throw error;
+    }
+    reportReachability('reached');
+    return response;
+  };
+}
