@@ -8,6 +8,7 @@ import { LanguageSwitch } from './LanguageSwitch';
 import { useLiveUpdates } from './useLiveUpdates';
 import { useProfileLanguage } from './useProfileLanguage';
 import { MainNav } from './MainNav';
+import { ServiceStatusBanner } from './ServiceStatusBanner';
 import { useUiStore } from './uiStore';
 
 export function AppLayout({ children }: { children: ReactNode }) {
@@ -40,7 +41,10 @@ export function AppLayout({ children }: { children: ReactNode }) {
       <AppShell.Navbar p="xs" aria-label={t('mainNavigation')}>
         <MainNav />
       </AppShell.Navbar>
-      <AppShell.Main>{children}</AppShell.Main>
+      <AppShell.Main>
+        <ServiceStatusBanner />
+        {children}
+      </AppShell.Main>
     </AppShell>
   );
 }
