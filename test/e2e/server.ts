@@ -13,7 +13,15 @@ export interface TestServer {
   /** http://127.0.0.1:PORT */
   origin: string;
   token: string;
+  /** Stops the server and deletes its data folder. */
   stop(): Promise<void>;
+  /** Stops the process (SIGTERM, a clean stop) and keeps the data folder, as a person stopping it would. */
+  halt(): Promise<void>;
+  /**
+   * Starts `crossbuy serve` again on the same data folder and port. The new process prints a new UI
+   * token (a session does not outlive its server), so url and token change here; origin stays.
+   */
+  resume(): Promise<void>;
 }
 
 function exited(child: ChildProcess): Promise<void> {
@@ -62,27 +70,59 @@ async function stopChild(child: ChildProcess): Promise<void> {
   clearTimeout(killer);
 }
 
-/** `crossbuy serve --port 0` on a fresh data folder (with the demo catalog), as a child process. */
-export async function startServer(timeoutMs = 30_000): Promise<TestServer> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'crossbuy-e2e-'));
-  const child = spawn(process.execPath, ['bin/crossbuy.js', 'serve', '--port', '0', '--data', dataDir], {
+/** One `crossbuy serve` child on a data folder and port, once it has printed its URL. */
+async function spawnServe(dataDir: string, port: number, timeoutMs: number): Promise<{ child: ChildProcess; url: string }> {
+  const child = spawn(process.execPath, ['bin/crossbuy.js', 'serve', '--port', String(port), '--data', dataDir], {
     cwd: ROOT,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  const cleanUp = async () => {
-    await stopChild(child);
-    rmSync(dataDir, { recursive: true, force: true });
-  };
-  let url: string;
   try {
-    url = await printedUrl(child, timeoutMs);
+    const url = await printedUrl(child, timeoutMs);
+    // Keep draining the pipes so the server never blocks on a full one.
+    child.stdout!.resume();
+    child.stderr!.resume();
+    return { child, url };
   } catch (error) {
-    await cleanUp();
+    await stopChild(child);
     throw error;
   }
-  // Keep draining the pipes so the server never blocks on a full one.
-  child.stdout!.resume();
-  child.stderr!.resume();
-  const parsed = new URL(url);
-  return { url, origin: parsed.origin, token: parsed.searchParams.get('token') ?? '', stop: cleanUp };
+}
+
+/** `crossbuy serve --port 0` on a fresh data folder (with the demo catalog), as a child process. */
+export async function startServer(timeoutMs = 30_000): Promise<TestServer> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'crossbuy-e2e-'));
+  let running: ChildProcess | null = null;
+  const halt = async () => {
+    if (running) await stopChild(running);
+    running = null;
+  };
+  const start = async (port: number) => {
+    const { child, url } = await spawnServe(dataDir, port, timeoutMs);
+    running = child;
+    return new URL(url);
+  };
+  let printed: URL;
+  try {
+    printed = await start(0);
+  } catch (error) {
+    rmSync(dataDir, { recursive: true, force: true });
+    throw error;
+  }
+  const server: TestServer = {
+    url: printed.href,
+    origin: printed.origin,
+    token: printed.searchParams.get('token') ?? '',
+    halt,
+    async resume() {
+      if (running) throw new Error('the server is running: halt it first');
+      const again = await start(Number(printed.port));
+      server.url = again.href;
+      server.token = again.searchParams.get('token') ?? '';
+    },
+    async stop() {
+      await halt();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+  return server;
 }
