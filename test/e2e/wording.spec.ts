@@ -47,3 +47,18 @@ test('a just-paid order awaits payment confirmation on its badge and timeline, a
   await expect(page.getByTestId('order-status')).toHaveText('Payment confirmed');
   await expect(timeline).toContainText('Payment confirmed');
 });
+
+test('in Chinese the timeline, the status and the money read Chinese (¥), worded from the entries codes', async ({ app: page, openApi }) => {
+  const [line] = await cheapProducts(openApi, 1);
+  const order = await openApi.send<Order>('POST', '/orders', { items: [{ productId: String(line!.product.id), skuId: line!.sku.skuId, quantity: 1 }] });
+  await page.evaluate(() => localStorage.setItem('crossbuy-language', JSON.stringify({ state: { language: 'zh-CN', chosen: true }, version: 0 })));
+  await page.goto(`/#/orders/${order.orderNo}`);
+  await page.reload();
+  await expect(page.getByTestId('order-status')).toHaveText('待确认付款');
+  const timeline = page.getByLabel('时间线', { exact: true }).first();
+  const paid = new Intl.NumberFormat('zh-CN', { style: 'currency', currency: 'CNY' }).format(order.totalAmount);
+  await expect(timeline).toContainText(`已下单；已从钱包支付 ${paid}`);
+  await expect(timeline).not.toContainText('paid from the wallet');
+  await expect(page.getByTestId('order-total')).toHaveText(paid);
+  await page.evaluate(() => localStorage.setItem('crossbuy-language', JSON.stringify({ state: { language: 'en', chosen: true }, version: 0 })));
+});

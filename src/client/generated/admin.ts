@@ -1501,7 +1501,17 @@ export interface paths {
                                      * @description ISO 8601 UTC
                                      */
                                     at: string;
+                                    /** @description the entry in English, as always */
                                     note: string;
+                                    /** @description the note as codes and values; null on older entries and typed notes */
+                                    parts: {
+                                        /** @description one of order.placed, order.payment_confirmed, order.cancelled_by_user, order.cancelled_by_back_office, order.refunded_unavailable, order.refunded_out_of_stock, order.refunded_supplement_declined, order.refunded_supplement_expired, order.reason, order.refunded_to_wallet, order.coupon_returned, order.bought, order.bought_from_sellers, order.seller_shipped, order.arrived_inspected, order.all_delivered, order.all_packages_delivered, order.package_disposed, order.all_returned, order.photos_requested, order.photos_added, order.supplement_requested, order.supplement_paid, order.price_decrease_refunded, order.seller_late, order.return_requested, order.return_rejected, order.return_accepted, order.exchange_accepted, order.exchange_arrived (more may be added) */
+                                        code: string;
+                                        /** @description the values the code words; amounts in major units with their currency */
+                                        params: {
+                                            [key: string]: string | number;
+                                        };
+                                    }[] | null;
                                     status: string;
                                 }[];
                                 /** @description amount in the ledger currency, at most two decimals */
@@ -1727,7 +1737,17 @@ export interface paths {
                                      * @description ISO 8601 UTC
                                      */
                                     at: string;
+                                    /** @description the entry in English, as always */
                                     note: string;
+                                    /** @description the note as codes and values; null on older entries and typed notes */
+                                    parts: {
+                                        /** @description one of order.placed, order.payment_confirmed, order.cancelled_by_user, order.cancelled_by_back_office, order.refunded_unavailable, order.refunded_out_of_stock, order.refunded_supplement_declined, order.refunded_supplement_expired, order.reason, order.refunded_to_wallet, order.coupon_returned, order.bought, order.bought_from_sellers, order.seller_shipped, order.arrived_inspected, order.all_delivered, order.all_packages_delivered, order.package_disposed, order.all_returned, order.photos_requested, order.photos_added, order.supplement_requested, order.supplement_paid, order.price_decrease_refunded, order.seller_late, order.return_requested, order.return_rejected, order.return_accepted, order.exchange_accepted, order.exchange_arrived (more may be added) */
+                                        code: string;
+                                        /** @description the values the code words; amounts in major units with their currency */
+                                        params: {
+                                            [key: string]: string | number;
+                                        };
+                                    }[] | null;
                                     status: string;
                                 }[];
                                 /** @description amount in the ledger currency, at most two decimals */
@@ -1936,7 +1956,17 @@ export interface paths {
                                      * @description ISO 8601 UTC
                                      */
                                     at: string;
+                                    /** @description the entry in English, as always */
                                     note: string;
+                                    /** @description the note as codes and values; null on older entries and typed notes */
+                                    parts: {
+                                        /** @description one of order.placed, order.payment_confirmed, order.cancelled_by_user, order.cancelled_by_back_office, order.refunded_unavailable, order.refunded_out_of_stock, order.refunded_supplement_declined, order.refunded_supplement_expired, order.reason, order.refunded_to_wallet, order.coupon_returned, order.bought, order.bought_from_sellers, order.seller_shipped, order.arrived_inspected, order.all_delivered, order.all_packages_delivered, order.package_disposed, order.all_returned, order.photos_requested, order.photos_added, order.supplement_requested, order.supplement_paid, order.price_decrease_refunded, order.seller_late, order.return_requested, order.return_rejected, order.return_accepted, order.exchange_accepted, order.exchange_arrived (more may be added) */
+                                        code: string;
+                                        /** @description the values the code words; amounts in major units with their currency */
+                                        params: {
+                                            [key: string]: string | number;
+                                        };
+                                    }[] | null;
                                     status: string;
                                 }[];
                                 /** @description amount in the ledger currency, at most two decimals */
@@ -2220,7 +2250,17 @@ export interface paths {
                                      * @description ISO 8601 UTC
                                      */
                                     at: string;
+                                    /** @description the entry in English, as always */
                                     note: string;
+                                    /** @description the note as codes and values; null on older entries and typed notes */
+                                    parts: {
+                                        /** @description one of order.placed, order.payment_confirmed, order.cancelled_by_user, order.cancelled_by_back_office, order.refunded_unavailable, order.refunded_out_of_stock, order.refunded_supplement_declined, order.refunded_supplement_expired, order.reason, order.refunded_to_wallet, order.coupon_returned, order.bought, order.bought_from_sellers, order.seller_shipped, order.arrived_inspected, order.all_delivered, order.all_packages_delivered, order.package_disposed, order.all_returned, order.photos_requested, order.photos_added, order.supplement_requested, order.supplement_paid, order.price_decrease_refunded, order.seller_late, order.return_requested, order.return_rejected, order.return_accepted, order.exchange_accepted, order.exchange_arrived (more may be added) */
+                                        code: string;
+                                        /** @description the values the code words; amounts in major units with their currency */
+                                        params: {
+                                            [key: string]: string | number;
+                                        };
+                                    }[] | null;
                                     status: string;
                                 }[];
                                 /** @description amount in the ledger currency, at most two decimals */
@@ -2429,7 +2469,17 @@ export interface paths {
                                      * @description ISO 8601 UTC
                                      */
                                     at: string;
+                                    /** @description the entry in English, as always */
                                     note: string;
+                                    /** @description the note as codes and values; null on older entries and typed notes */
+                                    parts: {
+                                        /** @description one of order.placed, order.payment_confirmed, order.cancelled_by_user, order.cancelled_by_back_office, order.refunded_unavailable, order.refunded_out_of_stock, order.refunded_supplement_declined, order.refunded_supplement_expired, order.reason, order.refunded_to_wallet, order.coupon_returned, order.bought, order.bought_from_sellers, order.seller_shipped, order.arrived_inspected, order.all_delivered, order.all_packages_delivered, order.package_disposed, order.all_returned, order.photos_requested, order.photos_added, order.supplement_requested, order.supplement_paid, order.price_decrease_refunded, order.seller_late, order.return_requested, order.return_rejected, order.return_accepted, order.exchange_accepted, order.exchange_arrived (more may be added) */
+                                        code: string;
+                                        /** @description the values the code words; amounts in major units with their currency */
+                                        params: {
+                                            [key: string]: string | number;
+                                        };
+                                    }[] | null;
                                     status: string;
                                 }[];
                                 /** @description amount in the ledger currency, at most two decimals */
@@ -2641,7 +2691,17 @@ export interface paths {
                                      * @description ISO 8601 UTC
                                      */
                                     at: string;
+                                    /** @description the entry in English, as always */
                                     note: string;
+                                    /** @description the note as codes and values; null on older entries and typed notes */
+                                    parts: {
+                                        /** @description one of order.placed, order.payment_confirmed, order.cancelled_by_user, order.cancelled_by_back_office, order.refunded_unavailable, order.refunded_out_of_stock, order.refunded_supplement_declined, order.refunded_supplement_expired, order.reason, order.refunded_to_wallet, order.coupon_returned, order.bought, order.bought_from_sellers, order.seller_shipped, order.arrived_inspected, order.all_delivered, order.all_packages_delivered, order.package_disposed, order.all_returned, order.photos_requested, order.photos_added, order.supplement_requested, order.supplement_paid, order.price_decrease_refunded, order.seller_late, order.return_requested, order.return_rejected, order.return_accepted, order.exchange_accepted, order.exchange_arrived (more may be added) */
+                                        code: string;
+                                        /** @description the values the code words; amounts in major units with their currency */
+                                        params: {
+                                            [key: string]: string | number;
+                                        };
+                                    }[] | null;
                                     status: string;
                                 }[];
                                 /** @description amount in the ledger currency, at most two decimals */

@@ -1,4 +1,5 @@
 import { Type, type Static } from 'typebox';
+import { TimelineEntry } from '../timeline.js';
 import { type BodyOf, Currency, CursorQuery, Grams, Money, OrNoBody, PageQuery, Paginated, ProductIdString, type ResponseOf, Timestamp } from '../common.js';
 import { MAX_ORDER_LINES, MAX_ORDER_REMARK, MAX_REASON } from '../limits.js';
 import { ORDER_SCENARIOS, ORDER_STATUSES, RETURN_STATUSES, RETURN_TYPES, SUPPLEMENT_REASONS, SUPPLEMENT_STATUSES } from '../enums.js';
@@ -93,7 +94,7 @@ export const OrderDetailFields = {
     decisionDeadline: Type.Union([Timestamp, Type.Null()], { description: 'v1.1: end of the decision window (null before arrival)' }),
     requestedPhotos: Type.Array(RequestedPhoto),
   }),
-  timeline: Type.Array(Type.Object({ status: Type.String(), at: Timestamp, note: Type.String() })),
+  timeline: Type.Array(TimelineEntry),
   marketplaceOrderNo: Type.Union([Type.String(), Type.Null()]),
   createdAt: Timestamp,
   updatedAt: Timestamp,

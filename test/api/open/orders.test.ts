@@ -70,7 +70,7 @@ describe('POST /orders', () => {
         itemId: expect.any(Number), platform: 'taobao', shopName: expect.any(String), marketplaceOrderNo: null },
       expect.objectContaining({ productId: b.productId, quantity: 1, price: b.priceMinor / 100 }),
     ]);
-    expect(order.timeline).toEqual([{ status: 'pending', at: order.createdAt, note: expect.stringContaining('paid from the wallet') }]);
+    expect(order.timeline).toEqual([{ status: 'pending', at: order.createdAt, note: expect.stringContaining('paid from the wallet'), parts: [{ code: 'order.placed', params: { amount: order.totalAmount, currency: order.currency } }] }]);
 
     expect(balanceOf(server)).toBe(balance - subtotal - fee);
     expect(stockOf(server, a)).toBe(stockA - 2);

@@ -1,4 +1,5 @@
 import type { CoreContext } from '../context.js';
+import { part } from './timeline.js';
 import { conflict, unprocessable } from '../shared/errors.js';
 import { formatAmount, toAmount } from '../shared/money.js';
 import { checkReason, type RefundResult } from './cancel.js';
@@ -58,7 +59,7 @@ export function refundOrder(ctx: CoreContext, orderNo: string, reason?: string):
       if (order.status !== 'paid') {
         throw conflict(`Order ${orderNo} is ${order.status} and cannot be refunded; only paid orders can be refunded (cancel a pending one)`);
       }
-      const outcome = applyTransition(ctx, orderNo, 'refunded', 'operator', { reason: reason ?? 'Refunded: the item is out of stock at the marketplace' });
+      const outcome = applyTransition(ctx, orderNo, 'refunded', 'operator', reason ? { reason } : { reason: 'Refunded: the item is out of stock at the marketplace', reasonPart: part('order.refunded_out_of_stock') });
       return {
         orderNo,
         status: outcome.to,

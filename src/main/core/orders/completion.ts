@@ -1,4 +1,5 @@
 import type { CoreContext } from '../context.js';
+import { part, type TimelinePart } from './timeline.js';
 import { finalStatusOf } from './after-sales-rules.js';
 import { applyTransition } from './lifecycle.js';
 
@@ -8,7 +9,7 @@ import { applyTransition } from './lifecycle.js';
  * or an exchange whose replacement has not arrived keeps it open. Runs in the caller's transaction (a
  * delivery, a seller's decision). Returns the status reached, or null.
  */
-export function settleOrderIfDone(ctx: CoreContext, orderNo: string, note: string): 'completed' | 'returned' | null {
+export function settleOrderIfDone(ctx: CoreContext, orderNo: string, parts: TimelinePart[]): 'completed' | 'returned' | null {
   const order = ctx.db.prepare('SELECT status FROM orders WHERE order_no = ?').get(orderNo) as { status: string } | undefined;
   if (order?.status !== 'in_warehouse') return null;
   const statuses = ctx.db.prepare('SELECT status FROM packages WHERE order_no = ?').pluck().all(orderNo) as string[];
@@ -19,6 +20,6 @@ export function settleOrderIfDone(ctx: CoreContext, orderNo: string, note: strin
       .get(orderNo) !== undefined;
   const to = finalStatusOf(statuses, open);
   if (to === null) return null;
-  applyTransition(ctx, orderNo, to, 'system', { note: to === 'returned' ? 'Every package of the order was returned to the seller' : note });
+  applyTransition(ctx, orderNo, to, 'system', { parts: to === 'returned' ? [part('order.all_returned')] : parts });
   return to;
 }

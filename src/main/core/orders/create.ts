@@ -1,4 +1,5 @@
 import { consumeCartLines } from '../cart/cart.js';
+import { money, part } from './timeline.js';
 import type { CoreContext } from '../context.js';
 import { markCouponUsed, requireRedeemableCoupon } from '../coupons/redemption.js';
 import { requireSku, type ProductRow, type SkuRow } from '../products/catalog.js';
@@ -136,7 +137,7 @@ export function createOrder(ctx: CoreContext, userId: number, input: NewOrder, o
       consumeCartLines(ctx, userId, lines.map((l) => ({ productId: l.product.id, skuId: l.sku.sku_id, quantity: l.input.quantity })));
       if (coupon) markCouponUsed(ctx, userId, coupon.id, orderNo);
       if (options.scenarios && options.scenarios.length > 0) programScenarios(ctx, orderNo, options.scenarios);
-      recordOrderPlaced(ctx, orderNo, now, `Order placed; ${formatAmount(price.total, ctx.currency)} paid from the wallet`);
+      recordOrderPlaced(ctx, orderNo, now, [part('order.placed', money(price.total, ctx.currency))]);
       return getOrderDetail(ctx, orderNo, userId);
     })
     .immediate();

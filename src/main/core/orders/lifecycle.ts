@@ -1,8 +1,9 @@
 import type { CoreContext } from '../context.js';
+import { englishNote, money, part, type TimelinePart } from './timeline.js';
 import { returnCoupon } from '../coupons/redemption.js';
 import { inspectionPhotoPath } from '../media/media.js';
 import { conflict } from '../shared/errors.js';
-import { formatAmount, type Minor } from '../shared/money.js';
+import type { Minor } from '../shared/money.js';
 import { postEntry } from '../wallet/ledger.js';
 import { receiveOrderPackages } from '../warehouse/receive.js';
 import {
@@ -34,8 +35,12 @@ export type { InspectionInput };
 export interface StepData {
   /** Timeline note; a description of the step when absent. */
   note?: string;
+  /** The timeline entry as parts (its English note is made from them); wins over `note`. */
+  parts?: TimelinePart[];
   /** Why an order was cancelled or refunded (kept on the order and used as the timeline note). */
   reason?: string;
+  /** `reason` as a timeline part, when the code wrote it (a typed reason is shown as typed). */
+  reasonPart?: TimelinePart;
   marketplaceOrderNo?: string;
   carrier?: string;
   trackingNo?: string;
@@ -61,7 +66,7 @@ interface EffectRun {
   data: StepData;
   /** Set by the effects: the money refunded, and what the timeline should say when no note is given. */
   refunded: Minor;
-  notes: string[];
+  notes: TimelinePart[];
 }
 
 const EFFECTS: Record<Effect, (run: EffectRun) => void> = {
@@ -80,7 +85,7 @@ const EFFECTS: Record<Effect, (run: EffectRun) => void> = {
       });
     }
     run.refunded = amount;
-    run.notes.push(`${formatAmount(amount, order.currency)} refunded to the wallet`);
+    run.notes.push(part('order.refunded_to_wallet', money(amount, order.currency)));
     // v1.1: an order cancelled or refunded while a supplement waits is not bought: the supplement goes with it.
     ctx.db
       .prepare("UPDATE order_supplements SET status = 'declined', resolved_at = ? WHERE order_no = ? AND status = 'pending'")
@@ -88,7 +93,7 @@ const EFFECTS: Record<Effect, (run: EffectRun) => void> = {
   },
 
   return_coupon(run) {
-    if (returnCoupon(run.ctx, run.order.order_no)) run.notes.push(`coupon ${run.order.coupon_id} returned`);
+    if (returnCoupon(run.ctx, run.order.order_no)) run.notes.push(part('order.coupon_returned', { couponId: run.order.coupon_id ?? 0 }));
   },
 
   restore_stock({ ctx, order }) {
@@ -110,7 +115,11 @@ const EFFECTS: Record<Effect, (run: EffectRun) => void> = {
     });
     const number = numbers[0] ?? data.marketplaceOrderNo ?? generateMarketplaceOrderNo(order.platform);
     ctx.db.prepare('UPDATE orders SET marketplace_order_no = ? WHERE order_no = ?').run(number, order.order_no);
-    run.notes.push(numbers.length > 1 ? `Bought from ${numbers.length} sellers, marketplace orders ${numbers.join(', ')}` : `Bought on ${order.platform}, marketplace order ${number}`);
+    run.notes.push(
+      numbers.length > 1
+        ? part('order.bought_from_sellers', { count: numbers.length, marketplaceOrderNos: numbers.join(', ') })
+        : part('order.bought', { platform: order.platform, marketplaceOrderNo: number }),
+    );
   },
 
   record_domestic_shipment(run) {
@@ -119,7 +128,7 @@ const EFFECTS: Record<Effect, (run: EffectRun) => void> = {
     const trackingNo = data.trackingNo ?? generateTrackingNo(carrier);
     ctx.db.prepare('UPDATE orders SET carrier = ?, tracking_no = ? WHERE order_no = ?').run(carrier, trackingNo, order.order_no);
     addLogisticsEvent(ctx, order.order_no, ctx.nowIso(), sellerCity(order.platform, order.order_no), `Shipped by the seller; picked up by ${carrier}`);
-    run.notes.push(`Shipped by the seller with ${carrier}, tracking ${trackingNo}`);
+    run.notes.push(part('order.seller_shipped', { carrier, trackingNo }));
   },
 
   record_warehouse_arrival({ ctx, order }) {
@@ -148,7 +157,7 @@ const EFFECTS: Record<Effect, (run: EffectRun) => void> = {
     ctx.db
       .prepare('UPDATE orders SET arrived_at = ?, decision_deadline = ? WHERE order_no = ?')
       .run(now, decisionDeadline(now, readSetting(ctx.db, 'decisionWindowDays')), order.order_no);
-    run.notes.push(`Arrived at the warehouse; inspection ${result === 'passed' ? 'passed' : 'found an issue'}, ${weight} g`);
+    run.notes.push(part('order.arrived_inspected', { result, weight }));
   },
 
   create_packages({ ctx, order, data }) {
@@ -194,26 +203,29 @@ export function applyTransition(
       if (data.reason !== undefined && (to === 'cancelled' || to === 'refunded')) {
         ctx.db.prepare('UPDATE orders SET cancel_reason = ? WHERE order_no = ?').run(data.reason, orderNo);
       }
-      const headline = (to === 'cancelled' || to === 'refunded' ? data.reason : undefined) ?? headlineOf(to, actor);
-      const note = data.note ?? [headline, ...run.notes].filter(Boolean).join('; ');
-      const change = recordStatusChange(ctx, orderNo, to, actor, note);
+      const ending = to === 'cancelled' || to === 'refunded';
+      const reason = ending ? (data.reasonPart ?? (data.reason ? part('order.reason', { text: data.reason }) : null)) : null;
+      const headline = reason ?? headlineOf(to, actor);
+      // A note someone typed stays as typed (no parts); otherwise the entry is written as parts.
+      const parts = data.parts ?? (data.note !== undefined ? null : [...(headline ? [headline] : []), ...run.notes]);
+      const change = recordStatusChange(ctx, orderNo, to, actor, data.note ?? englishNote(parts ?? []), parts);
       return { orderNo, from: change.from, to, at: change.at, refunded: run.refunded };
     })
     .immediate();
 }
 
 /** The start of a timeline note for steps whose effects do not describe them on their own. */
-function headlineOf(to: OrderStatus, actor: Actor): string {
+function headlineOf(to: OrderStatus, actor: Actor): TimelinePart | null {
   switch (to) {
     case 'paid':
-      return 'Payment confirmed';
+      return part('order.payment_confirmed');
     case 'cancelled':
-      return actor === 'user' ? 'Cancelled by the user' : 'Cancelled by the back office';
+      return part(actor === 'user' ? 'order.cancelled_by_user' : 'order.cancelled_by_back_office');
     case 'refunded':
-      return 'Refunded: the item could not be bought';
+      return part('order.refunded_unavailable');
     case 'completed':
-      return 'Every package of the order was delivered';
+      return part('order.all_delivered');
     default:
-      return '';
+      return null;
   }
 }

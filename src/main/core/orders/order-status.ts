@@ -1,4 +1,5 @@
 import type { CoreContext } from '../context.js';
+import { appendTimeline, type TimelinePart } from './timeline.js';
 import { ApiError, conflict } from '../shared/errors.js';
 import { emitEvent } from '../events/log.js';
 import { toAmount } from '../shared/money.js';
@@ -14,6 +15,7 @@ export function recordStatusChange(
   to: OrderStatus,
   actor: Actor,
   note = '',
+  parts: TimelinePart[] | null = null,
 ): { from: OrderStatus; to: OrderStatus; at: string } {
   if (!ctx.db.inTransaction) throw new Error('status changes must run inside a transaction');
   const row = ctx.db.prepare('SELECT status, user_id FROM orders WHERE order_no = ?').get(orderNo) as
@@ -25,15 +27,16 @@ export function recordStatusChange(
   }
   const at = ctx.nowIso();
   ctx.db.prepare('UPDATE orders SET status = ?, updated_at = ? WHERE order_no = ?').run(to, at, orderNo);
-  ctx.db.prepare('INSERT INTO order_timeline (order_no, status, at, note) VALUES (?, ?, ?, ?)').run(orderNo, to, at, note);
+  if (parts) appendTimeline(ctx, orderNo, to, at, { parts });
+  else appendTimeline(ctx, orderNo, to, at, { note });
   emitEvent(ctx, 'order.status_changed', row.user_id, { orderNo, from: row.status, to, at, note });
   return { from: row.status, to, at };
 }
 
 /** The first timeline entry of a new order (its row is inserted as pending by the order's creator). */
-export function recordOrderPlaced(ctx: CoreContext, orderNo: string, at: string, note: string): void {
+export function recordOrderPlaced(ctx: CoreContext, orderNo: string, at: string, parts: TimelinePart[]): void {
   if (!ctx.db.inTransaction) throw new Error('status changes must run inside a transaction');
-  ctx.db.prepare("INSERT INTO order_timeline (order_no, status, at, note) VALUES (?, 'pending', ?, ?)").run(orderNo, at, note);
+  appendTimeline(ctx, orderNo, 'pending', at, { parts });
   const order = ctx.db.prepare('SELECT user_id, total_minor, currency FROM orders WHERE order_no = ?').get(orderNo) as
     | { user_id: number; total_minor: number; currency: string }
     | undefined;

@@ -1,9 +1,10 @@
 import type { CoreContext } from '../context.js';
+import { appendTimeline, money, part } from './timeline.js';
 import { scheduleStep } from '../autopilot/queue.js';
 import { inspectionPhotoPath, MAX_PHOTO_INDEX } from '../media/media.js';
 import { readSetting } from '../settings/settings.js';
 import { conflict, notFound } from '../shared/errors.js';
-import { formatAmount, toAmount } from '../shared/money.js';
+import { toAmount } from '../shared/money.js';
 import { postEntry } from '../wallet/ledger.js';
 import { PHOTO_STEP, photoRequestPrice } from './after-sales-rules.js';
 export { PHOTO_STEP } from './after-sales-rules.js';
@@ -68,9 +69,7 @@ export function requestPhotos(ctx: CoreContext, userId: number, orderNo: string,
         postEntry(ctx, { userId, type: 'service_charge', amount: -price, reference: orderNo, description: `${input.count} extra inspection photo(s) for purchase order ${orderNo}` });
       }
       scheduleStep(ctx.db, PHOTO_STEP, id, { since: now });
-      ctx.db
-        .prepare('INSERT INTO order_timeline (order_no, status, at, note) VALUES (?, ?, ?, ?)')
-        .run(orderNo, order.status, now, `${input.count} extra photo(s) requested; ${formatAmount(price, order.currency)} charged`);
+      appendTimeline(ctx, orderNo, order.status, now, { parts: [part('order.photos_requested', { count: input.count, ...money(price, order.currency) })] });
       return view(ctx, ctx.db.prepare('SELECT * FROM order_photo_requests WHERE id = ?').get(id) as Row);
     })
     .immediate();
@@ -91,9 +90,7 @@ export function fulfilPhotoRequest(ctx: CoreContext, orderNo: string, id: number
           : Array.from({ length: row.count }, (_, i) => inspectionPhotoPath(orderNo, Math.min(MAX_PHOTO_INDEX, FIRST_REQUESTED_INDEX + taken + i)));
       const now = ctx.nowIso();
       ctx.db.prepare("UPDATE order_photo_requests SET status = 'done', photos = ?, done_at = ? WHERE id = ?").run(JSON.stringify(made), now, id);
-      ctx.db
-        .prepare('INSERT INTO order_timeline (order_no, status, at, note) VALUES (?, ?, ?, ?)')
-        .run(orderNo, order.status, now, `${made.length} requested photo(s) added to the inspection`);
+      appendTimeline(ctx, orderNo, order.status, now, { parts: [part('order.photos_added', { count: made.length })] });
       return view(ctx, ctx.db.prepare('SELECT * FROM order_photo_requests WHERE id = ?').get(id) as Row);
     })
     .immediate();

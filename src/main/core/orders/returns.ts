@@ -1,4 +1,5 @@
 import type { CoreContext } from '../context.js';
+import { appendTimeline, money, part, type TimelinePart } from './timeline.js';
 import { scheduleStep } from '../autopilot/queue.js';
 import { emitEvent } from '../events/log.js';
 import { readSetting } from '../settings/settings.js';
@@ -119,9 +120,7 @@ export function requestReturn(ctx: CoreContext, userId: number, orderNo: string,
       );
       if (input.type === 'exchange' && fee > 0) placeHold(ctx, userId, holdRef(id), fee);
       scheduleStep(ctx.db, SELLER_DECISION_STEP, id, { since: now });
-      ctx.db
-        .prepare('INSERT INTO order_timeline (order_no, status, at, note) VALUES (?, ?, ?, ?)')
-        .run(orderNo, order.status, now, `${input.type === 'return' ? 'Return' : 'Exchange'} of item ${input.itemId} requested: ${input.reason}`);
+      appendTimeline(ctx, orderNo, order.status, now, { parts: [part('order.return_requested', { type: input.type, itemId: input.itemId, reason: input.reason })] });
       emitEvent(ctx, 'order.return_requested', userId, { orderNo, returnId: id, itemId: input.itemId, type: input.type });
       return view(ctx.db.prepare('SELECT * FROM order_returns WHERE id = ?').get(id) as ReturnRow);
     })
@@ -138,11 +137,11 @@ export function decideReturn(ctx: CoreContext, orderNo: string, id: number, deci
       if (row.status !== 'requested') throw conflict(`Return ${id} is already ${row.status}`);
       const now = ctx.nowIso();
       let refund = 0;
-      let note: string;
+      let note: TimelinePart;
       if (decision === 'rejected') {
         movePackage(ctx, row.package_id, 'returning', 'in_warehouse');
         if (row.type === 'exchange' && row.fee_minor > 0) releaseHold(ctx, holdRef(id));
-        note = `The seller rejected the ${row.type} of item ${row.item_id}; the package is back in the warehouse`;
+        note = part('order.return_rejected', { type: row.type, itemId: row.item_id });
       } else {
         movePackage(ctx, row.package_id, 'returning', 'returned');
         if (row.type === 'return') {
@@ -157,7 +156,7 @@ export function decideReturn(ctx: CoreContext, orderNo: string, id: number, deci
               description: `Return of item ${row.item_id} of purchase order ${orderNo} approved (less the ${formatAmount(row.fee_minor, order.currency)} return fee)`,
             });
           }
-          note = `The seller accepted the return of item ${row.item_id}; ${formatAmount(refund, order.currency)} refunded`;
+          note = part('order.return_accepted', { itemId: row.item_id, ...money(refund, order.currency) });
         } else {
           if (row.fee_minor > 0) captureHold(ctx, holdRef(id), 'service_charge', `Exchange fee for item ${row.item_id} of purchase order ${orderNo}`);
           const replacement = Number(
@@ -171,11 +170,11 @@ export function decideReturn(ctx: CoreContext, orderNo: string, id: number, deci
               .run(row.item_id).lastInsertRowid,
           );
           scheduleStep(ctx.db, EXCHANGE_ARRIVE_STEP, replacement, { since: now });
-          note = `The seller accepted the exchange of item ${row.item_id}; the replacement is on its way to the warehouse`;
+          note = part('order.exchange_accepted', { itemId: row.item_id });
         }
       }
       ctx.db.prepare('UPDATE order_returns SET status = ?, refund_minor = ?, resolved_at = ? WHERE id = ?').run(decision, refund, now, id);
-      ctx.db.prepare('INSERT INTO order_timeline (order_no, status, at, note) VALUES (?, ?, ?, ?)').run(orderNo, order.status, now, note);
+      appendTimeline(ctx, orderNo, order.status, now, { parts: [note] });
       emitEvent(ctx, 'order.return_resolved', row.user_id, {
         orderNo,
         returnId: id,
@@ -185,7 +184,7 @@ export function decideReturn(ctx: CoreContext, orderNo: string, id: number, deci
         refundAmount: toAmount(refund),
         at: now,
       });
-      settleOrderIfDone(ctx, orderNo, note);
+      settleOrderIfDone(ctx, orderNo, [note]);
       return view(ctx.db.prepare('SELECT * FROM order_returns WHERE id = ?').get(id) as ReturnRow);
     })
     .immediate();
@@ -201,8 +200,6 @@ export function receiveExchange(ctx: CoreContext, replacementItemId: number): nu
   const now = ctx.nowIso();
   const deadline = decisionDeadline(now, readSetting(ctx.db, 'decisionWindowDays'));
   ctx.db.prepare('UPDATE orders SET decision_deadline = MAX(COALESCE(decision_deadline, ?), ?) WHERE order_no = ?').run(deadline, deadline, row.order_no);
-  ctx.db
-    .prepare('INSERT INTO order_timeline (order_no, status, at, note) VALUES (?, (SELECT status FROM orders WHERE order_no = ?), ?, ?)')
-    .run(row.order_no, row.order_no, ctx.nowIso(), `The exchanged item arrived at the warehouse as package ${packageId}, with a fresh inspection`);
+  appendTimeline(ctx, row.order_no, null, ctx.nowIso(), { parts: [part('order.exchange_arrived', { packageId })] });
   return packageId;
 }

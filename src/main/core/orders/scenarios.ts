@@ -1,4 +1,5 @@
 import type { CoreContext } from '../context.js';
+import { appendTimeline, part } from './timeline.js';
 import { hashText } from '../shared/random.js';
 import type { Db } from '../db/database.js';
 import { readSetting, writeSetting, type ServiceSettings } from '../settings/settings.js';
@@ -49,7 +50,7 @@ function runScenario(ctx: CoreContext, orderNo: string, name: OrderScenario): vo
   const line = firstLine(ctx, orderNo);
   switch (name) {
     case 'out_of_stock':
-      applyTransition(ctx, orderNo, 'refunded', 'operator', { reason: 'Refunded: the item is out of stock at the marketplace (scenario out_of_stock)' });
+      applyTransition(ctx, orderNo, 'refunded', 'operator', { reason: 'Refunded: the item is out of stock at the marketplace (scenario out_of_stock)', reasonPart: part('order.refunded_out_of_stock') });
       return;
     case 'price_increase':
       raiseSupplement(ctx, orderNo, { reason: 'price_increase', amount: scenarioAmount('price_increase', line.total), itemId: line.id });
@@ -63,9 +64,7 @@ function runScenario(ctx: CoreContext, orderNo: string, name: OrderScenario): vo
       return;
     case 'seller_delay': {
       const now = ctx.nowIso();
-      ctx.db
-        .prepare('INSERT INTO order_timeline (order_no, status, at, note) VALUES (?, ?, ?, ?)')
-        .run(orderNo, 'purchased', now, 'The seller is late shipping; the domestic shipment is delayed');
+      appendTimeline(ctx, orderNo, 'purchased', now, { parts: [part('order.seller_late')] });
       touch(ctx, orderNo);
       return;
     }

@@ -1,9 +1,10 @@
 import type { CoreContext } from '../context.js';
+import { appendTimeline, englishNote, money, part } from './timeline.js';
 import { cancelStep, scheduleStep } from '../autopilot/queue.js';
 import { emitEvent } from '../events/log.js';
 import { readSetting } from '../settings/settings.js';
 import { badRequest, conflict, notFound } from '../shared/errors.js';
-import { formatAmount, toAmount, type Minor } from '../shared/money.js';
+import { toAmount, type Minor } from '../shared/money.js';
 import { postEntry } from '../wallet/ledger.js';
 import { SUPPLEMENT_EXPIRE_STEP, supplementExpiry } from './after-sales-rules.js';
 export { SUPPLEMENT_EXPIRE_STEP } from './after-sales-rules.js';
@@ -103,10 +104,9 @@ export function raiseSupplement(ctx: CoreContext, orderNo: string, input: NewSup
           .run(orderNo, order.user_id, input.itemId ?? null, input.reason, input.amount, now, expiresAt).lastInsertRowid,
       );
       scheduleStep(ctx.db, SUPPLEMENT_EXPIRE_STEP, id, new Date(expiresAt));
-      const what = input.reason === 'price_increase' ? 'the seller raised the price' : 'the seller charges domestic postage';
-      ctx.db
-        .prepare('INSERT INTO order_timeline (order_no, status, at, note) VALUES (?, ?, ?, ?)')
-        .run(orderNo, order.status, now, `Supplement of ${formatAmount(input.amount, order.currency)} requested: ${what}; due by ${expiresAt}`);
+      appendTimeline(ctx, orderNo, order.status, now, {
+        parts: [part('order.supplement_requested', { ...money(input.amount, order.currency), reason: input.reason, dueBy: expiresAt })],
+      });
       emitEvent(ctx, 'order.supplement_requested', order.user_id, { orderNo, supplementId: id, reason: input.reason, amount: toAmount(input.amount), expiresAt });
       return view(requireSupplement(ctx, orderNo, id));
     })
@@ -144,9 +144,7 @@ export function paySupplement(ctx: CoreContext, userId: number, orderNo: string,
       const now = ctx.nowIso();
       // Touching updated_at re-plans the order's purchase step (trigger of migration 005) from now.
       ctx.db.prepare('UPDATE orders SET updated_at = ? WHERE order_no = ?').run(now, orderNo);
-      ctx.db
-        .prepare('INSERT INTO order_timeline (order_no, status, at, note) VALUES (?, ?, ?, ?)')
-        .run(orderNo, order.status, now, `Supplement of ${formatAmount(row.amount_minor, order.currency)} paid from the wallet`);
+      appendTimeline(ctx, orderNo, order.status, now, { parts: [part('order.supplement_paid', money(row.amount_minor, order.currency))] });
       return view(requireSupplement(ctx, orderNo, id));
     })
     .immediate();
@@ -165,8 +163,8 @@ export function declineSupplement(ctx: CoreContext, userId: number | null, order
       for (const other of others) resolve(ctx, other, how);
       if (order.status === 'paid') {
         const actor: Actor = how === 'declined' ? 'user' : 'system';
-        const reason = how === 'declined' ? `Refunded: the supplement of ${formatAmount(row.amount_minor, order.currency)} was declined` : `Refunded: the supplement of ${formatAmount(row.amount_minor, order.currency)} expired unpaid`;
-        applyTransition(ctx, orderNo, 'refunded', actor, { reason });
+        const reasonPart = part(how === 'declined' ? 'order.refunded_supplement_declined' : 'order.refunded_supplement_expired', money(row.amount_minor, order.currency));
+        applyTransition(ctx, orderNo, 'refunded', actor, { reason: englishNote([reasonPart]), reasonPart });
       }
       return view(requireSupplement(ctx, orderNo, id));
     })
@@ -204,9 +202,7 @@ export function refundPriceDecrease(ctx: CoreContext, orderNo: string, amount: M
       });
       ctx.db.prepare('UPDATE orders SET price_refunds_minor = price_refunds_minor + ? WHERE order_no = ?').run(refund, orderNo);
       const now = ctx.nowIso();
-      ctx.db
-        .prepare('INSERT INTO order_timeline (order_no, status, at, note) VALUES (?, ?, ?, ?)')
-        .run(orderNo, order.status, now, `The seller lowered the price; ${formatAmount(refund, order.currency)} refunded to the wallet`);
+      appendTimeline(ctx, orderNo, order.status, now, { parts: [part('order.price_decrease_refunded', money(refund, order.currency))] });
       return { refunded: refund };
     })
     .immediate();

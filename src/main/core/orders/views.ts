@@ -1,4 +1,5 @@
 import type { CoreContext } from '../context.js';
+import { partsOf } from './timeline.js';
 import { notFound } from '../shared/errors.js';
 import { toAmount } from '../shared/money.js';
 import { cursorOf, offsetOf, pageOf, unknownCursor, type Page, type PageQuery } from '../shared/pagination.js';
@@ -110,8 +111,8 @@ function itemView(ctx: CoreContext, item: OrderItemRow): OrderItemView {
 
 export function toOrderDetail(ctx: CoreContext, row: OrderRow): OrderDetail {
   const timeline = ctx.db
-    .prepare('SELECT status, at, note FROM order_timeline WHERE order_no = ? ORDER BY id')
-    .all(row.order_no) as { status: string; at: string; note: string }[];
+    .prepare('SELECT status, at, note, parts FROM order_timeline WHERE order_no = ? ORDER BY id')
+    .all(row.order_no) as { status: string; at: string; note: string; parts: string | null }[];
   const supplements = listSupplements(ctx, row.order_no);
   return {
     orderNo: row.order_no,
@@ -133,7 +134,7 @@ export function toOrderDetail(ctx: CoreContext, row: OrderRow): OrderDetail {
       decisionDeadline: row.decision_deadline,
       requestedPhotos: requestedPhotos(ctx, row.order_no),
     },
-    timeline,
+    timeline: timeline.map((entry) => ({ status: entry.status, at: entry.at, note: entry.note, parts: partsOf(entry.parts) })),
     marketplaceOrderNo: row.marketplace_order_no,
     createdAt: row.created_at,
     updatedAt: row.updated_at,

@@ -1,4 +1,5 @@
 import { settleOrderIfDone } from '../orders/completion.js';
+import { part, type TimelinePart } from '../orders/timeline.js';
 import { randomInt } from 'node:crypto';
 import type { CoreContext } from '../context.js';
 import { findChannel } from '../logistics/channels.js';
@@ -109,7 +110,7 @@ function completePurchaseOrders(ctx: CoreContext, shippingOrderNo: string): stri
     .all(shippingOrderNo) as { order_no: string }[];
   // v1.1: open returns or exchanges keep an order open; all returned ends it `returned` (orders/completion.ts)
   return candidates
-    .filter(({ order_no }) => settleOrderIfDone(ctx, order_no, `All packages delivered (last with shipping order ${shippingOrderNo})`) !== null)
+    .filter(({ order_no }) => settleOrderIfDone(ctx, order_no, [part('order.all_packages_delivered', { shippingOrderNo })]) !== null)
     .map((c) => c.order_no);
 }
 
@@ -120,9 +121,9 @@ function completePurchaseOrders(ctx: CoreContext, shippingOrderNo: string): stri
 const DONE_PACKAGE_STATUSES = `'delivered', 'disposed', 'lost', 'returned'`;
 
 /** Completes a purchase order (still in_warehouse) whose packages are all done: after a disposal. */
-export function completeOrderIfDone(ctx: CoreContext, orderNo: string, note: string): boolean {
+export function completeOrderIfDone(ctx: CoreContext, orderNo: string, parts: TimelinePart[]): boolean {
   // v1.1 after-sales: open returns or exchanges keep it open; all returned ends it `returned` (orders/completion.ts)
-  return settleOrderIfDone(ctx, orderNo, note) !== null;
+  return settleOrderIfDone(ctx, orderNo, parts) !== null;
 }
 
 /** What create.ts held: the freight quote, the insurance premium and the storage fees. */

@@ -1,4 +1,5 @@
 import { applyTransition } from '../../orders/lifecycle.js';
+import { part } from '../../orders/timeline.js';
 import { fireScenariosAtStep } from '../../orders/scenarios.js';
 import { hasPendingSupplement } from '../../orders/supplements.js';
 import { readSetting } from '../../settings/settings.js';
@@ -23,7 +24,7 @@ export const orderPurchase = defineStep({
     if (hasPendingSupplement(ctx, orderNo)) return;
     if (fireScenariosAtStep(ctx, orderNo, { autopilot: true })) return;
     if (isOutOfStock(orderNo, readSetting(ctx.db, 'autopilotRefundBp'))) {
-      applyTransition(ctx, orderNo, 'refunded', 'operator', { reason: 'Refunded: the item is out of stock at the marketplace' });
+      applyTransition(ctx, orderNo, 'refunded', 'operator', { reason: 'Refunded: the item is out of stock at the marketplace', reasonPart: part('order.refunded_out_of_stock') });
     } else {
       applyTransition(ctx, orderNo, 'purchased', 'operator');
     }

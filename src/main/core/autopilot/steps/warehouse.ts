@@ -1,4 +1,5 @@
 import { completeOrderIfDone } from '../../shipping/lifecycle.js';
+import { part } from '../../orders/timeline.js';
 import { completeService } from '../../warehouse/services.js';
 import { disposePackage, storageAlert } from '../../warehouse/storage.js';
 import { HOUR } from '../pace.js';
@@ -28,5 +29,5 @@ export const packageStorageOverdue = defineStep({
 export const packageDispose = defineStep({
   kind: 'package.dispose',
   run: (ctx, packageId) =>
-    void disposePackage(ctx, packageId, (orderNo) => completeOrderIfDone(ctx, orderNo, `Package ${packageId} disposed at the end of storage`)),
+    void disposePackage(ctx, packageId, (orderNo) => completeOrderIfDone(ctx, orderNo, [part('order.package_disposed', { packageId })])),
 });

@@ -5,6 +5,7 @@ import { isOrderStatus, statusColor } from '../status';
 import type { OrderDetail } from '../types';
 import { Section } from './Section';
 import { useFormat } from '../../../shared/format';
+import { useTimelineText } from '../useTimelineText';
 
 /** The status changes, oldest first; the newest is the active one. */
 export function OrderTimeline({ order }: { order: OrderDetail }) {
@@ -12,6 +13,7 @@ export function OrderTimeline({ order }: { order: OrderDetail }) {
   const ts = useT(statusMessages);
   const fmt = useFormat();
   const formatDate = (iso: string) => fmt.date(iso);
+  const text = useTimelineText();
   const last = order.timeline.length - 1;
   return (
     <Section title={t('timeline')}>
@@ -26,7 +28,7 @@ export function OrderTimeline({ order }: { order: OrderDetail }) {
               <Text size="xs" c="dimmed">
                 <time dateTime={step.at}>{formatDate(step.at)}</time>
               </Text>
-              {step.note ? <Text size="sm">{step.note}</Text> : null}
+              {step.note || step.parts ? <Text size="sm">{text(step)}</Text> : null}
             </Timeline.Item>
           ))}
         </Timeline>

@@ -1,0 +1,56 @@
+import { Type, type Static } from 'typebox';
+import { Timestamp } from './common.js';
+
+/**
+ * What an order's timeline entry says, as data (docs/API.md "Timeline parts"): each entry keeps its English
+ * `note` (the contract) and gains `parts`, the same sentence as stable codes with their values, so a client
+ * words it in its own language. An entry is one or more parts ("Refunded: out of stock; CNY 12.00 refunded
+ * to the wallet; coupon 2 returned" is three). `parts` is null on entries written before it existed and on
+ * free text an operator typed: show `note` then.
+ */
+export const TIMELINE_CODES = [
+  'order.placed', // { amount, currency }: placed, the total paid from the wallet
+  'order.payment_confirmed', // {}
+  'order.cancelled_by_user', // {}
+  'order.cancelled_by_back_office', // {}
+  'order.refunded_unavailable', // {}: the item could not be bought
+  'order.refunded_out_of_stock', // {}
+  'order.refunded_supplement_declined', // { amount, currency }
+  'order.refunded_supplement_expired', // { amount, currency }
+  'order.reason', // { text }: a reason a person typed (shown as typed)
+  'order.refunded_to_wallet', // { amount, currency }
+  'order.coupon_returned', // { couponId }
+  'order.bought', // { platform, marketplaceOrderNo }
+  'order.bought_from_sellers', // { count, marketplaceOrderNos }: comma-separated numbers
+  'order.seller_shipped', // { carrier, trackingNo }
+  'order.arrived_inspected', // { result: passed | issue_found, weight }: grams
+  'order.all_delivered', // {}
+  'order.all_packages_delivered', // { shippingOrderNo }: the last with that shipping order
+  'order.package_disposed', // { packageId }: at the end of storage
+  'order.all_returned', // {}
+  'order.photos_requested', // { count, amount, currency }
+  'order.photos_added', // { count }
+  'order.supplement_requested', // { amount, currency, reason: price_increase | domestic_freight, dueBy }
+  'order.supplement_paid', // { amount, currency }
+  'order.price_decrease_refunded', // { amount, currency }
+  'order.seller_late', // {}
+  'order.return_requested', // { type: return | exchange, itemId, reason }: reason as typed
+  'order.return_rejected', // { type, itemId }
+  'order.return_accepted', // { itemId, amount, currency }
+  'order.exchange_accepted', // { itemId }
+  'order.exchange_arrived', // { packageId }
+] as const;
+export type TimelineCode = (typeof TIMELINE_CODES)[number];
+
+export const TimelinePart = Type.Object({
+  code: Type.String({ description: `one of ${TIMELINE_CODES.join(', ')} (more may be added)` }),
+  params: Type.Record(Type.String(), Type.Union([Type.String(), Type.Number()]), { description: 'the values the code words; amounts in major units with their currency' }),
+});
+export type TimelinePart = Static<typeof TimelinePart>;
+
+export const TimelineEntry = Type.Object({
+  status: Type.String(),
+  at: Timestamp,
+  note: Type.String({ description: 'the entry in English, as always' }),
+  parts: Type.Union([Type.Array(TimelinePart), Type.Null()], { description: 'the note as codes and values; null on older entries and typed notes' }),
+});

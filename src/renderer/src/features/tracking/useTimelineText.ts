@@ -1,0 +1,36 @@
+import { useCallback } from 'react';
+import type { TimelinePart } from '../../../../contract/timeline';
+import { useFormat } from '../../shared/format';
+import { useT } from '../../shared/i18n';
+import { timelineMessages } from './timelineMessages';
+
+type Key = keyof (typeof timelineMessages)['en'];
+
+/**
+ * A timeline entry in the UI language, from its parts (amounts through the money formatter, dates
+ * through the date formatter). Entries without parts (older rows, notes an operator typed) and codes this
+ * UI does not know yet show the server's note.
+ */
+export function useTimelineText(): (entry: { note: string; parts?: TimelinePart[] | null }) => string {
+  const t = useT(timelineMessages);
+  const fmt = useFormat();
+  return useCallback(
+    (entry) => {
+      if (!entry.parts || entry.parts.length === 0) return entry.note;
+      if (entry.parts.some((p) => !(p.code in timelineMessages.en))) return entry.note;
+      return entry.parts
+        .map(({ code, params }) => {
+          const vars: Record<string, string | number> = { ...params };
+          if (typeof params.amount === 'number' && typeof params.currency === 'string') vars.amount = fmt.money(params.amount, params.currency);
+          if (typeof params.dueBy === 'string') vars.dueBy = fmt.date(params.dueBy);
+          if (params.result === 'passed' || params.result === 'issue_found') vars.result = t(`result_${params.result}`);
+          if (code === 'order.supplement_requested' && (params.reason === 'price_increase' || params.reason === 'domestic_freight')) vars.reason = t(`supplement_${params.reason}`);
+          if (params.type === 'return' || params.type === 'exchange') vars.type = t(`type_${params.type}`);
+          if (typeof params.weight === 'number') vars.weight = fmt.number(params.weight);
+          return t(code as Key, vars);
+        })
+        .join(t('separator'));
+    },
+    [t, fmt],
+  );
+}
