@@ -15,9 +15,17 @@ export default defineConfig({
       // electron and the Node builtins are external through electron-vite's preset; the packages in
       // `dependencies` load from node_modules at run time, better-sqlite3 (a native module) above all.
       externalizeDeps: { include: ['better-sqlite3'] },
-      // Two entries: the main process (windows, tray, bridge) and the core host it starts as a utility
-      // process (SQLite, the API). Only the host's bundle reaches better-sqlite3.
-      lib: { entry: { index: resolve(here, 'src/main/index.ts'), 'core-host': resolve(here, 'src/main/core-host/index.ts') }, formats: ['es'] },
+      // Three entries: the main process (windows, tray, bridge), the core host it starts as a utility
+      // process (SQLite, the API), and the host's request-log thread (core/requests/log-worker.ts, found
+      // beside the bundle by request-log.ts). Only the host's bundles reach better-sqlite3.
+      lib: {
+        entry: {
+          index: resolve(here, 'src/main/index.ts'),
+          'core-host': resolve(here, 'src/main/core-host/index.ts'),
+          'request-log-worker': resolve(here, 'src/main/core/requests/log-worker.ts'),
+        },
+        formats: ['es'],
+      },
     },
   },
   preload: {

@@ -26,7 +26,11 @@ export async function buildCli() {
   const temp = `${outDir}.${process.pid}.tmp`;
   rmSync(temp, { recursive: true, force: true });
   await build({
-    entryPoints: { crossbuy: join(root, 'src', 'main', 'cli', 'main.ts') },
+    // The request log's worker thread is an entry of its own: request-log.ts finds it beside the bundle.
+    entryPoints: {
+      crossbuy: join(root, 'src', 'main', 'cli', 'main.ts'),
+      'request-log-worker': join(root, 'src', 'main', 'core', 'requests', 'log-worker.ts'),
+    },
     outdir: temp,
     outExtension: { '.js': '.mjs' },
     bundle: true,

@@ -2724,6 +2724,189 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/requests": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The open API's request log, newest first (filters: key, status or class like 4xx, path prefix, since) */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description an API key id */
+                    key?: number;
+                    limit?: number;
+                    /** @description a path prefix, e.g. /api/v1/open/orders */
+                    path?: string;
+                    /** @description the X-Request-Id of one request */
+                    requestId?: string;
+                    /** @description only requests at or after this time */
+                    since?: string;
+                    /** @description the entries after (older than) this id */
+                    startingAfter?: number;
+                    /** @description an exact status (404) or a class (4xx) */
+                    status?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                /** @description walk on with startingAfter = the last item's id */
+                                hasMore: boolean;
+                                items: {
+                                    /**
+                                     * Format: date-time
+                                     * @description ISO 8601 UTC
+                                     */
+                                    at: string;
+                                    /** @description from the request's arrival to the last byte of the answer */
+                                    durationMs: number;
+                                    /** @description the log entry (cursor for startingAfter) */
+                                    id: number;
+                                    /** @description the API key, or null when the caller was not authenticated or was the app's own UI */
+                                    key: {
+                                        id: number;
+                                        name: string;
+                                    } | null;
+                                    method: string;
+                                    /** @description without the query string */
+                                    path: string;
+                                    /** @description the query string without "?", secrets masked; "" when none */
+                                    query: string;
+                                    /** @description the X-Request-Id the response carried */
+                                    requestId: string;
+                                    status: number;
+                                }[];
+                                limit: number;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/requests/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One logged request with both bodies (at most 4 KB each, API keys masked) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                /**
+                                 * Format: date-time
+                                 * @description ISO 8601 UTC
+                                 */
+                                at: string;
+                                /** @description from the request's arrival to the last byte of the answer */
+                                durationMs: number;
+                                /** @description the log entry (cursor for startingAfter) */
+                                id: number;
+                                /** @description the API key, or null when the caller was not authenticated or was the app's own UI */
+                                key: {
+                                    id: number;
+                                    name: string;
+                                } | null;
+                                method: string;
+                                /** @description without the query string */
+                                path: string;
+                                /** @description the query string without "?", secrets masked; "" when none */
+                                query: string;
+                                requestBody: {
+                                    /** @description the whole body's size */
+                                    bytes: number;
+                                    /** @description the body as sent (UTF-8), at most 4096 bytes, sk- keys masked; null when empty or not kept (the event stream) */
+                                    text: string | null;
+                                    truncated: boolean;
+                                };
+                                /** @description the X-Request-Id the response carried */
+                                requestId: string;
+                                responseBody: {
+                                    /** @description the whole body's size */
+                                    bytes: number;
+                                    /** @description the body as sent (UTF-8), at most 4096 bytes, sk- keys masked; null when empty or not kept (the event stream) */
+                                    text: string | null;
+                                    truncated: boolean;
+                                };
+                                status: number;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/scopes": {
         parameters: {
             query?: never;
@@ -2893,6 +3076,8 @@ export interface paths {
                                 /** @description true once the ledger has entries */
                                 currencyLocked: boolean;
                                 lowBalanceThreshold: number;
+                                /** @description how many open-API requests the request log keeps (also never older than 7 days) */
+                                requestLogLimit: number;
                                 /** @description percent of the goods subtotal */
                                 serviceFeeRate: number;
                                 webhooksAllowRemote: boolean;
@@ -2915,6 +3100,7 @@ export interface paths {
                     "application/json": {
                         currency?: string;
                         lowBalanceThreshold?: number;
+                        requestLogLimit?: number;
                         serviceFeeRate?: number;
                         webhooksAllowRemote?: boolean;
                     };
@@ -2950,6 +3136,8 @@ export interface paths {
                                 /** @description true once the ledger has entries */
                                 currencyLocked: boolean;
                                 lowBalanceThreshold: number;
+                                /** @description how many open-API requests the request log keeps (also never older than 7 days) */
+                                requestLogLimit: number;
                                 /** @description percent of the goods subtotal */
                                 serviceFeeRate: number;
                                 webhooksAllowRemote: boolean;

@@ -7,6 +7,7 @@ export const SettingsView = Type.Object({
   currencyLocked: Type.Boolean({ description: 'true once the ledger has entries' }),
   webhooksAllowRemote: Type.Boolean(),
   lowBalanceThreshold: Type.Number(),
+  requestLogLimit: Type.Integer({ description: 'how many open-API requests the request log keeps (also never older than 7 days)' }),
 });
 
 export const Backup = Type.Object({ file: Type.String(), bytes: Type.Integer(), createdAt: Timestamp });
@@ -23,6 +24,7 @@ export const adminSettingsSchemas = {
         currency: Type.Optional(Type.String({ pattern: '^[A-Z]{3}$' })),
         webhooksAllowRemote: Type.Optional(Type.Boolean()),
         lowBalanceThreshold: Type.Optional(Type.Number({ minimum: 0 })),
+        requestLogLimit: Type.Optional(Type.Integer({ minimum: 100, maximum: 1_000_000 })),
       },
       { additionalProperties: false },
     ),

@@ -22,6 +22,7 @@ import { ErrorBody } from './schemas.js';
 import { validatorCompiler } from './validation.js';
 import { REQUEST_ID_HEADER, requestIdOf } from './request-id.js';
 import { checkCharset } from './charset.js';
+import { registerRequestLog } from './request-log.js';
 
 export const OPEN_PREFIX = '/api/v1/open';
 export const ADMIN_PREFIX = '/api/v1/admin';
@@ -245,6 +246,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   app.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: BODY_LIMIT }, (request, body, done) => {
     const charsetError = checkCharset(request.headers['content-type']);
     if (charsetError) return done(charsetError, undefined);
+    request.rawBody = body as string;
     const text = (body as string).trim();
     if (text === '') return done(null, undefined);
     try {
@@ -264,6 +266,8 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
     }
     done();
   });
+
+  registerRequestLog(app, options.ctx, OPEN_PREFIX);
 
   const limiter = new RateLimiter();
   // Each API in its own encapsulated context with its own OpenAPI document: a route is described in the

@@ -36,6 +36,8 @@ export interface ServiceSettings {
   autopilotDomesticFreightBp: number;
   autopilotQcIssueBp: number;
   autopilotSellerDelayBp: number;
+  /** How many open-API requests the request log keeps (the oldest go first; also never older than 7 days). */
+  requestLogLimit: number;
 }
 
 const DEFAULTS: ServiceSettings = {
@@ -57,6 +59,7 @@ const DEFAULTS: ServiceSettings = {
   autopilotDomesticFreightBp: 300,
   autopilotQcIssueBp: 200,
   autopilotSellerDelayBp: 200,
+  requestLogLimit: 10_000,
 };
 
 type Key = keyof ServiceSettings;

@@ -8,6 +8,7 @@ import { adminWebhookRoutes } from './webhooks.js';
 import { adminShippingRoutes } from './shipping.js';
 import { adminChannelRoutes } from './channels.js';
 import { adminWarehouseRoutes } from './warehouse.js';
+import { adminRequestRoutes } from './requests.js';
 
 /** The back office's route table (/api/v1/admin): admin token or the operator's session only. */
-export const adminRoutes: readonly RouteSpec[] = [...adminWalletRoutes, ...adminOrderRoutes, ...adminShippingRoutes, ...adminChannelRoutes, ...adminWarehouseRoutes, ...adminSimulationRoutes, ...adminKeyRoutes, ...adminWebhookRoutes, ...adminSettingsRoutes];
+export const adminRoutes: readonly RouteSpec[] = [...adminWalletRoutes, ...adminOrderRoutes, ...adminShippingRoutes, ...adminChannelRoutes, ...adminWarehouseRoutes, ...adminSimulationRoutes, ...adminKeyRoutes, ...adminWebhookRoutes, ...adminSettingsRoutes, ...adminRequestRoutes];

@@ -2,6 +2,7 @@ import { backupDatabase, listBackups } from '../../../data/backup.js';
 import { resetDemoData } from '../../../data/reset.js';
 import { databaseFile } from '../../../data-dir.js';
 import { readSetting, writeSetting } from '../../../settings/settings.js';
+import { maybeRequestLog } from '../../../requests/request-log.js';
 import { badRequest, conflict } from '../../../shared/errors.js';
 import { parseAmount, toAmount } from '../../../shared/money.js';
 import type { CoreContext } from '../../../context.js';
@@ -21,6 +22,7 @@ function settingsView(ctx: CoreContext) {
     currencyLocked: ledgerHasEntries(ctx),
     webhooksAllowRemote: readSetting(ctx.db, 'webhooksAllowRemote') === 'yes',
     lowBalanceThreshold: toAmount(readSetting(ctx.db, 'lowBalanceThresholdMinor')),
+    requestLogLimit: readSetting(ctx.db, 'requestLogLimit'),
   };
 }
 
@@ -56,8 +58,10 @@ export const adminSettingsRoutes = [
           if (body.currency !== undefined) writeSetting(ctx.db, 'currency', body.currency);
           if (body.webhooksAllowRemote !== undefined) writeSetting(ctx.db, 'webhooksAllowRemote', body.webhooksAllowRemote ? 'yes' : 'no');
           if (threshold !== undefined) writeSetting(ctx.db, 'lowBalanceThresholdMinor', threshold);
+          if (body.requestLogLimit !== undefined) writeSetting(ctx.db, 'requestLogLimit', body.requestLogLimit);
         })
         .immediate();
+      if (body.requestLogLimit !== undefined) maybeRequestLog(ctx)?.setLimit(body.requestLogLimit);
       return settingsView(ctx);
     },
   }),

@@ -1,0 +1,65 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { CoreContext } from '../context.js';
+import type { FinishedRequest } from '../requests/log-store.js';
+import { clipBody } from '../requests/redact.js';
+import { openRequestLog } from '../requests/request-log.js';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The body's text as it arrived (set by the JSON parser): what the request log keeps of it. */
+    rawBody?: string;
+    /** The API key that was presented and known, even when the request then failed (403, 429). */
+    loggedKey?: { id: number; name: string };
+    /** Wall time (ms) the request arrived, for the request log. */
+    arrivedAt?: number;
+    /** The serialized answer (onSend), for the request log. */
+    sentPayload?: string | Buffer;
+  }
+}
+
+/**
+ * Records every request under the open API's prefix in the request log (`core/requests/`), whatever it
+ * was answered (401, 404 of an unknown route, 429 included). Two hooks on the root instance, so the
+ * not-found handler's answers are seen too: `onSend` keeps a reference to the serialized answer, and
+ * `onResponse` (after the last byte went out) queues the entry with the bodies' heads. The event
+ * stream's body is never seen (it writes to the socket itself). The Authorization header is never read.
+ */
+export function registerRequestLog(app: FastifyInstance, ctx: CoreContext, prefix: string): void {
+  // Off (CROSSBUY_REQUEST_LOG=off) for the bench's A/B only: what logging costs the read path.
+  if (process.env.CROSSBUY_REQUEST_LOG === 'off') return;
+  const log = openRequestLog(ctx);
+  const logged = (url: string) => url.startsWith(prefix) && (url.length === prefix.length || url[prefix.length] === '/' || url[prefix.length] === '?');
+  app.addHook('onRequest', (request, _reply, done) => {
+    request.arrivedAt = Date.now();
+    done();
+  });
+  app.addHook('onSend', (request, _reply, payload, done) => {
+    if ((typeof payload === 'string' || Buffer.isBuffer(payload)) && logged(request.url)) request.sentPayload = payload;
+    done(null, payload);
+  });
+  app.addHook('onResponse', (request, reply, done) => {
+    if (logged(request.url)) log.record(entryOf(request, reply));
+    done();
+  });
+  // A clean stop writes what is still queued and closes the log's database.
+  app.addHook('onClose', async () => {
+    await log.close();
+  });
+}
+
+function entryOf(request: FastifyRequest, reply: FastifyReply): FinishedRequest {
+  const url = request.url;
+  const q = url.indexOf('?');
+  return {
+    requestId: request.id,
+    atMs: request.arrivedAt ?? Date.now(),
+    key: request.loggedKey ?? null,
+    method: request.method,
+    path: q === -1 ? url : url.slice(0, q),
+    query: q === -1 ? '' : url.slice(q + 1),
+    status: reply.statusCode,
+    durationMs: reply.elapsedTime,
+    requestBody: clipBody(request.rawBody),
+    responseBody: clipBody(request.sentPayload),
+  };
+}

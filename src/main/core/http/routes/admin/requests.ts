@@ -1,0 +1,24 @@
+import { adminRequestSchemas } from '../../../../../contract/admin/requests.js';
+import { requestLogOf } from '../../../requests/request-log.js';
+import { defineRoute } from '../../route.js';
+
+export const adminRequestRoutes = [
+  defineRoute({
+    method: 'GET',
+    url: '/requests',
+    scope: null,
+    tag: 'Admin',
+    summary: 'The open API\'s request log, newest first (filters: key, status or class like 4xx, path prefix, since)',
+    schema: adminRequestSchemas['GET /requests'],
+    handler: ({ ctx, query }) => requestLogOf(ctx).list(query),
+  }),
+  defineRoute({
+    method: 'GET',
+    url: '/requests/:id',
+    scope: null,
+    tag: 'Admin',
+    summary: 'One logged request with both bodies (at most 4 KB each, API keys masked)',
+    schema: adminRequestSchemas['GET /requests/:id'],
+    handler: ({ ctx, params }) => requestLogOf(ctx).get(params.id),
+  }),
+];

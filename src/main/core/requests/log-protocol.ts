@@ -1,0 +1,16 @@
+import type { RequestDetail, RequestLogFilter, RequestLogPage } from '../../../contract/admin/requests.js';
+import type { FinishedRequest } from './log-store.js';
+
+/** What the server thread asks the log's thread; seq 0 needs no answer (writes, the limit). */
+export type LogRequest =
+  | { kind: 'write'; entries: FinishedRequest[] }
+  | { kind: 'limit'; value: number }
+  | { kind: 'list'; filter: RequestLogFilter }
+  | { kind: 'get'; id: number }
+  | { kind: 'close' };
+
+export type LogCall = { seq: number } & LogRequest;
+
+export type LogValue = RequestLogPage | RequestDetail | null;
+
+export type LogReply = { seq: number } & ({ ok: true; value: LogValue } | { ok: false; message: string });

@@ -1,0 +1,47 @@
+/**
+ * The request log's writer thread (request-log.ts starts it): owns the log's database, writes the
+ * entries the server thread posts, answers its queries, in the order they were posted (so a query sees
+ * every entry posted before it).
+ */
+import Database from 'better-sqlite3';
+import { parentPort, workerData } from 'node:worker_threads';
+import { RequestLogStore } from './log-store.js';
+import type { LogCall, LogReply, LogValue } from './log-protocol.js';
+
+const { file, limit } = workerData as { file: string; limit: number };
+const db = new Database(file);
+db.pragma('journal_mode = WAL');
+// A log, not the ledger: a power cut may lose its last lines (NORMAL in WAL mode: no fsync per commit,
+// and the file stays consistent). The fsyncs that remain (checkpoints) block this thread, not the server.
+db.pragma('synchronous = NORMAL');
+db.pragma('busy_timeout = 5000');
+const store = new RequestLogStore(db, limit);
+
+function answer(call: LogCall): LogValue {
+  switch (call.kind) {
+    case 'write':
+      store.write(call.entries);
+      return null;
+    case 'limit':
+      store.limit = call.value;
+      return null;
+    case 'list':
+      return store.list(call.filter);
+    case 'get':
+      return store.get(call.id);
+    case 'close':
+      db.close();
+      return null;
+  }
+}
+
+parentPort!.on('message', (call: LogCall) => {
+  let reply: LogReply;
+  try {
+    reply = { seq: call.seq, ok: true, value: answer(call) };
+  } catch (error) {
+    reply = { seq: call.seq, ok: false, message: error instanceof Error ? error.message : String(error) };
+  }
+  if (call.seq !== 0) parentPort!.postMessage(reply);
+  if (call.kind === 'close') parentPort!.close();
+});

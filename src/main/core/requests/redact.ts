@@ -1,0 +1,55 @@
+import { REQUEST_LOG_BODY_BYTES } from '../../../contract/admin/requests.js';
+
+/**
+ * What the request log may keep of a body or query string: secrets masked, at most a few KB. Pure.
+ *
+ * API keys (`sk-` + the key's characters) are masked wherever they appear (a key in a body, one pasted
+ * into a query string); the Authorization header itself is never handed to the log. Webhook signing
+ * secrets (`whsec_`) likewise, should an answer ever carry one. No word boundary is required before the
+ * prefix (a key glued to other text is still a key): masking a word that only looks like one is harmless.
+ */
+const SECRET = /(sk-|whsec_)[A-Za-z0-9_-]{6,}/g;
+/** Characters kept beyond the limit before masking, so a key cut at the edge is still recognised. */
+const MARGIN = 128;
+
+export function maskSecrets(text: string): string {
+  return text.replace(SECRET, (_, prefix: string) => `${prefix}****`);
+}
+
+/** The head of a body, as the server thread hands it on: bounded work and copying whatever its size. */
+export interface ClippedBody {
+  head: string;
+  /** The whole body's size in bytes. */
+  bytes: number;
+  /** Whether `head` is the whole body. */
+  whole: boolean;
+}
+
+export function clipBody(body: string | Buffer | null | undefined, limit = REQUEST_LOG_BODY_BYTES): ClippedBody | null {
+  if (body === null || body === undefined || body.length === 0) return null;
+  if (typeof body === 'string') return { head: body.slice(0, limit + MARGIN), bytes: Buffer.byteLength(body), whole: body.length <= limit + MARGIN };
+  return { head: body.subarray(0, limit + MARGIN).toString('utf8'), bytes: body.length, whole: body.length <= limit + MARGIN };
+}
+
+export interface KeptBody {
+  text: string | null;
+  bytes: number;
+  truncated: boolean;
+}
+
+/** The body as the log keeps it: masked, then cut to `limit` bytes of UTF-8 on a character boundary. */
+export function keepBody(body: ClippedBody | null, limit = REQUEST_LOG_BODY_BYTES): KeptBody {
+  if (body === null) return { text: null, bytes: 0, truncated: false };
+  const masked = maskSecrets(body.head);
+  const encoded = Buffer.from(masked);
+  if (body.whole && encoded.length <= limit) return { text: masked, bytes: body.bytes, truncated: false };
+  return { text: cutUtf8(encoded, limit), bytes: body.bytes, truncated: true };
+}
+
+/** The first `limit` bytes, never ending inside a multi-byte character. */
+function cutUtf8(encoded: Buffer, limit: number): string {
+  let end = Math.min(limit, encoded.length);
+  // A continuation byte (10xxxxxx) at `end` means a character starts before it: back off to its start.
+  while (end > 0 && end < encoded.length && (encoded[end]! & 0xc0) === 0x80) end--;
+  return encoded.subarray(0, end).toString('utf8');
+}

@@ -1,0 +1,141 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { setImmediate } from 'node:timers';
+import { fileURLToPath } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import type { RequestDetail, RequestLogFilter, RequestLogPage } from '../../../contract/admin/requests.js';
+import type { CoreContext } from '../context.js';
+import { readSetting } from '../settings/settings.js';
+import { ApiError, notFound } from '../shared/errors.js';
+import type { LogCall, LogReply, LogRequest } from './log-protocol.js';
+import type { FinishedRequest } from './log-store.js';
+
+export const REQUEST_LOG_FILE = 'request-log.sqlite';
+
+/**
+ * The open API's request log, as the server thread sees it. Logging must not cost the read path
+ * (measured in docs/PERFORMANCE.md), so nothing of it touches the ledger's database or this thread's
+ * time beyond a push:
+ * - `record` only queues the entry (the body's head, already a bounded slice); one `postMessage` per turn
+ *   of the event loop hands the turn's entries to a worker thread (log-worker.ts), after the responses.
+ * - The worker masks, cuts, writes and prunes, in a database of its own (`<data>/request-log.sqlite`).
+ *   Written into the ledger's database, each turn's insert changed `total_changes()`, which throws away
+ *   the per-connection caches of the read path (the cart's view), and added WAL checkpoints (fsyncs) to
+ *   this thread: GET /cart fell to a quarter of its rate.
+ * - Queries go to the worker too, after the entries queued before them, so they see every finished request.
+ * It is a log of requests, not the service's data: backups, restore and the demo reset leave it alone.
+ */
+export class RequestLog {
+  private pending: FinishedRequest[] = [];
+  private scheduled = false;
+  private seq = 0;
+  private readonly calls = new Map<number, { resolve: (value: unknown) => void; reject: (error: Error) => void }>();
+  private failed: Error | null = null;
+  private closing: Promise<void> | null = null;
+
+  constructor(private readonly worker: Worker) {
+    worker.on('message', (reply: LogReply) => {
+      const call = this.calls.get(reply.seq);
+      if (!call) return;
+      this.calls.delete(reply.seq);
+      if (reply.ok) call.resolve(reply.value);
+      else call.reject(new Error(reply.message));
+    });
+    const fail = (error: Error) => {
+      this.failed = error;
+      for (const call of this.calls.values()) call.reject(error);
+      this.calls.clear();
+    };
+    worker.on('error', fail);
+    worker.on('exit', () => fail(new Error('the request log is closed')));
+    // A server that stops without close() must not be kept alive by the log.
+    worker.unref();
+  }
+
+  record(entry: FinishedRequest): void {
+    if (this.failed || this.closing) return;
+    this.pending.push(entry);
+    if (!this.scheduled) {
+      this.scheduled = true;
+      setImmediate(() => this.post());
+    }
+  }
+
+  list(filter: RequestLogFilter): Promise<RequestLogPage> {
+    return this.call({ kind: 'list', filter }) as Promise<RequestLogPage>;
+  }
+
+  async get(id: number): Promise<RequestDetail> {
+    const entry = (await this.call({ kind: 'get', id })) as RequestDetail | null;
+    if (entry === null) throw notFound(`Request ${id} not found in the log`);
+    return entry;
+  }
+
+  setLimit(value: number): void {
+    if (!this.failed) this.worker.postMessage({ seq: 0, kind: 'limit', value } satisfies LogCall);
+  }
+
+  /** Writes what is queued and closes the log's database (a clean stop). */
+  close(): Promise<void> {
+    this.closing ??= (async () => {
+      this.post();
+      if (!this.failed) await this.call({ kind: 'close' }, true).catch(() => undefined);
+      await this.worker.terminate();
+    })();
+    return this.closing;
+  }
+
+  private post(): void {
+    this.scheduled = false;
+    if (this.pending.length === 0 || this.failed) return;
+    const entries = this.pending;
+    this.pending = [];
+    this.worker.postMessage({ seq: 0, kind: 'write', entries } satisfies LogCall);
+  }
+
+  private call(call: LogRequest, closing = false): Promise<unknown> {
+    if (this.failed || (this.closing && !closing)) return Promise.reject(new ApiError(503, 'The request log is not available'));
+    this.post();
+    const seq = ++this.seq;
+    return new Promise((resolve, reject) => {
+      this.calls.set(seq, { resolve, reject });
+      this.worker.postMessage({ ...call, seq } as LogCall);
+    });
+  }
+}
+
+/**
+ * The worker's script: beside the bundle that runs this code (the CLI's out/cli, the desktop's out/main),
+ * else the TypeScript source, run through tsx (development and tests).
+ */
+function workerScript(): { file: string; execArgv?: string[] } {
+  const here = fileURLToPath(new URL('.', import.meta.url));
+  for (const name of ['request-log-worker.mjs', 'request-log-worker.js', '../request-log-worker.js']) {
+    if (existsSync(join(here, name))) return { file: join(here, name) };
+  }
+  return { file: join(here, 'log-worker.ts'), execArgv: ['--import', 'tsx'] };
+}
+
+const logs = new WeakMap<CoreContext, RequestLog>();
+
+/** Starts the request log of a served core (one per core; the server closes it on stop). */
+export function openRequestLog(ctx: CoreContext): RequestLog {
+  const script = workerScript();
+  const file = ctx.dataDir === ':memory:' ? ':memory:' : join(ctx.dataDir, REQUEST_LOG_FILE);
+  const worker = new Worker(script.file, { workerData: { file, limit: readSetting(ctx.db, 'requestLogLimit') }, execArgv: script.execArgv });
+  const log = new RequestLog(worker);
+  logs.set(ctx, log);
+  return log;
+}
+
+/** The request log of a served core; 503 when this core serves none (the CLI). */
+export function requestLogOf(ctx: CoreContext): RequestLog {
+  const log = logs.get(ctx);
+  if (!log) throw new ApiError(503, 'The request log is kept by the server only');
+  return log;
+}
+
+/** The log of a core if it has one (settings changes tell it the new limit). */
+export function maybeRequestLog(ctx: CoreContext): RequestLog | undefined {
+  return logs.get(ctx);
+}
