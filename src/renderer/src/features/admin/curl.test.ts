@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { curlExample, EXAMPLE_PATH, examplePathFor } from './curl';
+import { curlExample, curlForRequest, EXAMPLE_PATH, examplePathFor } from './curl';
 
 const KEY = 'sk-AbCdEfGhIjKlMnOpQrStUvWxYz0123456789abcdefgh';
 
@@ -22,5 +22,20 @@ describe('curl example', () => {
     expect(examplePathFor(['cart:read', 'orders:read'])).toBe(EXAMPLE_PATH);
     expect(examplePathFor(['orders:write', 'wallet:read'])).toBe('/api/v1/open/user/wallet/balance');
     expect(examplePathFor(['orders:write'])).toBe(EXAMPLE_PATH);
+  });
+});
+
+describe('a logged request as curl', () => {
+  it('sends a GET with its query and the key from the shell', () => {
+    expect(curlForRequest('http://127.0.0.1:4319/', { method: 'GET', path: '/api/v1/open/orders', query: 'status=paid&limit=5', body: null })).toBe(
+      `curl -H "Authorization: Bearer $CROSSBUY_KEY" 'http://127.0.0.1:4319/api/v1/open/orders?status=paid&limit=5'`,
+    );
+  });
+
+  it('sends the method and JSON body, quoted for the shell', () => {
+    const body = `{"remark":"it's here"}`;
+    expect(curlForRequest('http://127.0.0.1:4319', { method: 'POST', path: '/api/v1/open/cart/items', query: '', body })).toBe(
+      `curl -X POST -H "Authorization: Bearer $CROSSBUY_KEY" -H 'Content-Type: application/json' --data '{"remark":"it'\\''s here"}' 'http://127.0.0.1:4319/api/v1/open/cart/items'`,
+    );
   });
 });

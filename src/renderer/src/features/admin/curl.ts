@@ -25,3 +25,26 @@ export function examplePathFor(scopes: readonly string[]): string {
   for (const scope of scopes) if (paths[scope]) return paths[scope];
   return EXAMPLE_PATH;
 }
+
+/** The key is never logged: the command reads it from the shell, so it can be pasted as it is. */
+export const KEY_VARIABLE = 'CROSSBUY_KEY';
+
+/** A POSIX shell single-quoted word: safe for any text (a quote inside becomes '\''). */
+function shellQuote(text: string): string {
+  return `'${text.replace(/'/g, `'\\''`)}'`;
+}
+
+/**
+ * A logged request as a command that sends it again: method, path and query, the JSON body when there
+ * was one, and the key from $CROSSBUY_KEY (double quotes, so the shell expands it).
+ */
+export function curlForRequest(origin: string, request: { method: string; path: string; query: string; body: string | null }): string {
+  const base = origin.trim().replace(/\/+$/, '');
+  const url = `${base}${request.path}${request.query ? `?${request.query}` : ''}`;
+  const parts = ['curl'];
+  if (request.method !== 'GET') parts.push('-X', request.method);
+  parts.push('-H', `"Authorization: Bearer $${KEY_VARIABLE}"`);
+  if (request.body !== null) parts.push('-H', shellQuote('Content-Type: application/json'), '--data', shellQuote(request.body));
+  parts.push(shellQuote(url));
+  return parts.join(' ');
+}

@@ -7,6 +7,7 @@ const AdminConsolePage = lazyPage(() => import('./console/AdminConsolePage'), 'A
 const ApiKeysPage = lazyPage(() => import('./keys/ApiKeysPage'), 'ApiKeysPage');
 const ServerDataPage = lazyPage(() => import('./settings/ServerDataPage'), 'ServerDataPage');
 const WebhooksPage = lazyPage(() => import('./webhooks/WebhooksPage'), 'WebhooksPage');
+const RequestsPage = lazyPage(() => import('./requests/RequestsPage'), 'RequestsPage');
 
 function navLabel(key: CommonKey) {
   return function NavLabel() {
@@ -19,5 +20,6 @@ export const operatorPages: PageDef[] = [
   { pattern: '/back-office', render: () => <AdminConsolePage />, nav: { label: navLabel('navConsole'), section: 'admin', order: 1 } },
   { pattern: '/api-keys', render: () => <ApiKeysPage />, nav: { label: navLabel('navKeys'), section: 'admin', order: 2 } },
   { pattern: '/webhooks', render: () => <WebhooksPage />, nav: { label: navLabel('navWebhooks'), section: 'admin', order: 3 } },
-  { pattern: '/settings', render: () => <ServerDataPage />, nav: { label: navLabel('navServer'), section: 'admin', order: 4 } },
+  { pattern: '/requests', render: () => <RequestsPage />, nav: { label: navLabel('navRequests'), section: 'admin', order: 4 } },
+  { pattern: '/settings', render: () => <ServerDataPage />, nav: { label: navLabel('navServer'), section: 'admin', order: 5 } },
 ];

@@ -1,6 +1,7 @@
 import type { OrderStatus, ShippingStatus } from '../../../../contract/enums';
 import { adminApi, data, openApi } from '../../api/client';
 import { fetchWalletBalance } from '../../api/account';
+import type { RequestLogFilter } from './types';
 
 /**
  * Query keys of the operator's pages. Resources the service's events touch start with the resource
@@ -21,6 +22,8 @@ export const adminKeys = {
   webhooks: ['webhooks', 'admin', 'endpoints'] as const,
   eventTypes: ['webhooks', 'admin', 'event-types'] as const,
   deliveries: (id: number, page: number) => ['webhooks', 'admin', 'deliveries', id, page] as const,
+  requests: (filter: RequestLogFilter) => ['admin', 'requests', filter] as const,
+  request: (id: number) => ['admin', 'request', id] as const,
 };
 
 export const ORDERS_PAGE_SIZE = 25;
@@ -43,4 +46,6 @@ export const fetchers = {
   eventTypes: () => data(adminApi().GET('/event-types')),
   deliveries: (id: number, page: number) =>
     data(adminApi().GET('/webhooks/{id}/deliveries', { params: { path: { id }, query: { page, limit: DELIVERIES_PAGE_SIZE } } })),
+  requests: (filter: RequestLogFilter) => data(adminApi().GET('/requests', { params: { query: filter } })),
+  request: (id: number) => data(adminApi().GET('/requests/{id}', { params: { path: { id } } })),
 };

@@ -16,3 +16,4 @@ export type { BackupInfo, ServerInfo, SettingsView } from '../../../../contract/
 export const OPEN_ORDER_STATUSES = ['pending', 'paid', 'purchased', 'shipped_to_warehouse', 'in_warehouse'] as const;
 export type OpenOrderStatus = (typeof OPEN_ORDER_STATUSES)[number];
 
+export type { RequestDetail, RequestLogFilter, RequestLogPage, RequestSummary } from '../../../../contract/admin/requests';

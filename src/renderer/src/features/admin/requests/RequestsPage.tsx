@@ -1,0 +1,159 @@
+import { Badge, Button, Group, Select, Skeleton, Stack, Table, Text, TextInput } from '@mantine/core';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { ErrorAlert } from '../../../shared/ErrorAlert';
+import { useT } from '../../../shared/i18n';
+import { PageHeader } from '../../../shared/PageHeader';
+import { useFormatDateTime } from '../format';
+import { adminKeys, fetchers } from '../queries';
+import { Section } from '../Section';
+import type { RequestLogFilter } from '../types';
+import { requestsMessages } from './messages';
+import { RequestDetailModal } from './RequestDetailModal';
+
+/** The log changes with every script call and no event says so: poll, only while the page is shown. */
+const REFRESH_MS = 2000;
+const PAGE_SIZE = 25;
+
+function statusColor(status: number): string {
+  if (status >= 500) return 'red';
+  if (status >= 400) return 'orange';
+  return 'green';
+}
+
+/** The back office's view of the open API's request log: filters, live first page, cursor paging. */
+export function RequestsPage() {
+  const t = useT(requestsMessages);
+  const formatDate = useFormatDateTime('short');
+  const [key, setKey] = useState<string | null>(null);
+  const [status, setStatus] = useState<string | null>(null);
+  const [path, setPath] = useState('');
+  // The cursors of the pages walked so far: [] is the newest page (the only one that refreshes).
+  const [cursors, setCursors] = useState<number[]>([]);
+  const [open, setOpen] = useState<number | null>(null);
+
+  const keys = useQuery({ queryKey: adminKeys.apiKeys, queryFn: fetchers.apiKeys });
+  const server = useQuery({ queryKey: adminKeys.server, queryFn: fetchers.server, staleTime: Infinity });
+  const filter: RequestLogFilter = {
+    limit: PAGE_SIZE,
+    ...(key ? { key: Number(key) } : {}),
+    ...(status ? { status } : {}),
+    ...(path.trim().startsWith('/') ? { path: path.trim() } : {}),
+    ...(cursors.length ? { startingAfter: cursors[cursors.length - 1] } : {}),
+  };
+  const log = useQuery({
+    queryKey: adminKeys.requests(filter),
+    queryFn: () => fetchers.requests(filter),
+    placeholderData: keepPreviousData,
+    refetchInterval: cursors.length === 0 ? REFRESH_MS : false,
+  });
+  const origin = server.data?.origin ?? (window.location.protocol.startsWith('http') ? window.location.origin : '');
+  const refilter = <T,>(set: (value: T) => void) => (value: T) => {
+    set(value);
+    setCursors([]);
+  };
+
+  return (
+    <Stack gap="lg">
+      <PageHeader title={t('title')} intro={t('intro')} />
+      <Group align="flex-end" gap="md">
+        <Select
+          label={t('filterKey')}
+          placeholder={t('anyKey')}
+          clearable
+          value={key}
+          onChange={refilter(setKey)}
+          data={(keys.data ?? []).map((k) => ({ value: String(k.id), label: `${k.name} (${k.preview})` }))}
+          w={260}
+        />
+        <Select
+          label={t('filterStatus')}
+          placeholder={t('anyStatus')}
+          clearable
+          value={status}
+          onChange={refilter(setStatus)}
+          data={[
+            { value: '2xx', label: t('class2xx') },
+            { value: '4xx', label: t('class4xx') },
+            { value: '5xx', label: t('class5xx') },
+            ...['400', '401', '403', '404', '409', '422', '429'].map((code) => ({ value: code, label: code })),
+          ]}
+          w={200}
+        />
+        <TextInput label={t('filterPath')} placeholder={t('pathPlaceholder')} value={path} onChange={(e) => refilter(setPath)(e.currentTarget.value)} w={280} />
+      </Group>
+      <Section title={t('listLabel')}>
+        {log.isPending ? (
+          <Skeleton height={120} />
+        ) : log.isError ? (
+          <ErrorAlert title={t('loadError')} error={log.error} />
+        ) : log.data.items.length === 0 ? (
+          <Text size="sm" c="dimmed">
+            {t('empty')}
+          </Text>
+        ) : (
+          <Stack gap="xs">
+            <Table.ScrollContainer minWidth={760}>
+              <Table verticalSpacing={6} fz="sm" highlightOnHover aria-label={t('listLabel')}>
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>{t('colTime')}</Table.Th>
+                    <Table.Th>{t('colKey')}</Table.Th>
+                    <Table.Th>{t('colMethod')}</Table.Th>
+                    <Table.Th>{t('colPath')}</Table.Th>
+                    <Table.Th>{t('colStatus')}</Table.Th>
+                    <Table.Th ta="right">{t('colDuration')}</Table.Th>
+                    <Table.Th />
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {log.data.items.map((entry) => (
+                    <Table.Tr key={entry.id} data-testid="request-row" style={{ cursor: 'pointer' }} onClick={() => setOpen(entry.id)}>
+                      <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDate(entry.at)}</Table.Td>
+                      <Table.Td>{entry.key ? entry.key.name : t('noKey')}</Table.Td>
+                      <Table.Td ff="monospace">{entry.method}</Table.Td>
+                      <Table.Td ff="monospace" style={{ wordBreak: 'break-all' }}>
+                        {entry.path}
+                        {entry.query ? `?${entry.query}` : ''}
+                      </Table.Td>
+                      <Table.Td>
+                        <Badge size="sm" variant="light" color={statusColor(entry.status)}>
+                          {entry.status}
+                        </Badge>
+                      </Table.Td>
+                      <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+                        {t('ms', { ms: entry.durationMs.toFixed(1) })}
+                      </Table.Td>
+                      <Table.Td>
+                        <Button size="compact-xs" variant="subtle" onClick={() => setOpen(entry.id)}>
+                          {t('open')}
+                        </Button>
+                      </Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </Table.ScrollContainer>
+            <Group gap="xs">
+              <Button size="compact-sm" variant="default" disabled={cursors.length === 0} onClick={() => setCursors([])}>
+                {t('newest')}
+              </Button>
+              <Button size="compact-sm" variant="default" disabled={cursors.length === 0} onClick={() => setCursors(cursors.slice(0, -1))}>
+                {t('newer')}
+              </Button>
+              <Button
+                size="compact-sm"
+                variant="default"
+                disabled={!log.data.hasMore}
+                onClick={() => setCursors([...cursors, log.data.items[log.data.items.length - 1]!.id])}
+              >
+                {t('older')}
+              </Button>
+            </Group>
+          </Stack>
+        )}
+      </Section>
+      <RequestDetailModal id={open} origin={origin} onClose={() => setOpen(null)} />
+    </Stack>
+  );
+}
