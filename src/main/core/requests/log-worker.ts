@@ -5,7 +5,7 @@
  */
 import Database from 'better-sqlite3';
 import { parentPort, workerData } from 'node:worker_threads';
-import { RequestLogStore } from './log-store.js';
+import { RequestLogStore, type FinishedRequest } from './log-store.js';
 import type { LogCall, LogReply, LogValue } from './log-protocol.js';
 
 const { file, limit } = workerData as { file: string; limit: number };
@@ -17,11 +17,34 @@ db.pragma('synchronous = NORMAL');
 db.pragma('busy_timeout = 5000');
 const store = new RequestLogStore(db, limit);
 
+/**
+ * Entries are written in batches of up to FLUSH_MS: one commit for many turns' entries writes each
+ * touched page once, where a commit per turn wrote the same pages again and again (this thread's CPU is
+ * the machine's too). A query first writes what is pending, so it sees every entry posted before it.
+ */
+const FLUSH_MS = 50;
+const FLUSH_ENTRIES = 5000;
+let pending: FinishedRequest[] = [];
+let timer: NodeJS.Timeout | null = null;
+
+function flush(): void {
+  if (timer !== null) clearTimeout(timer);
+  timer = null;
+  if (pending.length === 0) return;
+  const entries = pending;
+  pending = [];
+  store.write(entries);
+}
+
 function answer(call: LogCall): LogValue {
+  if (call.kind === 'write') {
+    for (const entry of call.entries) pending.push(entry);
+    if (pending.length >= FLUSH_ENTRIES) flush();
+    else timer ??= setTimeout(flush, FLUSH_MS);
+    return null;
+  }
+  flush();
   switch (call.kind) {
-    case 'write':
-      store.write(call.entries);
-      return null;
     case 'limit':
       store.limit = call.value;
       return null;
