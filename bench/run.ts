@@ -75,6 +75,11 @@ async function reads(): Promise<void> {
   writeFileSync(bodiesFile, JSON.stringify(bodies));
   const bare = await startChild(process.execPath, [join(root, 'bench', 'bare-server.js'), bodiesFile, '0'], /listening on (\d+)/);
   const bareOrigin = `http://127.0.0.1:${bare.match[1]}`;
+  // The same build and folder with the request log off: what logging costs a read, in the same turns.
+  const unlogged = await startChild(process.execPath, [cli, 'serve', '--port', '0', '--data', server.dataDir], /127\.0\.0\.1:(\d+)/, {
+    CROSSBUY_REQUEST_LOG: 'off',
+  });
+  const unloggedOrigin = `http://127.0.0.1:${unlogged.match[1]}`;
   const rows: Measured[] = [];
   const baseline: Record<string, string> = {};
   const perRound: string[] = [];
@@ -85,6 +90,9 @@ async function reads(): Promise<void> {
         [`bare ${name}`, () => measure(`bare ${name}`, { url: bareOrigin + path.split('?')[0] })],
         [label, () => measure(label, { url: server.origin + path, headers: server.headers })],
       ];
+      const offLabel = `${label}, request log off`;
+      turns.push([offLabel, () => measure(offLabel, { url: unloggedOrigin + path, headers: server.headers })]);
+      baseline[offLabel] = `bare ${name}`;
       if (baselineServer) {
         const baseLabel = `${label}, baseline build (BENCH_BASELINE)`;
         turns.push([baseLabel, () => measure(baseLabel, { url: baselineServer.origin + path, headers: baselineServer.headers })]);
@@ -100,6 +108,7 @@ async function reads(): Promise<void> {
     }
   } finally {
     await stopChild(bare.child);
+    await stopChild(unlogged.child);
     await stopChild(server.child);
     if (baselineServer) await stopChild(baselineServer.child);
   }
