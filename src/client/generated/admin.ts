@@ -2762,7 +2762,11 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
+                            /** @description Stable discriminator of some errors (see ERROR_CODES); additive */
+                            code?: string;
                             error: string;
+                            /** @description The body field the error is about, where there is one */
+                            field?: string;
                             message: string;
                             statusCode: number;
                         };
@@ -2843,7 +2847,11 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
+                            /** @description Stable discriminator of some errors (see ERROR_CODES); additive */
+                            code?: string;
                             error: string;
+                            /** @description The body field the error is about, where there is one */
+                            field?: string;
                             message: string;
                             statusCode: number;
                         };
