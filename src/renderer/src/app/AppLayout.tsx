@@ -38,7 +38,8 @@ export function AppLayout({ children }: { children: ReactNode }) {
           </Group>
         </Group>
       </AppShell.Header>
-      <AppShell.Navbar p="xs" aria-label={t('mainNavigation')}>
+      {/* The navigation outgrows a short window (every feature adds pages): it scrolls on its own. */}
+      <AppShell.Navbar p="xs" aria-label={t('mainNavigation')} style={{ overflowY: 'auto' }}>
         <MainNav />
       </AppShell.Navbar>
       <AppShell.Main>
