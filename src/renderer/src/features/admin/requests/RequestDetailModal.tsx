@@ -4,7 +4,7 @@ import { ErrorAlert } from '../../../shared/ErrorAlert';
 import { useT } from '../../../shared/i18n';
 import { CopyValue } from '../CopyValue';
 import { curlForRequest } from '../curl';
-import { formatBytes } from '../format';
+import { formatBytes } from '../../../shared/format';
 import { adminKeys, fetchers } from '../queries';
 import type { RequestDetail } from '../types';
 import { requestsMessages } from './messages';

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { ErrorAlert } from '../../../shared/ErrorAlert';
 import { useT } from '../../../shared/i18n';
 import { PageHeader } from '../../../shared/PageHeader';
-import { useFormatDateTime } from '../format';
+import { useFormat } from '../../../shared/format';
 import { adminKeys, fetchers } from '../queries';
 import { Section } from '../Section';
 import type { RequestLogFilter } from '../types';
@@ -24,7 +24,7 @@ function statusColor(status: number): string {
 /** The back office's view of the open API's request log: filters, live first page, cursor paging. */
 export function RequestsPage() {
   const t = useT(requestsMessages);
-  const formatDate = useFormatDateTime('short');
+  const fmt = useFormat();
   const [key, setKey] = useState<string | null>(null);
   const [status, setStatus] = useState<string | null>(null);
   const [path, setPath] = useState('');
@@ -109,7 +109,7 @@ export function RequestsPage() {
                 <Table.Tbody>
                   {log.data.items.map((entry) => (
                     <Table.Tr key={entry.id} data-testid="request-row" style={{ cursor: 'pointer' }} onClick={() => setOpen(entry.id)}>
-                      <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDate(entry.at)}</Table.Td>
+                      <Table.Td style={{ whiteSpace: 'nowrap' }}>{fmt.date(entry.at, 'short')}</Table.Td>
                       <Table.Td>{entry.key ? entry.key.name : t('noKey')}</Table.Td>
                       <Table.Td ff="monospace">{entry.method}</Table.Td>
                       <Table.Td ff="monospace" style={{ wordBreak: 'break-all' }}>
@@ -122,7 +122,7 @@ export function RequestsPage() {
                         </Badge>
                       </Table.Td>
                       <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
-                        {t('ms', { ms: entry.durationMs.toFixed(1) })}
+                        {t('ms', { ms: fmt.number(entry.durationMs, { minimumFractionDigits: 1, maximumFractionDigits: 1 }) })}
                       </Table.Td>
                       <Table.Td>
                         <Button size="compact-xs" variant="subtle" onClick={() => setOpen(entry.id)}>
