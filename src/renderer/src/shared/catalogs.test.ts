@@ -1,0 +1,77 @@
+import { describe, expect, it } from 'vitest';
+import { ORDER_STATUS_LABELS } from './orderStatusLabels';
+
+/**
+ * Every message catalog of the UI (the `defineMessages(en, zh)` tables beside each feature), complete in
+ * both languages: a key missing or empty in either fails, and so does a Chinese message left in English.
+ */
+const modules = import.meta.glob<Record<string, unknown>>(['../**/*.ts', '!../**/*.test.ts', '!../main.tsx'], { eager: true });
+
+type Catalog = { en: Record<string, string>; 'zh-CN': Record<string, string> };
+function isCatalog(value: unknown): value is Catalog {
+  if (!value || typeof value !== 'object') return false;
+  const v = value as Record<string, unknown>;
+  return Object.keys(v).length === 2 && typeof v.en === 'object' && v.en !== null && typeof v['zh-CN'] === 'object' && v['zh-CN'] !== null;
+}
+
+const catalogs: [string, Catalog][] = [['shared/orderStatusLabels.ts ORDER_STATUS_LABELS', ORDER_STATUS_LABELS]];
+for (const [file, exports] of Object.entries(modules)) {
+  for (const [name, value] of Object.entries(exports)) if (isCatalog(value) && value !== ORDER_STATUS_LABELS) catalogs.push([`${file} ${name}`, value]);
+}
+
+/**
+ * Latin words a Chinese message may keep: brands and platforms, units and codes, technical names the
+ * Chinese UI writes as they are. Anything else in Latin letters is a message left in English.
+ */
+const ALLOWED_LATIN = new Set(
+  [
+    'crossbuy', 'taobao', 'tmall', 'weidian', 'api', 'url', 'urls', 'http', 'https', 'json', 'id', 'ids', 'sku', 'skus', 'qc',
+    'kb', 'mb', 'gb', 'tb', 'kg', 'cm', 'ms', 'ip', 'sse', 'hmac', 'sha', 'cny', 'usd', 'eur', 'gbp', 'jpy', 'openapi', 'curl',
+    'cli', 'webhook', 'webhooks', 'token', 'sk', 'po', 'so', 'ui', 'ok', 'en', 'ems', 'dhl', 'ups', 'fedex', 'sf', 'express',
+    'idempotency', 'key', 'cookie', 'ipc', 'electron', 'sqlite', 'wal', 'utc', 'iso', 'csv', 'pdf', 'png', 'svg', 'post', 'get',
+    'put', 'delete', 'patch', 'plural', 'one', 'other', 'localhost', 'docs', 'scope', 'scopes', 'secret', 'x', 'e',
+    'cidr', 'reset', 'english',
+  ].map((w) => w.toLowerCase()),
+);
+
+/** Latin words of a Chinese message outside `{placeholders}` and not on the list. */
+export function untranslatedWords(message: string): string[] {
+  // Placeholders, addresses and host names (m.tb.cn), commands quoted as “crossbuy serve” and order numbers are not prose.
+  const withoutPlaceholders = message
+    .replace(/\{[^{}]*\}/g, ' ')
+    .replace(/https?:\/\/\S+/g, ' ')
+    .replace(/[\w-]+(\.[\w-]+)+/g, ' ')
+    .replace(/“[^”]*”/g, ' ')
+    .replace(/\b(?=[A-Z0-9]*\d)[A-Z0-9]{6,}\b/g, ' ');
+  return (withoutPlaceholders.match(/[A-Za-z]{2,}/g) ?? []).filter((word) => !ALLOWED_LATIN.has(word.toLowerCase()));
+}
+
+const placeholders = (message: string) => [...message.matchAll(/\{(\w+)/g)].map((m) => m[1]).sort();
+
+describe('message catalogs', () => {
+  it('finds the catalogs', () => {
+    expect(catalogs.length).toBeGreaterThan(20);
+  });
+
+  for (const [name, catalog] of catalogs) {
+    it(`${name}: every key in both languages, none empty, the same placeholders`, () => {
+      const en = Object.keys(catalog.en).sort();
+      const zh = Object.keys(catalog['zh-CN']).sort();
+      expect(zh, 'keys missing in Chinese').toEqual(expect.arrayContaining(en));
+      expect(en, 'keys missing in English').toEqual(expect.arrayContaining(zh));
+      for (const key of en) {
+        expect(catalog.en[key]?.trim(), `${key} (en)`).toBeTruthy();
+        expect(catalog['zh-CN'][key]?.trim(), `${key} (zh-CN)`).toBeTruthy();
+        expect(new Set(placeholders(catalog['zh-CN'][key] ?? '')), `${key}: placeholders`).toEqual(new Set(placeholders(catalog.en[key] ?? '')));
+      }
+    });
+
+    it(`${name}: no Chinese message left in English`, () => {
+      const left = Object.entries(catalog['zh-CN']).flatMap(([key, message]) => {
+        const words = untranslatedWords(message);
+        return words.length > 0 ? [`${key}: "${message}" (${words.join(', ')})`] : [];
+      });
+      expect(left).toEqual([]);
+    });
+  }
+});
