@@ -192,8 +192,16 @@ test('warehouse to doorstep: pick a package, compare freight, ship it, dispatch,
   await expect(listRow).toContainText(trackingNo);
   await listRow.getByRole('link', { name: shippingNo }).click();
 
-  // The user confirms delivery: the purchase order completes.
+  // The user confirms delivery, asked first (it cannot be undone); "Not yet" changes nothing.
   await page.getByRole('button', { name: 'Confirm delivery' }).click();
+  const ask = page.getByRole('dialog', { name: 'Confirm delivery' });
+  await expect(ask).toContainText(`Has shipping order ${shippingNo} arrived?`);
+  await ask.getByRole('button', { name: 'Not yet' }).click();
+  await expect(ask).toBeHidden();
+  expect((await openApi.get<{ status: string }>(`/shipping/orders/${shippingNo}`)).status).toBe('shipped');
+  // Then for real: the purchase order completes.
+  await page.getByRole('button', { name: 'Confirm delivery' }).click();
+  await page.getByRole('dialog', { name: 'Confirm delivery' }).getByRole('button', { name: 'Yes, it arrived' }).click();
   await expect(page.getByRole('alert').filter({ hasText: 'Delivery confirmed' }).first()).toBeVisible();
   await expect(page.getByRole('main').getByText('Delivered', { exact: true }).first()).toBeVisible();
   await expect(page.getByRole('button', { name: 'Confirm delivery' })).toHaveCount(0);

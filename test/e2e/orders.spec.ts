@@ -88,7 +88,11 @@ test('status tabs with counts, pagination, search by number, detail with trackin
   expect(count).toBeGreaterThan(1);
   await inspection.getByRole('button', { name: `Open inspection photo 1 of ${count}` }).click();
   const viewer = page.getByRole('dialog', { name: `Inspection photo 1 of ${count}` });
-  await expect(viewer.getByRole('img', { name: `Inspection photo 1 of ${count} for order ${arrived.orderNo}` })).toHaveAttribute('src', order.inspection.photos[0]!);
+  const products = (order as typeof order & { items: { title: string }[] }).items.map((item) => item.title).join(', ');
+  await expect(viewer.getByRole('img', { name: `Inspection photo 1 of ${count} for order ${arrived.orderNo}: ${products}` })).toHaveAttribute('src', order.inspection.photos[0]!);
+  // Every thumbnail says what it shows too (issue 17 item 12: no empty alt on QC photos).
+  const alts = await inspection.locator('img').evaluateAll((imgs) => imgs.map((img) => img.getAttribute('alt') ?? ''));
+  expect(alts).toEqual(order.inspection.photos.map((_, i) => `Inspection photo ${i + 1} of ${count} for order ${arrived.orderNo}: ${products}`));
   await viewer.getByRole('button', { name: 'Next photo' }).click();
   await expect(page.getByRole('dialog', { name: `Inspection photo 2 of ${count}` }).getByRole('img', { name: /^Inspection photo 2/ })).toHaveAttribute(
     'src',

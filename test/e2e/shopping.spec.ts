@@ -146,3 +146,20 @@ test('clear cart asks first', async ({ app: page, openApi }) => {
   await dialog.getByRole('button', { name: 'Yes, clear the cart' }).click();
   await expect(page.getByRole('heading', { name: 'Your cart is empty' })).toBeVisible();
 });
+
+test('toasts do not pile up: one per kind, and a page change clears them', async ({ app: page, openApi }) => {
+  const catalog = await openApi.get<{ items: Product[] }>('/products/search?limit=20');
+  const product = catalog.items.find((p) => p.skus.some((s) => s.stock > 10))!;
+  await page.goto(`/#/product/${product.id}`);
+  await chooseFirstInStock(page);
+  const added = page.getByRole('alert').filter({ hasText: 'Added to cart' });
+  for (let n = 1; n <= 3; n++) {
+    await page.getByRole('button', { name: 'Add to cart' }).click();
+    // Issue 17 item 12: the same message once, the newest, not a stack of them (the older one slides out).
+    await expect(added.filter({ hasText: `${n} in the cart now` })).toBeVisible();
+    await expect(added).toHaveCount(1);
+  }
+  await page.getByRole('link', { name: /^Cart/ }).click();
+  await expect(page.getByRole('heading', { name: 'Cart', level: 2 })).toBeVisible();
+  await expect(added).toHaveCount(0);
+});

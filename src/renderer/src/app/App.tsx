@@ -1,8 +1,9 @@
 import { MantineProvider } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { AppLayout } from './AppLayout';
+import { installNotificationHygiene, NOTIFICATION_LIMIT } from './notificationHygiene';
 import { createQueryClient } from './queryClient';
 import { RouteView } from './RouteView';
 import { theme } from './theme';
@@ -11,9 +12,10 @@ import { useUiStore } from './uiStore';
 export function App() {
   const [queryClient] = useState(createQueryClient);
   const colorScheme = useUiStore((s) => s.colorScheme);
+  useEffect(installNotificationHygiene, []);
   return (
     <MantineProvider theme={theme} forceColorScheme={colorScheme}>
-      <Notifications position="bottom-right" />
+      <Notifications position="bottom-right" limit={NOTIFICATION_LIMIT} />
       <QueryClientProvider client={queryClient}>
         <AppLayout>
           <RouteView />

@@ -24,7 +24,7 @@ export function PhotoThumb({ photos, name, size = 48 }: { photos: string[]; name
       <Modal opened={open} onClose={() => setOpen(false)} title={t('inspectionPhotos', { name })} size="lg" centered>
         <SimpleGrid cols={{ base: 1, sm: photos.length > 1 ? 2 : 1 }}>
           {photos.map((src, i) => (
-            <Image key={src} src={src} alt={t('photoN', { n: i + 1, total: photos.length })} radius="md" fit="contain" />
+            <Image key={src} src={src} alt={t('photoN', { n: i + 1, total: photos.length, name })} radius="md" fit="contain" />
           ))}
         </SimpleGrid>
       </Modal>

@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Group, Paper, SimpleGrid, Skeleton, Stack, Table, Text, Timeline, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Modal, Paper, SimpleGrid, Skeleton, Stack, Table, Text, Timeline, Title } from '@mantine/core';
 import { ShippingOrderExtras } from './OrderExtras';
 import { useState, type ReactNode } from 'react';
 import { useHashQuery } from '../../app/router';
@@ -70,6 +70,8 @@ function Actions({ order, onCancelled, onDelivered }: { order: ShippingOrderDeta
   const cancel = useCancelShipping(order.orderNo);
   const confirm = useConfirmDelivery(order.orderNo);
   const [asking, setAsking] = useState(false);
+  // Confirming delivery completes the purchase orders and cannot be undone: it is asked first.
+  const [confirming, setConfirming] = useState(false);
   // One key per order: a repeated click on "Yes, cancel it" can never release the fee twice.
   const cancelKey = useIdempotencyKey({ cancel: order.orderNo });
   const fee = fmt.money(order.shippingFee, order.currency);
@@ -83,19 +85,36 @@ function Actions({ order, onCancelled, onDelivered }: { order: ShippingOrderDeta
           </Button>
         ) : null}
         {allowed.confirmDelivery ? (
-          <Button
-            color="green"
-            loading={confirm.isPending}
-            onClick={() =>
-              confirm.mutate(undefined, {
-                onSuccess: onDelivered,
-              })
-            }
-          >
+          <Button color="green" onClick={() => setConfirming(true)}>
             {t('confirmDelivery')}
           </Button>
         ) : null}
       </Group>
+      <Modal opened={confirming && allowed.confirmDelivery} onClose={() => setConfirming(false)} title={t('confirmDelivery')} centered>
+        <Stack gap="md">
+          <Text size="sm">{t('confirmDeliveryQuestion', { orderNo: order.orderNo })}</Text>
+          {confirm.isError ? <ErrorAlert title={t('confirmError')} error={confirm.error} /> : null}
+          <Group gap="xs" justify="flex-end">
+            <Button variant="default" onClick={() => setConfirming(false)} disabled={confirm.isPending}>
+              {t('confirmDeliveryNo')}
+            </Button>
+            <Button
+              color="green"
+              loading={confirm.isPending}
+              onClick={() =>
+                confirm.mutate(undefined, {
+                  onSuccess: (result) => {
+                    setConfirming(false);
+                    onDelivered(result);
+                  },
+                })
+              }
+            >
+              {t('confirmDeliveryYes')}
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
       {allowed.cancel && asking ? (
         <Paper withBorder p="sm" radius="md" role="alertdialog" aria-label={t('cancelOrder')} maw={420}>
           <Stack gap="xs">
@@ -124,7 +143,6 @@ function Actions({ order, onCancelled, onDelivered }: { order: ShippingOrderDeta
         </Paper>
       ) : null}
       {cancel.isError ? <ErrorAlert title={t('cancelError')} error={cancel.error} /> : null}
-      {confirm.isError ? <ErrorAlert title={t('confirmError')} error={confirm.error} /> : null}
     </Stack>
   );
 }

@@ -1,5 +1,6 @@
 import { Alert, Anchor, Grid, Group, Skeleton, Stack, Textarea, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
+import { KEEP_ON_NAVIGATE } from '../../../app/notificationHygiene';
 import { useMemo, useState } from 'react';
 import { navigate } from '../../../app/router';
 import { EmptyState } from '../../../shared/EmptyState';
@@ -67,6 +68,8 @@ export function CheckoutPage() {
             color: 'green',
             title: t('placed'),
             message: t('placedBody', { orderNo: order.orderNo, amount: fmt.money(order.totalAmount, order.currency) }),
+            // Shown on the order's page, where this success takes the shopper.
+            ...KEEP_ON_NAVIGATE,
           });
           navigate(orderHash(order.orderNo));
         },

@@ -57,7 +57,7 @@ export function InspectionPanel({ order }: { order: OrderDetail }) {
           </Group>
           {inspection.isPending ? <Skeleton height={16} /> : inspection.data.notes ? <Fact label={t('notes')}>{inspection.data.notes}</Fact> : null}
           {photos.length > 0 ? (
-            <PhotoViewer photos={photos} orderNo={order.orderNo} />
+            <PhotoViewer photos={photos} orderNo={order.orderNo} product={order.items.map((item) => item.title).join(', ')} />
           ) : (
             <Text size="sm" c="dimmed">
               {t('noPhotos')}

@@ -3,8 +3,11 @@ import { useState, type KeyboardEvent } from 'react';
 import { useT } from '../../../shared/i18n';
 import { detailMessages } from '../messages';
 
-/** Thumbnails that open a large view in a modal, stepping with buttons or the arrow keys. */
-export function PhotoViewer({ photos, orderNo }: { photos: string[]; orderNo: string }) {
+/**
+ * Thumbnails that open a large view in a modal, stepping with buttons or the arrow keys. Every picture
+ * says what it shows (the product, photo n of m, the order) to a screen reader.
+ */
+export function PhotoViewer({ photos, orderNo, product }: { photos: string[]; orderNo: string; product: string }) {
   const t = useT(detailMessages);
   const [open, setOpen] = useState<number | null>(null);
   const count = photos.length;
@@ -26,7 +29,7 @@ export function PhotoViewer({ photos, orderNo }: { photos: string[]; orderNo: st
               w="100%"
               style={{ display: 'block', borderRadius: 'var(--mantine-radius-sm)', overflow: 'hidden', border: '1px solid var(--mantine-color-default-border)' }}
             >
-              <Image src={src} alt="" h={96} fit="cover" />
+              <Image src={src} alt={t('photoAlt', { n: index + 1, count, orderNo, product })} h={96} fit="cover" />
             </UnstyledButton>
           </div>
         ))}
@@ -43,7 +46,7 @@ export function PhotoViewer({ photos, orderNo }: { photos: string[]; orderNo: st
           <Stack gap="sm">
             <Image
               src={current}
-              alt={t('photoAlt', { n: open + 1, count, orderNo })}
+              alt={t('photoAlt', { n: open + 1, count, orderNo, product })}
               h="min(70vh, 560px)"
               fit="contain"
               bg="var(--mantine-color-default-hover)"
