@@ -4,6 +4,7 @@ import { promisify } from 'node:util';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TSchema } from 'typebox';
+import { ERROR_CODES } from '../../src/contract/error-codes.js';
 import { adminRoutes } from '../../src/main/core/http/routes/admin/index.js';
 import { openRoutes } from '../../src/main/core/http/routes/open/index.js';
 import type { RouteSpec } from '../../src/main/core/http/route.js';
@@ -58,6 +59,17 @@ function fill(url: string, params: readonly string[]): string {
   return url.replace(/:([A-Za-z]+)/g, () => encodeURIComponent(params[i++] ?? 'x'));
 }
 
+/**
+ * The error shape: statusCode, error and message, plus only the documented additive fields (`code` one of
+ * ERROR_CODES, `field` a name), so no internal ever rides along.
+ */
+function expectErrorShape(body: unknown, status: number, seen?: string): void {
+  const { code, field, ...base } = body as Record<string, unknown>;
+  expect(base, seen).toEqual({ statusCode: status, error: expect.any(String), message: expect.any(String) });
+  if (code !== undefined) expect(ERROR_CODES, seen).toContain(code);
+  if (field !== undefined) expect(field, seen).toMatch(/^[A-Za-z][\w.[\]]*$/);
+}
+
 const tables = [
   ...openRoutes.map((r) => ['open', r] as const),
   ...adminRoutes.filter((r) => r.url !== '/data/reset').map((r) => ['admin', r] as const),
@@ -75,7 +87,7 @@ describe('random input never breaks a route', () => {
         const res = await request(base, route.method, path, { bearer, body: withBody ? body : undefined });
         expect(res.status, `${route.method} ${path} ${JSON.stringify(body)} -> ${JSON.stringify(res.body)}`).toBeLessThan(500);
         if (res.status >= 400) {
-          expect(res.body).toEqual({ statusCode: res.status, error: expect.any(String), message: expect.any(String) });
+          expectErrorShape(res.body, res.status);
         }
       }),
       { numRuns: RUNS_PER_ROUTE },
@@ -139,7 +151,7 @@ describe('edges never break a route', () => {
         expect(res.status, seen).toBeLessThan(500);
         expect(res.headers.get('x-request-id'), seen).toBeTruthy();
         if (res.status >= 400 && verb !== 'HEAD') {
-          expect(res.body, seen).toEqual({ statusCode: res.status, error: expect.any(String), message: expect.any(String) });
+          expectErrorShape(res.body, res.status, seen);
         }
       }),
       { numRuns: EDGE_RUNS_PER_ROUTE },
