@@ -28,7 +28,8 @@ export function reportingFetch(send: typeof fetch = (input, init) => fetch(input
     try {
       response = await send(input, init);
     } catch (error) {
-      reportReachability('unreachable');
+      // An aborted request (the page cancelling it) says nothing about the server.
+      if (!(error instanceof DOMException && error.name === 'AbortError')) reportReachability('unreachable');
       throw error;
     }
     reportReachability('reached');

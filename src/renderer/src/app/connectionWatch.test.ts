@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { reportingFetch, reportReachability } from '../api/reachability';
+import { onReachability, reportingFetch, reportReachability } from '../api/reachability';
 import { PROBE_DELAYS_MS, watchConnection, type Probe } from './connectionWatch';
 import type { ServiceSignal } from './serviceStatus';
 
@@ -93,5 +93,17 @@ describe('watchConnection (headless)', () => {
     await vi.advanceTimersByTimeAsync(60_000);
     expect(signals).toEqual(['unreachable']);
     expect(state.calls).toBe(0);
+  });
+});
+
+describe('reportingFetch', () => {
+  it('says nothing about the server when the page aborted the request itself', async () => {
+    const heard: string[] = [];
+    const stop = onReachability((r) => heard.push(r));
+    const aborted = reportingFetch(() => Promise.reject(new DOMException('The user aborted a request.', 'AbortError')));
+    await expect(aborted('/api/v1/open/cart')).rejects.toThrow('aborted');
+    await expect(reportingFetch(() => Promise.reject(new TypeError('Failed to fetch')))('/')).rejects.toThrow();
+    stop();
+    expect(heard).toEqual(['unreachable']);
   });
 });
