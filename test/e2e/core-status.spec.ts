@@ -11,7 +11,7 @@ test.beforeEach(async ({ page }) => {
 });
 
 test('a crash shows "restarting", the recovery "back" (and the page refetches), then it goes away', async ({ app: page }) => {
-  const status = page.getByRole('status');
+  const status = page.getByRole('status', { name: 'Service status' });
   await expect(page.getByRole('main').getByRole('link').first()).toBeVisible();
   await expect(status).toBeEmpty();
 
@@ -26,18 +26,18 @@ test('a crash shows "restarting", the recovery "back" (and the page refetches), 
   // What the page showed may predate the crash: its queries are fetched again.
   await expect.poll(() => bridgeRequests(page)).toBeGreaterThan(before);
   await expect(status).toBeEmpty({ timeout: 10_000 });
-  await expect(page.getByRole('alert')).toHaveCount(0);
+  await expect(page.getByRole('alert', { name: 'crossbuy stopped working' })).toHaveCount(0);
 });
 
 test('giving up after repeated crashes is a lasting alert that says what to do', async ({ app: page }) => {
   await emitCoreStatus(page, { state: 'restarting', message: 'The service stopped unexpectedly (code 1)' });
   await emitCoreStatus(page, { state: 'failed', message: 'The service stopped unexpectedly (code 1)' });
-  const alert = page.getByRole('alert').filter({ hasText: 'crossbuy stopped working' });
-  await expect(alert).toBeVisible();
+  // Named by its title.
+  const alert = page.getByRole('alert', { name: 'crossbuy stopped working' });
   await expect(alert).toContainText('Quit crossbuy and open it again.');
   await expect(alert).toContainText('Your data is safe: nothing acknowledged is lost.');
   await expect(alert).toContainText('"crossbuy data-dir" shows where it is');
-  await expect(page.getByRole('status')).toBeEmpty();
+  await expect(page.getByRole('status', { name: 'Service status' })).toBeEmpty();
 
   // Still there on another page, whose requests now fail with the service's 503.
   await page.getByRole('navigation').getByRole('link', { name: 'Orders', exact: true }).click();
@@ -49,7 +49,7 @@ test('in Chinese', async ({ app: page }) => {
   await page.evaluate(() => localStorage.setItem('crossbuy-language', JSON.stringify({ state: { language: 'zh-CN', chosen: true }, version: 0 })));
   await page.reload();
   await emitCoreStatus(page, { state: 'restarting', message: 'The service stopped unexpectedly (code 9)' });
-  await expect(page.getByRole('status')).toContainText('服务意外停止，正在重新启动…');
+  await expect(page.getByRole('status', { name: '服务状态' })).toContainText('服务意外停止，正在重新启动…');
   await emitCoreStatus(page, { state: 'failed', message: 'The service stopped unexpectedly (code 9)' });
-  await expect(page.getByRole('alert')).toContainText('请退出 crossbuy 后重新打开。');
+  await expect(page.getByRole('alert', { name: 'crossbuy 已停止工作' })).toContainText('请退出 crossbuy 后重新打开。');
 });

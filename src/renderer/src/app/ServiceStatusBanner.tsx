@@ -17,7 +17,7 @@ export function ServiceStatusBanner() {
   // Sticky under the header: it stays in view on a long page while it matters.
   return (
     <Box pos="sticky" top="calc(var(--app-shell-header-height, 56px) + var(--mantine-spacing-xs))" style={{ zIndex: 10 }}>
-      <div role="status">{banner.kind === 'failed' || banner.kind === 'none' ? null : <Progress banner={banner} t={t} />}</div>
+      <div role="status" aria-label={t('region')}>{banner.kind === 'failed' || banner.kind === 'none' ? null : <Progress banner={banner} t={t} />}</div>
       {banner.kind === 'failed' && (
         <Alert role="alert" color="red" variant="filled" title={t('failedTitle')} mb="md">
           <Text size="sm">{t('failedBody')}</Text>

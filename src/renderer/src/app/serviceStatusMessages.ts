@@ -15,6 +15,7 @@ export const serviceStatusMessages = defineMessages(
     lostBody:
       'The server is not answering. Is "crossbuy serve" still running? This page keeps trying and reconnects by itself; if the server was started again, open the URL it printed.',
     detail: 'Details: {detail}',
+    region: 'Service status',
   },
   {
     restartingTitle: '服务意外停止，正在重新启动…',
@@ -27,6 +28,7 @@ export const serviceStatusMessages = defineMessages(
     lostTitle: '与 crossbuy 的连接已断开，正在重试',
     lostBody: '服务器没有响应。“crossbuy serve”是否仍在运行？本页面会持续重试并自动重新连接；如果服务器已重新启动，请打开它输出的网址。',
     detail: '详细信息：{detail}',
+    region: '服务状态',
   },
 );
 
