@@ -412,6 +412,183 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/exports/orders.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Your purchase orders as CSV (oldest first; header row; amounts with two decimals) */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description ISO 8601 UTC */
+                    from?: string;
+                    status?: "pending" | "paid" | "purchased" | "shipped_to_warehouse" | "in_warehouse" | "completed" | "cancelled" | "refunded" | "returned";
+                    /** @description ISO 8601 UTC; rows created before this time (exclusive) */
+                    to?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Stable discriminator of some errors (see ERROR_CODES); additive */
+                            code?: string;
+                            error: string;
+                            /** @description The body field the error is about, where there is one */
+                            field?: string;
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description text/csv; charset=utf-8, as an attachment */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/csv": string;
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/exports/shipping.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Your shipping orders as CSV (oldest first; header row; amounts with two decimals) */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description ISO 8601 UTC */
+                    from?: string;
+                    status?: "pending" | "shipped" | "delivered" | "cancelled" | "exception" | "lost";
+                    /** @description ISO 8601 UTC; rows created before this time (exclusive) */
+                    to?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Stable discriminator of some errors (see ERROR_CODES); additive */
+                            code?: string;
+                            error: string;
+                            /** @description The body field the error is about, where there is one */
+                            field?: string;
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description text/csv; charset=utf-8, as an attachment */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/csv": string;
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/exports/transactions.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Your wallet ledger entries as CSV (oldest first; header row; amounts with two decimals) */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description ISO 8601 UTC */
+                    from?: string;
+                    /** @description ISO 8601 UTC; rows created before this time (exclusive) */
+                    to?: string;
+                    type?: "deposit" | "order_payment" | "order_refund" | "shipping_payment" | "shipping_refund" | "adjustment" | "supplement_payment" | "service_charge" | "insurance_payout";
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Stable discriminator of some errors (see ERROR_CODES); additive */
+                            code?: string;
+                            error: string;
+                            /** @description The body field the error is about, where there is one */
+                            field?: string;
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description text/csv; charset=utf-8, as an attachment */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/csv": string;
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/logistics/calculate-freight": {
         parameters: {
             query?: never;

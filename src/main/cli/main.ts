@@ -3,6 +3,7 @@ import { resolveDataDir, resolvePort } from './args.js';
 import { describeError, registerKeyCommands } from './keys.js';
 import { registerAdminCommands } from './admin.js';
 import { registerDoctorCommand } from './doctor.js';
+import { registerExportCommand } from './export.js';
 import { adminTokenFile } from '../core/data-dir.js';
 
 interface ServeFlags {
@@ -43,6 +44,7 @@ export function buildProgram(): Command {
   registerKeyCommands(program);
   registerAdminCommands(program);
   registerDoctorCommand(program);
+  registerExportCommand(program);
   program
     .command('data-dir')
     .description('print the data directory in use and where the admin token is kept')

@@ -15,6 +15,7 @@ import { IDEMPOTENCY_HEADER, findStored, parseIdempotencyKey, requestHash, store
 import type { Call, Caller, RouteSpec, WithStatus } from './route.js';
 import { adminRoutes } from './routes/admin/index.js';
 import { registerEventStream } from './routes/events-stream.js';
+import { registerExports } from './routes/exports.js';
 import { registerMedia } from './routes/media.js';
 import { openRoutes } from './routes/open/index.js';
 import { registerUi } from './routes/ui.js';
@@ -290,6 +291,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
     open.get(`${OPEN_PREFIX}/openapi.json`, { schema: { hide: true } }, async () => open.swagger());
     registerTable(open, options, limiter, 'open', openRoutes);
     registerEventStream(open, { ctx: options.ctx, limiter, secrets: options.secrets, feed: options.feed, prefix: OPEN_PREFIX });
+    registerExports(open, { ctx: options.ctx, limiter, secrets: options.secrets, prefix: OPEN_PREFIX });
   });
   await app.register(async (admin) => {
     await admin.register(fastifySwagger, openApiDocument(ADMIN_PREFIX, ADMIN_DOC_INFO));

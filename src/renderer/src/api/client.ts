@@ -180,3 +180,19 @@ export function idempotent(key: string = newIdempotencyKey()): { headers: { 'Ide
 export function newIdempotencyKey(): string {
   return globalThis.crypto.randomUUID();
 }
+
+/**
+ * A CSV export (`/api/v1/open/exports/<kind>.csv?...`) as text, over the page's transport (the bridge or
+ * same-origin HTTP with the session header, like every other call); an ApiError when refused.
+ */
+export async function fetchCsv(path: string): Promise<string> {
+  let answer;
+  try {
+    answer = await pageTransport()({ method: 'GET', path: OPEN_API + path });
+  } catch (cause) {
+    throw new ApiError(0, 'The crossbuy service could not be reached', 'Network Error', { cause });
+  }
+  if (answer.status !== 200) throw errorFrom(answer.status, answer.body);
+  if (typeof answer.body !== 'string') throw new ApiError(answer.status, 'The service sent no CSV', 'Bad Response');
+  return answer.body;
+}

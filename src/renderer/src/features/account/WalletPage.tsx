@@ -1,5 +1,6 @@
-import { Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { lazy, Suspense } from 'react';
+import { ExportCsvButton } from '../../shared/ExportCsvButton';
 import { useT } from '../../shared/i18n';
 import { useLedgerCurrency } from './api';
 import { BalanceCards } from './BalanceCards';
@@ -14,12 +15,15 @@ export function WalletPage() {
   const currency = useLedgerCurrency();
   return (
     <Stack gap="md">
-      <Stack gap={0}>
-        <Title order={2}>{t('title')}</Title>
-        <Text size="sm" c="dimmed">
-          {t('deposits')}
-        </Text>
-      </Stack>
+      <Group justify="space-between" align="flex-start" wrap="wrap">
+        <Stack gap={0}>
+          <Title order={2}>{t('title')}</Title>
+          <Text size="sm" c="dimmed">
+            {t('deposits')}
+          </Text>
+        </Stack>
+        <ExportCsvButton kind="transactions" />
+      </Group>
       <BalanceCards />
       <Suspense fallback={<Skeleton height={290} radius="md" />}>
         <SpendingChart currency={currency} />

@@ -1,3 +1,4 @@
+import { ExportCsvButton } from '../../shared/ExportCsvButton';
 import { Anchor, Badge, Group, Pagination, Skeleton, Stack, Table, Tabs, Text, Title } from '@mantine/core';
 import { navigate, useHashQuery } from '../../app/router';
 import { EmptyState } from '../../shared/EmptyState';
@@ -114,7 +115,10 @@ export function OrdersPage() {
     <Stack gap="md">
       <Group justify="space-between" align="flex-end" wrap="wrap">
         <Title order={2}>{t('title')}</Title>
-        <OrderSearch />
+        <Group gap="sm" align="flex-end">
+          <OrderSearch />
+          <ExportCsvButton kind="orders" filters={{ status: status ?? undefined }} />
+        </Group>
       </Group>
       <StatusTabs current={status} />
       {list.isPending ? (

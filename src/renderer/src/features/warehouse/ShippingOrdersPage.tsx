@@ -1,7 +1,8 @@
-import { Anchor, SegmentedControl, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { Anchor, Group, SegmentedControl, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import { navigate, useHashQuery } from '../../app/router';
 import { EmptyState } from '../../shared/EmptyState';
 import { ErrorAlert } from '../../shared/ErrorAlert';
+import { ExportCsvButton } from '../../shared/ExportCsvButton';
 import { useFormat } from '../../shared/format';
 import { Pages, ShippingStatusBadge, useLabel, useWarehouseT } from './bits';
 import { formatWeight, oneOf, pageCount, pageFrom } from './logic';
@@ -28,7 +29,10 @@ export function ShippingOrdersPage() {
 
   return (
     <Stack gap="md">
-      <Title order={2}>{t('shippingTitle')}</Title>
+      <Group justify="space-between" align="flex-end" wrap="wrap">
+        <Title order={2}>{t('shippingTitle')}</Title>
+        <ExportCsvButton kind="shipping" filters={{ status }} />
+      </Group>
       <SegmentedControl
         aria-label={t('statusFilter')}
         value={status ?? 'all'}

@@ -1,0 +1,73 @@
+import type { ExportDefinition } from './export-kind.js';
+import { chunkOf, keyset } from './export-kind.js';
+
+interface Row {
+  rowid: number;
+  order_no: string;
+  status: string;
+  channel_id: string;
+  channel_name: string;
+  tracking_no: string;
+  total_weight_g: number;
+  shipping_fee_minor: number;
+  currency: string;
+  recipient: string;
+  remark: string;
+  created_at: string;
+  updated_at: string;
+  shipped_at: string | null;
+  delivered_at: string | null;
+}
+
+/** The user's shipping orders (index shipping_orders_user_created / shipping_orders_user_status_created). */
+export const shippingExport: ExportDefinition = {
+  kind: 'shipping',
+  header: [
+    'orderNo',
+    'status',
+    'channelId',
+    'channelName',
+    'trackingNo',
+    'totalWeightGrams',
+    'shippingFee',
+    'currency',
+    'recipientName',
+    'country',
+    'remark',
+    'createdAt',
+    'updatedAt',
+    'shippedAt',
+    'deliveredAt',
+  ],
+  chunk(ctx, userId, filter, after, limit) {
+    const status = filter.status === undefined ? { sql: '', args: [] } : { sql: ' AND status = ?', args: [filter.status] };
+    const k = keyset(after);
+    const rows = ctx.db
+      .prepare(
+        `SELECT rowid, * FROM shipping_orders
+         WHERE user_id = ?${status.sql} AND created_at >= ? AND created_at < ?${k.sql}
+         ORDER BY created_at, rowid LIMIT ?`,
+      )
+      .all(userId, ...status.args, filter.from, filter.to, ...k.args, limit) as Row[];
+    return chunkOf(rows, limit, (r) => {
+      const recipient = JSON.parse(r.recipient) as { name?: string; country?: string };
+      return [
+        r.order_no,
+        r.status,
+        r.channel_id,
+        r.channel_name,
+        r.tracking_no,
+        { integer: r.total_weight_g },
+        { amount: r.shipping_fee_minor },
+        r.currency,
+        recipient.name ?? '',
+        recipient.country ?? '',
+        r.remark,
+        r.created_at,
+        r.updated_at,
+        r.shipped_at,
+        r.delivered_at,
+      ];
+    });
+  },
+};
