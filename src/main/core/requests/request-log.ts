@@ -38,6 +38,7 @@ export class RequestLog {
       const call = this.calls.get(reply.seq);
       if (!call) return;
       this.calls.delete(reply.seq);
+      if (this.calls.size === 0) worker.unref();
       if (reply.ok) call.resolve(reply.value);
       else call.reject(new Error(reply.message));
     });
@@ -48,7 +49,8 @@ export class RequestLog {
     };
     worker.on('error', fail);
     worker.on('exit', () => fail(new Error('the request log is closed')));
-    // A server that stops without close() must not be kept alive by the log.
+    // A server that stops without close() must not be kept alive by the log; a call waiting for its
+    // answer must (else a process whose last work is close() exits before the log is closed).
     worker.unref();
   }
 
@@ -98,6 +100,7 @@ export class RequestLog {
     this.post();
     const seq = ++this.seq;
     return new Promise((resolve, reject) => {
+      if (this.calls.size === 0) this.worker.ref();
       this.calls.set(seq, { resolve, reject });
       this.worker.postMessage({ ...call, seq } as LogCall);
     });
