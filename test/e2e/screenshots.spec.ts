@@ -1,16 +1,22 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
+import { cheapProducts, type Order } from './orders-helpers';
 
 /**
- * Every main page, in a light and a dark run, saved as screenshot artifacts (test-results/screenshots,
- * or SCREENSHOT_DIR). Each page must render its heading with no error alert: a page that breaks fails here.
+ * Every main page, in English and Chinese, light and dark, saved as screenshot artifacts
+ * (test-results/screenshots, or SCREENSHOT_DIR). Each page must render its heading with no error alert,
+ * and in Chinese the visible text must hold no English words (issue 17: "no English string in the
+ * Chinese UI") beyond brands, codes (<code>), units and numbers, and content the user or the shop wrote, which the
+ * UI marks translate="no" (product titles, shop names, coupon names, addresses).
  */
 const PAGES = [
   'shop',
   'cart',
   'orders',
+  'order',
   'warehouse',
   'shipping',
   'dashboard',
@@ -25,21 +31,89 @@ const PAGES = [
   'settings',
 ] as const;
 
+/** Latin words the Chinese UI may show: brands, platforms, units, currency and technical codes. */
+const ALLOWED = new Set(
+  [
+    'crossbuy', 'taobao', 'tmall', 'weidian', 'api', 'url', 'http', 'https', 'json', 'id', 'sku', 'qc', 'kb', 'mb', 'gb', 'kg', 'cm',
+    'ms', 'ip', 'cidr', 'sse', 'hmac', 'sha', 'cny', 'usd', 'eur', 'gbp', 'jpy', 'us', 'cn', 'openapi', 'curl', 'cli', 'webhook',
+    'webhooks', 'token', 'sk', 'en', 'ems', 'dhl', 'ups', 'fedex', 'sf', 'express', 'post', 'get', 'put', 'delete', 'patch', 'reset',
+    'english', 'docs', 'localhost', 'yto', 'zto', 'sto', 'jd', 'db', 'sqlite',
+  ],
+);
+
+/** The visible text of the page in Latin words, skipping translate="no" content, addresses and codes. */
+async function englishWords(page: Page): Promise<string[]> {
+  const text = await page.evaluate(() => {
+    const out: string[] = [];
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const parent = node.parentElement;
+      if (!parent || parent.closest('[translate="no"], code, kbd, pre, script, style, noscript, [aria-hidden="true"]')) continue;
+      const box = parent.getBoundingClientRect();
+      if (box.width === 0 || box.height === 0 || getComputedStyle(parent).visibility === 'hidden') continue;
+      out.push(node.textContent ?? '');
+    }
+    for (const input of Array.from(document.querySelectorAll<HTMLInputElement>("input[placeholder], textarea[placeholder]"))) {
+      if (!input.closest('[translate="no"]') && input.getBoundingClientRect().width > 0) out.push(input.placeholder);
+    }
+    return out.join(' \n ');
+  });
+  const prose = text
+    .replace(/https?:\/\/\S+/g, ' ')
+    .replace(/[\w-]+(\.[\w-]+)+\S*/g, ' ') // host names, file names
+    .replace(/\b(?=[A-Za-z0-9-]*\d)[A-Za-z0-9-]{3,}\b/g, ' '); // order numbers, tracking numbers, key prefixes
+  return [...new Set((prose.match(/[A-Za-z]{2,}/g) ?? []).filter((w) => !ALLOWED.has(w.toLowerCase())))];
+}
+
 const dir = process.env.SCREENSHOT_DIR ?? join(fileURLToPath(new URL('../..', import.meta.url)), 'test-results', 'screenshots');
 
-for (const scheme of ['light', 'dark'] as const) {
-  test(`every main page renders in the ${scheme} theme`, async ({ app: page }) => {
-    test.setTimeout(90_000);
-    mkdirSync(dir, { recursive: true });
-    const toggle = page.getByRole('button', { name: scheme === 'dark' ? 'Switch to dark mode' : 'Switch to light mode' });
-    if (await toggle.isVisible()) await toggle.click();
-    await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', scheme);
-    for (const name of PAGES) {
-      await page.goto(`/#/${name}`);
-      await expect(page.getByRole('heading', { level: 2 }).first(), name).toBeVisible();
-      await page.waitForLoadState('networkidle');
-      await expect(page.getByText(/could not be reached|Internal server error/i), name).toHaveCount(0);
-      await page.screenshot({ path: join(dir, `${name}-${scheme}.png`), fullPage: false });
-    }
-  });
+async function setLanguage(page: Page, language: 'en' | 'zh-CN') {
+  await page.evaluate((lang) => localStorage.setItem('crossbuy-language', JSON.stringify({ state: { language: lang, chosen: true }, version: 0 })), language);
+}
+
+let orderNo = '';
+test.beforeAll(async ({ browser, server }) => {
+  // One order so the orders, order and dashboard pages have content to word.
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await page.goto(server.url);
+  const open = {
+    get: async <T>(path: string) => ((await (await page.request.get(`${server.origin}/api/v1/open${path}`, { headers: { 'X-Crossbuy-Client': 'ui' } })).json()) as { data: T }).data,
+    send: async <T>(method: 'POST', path: string, body?: unknown) =>
+      ((await (await page.request.fetch(`${server.origin}/api/v1/open${path}`, { method, headers: { 'X-Crossbuy-Client': 'ui' }, data: body })).json()) as { data: T }).data,
+  };
+  const [line] = await cheapProducts(open as never, 1);
+  const order = await open.send<Order>('POST', '/orders', { items: [{ productId: String(line!.product.id), skuId: line!.sku.skuId, quantity: 1 }] });
+  orderNo = order.orderNo;
+  await context.close();
+});
+
+for (const language of ['en', 'zh-CN'] as const) {
+  for (const scheme of ['light', 'dark'] as const) {
+    test(`every main page renders in ${language}, ${scheme}${language === 'zh-CN' ? ', with no English words' : ''}`, async ({ app: page }) => {
+      test.setTimeout(120_000);
+      mkdirSync(dir, { recursive: true });
+      await setLanguage(page, 'en');
+      await page.reload();
+      const toggle = page.getByRole('button', { name: scheme === 'dark' ? 'Switch to dark mode' : 'Switch to light mode' });
+      if (await toggle.isVisible()) await toggle.click();
+      await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', scheme);
+      await setLanguage(page, language);
+      const found: string[] = [];
+      for (const name of PAGES) {
+        await page.goto(name === 'order' ? `/#/orders/${orderNo}` : `/#/${name}`);
+        if (name === PAGES[0]) await page.reload();
+        await expect(page.getByRole('heading', { level: 2 }).first(), name).toBeVisible();
+        await page.waitForLoadState('networkidle');
+        await expect(page.getByText(/could not be reached|Internal server error/i), name).toHaveCount(0);
+        await page.screenshot({ path: join(dir, `${name}-${language}-${scheme}.png`), fullPage: false });
+        if (language === 'zh-CN') {
+          const words = await englishWords(page);
+          if (words.length > 0) found.push(`${name}: ${words.join(', ')}`);
+        }
+      }
+      await setLanguage(page, 'en');
+      expect(found, 'English words in the Chinese UI').toEqual([]);
+    });
+  }
 }

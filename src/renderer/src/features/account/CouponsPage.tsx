@@ -23,7 +23,7 @@ function CouponCard({ coupon, currency, aside, children, muted }: { coupon: Coup
           <Text fz={22} fw={800} c="orange.7" lh={1.1}>
             {formatCouponValue(coupon, currency, language)}
           </Text>
-          <Text fw={600}>{coupon.name}</Text>
+          <Text fw={600}><span translate="no">{coupon.name}</span></Text>
           <Text size="sm" c="dimmed">
             {coupon.minOrderAmount > 0 ? t('minOrder', { amount: fmt.money(coupon.minOrderAmount, currency) }) : t('noMinimum')}
           </Text>

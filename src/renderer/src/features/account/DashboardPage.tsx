@@ -7,7 +7,7 @@ import { ORDER_STATUSES, usePackageStats, useOrderCounts, useRecentOrders, useTr
 import { BalanceCards } from './BalanceCards';
 import { orderHref, transactionReferenceHref } from './logic';
 import { commonMessages, dashboardMessages } from './messages';
-import { OrderStatusBadge, SignedAmount, statusColor, TransactionTypeBadge } from './TransactionBits';
+import { OrderStatusBadge, SignedAmount, statusColor, TransactionText, TransactionTypeBadge } from './TransactionBits';
 
 const WAREHOUSE_HREF = '#/warehouse';
 const ORDERS_HREF = '#/orders';
@@ -118,7 +118,7 @@ function RecentTransactions() {
                 <Group gap="xs" wrap="nowrap">
                   <TransactionTypeBadge type={tx.type} />
                   <Anchor href={transactionReferenceHref(tx) ?? WALLET_HREF} size="sm" lineClamp={1}>
-                    {tx.description || tx.reference}
+                    <TransactionText tx={tx} />
                   </Anchor>
                 </Group>
                 <Text size="xs" c="dimmed">

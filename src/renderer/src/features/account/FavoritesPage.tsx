@@ -26,7 +26,7 @@ function FavoriteCard({ favorite, onRemove, removing }: { favorite: Favorite; on
       </Card.Section>
       <Stack gap={4} mt="sm">
         <Anchor href={href} fw={600} size="sm" lineClamp={2} c="inherit">
-          {favorite.title}
+          <span translate="no">{favorite.title}</span>
         </Anchor>
         <Text fw={700} c="orange.7">
           {fmt.money(favorite.price, favorite.currency)}

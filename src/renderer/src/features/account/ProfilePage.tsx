@@ -54,13 +54,13 @@ function ProfileEditor({ profile }: { profile: Profile }) {
         <Paper withBorder radius="md" p="lg">
           <Stack align="center" gap="xs">
             <Avatar src={form.avatar.trim() || null} size={96} radius={96} alt={profile.username} color="orange">
-              {profile.username.slice(0, 2).toUpperCase()}
+              <span translate="no">{profile.username.slice(0, 2).toUpperCase()}</span>
             </Avatar>
             <Text fw={700} size="lg">
-              {profile.username}
+              <span translate="no">{profile.username}</span>
             </Text>
             <Text size="sm" c="dimmed">
-              {profile.email}
+              <span translate="no">{profile.email}</span>
             </Text>
             <Text size="xs" c="dimmed">
               {t('memberSince', { date: formatDate(profile.createdAt) })}

@@ -63,3 +63,24 @@ export function OrderStatusBadge({ status }: { status: string }) {
     </Badge>
   );
 }
+
+/**
+ * What a transaction was, worded from its type and reference in the UI language (the server's English
+ * `description` is not shown for those). Deposits and adjustments show the note the operator typed, as
+ * typed (translate="no": content, not UI).
+ */
+export function TransactionText({ tx }: { tx: { type: string; reference: string; description: string } }) {
+  const t = useT(commonMessages);
+  switch (tx.type) {
+    case 'order_payment':
+    case 'order_refund':
+    case 'shipping_payment':
+    case 'shipping_refund':
+    case 'supplement_payment':
+    case 'service_charge':
+    case 'insurance_payout':
+      if (tx.reference) return <>{t(`tx_${tx.type}`, { reference: tx.reference })}</>;
+      break;
+  }
+  return tx.description ? <span translate="no">{tx.description}</span> : <>{t(`type_${tx.type as EntryType}`)}</>;
+}

@@ -6,7 +6,7 @@ import { useFormat } from '../../shared/format';
 import { ENTRY_TYPES, useTransactions, type EntryType } from './api';
 import { pageCount, transactionReferenceHref } from './logic';
 import { commonMessages, walletMessages } from './messages';
-import { SignedAmount, TransactionTypeBadge } from './TransactionBits';
+import { SignedAmount, TransactionText, TransactionTypeBadge } from './TransactionBits';
 
 const PAGE_SIZES = ['20', '50', '100'];
 
@@ -89,8 +89,10 @@ export function TransactionsTable() {
                       <Table.Td>
                         <TransactionTypeBadge type={tx.type} />
                       </Table.Td>
-                      <Table.Td>{tx.description}</Table.Td>
-                      <Table.Td ff="monospace" fz="sm">
+                      <Table.Td>
+                        <TransactionText tx={tx} />
+                      </Table.Td>
+                      <Table.Td ff="monospace" fz="sm" translate="no">
                         {href ? <Anchor href={href}>{tx.reference}</Anchor> : tx.reference}
                       </Table.Td>
                       <Table.Td ta="right">

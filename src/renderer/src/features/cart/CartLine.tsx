@@ -39,7 +39,7 @@ export function CartLine({ item, currency }: { item: CartItem; currency?: string
         <Image src={item.imageUrl} alt="" w={72} h={72} radius="sm" fit="cover" />
         <Stack gap={4} style={{ flex: 1, minWidth: 0 }}>
           <Anchor href={paths.product(item.productId)} fw={600} size="sm" lineClamp={2}>
-            {item.title}
+            <span translate="no">{item.title}</span>
           </Anchor>
           <Text size="sm" c="dimmed">
             {t('each', { sku: item.skuName, price: fmt.money(item.price, currency) })}

@@ -21,7 +21,7 @@ export function ProductCard({ product }: { product: Product }) {
       </Card.Section>
       <Text component="h3" fw={600} size="sm" mt="sm" lineClamp={2}>
         <a href={paths.product(product.id)} className={classes.link}>
-          {product.title}
+          <span translate="no">{product.title}</span>
         </a>
       </Text>
       <Group justify="space-between" mt="xs" wrap="nowrap">
@@ -31,7 +31,7 @@ export function ProductCard({ product }: { product: Product }) {
         <PlatformBadge platform={product.platform} />
       </Group>
       <Text size="xs" c="dimmed" mt={4} truncate>
-        {product.shopName}
+        <span translate="no">{product.shopName}</span>
       </Text>
     </Card>
   );

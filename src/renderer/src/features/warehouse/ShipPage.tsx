@@ -212,7 +212,7 @@ export function ShipPage() {
                       <PhotoThumb photos={pkg.inspectionPhotos} name={pkg.productName} size={44} />
                       <Stack gap={0} style={{ flex: 1, minWidth: 0 }}>
                         <Text size="sm" fw={500} lineClamp={1}>
-                          {pkg.productName}
+                          <span translate="no">{pkg.productName}</span>
                         </Text>
                         <Text size="xs" c="dimmed">
                           #{pkg.id} · ×{pkg.quantity} · {formatWeight(pkg.weight)} · {pkg.orderId}

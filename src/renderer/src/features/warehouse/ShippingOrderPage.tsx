@@ -257,7 +257,7 @@ export function ShippingOrderPage({ orderNo }: { orderNo: string }) {
               {o.items.map((item) => (
                 <Table.Tr key={item.inventoryId} aria-label={item.name}>
                   <Table.Td>
-                    <Text size="sm">{item.name}</Text>
+                    <Text size="sm"><span translate="no">{item.name}</span></Text>
                     <Text size="xs" c="dimmed">
                       #{item.inventoryId}
                     </Text>

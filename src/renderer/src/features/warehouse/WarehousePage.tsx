@@ -69,7 +69,7 @@ function PackageRow({ pkg, selectable, selected, onSelect }: { pkg: WarehousePac
       </Table.Td>
       <Table.Td>
         <Text size="sm" fw={500} lineClamp={2}>
-          {pkg.productName}
+          <span translate="no">{pkg.productName}</span>
         </Text>
         <Text size="xs" c="dimmed">
           #{pkg.id}

@@ -39,7 +39,7 @@ function ScopesCell({ scopes, catalog }: { scopes: string[]; catalog: ScopeCatal
   return (
     <Group gap={4} maw={320}>
       {scopes.map((scope) => (
-        <Badge key={scope} size="xs" variant="outline" tt="none" ff="monospace" styles={fullBadgeStyles}>
+        <Badge key={scope} size="xs" variant="outline" tt="none" ff="monospace" styles={fullBadgeStyles} translate="no">
           {scope}
         </Badge>
       ))}

@@ -75,7 +75,7 @@ export function ScopePicker({
                     ml="md"
                     size="xs"
                     label={
-                      <Text span size="xs" ff="monospace">
+                      <Text span size="xs" ff="monospace" translate="no">
                         {scope}
                       </Text>
                     }

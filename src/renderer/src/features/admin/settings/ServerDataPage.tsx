@@ -54,7 +54,7 @@ function ServerSection() {
           </Field>
           <Field label={t('dataDir')}>
             <Group gap="xs" wrap="nowrap">
-              <Code style={{ wordBreak: 'break-all' }}>{server.data.dataDir}</Code>
+              <Code style={{ wordBreak: 'break-all' }} translate="no">{server.data.dataDir}</Code>
               <CopyValue value={server.data.dataDir} label={t('copyDataDir')} />
             </Group>
           </Field>

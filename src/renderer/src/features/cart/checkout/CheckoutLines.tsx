@@ -15,10 +15,10 @@ function Line({ line, currency }: { line: CartItem; currency: string | undefined
       <Image src={line.imageUrl} alt="" w={56} h={56} radius="sm" fit="cover" />
       <Stack gap={2} style={{ flex: 1, minWidth: 0 }}>
         <Text size="sm" fw={600} lineClamp={2}>
-          {line.title}
+          <span translate="no">{line.title}</span>
         </Text>
         <Text size="xs" c="dimmed">
-          {line.skuName} · {t('each', { price: fmt.money(line.price, currency) })} · {t('quantity', { quantity: line.quantity })}
+          <span translate="no">{line.skuName}</span> · {t('each', { price: fmt.money(line.price, currency) })} · {t('quantity', { quantity: line.quantity })}
         </Text>
         {line.remark ? (
           <Text size="xs" c="dimmed" fs="italic">

@@ -36,7 +36,7 @@ export function ClaimableCoupons({ coupons, subtotal, currency, onClaimed }: Pro
         return (
           <Group key={coupon.id} justify="space-between" wrap="nowrap" gap="sm" data-testid="claimable-coupon">
             <Stack gap={0}>
-              <Text size="sm">{coupon.name}</Text>
+              <Text size="sm"><span translate="no">{coupon.name}</span></Text>
               <Text size="xs" c="dimmed">
                 {coupon.type === 'percentage' ? t('couponPercent', { value: coupon.value }) : t('couponFixed', { amount: money(coupon.value) })}
                 {' · '}

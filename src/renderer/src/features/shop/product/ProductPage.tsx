@@ -50,7 +50,7 @@ export function ProductPage({ productId }: { productId: number }) {
           </Grid.Col>
           <Grid.Col span={{ base: 12, md: 7 }}>
             <Stack gap="sm">
-              <Title order={2}>{product.data.title}</Title>
+              <Title order={2}><span translate="no">{product.data.title}</span></Title>
               <FavoriteButton productId={product.data.id} title={product.data.title} />
               <Group gap="xs">
                 <PlatformBadge platform={product.data.platform} />

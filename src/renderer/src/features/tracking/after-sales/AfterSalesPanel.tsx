@@ -34,7 +34,7 @@ export function AfterSalesPanel({ order }: { order: OrderDetail }) {
             {order.items.map((item) => (
               <Group key={item.itemId} justify="space-between" wrap="nowrap">
                 <Text size="sm" lineClamp={1}>
-                  {item.title}
+                  <span translate="no">{item.title}</span>
                 </Text>
                 {open_.has(item.itemId) ? null : <ReturnButtons order={order} item={item} />}
               </Group>

@@ -18,14 +18,14 @@ export function OrderItems({ order }: { order: OrderDetail }) {
             {item.imageUrl ? <Image src={item.imageUrl} alt="" w={56} h={56} radius="sm" fit="cover" /> : null}
             <Stack gap={2} style={{ flex: 1, minWidth: 0 }}>
               <Anchor href={`#/product/${item.productId}`} size="sm" fw={600} lineClamp={2}>
-                {item.title}
+                <span translate="no">{item.title}</span>
               </Anchor>
               <Text size="xs" c="dimmed">
-                {item.skuName} · {t('each', { price: fmt.money(item.price, order.currency) })} · {t('quantity', { quantity: item.quantity })}
+                <span translate="no">{item.skuName}</span> · {t('each', { price: fmt.money(item.price, order.currency) })} · {t('quantity', { quantity: item.quantity })}
               </Text>
               {/* v1.1: a mixed order buys from several sellers; each line says which, and its purchase number. */}
               <Text size="xs" c="dimmed" data-testid="line-seller">
-                {platformLabel(item.platform)} · {item.shopName}
+                {platformLabel(item.platform)} · <span translate="no">{item.shopName}</span>
                 {item.marketplaceOrderNo ? ` · ${t('marketplaceOrderNo', { number: item.marketplaceOrderNo })}` : ''}
               </Text>
               {item.remark ? (
