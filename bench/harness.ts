@@ -1,7 +1,7 @@
 import autocannon from 'autocannon';
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
-import { mkdtempSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -12,14 +12,40 @@ export interface Measured {
   p99: number;
   errors: number;
   non2xx: number;
+  /** The server process's CPU time (user + system) per request, when its pid was given and /proc exists. */
+  cpuPerRequestUs?: number;
+}
+
+const CLOCK_TICKS = (() => {
+  try {
+    return Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100;
+  } catch {
+    return 100;
+  }
+})();
+
+/** User + system CPU seconds of a process so far (Linux /proc), or null elsewhere. */
+function cpuSeconds(pid: number | undefined): number | null {
+  if (pid === undefined || !existsSync(`/proc/${pid}/stat`)) return null;
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS;
 }
 
 export const DURATION_S = Number(process.env.BENCH_SECONDS ?? 8);
 
-/** Runs autocannon against one URL from this process while the server runs in its own process. */
-export async function measure(name: string, options: autocannon.Options): Promise<Measured> {
+/**
+ * Runs autocannon against one URL from this process while the server runs in its own process. With the
+ * server's pid, its CPU per request is measured too: on a machine shared with other work, req/s swings
+ * with the neighbours' load while CPU per request barely moves, so it is the steadier comparison.
+ */
+export async function measure(name: string, options: autocannon.Options, serverPid?: number): Promise<Measured> {
+  const cpuBefore = cpuSeconds(serverPid);
   const result = await autocannon({ connections: 16, pipelining: 1, duration: DURATION_S, ...options });
+  const cpuAfter = cpuSeconds(serverPid);
   return {
+    ...(cpuBefore !== null && cpuAfter !== null && result.requests.total > 0
+      ? { cpuPerRequestUs: Math.round(((cpuAfter - cpuBefore) * 1e7) / result.requests.total) / 10 }
+      : {}),
     name,
     requestsPerSecond: Math.round(result.requests.average),
     p50: result.latency.p50,
@@ -56,11 +82,16 @@ export function tempDataDir(): string {
 
 export function table(rows: Measured[], baseline: Record<string, string> = {}): string {
   const byName = new Map(rows.map((r) => [r.name, r]));
-  const lines = ['| route | req/s | p50 ms | p99 ms | ratio to bare | errors |', '|---|---:|---:|---:|---:|---:|'];
+  const withCpu = rows.some((r) => r.cpuPerRequestUs !== undefined);
+  const lines = withCpu
+    ? ['| route | req/s | p50 ms | p99 ms | ratio to bare | server CPU us/req | CPU ratio (bare / route) | errors |', '|---|---:|---:|---:|---:|---:|---:|---:|']
+    : ['| route | req/s | p50 ms | p99 ms | ratio to bare | errors |', '|---|---:|---:|---:|---:|---:|'];
   for (const r of rows) {
     const base = baseline[r.name] ? byName.get(baseline[r.name]!) : undefined;
     const ratio = base ? (r.requestsPerSecond / base.requestsPerSecond).toFixed(2) : '';
-    lines.push(`| ${r.name} | ${r.requestsPerSecond} | ${r.p50} | ${r.p99} | ${ratio} | ${r.errors + r.non2xx} |`);
+    const cpuRatio = base?.cpuPerRequestUs && r.cpuPerRequestUs ? (base.cpuPerRequestUs / r.cpuPerRequestUs).toFixed(2) : '';
+    const cpu = withCpu ? ` ${r.cpuPerRequestUs ?? ''} | ${cpuRatio} |` : '';
+    lines.push(`| ${r.name} | ${r.requestsPerSecond} | ${r.p50} | ${r.p99} | ${ratio} |${cpu} ${r.errors + r.non2xx} |`);
   }
   return lines.join('\n');
 }

@@ -19,8 +19,9 @@ const root = join(import.meta.dirname, '..');
 const cli = join(root, 'bin', 'crossbuy.js');
 const LARGE_ORDER_COUNT = Number(process.env.BENCH_ORDERS ?? 100_000);
 
-function crossbuy(args: string[]): string {
-  return execFileSync(process.execPath, [cli, ...args], { encoding: 'utf8' }).trim();
+/** Runs the CLI of this build, or of the build that will serve the folder (a folder is made by its own build's schema). */
+function crossbuy(args: string[], cliPath = cli): string {
+  return execFileSync(process.execPath, [cliPath, ...args], { encoding: 'utf8' }).trim();
 }
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
@@ -31,8 +32,8 @@ function median(values: readonly number[]): number {
 }
 
 async function serve(dataDir: string, cliPath = cli) {
-  const key = crossbuy(['keys', 'create', '--data', dataDir, '--name', 'bench', '--scopes', 'all', '--rate-limit', '1000000']);
-  crossbuy(['admin', 'autopilot', 'off', '--data', dataDir]);
+  const key = crossbuy(['keys', 'create', '--data', dataDir, '--name', 'bench', '--scopes', 'all', '--rate-limit', '1000000'], cliPath);
+  crossbuy(['admin', 'autopilot', 'off', '--data', dataDir], cliPath);
   const server = await startChild(process.execPath, [cliPath, 'serve', '--port', '0', '--data', dataDir], /127\.0\.0\.1:(\d+)/);
   return { key, child: server.child, origin: `http://127.0.0.1:${server.match[1]}`, headers: { authorization: `Bearer ${key}` } };
 }
@@ -87,23 +88,26 @@ async function reads(): Promise<void> {
     for (const [path, name] of Object.entries(routes)) {
       const label = `GET ${path.replace('/api/v1/open', '')}${name === 'cart' ? ' (3 lines)' : ''}`;
       const turns: [string, () => Promise<Measured>][] = [
-        [`bare ${name}`, () => measure(`bare ${name}`, { url: bareOrigin + path.split('?')[0] })],
-        [label, () => measure(label, { url: server.origin + path, headers: server.headers })],
+        [`bare ${name}`, () => measure(`bare ${name}`, { url: bareOrigin + path.split('?')[0] }, bare.child.pid)],
+        [label, () => measure(label, { url: server.origin + path, headers: server.headers }, server.child.pid)],
       ];
       const offLabel = `${label}, request log off`;
       turns.push([offLabel, () => measure(offLabel, { url: unloggedOrigin + path, headers: server.headers })]);
       baseline[offLabel] = `bare ${name}`;
       if (baselineServer) {
         const baseLabel = `${label}, baseline build (BENCH_BASELINE)`;
-        turns.push([baseLabel, () => measure(baseLabel, { url: baselineServer.origin + path, headers: baselineServer.headers })]);
+        turns.push([baseLabel, () => measure(baseLabel, { url: baselineServer.origin + path, headers: baselineServer.headers }, baselineServer.child.pid)]);
         baseline[baseLabel] = `bare ${name}`;
       }
       baseline[label] = `bare ${name}`;
       const measured = new Map<string, Measured[]>(turns.map(([l]) => [l, []]));
       for (let round = 0; round < ROUNDS; round++) for (const [l, run] of turns) measured.get(l)!.push(await run());
       for (const [l, runs] of measured) {
-        rows.push([...runs].sort((a, b) => a.requestsPerSecond - b.requestsPerSecond)[Math.floor(runs.length / 2)]!);
-        perRound.push(`${l}: ${runs.map((m) => m.requestsPerSecond).join(', ')}`);
+        const row = [...runs].sort((a, b) => a.requestsPerSecond - b.requestsPerSecond)[Math.floor(runs.length / 2)]!;
+        // CPU per request: the median round of its own (it is the steadier figure; see harness.ts).
+        const cpu = runs.map((m) => m.cpuPerRequestUs).filter((v) => v !== undefined);
+        rows.push(cpu.length === runs.length ? { ...row, cpuPerRequestUs: median(cpu) } : row);
+        perRound.push(`${l}: ${runs.map((m) => m.requestsPerSecond + (m.cpuPerRequestUs === undefined ? '' : ` (${m.cpuPerRequestUs} us)`)).join(', ')}`);
       }
     }
   } finally {
@@ -117,8 +121,8 @@ async function reads(): Promise<void> {
 
 /** One server for the writes section: its own process, stderr kept for the group-commit stats it prints at exit. */
 async function serveFor(dataDir: string, cliPath: string, env: NodeJS.ProcessEnv) {
-  const key = crossbuy(['keys', 'create', '--data', dataDir, '--name', 'bench', '--scopes', 'all', '--rate-limit', '1000000']);
-  crossbuy(['admin', 'autopilot', 'off', '--data', dataDir]);
+  const key = crossbuy(['keys', 'create', '--data', dataDir, '--name', 'bench', '--scopes', 'all', '--rate-limit', '1000000'], cliPath);
+  crossbuy(['admin', 'autopilot', 'off', '--data', dataDir], cliPath);
   const child = spawn(process.execPath, [cliPath, 'serve', '--port', '0', '--data', dataDir], {
     stdio: ['ignore', 'pipe', 'pipe'],
     env: { ...process.env, CROSSBUY_GROUP_COMMIT_STATS: '1', ...env },
@@ -173,7 +177,7 @@ interface OrderServer {
 async function orderServer(label: string, cliPath: string, env: NodeJS.ProcessEnv): Promise<OrderServer> {
   const dataDir = tempDataDir();
   const server = await serveFor(dataDir, cliPath, env);
-  const adminToken = crossbuy(['admin', 'token', '--data', dataDir]);
+  const adminToken = crossbuy(['admin', 'token', '--data', dataDir], cliPath);
   await fetch(`${server.origin}/api/v1/admin/wallet/deposit`, {
     method: 'POST',
     headers: { authorization: `Bearer ${adminToken}`, 'content-type': 'application/json' },
@@ -217,10 +221,16 @@ function batchSizes(stderr: string): string {
  */
 async function writes(): Promise<void> {
   const rawDir = tempDataDir();
-  const targets = [await orderServer('POST /orders (1 line, wallet debit), group commit', cli, {})];
-  targets.push(await orderServer('POST /orders, group commit off', cli, { CROSSBUY_GROUP_COMMIT: 'off' }));
+  const targets: OrderServer[] = [];
   const baselineDir = process.env.BENCH_BASELINE;
-  if (baselineDir) targets.push(await orderServer(`POST /orders, baseline build (BENCH_BASELINE)`, join(baselineDir, 'bin', 'crossbuy.js'), {}));
+  try {
+    targets.push(await orderServer('POST /orders (1 line, wallet debit), group commit', cli, {}));
+    targets.push(await orderServer('POST /orders, group commit off', cli, { CROSSBUY_GROUP_COMMIT: 'off' }));
+    if (baselineDir) targets.push(await orderServer(`POST /orders, baseline build (BENCH_BASELINE)`, join(baselineDir, 'bin', 'crossbuy.js'), {}));
+  } catch (error) {
+    for (const target of targets) await stopChild(target.server.child);
+    throw error;
+  }
   const rounds = new Map<OrderServer, Measured[]>(targets.map((t) => [t, []]));
   const seconds = Math.max(2, Math.round(DURATION_S / 2));
   const rows: Measured[] = [];
