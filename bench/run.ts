@@ -92,7 +92,7 @@ async function reads(): Promise<void> {
         [label, () => measure(label, { url: server.origin + path, headers: server.headers }, server.child.pid)],
       ];
       const offLabel = `${label}, request log off`;
-      turns.push([offLabel, () => measure(offLabel, { url: unloggedOrigin + path, headers: server.headers })]);
+      turns.push([offLabel, () => measure(offLabel, { url: unloggedOrigin + path, headers: server.headers }, unlogged.child.pid)]);
       baseline[offLabel] = `bare ${name}`;
       if (baselineServer) {
         const baseLabel = `${label}, baseline build (BENCH_BASELINE)`;
