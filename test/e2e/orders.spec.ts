@@ -24,7 +24,8 @@ test('status tabs with counts, pagination, search by number, detail with trackin
 }) => {
   const admin = adminApiOf(page.request, server.origin);
   const lines = await cheapProducts(openApi, 3);
-  const arrived = await placeOrder(openApi, lines[0]!);
+  // Two units on one line: the list's "Items" counts units (2), not lines (1).
+  const arrived = await placeOrder(openApi, lines[0]!, 2);
   await admin.send('POST', `/orders/${arrived.orderNo}/advance`, { to: 'in_warehouse' });
   const refunded = await placeOrder(openApi, lines[1]!);
   await admin.send('POST', `/orders/${refunded.orderNo}/advance`, { to: 'paid' });
@@ -52,7 +53,7 @@ test('status tabs with counts, pagination, search by number, detail with trackin
   const row = table.getByRole('row').filter({ hasText: arrived.orderNo });
   await expect(row).toContainText('In the warehouse');
   await expect(row).toContainText(money(arrived.totalAmount));
-  await expect(row.getByRole('cell').nth(3)).toHaveText('1');
+  await expect(row.getByRole('cell').nth(3)).toHaveText('2');
 
   await tab(page, 'refunded', await orderTotal(openApi, 'refunded')).click();
   await expect(table.getByRole('row').filter({ hasText: refunded.orderNo })).toContainText('Refunded');

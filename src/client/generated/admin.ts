@@ -1300,6 +1300,8 @@ export interface paths {
                                     status: "pending" | "paid" | "purchased" | "shipped_to_warehouse" | "in_warehouse" | "completed" | "cancelled" | "refunded" | "returned";
                                     /** @description amount in the ledger currency, at most two decimals */
                                     totalAmount: number;
+                                    /** @description units ordered: the sum of the lines' quantities (added) */
+                                    unitCount: number;
                                     /**
                                      * Format: date-time
                                      * @description ISO 8601 UTC

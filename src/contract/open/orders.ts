@@ -112,6 +112,7 @@ export const OrderListItemFields = {
   status: OrderStatusSchema,
   totalAmount: Money,
   itemCount: Type.Integer({ description: 'number of lines' }),
+  unitCount: Type.Integer({ description: 'units ordered: the sum of the lines\' quantities (added)' }),
   currency: Currency,
   createdAt: Timestamp,
   amountDue: Money,

@@ -251,7 +251,7 @@ describe('GET /orders (back office)', () => {
     const numbers = all.body.data.items.map((o: { orderNo: string }) => o.orderNo);
     expect(numbers).toContain(theirs.body.data.orderNo);
     expect(all.body.data.items.some((o: { userId: number }) => o.userId === 1)).toBe(true);
-    expect(Object.keys(all.body.data.items[0]).sort()).toEqual(['amountDue', 'createdAt', 'currency', 'itemCount', 'orderNo', 'platform', 'status', 'totalAmount', 'updatedAt', 'userId']);
+    expect(Object.keys(all.body.data.items[0]).sort()).toEqual(['amountDue', 'createdAt', 'currency', 'itemCount', 'orderNo', 'platform', 'status', 'totalAmount', 'unitCount', 'updatedAt', 'userId']);
 
     const onlyTheirs = (await server.admin('GET', `/orders?userId=${user.userId}`)).body.data;
     expect(onlyTheirs.items.map((o: { orderNo: string }) => o.orderNo)).toEqual([theirs.body.data.orderNo]);

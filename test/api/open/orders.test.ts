@@ -225,11 +225,16 @@ describe('GET /orders', () => {
     const { items, total, page, limit } = res.body.data;
     expect({ page, limit }).toEqual({ page: 1, limit: 20 });
     expect(total).toBeGreaterThanOrEqual(5);
-    expect(Object.keys(items[0]).sort()).toEqual(['amountDue', 'createdAt', 'currency', 'itemCount', 'orderNo', 'status', 'totalAmount']);
+    expect(Object.keys(items[0]).sort()).toEqual(['amountDue', 'createdAt', 'currency', 'itemCount', 'orderNo', 'status', 'totalAmount', 'unitCount']);
     const created = items.map((o: { createdAt: string }) => o.createdAt);
     expect([...created].sort().reverse()).toEqual(created);
     const first = await server.api('GET', `/orders/${items[0].orderNo}`);
     expect(items[0].itemCount).toBe(first.body.data.items.length);
+    // unitCount: the units ordered (the lines' quantities summed), what a shopper calls items.
+    for (const listed of items.slice(0, 5)) {
+      const detail = (await server.api('GET', `/orders/${listed.orderNo}`)).body.data as { items: { quantity: number }[] };
+      expect(listed.unitCount).toBe(detail.items.reduce((sum, line) => sum + line.quantity, 0));
+    }
     expect(items[0].totalAmount).toBe(first.body.data.totalAmount);
   });
 

@@ -167,7 +167,7 @@ function RecentOrders() {
                   <OrderStatusBadge status={order.status} />
                 </Group>
                 <Text size="xs" c="dimmed">
-                  {formatDate(order.createdAt, true)} · {(order.itemCount === 1 ? t('item') : t('items', { count: order.itemCount }))}
+                  {formatDate(order.createdAt, true)} · {(order.unitCount === 1 ? t('item') : t('items', { count: order.unitCount }))}
                 </Text>
               </Stack>
               <Text fw={600} style={{ whiteSpace: 'nowrap' }}>

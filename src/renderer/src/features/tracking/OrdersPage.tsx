@@ -87,7 +87,8 @@ function OrdersTable({ orders }: { orders: OrderListItem[] }) {
                 <OrderStatusBadge status={order.status} />
               </Table.Td>
               <Table.Td ta="right">
-                <Text size="sm">{order.itemCount}</Text>
+                {/* Units, as a shopper counts items (two of one shirt are two items), not order lines. */}
+                <Text size="sm">{order.unitCount}</Text>
               </Table.Td>
               <Table.Td ta="right">
                 <Text size="sm" fw={600}>

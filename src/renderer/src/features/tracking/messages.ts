@@ -60,7 +60,7 @@ export const listMessages = defineMessages(
     colOrderNo: '订单号',
     colDate: '下单时间',
     colStatus: '状态',
-    colItems: '商品行',
+    colItems: '件数',
     colTotal: '合计',
     loading: '正在加载订单',
     loadFailed: '无法加载订单',

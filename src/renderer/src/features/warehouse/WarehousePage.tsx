@@ -1,4 +1,4 @@
-import { Anchor, Button, Checkbox, Group, Paper, SegmentedControl, SimpleGrid, Skeleton, Stack, Table, Text, Title, Tooltip } from '@mantine/core';
+import { Anchor, Button, Checkbox, Group, Paper, ScrollArea, SegmentedControl, SimpleGrid, Skeleton, Stack, Table, Text, Title, Tooltip } from '@mantine/core';
 import { navigate, useHashQuery } from '../../app/router';
 import { EmptyState } from '../../shared/EmptyState';
 import { ErrorAlert } from '../../shared/ErrorAlert';
@@ -151,14 +151,15 @@ export function WarehousePage() {
     <Stack gap="md">
       <Title order={2}>{t('warehouseTitle')}</Title>
       <StatsCards />
-      <Group justify="space-between" wrap="wrap">
+      {/* Ten statuses do not fit a narrow window (800 px): the filter scrolls sideways instead of being cut off. */}
+      <ScrollArea type="auto" offsetScrollbars="x" scrollbarSize={6}>
         <SegmentedControl
           aria-label={t('statusFilter')}
           value={status ?? 'all'}
           onChange={(value) => navigate(warehouseHash(oneOf(value, PACKAGE_STATUSES), 1))}
           data={[{ value: 'all', label: t('all') }, ...PACKAGE_STATUSES.map((s) => ({ value: s, label: label('pkg', s) }))]}
         />
-      </Group>
+      </ScrollArea>
       <SelectionBar shippable={shippable.data ?? []} />
       {shippable.isError ? <ErrorAlert title={t('packagesError')} error={shippable.error} /> : null}
       {packages.isPending ? (
