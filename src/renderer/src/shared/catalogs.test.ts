@@ -36,12 +36,15 @@ const ALLOWED_LATIN = new Set(
 
 /** Latin words of a Chinese message outside `{placeholders}` and not on the list. */
 export function untranslatedWords(message: string): string[] {
-  // Placeholders, addresses and host names (m.tb.cn), commands quoted as “crossbuy serve” and order numbers are not prose.
+  // Placeholders, addresses and host names (m.tb.cn), status classes, paths, commands quoted as “crossbuy serve” and order numbers are not prose.
   const withoutPlaceholders = message
     .replace(/\{[^{}]*\}/g, ' ')
     .replace(/https?:\/\/\S+/g, ' ')
     .replace(/[\w-]+(\.[\w-]+)+/g, ' ')
     .replace(/“[^”]*”/g, ' ')
+    // HTTP status classes (4xx) and API paths (/api/v1/open/orders) are written as they are in any language.
+    .replace(/\b[1-5]xx\b/gi, ' ')
+    .replace(/(^|\s)\/[\w/.:-]+/g, ' ')
     .replace(/\b(?=[A-Z0-9]*\d)[A-Z0-9]{6,}\b/g, ' ');
   return (withoutPlaceholders.match(/[A-Za-z]{2,}/g) ?? []).filter((word) => !ALLOWED_LATIN.has(word.toLowerCase()));
 }
