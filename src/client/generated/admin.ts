@@ -685,6 +685,8 @@ export interface paths {
                                  */
                                 createdAt: string;
                                 file: string;
+                                /** @description the file name in <data>/backups: what POST /data/restore takes */
+                                id: string;
                             };
                         };
                     };
@@ -746,6 +748,8 @@ export interface paths {
                                  */
                                 createdAt: string;
                                 file: string;
+                                /** @description the file name in <data>/backups: what POST /data/restore takes */
+                                id: string;
                             }[];
                         };
                     };
@@ -811,6 +815,85 @@ export interface paths {
                         "application/json": {
                             data: {
                                 message: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/data/restore": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Replace the data with a backup (the current state is backed up first); body {"backupId","confirm":"RESTORE"} */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description a backup's id from GET /data/backups */
+                        backupId: string;
+                        /** @description must be "RESTORE" */
+                        confirm: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Stable discriminator of some errors (see ERROR_CODES); additive */
+                            code?: string;
+                            error: string;
+                            /** @description The body field the error is about, where there is one */
+                            field?: string;
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                backupBefore: {
+                                    bytes: number;
+                                    /**
+                                     * Format: date-time
+                                     * @description ISO 8601 UTC
+                                     */
+                                    createdAt: string;
+                                    file: string;
+                                    /** @description the file name in <data>/backups: what POST /data/restore takes */
+                                    id: string;
+                                };
+                                message: string;
+                                /** @description the backup id restored */
+                                restoredFrom: string;
                             };
                         };
                     };

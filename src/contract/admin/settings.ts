@@ -10,7 +10,12 @@ export const SettingsView = Type.Object({
   requestLogLimit: Type.Integer({ description: 'how many open-API requests the request log keeps (also never older than 7 days)' }),
 });
 
-export const Backup = Type.Object({ file: Type.String(), bytes: Type.Integer(), createdAt: Timestamp });
+export const Backup = Type.Object({
+  id: Type.String({ description: 'the file name in <data>/backups: what POST /data/restore takes' }),
+  file: Type.String(),
+  bytes: Type.Integer(),
+  createdAt: Timestamp,
+});
 
 /** Installation settings, server facts, backups and the demo reset. */
 
@@ -36,6 +41,20 @@ export const adminSettingsSchemas = {
   'GET /data/backups': { response: Type.Array(Backup) },
   'POST /data/backup': { response: Backup },
   'POST /data/reset': { body: Type.Object({ confirm: Type.String() }, { additionalProperties: false }), response: Message },
+  'POST /data/restore': {
+    body: Type.Object(
+      {
+        backupId: Type.String({ minLength: 1, maxLength: 200, description: 'a backup\'s id from GET /data/backups' }),
+        confirm: Type.String({ description: 'must be "RESTORE"' }),
+      },
+      { additionalProperties: false },
+    ),
+    response: Type.Object({
+      restoredFrom: Type.String({ description: 'the backup id restored' }),
+      backupBefore: Backup,
+      message: Type.String(),
+    }),
+  },
 };
 
 /** The static types of what these routes take and answer. */
@@ -44,3 +63,4 @@ export type SettingsView = Static<typeof SettingsView>;
 export type SettingsPatch = BodyOf<Routes['PUT /settings']>;
 export type ServerInfo = ResponseOf<Routes['GET /server']>;
 export type BackupInfo = Static<typeof Backup>;
+export type RestoreResult = ResponseOf<Routes['POST /data/restore']>;

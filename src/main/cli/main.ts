@@ -4,6 +4,7 @@ import { describeError, registerKeyCommands } from './keys.js';
 import { registerAdminCommands } from './admin.js';
 import { registerDoctorCommand } from './doctor.js';
 import { registerExportCommand } from './export.js';
+import { registerDataCommands } from './data.js';
 import { adminTokenFile } from '../core/data-dir.js';
 
 interface ServeFlags {
@@ -45,6 +46,7 @@ export function buildProgram(): Command {
   registerAdminCommands(program);
   registerDoctorCommand(program);
   registerExportCommand(program);
+  registerDataCommands(program);
   program
     .command('data-dir')
     .description('print the data directory in use and where the admin token is kept')

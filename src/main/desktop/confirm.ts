@@ -79,7 +79,7 @@ export function confirmationFor(request: BridgeRequest): Confirmation | null {
     return {
       title: 'Restore a backup',
       message: 'Replace the current data with a backup?',
-      detail: `Everything since that backup is lost.\n${describeBody(request.body)}`,
+      detail: `Everything since that backup is replaced (the data as it is now is backed up first).\n${describeBody(request.body)}`,
       action: 'Restore',
     };
   }

@@ -1,3 +1,4 @@
+import { removeServerLock, writeServerLock } from '../core/data/server-lock.js';
 import { existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -89,6 +90,7 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
   const port = typeof address === 'object' && address ? address.port : options.port;
   const origin = `http://${HOST}:${port}`;
   core.setPublicOrigin(origin);
+  writeServerLock(options.dataDir, origin);
   events.start();
   autopilot.start();
   webhooks.start();
@@ -112,6 +114,7 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
       // Stop accepting, let in-flight requests finish, then checkpoint the WAL and close.
       await app.close();
       core.close();
+      removeServerLock(options.dataDir);
     },
   };
 }

@@ -62,7 +62,8 @@ const keyCaches = new WeakMap<object, KeyCache>();
 const lastUsedMs = new WeakMap<ApiKeyInfo, number>();
 let generation = 0;
 
-function forgetCachedKeys(): void {
+/** Drops every connection's cached keys (a key written behind this module's back: a restore). */
+export function forgetCachedKeys(): void {
   generation++;
 }
 

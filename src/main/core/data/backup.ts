@@ -1,16 +1,18 @@
 import { mkdirSync, readdirSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import type { CoreContext } from '../context.js';
 import { unprocessable } from '../shared/errors.js';
 
 /** Database backups: SQLite's online backup into <data>/backups, consistent while the server runs. */
 export interface BackupFile {
+  /** The file's name: what `POST /data/restore` takes. */
+  id: string;
   file: string;
   bytes: number;
   createdAt: string;
 }
 
-function backupDir(ctx: CoreContext): string {
+export function backupDir(ctx: CoreContext): string {
   if (ctx.dataDir === ':memory:') throw unprocessable('An in-memory database has no data folder to back up into');
   return join(ctx.dataDir, 'backups');
 }
@@ -22,21 +24,21 @@ export async function backupDatabase(ctx: CoreContext): Promise<BackupFile> {
   const file = join(dir, `crossbuy-${stamp}.db`);
   await ctx.db.backup(file);
   const stat = statSync(file);
-  return { file, bytes: stat.size, createdAt: stat.mtime.toISOString() };
+  return { id: basename(file), file, bytes: stat.size, createdAt: stat.mtime.toISOString() };
 }
 
 export function listBackups(ctx: CoreContext): BackupFile[] {
   const dir = backupDir(ctx);
   let names: string[];
   try {
-    names = readdirSync(dir).filter((n) => n.endsWith('.db'));
+    names = readdirSync(dir).filter((n) => n.startsWith('crossbuy-') && n.endsWith('.db'));
   } catch {
     return [];
   }
   return names
     .map((name) => {
       const stat = statSync(join(dir, name));
-      return { file: join(dir, name), bytes: stat.size, createdAt: stat.mtime.toISOString() };
+      return { id: name, file: join(dir, name), bytes: stat.size, createdAt: stat.mtime.toISOString() };
     })
     .sort((a, b) => b.createdAt.localeCompare(a.createdAt));
 }

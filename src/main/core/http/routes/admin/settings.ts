@@ -1,5 +1,6 @@
 import { backupDatabase, listBackups } from '../../../data/backup.js';
 import { resetDemoData } from '../../../data/reset.js';
+import { backupFileOf, restoreFromFile } from '../../../data/restore.js';
 import { databaseFile } from '../../../data-dir.js';
 import { readSetting, writeSetting } from '../../../settings/settings.js';
 import { maybeRequestLog } from '../../../requests/request-log.js';
@@ -113,6 +114,25 @@ export const adminSettingsRoutes = [
     handler: ({ ctx, body }) => {
       if (body.confirm !== 'RESET') throw badRequest('confirm must be "RESET"');
       return resetDemoData(ctx);
+    },
+  }),
+  defineRoute({
+    method: 'POST',
+    url: '/data/restore',
+    scope: null,
+    tag: 'Admin',
+    summary: 'Replace the data with a backup (the current state is backed up first); body {"backupId","confirm":"RESTORE"}',
+    schema: adminSettingsSchemas['POST /data/restore'],
+    handler: async ({ ctx, body }) => {
+      if (body.confirm !== 'RESTORE') throw badRequest('confirm must be "RESTORE"');
+      const file = backupFileOf(ctx, body.backupId);
+      const before = await backupDatabase(ctx);
+      restoreFromFile(ctx, file);
+      return {
+        restoredFrom: body.backupId,
+        backupBefore: before,
+        message: `Restored ${body.backupId}. The data as it was just before is in backup ${before.id}.`,
+      };
     },
   }),
 ];

@@ -8,7 +8,8 @@ import { useT } from '../../../shared/i18n';
 import { CopyValue } from '../CopyValue';
 import { fetchers, adminKeys } from '../queries';
 import { Section } from '../Section';
-import type { SettingsView } from '../types';
+import type { BackupInfo, SettingsView } from '../types';
+import { RestoreBackupModal } from './RestoreBackupModal';
 import { settingsMessages } from './messages';
 import { PageHeader } from '../../../shared/PageHeader';
 import { formatBytes, useFormat } from '../../../shared/format';
@@ -183,6 +184,7 @@ function BackupSection() {
     onSettled: () => queryClient.invalidateQueries({ queryKey: adminKeys.backups }),
   });
   const rows = [...(backups.data ?? [])].sort((a, b) => b.createdAt.localeCompare(a.createdAt));
+  const [restoring, setRestoring] = useState<BackupInfo | null>(null);
 
   return (
     <Section
@@ -218,6 +220,7 @@ function BackupSection() {
                 <Table.Th>{t('colFile')}</Table.Th>
                 <Table.Th ta="right">{t('colSize')}</Table.Th>
                 <Table.Th>{t('colCreated')}</Table.Th>
+                <Table.Th />
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
@@ -230,12 +233,18 @@ function BackupSection() {
                     {formatBytes(row.bytes)}
                   </Table.Td>
                   <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDate(row.createdAt)}</Table.Td>
+                  <Table.Td>
+                    <Button size="compact-xs" variant="subtle" color="red" aria-label={t('restoreLabel', { id: row.id })} onClick={() => setRestoring(row)}>
+                      {t('restore')}
+                    </Button>
+                  </Table.Td>
                 </Table.Tr>
               ))}
             </Table.Tbody>
           </Table>
         </Table.ScrollContainer>
       )}
+      <RestoreBackupModal backup={restoring} onClose={() => setRestoring(null)} />
     </Section>
   );
 }

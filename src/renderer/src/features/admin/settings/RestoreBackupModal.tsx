@@ -1,0 +1,51 @@
+import { Button, Code, Group, Modal, Stack, Text } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { adminApi, data } from '../../../api/client';
+import { ErrorAlert } from '../../../shared/ErrorAlert';
+import { useFormat } from '../../../shared/format';
+import { useT } from '../../../shared/i18n';
+import type { BackupInfo } from '../types';
+import { settingsMessages } from './messages';
+
+/**
+ * Asks before a restore replaces every row (on the desktop the main process asks again, natively:
+ * desktop/confirm.ts), then restores and refreshes everything the app shows.
+ */
+export function RestoreBackupModal({ backup, onClose }: { backup: BackupInfo | null; onClose: () => void }) {
+  const t = useT(settingsMessages);
+  const fmt = useFormat();
+  const queryClient = useQueryClient();
+  const restore = useMutation({
+    mutationFn: (backupId: string) => data(adminApi().POST('/data/restore', { body: { backupId, confirm: 'RESTORE' } })),
+    onSuccess: (result) => {
+      notifications.show({ color: 'green', title: t('restoreDone'), message: result.message });
+      onClose();
+      // Everything the app shows may have changed.
+      void queryClient.invalidateQueries();
+    },
+  });
+  const close = () => {
+    restore.reset();
+    onClose();
+  };
+  return (
+    <Modal opened={backup !== null} onClose={close} title={t('restoreTitle')}>
+      {backup ? (
+        <Stack gap="md">
+          <Code style={{ wordBreak: 'break-all' }}>{backup.id}</Code>
+          <Text size="sm">{t('restoreText', { id: backup.id, date: fmt.date(backup.createdAt) })}</Text>
+          {restore.isError ? <ErrorAlert title={t('restoreFailed')} error={restore.error} /> : null}
+          <Group justify="flex-end">
+            <Button variant="default" onClick={close}>
+              {t('cancel')}
+            </Button>
+            <Button color="red" loading={restore.isPending} onClick={() => restore.mutate(backup.id)}>
+              {t('restoreButton')}
+            </Button>
+          </Group>
+        </Stack>
+      ) : null}
+    </Modal>
+  );
+}
