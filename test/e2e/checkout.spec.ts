@@ -37,7 +37,7 @@ test('search, add to cart, check out with a coupon: the wallet pays exactly the 
   await page.getByRole('button', { name: 'Checkout' }).click();
   await expect(page).toHaveURL(/#\/checkout$/);
   await expect(page.getByRole('heading', { name: 'Checkout', level: 2 })).toBeVisible();
-  await expect(page.getByRole('list', { name: 'Lines in this order' }).getByRole('listitem')).toHaveCount(1);
+  await expect(page.getByRole('group', { name: 'Lines in this order' }).getByRole('listitem')).toHaveCount(1);
   await expect(page.getByTestId('checkout-subtotal')).toHaveText(money(subtotal / 100));
   await expect(page.getByTestId('checkout-discount')).toHaveText('CN¥0.00');
   await expect(page.getByTestId('checkout-service-fee')).toHaveText(money(fee / 100));

@@ -31,10 +31,10 @@ test('a cart from three platforms is one order: seller groups at checkout, platf
   const ordersBefore = await orderTotal(openApi);
 
   await page.goto('/#/checkout');
-  const list = page.getByRole('list', { name: 'Lines in this order' });
+  const list = page.getByRole('group', { name: 'Lines in this order' });
   await expect(list.getByRole('listitem')).toHaveCount(picks.length);
   await expect(page.getByTestId('seller-group')).toHaveCount(sellers.size);
-  for (const name of ['Taobao', '1688', 'Weidian']) await expect(list.getByRole('group', { name: new RegExp(`^${name} · `) }).first()).toBeVisible();
+  for (const name of ['Taobao', '1688', 'Weidian']) await expect(list.getByRole('list', { name: new RegExp(`^${name} · `) }).first()).toBeVisible();
   await expect(page.getByText(`One order for ${sellers.size} sellers`)).toBeVisible();
   await page.getByRole('button', { name: 'Place order' }).click();
   await expect(page).toHaveURL(/#\/orders\/PO[0-9A-Z]+$/);

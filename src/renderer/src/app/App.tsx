@@ -6,7 +6,7 @@ import { AppLayout } from './AppLayout';
 import { installNotificationHygiene, NOTIFICATION_LIMIT } from './notificationHygiene';
 import { createQueryClient } from './queryClient';
 import { RouteView } from './RouteView';
-import { theme } from './theme';
+import { cssVariablesResolver, theme } from './theme';
 import { useUiStore } from './uiStore';
 
 export function App() {
@@ -14,7 +14,7 @@ export function App() {
   const colorScheme = useUiStore((s) => s.colorScheme);
   useEffect(installNotificationHygiene, []);
   return (
-    <MantineProvider theme={theme} forceColorScheme={colorScheme}>
+    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} forceColorScheme={colorScheme}>
       <Notifications position="bottom-right" limit={NOTIFICATION_LIMIT} />
       <QueryClientProvider client={queryClient}>
         <AppLayout>

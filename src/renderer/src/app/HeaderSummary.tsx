@@ -32,10 +32,12 @@ export function HeaderSummary() {
   return (
     <Group gap="md" wrap="nowrap" visibleFrom="xs">
       {balance ? (
-        <Anchor href="#/wallet" size="sm" underline="hover" aria-label={t('headerBalance', { amount: balance })} data-testid="header-balance">
+        // Named by what it shows ("Available CN¥10,000.00"): the visible text is the accessible name.
+        <Anchor href="#/wallet" size="sm" underline="hover" data-testid="header-balance">
           <Text span size="xs" c="dimmed" mr={6}>
             {t('headerBalanceShort')}
           </Text>
+          {' '}
           <Text span size="sm" fw={600}>
             {balance}
           </Text>
@@ -46,7 +48,7 @@ export function HeaderSummary() {
           href="#/cart"
           size="sm"
           underline="hover"
-          aria-label={count === 0 ? t('headerCartEmpty') : count === 1 ? t('headerCartOne') : t('headerCart', { count })}
+          aria-label={count === 1 ? t('headerCartOne') : t('headerCart', { count })}
           data-testid="header-cart"
         >
           <Group gap={6} wrap="nowrap">

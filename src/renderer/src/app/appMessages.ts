@@ -11,11 +11,9 @@ export const appMessages = defineMessages(
     nothingAt: 'Nothing lives at {path}.',
     goToShop: 'Go to the shop',
     sessionEnded: '{message}. The UI session has ended: open the URL that "crossbuy serve" printed again.',
-    headerBalance: 'Available balance {amount}',
     headerBalanceShort: 'Available',
     headerCart: '{count, plural, one {# item} other {# items}} in the cart',
     headerCartOne: '1 item in the cart',
-    headerCartEmpty: 'No items in the cart',
   },
   {
     toggleNavigation: '展开或收起导航',
@@ -26,10 +24,8 @@ export const appMessages = defineMessages(
     nothingAt: '{path} 下没有任何内容。',
     goToShop: '前往商城',
     sessionEnded: '{message}。界面会话已结束：请重新打开“crossbuy serve”输出的网址。',
-    headerBalance: '可用余额 {amount}',
     headerBalanceShort: '可用',
     headerCart: '购物车中有 {count} 件商品',
     headerCartOne: '购物车中有 1 件商品',
-    headerCartEmpty: '购物车是空的',
   },
 );

@@ -40,8 +40,8 @@ export function BalanceCards() {
   return (
     <SimpleGrid cols={{ base: 1, sm: 3 }} role="region" aria-label={t('cardsLabel')}>
       <Card label={t('balance')} hint={t('balanceHint')} amount={balance.data.balance} currency={currency} />
-      <Card label={t('frozen')} hint={t('frozenHint')} amount={balance.data.frozenBalance} currency={currency} color={balance.data.frozenBalance > 0 ? 'orange.7' : undefined} />
-      <Card label={t('available')} hint={t('availableHint')} amount={balance.data.availableBalance} currency={currency} color="teal.7" />
+      <Card label={t('frozen')} hint={t('frozenHint')} amount={balance.data.frozenBalance} currency={currency} color={balance.data.frozenBalance > 0 ? 'orange' : undefined} />
+      <Card label={t('available')} hint={t('availableHint')} amount={balance.data.availableBalance} currency={currency} color="teal" />
     </SimpleGrid>
   );
 }

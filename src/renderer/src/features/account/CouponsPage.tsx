@@ -20,7 +20,7 @@ function CouponCard({ coupon, currency, aside, children, muted }: { coupon: Coup
     <Paper withBorder radius="md" p="md" role="listitem" aria-label={coupon.name} style={{ borderLeft: '4px solid var(--mantine-color-orange-5)', opacity: muted ? 0.7 : 1 }}>
       <Group justify="space-between" align="flex-start" wrap="nowrap">
         <Stack gap={4} style={{ minWidth: 0 }}>
-          <Text fz={22} fw={800} c="orange.7" lh={1.1}>
+          <Text fz={22} fw={800} c="orange" lh={1.1}>
             {formatCouponValue(coupon, currency, language)}
           </Text>
           <Text fw={600}><span translate="no">{coupon.name}</span></Text>

@@ -38,7 +38,6 @@ function OrdersByStatus() {
               key={status}
               component="a"
               href={`${ORDERS_HREF}?status=${status}`}
-              aria-label={query.data === undefined ? label : t('ordersLink', { count: query.data, status: label })}
               p="xs"
               style={{ borderRadius: 'var(--mantine-radius-sm)', borderLeft: `3px solid var(--mantine-color-${statusColor(status)}-5)` }}
             >

@@ -28,7 +28,7 @@ function FavoriteCard({ favorite, onRemove, removing }: { favorite: Favorite; on
         <Anchor href={href} fw={600} size="sm" lineClamp={2} c="inherit">
           <span translate="no">{favorite.title}</span>
         </Anchor>
-        <Text fw={700} c="orange.7">
+        <Text fw={700} c="orange">
           {fmt.money(favorite.price, favorite.currency)}
         </Text>
         <Group justify="space-between" wrap="nowrap">

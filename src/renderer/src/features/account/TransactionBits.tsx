@@ -32,7 +32,7 @@ export function TransactionTypeBadge({ type }: { type: EntryType }) {
 export function SignedAmount({ amount, currency }: { amount: number; currency: string }) {
   const language = useLocale() as Language;
   return (
-    <Text span fw={600} c={amount > 0 ? 'teal.7' : amount < 0 ? 'red.7' : undefined} style={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }}>
+    <Text span fw={600} c={amount > 0 ? 'teal' : amount < 0 ? 'red' : undefined} style={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }}>
       {formatSignedMoney(amount, currency, language)}
     </Text>
   );

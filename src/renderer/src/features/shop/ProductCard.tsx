@@ -25,7 +25,7 @@ export function ProductCard({ product }: { product: Product }) {
         </a>
       </Text>
       <Group justify="space-between" mt="xs" wrap="nowrap">
-        <Text fw={700} c="orange.7" data-testid="card-price">
+        <Text fw={700} c="orange" data-testid="card-price">
           {min === max ? price : t('priceFrom', { amount: price })}
         </Text>
         <PlatformBadge platform={product.platform} />

@@ -220,7 +220,7 @@ export function OrdersPanel() {
                       {t(order.itemCount === 1 ? 'oneLine' : 'nLines', { count: order.itemCount })}
                     </Text>
                     {order.amountDue > 0 ? (
-                      <Text size="xs" c="orange.8">
+                      <Text size="xs" c="orange">
                         {ta('rowDue', { amount: fmt.money(order.amountDue, order.currency) })}
                       </Text>
                     ) : null}

@@ -67,13 +67,13 @@ export function ScopePicker({
                   indeterminate={state === 'some'}
                   onChange={(e) => onChange(toggleGroup(catalog, group, value, e.currentTarget.checked))}
                   fw={600}
-                  size="xs"
+                  size="md"
                 />
                 {group.scopes.map((scope) => (
                   <Checkbox
                     key={scope}
                     ml="md"
-                    size="xs"
+                    size="md"
                     label={
                       <Text span size="xs" ff="monospace" translate="no">
                         {scope}

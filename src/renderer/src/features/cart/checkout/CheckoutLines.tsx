@@ -44,11 +44,12 @@ export function CheckoutLines({ groups, currency }: { groups: SellerGroup<CartIt
           {t('sellersHint', { count: groups.length })}
         </Text>
       ) : null}
-      <Stack gap="md" role="list" aria-label={t('linesLabel')}>
+      {/* A group of lists, one per seller (a list may hold only list items: axe's aria-required-children). */}
+      <Stack gap="md" role="group" aria-label={t('linesLabel')}>
         {groups.map((group) => {
           const name = group.seller ? t('seller', { platform: platformLabel(group.seller.platform), shop: group.seller.shopName }) : t('sellerUnknown');
           return (
-            <Stack key={name} gap="sm" role="group" aria-label={name} data-testid="seller-group">
+            <Stack key={name} gap="sm" data-testid="seller-group">
               <Group gap="xs">
                 {group.seller ? (
                   <Badge variant="light" size="sm">
@@ -59,9 +60,11 @@ export function CheckoutLines({ groups, currency }: { groups: SellerGroup<CartIt
                   {group.seller ? group.seller.shopName : t('sellerUnknown')}
                 </Text>
               </Group>
-              {group.lines.map((line) => (
-                <Line key={line.id} line={line} currency={currency} />
-              ))}
+              <Stack gap="sm" role="list" aria-label={name}>
+                {group.lines.map((line) => (
+                  <Line key={line.id} line={line} currency={currency} />
+                ))}
+              </Stack>
             </Stack>
           );
         })}

@@ -19,7 +19,7 @@ export function ProductPrice({ product, sku }: { product: Product; sku: Sku | nu
       ? fmt.money(min, product.currency)
       : t('priceFrom', { amount: fmt.money(min, product.currency) });
   return (
-    <Text size="xl" fw={700} c="orange.7" data-testid="product-price" aria-live="polite">
+    <Text size="xl" fw={700} c="orange" data-testid="product-price" aria-live="polite">
       {text}
     </Text>
   );

@@ -28,7 +28,7 @@ export function Outcome({ done, error, errorTitle, conflict }: { done: string | 
     );
   }
   return done ? (
-    <Text size="sm" role="status" c="teal.8">
+    <Text size="sm" role="status" c="teal">
       {done}
     </Text>
   ) : null;

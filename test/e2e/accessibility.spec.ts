@@ -1,0 +1,60 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test } from './fixtures';
+import { cheapProducts } from './orders-helpers';
+
+/**
+ * An automated accessibility check (axe-core) over every main page, in the light and the dark theme: no
+ * serious or critical violation. The pages are the screenshots spec's, plus a product page and the
+ * checkout with a line in it (pages that only show their content with data).
+ */
+const PAGES = [
+  'shop',
+  'cart',
+  'checkout',
+  'orders',
+  'warehouse',
+  'shipping',
+  'dashboard',
+  'wallet',
+  'coupons',
+  'favorites',
+  'addresses',
+  'profile',
+  'back-office',
+  'api-keys',
+  'webhooks',
+  'settings',
+] as const;
+
+/** WCAG 2.x A and AA, and axe's best practices (landmarks, one h1, region). */
+const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'];
+
+for (const scheme of ['light', 'dark'] as const) {
+  test(`every main page has no serious or critical accessibility violation in the ${scheme} theme`, async ({ app: page, openApi }) => {
+    test.setTimeout(120_000);
+    await openApi.send('DELETE', '/cart');
+    const [line] = await cheapProducts(openApi, 1);
+    await openApi.send('POST', '/cart/items', { productId: String(line!.product.id), skuId: line!.sku.skuId, quantity: 1 });
+
+    const toggle = page.getByRole('button', { name: scheme === 'dark' ? 'Switch to dark mode' : 'Switch to light mode' });
+    if (await toggle.isVisible()) await toggle.click();
+    await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', scheme);
+
+    const found: string[] = [];
+    for (const name of [...PAGES, `product/${line!.product.id}`]) {
+      await page.goto(`/#/${name}`);
+      await expect(page.getByRole('heading', { level: 2 }).first(), name).toBeVisible();
+      await page.waitForLoadState('networkidle');
+      // Mantine's transitions (the theme's colours fading in) finish before the colours are read.
+      await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+      const results = await new AxeBuilder({ page }).withTags(TAGS).analyze();
+      for (const violation of results.violations) {
+        if (violation.impact !== 'serious' && violation.impact !== 'critical') continue;
+        const targets = violation.nodes.slice(0, 5).map((node) => `${node.target.join(' ')} ${node.failureSummary?.split('\n')[1] ?? ''}`);
+        found.push(`${name} [${violation.impact}] ${violation.id}: ${violation.help}\n    ${targets.join('\n    ')}`);
+      }
+    }
+    expect(found, found.join('\n')).toEqual([]);
+    await openApi.send('DELETE', '/cart');
+  });
+}
