@@ -1,5 +1,5 @@
-import { expect, test } from './fixtures';
-import { cheapProducts, type Coupon, type Order } from './orders-helpers';
+import { adminApiOf, expect, test } from './fixtures';
+import { cheapProducts, type Balance, type Coupon, type Order } from './orders-helpers';
 
 /**
  * Issue 17 items 6 and 8: what the shopper reads. A just-placed order is "Awaiting payment confirmation"
@@ -61,4 +61,23 @@ test('in Chinese the timeline, the status and the money read Chinese (¥), worde
   await expect(timeline).not.toContainText('paid from the wallet');
   await expect(page.getByTestId('order-total')).toHaveText(paid);
   await page.evaluate(() => localStorage.setItem('crossbuy-language', JSON.stringify({ state: { language: 'en', chosen: true }, version: 0 })));
+});
+
+test('a display currency the operator set shows beside ledger amounts, and the ledger stays in CNY', async ({ app: page, openApi, server }) => {
+  const admin = adminApiOf(page.request, server.origin);
+  await admin.send('PUT', '/settings', { displayRates: { USD: 0.1381 }, displayCurrency: null });
+  await page.goto('/#/wallet');
+  await page.reload();
+  const balance = await openApi.get<Balance>('/user/wallet/balance');
+  const cny = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'CNY' }).format(balance.availableBalance);
+  const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(Math.round(balance.availableBalance * 100 * 0.1381) / 100);
+  const available = page.getByRole('region', { name: 'Wallet balance' }).getByRole('group', { name: 'Available' });
+  await expect(available).toContainText(cny);
+  await expect(available).not.toContainText('≈');
+
+  await page.getByRole('textbox', { name: 'Display currency' }).click();
+  await page.getByRole('option', { name: '≈ USD' }).click();
+  await expect(available).toContainText(`${cny} (≈ ${usd})`);
+  expect((await openApi.get<Balance>('/user/wallet/balance')).currency).toBe('CNY');
+  await admin.send('PUT', '/settings', { displayCurrency: null });
 });

@@ -3168,6 +3168,12 @@ export interface paths {
                                 currency: string;
                                 /** @description true once the ledger has entries */
                                 currencyLocked: boolean;
+                                /** @description shown beside ledger amounts in the UI at its rate; never stored in the ledger */
+                                displayCurrency: string | null;
+                                /** @description units of each currency per unit of the ledger currency */
+                                displayRates: {
+                                    [key: string]: number;
+                                };
                                 lowBalanceThreshold: number;
                                 /** @description how many open-API requests the request log keeps (also never older than 7 days) */
                                 requestLogLimit: number;
@@ -3192,6 +3198,11 @@ export interface paths {
                 content: {
                     "application/json": {
                         currency?: string;
+                        displayCurrency?: string | null;
+                        /** @description units of each currency per unit of the ledger currency */
+                        displayRates?: {
+                            [key: string]: number;
+                        };
                         lowBalanceThreshold?: number;
                         requestLogLimit?: number;
                         serviceFeeRate?: number;
@@ -3228,6 +3239,12 @@ export interface paths {
                                 currency: string;
                                 /** @description true once the ledger has entries */
                                 currencyLocked: boolean;
+                                /** @description shown beside ledger amounts in the UI at its rate; never stored in the ledger */
+                                displayCurrency: string | null;
+                                /** @description units of each currency per unit of the ledger currency */
+                                displayRates: {
+                                    [key: string]: number;
+                                };
                                 lowBalanceThreshold: number;
                                 /** @description how many open-API requests the request log keeps (also never older than 7 days) */
                                 requestLogLimit: number;

@@ -1,6 +1,15 @@
 import { Type, type Static } from 'typebox';
 import { type BodyOf, Message, type ResponseOf, Timestamp } from '../common.js';
 
+/** An ISO 4217 code. */
+const CurrencyCode = Type.String({ pattern: '^[A-Z]{3}$' });
+
+/** Units of each display currency per unit of the ledger currency, as the operator sets them (USD: 0.1381). */
+export const DisplayRates = Type.Record(Type.String({ pattern: '^[A-Z]{3}$' }), Type.Number({ exclusiveMinimum: 0, maximum: 1_000_000 }), {
+  maxProperties: 30,
+  description: 'units of each currency per unit of the ledger currency',
+});
+
 export const SettingsView = Type.Object({
   serviceFeeRate: Type.Number({ description: 'percent of the goods subtotal' }),
   currency: Type.String(),
@@ -8,6 +17,8 @@ export const SettingsView = Type.Object({
   webhooksAllowRemote: Type.Boolean(),
   lowBalanceThreshold: Type.Number(),
   requestLogLimit: Type.Integer({ description: 'how many open-API requests the request log keeps (also never older than 7 days)' }),
+  displayCurrency: Type.Union([CurrencyCode, Type.Null()], { description: 'shown beside ledger amounts in the UI at its rate; never stored in the ledger' }),
+  displayRates: DisplayRates,
 });
 
 export const Backup = Type.Object({
@@ -30,6 +41,8 @@ export const adminSettingsSchemas = {
         webhooksAllowRemote: Type.Optional(Type.Boolean()),
         lowBalanceThreshold: Type.Optional(Type.Number({ minimum: 0 })),
         requestLogLimit: Type.Optional(Type.Integer({ minimum: 100, maximum: 1_000_000 })),
+        displayCurrency: Type.Optional(Type.Union([CurrencyCode, Type.Null()])),
+        displayRates: Type.Optional(DisplayRates),
       },
       { additionalProperties: false },
     ),

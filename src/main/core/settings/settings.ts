@@ -38,6 +38,9 @@ export interface ServiceSettings {
   autopilotSellerDelayBp: number;
   /** How many open-API requests the request log keeps (the oldest go first; also never older than 7 days). */
   requestLogLimit: number;
+  /** The UI's display currency ('' for none) and the operator's rates as JSON ({"USD":0.1381}); display-currency.ts. */
+  displayCurrency: string;
+  displayRates: string;
 }
 
 const DEFAULTS: ServiceSettings = {
@@ -60,6 +63,8 @@ const DEFAULTS: ServiceSettings = {
   autopilotQcIssueBp: 200,
   autopilotSellerDelayBp: 200,
   requestLogLimit: 10_000,
+  displayCurrency: '',
+  displayRates: '{}',
 };
 
 type Key = keyof ServiceSettings;

@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { useT } from '../shared/i18n';
 import { appMessages } from './appMessages';
 import { ColorSchemeToggle } from './ColorSchemeToggle';
+import { DisplayCurrencyPicker } from './DisplayCurrencyPicker';
 import { HeaderSummary } from './HeaderSummary';
 import { LanguageSwitch } from './LanguageSwitch';
 import { useLiveUpdates } from './useLiveUpdates';
@@ -33,6 +34,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
           </Group>
           <Group gap="sm" wrap="nowrap">
             <HeaderSummary />
+            <DisplayCurrencyPicker />
             <LanguageSwitch />
             <ColorSchemeToggle />
           </Group>

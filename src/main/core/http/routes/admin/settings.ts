@@ -3,6 +3,7 @@ import { resetDemoData } from '../../../data/reset.js';
 import { backupFileOf, restoreFromFile } from '../../../data/restore.js';
 import { databaseFile } from '../../../data-dir.js';
 import { readSetting, writeSetting } from '../../../settings/settings.js';
+import { checkDisplayCurrency, readDisplayCurrency, writeDisplayCurrency } from '../../../settings/display-currency.js';
 import { maybeRequestLog } from '../../../requests/request-log.js';
 import { badRequest, conflict } from '../../../shared/errors.js';
 import { parseAmount, toAmount } from '../../../shared/money.js';
@@ -24,6 +25,7 @@ function settingsView(ctx: CoreContext) {
     webhooksAllowRemote: readSetting(ctx.db, 'webhooksAllowRemote') === 'yes',
     lowBalanceThreshold: toAmount(readSetting(ctx.db, 'lowBalanceThresholdMinor')),
     requestLogLimit: readSetting(ctx.db, 'requestLogLimit'),
+    ...readDisplayCurrency(ctx.db),
   };
 }
 
@@ -53,6 +55,10 @@ export const adminSettingsRoutes = [
       if (body.currency !== undefined && body.currency !== ctx.currency && ledgerHasEntries(ctx)) {
         throw conflict(`The ledger currency is fixed once the ledger has entries (it is ${ctx.currency})`);
       }
+      const display =
+        body.displayCurrency !== undefined || body.displayRates !== undefined
+          ? checkDisplayCurrency(ctx.db, body.currency ?? ctx.currency, { displayCurrency: body.displayCurrency, displayRates: body.displayRates })
+          : null;
       ctx.db
         .transaction(() => {
           if (feeBp !== undefined) writeSetting(ctx.db, 'serviceFeeBp', feeBp);
@@ -60,6 +66,7 @@ export const adminSettingsRoutes = [
           if (body.webhooksAllowRemote !== undefined) writeSetting(ctx.db, 'webhooksAllowRemote', body.webhooksAllowRemote ? 'yes' : 'no');
           if (threshold !== undefined) writeSetting(ctx.db, 'lowBalanceThresholdMinor', threshold);
           if (body.requestLogLimit !== undefined) writeSetting(ctx.db, 'requestLogLimit', body.requestLogLimit);
+          if (display) writeDisplayCurrency(ctx.db, display);
         })
         .immediate();
       if (body.requestLogLimit !== undefined) maybeRequestLog(ctx)?.setLimit(body.requestLogLimit);
