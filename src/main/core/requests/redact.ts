@@ -13,6 +13,8 @@ const SECRET = /(sk-|whsec_)[A-Za-z0-9_-]{6,}/g;
 const MARGIN = 128;
 
 export function maskSecrets(text: string): string {
+  // Most bodies hold no secret: two substring searches are far cheaper than the global replace.
+  if (!text.includes('sk-') && !text.includes('whsec_')) return text;
   return text.replace(SECRET, (_, prefix: string) => `${prefix}****`);
 }
 
@@ -41,6 +43,8 @@ export interface KeptBody {
 export function keepBody(body: ClippedBody | null, limit = REQUEST_LOG_BODY_BYTES): KeptBody {
   if (body === null) return { text: null, bytes: 0, truncated: false };
   const masked = maskSecrets(body.head);
+  // A UTF-16 unit is at most 3 bytes of UTF-8: a short whole body needs no encoding to know it fits.
+  if (body.whole && masked.length * 3 <= limit) return { text: masked, bytes: body.bytes, truncated: false };
   const encoded = Buffer.from(masked);
   if (body.whole && encoded.length <= limit) return { text: masked, bytes: body.bytes, truncated: false };
   return { text: cutUtf8(encoded, limit), bytes: body.bytes, truncated: true };
