@@ -226,6 +226,11 @@ test('webhook endpoints and the server page: API messages, secret, enable/disabl
   await card.getByRole('button', { name: 'Show deliveries' }).click();
   await expect(card.getByText('No deliveries yet.')).toBeVisible();
 
+  // Issue 17 item 12: a test event can be sent on demand; nothing listens on port 9, and the card says so.
+  await card.getByRole('button', { name: `Send a test event to ${url}` }).click();
+  const outcome = card.getByRole('status').filter({ hasText: 'Test event not delivered' });
+  await expect(outcome).toContainText('The endpoint did not accept it:');
+
   await card.getByRole('button', { name: `Delete the endpoint ${url}` }).click();
   await page.getByRole('dialog', { name: 'Delete this endpoint?' }).getByRole('button', { name: 'Delete endpoint' }).click();
   await expect(card).toHaveCount(0);

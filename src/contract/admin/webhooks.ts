@@ -26,6 +26,16 @@ export const Delivery = Type.Object({
   ),
 });
 
+export const TestResult = Type.Object({
+  eventId: Type.String({ description: 'evt_test_...: not an event of the log' }),
+  eventType: Type.Literal('webhook.test'),
+  succeeded: Type.Boolean({ description: 'the endpoint answered 2xx' }),
+  statusCode: Type.Union([Type.Integer(), Type.Null()]),
+  error: Type.Union([Type.String(), Type.Null()]),
+  at: Timestamp,
+  durationMs: Type.Integer(),
+});
+
 export const Events = Type.Array(Type.String({ maxLength: 64 }), { minItems: 1, maxItems: 20 });
 export const Url = Type.String({ minLength: 1, maxLength: 2048 });
 
@@ -47,11 +57,13 @@ export const adminWebhookSchemas = {
   },
   'DELETE /webhooks/:id': { params: IdParam, response: Message },
   'GET /webhooks/:id/deliveries': { params: IdParam, querystring: Type.Object(PageQuery), response: Paginated(Delivery) },
+  'POST /webhooks/:id/test': { params: IdParam, response: TestResult },
 };
 
 /** The static types of what these routes take and answer. */
 type Routes = typeof adminWebhookSchemas;
 export type WebhookEndpoint = Static<typeof Endpoint>;
 export type WebhookDelivery = Static<typeof Delivery>;
+export type WebhookTestResult = Static<typeof TestResult>;
 export type NewWebhookInput = BodyOf<Routes['POST /webhooks']>;
 export type WebhookPatch = BodyOf<Routes['PATCH /webhooks/:id']>;

@@ -112,3 +112,38 @@ describe('webhook endpoints and deliveries', () => {
     expect(types.body.data).toContain('shipping.status_changed');
   });
 });
+
+describe('POST /webhooks/:id/test', () => {
+  it('sends one signed webhook.test event now, answers what the endpoint replied, and queues no delivery', async () => {
+    const hook = receiver(1);
+    const url = await hook.listen();
+    try {
+      const endpoint = (await server.admin('POST', '/webhooks', { url, events: ['order.created'], description: 'test-event receiver' })).body.data;
+      const deliveriesBefore = (await server.admin('GET', `/webhooks/${endpoint.id}/deliveries`)).body.data.total;
+
+      // The receiver fails its first call: the answer says so.
+      const failed = await server.admin('POST', `/webhooks/${endpoint.id}/test`);
+      expect(failed.status).toBe(200);
+      expect(failed.body.data).toMatchObject({ eventType: 'webhook.test', succeeded: false, statusCode: 500, error: 'HTTP 500' });
+
+      const ok = await server.admin('POST', `/webhooks/${endpoint.id}/test`);
+      expect(ok.body.data).toMatchObject({ eventType: 'webhook.test', succeeded: true, statusCode: 200, error: null });
+      expect(ok.body.data.eventId).toMatch(/^evt_test_/);
+
+      const got = hook.received[1]!;
+      expect(verifySignature(endpoint.secret, got.headers['crossbuy-signature'] as string, got.body)).toBe(true);
+      expect(JSON.parse(got.body)).toMatchObject({ id: ok.body.data.eventId, type: 'webhook.test', data: { endpointId: endpoint.id } });
+      expect(got.headers['crossbuy-event-type']).toBe('webhook.test');
+      // A test is not a service event: no delivery row for it.
+      expect((await server.admin('GET', `/webhooks/${endpoint.id}/deliveries`)).body.data.total).toBe(deliveriesBefore);
+      await server.admin('DELETE', `/webhooks/${endpoint.id}`);
+    } finally {
+      await hook.close();
+    }
+  });
+
+  it('404 for an unknown endpoint, 400 for a non-numeric id', async () => {
+    expect((await server.admin('POST', '/webhooks/999999/test')).body).toEqual({ statusCode: 404, error: 'Not Found', message: 'Webhook endpoint 999999 not found' });
+    expect((await server.admin('POST', '/webhooks/abc/test')).status).toBe(400);
+  });
+});

@@ -69,24 +69,41 @@ export async function deliverDue(ctx: CoreContext, fetcher: Fetcher = fetch, now
   return due.length;
 }
 
-async function attempt(ctx: CoreContext, delivery: DueDelivery, fetcher: Fetcher, allowRemote: boolean): Promise<void> {
-  const body = JSON.stringify({ id: delivery.event_id, type: delivery.type, createdAt: delivery.created_at, data: JSON.parse(delivery.data) as unknown });
+/** What one signed POST to an endpoint came to. */
+export interface PostOutcome {
+  statusCode: number | null;
+  error: string | null;
+  startedAt: string;
+  durationMs: number;
+}
+
+/**
+ * One signed POST of `body` to an endpoint, under the dispatcher's rules (loopback only unless remote
+ * webhooks are allowed, no redirects followed, a timeout): shared by deliveries and test events.
+ */
+export async function postSigned(
+  target: { url: string; secret: string },
+  headers: { eventId: string; eventType: string },
+  body: string,
+  fetcher: Fetcher,
+  allowRemote: boolean,
+): Promise<PostOutcome> {
   const timestamp = Math.floor(Date.now() / 1000);
   const started = Date.now();
   let statusCode: number | null = null;
   let error: string | null = null;
-  if (!allowRemote && !isLoopbackUrl(new URL(delivery.url))) {
+  if (!allowRemote && !isLoopbackUrl(new URL(target.url))) {
     error = 'remote webhooks are not allowed (settings: webhooksAllowRemote)';
   } else {
     try {
-      const response = await fetcher(delivery.url, {
+      const response = await fetcher(target.url, {
         method: 'POST',
         headers: {
           'content-type': 'application/json',
           'user-agent': 'crossbuy-webhooks/1',
-          [SIGNATURE_HEADER]: signatureHeader(delivery.secret, timestamp, body),
-          'crossbuy-event-id': String(delivery.event_id),
-          'crossbuy-event-type': delivery.type,
+          [SIGNATURE_HEADER]: signatureHeader(target.secret, timestamp, body),
+          'crossbuy-event-id': headers.eventId,
+          'crossbuy-event-type': headers.eventType,
         },
         body,
         signal: AbortSignal.timeout(TIMEOUT_MS),
@@ -101,6 +118,18 @@ async function attempt(ctx: CoreContext, delivery: DueDelivery, fetcher: Fetcher
       error = cause instanceof Error ? cause.message : String(cause);
     }
   }
+  return { statusCode, error, startedAt: new Date(started).toISOString(), durationMs: Date.now() - started };
+}
+
+async function attempt(ctx: CoreContext, delivery: DueDelivery, fetcher: Fetcher, allowRemote: boolean): Promise<void> {
+  const body = JSON.stringify({ id: delivery.event_id, type: delivery.type, createdAt: delivery.created_at, data: JSON.parse(delivery.data) as unknown });
+  const { statusCode, error, startedAt, durationMs } = await postSigned(
+    delivery,
+    { eventId: String(delivery.event_id), eventType: delivery.type },
+    body,
+    fetcher,
+    allowRemote,
+  );
   const attempts = delivery.attempts + 1;
   const succeeded = error === null;
   const status = succeeded ? 'succeeded' : attempts >= MAX_ATTEMPTS ? 'failed' : 'pending';
@@ -109,7 +138,7 @@ async function attempt(ctx: CoreContext, delivery: DueDelivery, fetcher: Fetcher
   ctx.db.transaction(() => {
     ctx.db
       .prepare('INSERT INTO webhook_attempts (delivery_id, at, status_code, error, duration_ms) VALUES (?, ?, ?, ?, ?)')
-      .run(delivery.id, new Date(started).toISOString(), statusCode, error, Date.now() - started);
+      .run(delivery.id, startedAt, statusCode, error, durationMs);
     ctx.db
       .prepare('UPDATE webhook_deliveries SET status = ?, attempts = ?, next_attempt_at = ?, last_status_code = ?, last_error = ? WHERE id = ?')
       .run(status, attempts, next, statusCode, error, delivery.id);

@@ -1,5 +1,6 @@
 import { EVENT_TYPES } from '../../../events/catalog.js';
 import { createEndpoint, deleteEndpoint, listDeliveries, listEndpoints, updateEndpoint } from '../../../webhooks/endpoints.js';
+import { sendTestEvent } from '../../../webhooks/test-event.js';
 import { defineRoute } from '../../route.js';
 import { adminWebhookSchemas } from '../../../../../contract/admin/webhooks.js';
 
@@ -58,5 +59,14 @@ export const adminWebhookRoutes = [
     summary: 'Deliveries to an endpoint, newest first, with every attempt',
     schema: adminWebhookSchemas['GET /webhooks/:id/deliveries'],
     handler: ({ ctx, params, query }) => listDeliveries(ctx, params.id, { page: query.page ?? 1, limit: query.limit ?? 20 }),
+  }),
+  defineRoute({
+    method: 'POST',
+    url: '/webhooks/:id/test',
+    scope: null,
+    tag: 'Admin',
+    summary: 'Send a signed webhook.test event to the endpoint now and answer what it replied',
+    schema: adminWebhookSchemas['POST /webhooks/:id/test'],
+    handler: ({ ctx, params }) => sendTestEvent(ctx, params.id),
   }),
 ];

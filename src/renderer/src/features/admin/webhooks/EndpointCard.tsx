@@ -10,6 +10,7 @@ import { ALL_EVENTS, maskSecret } from '../webhookEvents';
 import { DeliveriesTable } from './DeliveriesTable';
 import { webhooksMessages } from './messages';
 import { useDeleteWebhook, useUpdateWebhook } from './mutations';
+import { TestEventButton } from './TestEventButton';
 import { useFormat } from '../../../shared/format';
 
 function DeleteModal({ endpoint, opened, onClose }: { endpoint: WebhookEndpoint; opened: boolean; onClose: () => void }) {
@@ -133,6 +134,7 @@ export function EndpointCard({ endpoint }: { endpoint: WebhookEndpoint }) {
           <CopyValue value={endpoint.secret} label={t('copySecret')} />
         </Group>
         {update.isError ? <ErrorAlert title={t('notUpdated')} error={update.error} /> : null}
+        <TestEventButton endpoint={endpoint} />
         <Group>
           <Button size="compact-sm" variant="subtle" onClick={toggleDeliveries} aria-expanded={deliveriesOpen}>
             {deliveriesOpen ? t('hideDeliveries') : t('showDeliveries')}

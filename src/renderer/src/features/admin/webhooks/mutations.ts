@@ -32,3 +32,10 @@ export function useDeleteWebhook() {
     onSettled: refresh,
   });
 }
+
+/** POST /webhooks/:id/test: one signed webhook.test event now; the answer says what the endpoint replied. */
+export function useSendTestEvent() {
+  return useMutation({
+    mutationFn: (id: number) => data(adminApi().POST('/webhooks/{id}/test', { params: { path: { id } } })),
+  });
+}
