@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { queryPlan } from '../../helpers/read-counter.js';
+import { searchLocalCatalog } from '../../../src/main/core/products/search.js';
+import { searchFiltersOf } from '../../../src/main/core/products/search-filters.js';
+import { queryPlan, recordStatements } from '../../helpers/read-counter.js';
 import { startTestServer, type TestServer } from '../../helpers/server.js';
 
 interface Item {
@@ -92,5 +94,16 @@ describe('local catalog platform filter', () => {
     const plan = queryPlan(db, `SELECT p.* FROM products p WHERE p.source = 'local' AND p.price_minor >= ? ORDER BY p.price_minor, p.id LIMIT 20`, [0]);
     expect(plan.join('\n')).toMatch(/products_source_price/);
     expect(plan.join('\n')).not.toMatch(/TEMP B-TREE/);
+  });
+
+  it('with a query and a price order, reads the full-text matches first (not the price index probing FTS per row)', () => {
+    const { ctx } = server.running.core;
+    const { reads } = recordStatements(ctx.db, () =>
+      searchLocalCatalog(ctx, 'hoodie', { page: 1, limit: 24 }, searchFiltersOf({ sort: 'price_desc', maxPrice: 500 })),
+    );
+    const pageRead = reads.find((read) => /FROM products_fts/.test(read.sql) && /LIMIT @limit/.test(read.sql))!;
+    const plan = (ctx.db.prepare(`EXPLAIN QUERY PLAN ${pageRead.sql}`).all(pageRead.args[0]) as { detail: string }[]).map((r) => r.detail);
+    expect(plan[0]).toMatch(/VIRTUAL TABLE/);
+    expect(plan.join('\n')).toMatch(/SEARCH p USING INTEGER PRIMARY KEY/);
   });
 });

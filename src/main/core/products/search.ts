@@ -36,7 +36,9 @@ export function searchLocalCatalog(ctx: CoreContext, q: string, page: PageQuery,
   if (filters.minPriceMinor !== null) where.push('p.price_minor >= @minPrice');
   if (filters.maxPriceMinor !== null) where.push('p.price_minor <= @maxPrice');
   if (filters.inStock) where.push('EXISTS (SELECT 1 FROM product_skus s WHERE s.product_id = p.id AND s.stock > 0)');
-  const from = match ? 'products_fts f JOIN products p ON p.id = f.rowid' : 'products p';
+  // CROSS JOIN keeps FTS5 as the outer loop: with a price order the planner would otherwise walk the price
+  // index and probe the full-text index once per catalog row (measured: 17 ms instead of under 1 ms a page).
+  const from = match ? 'products_fts f CROSS JOIN products p ON p.id = f.rowid' : 'products p';
   const order = filters.sort ? ORDER_BY[filters.sort] : match ? 'f.rank, p.sales DESC, p.id' : 'p.sales DESC, p.id';
   const params = {
     limit: page.limit,
