@@ -54,3 +54,22 @@ export const TimelineEntry = Type.Object({
   note: Type.String({ description: 'the entry in English, as always' }),
   parts: Type.Union([Type.Array(TimelinePart), Type.Null()], { description: 'the note as codes and values; null on older entries and typed notes' }),
 });
+
+/**
+ * The domestic tracking events (GET /orders/:id/logistics) as data, the same way: each event keeps its
+ * English `description` and gains `code` and `params` (null on events written before migration 012).
+ */
+export const LOGISTICS_CODES = [
+  'logistics.seller_shipped', // { carrier }
+  'logistics.sorting_centre', // {}
+  'logistics.warehouse_signed', // {}
+] as const;
+export type LogisticsCode = (typeof LOGISTICS_CODES)[number];
+
+export const LogisticsEvent = Type.Object({
+  at: Timestamp,
+  location: Type.String(),
+  description: Type.String({ description: 'the event in English, as always' }),
+  code: Type.Union([Type.String(), Type.Null()], { description: `one of ${LOGISTICS_CODES.join(', ')} (more may be added); null on older events` }),
+  params: Type.Union([TimelinePart.properties.params, Type.Null()]),
+});

@@ -48,7 +48,7 @@ test('a just-paid order awaits payment confirmation on its badge and timeline, a
   await expect(timeline).toContainText('Payment confirmed');
 });
 
-test('in Chinese the timeline, the status and the money read Chinese (¥), worded from the entries codes', async ({ app: page, openApi }) => {
+test('in Chinese the timeline, the status and the money read Chinese (¥), worded from the entries codes', async ({ app: page, openApi, server }) => {
   const [line] = await cheapProducts(openApi, 1);
   const order = await openApi.send<Order>('POST', '/orders', { items: [{ productId: String(line!.product.id), skuId: line!.sku.skuId, quantity: 1 }] });
   await page.evaluate(() => localStorage.setItem('crossbuy-language', JSON.stringify({ state: { language: 'zh-CN', chosen: true }, version: 0 })));
@@ -60,6 +60,14 @@ test('in Chinese the timeline, the status and the money read Chinese (¥), worde
   await expect(timeline).toContainText(`已下单；已从钱包支付 ${paid}`);
   await expect(timeline).not.toContainText('paid from the wallet');
   await expect(page.getByTestId('order-total')).toHaveText(paid);
+
+  // The order moves to the warehouse: its tracking events read Chinese too.
+  await adminApiOf(page.request, server.origin).send('POST', `/orders/${order.orderNo}/advance`, { to: 'in_warehouse' });
+  await page.reload();
+  const trail = page.getByLabel('国内物流', { exact: true }).first();
+  await expect(trail).toContainText('已签收：仓库已签收');
+  await expect(trail).not.toContainText('signed for at the warehouse');
+  await expect(timeline).toContainText('已到达仓库；质检通过');
   await page.evaluate(() => localStorage.setItem('crossbuy-language', JSON.stringify({ state: { language: 'en', chosen: true }, version: 0 })));
 });
 

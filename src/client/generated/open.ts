@@ -1652,8 +1652,14 @@ export interface paths {
                                      * @description ISO 8601 UTC
                                      */
                                     at: string;
+                                    /** @description one of logistics.seller_shipped, logistics.sorting_centre, logistics.warehouse_signed (more may be added); null on older events */
+                                    code: string | null;
+                                    /** @description the event in English, as always */
                                     description: string;
                                     location: string;
+                                    params: {
+                                        [key: string]: string | number;
+                                    } | null;
                                 }[];
                                 orderNo: string;
                                 /**

@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { TimelineEntry } from '../timeline.js';
+import { LogisticsEvent, TimelineEntry } from '../timeline.js';
 import { type BodyOf, Currency, CursorQuery, Grams, Money, OrNoBody, PageQuery, Paginated, ProductIdString, type ResponseOf, Timestamp } from '../common.js';
 import { MAX_ORDER_LINES, MAX_ORDER_REMARK, MAX_REASON } from '../limits.js';
 import { ORDER_SCENARIOS, ORDER_STATUSES, RETURN_STATUSES, RETURN_TYPES, SUPPLEMENT_REASONS, SUPPLEMENT_STATUSES } from '../enums.js';
@@ -181,7 +181,7 @@ export const orderSchemas = {
       carrier: Type.String(),
       trackingNo: Type.String(),
       status: OrderStatusSchema,
-      events: Type.Array(Type.Object({ at: Timestamp, location: Type.String(), description: Type.String() })),
+      events: Type.Array(LogisticsEvent),
     }),
   },
   'GET /orders/:id/inspection': {

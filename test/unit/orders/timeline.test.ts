@@ -4,7 +4,7 @@ import { cancelOrder } from '../../../src/main/core/orders/cancel.js';
 import { createOrder } from '../../../src/main/core/orders/create.js';
 import { applyTransition } from '../../../src/main/core/orders/lifecycle.js';
 import { englishNote } from '../../../src/main/core/orders/timeline.js';
-import { getOrderDetail } from '../../../src/main/core/orders/views.js';
+import { getOrderDetail, getOrderLogistics } from '../../../src/main/core/orders/views.js';
 import { ManualClock } from '../../../src/main/core/shared/clock.js';
 import { TIMELINE_CODES } from '../../../src/contract/timeline.js';
 
@@ -45,6 +45,13 @@ describe('timeline parts', () => {
       expect(entry.note).toBe(englishNote(entry.parts!));
       for (const p of entry.parts!) expect(TIMELINE_CODES).toContain(p.code);
     }
+    const trail = getOrderLogistics(ctx, order.orderNo, 1).events;
+    expect(trail.map((e) => [e.code, e.params])).toEqual([
+      ['logistics.seller_shipped', { carrier: 'SF Express' }],
+      ['logistics.sorting_centre', {}],
+      ['logistics.warehouse_signed', {}],
+    ]);
+    expect(trail[0]!.description).toBe('Shipped by the seller; picked up by SF Express');
     expect(timeline[0]!.note).toMatch(/^Order placed; \d+\.\d{2} CNY paid from the wallet$/);
   });
 

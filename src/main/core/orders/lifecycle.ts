@@ -22,6 +22,7 @@ import { recordStatusChange } from './order-status.js';
 import { canTransition, findTransition, type Actor, type Effect, type OrderStatus } from './state-machine.js';
 import { orderItems, requireOrder, type OrderRow } from './views.js';
 import type { InspectionInput } from '../../../contract/admin/orders.js';
+import type { LogisticsCode } from '../../../contract/timeline.js';
 
 /**
  * Moving an order through its lifecycle: the state machine's transition together with its side effects
@@ -127,15 +128,15 @@ const EFFECTS: Record<Effect, (run: EffectRun) => void> = {
     const carrier = data.carrier ?? generateCarrier();
     const trackingNo = data.trackingNo ?? generateTrackingNo(carrier);
     ctx.db.prepare('UPDATE orders SET carrier = ?, tracking_no = ? WHERE order_no = ?').run(carrier, trackingNo, order.order_no);
-    addLogisticsEvent(ctx, order.order_no, ctx.nowIso(), sellerCity(order.platform, order.order_no), `Shipped by the seller; picked up by ${carrier}`);
+    addLogisticsEvent(ctx, order.order_no, ctx.nowIso(), sellerCity(order.platform, order.order_no), `Shipped by the seller; picked up by ${carrier}`, 'logistics.seller_shipped', { carrier });
     run.notes.push(part('order.seller_shipped', { carrier, trackingNo }));
   },
 
   record_warehouse_arrival({ ctx, order }) {
     const now = ctx.nowIso();
     const shipped = ctx.db.prepare('SELECT MIN(at) AS at FROM order_logistics_events WHERE order_no = ?').get(order.order_no) as { at: string | null };
-    if (shipped.at) addLogisticsEvent(ctx, order.order_no, midpoint(shipped.at, now), SORTING_CENTRE, 'In transit: arrived at the sorting centre');
-    addLogisticsEvent(ctx, order.order_no, now, WAREHOUSE_LOCATION, 'Delivered: signed for at the warehouse');
+    if (shipped.at) addLogisticsEvent(ctx, order.order_no, midpoint(shipped.at, now), SORTING_CENTRE, 'In transit: arrived at the sorting centre', 'logistics.sorting_centre');
+    addLogisticsEvent(ctx, order.order_no, now, WAREHOUSE_LOCATION, 'Delivered: signed for at the warehouse', 'logistics.warehouse_signed');
   },
 
   record_inspection(run) {
@@ -172,8 +173,11 @@ const EFFECTS: Record<Effect, (run: EffectRun) => void> = {
   },
 };
 
-function addLogisticsEvent(ctx: CoreContext, orderNo: string, at: string, location: string, description: string): void {
-  ctx.db.prepare('INSERT INTO order_logistics_events (order_no, at, location, description) VALUES (?, ?, ?, ?)').run(orderNo, at, location, description);
+/** A domestic tracking event: its English description and the same as a code with values (for the UI's words). */
+function addLogisticsEvent(ctx: CoreContext, orderNo: string, at: string, location: string, description: string, code: LogisticsCode, params: Record<string, string> = {}): void {
+  ctx.db
+    .prepare('INSERT INTO order_logistics_events (order_no, at, location, description, code, params) VALUES (?, ?, ?, ?, ?, ?)')
+    .run(orderNo, at, location, description, code, JSON.stringify(params));
 }
 
 /**

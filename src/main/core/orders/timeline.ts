@@ -89,3 +89,14 @@ export function partsOf(stored: string | null): TimelinePart[] | null {
     return null;
   }
 }
+
+/** The stored params of a tracking event (null when they do not parse: the description is shown). */
+export function paramsOf(stored: string | null): TimelinePart['params'] | null {
+  if (stored === null) return null;
+  try {
+    const parsed = JSON.parse(stored) as unknown;
+    return parsed && typeof parsed === 'object' && !Array.isArray(parsed) ? (parsed as TimelinePart['params']) : null;
+  } catch {
+    return null;
+  }
+}

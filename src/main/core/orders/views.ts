@@ -1,5 +1,5 @@
 import type { CoreContext } from '../context.js';
-import { partsOf } from './timeline.js';
+import { paramsOf, partsOf } from './timeline.js';
 import { notFound } from '../shared/errors.js';
 import { toAmount } from '../shared/money.js';
 import { cursorOf, offsetOf, pageOf, unknownCursor, type Page, type PageQuery } from '../shared/pagination.js';
@@ -287,9 +287,15 @@ export type LogisticsView = OrderLogistics;
 export function getOrderLogistics(ctx: CoreContext, orderNo: string, userId: number): LogisticsView {
   const row = requireOrder(ctx, orderNo, userId);
   const events = ctx.db
-    .prepare('SELECT at, location, description FROM order_logistics_events WHERE order_no = ? ORDER BY at, id')
-    .all(orderNo) as LogisticsView['events'];
-  return { orderNo: row.order_no, carrier: row.carrier ?? '', trackingNo: row.tracking_no ?? '', status: row.status, events };
+    .prepare('SELECT at, location, description, code, params FROM order_logistics_events WHERE order_no = ? ORDER BY at, id')
+    .all(orderNo) as { at: string; location: string; description: string; code: string | null; params: string | null }[];
+  return {
+    orderNo: row.order_no,
+    carrier: row.carrier ?? '',
+    trackingNo: row.tracking_no ?? '',
+    status: row.status,
+    events: events.map((e) => ({ ...e, params: e.code === null ? null : (paramsOf(e.params) ?? {}) })),
+  };
 }
 
 /** As the API shows it: the contract's OrderInspection. */

@@ -1,11 +1,11 @@
-import type { TimelineCode } from '../../../../contract/timeline';
+import type { LogisticsCode, TimelineCode } from '../../../../contract/timeline';
 import { defineMessages } from '../../shared/i18n';
 
 /**
- * The order timeline's entries, worded from their codes (src/contract/timeline.ts) in both languages.
+ * The order timeline's entries and the domestic tracking events, worded from their codes (src/contract/timeline.ts) in both languages.
  * `{amount}` is money already formatted; `{result}`, `{reason}` and `{type}` take the words below.
  */
-export const timelineMessages = defineMessages<TimelineCode | 'result_passed' | 'result_issue_found' | 'supplement_price_increase' | 'supplement_domestic_freight' | 'type_return' | 'type_exchange' | 'separator'>(
+export const timelineMessages = defineMessages<TimelineCode | LogisticsCode | 'result_passed' | 'result_issue_found' | 'supplement_price_increase' | 'supplement_domestic_freight' | 'type_return' | 'type_exchange' | 'separator'>(
   {
     'order.placed': 'Order placed; {amount} paid from the wallet',
     'order.payment_confirmed': 'Payment confirmed by the agent',
@@ -44,6 +44,9 @@ export const timelineMessages = defineMessages<TimelineCode | 'result_passed' | 
     type_return: 'return',
     type_exchange: 'exchange',
     separator: '; ',
+    'logistics.seller_shipped': 'Shipped by the seller; picked up by {carrier}',
+    'logistics.sorting_centre': 'In transit: arrived at the sorting centre',
+    'logistics.warehouse_signed': 'Delivered: signed for at the warehouse',
   },
   {
     'order.placed': '已下单；已从钱包支付 {amount}',
@@ -83,5 +86,8 @@ export const timelineMessages = defineMessages<TimelineCode | 'result_passed' | 
     type_return: '退货',
     type_exchange: '换货',
     separator: '；',
+    'logistics.seller_shipped': '卖家已发货；{carrier} 已揽收',
+    'logistics.sorting_centre': '运输中：已到达分拣中心',
+    'logistics.warehouse_signed': '已签收：仓库已签收',
   },
 );

@@ -34,3 +34,12 @@ export function useTimelineText(): (entry: { note: string; parts?: TimelinePart[
     [t, fmt],
   );
 }
+
+/** A domestic tracking event in the UI language from its code; the server's description when it has none. */
+export function useLogisticsText(): (event: { description: string; code?: string | null; params?: TimelinePart['params'] | null }) => string {
+  const t = useT(timelineMessages);
+  return useCallback(
+    (event) => (event.code && event.code.startsWith('logistics.') && event.code in timelineMessages.en ? t(event.code as Key, event.params ?? {}) : event.description),
+    [t],
+  );
+}

@@ -7,6 +7,7 @@ import { trackingGap } from '../status';
 import type { OrderDetail } from '../types';
 import { Section } from './Section';
 import { useFormat } from '../../../shared/format';
+import { useLogisticsText } from '../useTimelineText';
 
 const EMPTY_MESSAGE = { awaitingSeller: 'logisticsEmpty', endedUnshipped: 'logisticsEnded', noEvents: 'logisticsNone' } as const;
 
@@ -15,6 +16,7 @@ export function LogisticsTrail({ order }: { order: OrderDetail }) {
   const t = useT(detailMessages);
   const fmt = useFormat();
   const formatDate = (iso: string) => fmt.date(iso);
+  const describe = useLogisticsText();
   const logistics = useOrderLogistics(order.orderNo);
   const carrier = logistics.data?.carrier || order.logistics.carrier;
   const trackingNo = logistics.data?.trackingNo || order.logistics.trackingNo;
@@ -56,9 +58,9 @@ export function LogisticsTrail({ order }: { order: OrderDetail }) {
       ) : (
         <Timeline active={0} bulletSize={12} lineWidth={2} aria-label={t('logistics')}>
           {events.map((event, index) => (
-            <Timeline.Item key={`${event.at}-${index}`} title={event.description}>
+            <Timeline.Item key={`${event.at}-${index}`} title={describe(event)}>
               <Text size="xs" c="dimmed">
-                <time dateTime={event.at}>{formatDate(event.at)}</time> · {event.location}
+                <time dateTime={event.at}>{formatDate(event.at)}</time> · <span translate="no">{event.location}</span>
               </Text>
             </Timeline.Item>
           ))}
