@@ -73,9 +73,13 @@ test('in Chinese the timeline, the status and the money read Chinese (¥), worde
 
 test('a display currency the operator set shows beside ledger amounts, and the ledger stays in CNY', async ({ app: page, openApi, server }) => {
   const admin = adminApiOf(page.request, server.origin);
-  await admin.send('PUT', '/settings', { displayRates: { USD: 0.1381 }, displayCurrency: null });
+  await admin.send('PUT', '/settings', { displayRates: {}, displayCurrency: null });
+  // The operator sets a rate on the settings page; the header then offers the currency.
+  await page.goto('/#/settings');
+  await page.getByLabel(/^Display currency rates/).fill('USD 0.1381');
+  await page.getByRole('button', { name: 'Save settings' }).click();
+  await expect(page.getByRole('textbox', { name: 'Display currency' })).toBeVisible();
   await page.goto('/#/wallet');
-  await page.reload();
   const balance = await openApi.get<Balance>('/user/wallet/balance');
   const cny = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'CNY' }).format(balance.availableBalance);
   const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(Math.round(balance.availableBalance * 100 * 0.1381) / 100);

@@ -11,6 +11,7 @@ import { Section } from '../Section';
 import type { BackupInfo, SettingsView } from '../types';
 import { RestoreBackupModal } from './RestoreBackupModal';
 import { settingsMessages } from './messages';
+import { formatRates, parseRates } from './displayRates';
 import { PageHeader } from '../../../shared/PageHeader';
 import { formatBytes, useFormat } from '../../../shared/format';
 
@@ -80,6 +81,7 @@ function SettingsForm({ saved }: { saved: SettingsView }) {
   const [threshold, setThreshold] = useState<number | string>(saved.lowBalanceThreshold);
   const [currency, setCurrency] = useState(saved.currency);
   const [allowRemote, setAllowRemote] = useState(saved.webhooksAllowRemote);
+  const [ratesText, setRatesText] = useState(formatRates(saved.displayRates));
   const save = useMutation({
     mutationFn: (patch: Partial<SettingsView>) => data(adminApi().PUT('/settings', { body: patch })),
     onSuccess: (next) => {
@@ -95,11 +97,14 @@ function SettingsForm({ saved }: { saved: SettingsView }) {
   if (typeof threshold === 'number' && threshold !== saved.lowBalanceThreshold) patch.lowBalanceThreshold = threshold;
   if (!saved.currencyLocked && currency !== saved.currency) patch.currency = currency;
   if (allowRemote !== saved.webhooksAllowRemote) patch.webhooksAllowRemote = allowRemote;
+  const rates = parseRates(ratesText);
+  const ratesError = rates === null ? t('displayRatesInvalid') : rates && saved.displayCurrency && !(saved.displayCurrency in rates) ? t('displayRatesChosen', { code: saved.displayCurrency }) : null;
+  if (rates && formatRates(rates) !== formatRates(saved.displayRates)) patch.displayRates = rates;
   const dirty = Object.keys(patch).length > 0;
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (!dirty || currencyError) return;
+    if (!dirty || currencyError || ratesError) return;
     save.mutate(patch);
   };
 
@@ -139,6 +144,14 @@ function SettingsForm({ saved }: { saved: SettingsView }) {
             error={currencyError}
           />
         </SimpleGrid>
+        <TextInput
+          label={t('displayRates', { currency: saved.currency })}
+          description={t('displayRatesHint')}
+          placeholder="USD 0.1381, EUR 0.1302"
+          value={ratesText}
+          onChange={(e) => setRatesText(e.currentTarget.value)}
+          error={ratesError}
+        />
         <Switch
           label={t('webhooksAllowRemote')}
           description={t('webhooksAllowRemoteHint')}
@@ -147,7 +160,7 @@ function SettingsForm({ saved }: { saved: SettingsView }) {
         />
         {save.isError ? <ErrorAlert title={t('settingsNotSaved')} error={save.error} /> : null}
         <Group justify="flex-end">
-          <Button type="submit" disabled={!dirty || currencyError !== null} loading={save.isPending}>
+          <Button type="submit" disabled={!dirty || currencyError !== null || ratesError !== null} loading={save.isPending}>
             {t('saveSettings')}
           </Button>
         </Group>
