@@ -156,7 +156,7 @@ test('order scenarios from the console: only those that fit are on; the result a
   const lineTotal = cents(line!.sku.price) * 3;
   const increase = Math.max(100, Math.round(lineTotal / 10));
   await scenarios.getByRole('button', { name: 'Price increase' }).click();
-  await expect(scenarios.getByRole('status')).toHaveText(`Price increase on ${order.orderNo}: the order is “Paid”, amount due ${money(increase / 100)}.`);
+  await expect(scenarios.getByRole('status')).toHaveText(`Price increase on ${order.orderNo}: the order is “Payment confirmed”, amount due ${money(increase / 100)}.`);
   await expect(scenarios.getByRole('button', { name: 'Price increase' })).toBeDisabled();
   let detail = await openApi.get<Detail>(`/orders/${order.orderNo}`);
   expect([detail.status, cents(detail.amountDue)]).toEqual(['paid', increase]);

@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { cheapProducts, type Order } from './orders-helpers';
+import { ALLOWED_LATIN } from '../helpers/allowed-latin';
 
 /**
  * Every main page, in English and Chinese, light and dark, saved as screenshot artifacts
@@ -31,15 +32,6 @@ const PAGES = [
   'settings',
 ] as const;
 
-/** Latin words the Chinese UI may show: brands, platforms, units, currency and technical codes. */
-const ALLOWED = new Set(
-  [
-    'crossbuy', 'taobao', 'tmall', 'weidian', 'api', 'url', 'http', 'https', 'json', 'id', 'sku', 'qc', 'kb', 'mb', 'gb', 'kg', 'cm',
-    'ms', 'ip', 'cidr', 'sse', 'hmac', 'sha', 'cny', 'usd', 'eur', 'gbp', 'jpy', 'us', 'cn', 'openapi', 'curl', 'cli', 'webhook',
-    'webhooks', 'token', 'sk', 'en', 'ems', 'dhl', 'ups', 'fedex', 'sf', 'express', 'post', 'get', 'put', 'delete', 'patch', 'reset',
-    'english', 'docs', 'localhost', 'yto', 'zto', 'sto', 'jd', 'db', 'sqlite',
-  ],
-);
 
 /** The visible text of the page in Latin words, skipping translate="no" content, addresses and codes. */
 async function englishWords(page: Page): Promise<string[]> {
@@ -62,7 +54,7 @@ async function englishWords(page: Page): Promise<string[]> {
     .replace(/https?:\/\/\S+/g, ' ')
     .replace(/[\w-]+(\.[\w-]+)+\S*/g, ' ') // host names, file names
     .replace(/\b(?=[A-Za-z0-9-]*\d)[A-Za-z0-9-]{3,}\b/g, ' '); // order numbers, tracking numbers, key prefixes
-  return [...new Set((prose.match(/[A-Za-z]{2,}/g) ?? []).filter((w) => !ALLOWED.has(w.toLowerCase())))];
+  return [...new Set((prose.match(/[A-Za-z]{2,}/g) ?? []).filter((w) => !ALLOWED_LATIN.has(w.toLowerCase())))];
 }
 
 const dir = process.env.SCREENSHOT_DIR ?? join(fileURLToPath(new URL('../..', import.meta.url)), 'test-results', 'screenshots');

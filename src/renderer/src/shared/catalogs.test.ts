@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ORDER_STATUS_LABELS } from './orderStatusLabels';
+import { ALLOWED_LATIN } from '../../../../test/helpers/allowed-latin';
 
 /**
  * Every message catalog of the UI (the `defineMessages(en, zh)` tables beside each feature), complete in
@@ -19,20 +20,6 @@ for (const [file, exports] of Object.entries(modules)) {
   for (const [name, value] of Object.entries(exports)) if (isCatalog(value) && value !== ORDER_STATUS_LABELS) catalogs.push([`${file} ${name}`, value]);
 }
 
-/**
- * Latin words a Chinese message may keep: brands and platforms, units and codes, technical names the
- * Chinese UI writes as they are. Anything else in Latin letters is a message left in English.
- */
-const ALLOWED_LATIN = new Set(
-  [
-    'crossbuy', 'taobao', 'tmall', 'weidian', 'api', 'url', 'urls', 'http', 'https', 'json', 'id', 'ids', 'sku', 'skus', 'qc',
-    'kb', 'mb', 'gb', 'tb', 'kg', 'cm', 'ms', 'ip', 'sse', 'hmac', 'sha', 'cny', 'usd', 'eur', 'gbp', 'jpy', 'openapi', 'curl',
-    'cli', 'webhook', 'webhooks', 'token', 'sk', 'po', 'so', 'ui', 'ok', 'en', 'ems', 'dhl', 'ups', 'fedex', 'sf', 'express',
-    'idempotency', 'key', 'cookie', 'ipc', 'electron', 'sqlite', 'wal', 'utc', 'iso', 'csv', 'pdf', 'png', 'svg', 'post', 'get',
-    'put', 'delete', 'patch', 'plural', 'one', 'other', 'localhost', 'docs', 'scope', 'scopes', 'secret', 'x', 'e',
-    'cidr', 'reset', 'english',
-  ].map((w) => w.toLowerCase()),
-);
 
 /** Latin words of a Chinese message outside `{placeholders}` and not on the list. */
 export function untranslatedWords(message: string): string[] {
