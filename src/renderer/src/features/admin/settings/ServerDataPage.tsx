@@ -146,7 +146,7 @@ function SettingsForm({ saved }: { saved: SettingsView }) {
         </SimpleGrid>
         <TextInput
           label={t('displayRates', { currency: saved.currency })}
-          description={t('displayRatesHint')}
+          description={t('displayRatesHint', { currency: saved.currency })}
           placeholder="USD 0.1381, EUR 0.1302"
           value={ratesText}
           onChange={(e) => setRatesText(e.currentTarget.value)}
