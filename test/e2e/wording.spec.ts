@@ -78,7 +78,7 @@ test('a display currency the operator set shows beside ledger amounts, and the l
   await page.goto('/#/settings');
   await page.getByLabel(/^Display currency rates/).fill('USD 0.1381');
   await page.getByRole('button', { name: 'Save settings' }).click();
-  await expect(page.getByRole('textbox', { name: 'Display currency' })).toBeVisible();
+  await expect(page.getByRole('textbox', { name: 'Display currency', exact: true })).toBeVisible();
   await page.goto('/#/wallet');
   const balance = await openApi.get<Balance>('/user/wallet/balance');
   const cny = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'CNY' }).format(balance.availableBalance);
@@ -87,9 +87,19 @@ test('a display currency the operator set shows beside ledger amounts, and the l
   await expect(available).toContainText(cny);
   await expect(available).not.toContainText('≈');
 
-  await page.getByRole('textbox', { name: 'Display currency' }).click();
+  await page.getByRole('textbox', { name: 'Display currency', exact: true }).click();
   await page.getByRole('option', { name: '≈ USD' }).click();
   await expect(available).toContainText(`${cny} (≈ ${usd})`);
   expect((await openApi.get<Balance>('/user/wallet/balance')).currency).toBe('CNY');
   await admin.send('PUT', '/settings', { displayCurrency: null });
+});
+
+test('an error reads in the UI language, with the service message only as the detail', async ({ app: page }) => {
+  await page.evaluate(() => localStorage.setItem('crossbuy-language', JSON.stringify({ state: { language: 'zh-CN', chosen: true }, version: 0 })));
+  await page.goto('/#/product/987654321');
+  await page.reload();
+  const alert = page.getByRole('alert').first();
+  await expect(alert).toContainText('未找到。');
+  await expect(alert.locator('[translate="no"]')).toContainText('服务返回：');
+  await page.evaluate(() => localStorage.setItem('crossbuy-language', JSON.stringify({ state: { language: 'en', chosen: true }, version: 0 })));
 });
