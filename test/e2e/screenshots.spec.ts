@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
+import { MAIN_PAGES } from './main-pages';
 import { cheapProducts, type Order } from './orders-helpers';
 import { ALLOWED_LATIN } from '../helpers/allowed-latin';
 
@@ -13,24 +14,7 @@ import { ALLOWED_LATIN } from '../helpers/allowed-latin';
  * Chinese UI") beyond brands, codes (<code>), units and numbers, and content the user or the shop wrote, which the
  * UI marks translate="no" (product titles, shop names, coupon names, addresses).
  */
-const PAGES = [
-  'shop',
-  'cart',
-  'orders',
-  'order',
-  'warehouse',
-  'shipping',
-  'dashboard',
-  'wallet',
-  'coupons',
-  'favorites',
-  'addresses',
-  'profile',
-  'back-office',
-  'api-keys',
-  'webhooks',
-  'settings',
-] as const;
+const PAGES = [...MAIN_PAGES.slice(0, 3), 'order', ...MAIN_PAGES.slice(3)] as const;
 
 
 /** The visible text of the page in Latin words, skipping translate="no" content, addresses and codes. */
@@ -52,6 +36,7 @@ async function englishWords(page: Page): Promise<string[]> {
   });
   const prose = text
     .replace(/https?:\/\/\S+/g, ' ')
+    .replace(/(^|\s)\/[\w/.:?=&-]+/g, ' ') // API paths (/api/v1/open/orders), written as they are
     .replace(/[\w-]+(\.[\w-]+)+\S*/g, ' ') // host names, file names
     .replace(/\b(?=[A-Za-z0-9-]*\d)[A-Za-z0-9-]{3,}\b/g, ' '); // order numbers, tracking numbers, key prefixes
   return [...new Set((prose.match(/[A-Za-z]{2,}/g) ?? []).filter((w) => !ALLOWED_LATIN.has(w.toLowerCase())))];

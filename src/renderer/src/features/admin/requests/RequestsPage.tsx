@@ -110,9 +110,10 @@ export function RequestsPage() {
                   {log.data.items.map((entry) => (
                     <Table.Tr key={entry.id} data-testid="request-row" style={{ cursor: 'pointer' }} onClick={() => setOpen(entry.id)}>
                       <Table.Td style={{ whiteSpace: 'nowrap' }}>{fmt.date(entry.at, 'short')}</Table.Td>
-                      <Table.Td>{entry.key ? entry.key.name : t('noKey')}</Table.Td>
+                      {/* Key names, paths and queries are the caller's data: never translated. */}
+                      <Table.Td>{entry.key ? <span translate="no">{entry.key.name}</span> : t('noKey')}</Table.Td>
                       <Table.Td ff="monospace">{entry.method}</Table.Td>
-                      <Table.Td ff="monospace" style={{ wordBreak: 'break-all' }}>
+                      <Table.Td ff="monospace" style={{ wordBreak: 'break-all' }} translate="no">
                         {entry.path}
                         {entry.query ? `?${entry.query}` : ''}
                       </Table.Td>
