@@ -136,7 +136,10 @@ describe('POST /orders/:id/advance', () => {
     expect(shipped.body.data).toMatchObject({ status: 'shipped_to_warehouse', logistics: { carrier: 'ZTO Express', trackingNo: '75312345678901' } });
     const trail = (await server.api('GET', `/orders/${order.orderNo}/logistics`)).body.data;
     expect(trail).toMatchObject({ orderNo: order.orderNo, carrier: 'ZTO Express', trackingNo: '75312345678901', status: 'shipped_to_warehouse' });
-    expect(trail.events).toEqual([{ at: expect.any(String), location: expect.any(String), description: expect.stringContaining('ZTO Express') }]);
+    // Each event also carries its stable code and values (parts the UI words in its own language).
+    expect(trail.events).toEqual([
+      { at: expect.any(String), location: expect.any(String), description: expect.stringContaining('ZTO Express'), code: 'logistics.seller_shipped', params: { carrier: 'ZTO Express' } },
+    ]);
 
     const photos = ['https://example.test/qc/1.jpg', 'https://example.test/qc/2.jpg'];
     const arrived = await server.admin('POST', `/orders/${order.orderNo}/advance`, {
