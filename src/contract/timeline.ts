@@ -73,3 +73,29 @@ export const LogisticsEvent = Type.Object({
   code: Type.Union([Type.String(), Type.Null()], { description: `one of ${LOGISTICS_CODES.join(', ')} (more may be added); null on older events` }),
   params: Type.Union([TimelinePart.properties.params, Type.Null()]),
 });
+
+/**
+ * The international shipping order's events (GET /shipping/orders/:id `events`) as data, the same way: each
+ * keeps its English `description` and gains `code` and `params` (null on events before migration 013).
+ * Amounts are major units with their `currency`; names, carriers and reasons someone typed are shown as written.
+ */
+export const SHIPPING_EVENT_CODES = [
+  'shipping.created', // { channel, amount, freight, insurance, storage, currency }: amount is what was frozen
+  'shipping.cancelled', // { amount, currency, reason }: amount released; reason as the customer typed it ('' when none)
+  'shipping.handed_to_carrier', // { carrier, trackingNo }
+  'shipping.delivered', // { name, by: recipient | carrier }
+  'shipping.customs_hold', // {}: held by customs for inspection
+  'shipping.customs_cleared', // {}
+  'shipping.lost_in_transit', // { amount, currency }: the insurance paid back, 0 when not insured
+  'shipping.customs_seized', // { amount, currency }: the same
+] as const;
+export type ShippingEventCode = (typeof SHIPPING_EVENT_CODES)[number];
+
+export const ShippingEvent = Type.Object({
+  at: Timestamp,
+  status: Type.String(),
+  location: Type.String(),
+  description: Type.String({ description: 'the event in English, as always' }),
+  code: Type.Union([Type.String(), Type.Null()], { description: `one of ${SHIPPING_EVENT_CODES.join(', ')} (more may be added); null on older events` }),
+  params: Type.Union([TimelinePart.properties.params, Type.Null()]),
+});

@@ -1,5 +1,6 @@
 import { adminApiOf, expect, test } from './fixtures';
 import { cheapProducts, type Balance, type Coupon, type Order } from './orders-helpers';
+import { shippedOrder } from './after-sales-helpers';
 
 /**
  * Issue 17 items 6 and 8: what the shopper reads. A just-placed order is "Awaiting payment confirmation"
@@ -68,6 +69,21 @@ test('in Chinese the timeline, the status and the money read Chinese (¥), worde
   await expect(trail).toContainText('已签收：仓库已签收');
   await expect(trail).not.toContainText('signed for at the warehouse');
   await expect(timeline).toContainText('已到达仓库；质检通过');
+  await page.evaluate(() => localStorage.setItem('crossbuy-language', JSON.stringify({ state: { language: 'en', chosen: true }, version: 0 })));
+});
+
+test('in Chinese a shipping order\'s events read Chinese, worded from their codes (carrier and tracking number as written)', async ({ app: page, openApi, server }) => {
+  const admin = adminApiOf(page.request, server.origin);
+  const orderNo = await shippedOrder(openApi, admin);
+  await admin.send('POST', `/shipping/${orderNo}/simulate`, { scenario: 'customs_seized' });
+  await page.evaluate(() => localStorage.setItem('crossbuy-language', JSON.stringify({ state: { language: 'zh-CN', chosen: true }, version: 0 })));
+  await page.goto(`/#/shipping/${orderNo}`);
+  await page.reload();
+  const events = page.getByRole('region', { name: '物流轨迹', exact: true });
+  await expect(events).toContainText('被海关没收；未投保：无赔付');
+  await expect(events).toContainText('已交给');
+  await expect(events).toContainText('集运单；钱包冻结');
+  for (const english of ['Handed to', 'Seized by customs', 'frozen in the wallet', 'Shipping order created', 'not insured']) await expect(events).not.toContainText(english);
   await page.evaluate(() => localStorage.setItem('crossbuy-language', JSON.stringify({ state: { language: 'en', chosen: true }, version: 0 })));
 });
 

@@ -3347,8 +3347,14 @@ export interface paths {
                                      * @description ISO 8601 UTC
                                      */
                                     at: string;
+                                    /** @description one of shipping.created, shipping.cancelled, shipping.handed_to_carrier, shipping.delivered, shipping.customs_hold, shipping.customs_cleared, shipping.lost_in_transit, shipping.customs_seized (more may be added); null on older events */
+                                    code: string | null;
+                                    /** @description the event in English, as always */
                                     description: string;
                                     location: string;
+                                    params: {
+                                        [key: string]: string | number;
+                                    } | null;
                                     status: string;
                                 }[];
                                 /** @description why the order is in exception or lost; empty otherwise */
@@ -3491,8 +3497,14 @@ export interface paths {
                                      * @description ISO 8601 UTC
                                      */
                                     at: string;
+                                    /** @description one of shipping.created, shipping.cancelled, shipping.handed_to_carrier, shipping.delivered, shipping.customs_hold, shipping.customs_cleared, shipping.lost_in_transit, shipping.customs_seized (more may be added); null on older events */
+                                    code: string | null;
+                                    /** @description the event in English, as always */
                                     description: string;
                                     location: string;
+                                    params: {
+                                        [key: string]: string | number;
+                                    } | null;
                                     status: string;
                                 }[];
                                 /** @description why the order is in exception or lost; empty otherwise */
@@ -3641,8 +3653,14 @@ export interface paths {
                                      * @description ISO 8601 UTC
                                      */
                                     at: string;
+                                    /** @description one of shipping.created, shipping.cancelled, shipping.handed_to_carrier, shipping.delivered, shipping.customs_hold, shipping.customs_cleared, shipping.lost_in_transit, shipping.customs_seized (more may be added); null on older events */
+                                    code: string | null;
+                                    /** @description the event in English, as always */
                                     description: string;
                                     location: string;
+                                    params: {
+                                        [key: string]: string | number;
+                                    } | null;
                                     status: string;
                                 }[];
                                 /** @description why the order is in exception or lost; empty otherwise */

@@ -2,6 +2,7 @@ import { Type, type Static } from 'typebox';
 import { type BodyOf, Currency, CursorQuery, Grams, Money, PageQuery, Paginated, type ResponseOf, Timestamp } from '../common.js';
 import { MAX_SHIPPING_ITEMS } from '../limits.js';
 import { SHIPPING_STATUSES } from '../enums.js';
+import { ShippingEvent } from '../timeline.js';
 
 /** Shipping orders (api-v1.md "Shipping orders"; decisions.md "Shipping orders"). */
 
@@ -80,7 +81,7 @@ export const ShippingOrderDetail = Type.Object({
       orderId: Type.String(),
     }),
   ),
-  events: Type.Array(Type.Object({ at: Timestamp, status: Type.String(), location: Type.String(), description: Type.String() })),
+  events: Type.Array(ShippingEvent),
   shippedAt: Type.Union([Timestamp, Type.Null()]),
   deliveredAt: Type.Union([Timestamp, Type.Null()]),
   remark: Type.String(),

@@ -255,6 +255,7 @@ describe('exceptions and scenarios (sections 7 and 8)', () => {
     const res = await server.admin('POST', `/shipping/${orderNo}/simulate`, { scenario: 'lost_in_transit' });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body.data).toMatchObject({ status: 'lost', insurancePayout: 300 + data.shippingFee });
+    expect(res.body.data.events.at(-1)).toMatchObject({ code: 'shipping.lost_in_transit', params: { amount: 300 + data.shippingFee, currency: 'CNY' } });
     expect(walletState(ctx(), 1).balance).toBe(before + 30_000 + Math.round(data.shippingFee * 100));
     expect(ctx().db.prepare("SELECT type FROM wallet_entries WHERE reference = ? ORDER BY id DESC").pluck().get(orderNo)).toBe('insurance_payout');
     expect((await server.api('GET', `/warehouse/packages/${pkg}`)).body.data.status).toBe('lost');
@@ -286,6 +287,7 @@ describe('exceptions and scenarios (sections 7 and 8)', () => {
     const before = walletState(ctx(), 1).balance;
     const res = await server.admin('POST', `/shipping/${orderNo}/simulate`, { scenario: 'customs_seized' });
     expect(res.body.data).toMatchObject({ status: 'lost', insurancePayout: 0, exceptionReason: 'Seized by customs' });
+    expect(res.body.data.events.at(-1)).toMatchObject({ code: 'shipping.customs_seized', params: { amount: 0, currency: 'CNY' }, description: 'Seized by customs; not insured: nothing paid back' });
     expect(walletState(ctx(), 1).balance).toBe(before);
   });
 
@@ -295,6 +297,7 @@ describe('exceptions and scenarios (sections 7 and 8)', () => {
     const { orderNo } = await shipped();
     const held = await server.admin('POST', `/shipping/${orderNo}/simulate`, { scenario: 'customs_hold' });
     expect(held.body.data).toMatchObject({ status: 'exception', exceptionReason: expect.stringContaining('customs') });
+    expect(held.body.data.events.at(-1)).toMatchObject({ status: 'exception', code: 'shipping.customs_hold', params: {}, description: 'Held by customs for inspection' });
     expect((await server.api('POST', `/shipping/orders/${orderNo}/confirm-delivery`)).status).toBe(409);
     expect(ctx().db.prepare("SELECT COUNT(*) FROM events WHERE type = 'shipping.exception'").pluck().get()).toBeGreaterThan(0);
     // The clearing step runs by the autopilot.

@@ -159,6 +159,8 @@ function create(ctx: CoreContext, userId: number, input: CreateShippingInput, sc
     status: 'pending',
     location: WAREHOUSE_LOCATION,
     description: `Shipping order created on ${channel.name}; ${formatAmount(hold, ctx.currency)} frozen in the wallet (freight ${formatAmount(freight.totalPrice, ctx.currency)}, insurance ${formatAmount(premium, ctx.currency)}, storage ${formatAmount(storage, ctx.currency)})`,
+    code: 'shipping.created',
+    params: { channel: channel.name, amount: toAmount(hold), freight: toAmount(freight.totalPrice), insurance: toAmount(premium), storage: toAmount(storage), currency: ctx.currency },
   });
 
   return {

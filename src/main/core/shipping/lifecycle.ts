@@ -63,6 +63,8 @@ export function cancelShippingOrder(ctx: CoreContext, userId: number, orderNo: s
       status: 'cancelled',
       location: WAREHOUSE_LOCATION,
       description: `Cancelled by the customer${note ? ` (${note})` : ''}; ${formatAmount(released, ctx.currency)} released to the available balance; packages back in the warehouse`,
+      code: 'shipping.cancelled',
+      params: { amount: toAmount(released), currency: ctx.currency, reason: note },
     });
   });
   return {
@@ -89,7 +91,7 @@ export function dispatchShippingOrder(ctx: CoreContext, orderNo: string, trackin
     const tracking = trackingNo?.trim() || generateTrackingNo(carrier);
     ctx.db.prepare('UPDATE shipping_orders SET tracking_no = ?, shipped_at = ? WHERE order_no = ?').run(tracking, now, orderNo);
     if (heldTotal(row) > 0) captureHold(ctx, orderNo, 'shipping_payment', chargeDescription(ctx, row));
-    appendShippingEvent(ctx, { orderNo, at: now, status: 'shipped', location: WAREHOUSE_LOCATION, description: `Handed to ${carrier}, tracking number ${tracking}` });
+    appendShippingEvent(ctx, { orderNo, at: now, status: 'shipped', location: WAREHOUSE_LOCATION, description: `Handed to ${carrier}, tracking number ${tracking}`, code: 'shipping.handed_to_carrier', params: { carrier, trackingNo: tracking } });
   });
   return getShippingOrder(ctx, orderNo);
 }
@@ -138,18 +140,20 @@ function chargeDescription(ctx: CoreContext, row: ShippingOrderRow): string {
   return `Shipping fee for ${row.order_no} (${row.channel_name}): ${parts.join(', ')}`;
 }
 
-function deliver(ctx: CoreContext, orderNo: string, userId: number | undefined, by: string) {
+const DELIVERED_BY = { recipient: 'confirmed by the recipient', carrier: 'recorded by the carrier' } as const;
+
+function deliver(ctx: CoreContext, orderNo: string, userId: number | undefined, by: keyof typeof DELIVERED_BY) {
   return step(ctx, orderNo, 'deliver', userId, (row, _t, now) => {
     ctx.db.prepare('UPDATE shipping_orders SET delivered_at = ? WHERE order_no = ?').run(now, orderNo);
     const r = JSON.parse(row.recipient) as Recipient;
-    appendShippingEvent(ctx, { orderNo, at: now, status: 'delivered', location: `${r.city}, ${r.country}`, description: `Delivered to ${r.name} (${by})` });
+    appendShippingEvent(ctx, { orderNo, at: now, status: 'delivered', location: `${r.city}, ${r.country}`, description: `Delivered to ${r.name} (${DELIVERED_BY[by]})`, code: 'shipping.delivered', params: { name: r.name, by } });
     completePurchaseOrders(ctx, orderNo);
   });
 }
 
 /** The recipient confirms receipt of a shipped order. */
 export function confirmDelivery(ctx: CoreContext, userId: number, orderNo: string) {
-  const row = deliver(ctx, orderNo, userId, 'confirmed by the recipient');
+  const row = deliver(ctx, orderNo, userId, 'recipient');
   return {
     orderNo,
     status: 'delivered' as const,
@@ -165,7 +169,7 @@ export function confirmDelivery(ctx: CoreContext, userId: number, orderNo: strin
 export function deliverShippingOrder(ctx: CoreContext, orderNo: string, options: { autopilot?: boolean } = {}) {
   const row = requireShippingOrderRow(ctx, orderNo);
   if (row.status === 'shipped' && firePendingScenario(ctx, row, options.autopilot === true)) return getShippingOrder(ctx, orderNo);
-  deliver(ctx, orderNo, undefined, 'recorded by the carrier');
+  deliver(ctx, orderNo, undefined, 'carrier');
   return getShippingOrder(ctx, orderNo);
 }
 
@@ -174,7 +178,7 @@ export function holdShipment(ctx: CoreContext, orderNo: string, reason: string) 
   step(ctx, orderNo, 'hold', undefined, (row, _t, now) => {
     ctx.db.prepare('UPDATE shipping_orders SET exception_reason = ? WHERE order_no = ?').run(reason, orderNo);
     const r = JSON.parse(row.recipient) as Recipient;
-    appendShippingEvent(ctx, { orderNo, at: now, status: 'exception', location: `Customs, ${r.country}`, description: reason });
+    appendShippingEvent(ctx, { orderNo, at: now, status: 'exception', location: `Customs, ${r.country}`, description: reason, code: 'shipping.customs_hold' });
     emitEvent(ctx, 'shipping.exception', row.user_id, { orderNo, status: 'exception', reason, at: now });
     scheduleStep(ctx.db, 'shipping.clear_exception', orderNo, { since: now });
   });
@@ -186,7 +190,7 @@ export function clearShipmentException(ctx: CoreContext, orderNo: string) {
   step(ctx, orderNo, 'clear', undefined, (row, _t, now) => {
     ctx.db.prepare("UPDATE shipping_orders SET exception_reason = '' WHERE order_no = ?").run(orderNo);
     const r = JSON.parse(row.recipient) as Recipient;
-    appendShippingEvent(ctx, { orderNo, at: now, status: 'shipped', location: `Customs, ${r.country}`, description: 'Cleared by customs; back in transit' });
+    appendShippingEvent(ctx, { orderNo, at: now, status: 'shipped', location: `Customs, ${r.country}`, description: 'Cleared by customs; back in transit', code: 'shipping.customs_cleared' });
     cancelStep(ctx.db, 'shipping.clear_exception', orderNo);
   });
   return getShippingOrder(ctx, orderNo);
@@ -196,7 +200,10 @@ export function clearShipmentException(ctx: CoreContext, orderNo: string) {
  * Lost in transit or seized by customs (terminal): insured, the declared value and the shipping fee come
  * back as an insurance_payout; uninsured, nothing. Packages become lost; their purchase orders complete.
  */
-export function loseShipment(ctx: CoreContext, orderNo: string, reason: string) {
+const LOSS_REASONS = { 'shipping.lost_in_transit': 'Lost in transit by the carrier', 'shipping.customs_seized': 'Seized by customs' } as const;
+
+export function loseShipment(ctx: CoreContext, orderNo: string, cause: keyof typeof LOSS_REASONS) {
+  const reason = LOSS_REASONS[cause];
   step(ctx, orderNo, 'lose', undefined, (row, _t, now) => {
     const payout = lossPayout({ insurance: row.insurance === 1, declaredValue: row.declared_value_minor, shippingFee: row.shipping_fee_minor });
     ctx.db.prepare('UPDATE shipping_orders SET exception_reason = ?, payout_minor = ? WHERE order_no = ?').run(reason, payout, orderNo);
@@ -215,6 +222,8 @@ export function loseShipment(ctx: CoreContext, orderNo: string, reason: string) 
       status: 'lost',
       location: '',
       description: `${reason}; ${payout > 0 ? `insurance paid ${formatAmount(payout, ctx.currency)}` : 'not insured: nothing paid back'}`,
+      code: cause,
+      params: { amount: toAmount(payout), currency: ctx.currency },
     });
     emitEvent(ctx, 'shipping.exception', row.user_id, { orderNo, status: 'lost', reason, at: now });
     cancelStep(ctx.db, 'shipping.clear_exception', orderNo);
@@ -233,8 +242,8 @@ export function runShippingScenario(ctx: CoreContext, orderNo: string, scenario:
   return ctx.db.transaction(() => {
     markScenarioFired(ctx, orderNo, scenario);
     if (scenario === 'customs_hold') return holdShipment(ctx, orderNo, 'Held by customs for inspection');
-    if (scenario === 'lost_in_transit') return loseShipment(ctx, orderNo, 'Lost in transit by the carrier');
-    return loseShipment(ctx, orderNo, 'Seized by customs');
+    if (scenario === 'lost_in_transit') return loseShipment(ctx, orderNo, 'shipping.lost_in_transit');
+    return loseShipment(ctx, orderNo, 'shipping.customs_seized');
   }).immediate();
 }
 

@@ -1,4 +1,5 @@
 import type { CoreContext } from '../context.js';
+import { paramsOf } from '../orders/timeline.js';
 import { notFound } from '../shared/errors.js';
 import { toAmount } from '../shared/money.js';
 import { cursorOf, offsetOf, pageOf, unknownCursor, type Page, type PageQuery } from '../shared/pagination.js';
@@ -113,8 +114,8 @@ export function listShippingOrders(
 
 export function shippingOrderDetail(ctx: CoreContext, row: ShippingOrderRow) {
   const events = ctx.db
-    .prepare('SELECT at, status, location, description FROM shipping_events WHERE shipping_order_no = ? ORDER BY at, id')
-    .all(row.order_no) as { at: string; status: string; location: string; description: string }[];
+    .prepare('SELECT at, status, location, description, code, params FROM shipping_events WHERE shipping_order_no = ? ORDER BY at, id')
+    .all(row.order_no) as { at: string; status: string; location: string; description: string; code: string | null; params: string | null }[];
   return {
     ...listItem(row),
     channelId: row.channel_id,
@@ -127,7 +128,7 @@ export function shippingOrderDetail(ctx: CoreContext, row: ShippingOrderRow) {
       cargoType: p.cargo_type,
       orderId: p.order_no,
     })),
-    events,
+    events: events.map((e) => ({ ...e, params: e.code === null ? null : (paramsOf(e.params) ?? {}) })),
     shippedAt: row.shipped_at,
     deliveredAt: row.delivered_at,
     remark: row.remark,

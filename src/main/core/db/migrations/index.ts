@@ -10,6 +10,7 @@ import { orderStatusRanks } from './009-order-status-ranks.js';
 import { catalogPriceIndex } from './010-catalog-price-index.js';
 import { timelineParts } from './011-timeline-parts.js';
 import { logisticsCodes } from './012-logistics-codes.js';
+import { shippingEventCodes } from './013-shipping-event-codes.js';
 
 /** Every migration, in order. Add new ones at the end; never edit one that has shipped. */
-export const migrations: readonly Migration[] = [initial, events, orderListIndexes, catalogIndexes, dueStepsAndRanks, afterSales, warehouseServices, orderStatusRanks, catalogPriceIndex, timelineParts, logisticsCodes];
+export const migrations: readonly Migration[] = [initial, events, orderListIndexes, catalogIndexes, dueStepsAndRanks, afterSales, warehouseServices, orderStatusRanks, catalogPriceIndex, timelineParts, logisticsCodes, shippingEventCodes];

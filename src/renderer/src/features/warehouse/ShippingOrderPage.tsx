@@ -8,6 +8,7 @@ import { CargoBadge, ShippingStatusBadge, useLabel, useWarehouseT } from './bits
 import { formatWeight, shippingActions } from './logic';
 import { useCancelShipping, useConfirmDelivery, useCountries, useIdempotencyKey, useShippingOrder, useWallet } from './queries';
 import type { CancelShippingResult, ConfirmDeliveryResult, ShippingOrderDetail } from './types';
+import { useShippingEventText } from './useShippingEventText';
 
 function Card({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -150,6 +151,7 @@ function Actions({ order, onCancelled, onDelivered }: { order: ShippingOrderDeta
 export function ShippingOrderPage({ orderNo }: { orderNo: string }) {
   const fmt = useFormat();
   const t = useWarehouseT();
+  const describe = useShippingEventText();
   const label = useLabel();
   const dateTime = (iso: string | null | undefined) => fmt.date(iso);
   const query = useHashQuery();
@@ -291,9 +293,9 @@ export function ShippingOrderPage({ orderNo }: { orderNo: string }) {
           <Timeline active={0} bulletSize={16} lineWidth={2}>
             {events.map((event, index) => (
               <Timeline.Item key={`${event.at}-${index}`} title={label('ship', event.status)}>
-                <Text size="sm">{event.description}</Text>
+                <Text size="sm">{describe(event)}</Text>
                 <Text size="xs" c="dimmed">
-                  {dateTime(event.at)} · {event.location}
+                  {dateTime(event.at)} · <span translate="no">{event.location}</span>
                 </Text>
               </Timeline.Item>
             ))}
