@@ -99,3 +99,19 @@ export const ShippingEvent = Type.Object({
   code: Type.Union([Type.String(), Type.Null()], { description: `one of ${SHIPPING_EVENT_CODES.join(', ')} (more may be added); null on older events` }),
   params: Type.Union([TimelinePart.properties.params, Type.Null()]),
 });
+
+/**
+ * An order's inspection notes (GET /orders/:id/inspection `notes`) as data: `notesParts` beside the English
+ * `notes`, in the timeline's parts shape; null on orders inspected before migration 013 and on notes the
+ * operator typed (shown as typed).
+ */
+export const INSPECTION_NOTE_CODES = [
+  'inspection.passed', // {}: the items match the order, no damage found
+  'inspection.issue_found', // {}
+  'inspection.item_issue', // { itemId }: an issue on one line; the other items match the order
+] as const;
+export type InspectionNoteCode = (typeof INSPECTION_NOTE_CODES)[number];
+
+export const InspectionNotesParts = Type.Union([Type.Array(TimelinePart), Type.Null()], {
+  description: `the notes as codes and values (${INSPECTION_NOTE_CODES.join(', ')}; more may be added); null on older inspections and typed notes`,
+});

@@ -69,6 +69,10 @@ test('in Chinese the timeline, the status and the money read Chinese (¥), worde
   await expect(trail).toContainText('已签收：仓库已签收');
   await expect(trail).not.toContainText('signed for at the warehouse');
   await expect(timeline).toContainText('已到达仓库；质检通过');
+  // The inspection notes the warehouse wrote read Chinese too.
+  const inspection = page.getByRole('region', { name: '仓库质检', exact: true });
+  await expect(inspection).toContainText('商品与订单一致；未发现损坏');
+  await expect(inspection).not.toContainText('Items match the order');
   await page.evaluate(() => localStorage.setItem('crossbuy-language', JSON.stringify({ state: { language: 'en', chosen: true }, version: 0 })));
 });
 

@@ -1574,6 +1574,15 @@ export interface paths {
                                     weight: number;
                                 }[];
                                 notes: string;
+                                /** @description the notes as codes and values (inspection.passed, inspection.issue_found, inspection.item_issue; more may be added); null on older inspections and typed notes */
+                                notesParts: {
+                                    /** @description one of order.placed, order.payment_confirmed, order.cancelled_by_user, order.cancelled_by_back_office, order.refunded_unavailable, order.refunded_out_of_stock, order.refunded_supplement_declined, order.refunded_supplement_expired, order.reason, order.refunded_to_wallet, order.coupon_returned, order.bought, order.bought_from_sellers, order.seller_shipped, order.arrived_inspected, order.all_delivered, order.all_packages_delivered, order.package_disposed, order.all_returned, order.photos_requested, order.photos_added, order.supplement_requested, order.supplement_paid, order.price_decrease_refunded, order.seller_late, order.return_requested, order.return_rejected, order.return_accepted, order.exchange_accepted, order.exchange_arrived (more may be added) */
+                                    code: string;
+                                    /** @description the values the code words; amounts in major units with their currency */
+                                    params: {
+                                        [key: string]: string | number;
+                                    };
+                                }[] | null;
                                 orderNo: string;
                                 photos: string[];
                                 requestedPhotos: {

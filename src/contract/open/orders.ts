@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { LogisticsEvent, TimelineEntry } from '../timeline.js';
+import { InspectionNotesParts, LogisticsEvent, TimelineEntry } from '../timeline.js';
 import { type BodyOf, Currency, CursorQuery, Grams, Money, OrNoBody, PageQuery, Paginated, ProductIdString, type ResponseOf, Timestamp } from '../common.js';
 import { MAX_ORDER_LINES, MAX_ORDER_REMARK, MAX_REASON } from '../limits.js';
 import { ORDER_SCENARIOS, ORDER_STATUSES, RETURN_STATUSES, RETURN_TYPES, SUPPLEMENT_REASONS, SUPPLEMENT_STATUSES } from '../enums.js';
@@ -192,6 +192,7 @@ export const orderSchemas = {
       weight: Grams,
       photos: Type.Array(Type.String()),
       notes: Type.String(),
+      notesParts: InspectionNotesParts,
       inspectedAt: Type.Union([Timestamp, Type.Null()]),
       items: Type.Array(
         Type.Object({

@@ -147,7 +147,7 @@ describe('POST /orders/:id/advance', () => {
     });
     expect(arrived.body.data).toMatchObject({ status: 'in_warehouse', inspection: { result: 'issue_found', weight: 1234, photos } });
     const inspection = (await server.api('GET', `/orders/${order.orderNo}/inspection`)).body.data;
-    expect(inspection).toMatchObject({ orderNo: order.orderNo, result: 'issue_found', weight: 1234, photos, notes: 'one strap scuffed', inspectedAt: expect.stringMatching(/Z$/) });
+    expect(inspection).toMatchObject({ orderNo: order.orderNo, result: 'issue_found', weight: 1234, photos, notes: 'one strap scuffed', notesParts: null, inspectedAt: expect.stringMatching(/Z$/) });
     expect(inspection.items.map((i: { result: string }) => i.result)).toEqual(['issue_found', 'issue_found']);
 
     const after = (await server.api('GET', `/orders/${order.orderNo}/logistics`)).body.data;

@@ -275,6 +275,9 @@ describe('v1.1 section 8: order scenarios', () => {
     const inspection = (await server.api('GET', `/orders/${order.orderNo}/inspection`)).body.data;
     expect(inspection.result).toBe('issue_found');
     expect(inspection.items.map((i: { result: string }) => i.result)).toEqual(['issue_found', 'passed']);
+    const itemId = inspection.items[0].itemId;
+    expect(inspection.notesParts).toEqual([{ code: 'inspection.item_issue', params: { itemId } }]);
+    expect(inspection.notes).toBe(`Issue found on item ${itemId} during inspection; the other items match the order`);
   });
 
   it('admin simulate fires at once; 409 when the order is not at the scenario\'s step', async () => {

@@ -281,6 +281,7 @@ describe('order sub-resources', () => {
       weight: 0,
       photos: [],
       notes: '',
+      notesParts: null,
       inspectedAt: null,
       items: [{ productId: skus[5]!.productId, title: expect.any(String), skuName: expect.any(String), quantity: 2, result: 'pending',
         itemId: expect.any(Number), packageId: null, packageStatus: null, weight: 0, photos: [] }],

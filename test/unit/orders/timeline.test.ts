@@ -4,7 +4,7 @@ import { cancelOrder } from '../../../src/main/core/orders/cancel.js';
 import { createOrder } from '../../../src/main/core/orders/create.js';
 import { applyTransition } from '../../../src/main/core/orders/lifecycle.js';
 import { englishNote } from '../../../src/main/core/orders/timeline.js';
-import { getOrderDetail, getOrderLogistics } from '../../../src/main/core/orders/views.js';
+import { getOrderDetail, getOrderInspection, getOrderLogistics } from '../../../src/main/core/orders/views.js';
 import { ManualClock } from '../../../src/main/core/shared/clock.js';
 import { TIMELINE_CODES } from '../../../src/contract/timeline.js';
 
@@ -52,6 +52,11 @@ describe('timeline parts', () => {
       ['logistics.warehouse_signed', {}],
     ]);
     expect(trail[0]!.description).toBe('Shipped by the seller; picked up by SF Express');
+    const inspection = getOrderInspection(ctx, order.orderNo, 1);
+    expect([inspection.notes, inspection.notesParts]).toEqual(['Items match the order; no damage found', [{ code: 'inspection.passed', params: {} }]]);
+    // An order inspected before migration 013 has no parts: the notes are shown as written.
+    ctx.db.prepare('UPDATE orders SET inspection_notes_parts = NULL WHERE order_no = ?').run(order.orderNo);
+    expect(getOrderInspection(ctx, order.orderNo, 1).notesParts).toBeNull();
     expect(timeline[0]!.note).toMatch(/^Order placed; \d+\.\d{2} CNY paid from the wallet$/);
   });
 

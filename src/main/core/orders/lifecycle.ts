@@ -22,6 +22,7 @@ import { recordStatusChange } from './order-status.js';
 import { canTransition, findTransition, type Actor, type Effect, type OrderStatus } from './state-machine.js';
 import { orderItems, requireOrder, type OrderRow } from './views.js';
 import type { InspectionInput } from '../../../contract/admin/orders.js';
+import { inspectionNotesOf, type InspectionNotes } from './inspection-notes.js';
 import type { LogisticsCode } from '../../../contract/timeline.js';
 
 /**
@@ -46,6 +47,8 @@ export interface StepData {
   carrier?: string;
   trackingNo?: string;
   inspection?: InspectionInput;
+  /** The inspection notes as the core writes them (a scenario's finding); typed `inspection.notes` win. */
+  inspectionNotes?: InspectionNotes;
 }
 
 export interface TransitionOutcome {
@@ -144,16 +147,16 @@ const EFFECTS: Record<Effect, (run: EffectRun) => void> = {
     const input = data.inspection ?? {};
     const result = input.result ?? 'passed';
     const weight = input.weight ?? orderItems(ctx, order.order_no).reduce((sum, i) => sum + i.weight_g * i.quantity, 0);
-    const notes = input.notes ?? (result === 'passed' ? 'Items match the order; no damage found' : 'Issue found during inspection');
+    const { notes, parts: notesParts } = inspectionNotesOf(result, input.notes, data.inspectionNotes);
     const photos = input.photos && input.photos.length > 0
       ? [...input.photos]
       : Array.from({ length: GENERATED_PHOTO_COUNT }, (_, i) => inspectionPhotoPath(order.order_no, i));
     ctx.db
       .prepare(
-        `UPDATE orders SET inspection_result = ?, inspection_weight_g = ?, inspection_notes = ?, inspection_photos = ?, inspected_at = ?
+        `UPDATE orders SET inspection_result = ?, inspection_weight_g = ?, inspection_notes = ?, inspection_notes_parts = ?, inspection_photos = ?, inspected_at = ?
           WHERE order_no = ?`,
       )
-      .run(result, weight, notes, JSON.stringify(photos), ctx.nowIso(), order.order_no);
+      .run(result, weight, notes, notesParts ? JSON.stringify(notesParts) : null, JSON.stringify(photos), ctx.nowIso(), order.order_no);
     const now = ctx.nowIso();
     ctx.db
       .prepare('UPDATE orders SET arrived_at = ?, decision_deadline = ? WHERE order_no = ?')

@@ -1,3 +1,4 @@
+import { inspectionNote } from './inspection-notes.js';
 import type { CoreContext } from '../context.js';
 import { appendTimeline, part } from './timeline.js';
 import { hashText } from '../shared/random.js';
@@ -71,7 +72,8 @@ function runScenario(ctx: CoreContext, orderNo: string, name: OrderScenario): vo
     case 'qc_issue':
       ctx.db.prepare('UPDATE order_items SET qc_issue = ? WHERE id = ?').run('Issue found on this item during inspection (scenario qc_issue)', line.id);
       applyTransition(ctx, orderNo, 'in_warehouse', 'operator', {
-        inspection: { result: 'issue_found', notes: `Issue found on item ${line.id} during inspection; the other items match the order` },
+        inspection: { result: 'issue_found' },
+        inspectionNotes: inspectionNote('inspection.item_issue', { itemId: line.id }),
       });
       return;
   }

@@ -33,6 +33,7 @@ export interface OrderRow {
   inspection_result: 'passed' | 'issue_found' | 'pending' | null;
   inspection_weight_g: number | null;
   inspection_notes: string | null;
+  inspection_notes_parts: string | null;
   inspection_photos: string;
   inspected_at: string | null;
   cancel_reason: string | null;
@@ -323,6 +324,7 @@ export function getOrderInspection(ctx: CoreContext, orderNo: string, userId: nu
     weight: row.inspection_weight_g ?? 0,
     photos: inspectionPhotos(ctx, row),
     notes: row.inspection_notes ?? '',
+    notesParts: partsOf(row.inspection_notes_parts),
     inspectedAt: row.inspected_at,
     items: lines.map((i) => {
       // The line's newest package (after an exchange, the replacement's).

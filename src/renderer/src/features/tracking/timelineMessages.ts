@@ -1,11 +1,11 @@
-import type { LogisticsCode, TimelineCode } from '../../../../contract/timeline';
+import type { InspectionNoteCode, LogisticsCode, TimelineCode } from '../../../../contract/timeline';
 import { defineMessages } from '../../shared/i18n';
 
 /**
- * The order timeline's entries and the domestic tracking events, worded from their codes (src/contract/timeline.ts) in both languages.
+ * The order timeline's entries, the domestic tracking events and the inspection notes, worded from their codes (src/contract/timeline.ts) in both languages.
  * `{amount}` is money already formatted; `{result}`, `{reason}` and `{type}` take the words below.
  */
-export const timelineMessages = defineMessages<TimelineCode | LogisticsCode | 'result_passed' | 'result_issue_found' | 'supplement_price_increase' | 'supplement_domestic_freight' | 'type_return' | 'type_exchange' | 'separator'>(
+export const timelineMessages = defineMessages<TimelineCode | LogisticsCode | InspectionNoteCode | 'result_passed' | 'result_issue_found' | 'supplement_price_increase' | 'supplement_domestic_freight' | 'type_return' | 'type_exchange' | 'separator'>(
   {
     'order.placed': 'Order placed; {amount} paid from the wallet',
     'order.payment_confirmed': 'Payment confirmed by the agent',
@@ -47,6 +47,9 @@ export const timelineMessages = defineMessages<TimelineCode | LogisticsCode | 'r
     'logistics.seller_shipped': 'Shipped by the seller; picked up by {carrier}',
     'logistics.sorting_centre': 'In transit: arrived at the sorting centre',
     'logistics.warehouse_signed': 'Delivered: signed for at the warehouse',
+    'inspection.passed': 'Items match the order; no damage found',
+    'inspection.issue_found': 'Issue found during inspection',
+    'inspection.item_issue': 'Issue found on item {itemId} during inspection; the other items match the order',
   },
   {
     'order.placed': '已下单；已从钱包支付 {amount}',
@@ -89,5 +92,8 @@ export const timelineMessages = defineMessages<TimelineCode | LogisticsCode | 'r
     'logistics.seller_shipped': '卖家已发货；{carrier} 已揽收',
     'logistics.sorting_centre': '运输中：已到达分拣中心',
     'logistics.warehouse_signed': '已签收：仓库已签收',
+    'inspection.passed': '商品与订单一致；未发现损坏',
+    'inspection.issue_found': '质检发现问题',
+    'inspection.item_issue': '质检发现商品 {itemId} 有问题；其他商品与订单一致',
   },
 );

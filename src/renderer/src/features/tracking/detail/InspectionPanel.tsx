@@ -9,6 +9,7 @@ import type { OrderDetail } from '../types';
 import { PhotoViewer } from './PhotoViewer';
 import { Section } from './Section';
 import { useFormat } from '../../../shared/format';
+import { useTimelineText } from '../useTimelineText';
 
 const RESULT_COLORS: Record<string, string> = { passed: 'green', issue_found: 'red', pending: 'gray' };
 
@@ -28,6 +29,7 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
 /** The warehouse's quality check (GET /orders/:id/inspection) once it was made; its photos open large. */
 export function InspectionPanel({ order }: { order: OrderDetail }) {
   const t = useT(detailMessages);
+  const notesText = useTimelineText();
   const fmt = useFormat();
   const formatDate = (iso: string) => fmt.date(iso);
   const inspected = order.inspection.result !== 'pending';
@@ -55,7 +57,7 @@ export function InspectionPanel({ order }: { order: OrderDetail }) {
             <Fact label={t('weight')}>{t('grams', { weight: (inspection.data?.weight ?? order.inspection.weight).toLocaleString() })}</Fact>
             {inspection.data?.inspectedAt ? <Fact label={t('inspectedAt')}>{formatDate(inspection.data.inspectedAt)}</Fact> : null}
           </Group>
-          {inspection.isPending ? <Skeleton height={16} /> : inspection.data.notes ? <Fact label={t('notes')}>{inspection.data.notes}</Fact> : null}
+          {inspection.isPending ? <Skeleton height={16} /> : inspection.data.notes ? <Fact label={t('notes')}>{notesText({ note: inspection.data.notes, parts: inspection.data.notesParts })}</Fact> : null}
           {photos.length > 0 ? (
             <PhotoViewer photos={photos} orderNo={order.orderNo} product={order.items.map((item) => item.title).join(', ')} />
           ) : (
