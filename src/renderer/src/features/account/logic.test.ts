@@ -1,3 +1,4 @@
+import { couponMessages } from './messages';
 import { describe, expect, it } from 'vitest';
 import {
   changedFields,
@@ -83,6 +84,13 @@ describe('formatCouponValue', () => {
     expect(formatCouponValue({ type: 'percentage', value: 15 }, 'CNY', 'zh-CN')).toBe('8.5折');
     expect(formatCouponValue({ type: 'percentage', value: 5 }, 'CNY', 'zh-CN')).toBe('9.5折');
     expect(formatCouponValue({ type: 'fixed', value: 50 }, 'CNY', 'zh-CN')).toBe('减 ¥50.00');
+  });
+
+  it('takes its words from the coupon catalog in both languages (issue 17 item 7: no English built in code)', () => {
+    expect(couponMessages.en.percentOff).toBe('{value}% off');
+    expect(couponMessages['zh-CN'].percentOff).toBe('{value}折');
+    expect(couponMessages.en.amountOff).toBe('{amount} off');
+    expect(couponMessages['zh-CN'].amountOff).toBe('减 {amount}');
   });
 });
 

@@ -1,5 +1,6 @@
 import { formatMoney } from '../../shared/format';
-import type { Language } from '../../shared/i18n';
+import { translate, type Language } from '../../shared/i18n';
+import { couponMessages } from './messages';
 
 /** Pure helpers of the account pages (no React, no DOM): tested in node. */
 
@@ -76,19 +77,16 @@ export interface CouponValue {
 }
 
 /**
- * "10% off" or "CN¥20.00 off"; in Chinese the shop convention: 10% off is "9折" (pay 90%), and a fixed amount
- * is "减 ¥20.00".
+ * "10% off" or "CN¥20.00 off", worded by the coupon catalog (percentOff, amountOff). The Chinese shop
+ * convention names the price paid in tenths: 10% off is "9折" (pay 90%); a fixed amount is "减 ¥20.00".
  */
 export function formatCouponValue(coupon: CouponValue, currency: string, language: Language = 'en'): string {
   if (coupon.type === 'percentage') {
-    if (language === 'zh-CN') {
-      const tenths = Math.round((100 - coupon.value) * 10) / 100;
-      return `${Number(tenths.toFixed(2))}折`;
-    }
-    return `${Number(coupon.value.toFixed(2))}% off`;
+    // The number each language's convention names: the percentage off, or in Chinese the tenths paid.
+    const value = language === 'zh-CN' ? Math.round((100 - coupon.value) * 10) / 100 : coupon.value;
+    return translate(couponMessages, language, 'percentOff', { value: Number(value.toFixed(2)) });
   }
-  const amount = formatMoney(coupon.value, currency, language);
-  return language === 'zh-CN' ? `减 ${amount}` : `${amount} off`;
+  return translate(couponMessages, language, 'amountOff', { amount: formatMoney(coupon.value, currency, language) });
 }
 
 /** "+CN¥10,000.00" for a credit, "−CN¥20.00" (a real minus sign) for a debit, "CN¥0.00" for zero. */
