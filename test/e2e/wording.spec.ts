@@ -88,6 +88,10 @@ test('in Chinese a shipping order\'s events read Chinese, worded from their code
   await expect(events).toContainText('已交给');
   await expect(events).toContainText('集运单；钱包冻结');
   for (const english of ['Handed to', 'Seized by customs', 'frozen in the wallet', 'Shipping order created', 'not insured']) await expect(events).not.toContainText(english);
+  // The loss alert's reason reads Chinese too (worded from the event's code, not the English exceptionReason).
+  const alert = page.getByRole('alert').filter({ hasText: '包裹丢失' });
+  await expect(alert).toContainText('被海关没收');
+  await expect(alert).not.toContainText('Seized by customs');
   await page.evaluate(() => localStorage.setItem('crossbuy-language', JSON.stringify({ state: { language: 'en', chosen: true }, version: 0 })));
 });
 

@@ -3,6 +3,13 @@ import { useFormat } from '../../shared/format';
 import { useWallet } from './queries';
 import { BreakdownRows, useServicesT } from './ShipExtras';
 import type { ShippingOrderDetail, WarehousePackage } from './types';
+import { shippingEventMessages } from './shippingEventMessages';
+import { useT } from '../../shared/i18n';
+
+/** The codes of the events that record an exception's reason (the alert words the newest of them). */
+const REASON_CODES = ['shipping.customs_hold', 'shipping.lost_in_transit', 'shipping.customs_seized'] as const;
+type ReasonCode = (typeof REASON_CODES)[number];
+const isReasonCode = (code: string | null | undefined): code is ReasonCode => (REASON_CODES as readonly (string | null | undefined)[]).includes(code);
 
 /** v1.1 on the warehouse list: the free-storage countdown, and the fee and disposal date once overdue. */
 export function StorageCountdown({ pkg }: { pkg: WarehousePackage }) {
@@ -29,12 +36,16 @@ export function StorageCountdown({ pkg }: { pkg: WarehousePackage }) {
 export function ShippingOrderExtras({ order }: { order: ShippingOrderDetail }) {
   const fmt = useFormat();
   const t = useServicesT();
+  const tEvent = useT(shippingEventMessages);
+  // The reason in the UI language from its event's code; the server's English for older orders.
+  const reasonCode = [...order.events].reverse().find((e) => isReasonCode(e.code))?.code;
+  const reason = isReasonCode(reasonCode) ? tEvent(reasonCode) : order.exceptionReason;
   return (
     <Stack gap="md">
       {order.status === 'exception' || order.status === 'lost' ? (
         <Alert color={order.status === 'lost' ? 'red' : 'yellow'} title={t(order.status === 'lost' ? 'lostTitle' : 'exceptionTitle')}>
           <Stack gap={4}>
-            <Text size="sm">{order.exceptionReason}</Text>
+            <Text size="sm">{reason}</Text>
             {order.status === 'lost' ? (
               <Text size="sm" fw={600}>
                 {order.insurancePayout > 0 ? t('payout', { amount: fmt.money(order.insurancePayout, order.currency) }) : t('noPayout')}
