@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createOrder } from '../../src/main/core/orders/create.js';
 import { postEntry } from '../../src/main/core/wallet/ledger.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
+import { orderableSku } from '../helpers/fixtures.js';
 
 /** startingAfter on the list routes, over HTTP: the same items as pages, and 400s for bad cursors. */
 let server: TestServer;
@@ -9,11 +10,9 @@ let server: TestServer;
 beforeAll(async () => {
   server = await startTestServer();
   const ctx = server.running.core.ctx;
-  const sku = ctx.db
-    .prepare(`SELECT p.id, s.sku_id FROM products p JOIN product_skus s ON s.product_id = p.id WHERE s.stock >= 20 AND s.price_minor > 0 ORDER BY p.id LIMIT 1`)
-    .get() as { id: number; sku_id: string };
+  const sku = orderableSku(ctx);
   ctx.db.transaction(() => {
-    for (let i = 0; i < 12; i++) createOrder(ctx, 1, { items: [{ productId: String(sku.id), skuId: sku.sku_id, quantity: 1 }] });
+    for (let i = 0; i < 12; i++) createOrder(ctx, 1, { items: [{ ...sku, quantity: 1 }] });
     for (let i = 0; i < 5; i++) postEntry(ctx, { userId: 1, type: 'adjustment', amount: 10 + i, reference: `A${i}`, description: '' });
   }).immediate();
 });

@@ -64,6 +64,14 @@ function catalogLine(ctx: CoreContext, cargo: GoodsCargo, pick: number): Catalog
 }
 
 /** A second account (the operator is user 1), with an empty wallet. */
+/** A catalog SKU with stock for a few orders and a price, as an order line names it (productId as a string). */
+export function orderableSku(ctx: CoreContext): { productId: string; skuId: string } {
+  const row = ctx.db
+    .prepare(`SELECT p.id, s.sku_id FROM products p JOIN product_skus s ON s.product_id = p.id WHERE s.stock >= 20 AND s.price_minor > 0 ORDER BY p.id LIMIT 1`)
+    .get() as { id: number; sku_id: string };
+  return { productId: String(row.id), skuId: row.sku_id };
+}
+
 export function createUser(ctx: CoreContext, username: string): number {
   return inTransaction(ctx.db, () => {
     const id = Number(

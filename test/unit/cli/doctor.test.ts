@@ -4,6 +4,7 @@ import { openCore, type Core } from '../../../src/main/core/index.js';
 import { createOrder } from '../../../src/main/core/orders/create.js';
 import { checkOrderInvariants } from '../../../src/main/core/orders/invariants.js';
 import { recordStatements } from '../../helpers/read-counter.js';
+import { orderableSku } from '../../helpers/fixtures.js';
 
 /**
  * The doctor streams: orders merged with their ledger entries in one pass, problems counted but only the
@@ -17,10 +18,8 @@ afterEach(() => {
 function coreWithOrders(count: number): Core {
   const core = openCore({ dataDir: ':memory:' });
   cores.push(core);
-  const sku = core.ctx.db
-    .prepare(`SELECT p.id, s.sku_id FROM products p JOIN product_skus s ON s.product_id = p.id WHERE s.stock >= 20 AND s.price_minor > 0 ORDER BY p.id LIMIT 1`)
-    .get() as { id: number; sku_id: string };
-  for (let i = 0; i < count; i++) createOrder(core.ctx, 1, { items: [{ productId: String(sku.id), skuId: sku.sku_id, quantity: 1 }] });
+  const sku = orderableSku(core.ctx);
+  for (let i = 0; i < count; i++) createOrder(core.ctx, 1, { items: [{ ...sku, quantity: 1 }] });
   return core;
 }
 

@@ -9,6 +9,7 @@ import { getOrderDetail, getOrderInspection, getOrderLogistics } from '../../../
 import { writeSetting } from '../../../src/main/core/settings/settings.js';
 import { ManualClock } from '../../../src/main/core/shared/clock.js';
 import { ApiError } from '../../../src/main/core/shared/errors.js';
+import { orderableSku } from '../../helpers/fixtures.js';
 
 /**
  * The lifecycle as the autopilot drives it: one applyTransition per step, on the service clock, outside
@@ -21,10 +22,7 @@ let sku: { productId: string; skuId: string };
 
 beforeAll(() => {
   core = openCore({ dataDir: ':memory:', clock });
-  const row = core.ctx.db
-    .prepare(`SELECT p.id, s.sku_id FROM products p JOIN product_skus s ON s.product_id = p.id WHERE s.stock >= 20 AND s.price_minor > 0 ORDER BY p.id LIMIT 1`)
-    .get() as { id: number; sku_id: string };
-  sku = { productId: String(row.id), skuId: row.sku_id };
+  sku = orderableSku(core.ctx);
 });
 afterAll(() => core.close());
 

@@ -7,6 +7,7 @@ import { englishNote } from '../../../src/main/core/orders/timeline.js';
 import { getOrderDetail, getOrderInspection, getOrderLogistics } from '../../../src/main/core/orders/views.js';
 import { ManualClock } from '../../../src/main/core/shared/clock.js';
 import { TIMELINE_CODES } from '../../../src/contract/timeline.js';
+import { orderableSku } from '../../helpers/fixtures.js';
 
 /**
  * Timeline entries as data (issue 17 item 7): each entry carries its parts (codes and values) beside the
@@ -18,10 +19,7 @@ let sku: { productId: string; skuId: string };
 
 beforeAll(() => {
   core = openCore({ dataDir: ':memory:', clock });
-  const row = core.ctx.db
-    .prepare(`SELECT p.id, s.sku_id FROM products p JOIN product_skus s ON s.product_id = p.id WHERE s.stock >= 20 AND s.price_minor > 0 ORDER BY p.id LIMIT 1`)
-    .get() as { id: number; sku_id: string };
-  sku = { productId: String(row.id), skuId: row.sku_id };
+  sku = orderableSku(core.ctx);
 });
 afterAll(() => core.close());
 
