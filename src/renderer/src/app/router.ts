@@ -16,9 +16,20 @@ function currentPath(): string {
   return path === '' ? '/' : path;
 }
 
+/**
+ * `hashchange` arrives after the event that changed the hash, so a control whose value lives in the URL
+ * (a checkbox, a sort) would be put back by React for that moment and flicker (and a click on it would
+ * seem to do nothing). navigate() tells the subscribers at once; the later `hashchange` finds nothing new.
+ */
+const listeners = new Set<() => void>();
+
 function subscribe(onChange: () => void): () => void {
+  listeners.add(onChange);
   window.addEventListener('hashchange', onChange);
-  return () => window.removeEventListener('hashchange', onChange);
+  return () => {
+    listeners.delete(onChange);
+    window.removeEventListener('hashchange', onChange);
+  };
 }
 
 /** The path after `#`, without its query, without a trailing slash. */
@@ -51,4 +62,5 @@ export function matchPattern(pattern: string, path: string): Record<string, stri
 /** Goes to a hash, e.g. navigate('#/orders/PO123'). */
 export function navigate(hash: string): void {
   window.location.hash = hash;
+  for (const listener of [...listeners]) listener();
 }
