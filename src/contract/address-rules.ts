@@ -1,6 +1,6 @@
 /**
- * What makes an address deliverable, checked by the core when an address is saved and by the UI's forms
- * before sending: one source, so a form never accepts what the service refuses (nor the reverse).
+ * What makes an address deliverable, checked by the core when an address is saved or a shipping order
+ * names its recipient, and by the UI's forms before sending: one source, so a form never accepts what the service refuses (nor the reverse).
  * Plain data and functions (this tier imports nothing but TypeBox).
  */
 
@@ -109,14 +109,17 @@ export function addressProblems(input: AddressInput): AddressProblem[] {
   return problems;
 }
 
-/** The problem in English, for the API's message (the UI words it from `field` and `rule` itself). */
-export function describeAddressProblem(problem: AddressProblem, value: string): string {
+/**
+ * The problem in English, for the API's message (the UI words it from `field` and `rule` itself). `name` is
+ * the field as the request calls it (`recipientZipCode` on a shipping order), the rule's own name otherwise.
+ */
+export function describeAddressProblem(problem: AddressProblem, value: string, name: string = problem.field): string {
   switch (problem.rule) {
     case 'too_short':
-      return `${problem.field} must have at least ${problem.min} characters`;
+      return `${name} must have at least ${problem.min} characters`;
     case 'phone_format':
-      return `phone "${value}" needs the country code: + and 8 to 15 digits, e.g. ${problem.example}`;
+      return `${name} "${value}" needs the country code: + and 8 to 15 digits, e.g. ${problem.example}`;
     case 'postcode_format':
-      return `zipCode "${value}" is not a postcode of ${problem.country} (e.g. ${problem.example})`;
+      return `${name} "${value}" is not a postcode of ${problem.country} (e.g. ${problem.example})`;
   }
 }

@@ -3,7 +3,7 @@ import { openCore } from '../../src/main/core/index.js';
 import { checkShippingInvariants } from '../../src/main/core/shipping/invariants.js';
 import { auditLedger } from '../../src/main/core/wallet/ledger.js';
 import { crashHarness, exited } from './harness.js';
-import { createArrivedOrder, deposit } from '../helpers/fixtures.js';
+import { createArrivedOrder, deliverableRecipient, deposit } from '../helpers/fixtures.js';
 
 /**
  * Kill -9 in the middle of concurrent v1.1 writes (service requests, rehearsals, insured shipping orders
@@ -59,12 +59,7 @@ describe('crash during v1.1 warehouse and shipping writes', () => {
               const res = await api('POST', '/shipping/create', {
                 items: [{ inventoryId: id, quantity: 1 }],
                 logisticsChannelId: 'air-sensitive',
-                recipientName: 'R',
-                recipientPhone: '1',
-                recipientCountry: 'US',
-                recipientCity: 'C',
-                recipientAddress: 'A',
-                recipientZipCode: 'Z',
+                ...deliverableRecipient('US'),
                 insurance: true,
               });
               if (res.status === 201) acknowledged.shipping.push(((await res.json()) as { data: { orderNo: string } }).data.orderNo);

@@ -1,3 +1,4 @@
+import { POSTCODE_FORMATS } from '../../src/contract/address-rules.js';
 import type { CoreContext } from '../../src/main/core/context.js';
 import { inTransaction } from '../../src/main/core/db/database.js';
 import { inspectionPhotoPath } from '../../src/main/core/media/media.js';
@@ -133,4 +134,20 @@ export function createArrivedOrder(ctx: CoreContext, options: ArrivedOrderOption
 /** The status of a purchase order, straight from the database. */
 export function orderStatus(ctx: CoreContext, orderNo: string): string {
   return (ctx.db.prepare('SELECT status FROM orders WHERE order_no = ?').get(orderNo) as { status: string }).status;
+}
+
+/**
+ * A shipping order's recipient fields (POST /shipping/create) that pass the address rules for `country`:
+ * its postcode is the country's own example (src/contract/address-rules.ts), so a test that does not care
+ * about the recipient never trips a rule it is not testing.
+ */
+export function deliverableRecipient(country: string) {
+  return {
+    recipientName: 'Robin Reed',
+    recipientPhone: '+44 20 7946 0000',
+    recipientCountry: country,
+    recipientCity: 'Capital City',
+    recipientAddress: '1 Harbour Road',
+    recipientZipCode: POSTCODE_FORMATS[country]?.example ?? '12345',
+  };
 }

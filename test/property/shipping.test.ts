@@ -11,7 +11,7 @@ import { cancelRehearsal, packRehearsal, requestRehearsal } from '../../src/main
 import { SHIPPING_SCENARIOS } from '../../src/main/core/shipping/scenarios.js';
 import { completeService, requestServices } from '../../src/main/core/warehouse/services.js';
 import { auditLedger } from '../../src/main/core/wallet/ledger.js';
-import { createArrivedOrder, createUser, deposit } from '../helpers/fixtures.js';
+import { createArrivedOrder, createUser, deliverableRecipient, deposit } from '../helpers/fixtures.js';
 
 /**
  * Random sequences of package arrivals, shipping creates, cancels, dispatches and deliveries (by the
@@ -282,12 +282,7 @@ function run(world: World, cmd: Command): void {
         const created = createShippingOrder(ctx, world.users[cmd.user], {
           items,
           logisticsChannelId: cmd.channel,
-          recipientName: 'R',
-          recipientPhone: '1',
-          recipientCountry: cmd.country,
-          recipientCity: 'C',
-          recipientAddress: 'A',
-          recipientZipCode: 'Z',
+          ...deliverableRecipient(cmd.country),
         });
         expect(cmd.wrongQuantity).toBe(false);
         world.shippingOrders.push(created.orderNo);
@@ -368,12 +363,7 @@ function run(world: World, cmd: Command): void {
         const created = createShippingOrder(ctx, world.users[cmd.user], {
           items: ids.map((id) => ({ inventoryId: id, quantity: qty.get(id) as number })),
           logisticsChannelId: cmd.channel,
-          recipientName: 'R',
-          recipientPhone: '1',
-          recipientCountry: 'US',
-          recipientCity: 'C',
-          recipientAddress: 'A',
-          recipientZipCode: 'Z',
+          ...deliverableRecipient('US'),
           rehearsalId: r.id,
           insurance: cmd.insurance,
         });
@@ -388,12 +378,7 @@ function run(world: World, cmd: Command): void {
         const created = createShippingOrder(ctx, world.users[cmd.user], {
           items: ids.map((id) => ({ inventoryId: id, quantity: qty.get(id) as number })),
           logisticsChannelId: 'air-sensitive',
-          recipientName: 'R',
-          recipientPhone: '1',
-          recipientCountry: 'GB',
-          recipientCity: 'C',
-          recipientAddress: 'A',
-          recipientZipCode: 'Z',
+          ...deliverableRecipient('GB'),
           insurance: true,
           ...(cmd.declared === null ? {} : { declaredValue: cmd.declared / 100 }),
         });

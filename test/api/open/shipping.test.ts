@@ -48,6 +48,12 @@ function quantityOf(id: number): number {
   return (ctx().db.prepare('SELECT quantity FROM packages WHERE id = ?').get(id) as { quantity: number }).quantity;
 }
 
+/** A recipient field's name on a saved address: recipientZipCode -> zipCode. */
+function savedName(field: string): string {
+  const name = field.slice('recipient'.length);
+  return name.charAt(0).toLowerCase() + name.slice(1);
+}
+
 function createBody(ids: number[], channel: string, extra: Record<string, unknown> = {}) {
   return { items: ids.map((id) => ({ inventoryId: id, quantity: quantityOf(id) })), logisticsChannelId: channel, ...RECIPIENT, ...extra };
 }
@@ -243,6 +249,22 @@ describe('POST /shipping/create', () => {
       const body = { ...createBody([free], 'ems'), ...patch };
       const res = await expectNothingWritten(() => server.api('POST', '/shipping/create', { body }), 400);
       expect(res.body).toEqual({ statusCode: 400, error: 'Bad Request', message: expect.stringContaining(field) });
+    });
+
+    it.each([
+      [{ recipientName: 'A' }, 'recipientName', 'recipientName must have at least 2 characters'],
+      [{ recipientCity: 'Q' }, 'recipientCity', 'recipientCity must have at least 2 characters'],
+      [{ recipientAddress: 'x' }, 'recipientAddress', 'recipientAddress must have at least 3 characters'],
+      [{ recipientPhone: '555 010 2030' }, 'recipientPhone', 'recipientPhone "555 010 2030" needs the country code: + and 8 to 15 digits, e.g. +49 30 1234567'],
+      [{ recipientZipCode: 'Z' }, 'recipientZipCode', 'recipientZipCode "Z" is not a postcode of US (e.g. 94105)'],
+      [{ recipientCountry: 'de', recipientZipCode: 'SW1A 2AA' }, 'recipientZipCode', 'recipientZipCode "SW1A 2AA" is not a postcode of DE (e.g. 10115)'],
+    ])('a recipient breaking an address rule (%j): 400 address_invalid naming %s, as a saved address would be', async (patch, field, message) => {
+      const res = await expectNothingWritten(() => server.api('POST', '/shipping/create', { body: createBody([free], 'ems', patch) }), 400);
+      expect(res.body).toEqual({ statusCode: 400, error: 'Bad Request', message, code: 'address_invalid', field });
+      // The same address saved through the address routes is refused by the same rule, naming its own field.
+      const address = Object.fromEntries(Object.entries({ ...RECIPIENT, ...patch }).map(([name, value]) => [savedName(name), value]));
+      const saved = await server.api('POST', '/user/addresses', { body: address });
+      expect(saved.body).toMatchObject({ statusCode: 400, code: 'address_invalid', field: savedName(field) });
     });
 
     it('402 with the exact message when the available balance is short; a retry under the same key succeeds after a deposit', async () => {

@@ -18,6 +18,7 @@ import { newTimeOrderedNumber } from '../shared/time-ordered-code.js';
 import { placeHold } from '../wallet/ledger.js';
 import { findPackageRow, movePackages, type PackageRow } from '../warehouse/packages.js';
 import { appendShippingEvent, WAREHOUSE_LOCATION } from './events.js';
+import { requireDeliverableAddress } from '../users/address-check.js';
 import type { Recipient } from './queries.js';
 
 export type { CreateShippingInput };
@@ -31,13 +32,26 @@ function newOrderNo(ctx: CoreContext, now: string): string {
   return newTimeOrderedNumber('SO', now, (orderNo) => exists.get(orderNo) !== undefined);
 }
 
+/** The request's name of each recipient field the address rules look at. */
+const RECIPIENT_FIELDS = {
+  name: 'recipientName',
+  phone: 'recipientPhone',
+  city: 'recipientCity',
+  address: 'recipientAddress',
+  zipCode: 'recipientZipCode',
+} as const;
+
+/**
+ * The recipient, trimmed, held to the same rules as a saved address (a shipping order is where an address
+ * has to be deliverable): the same 400 `address_invalid`, with `field` naming the request's field.
+ */
 function recipientOf(input: CreateShippingInput, country: string): Recipient {
   const required = (field: keyof CreateShippingInput) => {
     const value = String(input[field] ?? '').trim();
     if (!value) throw badRequest(`${field} must not be blank`);
     return value;
   };
-  return {
+  const recipient = {
     name: required('recipientName'),
     phone: required('recipientPhone'),
     country,
@@ -46,6 +60,8 @@ function recipientOf(input: CreateShippingInput, country: string): Recipient {
     address: required('recipientAddress'),
     zipCode: required('recipientZipCode'),
   };
+  requireDeliverableAddress(recipient, RECIPIENT_FIELDS);
+  return recipient;
 }
 
 /** Each item must be one of the user's packages, in the warehouse, shipped whole. Errors name the index. */

@@ -1,7 +1,7 @@
-import { addressProblems, describeAddressProblem, type AddressInput } from '../../../contract/address-rules.js';
 import type { CoreContext } from '../context.js';
 import { isKnownCountry } from '../logistics/countries.js';
 import { badRequest, notFound, unprocessable } from '../shared/errors.js';
+import { requireDeliverableAddress } from './address-check.js';
 
 /** As the API shows it: the contract's Address. */
 export type AddressView = Address;
@@ -78,18 +78,6 @@ function cleaned<T extends AddressPatch>(ctx: CoreContext, input: T): T {
   return out as T;
 }
 
-/**
- * The deliverability rules (src/contract/address-rules.ts, which the UI's forms apply too): the first one
- * broken is a 400 naming its field, in `field` and with `code: address_invalid`. Only fields being written
- * are checked, so an older address that predates a rule stays readable and editable field by field.
- */
-function checkRules(fields: AddressInput): void {
-  const [problem] = addressProblems(fields);
-  if (!problem) return;
-  const value = fields[problem.field] ?? '';
-  throw badRequest(describeAddressProblem(problem, value)).withDetail({ code: 'address_invalid', field: problem.field });
-}
-
 function rows(ctx: CoreContext, userId: number): AddressRow[] {
   // Default first, then in the order they were saved: the order an address picker shows them in.
   return ctx.db.prepare('SELECT * FROM addresses WHERE user_id = ? ORDER BY is_default DESC, id').all(userId) as AddressRow[];
@@ -115,7 +103,7 @@ export function getAddress(ctx: CoreContext, userId: number, id: number): Addres
 
 export function createAddress(ctx: CoreContext, userId: number, input: AddressFields): AddressView {
   const fields = cleaned(ctx, input);
-  checkRules(fields);
+  requireDeliverableAddress(fields);
   return ctx.db
     .transaction(() => {
       const count = (ctx.db.prepare('SELECT COUNT(*) AS n FROM addresses WHERE user_id = ?').get(userId) as { n: number }).n;
@@ -145,11 +133,11 @@ export function updateAddress(ctx: CoreContext, userId: number, id: number, patc
   // The fields sent are checked before the address is looked up (a bad body is 400 whatever the id); the
   // postcode against the country once both are known (one of them may be the stored one).
   const { zipCode, country, ...rest } = fields;
-  checkRules(rest);
+  requireDeliverableAddress(rest);
   return ctx.db
     .transaction(() => {
       const row = requireAddress(ctx, userId, id);
-      if (zipCode !== undefined || country !== undefined) checkRules({ zipCode: zipCode ?? row.zip_code, country: country ?? row.country });
+      if (zipCode !== undefined || country !== undefined) requireDeliverableAddress({ zipCode: zipCode ?? row.zip_code, country: country ?? row.country });
       // Unsetting the default would leave the user without one; the way to move it is to set another.
       if (fields.isDefault === false && row.is_default === 1) {
         throw unprocessable(`Address ${id} is the default address; set isDefault: true on another address to change the default`);
