@@ -12,7 +12,8 @@ import { programScenarios } from './scenarios.js';
 import type { OrderScenario } from '../../../contract/enums.js';
 import { recordOrderPlaced } from './order-status.js';
 import { MAX_ORDER_SUBTOTAL, priceOrder } from './pricing.js';
-import { getOrderDetail, type OrderDetail } from './views.js';
+import type { OrderDetail, OrderItemRow } from './views.js';
+import { placedOrderDetail } from './placed-view.js';
 
 /**
  * Placing a purchase order. One transaction: check every line, price it from the SKUs as they are now,
@@ -126,9 +127,29 @@ export function createOrder(ctx: CoreContext, userId: number, input: NewOrder, o
          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       );
       const takeStock = ctx.db.prepare('UPDATE product_skus SET stock = stock - ? WHERE product_id = ? AND sku_id = ? AND stock >= ?');
+      const items: OrderItemRow[] = [];
       for (const line of lines) {
-        insertItem.run(orderNo, line.product.id, line.sku.sku_id, line.product.title, line.sku.name, line.sku.price_minor, line.input.quantity,
-          line.input.remark ?? '', line.product.weight_g, line.product.cargo_type, lineImage(line), line.product.platform, line.product.shop_name);
+        const item: OrderItemRow = {
+          id: 0,
+          product_id: line.product.id,
+          sku_id: line.sku.sku_id,
+          title: line.product.title,
+          sku_name: line.sku.name,
+          price_minor: line.sku.price_minor,
+          quantity: line.input.quantity,
+          remark: line.input.remark ?? '',
+          weight_g: line.product.weight_g,
+          image_url: lineImage(line),
+          platform: line.product.platform,
+          shop_name: line.product.shop_name,
+          marketplace_order_no: null,
+          qc_issue: null,
+        };
+        item.id = Number(
+          insertItem.run(orderNo, item.product_id, item.sku_id, item.title, item.sku_name, item.price_minor, item.quantity, item.remark, item.weight_g,
+            line.product.cargo_type, item.image_url, item.platform, item.shop_name).lastInsertRowid,
+        );
+        items.push(item);
         // checkStock saw enough stock in this same transaction; the guard makes an oversell impossible regardless.
         if (takeStock.run(line.input.quantity, line.product.id, line.sku.sku_id, line.input.quantity).changes !== 1) {
           throw new Error(`stock of ${line.product.id}/${line.sku.sku_id} changed inside the order's transaction`);
@@ -136,9 +157,13 @@ export function createOrder(ctx: CoreContext, userId: number, input: NewOrder, o
       }
       consumeCartLines(ctx, userId, lines.map((l) => ({ productId: l.product.id, skuId: l.sku.sku_id, quantity: l.input.quantity })));
       if (coupon) markCouponUsed(ctx, userId, coupon.id, orderNo);
-      if (options.scenarios && options.scenarios.length > 0) programScenarios(ctx, orderNo, options.scenarios);
-      recordOrderPlaced(ctx, orderNo, now, [part('order.placed', money(price.total, ctx.currency))]);
-      return getOrderDetail(ctx, orderNo, userId);
+      const scenarios = options.scenarios ?? [];
+      if (scenarios.length > 0) programScenarios(ctx, orderNo, scenarios);
+      const parts = [part('order.placed', money(price.total, ctx.currency))];
+      const note = recordOrderPlaced(ctx, { orderNo, userId, totalMinor: price.total, currency: ctx.currency }, now, parts);
+      // The answer from what was just written: nothing of a new order needs reading back.
+      const placed = { orderNo, userId, platform, currency: ctx.currency, price, couponId: coupon?.id ?? null, remark: input.remark ?? '', at: now, scenarios };
+      return placedOrderDetail(ctx, placed, items, { note, parts });
     })
     .immediate();
 }

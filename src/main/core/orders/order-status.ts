@@ -33,13 +33,18 @@ export function recordStatusChange(
   return { from: row.status, to, at };
 }
 
-/** The first timeline entry of a new order (its row is inserted as pending by the order's creator). */
-export function recordOrderPlaced(ctx: CoreContext, orderNo: string, at: string, parts: TimelinePart[]): void {
+/**
+ * The first timeline entry of a new order (its row is inserted as pending by the order's creator, who
+ * passes what it wrote rather than have it read back). Returns the entry's English note.
+ */
+export function recordOrderPlaced(
+  ctx: CoreContext,
+  order: { orderNo: string; userId: number; totalMinor: number; currency: string },
+  at: string,
+  parts: TimelinePart[],
+): string {
   if (!ctx.db.inTransaction) throw new Error('status changes must run inside a transaction');
-  appendTimeline(ctx, orderNo, 'pending', at, { parts });
-  const order = ctx.db.prepare('SELECT user_id, total_minor, currency FROM orders WHERE order_no = ?').get(orderNo) as
-    | { user_id: number; total_minor: number; currency: string }
-    | undefined;
-  if (!order) throw new Error(`order ${orderNo} must be inserted before its first timeline entry`);
-  emitEvent(ctx, 'order.created', order.user_id, { orderNo, status: 'pending', totalAmount: toAmount(order.total_minor), currency: order.currency });
+  const note = appendTimeline(ctx, order.orderNo, 'pending', at, { parts });
+  emitEvent(ctx, 'order.created', order.userId, { orderNo: order.orderNo, status: 'pending', totalAmount: toAmount(order.totalMinor), currency: order.currency });
+  return note;
 }

@@ -98,5 +98,10 @@ export function fulfilPhotoRequest(ctx: CoreContext, orderNo: string, id: number
 
 /** Requested photos as the inspection shows them. */
 export function requestedPhotos(ctx: CoreContext, orderNo: string): { url: string; requested: true; requestId: number }[] {
-  return listPhotoRequests(ctx, orderNo).flatMap((r) => r.photos.map((url) => ({ url, requested: true as const, requestId: r.id })));
+  return requestedPhotosOf(listPhotoRequests(ctx, orderNo));
+}
+
+/** The same, from requests already read. */
+export function requestedPhotosOf(requests: readonly PhotoRequest[]): { url: string; requested: true; requestId: number }[] {
+  return requests.flatMap((r) => r.photos.map((url) => ({ url, requested: true as const, requestId: r.id })));
 }

@@ -33,8 +33,13 @@ function save(ctx: CoreContext, orderNo: string, list: ScenarioState[]): void {
   ctx.db.prepare('UPDATE orders SET scenarios = ? WHERE order_no = ?').run(JSON.stringify(list), orderNo);
 }
 
+/** The states of freshly programmed scenarios, as an order stores them. */
+export function programmedScenarios(names: readonly OrderScenario[]): ScenarioState[] {
+  return names.map((name) => ({ name, status: 'programmed', firedAt: null }));
+}
+
 export function programScenarios(ctx: CoreContext, orderNo: string, names: readonly OrderScenario[]): void {
-  save(ctx, orderNo, names.map((name) => ({ name, status: 'programmed', firedAt: null })));
+  save(ctx, orderNo, programmedScenarios(names));
 }
 
 /** The first line (by id) and its goods value: the line a price scenario or a QC issue concerns. */

@@ -5,8 +5,8 @@ import { toAmount } from '../shared/money.js';
 import { cursorOf, offsetOf, pageOf, unknownCursor, type Page, type PageQuery } from '../shared/pagination.js';
 import type { OrderStatus } from './state-machine.js';
 import { BLOCK_SHIFT } from '../db/migrations/009-order-status-ranks.js';
-import type { OrderDetail, OrderInspection, OrderItem, OrderListItem, OrderLogistics } from '../../../contract/open/orders.js';
-import { listPhotoRequests, requestedPhotos } from './photo-requests.js';
+import type { OrderDetail, OrderInspection, OrderItem, OrderListItem, OrderLogistics, OrderReturn, PhotoRequest, Supplement } from '../../../contract/open/orders.js';
+import { listPhotoRequests, requestedPhotos, requestedPhotosOf } from './photo-requests.js';
 import { listReturns } from './returns.js';
 import { readScenarios } from './scenarios.js';
 import { listSupplements } from './supplements.js';
@@ -110,11 +110,29 @@ function itemView(ctx: CoreContext, item: OrderItemRow): OrderItemView {
   };
 }
 
-export function toOrderDetail(ctx: CoreContext, row: OrderRow): OrderDetail {
-  const timeline = ctx.db
-    .prepare('SELECT status, at, note, parts FROM order_timeline WHERE order_no = ? ORDER BY id')
-    .all(row.order_no) as { status: string; at: string; note: string; parts: string | null }[];
-  const supplements = listSupplements(ctx, row.order_no);
+/** A timeline entry as stored. */
+interface TimelineRow {
+  status: string;
+  at: string;
+  note: string;
+  parts: string | null;
+}
+
+/** What an order's detail is made of besides its row: each read once. */
+export interface OrderDetailParts {
+  items: readonly OrderItemRow[];
+  timeline: OrderDetail['timeline'];
+  supplements: Supplement[];
+  returns: OrderReturn[];
+  photoRequests: PhotoRequest[];
+}
+
+/**
+ * The detail the API returns, from the order's row and parts: the one place its shape is made, whether the
+ * parts were read back (toOrderDetail) or are what createOrder just wrote (placedOrderDetail).
+ */
+export function orderDetailOf(ctx: CoreContext, row: OrderRow, parts: OrderDetailParts): OrderDetail {
+  const { supplements } = parts;
   return {
     orderNo: row.order_no,
     status: row.status,
@@ -126,25 +144,38 @@ export function toOrderDetail(ctx: CoreContext, row: OrderRow): OrderDetail {
     currency: row.currency,
     platform: row.platform,
     remark: row.remark,
-    items: orderItems(ctx, row.order_no).map((i) => itemView(ctx, i)),
+    items: parts.items.map((i) => itemView(ctx, i)),
     logistics: { trackingNo: row.tracking_no ?? '', carrier: row.carrier ?? '' },
     inspection: {
       result: row.inspection_result ?? 'pending',
       weight: row.inspection_weight_g ?? 0,
       photos: inspectionPhotos(ctx, row),
       decisionDeadline: row.decision_deadline,
-      requestedPhotos: requestedPhotos(ctx, row.order_no),
+      requestedPhotos: requestedPhotosOf(parts.photoRequests),
     },
-    timeline: timeline.map((entry) => ({ status: entry.status, at: entry.at, note: entry.note, parts: partsOf(entry.parts) })),
+    timeline: parts.timeline,
     marketplaceOrderNo: row.marketplace_order_no,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
     supplements,
     amountDue: toAmount(supplements.filter((x) => x.status === 'pending').reduce((sum, x) => sum + Math.round(x.amount * 100), 0)),
-    returns: listReturns(ctx, row.order_no),
-    photoRequests: listPhotoRequests(ctx, row.order_no),
+    returns: parts.returns,
+    photoRequests: parts.photoRequests,
     scenarios: readScenarios(row.scenarios),
   };
+}
+
+export function toOrderDetail(ctx: CoreContext, row: OrderRow): OrderDetail {
+  return orderDetailOf(ctx, row, {
+    items: orderItems(ctx, row.order_no),
+    timeline: (ctx.db.prepare('SELECT status, at, note, parts FROM order_timeline WHERE order_no = ? ORDER BY id').all(row.order_no) as TimelineRow[]).map(
+      (entry) => ({ status: entry.status, at: entry.at, note: entry.note, parts: partsOf(entry.parts) }),
+    ),
+    supplements: listSupplements(ctx, row.order_no),
+    returns: listReturns(ctx, row.order_no),
+    // Read once: the inspection's requested photos are made from the same requests.
+    photoRequests: listPhotoRequests(ctx, row.order_no),
+  });
 }
 
 export function getOrderDetail(ctx: CoreContext, orderNo: string, userId: number | null): OrderDetail {
