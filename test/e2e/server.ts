@@ -18,8 +18,9 @@ export interface TestServer {
   /** Stops the process (SIGTERM, a clean stop) and keeps the data folder, as a person stopping it would. */
   halt(): Promise<void>;
   /**
-   * Starts `crossbuy serve` again on the same data folder and port. The new process prints a new UI
-   * token (a session does not outlive its server), so url and token change here; origin stays.
+   * Starts `crossbuy serve` again on the same data folder and port. The UI token is kept in the data
+   * folder, so the new process prints the same URL and an open page keeps its session; url and token are
+   * read again from what it printed all the same.
    */
   resume(): Promise<void>;
 }

@@ -6,17 +6,23 @@ import { registerDoctorCommand } from './doctor.js';
 import { registerExportCommand } from './export.js';
 import { registerDataCommands } from './data.js';
 import { adminTokenFile } from '../core/data-dir.js';
+import { persistentUiToken, uiTokenFile } from '../headless/ui-token.js';
 
 interface ServeFlags {
   port?: string;
   data?: string;
   empty?: boolean;
+  newToken?: boolean;
 }
 
 export async function serve(flags: ServeFlags): Promise<void> {
   // Loaded here, not at the top: the server (fastify, schemas) is most of the CLI's start-up time.
   const { startServer } = await import('../headless/serve.js');
-  const running = await startServer({ dataDir: resolveDataDir(flags.data), port: resolvePort(flags.port), empty: flags.empty });
+  const dataDir = resolveDataDir(flags.data);
+  const port = resolvePort(flags.port);
+  // The folder's own token, so a restart keeps an open page's session (--new-token ends them all).
+  const sessionToken = persistentUiToken(dataDir, { rotate: flags.newToken });
+  const running = await startServer({ dataDir, port, empty: flags.empty, sessionToken });
   process.stdout.write(`crossbuy is serving at ${running.uiUrl}\n`);
   const shutdown = (signal: string) => {
     void running.stop().then(
@@ -41,6 +47,7 @@ export function buildProgram(): Command {
     .option('--port <n>', 'port (0 picks a free one; env CROSSBUY_PORT; default 4680)')
     .option('--data <dir>', 'data directory (env CROSSBUY_DATA; default: the app-data folder)')
     .option('--empty', 'no demo data on first start')
+    .option('--new-token', 'replace the UI token kept in the data directory: pages opened with the old URL lose their session')
     .action(serve);
   registerKeyCommands(program);
   registerAdminCommands(program);
@@ -49,11 +56,11 @@ export function buildProgram(): Command {
   registerDataCommands(program);
   program
     .command('data-dir')
-    .description('print the data directory in use and where the admin token is kept')
+    .description('print the data directory in use and where the admin and UI tokens are kept')
     .option('--data <dir>', 'data directory')
     .action((flags: { data?: string }) => {
       const dir = resolveDataDir(flags.data);
-      process.stdout.write(`${dir}\n${adminTokenFile(dir)}\n`);
+      process.stdout.write(`${dir}\n${adminTokenFile(dir)}\n${uiTokenFile(dir)}\n`);
     });
   return program;
 }

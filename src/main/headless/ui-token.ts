@@ -1,0 +1,49 @@
+import { chmodSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { randomToken } from '../core/shared/random.js';
+
+/**
+ * The headless UI's session token, kept per data folder so that restarting `crossbuy serve` does not lock
+ * out a page that is already open (its cookie holds the token). Like the admin token it lives in the data
+ * folder, readable only by the user; `crossbuy serve --new-token` replaces it, which ends every session
+ * opened with the old one. It is printed only as part of the startup URL.
+ */
+export const uiTokenFile = (dataDir: string) => join(dataDir, 'ui-token');
+
+/** 32 random bytes as base64url: what randomToken(32) makes. Anything else in the file is not ours. */
+const TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;
+
+function readUiToken(file: string): string | null {
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8').trim();
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+    throw error;
+  }
+  return TOKEN_SHAPE.test(text) ? text : null;
+}
+
+function writeUiToken(dataDir: string, token: string): void {
+  mkdirSync(dataDir, { recursive: true });
+  const file = uiTokenFile(dataDir);
+  // Written aside and renamed: a crash mid-write never leaves a half token that would lock the page out.
+  const temp = `${file}.${process.pid}.tmp`;
+  writeFileSync(temp, `${token}\n`, { mode: 0o600 });
+  // The mode of writeFileSync is filtered by the umask; the file must be the user's alone whatever it is.
+  chmodSync(temp, 0o600);
+  renameSync(temp, file);
+}
+
+/**
+ * The UI token of a data folder: the stored one, or a new one (stored) when there is none, it is
+ * malformed, or `rotate` asks for a new one.
+ */
+export function persistentUiToken(dataDir: string, options: { rotate?: boolean } = {}): string {
+  const file = uiTokenFile(dataDir);
+  const stored = options.rotate ? null : readUiToken(file);
+  if (stored) return stored;
+  const token = randomToken(32);
+  writeUiToken(dataDir, token);
+  return token;
+}
