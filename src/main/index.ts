@@ -76,17 +76,15 @@ async function main(): Promise<void> {
   const toWindow = (channel: string, payload: unknown) => {
     if (window && !window.isDestroyed()) window.webContents.send(channel, payload);
   };
-  const status = (value: CoreStatus) => toWindow(IPC_CHANNELS.status, value);
   const client = new CoreClient(() => spawnCoreHost(join(here, 'core-host.js')), { dataDir, port, portFallback: fallback, uiDir: join(here, '..', 'renderer') }, {
     event: (event) => toWindow(IPC_CHANNELS.event, event),
     notify,
     tray: (state) => tray?.update(state),
     crashed: ({ code, restarting }) => {
       console.error(`crossbuy: the core process stopped unexpectedly (code ${code})${restarting ? '; restarting it' : ''}`);
-      status({ state: restarting ? 'restarting' : 'failed', message: `The service stopped unexpectedly (code ${code})` });
       if (!restarting) notify({ title: 'crossbuy stopped working', body: 'The service keeps stopping; quit and start crossbuy again.' });
     },
-    restarted: () => status({ state: 'running', message: 'The service restarted; nothing acknowledged was lost' }),
+    status: (value) => toWindow(IPC_CHANNELS.status, value),
   });
   core = client;
   const info = await client.start();
@@ -103,6 +101,11 @@ async function main(): Promise<void> {
   ipcMain.handle(IPC_CHANNELS.serverInfo, (event): ServerInfo => {
     if (!fromAppPage(event)) throw new Error('IPC refused: not the app page');
     return { apiOrigin: (client.current ?? info).origin, version: app.getVersion() };
+  });
+  // A page that (re)loads after a crash missed the push: it asks for the state at start.
+  ipcMain.handle(IPC_CHANNELS.coreStatus, (event): CoreStatus => {
+    if (!fromAppPage(event)) throw new Error('IPC refused: not the app page');
+    return client.status;
   });
 
   let shown = createMainWindow(page, preferences);

@@ -30,7 +30,10 @@ export interface ServerInfo {
   version: string;
 }
 
-/** The service core's state, pushed to the window when it changes (the core runs in a process of its own). */
+/**
+ * The service core's state (the core runs in a process of its own): pushed to the window when it changes,
+ * and asked for by the page at start (`coreStatus`), since a page loaded after the change missed the push.
+ */
 export interface CoreStatus {
   state: 'running' | 'restarting' | 'failed';
   message: string;
@@ -43,6 +46,8 @@ export interface CrossbuyBridge {
   onEvent(listener: (event: ServiceEventMessage) => void): () => void;
   /** Subscribes to the core's state: a crash ('restarting', or 'failed' when it keeps crashing) and the recovery ('running'). */
   onStatus(listener: (status: CoreStatus) => void): () => void;
+  /** The core's state now: what a page (re)loaded after a crash or after giving up must show. */
+  coreStatus(): Promise<CoreStatus>;
 }
 
 export const IPC_CHANNELS = {
@@ -50,4 +55,5 @@ export const IPC_CHANNELS = {
   serverInfo: 'crossbuy:server-info',
   event: 'crossbuy:event',
   status: 'crossbuy:core-status',
+  coreStatus: 'crossbuy:current-core-status',
 } as const;

@@ -45,6 +45,38 @@ test('giving up after repeated crashes is a lasting alert that says what to do',
   await expect(alert).toBeVisible();
 });
 
+test('a window reloaded after the core gave up still shows the alert (main is asked, not only heard)', async ({ app: page }) => {
+  await emitCoreStatus(page, { state: 'restarting', message: 'The service stopped unexpectedly (code 1)' });
+  await emitCoreStatus(page, { state: 'failed', message: 'The service stopped unexpectedly (code 1)' });
+  const alert = page.getByRole('alert', { name: 'crossbuy stopped working' });
+  await expect(alert).toBeVisible();
+
+  // View > Reload: a new page, which heard none of main's pushes.
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Shop', level: 2 })).toBeVisible();
+  await expect(alert).toContainText('Quit crossbuy and open it again.');
+  await expect(alert).toContainText('Details: The service stopped unexpectedly (code 1)');
+});
+
+test('a window reloaded while the core restarts shows "restarting", then "back"', async ({ app: page }) => {
+  await emitCoreStatus(page, { state: 'restarting', message: 'The service stopped unexpectedly (code 9)' });
+  await page.reload();
+  const status = page.getByRole('status', { name: 'Service status' });
+  await expect(status).toContainText('The service stopped unexpectedly; restarting…');
+  await emitCoreStatus(page, { state: 'running', message: 'The service restarted; nothing acknowledged was lost' });
+  await expect(status).toContainText('Back: the service is running again.');
+  // The requests the page made while the core restarted were answered once it was back.
+  await expect(page.getByRole('main').getByRole('link').first()).toBeVisible();
+  await expect(status).toBeEmpty({ timeout: 10_000 });
+});
+
+test('a window reloaded while all is well shows no banner', async ({ app: page }) => {
+  await page.reload();
+  await expect(page.getByRole('main').getByRole('link').first()).toBeVisible();
+  await expect(page.getByRole('status', { name: 'Service status' })).toBeEmpty();
+  await expect(page.getByRole('alert', { name: 'crossbuy stopped working' })).toHaveCount(0);
+});
+
 test('in Chinese', async ({ app: page }) => {
   await page.evaluate(() => localStorage.setItem('crossbuy-language', JSON.stringify({ state: { language: 'zh-CN', chosen: true }, version: 0 })));
   await page.reload();

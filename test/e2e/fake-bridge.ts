@@ -22,21 +22,27 @@ declare global {
  * (src/preload/bridge.ts) over the served instance: `request` as an HTTP call with the page's session,
  * `onEvent` from the event stream, `serverInfo` from the origin; and, like desktop/core-client.ts, while
  * the core is restarting requests wait for it, and once it failed they are answered 503 in the API's
- * error shape. `onStatus` hears what the spec emits through `window.crossbuyFake`.
+ * error shape. `onStatus` hears what the spec emits through `window.crossbuyFake`; `coreStatus` answers
+ * main's current state, which, like main's, survives a reload of the page.
  */
 export async function installFakeBridge(page: Page): Promise<void> {
   // Serialized into the page: everything it uses is defined inside.
   await page.addInitScript((eventTypes: readonly string[]) => {
     const statusListeners = new Set<(status: CoreStatus) => void>();
-    let state: CoreStatus['state'] = 'running';
-    let whenRunning: Promise<void> = Promise.resolve();
+    // Main's state outlives the page: a reload finds it where the last status left it (sessionStorage
+    // stands in for main's memory), as desktop/core-client.ts keeps it across the window's reloads.
+    const MAIN_STATE = 'crossbuy-fake-main-core-status';
+    const stored = sessionStorage.getItem(MAIN_STATE);
+    let current: CoreStatus = stored ? (JSON.parse(stored) as CoreStatus) : { state: 'running', message: 'The service is running' };
     let nowRunning = () => {};
+    let whenRunning: Promise<void> = current.state === 'restarting' ? new Promise((resolve) => (nowRunning = resolve)) : Promise.resolve();
     const control: FakeBridgeControl = {
       requests: 0,
       emitStatus(status) {
-        if (status.state === 'restarting' && state === 'running') whenRunning = new Promise((resolve) => (nowRunning = resolve));
-        state = status.state;
-        if (state === 'running') nowRunning();
+        if (status.state === 'restarting' && current.state === 'running') whenRunning = new Promise((resolve) => (nowRunning = resolve));
+        current = status;
+        sessionStorage.setItem(MAIN_STATE, JSON.stringify(status));
+        if (status.state === 'running') nowRunning();
         for (const listener of statusListeners) listener(status);
       },
     };
@@ -48,8 +54,8 @@ export async function installFakeBridge(page: Page): Promise<void> {
     const bridge: CrossbuyBridge = {
       async request(request: BridgeRequest) {
         control.requests += 1;
-        if (state === 'restarting') await whenRunning;
-        if (state === 'failed') return unavailable('The service could not be started');
+        if (current.state === 'restarting') await whenRunning;
+        if (current.state === 'failed') return unavailable('The service could not be started');
         const headers: Record<string, string> = { Accept: 'application/json', 'X-Crossbuy-Client': 'ui' };
         if (request.body !== undefined) headers['Content-Type'] = 'application/json';
         if (request.headers?.['idempotency-key']) headers['Idempotency-Key'] = request.headers['idempotency-key'];
@@ -80,6 +86,9 @@ export async function installFakeBridge(page: Page): Promise<void> {
         return () => {
           statusListeners.delete(listener);
         };
+      },
+      async coreStatus() {
+        return current;
       },
     };
     // contextBridge hands the page a frozen copy; so does the fake.

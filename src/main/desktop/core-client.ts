@@ -1,4 +1,4 @@
-import type { BridgeRequest, BridgeResponse, ServiceEventMessage } from '../../preload/bridge.js';
+import type { BridgeRequest, BridgeResponse, CoreStatus, ServiceEventMessage } from '../../preload/bridge.js';
 import type { FromHost, HostInfo, HostStartOptions, NotificationText, ToHost, TrayState } from '../core-host/protocol.js';
 
 /** One running core host, whatever starts it (Electron's utilityProcess, or child_process.fork in tests). */
@@ -17,6 +17,8 @@ export interface CoreClientHooks {
   crashed?(info: { code: number | null; crashes: number; restarting: boolean }): void;
   /** The host is answering again after a crash (same data folder, same port where free). */
   restarted?(info: HostInfo): void;
+  /** The state the window shows changed (a crash, the restart, giving up): push it to the window. */
+  status?(status: CoreStatus): void;
 }
 
 /** Crashes within this window count together; past MAX_CRASHES in it the client stops restarting. */
@@ -45,6 +47,7 @@ export class CoreClient {
   private crashTimes: number[] = [];
   private stopping = false;
   private stopped: (() => void) | null = null;
+  private state: CoreStatus = { state: 'running', message: 'The service is running' };
 
   constructor(
     private readonly spawn: () => HostProcess,
@@ -60,6 +63,19 @@ export class CoreClient {
 
   get current(): HostInfo | null {
     return this.info;
+  }
+
+  /**
+   * What the window should show now. Kept here, not only pushed on a change: a window that loads (or
+   * reloads) after the change asks for it at start, so a core that gave up is never shown as fine.
+   */
+  get status(): CoreStatus {
+    return this.state;
+  }
+
+  private setStatus(status: CoreStatus): void {
+    this.state = status;
+    this.hooks.status?.(status);
   }
 
   private launch(): Promise<HostInfo> {
@@ -124,6 +140,7 @@ export class CoreClient {
       waiting.resolve(unavailable('The service stopped unexpectedly and is restarting; try again'));
     }
     this.hooks.crashed?.({ code, crashes: this.crashTimes.length, restarting });
+    this.setStatus({ state: restarting ? 'restarting' : 'failed', message: `The service stopped unexpectedly (code ${code})` });
     if (!restarting) {
       this.ready = Promise.reject(new Error('the core process keeps crashing'));
       this.ready.catch(() => {});
@@ -133,7 +150,10 @@ export class CoreClient {
     if (this.info) this.options = { ...this.options, port: this.info.port, portFallback: true };
     this.ready = this.launch();
     this.ready.then(
-      (info) => this.hooks.restarted?.(info),
+      (info) => {
+        this.hooks.restarted?.(info);
+        this.setStatus({ state: 'running', message: 'The service restarted; nothing acknowledged was lost' });
+      },
       () => this.crashed(null),
     );
   }

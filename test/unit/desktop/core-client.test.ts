@@ -46,6 +46,7 @@ function setup() {
       event: (e) => seen.push(`event ${e.type}`),
       crashed: (c) => seen.push(`crashed ${c.code} ${c.restarting}`),
       restarted: (i) => seen.push(`restarted ${i.port}`),
+      status: (s) => seen.push(`status ${s.state}`),
     },
   );
   return { client, hosts, seen };
@@ -76,7 +77,8 @@ describe('the core client', () => {
     await flush();
     hosts[0]!.die(null);
     expect(await inFlight).toMatchObject({ status: 503, body: { statusCode: 503, error: 'Service Unavailable' } });
-    expect(seen).toEqual(['crashed null true']);
+    expect(seen).toEqual(['crashed null true', 'status restarting']);
+    expect(client.status).toEqual({ state: 'restarting', message: 'The service stopped unexpectedly (code null)' });
     expect(hosts).toHaveLength(2);
     expect(hosts[1]!.posted[0]).toEqual({ type: 'start', options: { ...options, port: 4681, portFallback: true } });
     const waiting = client.request({ method: 'GET', path: '/api/v1/open/cart' });
@@ -84,7 +86,8 @@ describe('the core client', () => {
     expect(hosts[1]!.posted).toHaveLength(1); // held until the new host is ready
     hosts[1]!.say({ type: 'ready', info: info(4681) });
     await flush();
-    expect(seen).toEqual(['crashed null true', 'restarted 4681']);
+    expect(seen).toEqual(['crashed null true', 'status restarting', 'restarted 4681', 'status running']);
+    expect(client.status).toEqual({ state: 'running', message: 'The service restarted; nothing acknowledged was lost' });
     const sent = hosts[1]!.posted[1] as Extract<ToHost, { type: 'request' }>;
     hosts[1]!.say({ type: 'response', id: sent.id, response: { status: 200, headers: {}, body: {} } });
     expect((await waiting).status).toBe(200);
@@ -104,6 +107,23 @@ describe('the core client', () => {
     }
     expect(seen.filter((s) => s.startsWith('crashed')).at(-1)).toBe('crashed 1 false');
     expect((await client.request({ method: 'GET', path: '/api/v1/open/cart' })).status).toBe(503);
+  });
+
+  it('keeps the state a window shows, for a window that loads after it changed', async () => {
+    const { client, hosts } = setup();
+    const started = client.start();
+    hosts[0]!.say({ type: 'ready', info: info(4681) });
+    await started;
+    expect(client.status.state).toBe('running');
+    for (let i = 0; i < 6; i++) {
+      const host = hosts.at(-1)!;
+      host.say({ type: 'ready', info: info(4681) });
+      await flush();
+      host.die(1);
+      await flush();
+    }
+    // Long after the last push, the state is still there to be asked for.
+    expect(client.status).toEqual({ state: 'failed', message: 'The service stopped unexpectedly (code 1)' });
   });
 
   it('rejects a start that fails, and rejects requests the host refuses', async () => {

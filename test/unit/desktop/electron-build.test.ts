@@ -174,6 +174,9 @@ describe('the built main process under a stand-in Electron', () => {
     const crashed = await desktop.waitFor('webContents.send', (r) => r.channel === IPC_CHANNELS.status && (r.payload as { state: string }).state === 'restarting');
     expect((crashed.payload as { message: string }).message).toMatch(/stopped unexpectedly/);
     await desktop.waitFor('webContents.send', (r) => r.channel === IPC_CHANNELS.status && (r.payload as { state: string }).state === 'running');
+    // A window loaded now (View > Reload) asks and is told the same; another page is refused.
+    expect((await desktop.invoke(IPC_CHANNELS.coreStatus, pageUrl)).value).toEqual({ state: 'running', message: 'The service restarted; nothing acknowledged was lost' });
+    expect(await desktop.invoke(IPC_CHANNELS.coreStatus, 'https://evil.example/')).toMatchObject({ ok: false, error: expect.stringMatching(/IPC refused/) });
     expect(desktop.all('utilityProcess.spawn')).toHaveLength(2);
     const after = (await desktop.invoke(IPC_CHANNELS.request, pageUrl, { method: 'GET', path: '/api/v1/open/user/wallet/transactions?limit=5' })).value as BridgeResponse;
     expect(after.status).toBe(200);
@@ -189,6 +192,34 @@ describe('the built main process under a stand-in Electron', () => {
     const wal = join(dataDir, 'crossbuy.db-wal');
     expect(!existsSync(wal) || statSync(wal).size === 0).toBe(true);
   });
+});
+
+describe('the built main process when the core keeps crashing', () => {
+  it('gives up, and a window (re)loaded afterwards is told so when it asks', async () => {
+    const desktop = new StandInApp(join(outDir, 'main', 'index.js'), {
+      CROSSBUY_DATA: scratch(),
+      CROSSBUY_PORT: '0',
+      STAND_IN_USER_DATA: scratch(),
+      XDG_CURRENT_DESKTOP: 'KDE',
+      ELECTRON_RENDERER_URL: '',
+    });
+    const pushed = () => desktop.all('webContents.send').filter((r) => r.channel === IPC_CHANNELS.status);
+    try {
+      const pageUrl = (await desktop.waitFor('window.loadURL')).url as string;
+      await desktop.waitFor('ipcMain.handle', (r) => r.channel === IPC_CHANNELS.coreStatus);
+      expect((await desktop.invoke(IPC_CHANNELS.coreStatus, pageUrl)).value).toMatchObject({ state: 'running' });
+      // Six crashes in a minute: five restarts, then main stops restarting (desktop/core-client.ts).
+      for (let crash = 1; crash <= 6; crash++) {
+        await desktop.command('crash-utility');
+        await desktop.waitFor('webContents.send', () => pushed().filter((r) => (r.payload as { state: string }).state !== 'running').length === crash);
+        if (crash < 6) await desktop.waitFor('webContents.send', () => pushed().filter((r) => (r.payload as { state: string }).state === 'running').length === crash);
+      }
+      expect((pushed().at(-1)!.payload as { state: string }).state).toBe('failed');
+      expect((await desktop.invoke(IPC_CHANNELS.coreStatus, pageUrl)).value).toEqual({ state: 'failed', message: expect.stringMatching(/stopped unexpectedly/) });
+    } finally {
+      desktop.kill();
+    }
+  }, 120_000);
 });
 
 describe('the built main process on a desktop without a tray', () => {

@@ -22,7 +22,8 @@ export const useServiceStatusStore = create<ServiceStatusState>()((set, get) => 
 
 /**
  * The service's state for the banner. In Electron, main pushes the core process's state over the
- * bridge (`onStatus`: restarting after a crash, running again, or failed for good); in the headless UI
+ * bridge (`onStatus`: restarting after a crash, running again, or failed for good) and the page asks
+ * for it once at start (`coreStatus`); in the headless UI
  * the page notices the server going away itself (connectionWatch.ts). When the service is back every
  * query is refetched: what the page shows may predate the outage or be one of its errors.
  * Mount once (the banner does).
@@ -37,8 +38,19 @@ export function useServiceStatus(): ServiceBanner {
       if (needsRefetch(previous.banner, state.banner)) void queryClient.invalidateQueries();
     });
     const bridge = window.crossbuy;
+    let mounted = true;
     const stopWatching = bridge ? bridge.onStatus((status) => signal({ type: 'core', status })) : watchConnection(signal);
+    // Main pushes only changes: a page (re)loaded after a crash, or after main gave up, asks for the
+    // state now. Asked after subscribing, and main answers in order with its pushes, so the last word
+    // the page hears is the current state.
+    bridge?.coreStatus().then(
+      (status) => {
+        if (mounted) signal({ type: 'core', status });
+      },
+      () => {},
+    );
     return () => {
+      mounted = false;
       stopWatching();
       stopRefetching();
     };
