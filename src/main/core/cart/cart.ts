@@ -1,5 +1,5 @@
 import type { CoreContext } from '../context.js';
-import { dataVersion } from '../db/data-version.js';
+import { KeptViews } from '../db/kept-views.js';
 import { requireSku } from '../products/catalog.js';
 import { ApiError, badRequest, notFound, unprocessable } from '../shared/errors.js';
 import { toAmount } from '../shared/money.js';
@@ -87,33 +87,13 @@ function buildCart(ctx: CoreContext, userId: number): CartView {
 }
 
 /**
- * Cart views already built, per connection, valid while no row anywhere has changed: `total_changes()`
- * counts every row this connection wrote (trigger writes included, rolled-back ones too, which only makes
- * it stricter) and `data_version` moves when another connection (the CLI) commits. A script or the UI
- * re-reading an unchanged cart gets the same view without the three-table join. The stamp is read before
- * the view is built, so a commit in between only makes it stale (rebuilt next time). Never used inside a
- * transaction: an open group-commit batch holds rows that may not commit.
+ * Carts already built, kept while no row anywhere has changed (db/kept-views.ts): a script or the UI
+ * re-reading an unchanged cart gets the same view without the three-table join.
  */
-const cartViews = new WeakMap<object, { stamp: string; views: Map<number, CartView> }>();
-const MAX_CACHED_CARTS = 1000;
+const cartViews = new KeptViews<number, CartView>(1000);
 
 export function getCart(ctx: CoreContext, userId: number): CartView {
-  if (ctx.db.inTransaction) return buildCart(ctx, userId);
-  // total_changes() needs no read transaction (~1 us); data_version is shared with the key lookup.
-  const changes = ctx.db.prepare('SELECT total_changes()').pluck().get() as number;
-  const stamp = `${changes}:${dataVersion(ctx.db)}:${ctx.mediaUrl('/')}`;
-  let cache = cartViews.get(ctx.db);
-  if (cache === undefined || cache.stamp !== stamp) {
-    cache = { stamp, views: new Map() };
-    cartViews.set(ctx.db, cache);
-  }
-  let view = cache.views.get(userId);
-  if (view === undefined) {
-    view = buildCart(ctx, userId);
-    if (cache.views.size >= MAX_CACHED_CARTS) cache.views.clear();
-    cache.views.set(userId, view);
-  }
-  return view;
+  return cartViews.get(ctx.db, ctx.mediaUrl('/'), userId, () => buildCart(ctx, userId));
 }
 
 function checkRemark(remark: string | undefined): void {

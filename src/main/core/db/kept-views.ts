@@ -1,0 +1,34 @@
+import type { Db } from './database.js';
+import { changeStamp } from './data-version.js';
+
+/**
+ * Read results already built (a cart, a page of search results), kept per connection while nothing in
+ * the database has changed (`changeStamp`: any row written by this connection, any commit of another
+ * one). A caller re-reading the same thing gets the same frozen object without running its statements.
+ * The stamp is read before the view is built, so a commit in between only makes the kept view stale for
+ * the stamp it was built under: the next read sees a new stamp and builds afresh. `scope` is whatever else
+ * the views depend on (the media base URL). At most `max` views are kept; over that, all are dropped.
+ */
+export class KeptViews<K, V> {
+  private readonly byDb = new WeakMap<Db, { stamp: string; views: Map<K, V> }>();
+
+  constructor(private readonly max: number) {}
+
+  get(db: Db, scope: string, key: K, build: () => V): V {
+    const base = changeStamp(db);
+    if (base === null) return build();
+    const stamp = `${base}:${scope}`;
+    let kept = this.byDb.get(db);
+    if (kept === undefined || kept.stamp !== stamp) {
+      kept = { stamp, views: new Map() };
+      this.byDb.set(db, kept);
+    }
+    let view = kept.views.get(key);
+    if (view === undefined) {
+      view = build();
+      if (kept.views.size >= this.max) kept.views.clear();
+      kept.views.set(key, view);
+    }
+    return view;
+  }
+}
