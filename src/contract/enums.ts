@@ -114,3 +114,6 @@ export const SUPPLEMENT_REASONS = ['price_increase', 'domestic_freight'] as cons
 export const SUPPLEMENT_STATUSES = ['pending', 'paid', 'declined', 'expired'] as const;
 export const RETURN_TYPES = ['return', 'exchange'] as const;
 export const RETURN_STATUSES = ['requested', 'approved', 'rejected'] as const;
+
+/** The type of a webhook test event sent on demand: not a service event (not in the log or the stream). */
+export const TEST_EVENT_TYPE = 'webhook.test';

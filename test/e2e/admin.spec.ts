@@ -230,6 +230,14 @@ test('webhook endpoints and the server page: API messages, secret, enable/disabl
   await card.getByRole('button', { name: `Send a test event to ${url}` }).click();
   const outcome = card.getByRole('status').filter({ hasText: 'Test event not delivered' });
   await expect(outcome).toContainText('The endpoint did not accept it:');
+  // The attempt joins the endpoint's delivery history like any other: one failed webhook.test, one attempt.
+  const deliveries = card.getByRole('table', { name: 'Deliveries' });
+  const testRow = deliveries.getByRole('row').filter({ hasText: 'webhook.test' });
+  await expect(testRow).toHaveCount(1);
+  await expect(testRow).toContainText('Test');
+  await expect(testRow).toContainText('Failed');
+  await testRow.getByRole('button', { name: 'Attempts (1)' }).click();
+  await expect(card.getByRole('table', { name: /^Attempts of delivery \d+$/ }).getByRole('row')).toHaveCount(2);
 
   await card.getByRole('button', { name: `Delete the endpoint ${url}` }).click();
   await page.getByRole('dialog', { name: 'Delete this endpoint?' }).getByRole('button', { name: 'Delete endpoint' }).click();

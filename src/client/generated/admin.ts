@@ -4828,7 +4828,8 @@ export interface paths {
                                      * @description ISO 8601 UTC
                                      */
                                     createdAt: string;
-                                    eventId: number;
+                                    /** @description the event's id in the log (integer), or a test event's evt_test_... id (string, eventType webhook.test): what Crossbuy-Event-Id carried */
+                                    eventId: number | string;
                                     eventType: string;
                                     id: number;
                                     lastError: string | null;
@@ -4908,6 +4909,8 @@ export interface paths {
                                  * @description ISO 8601 UTC
                                  */
                                 at: string;
+                                /** @description the delivery that records this test in the endpoint's history (null if the endpoint was deleted meanwhile) */
+                                deliveryId: number | null;
                                 durationMs: number;
                                 error: string | null;
                                 /** @description evt_test_...: not an event of the log */

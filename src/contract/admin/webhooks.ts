@@ -1,5 +1,6 @@
 import { Type, type Static } from 'typebox';
 import { type BodyOf, IdParam, Message, PageQuery, Paginated, Timestamp } from '../common.js';
+import { TEST_EVENT_TYPE } from '../enums.js';
 
 export const Endpoint = Type.Object({
   id: Type.Integer(),
@@ -13,7 +14,9 @@ export const Endpoint = Type.Object({
 
 export const Delivery = Type.Object({
   id: Type.Integer(),
-  eventId: Type.Integer(),
+  eventId: Type.Union([Type.Integer(), Type.String()], {
+    description: 'the event\'s id in the log (integer), or a test event\'s evt_test_... id (string, eventType webhook.test): what Crossbuy-Event-Id carried',
+  }),
   eventType: Type.String(),
   status: Type.Enum(['pending', 'succeeded', 'failed'], { description: 'failed: gave up' }),
   attempts: Type.Integer(),
@@ -27,8 +30,9 @@ export const Delivery = Type.Object({
 });
 
 export const TestResult = Type.Object({
+  deliveryId: Type.Union([Type.Integer(), Type.Null()], { description: 'the delivery that records this test in the endpoint\'s history (null if the endpoint was deleted meanwhile)' }),
   eventId: Type.String({ description: 'evt_test_...: not an event of the log' }),
-  eventType: Type.Literal('webhook.test'),
+  eventType: Type.Literal(TEST_EVENT_TYPE),
   succeeded: Type.Boolean({ description: 'the endpoint answered 2xx' }),
   statusCode: Type.Union([Type.Integer(), Type.Null()]),
   error: Type.Union([Type.String(), Type.Null()]),

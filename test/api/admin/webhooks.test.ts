@@ -114,7 +114,7 @@ describe('webhook endpoints and deliveries', () => {
 });
 
 describe('POST /webhooks/:id/test', () => {
-  it('sends one signed webhook.test event now, answers what the endpoint replied, and queues no delivery', async () => {
+  it('sends one signed webhook.test event now, answers what the endpoint replied, and keeps each attempt in the delivery history', async () => {
     const hook = receiver(1);
     const url = await hook.listen();
     try {
@@ -134,8 +134,24 @@ describe('POST /webhooks/:id/test', () => {
       expect(verifySignature(endpoint.secret, got.headers['crossbuy-signature'] as string, got.body)).toBe(true);
       expect(JSON.parse(got.body)).toMatchObject({ id: ok.body.data.eventId, type: 'webhook.test', data: { endpointId: endpoint.id } });
       expect(got.headers['crossbuy-event-type']).toBe('webhook.test');
-      // A test is not a service event: no delivery row for it.
-      expect((await server.admin('GET', `/webhooks/${endpoint.id}/deliveries`)).body.data.total).toBe(deliveriesBefore);
+      // Each test is a delivery of its own, newest first, done at once (never retried), with its one attempt.
+      const history = (await server.admin('GET', `/webhooks/${endpoint.id}/deliveries`)).body.data;
+      expect(history.total).toBe(deliveriesBefore + 2);
+      expect(history.items.slice(0, 2)).toEqual([
+        {
+          id: ok.body.data.deliveryId, eventId: ok.body.data.eventId, eventType: 'webhook.test', status: 'succeeded', attempts: 1,
+          lastStatusCode: 200, lastError: null, nextAttemptAt: null, createdAt: ok.body.data.at,
+          attemptLog: [{ at: ok.body.data.at, statusCode: 200, error: null, durationMs: ok.body.data.durationMs }],
+        },
+        {
+          id: failed.body.data.deliveryId, eventId: failed.body.data.eventId, eventType: 'webhook.test', status: 'failed', attempts: 1,
+          lastStatusCode: 500, lastError: 'HTTP 500', nextAttemptAt: null, createdAt: failed.body.data.at,
+          attemptLog: [{ at: failed.body.data.at, statusCode: 500, error: 'HTTP 500', durationMs: failed.body.data.durationMs }],
+        },
+      ]);
+      // Not a service event: the dispatcher never picks it up again.
+      await deliverDue(server.running.core.ctx, fetch, new Date(Date.now() + 86_400_000));
+      expect(hook.received).toHaveLength(2);
       await server.admin('DELETE', `/webhooks/${endpoint.id}`);
     } finally {
       await hook.close();

@@ -6,6 +6,7 @@ import { badRequest, notFound } from '../shared/errors.js';
 import { offsetOf, pageOf, type Page, type PageQuery } from '../shared/pagination.js';
 import { randomBase62 } from '../shared/random.js';
 import type { WebhookDelivery, WebhookEndpoint } from '../../../contract/admin/webhooks.js';
+import { TEST_EVENT_TYPE } from '../../../contract/enums.js';
 
 export type { WebhookEndpoint };
 interface EndpointRow {
@@ -117,12 +118,14 @@ export function listDeliveries(ctx: CoreContext, endpointId: number, page: PageQ
   requireEndpoint(ctx, endpointId);
   const rows = ctx.db
     .prepare(
-      `SELECT d.*, e.type AS event_type FROM webhook_deliveries d JOIN events e ON e.id = d.event_id
+      // A test event (test_event_id) is not in the event log: its type is webhook.test.
+      `SELECT d.*, COALESCE(e.type, '${TEST_EVENT_TYPE}') AS event_type FROM webhook_deliveries d LEFT JOIN events e ON e.id = d.event_id
         WHERE d.endpoint_id = ? ORDER BY d.id DESC LIMIT ? OFFSET ?`,
     )
     .all(endpointId, page.limit, offsetOf(page)) as {
     id: number;
-    event_id: number;
+    event_id: number | null;
+    test_event_id: string | null;
     event_type: string;
     status: DeliveryView['status'];
     attempts: number;
@@ -136,7 +139,7 @@ export function listDeliveries(ctx: CoreContext, endpointId: number, page: PageQ
   return pageOf(
     rows.map((r) => ({
       id: r.id,
-      eventId: r.event_id,
+      eventId: r.test_event_id ?? (r.event_id as number),
       eventType: r.event_type,
       status: r.status,
       attempts: r.attempts,

@@ -11,6 +11,7 @@ import { catalogPriceIndex } from './010-catalog-price-index.js';
 import { timelineParts } from './011-timeline-parts.js';
 import { logisticsCodes } from './012-logistics-codes.js';
 import { shippingEventCodes } from './013-shipping-event-codes.js';
+import { webhookTestDeliveries } from './014-webhook-test-deliveries.js';
 
 /** Every migration, in order. Add new ones at the end; never edit one that has shipped. */
-export const migrations: readonly Migration[] = [initial, events, orderListIndexes, catalogIndexes, dueStepsAndRanks, afterSales, warehouseServices, orderStatusRanks, catalogPriceIndex, timelineParts, logisticsCodes, shippingEventCodes];
+export const migrations: readonly Migration[] = [initial, events, orderListIndexes, catalogIndexes, dueStepsAndRanks, afterSales, warehouseServices, orderStatusRanks, catalogPriceIndex, timelineParts, logisticsCodes, shippingEventCodes, webhookTestDeliveries];

@@ -21,6 +21,8 @@ export const adminKeys = {
   backups: ['admin', 'backups'] as const,
   webhooks: ['webhooks', 'admin', 'endpoints'] as const,
   eventTypes: ['webhooks', 'admin', 'event-types'] as const,
+  /** Every page of one endpoint's deliveries (what a new attempt makes stale). */
+  deliveriesOf: (id: number) => ['webhooks', 'admin', 'deliveries', id] as const,
   deliveries: (id: number, page: number) => ['webhooks', 'admin', 'deliveries', id, page] as const,
   requests: (filter: RequestLogFilter) => ['admin', 'requests', filter] as const,
   request: (id: number) => ['admin', 'request', id] as const,

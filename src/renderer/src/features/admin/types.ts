@@ -1,6 +1,6 @@
 export type { WalletBalance } from '../../api/account';
 /** Shapes of the back office (/api/v1/admin), from the contract tier (src/contract). */
-export { AUTOPILOT_PACES, type Pace } from '../../../../contract/enums';
+export { AUTOPILOT_PACES, TEST_EVENT_TYPE, type Pace } from '../../../../contract/enums';
 export type { MessageResult, Page } from '../../../../contract/common';
 export type { RefundResult } from '../../../../contract/open/orders';
 export type { ShippingOrderListItem } from '../../../../contract/open/shipping';

@@ -1,11 +1,11 @@
-import { Badge, Button, Pagination, Skeleton, Stack, Table, Text } from '@mantine/core';
+import { Badge, Button, Group, Pagination, Skeleton, Stack, Table, Text } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Fragment, useState } from 'react';
 import { ErrorAlert } from '../../../shared/ErrorAlert';
 import { useT } from '../../../shared/i18n';
 import { fullBadgeStyles } from '../StatusBadge';
 import { DELIVERIES_PAGE_SIZE, fetchers, adminKeys } from '../queries';
-import type { WebhookDelivery } from '../types';
+import { TEST_EVENT_TYPE, type WebhookDelivery } from '../types';
 import { webhooksMessages } from './messages';
 import { useFormat } from '../../../shared/format';
 
@@ -93,7 +93,18 @@ export function DeliveriesTable({ endpointId }: { endpointId: number }) {
               <Fragment key={delivery.id}>
                 <Table.Tr>
                   <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDate(delivery.createdAt)}</Table.Td>
-                  <Table.Td ff="monospace">{delivery.eventType}</Table.Td>
+                  <Table.Td>
+                    <Group gap={6} wrap="nowrap">
+                      <Text span ff="monospace" fz="sm">
+                        {delivery.eventType}
+                      </Text>
+                      {delivery.eventType === TEST_EVENT_TYPE ? (
+                        <Badge size="xs" variant="outline" color="gray" tt="none" title={t('testBadgeHint')}>
+                          {t('testBadge')}
+                        </Badge>
+                      ) : null}
+                    </Group>
+                  </Table.Td>
                   <Table.Td>
                     <Badge size="sm" variant="light" color={STATUS_COLOR[delivery.status] ?? 'gray'} tt="none" styles={fullBadgeStyles}>
                       {t(`status_${delivery.status}`)}

@@ -69,6 +69,8 @@ export const webhooksMessages = defineMessages(
     status_pending: 'Pending',
     status_succeeded: 'Succeeded',
     status_failed: 'Failed',
+    testBadge: 'Test',
+    testBadgeHint: 'Sent on demand with Send test event; not retried',
   },
   {
     title: 'Webhooks',
@@ -138,5 +140,7 @@ export const webhooksMessages = defineMessages(
     status_pending: '等待中',
     status_succeeded: '成功',
     status_failed: '失败',
+    testBadge: '测试',
+    testBadgeHint: '通过“发送测试事件”手动发送，不会重试',
   },
 );

@@ -33,9 +33,14 @@ export function useDeleteWebhook() {
   });
 }
 
-/** POST /webhooks/:id/test: one signed webhook.test event now; the answer says what the endpoint replied. */
+/**
+ * POST /webhooks/:id/test: one signed webhook.test event now; the answer says what the endpoint replied,
+ * and the attempt joins the endpoint's delivery history, so its deliveries are fetched again.
+ */
 export function useSendTestEvent() {
+  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: number) => data(adminApi().POST('/webhooks/{id}/test', { params: { path: { id } } })),
+    onSettled: (_result, _error, id) => queryClient.invalidateQueries({ queryKey: adminKeys.deliveriesOf(id) }),
   });
 }
