@@ -1,0 +1,27 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { openDatabase } from '../../../src/main/core/db/database.js';
+
+/**
+ * The settings every connection is opened with. Durability: WAL with synchronous = FULL (every commit
+ * fsynced before it returns). Cost: savepoint sub-journals in memory (temp_store = MEMORY), since an order
+ * touches more pages than SQLite keeps in memory before spilling them to a temporary file (issue 14 item 3).
+ */
+const dir = mkdtempSync(join(tmpdir(), 'connection-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+describe('openDatabase', () => {
+  it('opens WAL, synchronous FULL, foreign keys on, temporary storage in memory', () => {
+    const db = openDatabase(join(dir, 'a.db'));
+    try {
+      expect(db.pragma('journal_mode', { simple: true })).toBe('wal');
+      expect(db.pragma('synchronous', { simple: true })).toBe(2); // FULL
+      expect(db.pragma('foreign_keys', { simple: true })).toBe(1);
+      expect(db.pragma('temp_store', { simple: true })).toBe(2); // MEMORY
+    } finally {
+      db.close();
+    }
+  });
+});
