@@ -14,6 +14,12 @@ export interface Measured {
   non2xx: number;
   /** The server process's CPU time (user + system) per request, when its pid was given and /proc exists. */
   cpuPerRequestUs?: number;
+  /**
+   * The same for the server's main thread alone: the thread that answers requests. Work handed to other
+   * threads (the request log's writer) is off the read path, but on a machine of few cores it still
+   * competes for them: the process figure above counts it.
+   */
+  requestThreadCpuUs?: number;
 }
 
 const CLOCK_TICKS = (() => {
@@ -24,12 +30,16 @@ const CLOCK_TICKS = (() => {
   }
 })();
 
-/** User + system CPU seconds of a process so far (Linux /proc), or null elsewhere. */
-function cpuSeconds(pid: number | undefined): number | null {
-  if (pid === undefined || !existsSync(`/proc/${pid}/stat`)) return null;
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+/** User + system CPU seconds of a process so far (Linux /proc), or null elsewhere; `thread`: of its main thread only. */
+function cpuSeconds(pid: number | undefined, thread = false): number | null {
+  const file = thread ? `/proc/${pid}/task/${pid}/stat` : `/proc/${pid}/stat`;
+  if (pid === undefined || !existsSync(file)) return null;
+  const fields = readFileSync(file, 'utf8').split(') ')[1]!.split(' ');
   return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS;
 }
+
+const perRequestUs = (before: number | null, after: number | null, requests: number) =>
+  before !== null && after !== null && requests > 0 ? Math.round(((after - before) * 1e7) / requests) / 10 : undefined;
 
 export const DURATION_S = Number(process.env.BENCH_SECONDS ?? 8);
 
@@ -40,12 +50,13 @@ export const DURATION_S = Number(process.env.BENCH_SECONDS ?? 8);
  */
 export async function measure(name: string, options: autocannon.Options, serverPid?: number): Promise<Measured> {
   const cpuBefore = cpuSeconds(serverPid);
+  const threadBefore = cpuSeconds(serverPid, true);
   const result = await autocannon({ connections: 16, pipelining: 1, duration: DURATION_S, ...options });
-  const cpuAfter = cpuSeconds(serverPid);
+  const cpu = perRequestUs(cpuBefore, cpuSeconds(serverPid), result.requests.total);
+  const thread = perRequestUs(threadBefore, cpuSeconds(serverPid, true), result.requests.total);
   return {
-    ...(cpuBefore !== null && cpuAfter !== null && result.requests.total > 0
-      ? { cpuPerRequestUs: Math.round(((cpuAfter - cpuBefore) * 1e7) / result.requests.total) / 10 }
-      : {}),
+    ...(cpu !== undefined ? { cpuPerRequestUs: cpu } : {}),
+    ...(thread !== undefined ? { requestThreadCpuUs: thread } : {}),
     name,
     requestsPerSecond: Math.round(result.requests.average),
     p50: result.latency.p50,
@@ -84,13 +95,16 @@ export function table(rows: Measured[], baseline: Record<string, string> = {}): 
   const byName = new Map(rows.map((r) => [r.name, r]));
   const withCpu = rows.some((r) => r.cpuPerRequestUs !== undefined);
   const lines = withCpu
-    ? ['| route | req/s | p50 ms | p99 ms | ratio to bare | server CPU us/req | CPU ratio (bare / route) | errors |', '|---|---:|---:|---:|---:|---:|---:|---:|']
+    ? [
+        '| route | req/s | p50 ms | p99 ms | ratio to bare | server CPU us/req | CPU ratio (bare / route) | request thread CPU us/req | errors |',
+        '|---|---:|---:|---:|---:|---:|---:|---:|---:|',
+      ]
     : ['| route | req/s | p50 ms | p99 ms | ratio to bare | errors |', '|---|---:|---:|---:|---:|---:|'];
   for (const r of rows) {
     const base = baseline[r.name] ? byName.get(baseline[r.name]!) : undefined;
     const ratio = base ? (r.requestsPerSecond / base.requestsPerSecond).toFixed(2) : '';
     const cpuRatio = base?.cpuPerRequestUs && r.cpuPerRequestUs ? (base.cpuPerRequestUs / r.cpuPerRequestUs).toFixed(2) : '';
-    const cpu = withCpu ? ` ${r.cpuPerRequestUs ?? ''} | ${cpuRatio} |` : '';
+    const cpu = withCpu ? ` ${r.cpuPerRequestUs ?? ''} | ${cpuRatio} | ${r.requestThreadCpuUs ?? ''} |` : '';
     lines.push(`| ${r.name} | ${r.requestsPerSecond} | ${r.p50} | ${r.p99} | ${ratio} |${cpu} ${r.errors + r.non2xx} |`);
   }
   return lines.join('\n');

@@ -106,7 +106,8 @@ async function reads(): Promise<void> {
         const row = [...runs].sort((a, b) => a.requestsPerSecond - b.requestsPerSecond)[Math.floor(runs.length / 2)]!;
         // CPU per request: the median round of its own (it is the steadier figure; see harness.ts).
         const cpu = runs.map((m) => m.cpuPerRequestUs).filter((v) => v !== undefined);
-        rows.push(cpu.length === runs.length ? { ...row, cpuPerRequestUs: median(cpu) } : row);
+        const thread = runs.map((m) => m.requestThreadCpuUs).filter((v) => v !== undefined);
+        rows.push(cpu.length === runs.length ? { ...row, cpuPerRequestUs: median(cpu), requestThreadCpuUs: median(thread) } : row);
         perRound.push(`${l}: ${runs.map((m) => m.requestsPerSecond + (m.cpuPerRequestUs === undefined ? '' : ` (${m.cpuPerRequestUs} us)`)).join(', ')}`);
       }
     }
@@ -116,7 +117,20 @@ async function reads(): Promise<void> {
     await stopChild(server.child);
     if (baselineServer) await stopChild(baselineServer.child);
   }
-  report('Open API reads', `${table(rows, baseline)}\n\nreq/s per round (${ROUNDS} rounds, in turns): ${perRound.join('; ')}.`);
+  report('Open API reads', `${table(rows, baseline)}\n\n${logCost(rows)}\n\nreq/s per round (${ROUNDS} rounds, in turns): ${perRound.join('; ')}.`);
+}
+
+/** What the request log costs each read: its row against the same route's "request log off" row. */
+function logCost(rows: Measured[]): string {
+  const pct = (on: number | undefined, off: number | undefined, more = true) =>
+    on === undefined || off === undefined || off === 0 ? '?' : `${(((more ? on - off : off - on) / off) * 100).toFixed(0)}%`;
+  const lines = rows
+    .filter((r) => r.name.endsWith(', request log off'))
+    .map((off) => {
+      const on = rows.find((r) => r.name === off.name.replace(', request log off', ''))!;
+      return `- ${on.name}: request thread CPU +${pct(on.requestThreadCpuUs, off.requestThreadCpuUs)}, whole process CPU (the log's writer thread included) +${pct(on.cpuPerRequestUs, off.cpuPerRequestUs)}, req/s -${pct(on.requestsPerSecond, off.requestsPerSecond, false)}`;
+    });
+  return `What the request log costs a read (logged against the same build with it off):\n${lines.join('\n')}`;
 }
 
 /** One server for the writes section: its own process, stderr kept for the group-commit stats it prints at exit. */

@@ -280,4 +280,17 @@ describe('also', () => {
     const bad = await fetch(`${server.running.origin}/%zz`);
     expect(bad.headers.get('x-request-id')).toMatch(/\S/);
   });
+
+  it("the server's own request ids are UUIDs of version 7: unique, and later ones sort later", async () => {
+    const ids: string[] = [];
+    for (let i = 0; i < 20; i++) {
+      ids.push((await server.api('GET', '/user/wallet/balance')).headers.get('x-request-id')!);
+      if (i === 9) await new Promise((resolve) => setTimeout(resolve, 5));
+    }
+    for (const id of ids) expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    expect(new Set(ids).size).toBe(ids.length);
+    // The first 48 bits are the time in ms: the second ten came after a pause, so all sort after the first ten.
+    const time = (id: string) => id.slice(0, 13);
+    expect(ids.slice(10).every((later) => ids.slice(0, 10).every((earlier) => time(later) > time(earlier)))).toBe(true);
+  });
 });

@@ -1,7 +1,5 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { CoreContext } from '../context.js';
-import type { FinishedRequest } from '../requests/log-store.js';
-import { clipBody } from '../requests/redact.js';
 import { openRequestLog } from '../requests/request-log.js';
 
 declare module 'fastify' {
@@ -10,8 +8,6 @@ declare module 'fastify' {
     rawBody?: string;
     /** The API key that was presented and known, even when the request then failed (403, 429). */
     loggedKey?: { id: number; name: string };
-    /** Wall time (ms) the request arrived, for the request log. */
-    arrivedAt?: number;
     /** The serialized answer (onSend), for the request log. */
     sentPayload?: string | Buffer;
   }
@@ -29,37 +25,21 @@ export function registerRequestLog(app: FastifyInstance, ctx: CoreContext, prefi
   if (process.env.CROSSBUY_REQUEST_LOG === 'off') return;
   const log = openRequestLog(ctx);
   const logged = (url: string) => url.startsWith(prefix) && (url.length === prefix.length || url[prefix.length] === '/' || url[prefix.length] === '?');
-  app.addHook('onRequest', (request, _reply, done) => {
-    request.arrivedAt = Date.now();
-    done();
-  });
   app.addHook('onSend', (request, _reply, payload, done) => {
     if ((typeof payload === 'string' || Buffer.isBuffer(payload)) && logged(request.url)) request.sentPayload = payload;
     done(null, payload);
   });
   app.addHook('onResponse', (request, reply, done) => {
-    if (logged(request.url)) log.record(entryOf(request, reply));
+    if (logged(request.url)) {
+      const elapsed = reply.elapsedTime;
+      // When it arrived: no hook of its own at arrival (a hook per request is paid by every read).
+      const atMs = Math.round(Date.now() - elapsed);
+      log.record(request.id, atMs, request.loggedKey ?? null, request.method, request.url, reply.statusCode, elapsed, request.rawBody, request.sentPayload);
+    }
     done();
   });
   // A clean stop writes what is still queued and closes the log's database.
   app.addHook('onClose', async () => {
     await log.close();
   });
-}
-
-function entryOf(request: FastifyRequest, reply: FastifyReply): FinishedRequest {
-  const url = request.url;
-  const q = url.indexOf('?');
-  return {
-    requestId: request.id,
-    atMs: request.arrivedAt ?? Date.now(),
-    key: request.loggedKey ?? null,
-    method: request.method,
-    path: q === -1 ? url : url.slice(0, q),
-    query: q === -1 ? '' : url.slice(q + 1),
-    status: reply.statusCode,
-    durationMs: reply.elapsedTime,
-    requestBody: clipBody(request.rawBody),
-    responseBody: clipBody(request.sentPayload),
-  };
 }

@@ -1,9 +1,9 @@
 import type { RequestDetail, RequestLogFilter, RequestLogPage } from '../../../contract/admin/requests.js';
-import type { FinishedRequest } from './log-store.js';
+import type { WireBatch } from './log-batch.js';
 
 /** What the server thread asks the log's thread; seq 0 needs no answer (writes, the limit). */
 export type LogRequest =
-  | { kind: 'write'; entries: FinishedRequest[] }
+  | { kind: 'write'; batch: WireBatch }
   | { kind: 'limit'; value: number }
   | { kind: 'list'; filter: RequestLogFilter }
   | { kind: 'get'; id: number }

@@ -7,6 +7,7 @@ import Database from 'better-sqlite3';
 import { parentPort, workerData } from 'node:worker_threads';
 import { RequestLogStore, type FinishedRequest } from './log-store.js';
 import type { LogCall, LogReply, LogValue } from './log-protocol.js';
+import { decodeBatch } from './log-batch.js';
 
 const { file, limit } = workerData as { file: string; limit: number };
 const db = new Database(file);
@@ -38,7 +39,7 @@ function flush(): void {
 
 function answer(call: LogCall): LogValue {
   if (call.kind === 'write') {
-    for (const entry of call.entries) pending.push(entry);
+    for (const entry of decodeBatch(call.batch)) pending.push(entry);
     if (pending.length >= FLUSH_ENTRIES) flush();
     else timer ??= setTimeout(flush, FLUSH_MS);
     return null;

@@ -21,15 +21,20 @@ export function maskSecrets(text: string): string {
 /** The head of a body, as the server thread hands it on: bounded work and copying whatever its size. */
 export interface ClippedBody {
   head: string;
-  /** The whole body's size in bytes. */
-  bytes: number;
+  /**
+   * The whole body's size in bytes; null when `head` is the whole text, whose size the log's thread
+   * counts (the server thread's time is the read path's).
+   */
+  bytes: number | null;
   /** Whether `head` is the whole body. */
   whole: boolean;
 }
 
 export function clipBody(body: string | Buffer | null | undefined, limit = REQUEST_LOG_BODY_BYTES): ClippedBody | null {
   if (body === null || body === undefined || body.length === 0) return null;
-  if (typeof body === 'string') return { head: body.slice(0, limit + MARGIN), bytes: Buffer.byteLength(body), whole: body.length <= limit + MARGIN };
+  if (typeof body === 'string') {
+    return body.length <= limit + MARGIN ? { head: body, bytes: null, whole: true } : { head: body.slice(0, limit + MARGIN), bytes: Buffer.byteLength(body), whole: false };
+  }
   return { head: body.subarray(0, limit + MARGIN).toString('utf8'), bytes: body.length, whole: body.length <= limit + MARGIN };
 }
 
@@ -42,12 +47,13 @@ export interface KeptBody {
 /** The body as the log keeps it: masked, then cut to `limit` bytes of UTF-8 on a character boundary. */
 export function keepBody(body: ClippedBody | null, limit = REQUEST_LOG_BODY_BYTES): KeptBody {
   if (body === null) return { text: null, bytes: 0, truncated: false };
+  const bytes = body.bytes ?? Buffer.byteLength(body.head);
   const masked = maskSecrets(body.head);
   // A UTF-16 unit is at most 3 bytes of UTF-8: a short whole body needs no encoding to know it fits.
-  if (body.whole && masked.length * 3 <= limit) return { text: masked, bytes: body.bytes, truncated: false };
+  if (body.whole && masked.length * 3 <= limit) return { text: masked, bytes, truncated: false };
   const encoded = Buffer.from(masked);
-  if (body.whole && encoded.length <= limit) return { text: masked, bytes: body.bytes, truncated: false };
-  return { text: cutUtf8(encoded, limit), bytes: body.bytes, truncated: true };
+  if (body.whole && encoded.length <= limit) return { text: masked, bytes, truncated: false };
+  return { text: cutUtf8(encoded, limit), bytes, truncated: true };
 }
 
 /** The first `limit` bytes, never ending inside a multi-byte character. */

@@ -1,6 +1,5 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { setImmediate } from 'node:timers';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { RequestDetail, RequestLogFilter, RequestLogPage } from '../../../contract/admin/requests.js';
@@ -8,7 +7,7 @@ import type { CoreContext } from '../context.js';
 import { readSetting } from '../settings/settings.js';
 import { ApiError, notFound } from '../shared/errors.js';
 import type { LogCall, LogReply, LogRequest } from './log-protocol.js';
-import type { FinishedRequest } from './log-store.js';
+import { BatchEncoder } from './log-batch.js';
 
 export const REQUEST_LOG_FILE = 'request-log.sqlite';
 
@@ -16,8 +15,8 @@ export const REQUEST_LOG_FILE = 'request-log.sqlite';
  * The open API's request log, as the server thread sees it. Logging must not cost the read path
  * (measured in docs/PERFORMANCE.md), so nothing of it touches the ledger's database or this thread's
  * time beyond a push:
- * - `record` only queues the entry (the body's head, already a bounded slice); one `postMessage` per turn
- *   of the event loop hands the turn's entries to a worker thread (log-worker.ts), after the responses.
+ * - `record` only queues the entry (the body's head, already a bounded slice); one `postMessage` every
+ *   POST_MS hands the queued entries to a worker thread (log-worker.ts).
  * - The worker masks, cuts, writes and prunes, in a database of its own (`<data>/request-log.sqlite`).
  *   Written into the ledger's database, each turn's insert changed `total_changes()`, which throws away
  *   the per-connection caches of the read path (the cart's view), and added WAL checkpoints (fsyncs) to
@@ -26,8 +25,8 @@ export const REQUEST_LOG_FILE = 'request-log.sqlite';
  * It is a log of requests, not the service's data: backups, restore and the demo reset leave it alone.
  */
 export class RequestLog {
-  private pending: FinishedRequest[] = [];
-  private scheduled = false;
+  private readonly pending = new BatchEncoder();
+  private timer: NodeJS.Timeout | null = null;
   private seq = 0;
   private readonly calls = new Map<number, { resolve: (value: unknown) => void; reject: (error: Error) => void }>();
   private failed: Error | null = null;
@@ -54,13 +53,12 @@ export class RequestLog {
     worker.unref();
   }
 
-  record(entry: FinishedRequest): void {
+  /** Queues one finished request (the bodies as they were received and sent: only their heads are kept). */
+  record(...entry: Parameters<BatchEncoder['add']>): void {
     if (this.failed || this.closing) return;
-    this.pending.push(entry);
-    if (!this.scheduled) {
-      this.scheduled = true;
-      setImmediate(() => this.post());
-    }
+    this.pending.add(...entry);
+    if (this.pending.size >= POST_ENTRIES) this.post();
+    else if (this.timer === null) this.timer = setTimeout(() => this.post(), POST_MS).unref();
   }
 
   list(filter: RequestLogFilter): Promise<RequestLogPage> {
@@ -88,11 +86,10 @@ export class RequestLog {
   }
 
   private post(): void {
-    this.scheduled = false;
-    if (this.pending.length === 0 || this.failed) return;
-    const entries = this.pending;
-    this.pending = [];
-    this.worker.postMessage({ seq: 0, kind: 'write', entries } satisfies LogCall);
+    if (this.timer !== null) clearTimeout(this.timer);
+    this.timer = null;
+    if (this.pending.size === 0 || this.failed) return;
+    this.worker.postMessage({ seq: 0, kind: 'write', batch: this.pending.take() } satisfies LogCall);
   }
 
   private call(call: LogRequest, closing = false): Promise<unknown> {
@@ -118,6 +115,15 @@ function workerScript(): { file: string; execArgv?: string[] } {
   }
   return { file: join(here, 'log-worker.ts'), execArgv: ['--import', 'tsx'] };
 }
+
+/**
+ * Entries are handed to the log's thread every POST_MS or POST_ENTRIES, whichever comes first: each
+ * postMessage costs this thread a fixed price on top of the entries' copy, so one per turn of the event
+ * loop (a few requests each under load) cost a read several percent. A query posts first, so it still
+ * sees every finished request.
+ */
+const POST_MS = 20;
+const POST_ENTRIES = 512;
 
 const logs = new WeakMap<CoreContext, RequestLog>();
 
