@@ -1,3 +1,4 @@
+import Database from 'better-sqlite3';
 import type { Db } from './database.js';
 
 /**
@@ -16,23 +17,48 @@ interface Kept {
 }
 const kept = new WeakMap<Db, Kept>();
 
+/**
+ * The two probes as statements of this module's own, made once per connection with the unwrapped
+ * `prepare`: not the shared statement cache's (db/database.ts), whose lookup and result-shape resets cost
+ * more than `total_changes()` itself, and where another caller's pluck/raw could reach them.
+ */
+interface Probes {
+  dataVersion: Database.Statement;
+  totalChanges: Database.Statement;
+}
+const probes = new WeakMap<Db, Probes>();
+
+function probesOf(db: Db): Probes {
+  let found = probes.get(db);
+  if (found === undefined) {
+    const prepare = (sql: string) => Database.prototype.prepare.call(db, sql).pluck();
+    found = { dataVersion: prepare('PRAGMA data_version'), totalChanges: prepare('SELECT total_changes()') };
+    probes.set(db, found);
+  }
+  return found;
+}
+
 export function dataVersion(db: Db): number {
   const hit = kept.get(db);
   if (hit !== undefined) return hit.value;
-  const value = db.prepare('PRAGMA data_version').pluck().get() as number;
+  const value = probesOf(db).dataVersion.get() as number;
   kept.set(db, { value });
   queueMicrotask(() => kept.delete(db));
   return value;
 }
 
 /**
- * A stamp that moves whenever any row of the database may have changed: `total_changes()` counts every row
- * this connection wrote (trigger writes and rolled-back ones too, which only makes it stricter; no read
+ * What moves whenever any row of the database may have changed: `total_changes()` counts every row this
+ * connection wrote (trigger writes and rolled-back ones too, which only makes it stricter; no read
  * transaction, ~0.3 us) and `data_version` moves when another connection commits. Null inside a
  * transaction: an open group-commit batch holds rows that may not commit, so nothing built there is kept.
  */
-export function changeStamp(db: Db): string | null {
+export interface ChangeStamp {
+  changes: number;
+  dataVersion: number;
+}
+
+export function changeStamp(db: Db): ChangeStamp | null {
   if (db.inTransaction) return null;
-  const changes = db.prepare('SELECT total_changes()').pluck().get() as number;
-  return `${changes}:${dataVersion(db)}`;
+  return { changes: probesOf(db).totalChanges.get() as number, dataVersion: dataVersion(db) };
 }

@@ -1,5 +1,5 @@
 import type { Db } from './database.js';
-import { changeStamp } from './data-version.js';
+import { changeStamp, type ChangeStamp } from './data-version.js';
 
 /**
  * Read results already built (a cart, a page of search results), kept per connection while nothing in
@@ -10,17 +10,16 @@ import { changeStamp } from './data-version.js';
  * the views depend on (the media base URL). At most `max` views are kept; over that, all are dropped.
  */
 export class KeptViews<K, V> {
-  private readonly byDb = new WeakMap<Db, { stamp: string; views: Map<K, V> }>();
+  private readonly byDb = new WeakMap<Db, { stamp: ChangeStamp; scope: string; views: Map<K, V> }>();
 
   constructor(private readonly max: number) {}
 
   get(db: Db, scope: string, key: K, build: () => V): V {
-    const base = changeStamp(db);
-    if (base === null) return build();
-    const stamp = `${base}:${scope}`;
+    const stamp = changeStamp(db);
+    if (stamp === null) return build();
     let kept = this.byDb.get(db);
-    if (kept === undefined || kept.stamp !== stamp) {
-      kept = { stamp, views: new Map() };
+    if (kept === undefined || kept.stamp.changes !== stamp.changes || kept.stamp.dataVersion !== stamp.dataVersion || kept.scope !== scope) {
+      kept = { stamp, scope, views: new Map() };
       this.byDb.set(db, kept);
     }
     let view = kept.views.get(key);
