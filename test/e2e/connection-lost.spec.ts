@@ -27,3 +27,26 @@ test('stopping the server shows "lost the connection"; starting it again clears 
   await expect(page.getByRole('region', { name: 'Wallet balance' }).getByRole('group', { name: 'Available' })).toContainText('CN¥10,000.00');
   await expect(lost).toHaveCount(0);
 });
+
+test('a server restarted with --new-token: the open page says its session ended and what to do, and carries on once the new URL is opened', async ({ app: page, server, context }) => {
+  const ended = page.getByRole('alert', { name: 'This page is no longer signed in to crossbuy' });
+  await expect(page.getByRole('main').getByRole('link').first()).toBeVisible();
+  await expect(ended).toHaveCount(0);
+
+  const oldUrl = server.url;
+  await server.halt();
+  await server.resume({ newToken: true });
+  expect(server.url).not.toBe(oldUrl);
+  await expect(ended).toContainText('crossbuy serve --new-token', { timeout: 15_000 });
+  await expect(ended).toContainText('Open the URL it printed (it ends in ?token=…)');
+
+  // The person opens the new URL in another tab: the browser's cookie is renewed, and this page sees it.
+  const other = await context.newPage();
+  await other.goto(server.url);
+  await expect(other.getByRole('heading', { name: 'Shop', level: 2 })).toBeVisible();
+  const status = page.getByRole('status', { name: 'Service status' });
+  await expect(status).toContainText('Signed in again: this page works.', { timeout: 10_000 });
+  await expect(ended).toHaveCount(0);
+  await page.getByRole('navigation').getByRole('link', { name: 'Dashboard', exact: true }).click();
+  await expect(page.getByRole('region', { name: 'Wallet balance' }).getByRole('group', { name: 'Available' })).toContainText('CN¥10,000.00');
+});

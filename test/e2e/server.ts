@@ -20,9 +20,10 @@ export interface TestServer {
   /**
    * Starts `crossbuy serve` again on the same data folder and port. The UI token is kept in the data
    * folder, so the new process prints the same URL and an open page keeps its session; url and token are
-   * read again from what it printed all the same.
+   * read again from what it printed all the same. `newToken` starts it with `--new-token`, which replaces
+   * the folder's token and so ends the sessions of pages opened with the old one.
    */
-  resume(): Promise<void>;
+  resume(options?: { newToken?: boolean }): Promise<void>;
 }
 
 function exited(child: ChildProcess): Promise<void> {
@@ -72,8 +73,8 @@ async function stopChild(child: ChildProcess): Promise<void> {
 }
 
 /** One `crossbuy serve` child on a data folder and port, once it has printed its URL. */
-async function spawnServe(dataDir: string, port: number, timeoutMs: number): Promise<{ child: ChildProcess; url: string }> {
-  const child = spawn(process.execPath, ['bin/crossbuy.js', 'serve', '--port', String(port), '--data', dataDir], {
+async function spawnServe(dataDir: string, port: number, timeoutMs: number, extra: string[] = []): Promise<{ child: ChildProcess; url: string }> {
+  const child = spawn(process.execPath, ['bin/crossbuy.js', 'serve', '--port', String(port), '--data', dataDir, ...extra], {
     cwd: ROOT,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -97,8 +98,8 @@ export async function startServer(timeoutMs = 30_000): Promise<TestServer> {
     if (running) await stopChild(running);
     running = null;
   };
-  const start = async (port: number) => {
-    const { child, url } = await spawnServe(dataDir, port, timeoutMs);
+  const start = async (port: number, extra: string[] = []) => {
+    const { child, url } = await spawnServe(dataDir, port, timeoutMs, extra);
     running = child;
     return new URL(url);
   };
@@ -114,9 +115,9 @@ export async function startServer(timeoutMs = 30_000): Promise<TestServer> {
     origin: printed.origin,
     token: printed.searchParams.get('token') ?? '',
     halt,
-    async resume() {
+    async resume(options = {}) {
       if (running) throw new Error('the server is running: halt it first');
-      const again = await start(Number(printed.port));
+      const again = await start(Number(printed.port), options.newToken ? ['--new-token'] : []);
       server.url = again.href;
       server.token = again.searchParams.get('token') ?? '';
     },

@@ -3,8 +3,10 @@
  * there; a fetch that throws means it is not). The transport and the live-update stream report; the
  * app's service banner listens. It costs one function call per request and sends nothing of its own.
  * 'in-doubt' is the event stream dropping: the server may be gone, or only the stream closed.
+ * 'unauthorized' is an answer of 401: the page's calls carry only its session cookie, so the server no
+ * longer accepts that session (it was started with a new token).
  */
-export type Reachability = 'reached' | 'unreachable' | 'in-doubt';
+export type Reachability = 'reached' | 'unauthorized' | 'unreachable' | 'in-doubt';
 
 type Listener = (reachability: Reachability) => void;
 
@@ -32,7 +34,7 @@ export function reportingFetch(send: typeof fetch = (input, init) => fetch(input
       if (!(error instanceof DOMException && error.name === 'AbortError')) reportReachability('unreachable');
       throw error;
     }
-    reportReachability('reached');
+    reportReachability(response.status === 401 ? 'unauthorized' : 'reached');
     return response;
   };
 }

@@ -17,18 +17,28 @@ export function ServiceStatusBanner() {
   // Sticky under the header: it stays in view on a long page while it matters.
   return (
     <Box pos="sticky" top="calc(var(--app-shell-header-height, 56px) + var(--mantine-spacing-xs))" style={{ zIndex: 10 }}>
-      <div role="status" aria-label={t('region')}>{banner.kind === 'failed' || banner.kind === 'none' ? null : <Progress banner={banner} t={t} />}</div>
+      <div role="status" aria-label={t('region')}>
+        {banner.kind === 'failed' || banner.kind === 'session-ended' || banner.kind === 'none' ? null : <Progress banner={banner} t={t} />}
+      </div>
       {banner.kind === 'failed' && (
         <Alert role="alert" color="red" variant="filled" title={t('failedTitle')} mb="md">
           <Text size="sm">{t('failedBody')}</Text>
           <Details detail={banner.detail} t={t} />
         </Alert>
       )}
+      {banner.kind === 'session-ended' && (
+        <Alert role="alert" color="red" variant="filled" title={t('sessionTitle')} mb="md">
+          <Text size="sm">{t('sessionBody')}</Text>
+        </Alert>
+      )}
     </Box>
   );
 }
 
-function Progress({ banner, t }: { banner: Exclude<ServiceBanner, { kind: 'failed' } | { kind: 'none' }>; t: T }) {
+/** What the back banner says, by what the service came back from. */
+const BACK_KEY = { restart: 'back', lost: 'reconnected', session: 'sessionBack' } as const satisfies Record<string, ServiceStatusKey>;
+
+function Progress({ banner, t }: { banner: Exclude<ServiceBanner, { kind: 'failed' } | { kind: 'session-ended' } | { kind: 'none' }>; t: T }) {
   // role="none": the surrounding live region speaks for it (Mantine's Alert is an alert by default).
   switch (banner.kind) {
     case 'restarting':
@@ -45,7 +55,7 @@ function Progress({ banner, t }: { banner: Exclude<ServiceBanner, { kind: 'faile
         </Alert>
       );
     case 'back':
-      return <Alert role="none" color="green" title={t(banner.after === 'restart' ? 'back' : 'reconnected')} mb="md" />;
+      return <Alert role="none" color="green" title={t(BACK_KEY[banner.after])} mb="md" />;
   }
 }
 

@@ -3,12 +3,13 @@ import { onReachability, reportingFetch, reportReachability } from '../api/reach
 import { PROBE_DELAYS_MS, watchConnection, type Probe } from './connectionWatch';
 import type { ServiceSignal } from './serviceStatus';
 
-/** A probe whose answer the test sets, counting its calls. */
+/** A probe whose answer the test sets (up: the server answers; session: it takes the page's cookie), counting its calls. */
 function fakeProbe(initially: boolean) {
-  const state = { up: initially, calls: 0 };
+  const state = { up: initially, session: true, calls: 0 };
   const probe: Probe = async () => {
     state.calls += 1;
-    return state.up;
+    if (!state.up) return 'unreachable';
+    return state.session ? 'reached' : 'unauthorized';
   };
   return { state, probe };
 }
@@ -56,10 +57,35 @@ describe('watchConnection (headless)', () => {
     const { state, probe } = fakeProbe(false);
     stop = watchConnection((s) => signals.push(s.type), probe);
     reportReachability('unreachable');
-    await reportingFetch(() => Promise.resolve(new Response(null, { status: 401 })))('/api/v1/open/cart');
+    await reportingFetch(() => Promise.resolve(new Response(null, { status: 404 })))('/api/v1/open/cart');
     expect(signals).toEqual(['unreachable', 'reached']);
     await vi.advanceTimersByTimeAsync(60_000);
     expect(state.calls).toBe(0);
+  });
+
+  it('a 401 says the session ended and probes until the session is taken again (the new URL opened)', async () => {
+    const { state, probe } = fakeProbe(true);
+    state.session = false;
+    stop = watchConnection((s) => signals.push(s.type), probe);
+    await reportingFetch(() => Promise.resolve(new Response(null, { status: 401 })))('/api/v1/open/cart');
+    expect(signals).toEqual(['unauthorized']);
+    await vi.advanceTimersByTimeAsync(PROBE_DELAYS_MS[0]);
+    expect(state.calls).toBe(1);
+    expect(signals).toEqual(['unauthorized', 'unauthorized']);
+    state.session = true;
+    await vi.advanceTimersByTimeAsync(PROBE_DELAYS_MS[1]);
+    expect(signals).toEqual(['unauthorized', 'unauthorized', 'reached']);
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(state.calls).toBe(2);
+  });
+
+  it('a dropped stream whose server answers 401 says the session ended, not that all is well', async () => {
+    const { state, probe } = fakeProbe(true);
+    state.session = false;
+    stop = watchConnection((s) => signals.push(s.type), probe);
+    reportReachability('in-doubt');
+    await vi.advanceTimersByTimeAsync(0);
+    expect(signals).toEqual(['unauthorized']);
   });
 
   it('a dropped event stream is checked once before anything is said', async () => {

@@ -59,10 +59,25 @@ describe('the service banner (headless: the server out of reach)', () => {
     expect(nextBanner(back, { type: 'reached' })).toBe(back);
   });
 
+  it('a 401 says the session ended (also straight after "lost"); an answer that takes the session again shows back', () => {
+    expect(walk({ type: 'unreachable' }, { type: 'unauthorized' }, { type: 'unauthorized' }, { type: 'reached' }, { type: 'settled' })).toEqual([
+      { kind: 'lost' },
+      { kind: 'session-ended' },
+      { kind: 'session-ended' },
+      { kind: 'back', after: 'session' },
+      { kind: 'none' },
+    ]);
+    const ended: ServiceBanner = { kind: 'session-ended' };
+    expect(nextBanner(ended, { type: 'unauthorized' })).toBe(ended);
+    expect(nextBanner(ended, { type: 'settled' })).toBe(ended);
+    expect(nextBanner(ended, { type: 'unreachable' })).toEqual({ kind: 'lost' });
+  });
+
   it('a desktop restart in progress is not replaced by a failed request', () => {
     const restarting: ServiceBanner = { kind: 'restarting', detail: '' };
     expect(nextBanner(restarting, { type: 'unreachable' })).toBe(restarting);
     expect(nextBanner(restarting, { type: 'reached' })).toBe(restarting);
+    expect(nextBanner(restarting, { type: 'unauthorized' })).toBe(restarting);
   });
 });
 
@@ -71,6 +86,8 @@ describe('what the banner implies', () => {
     const back: ServiceBanner = { kind: 'back', after: 'restart' };
     expect(needsRefetch({ kind: 'restarting', detail: '' }, back)).toBe(true);
     expect(needsRefetch({ kind: 'lost' }, { kind: 'back', after: 'lost' })).toBe(true);
+    expect(needsRefetch({ kind: 'session-ended' }, { kind: 'back', after: 'session' })).toBe(true);
+    expect(needsRefetch({ kind: 'lost' }, { kind: 'session-ended' })).toBe(false);
     expect(needsRefetch(back, back)).toBe(false);
     expect(needsRefetch(NO_BANNER, { kind: 'lost' })).toBe(false);
   });

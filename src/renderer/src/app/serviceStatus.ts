@@ -12,8 +12,13 @@ export type ServiceBanner =
   | { kind: 'failed'; detail: string }
   /** Headless: the server could not be reached; the page keeps trying. */
   | { kind: 'lost' }
-  /** Working again, after a restart (desktop) or a lost connection (headless): shown briefly. */
-  | { kind: 'back'; after: 'restart' | 'lost' }
+  /**
+   * Headless: the server answers 401, so this page's session cookie no longer opens it: the server was
+   * started with a new token (`crossbuy serve --new-token`). The person must open the URL it printed.
+   */
+  | { kind: 'session-ended' }
+  /** Working again, after a restart (desktop), a lost connection or an ended session (headless): shown briefly. */
+  | { kind: 'back'; after: 'restart' | 'lost' | 'session' }
   | { kind: 'none' };
 
 export type ServiceSignal =
@@ -21,8 +26,10 @@ export type ServiceSignal =
   | { type: 'core'; status: CoreStatus }
   /** Headless: a request or a probe failed before any answer. */
   | { type: 'unreachable' }
-  /** Headless: the server answered something (any status: it is there). */
+  /** Headless: the server answered with this page's session accepted (any status but 401: it is there). */
   | { type: 'reached' }
+  /** Headless: the server answered 401: it is there, but this page's session is not valid any more. */
+  | { type: 'unauthorized' }
   /** The brief "back" confirmation has been shown long enough. */
   | { type: 'settled' };
 
@@ -38,9 +45,13 @@ export function nextBanner(current: ServiceBanner, signal: ServiceSignal): Servi
       return fromCoreStatus(current, signal.status);
     case 'unreachable':
       // The desktop's own states say more than a failed request does; they stay.
-      return current.kind === 'none' || current.kind === 'back' ? { kind: 'lost' } : current;
+      return current.kind === 'none' || current.kind === 'back' || current.kind === 'session-ended' ? { kind: 'lost' } : current;
+    case 'unauthorized':
+      return current.kind === 'none' || current.kind === 'back' || current.kind === 'lost' ? { kind: 'session-ended' } : current;
     case 'reached':
-      return current.kind === 'lost' ? { kind: 'back', after: 'lost' } : current;
+      if (current.kind === 'lost') return { kind: 'back', after: 'lost' };
+      // The new URL was opened (in this tab or another: the cookie is the browser's): this page works again.
+      return current.kind === 'session-ended' ? { kind: 'back', after: 'session' } : current;
     case 'settled':
       return current.kind === 'back' ? NO_BANNER : current;
   }
