@@ -6,7 +6,8 @@ import { registerDoctorCommand } from './doctor.js';
 import { registerExportCommand } from './export.js';
 import { registerDataCommands } from './data.js';
 import { adminTokenFile } from '../core/data-dir.js';
-import { persistentUiToken, uiTokenFile } from '../headless/ui-token.js';
+import { newUiToken, persistentUiToken, saveUiToken, uiTokenFile } from '../headless/ui-token.js';
+import { serverHolding } from '../core/data/server-lock.js';
 
 interface ServeFlags {
   port?: string;
@@ -20,9 +21,16 @@ export async function serve(flags: ServeFlags): Promise<void> {
   const { startServer } = await import('../headless/serve.js');
   const dataDir = resolveDataDir(flags.data);
   const port = resolvePort(flags.port);
+  if (flags.newToken) {
+    // A server already on the folder would keep serving the old token while the file says otherwise.
+    const holder = serverHolding(dataDir);
+    if (holder) throw new Error(`${holder.origin} (process ${holder.pid}) serves this data folder: stop it, then start again with --new-token`);
+  }
   // The folder's own token, so a restart keeps an open page's session (--new-token ends them all).
-  const sessionToken = persistentUiToken(dataDir, { rotate: flags.newToken });
+  const sessionToken = flags.newToken ? newUiToken() : persistentUiToken(dataDir);
   const running = await startServer({ dataDir, port, empty: flags.empty, sessionToken });
+  // Kept only once a server runs with it: a start that fails (a taken port) leaves the old token in place.
+  if (flags.newToken) saveUiToken(dataDir, sessionToken);
   process.stdout.write(`crossbuy is serving at ${running.uiUrl}\n`);
   const shutdown = (signal: string) => {
     void running.stop().then(

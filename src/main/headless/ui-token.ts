@@ -13,10 +13,11 @@ export const uiTokenFile = (dataDir: string) => join(dataDir, 'ui-token');
 /** 32 random bytes as base64url: what randomToken(32) makes. Anything else in the file is not ours. */
 const TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;
 
-function readUiToken(file: string): string | null {
+/** The folder's token, or null when there is none or the file does not hold one. */
+export function storedUiToken(dataDir: string): string | null {
   let text: string;
   try {
-    text = readFileSync(file, 'utf8').trim();
+    text = readFileSync(uiTokenFile(dataDir), 'utf8').trim();
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
     throw error;
@@ -24,7 +25,12 @@ function readUiToken(file: string): string | null {
   return TOKEN_SHAPE.test(text) ? text : null;
 }
 
-function writeUiToken(dataDir: string, token: string): void {
+export function newUiToken(): string {
+  return randomToken(32);
+}
+
+/** Keeps the token as the folder's, readable by the user alone. */
+export function saveUiToken(dataDir: string, token: string): void {
   mkdirSync(dataDir, { recursive: true });
   const file = uiTokenFile(dataDir);
   // Written aside and renamed: a crash mid-write never leaves a half token that would lock the page out.
@@ -35,15 +41,11 @@ function writeUiToken(dataDir: string, token: string): void {
   renameSync(temp, file);
 }
 
-/**
- * The UI token of a data folder: the stored one, or a new one (stored) when there is none, it is
- * malformed, or `rotate` asks for a new one.
- */
-export function persistentUiToken(dataDir: string, options: { rotate?: boolean } = {}): string {
-  const file = uiTokenFile(dataDir);
-  const stored = options.rotate ? null : readUiToken(file);
+/** The UI token of a data folder: the stored one, or a new one (stored) when there is none or it is malformed. */
+export function persistentUiToken(dataDir: string): string {
+  const stored = storedUiToken(dataDir);
   if (stored) return stored;
-  const token = randomToken(32);
-  writeUiToken(dataDir, token);
+  const token = newUiToken();
+  saveUiToken(dataDir, token);
   return token;
 }

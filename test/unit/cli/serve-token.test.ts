@@ -1,9 +1,10 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { createServer } from 'node:net';
 import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { persistentUiToken, uiTokenFile } from '../../../src/main/headless/ui-token.js';
+import { newUiToken, persistentUiToken, saveUiToken, uiTokenFile } from '../../../src/main/headless/ui-token.js';
 
 /**
  * Issue 14: restarting `crossbuy serve` used to issue a new UI token, so a page left open got 401 on
@@ -55,6 +56,15 @@ async function halt(served: Served): Promise<void> {
   await exited;
 }
 
+/** A `crossbuy` run to its end: exit code and stderr (a non-zero exit is a result here). */
+function run(args: string[]): Promise<{ code: number; stderr: string }> {
+  return new Promise((resolvePromise) => {
+    execFile(process.execPath, args, { timeout: 30_000 }, (error, _stdout, stderr) => {
+      resolvePromise({ code: error ? (typeof error.code === 'number' ? error.code : 1) : 0, stderr });
+    });
+  });
+}
+
 /** Opens the printed URL as a browser would: the session cookie it sets. */
 async function openPage(url: URL): Promise<string> {
   const response = await fetch(url, { redirect: 'manual' });
@@ -100,7 +110,25 @@ describe('the headless UI token across restarts', () => {
     // And the rotation is kept: the next plain restart uses the new token.
     const after = await serve();
     expect(after.url.searchParams.get('token')).toBe(fresh);
+
+    // Rotating under a live server would leave it on the old token: refused, and nothing changes.
+    const refused = await run([CLI, 'serve', '--port', '0', '--data', dataDir, '--new-token']);
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toMatch(/serves this data folder: stop it, then start again with --new-token/);
+    expect(readFileSync(uiTokenFile(dataDir), 'utf8').trim()).toBe(fresh);
+    const busyPort = after.url.port;
     await halt(after);
+
+    // A rotation whose server cannot start (its port is taken) keeps the old token too.
+    const blocker = createServer();
+    await new Promise<void>((r) => blocker.listen(Number(busyPort), '127.0.0.1', () => r()));
+    try {
+      const failed = await run([CLI, 'serve', '--port', busyPort, '--data', dataDir, '--new-token']);
+      expect(failed.code).toBe(1);
+    } finally {
+      await new Promise((r) => blocker.close(r));
+    }
+    expect(readFileSync(uiTokenFile(dataDir), 'utf8').trim()).toBe(fresh);
   }, 90_000);
 });
 
@@ -108,13 +136,17 @@ describe('persistentUiToken', () => {
   it('stores the token for the user alone and returns it again', () => {
     const dir = mkdtempSync(join(tmpdir(), 'crossbuy-ui-token-unit-'));
     try {
-      const token = persistentUiToken(join(dir, 'not-yet-made'));
+      const folder = join(dir, 'not-yet-made');
+      const token = persistentUiToken(folder);
       expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
-      const file = uiTokenFile(join(dir, 'not-yet-made'));
+      const file = uiTokenFile(folder);
       expect(readFileSync(file, 'utf8').trim()).toBe(token);
       if (process.platform !== 'win32') expect(statSync(file).mode & 0o777).toBe(0o600);
-      expect(persistentUiToken(join(dir, 'not-yet-made'))).toBe(token);
-      expect(persistentUiToken(join(dir, 'not-yet-made'), { rotate: true })).not.toBe(token);
+      expect(persistentUiToken(folder)).toBe(token);
+      const next = newUiToken();
+      saveUiToken(folder, next);
+      expect(persistentUiToken(folder)).toBe(next);
+      if (process.platform !== 'win32') expect(statSync(file).mode & 0o777).toBe(0o600);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
