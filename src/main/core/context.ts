@@ -1,6 +1,7 @@
 import type { Db } from './db/database.js';
 import type { Clock } from './shared/clock.js';
 import type { MarketplaceRegistry } from './products/marketplace/adapter.js';
+import { clockAt } from './shared/service-clock.js';
 
 /**
  * What every domain module is handed: the database, the service clock, and the few installation facts
@@ -18,4 +19,13 @@ export interface CoreContext {
   mediaUrl(path: string): string;
   /** ISO timestamp of the service clock now. */
   nowIso(): string;
+}
+
+/**
+ * The context a piece of work sees with the service clock stopped at `when`: an autopilot step at its due
+ * time, or one order whose rows all carry the same instant (and which reads the clock once, not per row).
+ */
+export function contextAt(ctx: CoreContext, when: Date): CoreContext {
+  const iso = when.toISOString();
+  return { ...ctx, clock: clockAt(when), nowIso: () => iso };
 }

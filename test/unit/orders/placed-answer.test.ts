@@ -80,4 +80,11 @@ describe('the answer to a placed order', () => {
     }
     expect(selects.filter((sql) => /FROM orders\b/.test(sql) && !/SELECT 1 FROM orders WHERE order_no = \?/.test(sql))).toEqual([]);
   });
+
+  it('reads the service clock once, moves the wallet in one statement and runs at most 15 statements for one line', () => {
+    const { reads } = recordStatements(core.ctx.db, () => place({ items: [{ ...withImage, quantity: 1 }] }));
+    expect(reads.filter((r) => r.args[0] === 'clockOffsetMs')).toHaveLength(1);
+    expect(reads.filter((r) => /\bwallets\b/.test(r.sql)).map((r) => r.sql)).toEqual([expect.stringMatching(/^UPDATE wallets .* RETURNING balance_minor$/)]);
+    expect(reads.length).toBeLessThanOrEqual(15);
+  });
 });

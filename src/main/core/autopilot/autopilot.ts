@@ -1,10 +1,10 @@
-import type { CoreContext } from '../context.js';
+import { contextAt, type CoreContext } from '../context.js';
 import type { Db } from '../db/database.js';
 import { emitEvent } from '../events/log.js';
 import { readSetting } from '../settings/settings.js';
 import type { ServiceClock } from '../shared/service-clock.js';
 import type { Pace } from './pace.js';
-import { contextAt, runAllNow, runInSlices, type AsyncRunOptions } from './runner.js';
+import { runAllNow, runInSlices, type AsyncRunOptions } from './runner.js';
 
 /**
  * The back office, run by itself. Every step goes through the same functions as the admin routes

@@ -1,6 +1,6 @@
-import type { CoreContext } from '../context.js';
+import { contextAt, type CoreContext } from '../context.js';
 import { readSetting } from '../settings/settings.js';
-import { clockAt, type ServiceClock } from '../shared/service-clock.js';
+import type { ServiceClock } from '../shared/service-clock.js';
 import type { RunningPace } from './pace.js';
 import { claimStep, nextDueStep, resolveDueTimes, stepKey, type DueStep } from './queue.js';
 import { stepKind } from './steps/index.js';
@@ -47,12 +47,6 @@ export function currentRunningPace(ctx: CoreContext): RunningPace | null {
 export function newRun(ctx: CoreContext, until: Date): RunState {
   const pace = currentRunningPace(ctx);
   return { pace: pace ?? 'realistic', until: until.getTime(), skip: new Set(), steps: 0, done: pace === null };
-}
-
-/** The context a step sees: the service clock stopped at the step's due time. */
-export function contextAt(ctx: CoreContext, when: Date): CoreContext {
-  const clock = clockAt(when);
-  return { ...ctx, clock, nowIso: () => when.toISOString() };
 }
 
 /** Runs one step in a savepoint of the slice's transaction; false when it failed (rolled back) or was gone. */

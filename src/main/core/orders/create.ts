@@ -1,6 +1,6 @@
 import { consumeCartLines } from '../cart/cart.js';
 import { money, part } from './timeline.js';
-import type { CoreContext } from '../context.js';
+import { contextAt, type CoreContext } from '../context.js';
 import { markCouponUsed, requireRedeemableCoupon } from '../coupons/redemption.js';
 import { requireSku, type ProductRow, type SkuRow } from '../products/catalog.js';
 import { readSetting } from '../settings/settings.js';
@@ -93,10 +93,13 @@ function lineImage(line: ResolvedLine): string {
   return line.sku.image ?? (JSON.parse(line.product.images) as string[])[0] ?? '';
 }
 
-export function createOrder(ctx: CoreContext, userId: number, input: NewOrder, options: { scenarios?: readonly OrderScenario[] } = {}): OrderDetail {
+export function createOrder(base: CoreContext, userId: number, input: NewOrder, options: { scenarios?: readonly OrderScenario[] } = {}): OrderDetail {
   checkShape(input);
-  return ctx.db
+  return base.db
     .transaction(() => {
+      // One instant for the whole order: its rows, ledger entry and events carry the same time, and the
+      // service clock (a settings read) is read once instead of once per row.
+      const ctx = contextAt(base, base.clock.now());
       const lines = input.items.map((item, index) => atIndex(index, () => ({ input: item, ...requireSku(ctx, Number(item.productId), item.skuId) })));
       checkStock(lines);
       const platform = orderPlatform(lines.map((l) => l.product.platform));

@@ -55,17 +55,33 @@ export function insufficientBalance(ctx: CoreContext, required: Minor, available
   );
 }
 
+/**
+ * Moves the cached balance of an existing wallet by `amount` unless that would take the available balance
+ * below zero (a credit always moves it): one statement, the common case of every payment. Null when the
+ * wallet has no row yet or a debit is short; the caller then looks closer.
+ */
+function moveBalance(ctx: CoreContext, userId: number, amount: Minor): Minor | null {
+  const after = ctx.db
+    .prepare('UPDATE wallets SET balance_minor = balance_minor + ? WHERE user_id = ? AND balance_minor - frozen_minor + ? >= 0 RETURNING balance_minor')
+    .pluck()
+    .get(amount, userId, Math.min(amount, 0)) as number | undefined;
+  return after ?? null;
+}
+
 /** Appends one entry and moves the cached balance with it. A debit beyond the available balance is a 402. */
 export function postEntry(ctx: CoreContext, entry: NewEntry): { id: number; balanceAfter: Minor } {
   assertInTransaction(ctx);
   if (!Number.isSafeInteger(entry.amount) || entry.amount === 0) throw new Error('ledger amounts are non-zero integers');
-  const state = walletState(ctx, entry.userId);
-  if (entry.amount < 0 && state.available + entry.amount < 0) {
-    throw insufficientBalance(ctx, -entry.amount, state.available);
+  let balanceAfter = moveBalance(ctx, entry.userId, entry.amount);
+  if (balanceAfter === null) {
+    const state = walletState(ctx, entry.userId);
+    if (entry.amount < 0 && state.available + entry.amount < 0) {
+      throw insufficientBalance(ctx, -entry.amount, state.available);
+    }
+    balanceAfter = state.balance + entry.amount;
+    ensureWallet(ctx, entry.userId);
+    ctx.db.prepare('UPDATE wallets SET balance_minor = ? WHERE user_id = ?').run(balanceAfter, entry.userId);
   }
-  const balanceAfter = state.balance + entry.amount;
-  ensureWallet(ctx, entry.userId);
-  ctx.db.prepare('UPDATE wallets SET balance_minor = ? WHERE user_id = ?').run(balanceAfter, entry.userId);
   const id = Number(
     ctx.db
       .prepare(
