@@ -1,124 +1,164 @@
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
-import { BatchEncoder, decodeBatch } from '../../../src/main/core/requests/log-batch.js';
-import { RequestLogStore, type FinishedRequest } from '../../../src/main/core/requests/log-store.js';
+import { BatchEncoder, type WireBatch } from '../../../src/main/core/requests/log-batch.js';
+import { REQUEST_LOG_MAX_AGE_MS, RequestLogStore } from '../../../src/main/core/requests/log-store.js';
 
 const KEY = { id: 7, name: 'script' };
 const CART = '{"data":{"items":[],"total":"0.00"}}';
 
-/** Encodes the requests as the server thread does, copies them as postMessage does, decodes them. */
-function overTheWire(add: (encoder: BatchEncoder) => void): FinishedRequest[] {
+/** A batch as the server thread posts it, copied as postMessage copies it. */
+function wire(add: (encoder: BatchEncoder) => void): WireBatch {
   const encoder = new BatchEncoder();
   add(encoder);
-  return decodeBatch(structuredClone(encoder.take()));
+  return structuredClone(encoder.take());
 }
 
-function bodyRows(db: Database.Database): number {
-  return (db.prepare('SELECT COUNT(*) AS n FROM request_log_bodies').get() as { n: number }).n;
+function storedRows(db: Database.Database): { batches: number; entries: number } {
+  return db.prepare('SELECT COUNT(*) AS batches, COALESCE(SUM(count), 0) AS entries FROM request_log_batches').get() as { batches: number; entries: number };
 }
 
 describe('the request log store', () => {
-  it('crosses threads as a flat batch and comes back as the same requests', () => {
-    const entries = overTheWire((e) => {
-      e.add('r-1', 1000, KEY, 'POST', '/api/v1/open/cart/items?x=1', 201, 1.5, '{"quantity":1}', '{"data":{}}');
-      e.add('r-2', 1001, null, 'GET', '/api/v1/open/cart', 401, 0.25, undefined, Buffer.from('{"statusCode":401}'));
-    });
-    expect(entries).toEqual([
-      {
-        requestId: 'r-1', atMs: 1000, key: KEY, method: 'POST', path: '/api/v1/open/cart/items', query: 'x=1', status: 201, durationMs: 1.5,
-        requestBody: { head: '{"quantity":1}', bytes: null, whole: true },
-        responseBody: { head: '{"data":{}}', bytes: null, whole: true },
-      },
-      {
-        requestId: 'r-2', atMs: 1001, key: null, method: 'GET', path: '/api/v1/open/cart', query: '', status: 401, durationMs: 0.25,
-        requestBody: null,
-        responseBody: { head: '{"statusCode":401}', bytes: 18, whole: true },
-      },
+  it('keeps every field of a request and both bodies, secrets masked', () => {
+    const store = new RequestLogStore(new Database(':memory:'), 1000);
+    const at = Date.now();
+    store.write([
+      wire((e) => {
+        e.add('r-1', at, KEY, 'POST', '/api/v1/open/cart/items?x=1&k=sk-AbCdEfGhIjKl', 201, 1.5, '{"key":"sk-AbCdEfGhIjKlMnOp"}', '{"data":{}}');
+        e.add('r-2', at + 1, null, 'GET', '/api/v1/open/cart', 401, 0.25, undefined, Buffer.from('{"statusCode":401}'));
+      }),
     ]);
+    expect(store.get(1)).toEqual({
+      id: 1, requestId: 'r-1', at: new Date(at).toISOString(), key: KEY, method: 'POST', path: '/api/v1/open/cart/items',
+      query: 'x=1&k=sk-****', status: 201, durationMs: 1.5,
+      requestBody: { text: '{"key":"sk-****"}', bytes: 29, truncated: false },
+      responseBody: { text: '{"data":{}}', bytes: 11, truncated: false },
+    });
+    expect(store.get(2)).toMatchObject({ id: 2, key: null, query: '', status: 401, requestBody: { text: null, bytes: 0, truncated: false }, responseBody: { text: '{"statusCode":401}', bytes: 18 } });
+    expect(store.get(3)).toBeNull();
   });
 
-  it('sends a response repeated on the same URL once per batch, and each batch stands alone', () => {
+  it('carries a response repeated on the same URL once per batch, and every entry reads it back', () => {
     const encoder = new BatchEncoder();
-    for (let i = 0; i < 3; i++) encoder.add(`a-${i}`, i, KEY, 'GET', '/api/v1/open/cart', 200, 1, undefined, CART);
-    encoder.add('b', 3, KEY, 'GET', '/api/v1/open/cart', 200, 1, undefined, '{"data":{"items":[1]}}');
-    const first = encoder.take();
-    expect(first.filter((v) => v === CART)).toHaveLength(1);
-    const decoded = decodeBatch(structuredClone(first));
-    expect(decoded.map((e) => e.responseBody?.head)).toEqual([CART, CART, CART, '{"data":{"items":[1]}}']);
-    encoder.add('c', 4, KEY, 'GET', '/api/v1/open/cart', 200, 1, undefined, CART);
-    expect(decodeBatch(structuredClone(encoder.take()))[0]!.responseBody?.head).toBe(CART);
-  });
-
-  it('keeps a body repeated across entries and batches once, and every entry reads it back', () => {
+    for (let i = 0; i < 3; i++) encoder.add(`a-${i}`, Date.now(), KEY, 'GET', '/api/v1/open/cart', 200, 1, undefined, CART);
+    encoder.add('b', Date.now(), KEY, 'GET', '/api/v1/open/cart', 200, 1, undefined, '{"data":{"items":[1]}}');
+    encoder.add('c', Date.now(), KEY, 'GET', '/api/v1/open/cart', 200, 1, undefined, CART);
+    const batch = encoder.take();
+    expect(batch.filter((v) => v === CART)).toHaveLength(2);
     const db = new Database(':memory:');
     const store = new RequestLogStore(db, 1000);
-    for (let batch = 0; batch < 3; batch++) {
-      store.write(overTheWire((e) => {
-        for (let i = 0; i < 5; i++) e.add(`r-${batch}-${i}`, Date.now(), KEY, 'GET', '/api/v1/open/cart', 200, 1, undefined, CART);
-      }));
-    }
-    expect(bodyRows(db)).toBe(1);
-    const page = store.list({ limit: 100 });
-    expect(page.items).toHaveLength(15);
-    for (const item of page.items) expect(store.get(item.id)?.responseBody).toEqual({ text: CART, bytes: CART.length, truncated: false });
+    store.write([structuredClone(batch)]);
+    expect([1, 2, 3, 4, 5].map((id) => store.get(id)?.responseBody.text)).toEqual([CART, CART, CART, '{"data":{"items":[1]}}', CART]);
+    // Stored once as well: the row holds the answer's text twice (entries 1 and 5), not five times.
+    const row = db.prepare('SELECT entries FROM request_log_batches').get() as { entries: string };
+    expect(row.entries.split(JSON.stringify(CART)).length - 1).toBe(2);
   });
 
-  it('masks secrets in a kept body, and tells a cut body from a whole one with the same head', () => {
-    const db = new Database(':memory:');
-    const store = new RequestLogStore(db, 1000);
-    const secret = '{"key":"sk-AbCdEfGhIjKlMnOp"}';
+  it('tells a cut body from a whole one with the same head', () => {
+    const store = new RequestLogStore(new Database(':memory:'), 1000);
     const long = 'x'.repeat(10_000);
-    store.write(overTheWire((e) => {
-      e.add('s', Date.now(), KEY, 'POST', '/api/v1/open/x', 200, 1, secret, long);
-      e.add('t', Date.now(), KEY, 'POST', '/api/v1/open/x', 200, 1, secret, `${long}y`);
-    }));
-    const [t, s] = store.list({ limit: 10 }).items.map((item) => store.get(item.id)!);
-    expect(s!.requestBody.text).toBe('{"key":"sk-****"}');
-    expect(s!.responseBody).toMatchObject({ bytes: 10_000, truncated: true });
-    expect(t!.responseBody).toMatchObject({ bytes: 10_001, truncated: true });
+    store.write([wire((e) => {
+      e.add('s', Date.now(), KEY, 'GET', '/api/v1/open/x', 200, 1, undefined, long);
+      e.add('t', Date.now(), KEY, 'GET', '/api/v1/open/x', 200, 1, undefined, `${long}y`);
+    })]);
+    expect(store.get(1)?.responseBody).toMatchObject({ bytes: 10_000, truncated: true });
+    expect(store.get(2)?.responseBody).toMatchObject({ bytes: 10_001, truncated: true });
   });
 
-  it('drops the bodies no entry names any more as the oldest entries go, and still reuses a live one', () => {
+  it('pages newest first through the filters, across batches, with a cursor', () => {
+    const store = new RequestLogStore(new Database(':memory:'), 1000);
+    const other = { id: 8, name: 'other' };
+    for (let b = 0; b < 5; b++) {
+      store.write([wire((e) => {
+        for (let i = 0; i < 10; i++) {
+          const n = b * 10 + i;
+          e.add(`id-${n}`, Date.now(), n % 2 ? KEY : other, 'GET', n % 3 ? '/api/v1/open/cart' : '/api/v1/open/orders/1', n % 5 ? 200 : 404, 1, undefined, CART);
+        }
+      })]);
+    }
+    const walk = (filter: object) => {
+      const seen: string[] = [];
+      let startingAfter: number | undefined;
+      for (;;) {
+        const page = store.list({ ...filter, limit: 7, ...(startingAfter ? { startingAfter } : {}) });
+        seen.push(...page.items.map((i) => i.requestId));
+        if (!page.hasMore) return seen;
+        startingAfter = page.items[page.items.length - 1]!.id;
+      }
+    };
+    const all = Array.from({ length: 50 }, (_, n) => n).reverse();
+    expect(walk({})).toEqual(all.map((n) => `id-${n}`));
+    expect(walk({ key: KEY.id, status: '4xx' })).toEqual(all.filter((n) => n % 2 && !(n % 5)).map((n) => `id-${n}`));
+    expect(walk({ path: '/api/v1/open/orders', status: '200' })).toEqual(all.filter((n) => !(n % 3) && n % 5).map((n) => `id-${n}`));
+    expect(walk({ requestId: 'id-17' })).toEqual(['id-17']);
+  });
+
+  it('shows only the last `limit` entries and none older than 7 days, and deletes whole batches as they fall out', () => {
     const db = new Database(':memory:');
     const store = new RequestLogStore(db, 100);
-    for (let i = 0; i < 400; i++) {
-      store.write(overTheWire((e) => {
-        e.add(`u-${i}`, Date.now(), KEY, 'GET', `/api/v1/open/orders/${i}`, 200, 1, undefined, `{"order":${i}}`);
-        e.add(`c-${i}`, Date.now(), KEY, 'GET', '/api/v1/open/cart', 200, 1, undefined, CART);
-      }));
+    const now = Date.now();
+    store.write([wire((e) => e.add('ancient', now - REQUEST_LOG_MAX_AGE_MS - 1000, KEY, 'GET', '/api/v1/open/cart', 200, 1, undefined, CART))], now);
+    expect(store.list({ limit: 10 }, now).items).toHaveLength(0);
+    expect(store.get(1, now)).toBeNull();
+    for (let b = 0; b < 40; b++) {
+      store.write([wire((e) => {
+        for (let i = 0; i < 7; i++) e.add(`n-${b * 7 + i}`, now, KEY, 'GET', `/api/v1/open/orders/${i}`, 200, 1, undefined, `{"order":${i}}`);
+      })], now);
     }
-    const entries = (db.prepare('SELECT COUNT(*) AS n FROM request_log').get() as { n: number }).n;
-    expect(entries).toBeLessThanOrEqual(100);
-    // One body per order still logged, and the cart's single body (kept alive by its newest entry).
-    expect(bodyRows(db)).toBeLessThanOrEqual(entries / 2 + 2);
-    const dangling = db
-      .prepare('SELECT COUNT(*) AS n FROM request_log l LEFT JOIN request_log_bodies b ON b.id = l.response_body WHERE l.response_body IS NOT NULL AND b.id IS NULL')
-      .get() as { n: number };
-    expect(dangling.n).toBe(0);
-    const newest = store.list({ limit: 1 }).items[0]!;
-    expect(store.get(newest.id)?.responseBody.text).toBe(CART);
+    const shown: string[] = [];
+    let page = store.list({ limit: 100 }, now);
+    shown.push(...page.items.map((i) => i.requestId));
+    while (page.hasMore) {
+      page = store.list({ limit: 100, startingAfter: page.items[page.items.length - 1]!.id }, now);
+      shown.push(...page.items.map((i) => i.requestId));
+    }
+    expect(shown).toHaveLength(100);
+    expect(shown[0]).toBe('n-279');
+    expect(shown[99]).toBe('n-180');
+    const stored = storedRows(db);
+    // Fewer than one batch more than the bound is stored, and the ancient one is gone.
+    expect(stored.entries).toBeLessThan(100 + 7);
+    expect(store.list({ requestId: 'ancient', limit: 10 }, now).items).toHaveLength(0);
   });
 
-  it('moves the entries of a first-layout log over with their bodies', () => {
+  it('stops a `since` walk at the first batch that ended before it', () => {
+    const store = new RequestLogStore(new Database(':memory:'), 1000);
+    const now = Date.now();
+    store.write([wire((e) => e.add('early', now - 60_000, KEY, 'GET', '/api/v1/open/cart', 200, 1, undefined, CART))], now);
+    // A slow request that arrived before `since` but finished after it is in a later batch: still found by arrival.
+    store.write([wire((e) => e.add('slow', now - 50_000, KEY, 'GET', '/api/v1/open/cart', 200, 45_000, undefined, CART))], now);
+    store.write([wire((e) => e.add('late', now - 1000, KEY, 'GET', '/api/v1/open/cart', 200, 1, undefined, CART))], now);
+    expect(store.list({ since: new Date(now - 55_000).toISOString(), limit: 10 }, now).items.map((i) => i.requestId)).toEqual(['late', 'slow']);
+  });
+
+  it('goes on numbering after a restart on the same file', () => {
+    const db = new Database(':memory:');
+    new RequestLogStore(db, 1000).write([wire((e) => e.add('first', Date.now(), KEY, 'GET', '/api/v1/open/cart', 200, 1, undefined, CART))]);
+    const again = new RequestLogStore(db, 1000);
+    again.write([wire((e) => e.add('second', Date.now(), KEY, 'GET', '/api/v1/open/cart', 200, 1, undefined, CART))]);
+    expect(again.list({ limit: 10 }).items.map((i) => [i.id, i.requestId])).toEqual([[2, 'second'], [1, 'first']]);
+  });
+
+  it('carries over the entries of a first-layout log (a row per request), ids and bodies kept', () => {
     const db = new Database(':memory:');
     const at = Date.now() - 60_000;
     db.exec(`CREATE TABLE request_log (id INTEGER PRIMARY KEY, request_id TEXT NOT NULL, at_ms INTEGER NOT NULL, key_id INTEGER, key_name TEXT,
       method TEXT NOT NULL, path TEXT NOT NULL, query TEXT NOT NULL, status INTEGER NOT NULL, duration_us INTEGER NOT NULL, request_body TEXT,
       response_body TEXT, request_bytes INTEGER NOT NULL, response_bytes INTEGER NOT NULL, request_cut INTEGER NOT NULL, response_cut INTEGER NOT NULL);
       CREATE INDEX request_log_by_key ON request_log (key_id, id);
-      CREATE INDEX request_log_by_request_id ON request_log (request_id);
-      INSERT INTO request_log VALUES (1, 'old-1', ${at}, 7, 'script', 'POST', '/api/v1/open/orders', '', 201, 1500, '{"a":1}', '{"b":2}', 7, 9000, 0, 1);
-      INSERT INTO request_log VALUES (2, 'old-2', ${at + 1}, NULL, NULL, 'GET', '/api/v1/open/cart', 'x=1', 401, 200, NULL, '{"c":3}', 0, 7, 0, 0);`);
+      INSERT INTO request_log VALUES (4, 'old-4', ${at}, 7, 'script', 'POST', '/api/v1/open/orders', '', 201, 1500, '{"a":1}', '{"b":2}', 7, 9000, 0, 1);
+      INSERT INTO request_log VALUES (5, 'old-5', ${at + 1}, NULL, NULL, 'GET', '/api/v1/open/cart', 'x=1', 401, 200, NULL, '{"c":3}', 0, 7, 0, 0);
+      INSERT INTO request_log VALUES (9, 'old-9', ${at + 2}, 7, 'script', 'GET', '/api/v1/open/cart', '', 200, 100, NULL, NULL, 0, 0, 0, 0);`);
     const store = new RequestLogStore(db, 1000);
-    expect(store.get(1)).toMatchObject({
-      requestId: 'old-1', key: KEY, status: 201, durationMs: 1.5,
+    expect(store.get(4)).toMatchObject({
+      requestId: 'old-4', key: KEY, status: 201, durationMs: 1.5,
       requestBody: { text: '{"a":1}', bytes: 7, truncated: false },
       responseBody: { text: '{"b":2}', bytes: 9000, truncated: true },
     });
-    expect(store.get(2)).toMatchObject({ key: null, query: 'x=1', requestBody: { text: null, bytes: 0, truncated: false }, responseBody: { text: '{"c":3}' } });
-    store.write(overTheWire((e) => e.add('new', at + 2, KEY, 'GET', '/api/v1/open/cart', 200, 1, undefined, CART)));
-    expect(store.list({ limit: 10 }).items.map((i) => [i.id, i.requestId])).toEqual([[3, 'new'], [2, 'old-2'], [1, 'old-1']]);
-    expect(store.list({ requestId: 'old-2', limit: 10 }).items).toHaveLength(1);
-    expect(store.get(3)?.responseBody.text).toBe(CART);
+    expect(store.get(5)).toMatchObject({ key: null, query: 'x=1', requestBody: { text: null, bytes: 0, truncated: false }, responseBody: { text: '{"c":3}' } });
+    expect(store.get(7)).toBeNull();
+    store.write([wire((e) => e.add('new', at + 3, KEY, 'GET', '/api/v1/open/cart', 200, 1, undefined, CART))]);
+    expect(store.list({ limit: 10 }).items.map((i) => [i.id, i.requestId])).toEqual([[10, 'new'], [9, 'old-9'], [5, 'old-5'], [4, 'old-4']]);
+    expect(store.list({ key: 7, limit: 10 }).items.map((i) => i.requestId)).toEqual(['new', 'old-9', 'old-4']);
+    expect(db.prepare("SELECT name FROM sqlite_master WHERE name LIKE 'request_log%' ORDER BY name").all()).toEqual([{ name: 'request_log_batches' }]);
   });
 });

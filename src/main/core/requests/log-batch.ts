@@ -1,17 +1,24 @@
-import type { FinishedRequest } from './log-store.js';
-import { type ClippedBody, clipBody } from './redact.js';
+import type { RequestDetail, RequestSummary } from '../../../contract/admin/requests.js';
+import { clipBody, keepBody, maskSecrets } from './redact.js';
 
 /**
- * How finished requests cross from the server thread to the log's thread: one flat array of plain values
- * per batch, ENTRY_WIDTH values an entry. Copying between threads pays per object and per property name,
- * so a flat run of primitives costs the server thread a fraction of an array of entry objects; and a
- * response body equal to an earlier one of the same URL in the batch (a script polling a route) is sent
- * once, later entries naming that entry's index. The batch stands alone: nothing is remembered between
- * batches on either side, so they can never disagree.
+ * How finished requests cross from the server thread to the log's thread, and how the log keeps them:
+ * as batches, one flat array of plain values each. Copying between threads pays per object and per
+ * property name, so a flat run of primitives costs the server thread a fraction of an array of entry
+ * objects; a response body equal to an earlier one of the same URL in the batch (a script polling a
+ * route) is carried once, later entries naming that entry's index. The log's thread masks and cuts the
+ * batch and stores it as it is, one row per batch: writing a row per request (and its indexes, and
+ * deleting as many) was most of what logging cost a read. A batch stands alone: nothing is remembered
+ * between batches on either side. Pure functions and a pure class; no I/O.
  */
-const ENTRY_WIDTH = 14;
+const WIRE_WIDTH = 14;
+/** requestId, atMs, keyId, keyName, method, path, query, status, durationUs, requestBody, responseBody. */
+const STORED_WIDTH = 11;
 
 export type WireBatch = unknown[];
+
+/** A body as stored: [text, whole size in bytes, 1 when cut], the index of an earlier entry of the batch whose response it equals, or null. */
+type StoredBody = [string | null, number, 0 | 1] | number | null;
 
 export class BatchEncoder {
   private values: unknown[] = [];
@@ -37,10 +44,10 @@ export class BatchEncoder {
     const request = clipBody(requestBody);
     const response = clipBody(responseBody);
     let sentResponse: string | number | null = response?.head ?? null;
-    if (response !== null) {
+    if (response !== null && response.whole) {
       const last = this.lastResponse.get(url);
-      if (last !== undefined && response.whole && last.head === response.head) sentResponse = last.index;
-      else if (response.whole) this.lastResponse.set(url, { head: response.head, index: this.count });
+      if (last !== undefined && last.head === response.head) sentResponse = last.index;
+      else this.lastResponse.set(url, { head: response.head, index: this.count });
     }
     this.values.push(
       requestId, atMs, key?.id ?? null, key?.name ?? null, method, url, status, durationMs,
@@ -60,31 +67,101 @@ export class BatchEncoder {
   }
 }
 
-function bodyOf(head: unknown, bytes: unknown, whole: unknown): ClippedBody | null {
-  return typeof head === 'string' ? { head, bytes: bytes as number | null, whole: whole as boolean } : null;
+function keep(head: unknown, bytes: unknown, whole: unknown): StoredBody {
+  if (typeof head !== 'string') return null;
+  const kept = keepBody({ head, bytes: bytes as number | null, whole: whole as boolean });
+  return [kept.text, kept.bytes, kept.truncated ? 1 : 0];
 }
 
-/** The log's thread's side: the batch's entries, the path and query split apart. */
-export function decodeBatch(batch: WireBatch): FinishedRequest[] {
-  const entries: FinishedRequest[] = [];
-  for (let i = 0; i + ENTRY_WIDTH <= batch.length; i += ENTRY_WIDTH) {
-    const url = batch[i + 5] as string;
+export interface StoredBatch {
+  values: unknown[];
+  count: number;
+  /** The latest moment (ms) one of its requests finished: a batch's requests all finished before the next batch's. */
+  lastDoneMs: number;
+}
+
+/** A batch as the log keeps it: path and query apart, secrets masked, bodies cut to the limit. */
+export function toStored(wire: WireBatch): StoredBatch {
+  const values: unknown[] = [];
+  let count = 0;
+  let lastDoneMs = 0;
+  for (let i = 0; i + WIRE_WIDTH <= wire.length; i += WIRE_WIDTH) {
+    const url = wire[i + 5] as string;
     const q = url.indexOf('?');
-    const keyId = batch[i + 2] as number | null;
-    const sentResponse = batch[i + 11];
-    entries.push({
-      requestId: batch[i] as string,
-      atMs: batch[i + 1] as number,
-      key: keyId === null ? null : { id: keyId, name: batch[i + 3] as string },
-      method: batch[i + 4] as string,
-      path: q === -1 ? url : url.slice(0, q),
-      query: q === -1 ? '' : url.slice(q + 1),
-      status: batch[i + 6] as number,
-      durationMs: batch[i + 7] as number,
-      requestBody: bodyOf(batch[i + 8], batch[i + 9], batch[i + 10]),
-      responseBody:
-        typeof sentResponse === 'number' ? entries[sentResponse]!.responseBody : bodyOf(sentResponse, batch[i + 12], batch[i + 13]),
-    });
+    const atMs = wire[i + 1] as number;
+    const durationMs = wire[i + 7] as number;
+    const sentResponse = wire[i + 11];
+    values.push(
+      wire[i], atMs, wire[i + 2], wire[i + 3], wire[i + 4],
+      maskSecrets(q === -1 ? url : url.slice(0, q)), q === -1 ? '' : maskSecrets(url.slice(q + 1)),
+      wire[i + 6], Math.round(durationMs * 1000),
+      keep(wire[i + 8], wire[i + 9], wire[i + 10]),
+      typeof sentResponse === 'number' ? sentResponse : keep(sentResponse, wire[i + 12], wire[i + 13]),
+    );
+    lastDoneMs = Math.max(lastDoneMs, Math.ceil(atMs + durationMs));
+    count++;
   }
-  return entries;
+  return { values, count, lastDoneMs };
+}
+
+/** Reads entries of a stored batch by their index in it. */
+export class StoredEntries {
+  constructor(
+    private readonly values: readonly unknown[],
+    /** The log id of the batch's first entry. */
+    readonly firstId: number,
+  ) {}
+
+  get count(): number {
+    return this.values.length / STORED_WIDTH;
+  }
+
+  requestId(index: number): string {
+    return this.values[index * STORED_WIDTH] as string;
+  }
+
+  atMs(index: number): number {
+    return this.values[index * STORED_WIDTH + 1] as number;
+  }
+
+  keyId(index: number): number | null {
+    return this.values[index * STORED_WIDTH + 2] as number | null;
+  }
+
+  path(index: number): string {
+    return this.values[index * STORED_WIDTH + 5] as string;
+  }
+
+  status(index: number): number {
+    return this.values[index * STORED_WIDTH + 7] as number;
+  }
+
+  summary(index: number): RequestSummary {
+    const v = this.values;
+    const at = index * STORED_WIDTH;
+    const keyId = v[at + 2] as number | null;
+    return {
+      id: this.firstId + index,
+      requestId: v[at] as string,
+      at: new Date(v[at + 1] as number).toISOString(),
+      key: keyId === null ? null : { id: keyId, name: (v[at + 3] as string | null) ?? '' },
+      method: v[at + 4] as string,
+      path: v[at + 5] as string,
+      query: v[at + 6] as string,
+      status: v[at + 7] as number,
+      durationMs: (v[at + 8] as number) / 1000,
+    };
+  }
+
+  detail(index: number): RequestDetail {
+    return { ...this.summary(index), requestBody: this.body(index, 9), responseBody: this.body(index, 10) };
+  }
+
+  private body(index: number, field: number): RequestDetail['requestBody'] {
+    let body = this.values[index * STORED_WIDTH + field] as StoredBody;
+    // A repeated response names the entry that carries it (always an earlier one, carrying it in full).
+    if (typeof body === 'number') body = this.values[body * STORED_WIDTH + field] as StoredBody;
+    if (body === null || typeof body === 'number') return { text: null, bytes: 0, truncated: false };
+    return { text: body[0], bytes: body[1], truncated: body[2] === 1 };
+  }
 }

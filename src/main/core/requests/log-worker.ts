@@ -5,9 +5,9 @@
  */
 import Database from 'better-sqlite3';
 import { parentPort, workerData } from 'node:worker_threads';
-import { RequestLogStore, type FinishedRequest } from './log-store.js';
+import { RequestLogStore } from './log-store.js';
 import type { LogCall, LogReply, LogValue } from './log-protocol.js';
-import { decodeBatch } from './log-batch.js';
+import type { WireBatch } from './log-batch.js';
 
 const { file, limit } = workerData as { file: string; limit: number };
 const db = new Database(file);
@@ -24,23 +24,22 @@ const store = new RequestLogStore(db, limit);
  * the machine's too). A query first writes what is pending, so it sees every entry posted before it.
  */
 const FLUSH_MS = 50;
-const FLUSH_ENTRIES = 5000;
-let pending: FinishedRequest[] = [];
+const FLUSH_BATCHES = 16;
+let pending: WireBatch[] = [];
 let timer: NodeJS.Timeout | null = null;
 
 function flush(): void {
   if (timer !== null) clearTimeout(timer);
   timer = null;
   if (pending.length === 0) return;
-  const entries = pending;
+  const batches = pending;
   pending = [];
-  store.write(entries);
+  store.write(batches);
 }
 
 function answer(call: LogCall): LogValue {
   if (call.kind === 'write') {
-    for (const entry of decodeBatch(call.batch)) pending.push(entry);
-    if (pending.length >= FLUSH_ENTRIES) flush();
+    if (pending.push(call.batch) >= FLUSH_BATCHES) flush();
     else timer ??= setTimeout(flush, FLUSH_MS);
     return null;
   }
