@@ -3000,6 +3000,97 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/returns/pending": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every user's returns and exchanges awaiting the seller's decision, oldest first (cursor paging: startingAfter) */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description page size, 1 to 100 */
+                    limit?: number;
+                    /** @description cursor paging: the items after this id, in the list's order (instead of page) */
+                    startingAfter?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Stable discriminator of some errors (see ERROR_CODES); additive */
+                            code?: string;
+                            error: string;
+                            /** @description The body field the error is about, where there is one */
+                            field?: string;
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                items: {
+                                    /**
+                                     * Format: date-time
+                                     * @description ISO 8601 UTC
+                                     */
+                                    createdAt: string;
+                                    /** @description amount in the ledger currency, at most two decimals */
+                                    fee: number;
+                                    id: number;
+                                    itemId: number;
+                                    orderNo: string;
+                                    /** @description the package that is `returning` until the decision */
+                                    packageId: number;
+                                    quantity: number;
+                                    reason: string;
+                                    /** @description amount in the ledger currency, at most two decimals */
+                                    refundAmount: number;
+                                    resolvedAt: string | null;
+                                    skuName: string;
+                                    /** @enum {unknown} */
+                                    status: "requested" | "approved" | "rejected";
+                                    /** @description the order line's product title */
+                                    title: string;
+                                    /** @enum {unknown} */
+                                    type: "return" | "exchange";
+                                    userId: number;
+                                }[];
+                                limit: number;
+                                page: number;
+                                total: number;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/scopes": {
         parameters: {
             query?: never;

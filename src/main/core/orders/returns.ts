@@ -14,6 +14,8 @@ import { settleOrderIfDone } from './completion.js';
 import { orderMoney } from './order-money.js';
 import { requireOrder, type OrderRow } from './views.js';
 import type { OrderReturn } from '../../../contract/open/orders.js';
+import type { AdminPendingReturn } from '../../../contract/admin/returns.js';
+import { integerCursor, pageOf, unknownCursor, type Page } from '../shared/pagination.js';
 
 /**
  * Returns and exchanges (extensions.md section 3). Inside the decision window, while the line's package is
@@ -60,6 +62,33 @@ const holdRef = (id: number) => `RET${id}`;
 
 export function listReturns(ctx: CoreContext, orderNo: string): OrderReturn[] {
   return (ctx.db.prepare('SELECT * FROM order_returns WHERE order_no = ? ORDER BY id').all(orderNo) as ReturnRow[]).map(view);
+}
+
+/** Requests awaiting the seller, as the back office's queue lists them (the request and its order line). */
+export type PendingReturn = AdminPendingReturn;
+
+/**
+ * The back office's queue: every user's returns and exchanges still `requested`, oldest first (the order
+ * they wait in), `limit` at a time after the `startingAfter` return. One seek in the partial index of
+ * requested returns (migration 015) and the total from its trigger-kept count: the cost of a page does not
+ * grow with the history. Any return id is a cursor, decided since or not, so a page walk survives the
+ * decisions taken meanwhile; an id that is no return is 400.
+ */
+export function listPendingReturns(ctx: CoreContext, query: { limit: number; startingAfter?: string }): Page<PendingReturn> {
+  let after = 0;
+  if (query.startingAfter !== undefined) {
+    after = integerCursor(query.startingAfter);
+    if (!ctx.db.prepare('SELECT 1 FROM order_returns WHERE id = ?').get(after)) unknownCursor();
+  }
+  const rows = ctx.db
+    .prepare(
+      `SELECT r.*, i.title, i.sku_name, i.quantity FROM order_returns r JOIN order_items i ON i.id = r.item_id
+        WHERE r.status = 'requested' AND r.id > ? ORDER BY r.id LIMIT ?`,
+    )
+    .all(after, query.limit) as (ReturnRow & { title: string; sku_name: string; quantity: number })[];
+  const total = (ctx.db.prepare("SELECT n FROM order_return_counts WHERE status = 'requested'").pluck().get() as number | undefined) ?? 0;
+  const items = rows.map((row) => ({ ...view(row), userId: row.user_id, packageId: row.package_id, title: row.title, skuName: row.sku_name, quantity: row.quantity }));
+  return pageOf(items, total, { page: 1, limit: query.limit });
 }
 
 export function listOrderReturns(ctx: CoreContext, orderNo: string, userId: number | null): OrderReturn[] {

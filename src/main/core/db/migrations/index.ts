@@ -12,6 +12,7 @@ import { timelineParts } from './011-timeline-parts.js';
 import { logisticsCodes } from './012-logistics-codes.js';
 import { shippingEventCodes } from './013-shipping-event-codes.js';
 import { webhookTestDeliveries } from './014-webhook-test-deliveries.js';
+import { pendingReturns } from './015-pending-returns.js';
 
 /** Every migration, in order. Add new ones at the end; never edit one that has shipped. */
-export const migrations: readonly Migration[] = [initial, events, orderListIndexes, catalogIndexes, dueStepsAndRanks, afterSales, warehouseServices, orderStatusRanks, catalogPriceIndex, timelineParts, logisticsCodes, shippingEventCodes, webhookTestDeliveries];
+export const migrations: readonly Migration[] = [initial, events, orderListIndexes, catalogIndexes, dueStepsAndRanks, afterSales, warehouseServices, orderStatusRanks, catalogPriceIndex, timelineParts, logisticsCodes, shippingEventCodes, webhookTestDeliveries, pendingReturns];

@@ -4,6 +4,7 @@ import { AutopilotPanel } from './AutopilotPanel';
 import { ClockPanel } from './ClockPanel';
 import { consoleMessages } from './messages';
 import { OrdersPanel } from './OrdersPanel';
+import { PendingReturnsPanel } from './after-sales/PendingReturnsPanel';
 import { ShippingPanel } from './ShippingPanel';
 import { WarehouseWorkPanel } from './WarehouseWorkPanel';
 import { WalletPanel } from './WalletPanel';
@@ -21,6 +22,7 @@ export function AdminConsolePage() {
         <WalletPanel />
       </SimpleGrid>
       <OrdersPanel />
+      <PendingReturnsPanel />
       <ShippingPanel />
       <WarehouseWorkPanel />
     </Stack>

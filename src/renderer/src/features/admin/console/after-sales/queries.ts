@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { adminApi, data, idempotent } from '../../../../api/client';
 import type { OrderScenario, ShippingScenario } from '../../../../../../contract/enums';
 import type { AdminOrderDetail } from '../../../../../../contract/admin/orders';
@@ -52,6 +52,38 @@ export function useDecideReturn(orderNo: string, onDone: (order: AdminOrderDetai
       data(adminApi().POST('/orders/{id}/returns/{rid}/decide', { params: { path: { id: orderNo, rid } }, body: { decision }, ...idempotent(key) })),
     onDone,
   );
+}
+
+/** The back office's queue of returns and exchanges awaiting a decision ('orders' first: the live events refresh it). */
+export const PENDING_RETURNS_KEY = ['orders', 'admin', 'returns-pending'] as const;
+export const PENDING_RETURNS_PAGE = 20;
+
+/** GET /returns/pending, a page at a time by cursor (the last request's id). */
+export function usePendingReturns() {
+  return useInfiniteQuery({
+    queryKey: PENDING_RETURNS_KEY,
+    queryFn: ({ pageParam }) =>
+      data(adminApi().GET('/returns/pending', { params: { query: { limit: PENDING_RETURNS_PAGE, ...(pageParam ? { startingAfter: pageParam } : {}) } } })),
+    initialPageParam: '',
+    getNextPageParam: (last) => (last.items.length < PENDING_RETURNS_PAGE ? undefined : String(last.items.at(-1)!.id)),
+  });
+}
+
+export type QueuedDecisionInput = DecisionInput & { orderNo: string };
+
+/** A decision taken from the queue, where each row is another order's: the order travels with the request. */
+export function useDecideQueuedReturn(onDone: (order: AdminOrderDetail, vars: QueuedDecisionInput) => void) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ orderNo, rid, decision, key }: QueuedDecisionInput) =>
+      data(adminApi().POST('/orders/{id}/returns/{rid}/decide', { params: { path: { id: orderNo, rid } }, body: { decision }, ...idempotent(key) })),
+    onSuccess: (order, vars) => {
+      queryClient.setQueryData(adminOrderKey(vars.orderNo), order);
+      onDone(order, vars);
+    },
+    // Decided here or meanwhile (409): the queue, the order and the money shown again as they are.
+    onSettled: () => Promise.all(['orders', 'wallet', 'dashboard', 'packages'].map((root) => queryClient.invalidateQueries({ queryKey: [root] }))),
+  });
 }
 
 export type FulfilInput = { rid: number; key: string };

@@ -1,0 +1,59 @@
+import type { Locator, Page } from '@playwright/test';
+import { arrivedPackage } from './after-sales-helpers';
+import { adminApiOf, expect, test } from './fixtures';
+import { cents, money, type Balance } from './orders-helpers';
+
+/**
+ * The console's queue of returns and exchanges awaiting the seller (GET /admin/returns/pending): a request
+ * the shopper made shows there without opening its order, and is decided in place.
+ */
+
+interface Detail {
+  items: { itemId: number; price: number; quantity: number; title: string }[];
+  returns: { id: number; status: string; refundAmount: number }[];
+}
+
+/** The queue's row of one request, paging on ("Show more") while other specs' requests come first. */
+async function queuedRow(page: Page, label: string): Promise<Locator> {
+  const queue = page.getByRole('region', { name: 'Returns awaiting a decision' });
+  const row = queue.getByRole('row').filter({ hasText: label });
+  const more = queue.getByRole('button', { name: 'Show more' });
+  await expect(queue.getByRole('table', { name: 'Returns awaiting a decision' }).or(queue.getByText('No return or exchange is waiting.'))).toBeVisible();
+  while ((await row.count()) === 0 && (await more.isVisible())) {
+    await more.click();
+    await expect(more.or(row)).toBeVisible();
+  }
+  return row;
+}
+
+test.beforeEach(async ({ app: page, server }) => {
+  // Nothing decides on its own while the test drives the queue.
+  await adminApiOf(page.request, server.origin).send('PUT', '/autopilot', { pace: 'off' });
+});
+
+test('a requested return waits in the console queue and is approved there: refund in the ledger, gone from the queue', async ({ app: page, openApi, server }) => {
+  const admin = adminApiOf(page.request, server.origin);
+  const pkg = await arrivedPackage(openApi, admin);
+  const placed = await openApi.get<Detail>(`/orders/${pkg.orderId}`);
+  const item = placed.items[0]!;
+  const requested = await openApi.send<{ id: number; fee: number }>('POST', `/orders/${pkg.orderId}/returns`, { itemId: item.itemId, type: 'return', reason: 'arrived scratched' });
+
+  await page.goto('/#/back-office');
+  const row = await queuedRow(page, `Return #${requested.id}`);
+  await expect(row).toContainText(pkg.orderId);
+  await expect(row).toContainText(item.title);
+  await expect(row).toContainText('“arrived scratched”');
+
+  const before = cents((await openApi.get<Balance>('/user/wallet/balance')).balance);
+  await row.getByRole('button', { name: `Approve Return #${requested.id}` }).click();
+  const queue = page.getByRole('region', { name: 'Returns awaiting a decision' });
+  const expected = cents(item.price) * item.quantity - cents(requested.fee);
+  await expect(queue.getByRole('status')).toHaveText(`Return #${requested.id} approved: ${money(expected / 100)} refunded to the user (fee ${money(requested.fee)}).`);
+  await expect(queue.getByRole('row').filter({ hasText: `Return #${requested.id}` })).toHaveCount(0);
+
+  expect(cents((await openApi.get<Balance>('/user/wallet/balance')).balance) - before).toBe(expected);
+  const detail = await openApi.get<Detail>(`/orders/${pkg.orderId}`);
+  expect(detail.returns[0]).toMatchObject({ id: requested.id, status: 'approved', refundAmount: expected / 100 });
+  const left = await admin.get<{ items: { id: number }[] }>('/returns/pending?limit=100');
+  expect(left.items.map((r) => r.id)).not.toContain(requested.id);
+});
