@@ -77,12 +77,13 @@ describe('KeptViews', () => {
     expect(read(1)).not.toBe(outside);
   });
 
-  it('keeps at most its bound of views', () => {
-    const small = new KeptViews<number, object>(2);
-    const first = small.get(db, '', 1, () => ({}));
-    small.get(db, '', 2, () => ({}));
-    small.get(db, '', 3, () => ({}));
-    expect(small.get(db, '', 1, () => ({}))).not.toBe(first);
+  it('keeps views up to its weight budget, then starts over', () => {
+    const small = new KeptViews<number, { weight: number }>(5, (view) => view.weight);
+    const first = small.get(db, '', 1, () => ({ weight: 2 }));
+    const second = small.get(db, '', 2, () => ({ weight: 3 }));
+    expect(small.get(db, '', 1, () => ({ weight: 2 }))).toBe(first);
+    small.get(db, '', 3, () => ({ weight: 1 }));
+    expect(small.get(db, '', 2, () => ({ weight: 3 }))).not.toBe(second);
     expect(builds).toBeGreaterThan(0);
   });
 });

@@ -27,12 +27,13 @@ describe('local catalog search pages', () => {
   const matchCount = (q: string) =>
     ctx.db.prepare("SELECT COUNT(*) FROM products_fts f JOIN products p ON p.id = f.rowid WHERE p.source = 'local' AND products_fts MATCH ?").pluck().get(`"${q}"*`) as number;
 
-  it('hands back the same frozen page while nothing changed, also for the same words spelled differently', () => {
+  it('hands back the same frozen page while nothing changed, one per query, page and filters', () => {
     const first = hoodies();
     expect(first.items.length).toBeGreaterThan(0);
     expect(hoodies()).toBe(first);
-    expect(searchLocalCatalog(ctx, '  HOODIE ', { page: 1, limit: 20 })).toBe(first);
     expect(searchLocalCatalog(ctx, 'hoodie', { page: 1, limit: 19 })).not.toBe(first);
+    expect(searchLocalCatalog(ctx, 'hoodie', { page: 1, limit: 20 }, searchFiltersOf({ inStock: true }))).not.toBe(first);
+    expect(searchLocalCatalog(ctx, '  HOODIE ', { page: 1, limit: 20 })).toEqual(first);
     expect(Object.isFrozen(first) && Object.isFrozen(first.items) && Object.isFrozen(first.items[0]!.skus[0])).toBe(true);
   });
 

@@ -88,9 +88,10 @@ function buildCart(ctx: CoreContext, userId: number): CartView {
 
 /**
  * Carts already built, kept while no row anywhere has changed (db/kept-views.ts): a script or the UI
- * re-reading an unchanged cart gets the same view without the three-table join.
+ * re-reading an unchanged cart gets the same view without the three-table join. Weighed by lines, so
+ * a few huge carts cannot hold much memory.
  */
-const cartViews = new KeptViews<number, CartView>(1000);
+const cartViews = new KeptViews<number, CartView>(10_000, (cart) => 1 + cart.items.length);
 
 export function getCart(ctx: CoreContext, userId: number): CartView {
   return cartViews.get(ctx.db, ctx.mediaUrl('/'), userId, () => buildCart(ctx, userId));

@@ -7,26 +7,35 @@ import { changeStamp, type ChangeStamp } from './data-version.js';
  * one). A caller re-reading the same thing gets the same frozen object without running its statements.
  * The stamp is read before the view is built, so a commit in between only makes the kept view stale for
  * the stamp it was built under: the next read sees a new stamp and builds afresh. `scope` is whatever else
- * the views depend on (the media base URL). At most `max` views are kept; over that, all are dropped.
+ * the views depend on (the media base URL). The kept views weigh at most `budget` together (`weigh`: one
+ * per view unless said, a search page counts its products); a view that would pass it drops them all.
  */
 export class KeptViews<K, V> {
-  private readonly byDb = new WeakMap<Db, { stamp: ChangeStamp; scope: string; views: Map<K, V> }>();
+  private readonly byDb = new WeakMap<Db, { stamp: ChangeStamp; scope: string; views: Map<K, V>; weight: number }>();
 
-  constructor(private readonly max: number) {}
+  constructor(
+    private readonly budget: number,
+    private readonly weigh: (view: V) => number = () => 1,
+  ) {}
 
   get(db: Db, scope: string, key: K, build: () => V): V {
     const stamp = changeStamp(db);
     if (stamp === null) return build();
     let kept = this.byDb.get(db);
     if (kept === undefined || kept.stamp.changes !== stamp.changes || kept.stamp.dataVersion !== stamp.dataVersion || kept.scope !== scope) {
-      kept = { stamp, scope, views: new Map() };
+      kept = { stamp, scope, views: new Map(), weight: 0 };
       this.byDb.set(db, kept);
     }
     let view = kept.views.get(key);
     if (view === undefined) {
       view = build();
-      if (kept.views.size >= this.max) kept.views.clear();
+      const weight = this.weigh(view);
+      if (kept.weight + weight > this.budget) {
+        kept.views.clear();
+        kept.weight = 0;
+      }
       kept.views.set(key, view);
+      kept.weight += weight;
     }
     return view;
   }

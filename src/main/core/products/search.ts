@@ -26,9 +26,9 @@ const ORDER_BY: Record<SearchSort, string> = {
 /**
  * Pages of the local catalog already built, kept while nothing in the database changed
  * (db/kept-views.ts): a repeated search (a UI re-rendering, a script polling) runs no statement. Keyed by
- * the FTS query (so "Hoodie" and "hoodie " share a page), page and filters.
+ * page, filters and the query text as sent; at most about 5000 products kept (a few MB).
  */
-const keptPages = new KeptViews<string, Page<ProductView>>(200);
+const keptPages = new KeptViews<string, Page<ProductView>>(5000, (page) => 1 + page.items.length);
 
 /**
  * Searches the local catalog: by relevance, then best sellers; everything when the query is empty. The
@@ -37,9 +37,10 @@ const keptPages = new KeptViews<string, Page<ProductView>>(200);
  * the in-stock test a seek into product_skus' primary key; with one, FTS5 finds the rows first.
  */
 export function searchLocalCatalog(ctx: CoreContext, q: string, page: PageQuery, filters: SearchFilters = NO_FILTERS): Page<ProductView> {
-  const match = ftsQuery(q);
-  const key = JSON.stringify([match, page.page, page.limit, filters.sort, filters.minPriceMinor, filters.maxPriceMinor, filters.inStock, filters.platform]);
-  return keptPages.get(ctx.db, ctx.mediaUrl('/'), key, () => freezePage(inOneRead(ctx, () => buildPage(ctx, match, page, filters))));
+  // The query text last: every field before it is a number, a fixed word or empty, so no two searches
+  // share a key. Built without parsing the text: a kept page is found for the cost of this string.
+  const key = `${page.page}|${page.limit}|${filters.sort ?? ''}|${filters.minPriceMinor ?? ''}|${filters.maxPriceMinor ?? ''}|${filters.inStock}|${filters.platform ?? ''}|${q}`;
+  return keptPages.get(ctx.db, ctx.mediaUrl('/'), key, () => freezePage(inOneRead(ctx, () => buildPage(ctx, ftsQuery(q), page, filters))));
 }
 
 /**
