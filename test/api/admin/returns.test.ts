@@ -119,3 +119,18 @@ describe('GET /returns/pending', () => {
     expect(queryPlan(ctx.db, page).join('\n')).toMatch(/order_returns_requested/);
   });
 });
+
+describe('demo reset', () => {
+  it('empties the queue: returns, supplements and photo requests go with the orders they name (was a 500)', async () => {
+    const { orderNo } = await twoRequests();
+    expect((await pending()).total).toBeGreaterThan(0);
+    const photos = await server.api('POST', `/orders/${orderNo}/photo-requests`, { body: { count: 1 } });
+    expect(photos.status, JSON.stringify(photos.body)).toBe(201);
+    const paid = (await server.api('POST', '/orders', { body: { items: [line(skus[0]!, 1)] } })).body.data.orderNo as string;
+    await server.admin('POST', `/orders/${paid}/advance`, { to: 'paid' });
+    expect((await server.admin('POST', `/orders/${paid}/supplements`, { reason: 'price_increase', amount: 1 })).status).toBe(201);
+    const reset = await server.admin('POST', '/data/reset', { confirm: 'RESET' });
+    expect(reset.status, JSON.stringify(reset.body)).toBe(200);
+    expect(await pending()).toMatchObject({ items: [], total: 0 });
+  });
+});

@@ -19,6 +19,10 @@ const BUSINESS_TABLES = [
   'rehearsal_packages',
   'rehearsals',
   'packages',
+  // after-sales (migration 007), before the orders and lines they name
+  'order_returns',
+  'order_supplements',
+  'order_photo_requests',
   'order_logistics_events',
   'order_timeline',
   'order_items',
