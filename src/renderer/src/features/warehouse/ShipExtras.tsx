@@ -96,7 +96,8 @@ export function ServicesPanel({ packages, currency }: { packages: readonly Wareh
   );
 }
 
-export interface PackedParcel {
+/** The parcel a finished rehearsal packed: what the quote and the shipping order use instead of the loose packages. */
+export interface RehearsedParcel {
   rehearsalId: string;
   weight: number;
   length: number;
@@ -180,7 +181,7 @@ export function RehearsalPanel({
 }
 
 /** The packed parcel the page should quote, when a packed rehearsal of exactly these packages is used. */
-export function usePackedParcel(rehearsalId: string | null, use: boolean): PackedParcel | null {
+export function usePackedParcel(rehearsalId: string | null, use: boolean): RehearsedParcel | null {
   const rehearsal = useRehearsal(rehearsalId);
   const r = rehearsal.data;
   if (!use || !r || r.status !== 'packed' || r.packedWeight === null || r.length === null || r.width === null || r.height === null) return null;
