@@ -9,7 +9,7 @@ import type { Migration } from '../migrate.js';
  * SQLite cannot drop a NOT NULL in place, so webhook_deliveries is rebuilt (as migration 008 rebuilds its
  * tables, foreign keys deferred). Dropping it would cascade-delete its attempts, so both tables are copied
  * aside, attempts dropped first, and both refilled with their ids and AUTOINCREMENT positions.
- * test/unit/db/upgrade-v14.test.ts upgrades a filled v13 database.
+ * test/unit/db/upgrade-v13-v14.test.ts upgrades a filled v13 database.
  */
 export const webhookTestDeliveries: Migration = {
   version: 14,
