@@ -4860,7 +4860,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Deliveries to an endpoint, newest first, with every attempt */
+        /** Deliveries to an endpoint (test events included), newest first, with every attempt; page or cursor (startingAfter) */
         get: {
             parameters: {
                 query?: {
@@ -4868,6 +4868,8 @@ export interface paths {
                     limit?: number;
                     /** @description page number, from 1 */
                     page?: number;
+                    /** @description cursor paging: the items after this id, in the list's order (instead of page) */
+                    startingAfter?: string;
                 };
                 header?: never;
                 path: {

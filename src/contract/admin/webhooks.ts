@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { type BodyOf, IdParam, Message, PageQuery, Paginated, Timestamp } from '../common.js';
+import { type BodyOf, CursorQuery, IdParam, Message, PageQuery, Paginated, Timestamp } from '../common.js';
 import { TEST_EVENT_TYPE } from '../enums.js';
 
 export const Endpoint = Type.Object({
@@ -60,7 +60,7 @@ export const adminWebhookSchemas = {
     response: Endpoint,
   },
   'DELETE /webhooks/:id': { params: IdParam, response: Message },
-  'GET /webhooks/:id/deliveries': { params: IdParam, querystring: Type.Object(PageQuery), response: Paginated(Delivery) },
+  'GET /webhooks/:id/deliveries': { params: IdParam, querystring: Type.Object({ ...PageQuery, ...CursorQuery }), response: Paginated(Delivery) },
   'POST /webhooks/:id/test': { params: IdParam, response: TestResult },
 };
 

@@ -1,6 +1,8 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backoffMs, deliverDue } from '../../../src/main/core/webhooks/dispatcher.js';
+import { listDeliveries } from '../../../src/main/core/webhooks/endpoints.js';
+import { fullScans, queryPlan, recordStatements } from '../../helpers/read-counter.js';
 import { signatureHeader, verifySignature } from '../../../src/main/core/webhooks/signature.js';
 import { startTestServer, tableCounts, type TestServer } from '../../helpers/server.js';
 
@@ -153,6 +155,44 @@ describe('POST /webhooks/:id/test', () => {
       await deliverDue(server.running.core.ctx, fetch, new Date(Date.now() + 86_400_000));
       expect(hook.received).toHaveLength(2);
       await server.admin('DELETE', `/webhooks/${endpoint.id}`);
+    } finally {
+      await hook.close();
+    }
+  });
+
+  it('deliveries page by cursor (startingAfter) as by page, by index; a cursor of another endpoint is 400', async () => {
+    const hook = receiver(0);
+    const url = await hook.listen();
+    try {
+      const endpoint = (await server.admin('POST', '/webhooks', { url, events: ['order.created'] })).body.data;
+      const other = (await server.admin('POST', '/webhooks', { url, events: ['order.created'] })).body.data;
+      for (let i = 0; i < 3; i++) expect((await server.admin('POST', `/webhooks/${endpoint.id}/test`)).status).toBe(200);
+      const foreign = (await server.admin('POST', `/webhooks/${other.id}/test`)).body.data.deliveryId as number;
+      const byPage = (await server.admin('GET', `/webhooks/${endpoint.id}/deliveries?limit=100`)).body.data;
+      expect(byPage.total).toBe(3);
+      const walked: number[] = [];
+      let cursor = '';
+      for (let pages = 0; pages < 5; pages++) {
+        const page = (await server.admin('GET', `/webhooks/${endpoint.id}/deliveries?limit=2${cursor}`)).body.data;
+        expect(page.total).toBe(3);
+        walked.push(...page.items.map((d: { id: number }) => d.id));
+        if (page.items.length < 2) break;
+        cursor = `&startingAfter=${page.items.at(-1).id}`;
+      }
+      expect(walked).toEqual(byPage.items.map((d: { id: number }) => d.id));
+      for (const bad of [String(foreign), '999999', 'x']) {
+        const res = await server.admin('GET', `/webhooks/${endpoint.id}/deliveries?startingAfter=${bad}`);
+        expect(res.body, bad).toMatchObject({ statusCode: 400, message: 'startingAfter must be the id of an item of this list' });
+      }
+      expect((await server.admin('GET', `/webhooks/${endpoint.id}/deliveries?page=2&startingAfter=${walked[0]}`)).status).toBe(400);
+
+      const ctx = server.running.core.ctx;
+      const { reads } = recordStatements(ctx.db, () => listDeliveries(ctx, endpoint.id, { page: 1, limit: 2, startingAfter: String(walked[0]) }));
+      const page = reads.find((r) => /ORDER BY d\.id DESC/.test(r.sql))!.sql;
+      expect(fullScans(queryPlan(ctx.db, page))).toEqual([]);
+      expect(queryPlan(ctx.db, page).join('\n')).toMatch(/webhook_deliveries_endpoint/);
+      await server.admin('DELETE', `/webhooks/${endpoint.id}`);
+      await server.admin('DELETE', `/webhooks/${other.id}`);
     } finally {
       await hook.close();
     }

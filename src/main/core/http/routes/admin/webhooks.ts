@@ -56,9 +56,9 @@ export const adminWebhookRoutes = [
     url: '/webhooks/:id/deliveries',
     scope: null,
     tag: 'Admin',
-    summary: 'Deliveries to an endpoint, newest first, with every attempt',
+    summary: 'Deliveries to an endpoint (test events included), newest first, with every attempt; page or cursor (startingAfter)',
     schema: adminWebhookSchemas['GET /webhooks/:id/deliveries'],
-    handler: ({ ctx, params, query }) => listDeliveries(ctx, params.id, { page: query.page ?? 1, limit: query.limit ?? 20 }),
+    handler: ({ ctx, params, query }) => listDeliveries(ctx, params.id, { page: query.page ?? 1, limit: query.limit ?? 20, startingAfter: query.startingAfter }),
   }),
   defineRoute({
     method: 'POST',
