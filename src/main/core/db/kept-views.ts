@@ -7,9 +7,19 @@ import { changeStamp, type ChangeStamp } from './data-version.js';
  * one). A caller re-reading the same thing gets the same frozen object without running its statements.
  * The stamp is read before the view is built, so a commit in between only makes the kept view stale for
  * the stamp it was built under: the next read sees a new stamp and builds afresh. `scope` is whatever else
- * the views depend on (the media base URL). The kept views weigh at most `budget` together (`weigh`: one
+ * the views depend on (the media base URL). Views must be deep-frozen: they are shared by every caller. The kept views weigh at most `budget` together (`weigh`: one
  * per view unless said, a search page counts its products); a view that would pass it drops them all.
  */
+const marked = new WeakSet<object>();
+
+/**
+ * Whether `value` is a view some KeptViews handed out as kept: deep-frozen and never changed again, so
+ * what it serializes to can be kept beside it (http/server.ts serializes each one once).
+ */
+export function isKeptView(value: unknown): boolean {
+  return typeof value === 'object' && value !== null && marked.has(value);
+}
+
 export class KeptViews<K, V> {
   private readonly byDb = new WeakMap<Db, { stamp: ChangeStamp; scope: string; views: Map<K, V>; weight: number }>();
 
@@ -36,6 +46,7 @@ export class KeptViews<K, V> {
       }
       kept.views.set(key, view);
       kept.weight += weight;
+      if (typeof view === 'object' && view !== null) marked.add(view);
     }
     return view;
   }

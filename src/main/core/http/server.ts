@@ -7,6 +7,7 @@ import { RateLimiter } from '../auth/rate-limiter.js';
 import type { CoreContext } from '../context.js';
 import { type EventFeed } from '../events/feed.js';
 import { groupCommit, type GroupCommit } from '../db/group-commit.js';
+import { isKeptView } from '../db/kept-views.js';
 import { ApiError } from '../shared/errors.js';
 import { resolveAdminCaller, resolveAdminDocCaller, resolveOpenCaller, type CallerSecrets } from './caller.js';
 import { errorHandler, frameworkErrorHandler, sendError, toApiError } from './errors.js';
@@ -134,6 +135,19 @@ function registerTable(app: FastifyInstance, options: ServerOptions, limiter: Ra
   const prefix = kind === 'open' ? OPEN_PREFIX : ADMIN_PREFIX;
   for (const spec of table) {
     const status = spec.status ?? 200;
+    // A kept view (db/kept-views.ts: a cart or search page handed back while nothing changed) is
+    // serialized once per route, by the route's own serializer: the same bytes, without walking it again.
+    const serializedViews = new WeakMap<object, string>();
+    const send = (reply: FastifyReply, outcome: Outcome) => {
+      const data = (outcome.body as { data?: unknown }).data;
+      if (outcome.statusCode !== status || !isKeptView(data)) return reply.code(outcome.statusCode).send(outcome.body);
+      let json = serializedViews.get(data as object);
+      if (json === undefined) {
+        json = reply.serializeInput(outcome.body as Record<string, unknown>, String(status)) as string;
+        serializedViews.set(data as object, json);
+      }
+      return reply.code(status).type('application/json; charset=utf-8').send(json);
+    };
     app.route({
       method: spec.method,
       url: prefix + spec.url,
@@ -176,8 +190,8 @@ function registerTable(app: FastifyInstance, options: ServerOptions, limiter: Ra
           headers: request.headers,
         } as Call<never>;
         const result = execute(spec, call, request);
-        if (result instanceof Promise) return result.then((outcome) => reply.code(outcome.statusCode).send(outcome.body));
-        return reply.code(result.statusCode).send(result.body);
+        if (result instanceof Promise) return result.then((outcome) => send(reply, outcome));
+        return send(reply, result);
       },
     });
   }
