@@ -188,9 +188,9 @@ describe('POST /webhooks/:id/test', () => {
 
       const ctx = server.running.core.ctx;
       const { reads } = recordStatements(ctx.db, () => listDeliveries(ctx, endpoint.id, { page: 1, limit: 2, startingAfter: String(walked[0]) }));
-      const page = reads.find((r) => /ORDER BY d\.id DESC/.test(r.sql))!.sql;
+      const page = reads.find((r) => /ORDER BY d\.seq DESC/.test(r.sql))!.sql;
       expect(fullScans(queryPlan(ctx.db, page))).toEqual([]);
-      expect(queryPlan(ctx.db, page).join('\n')).toMatch(/webhook_deliveries_endpoint/);
+      expect(queryPlan(ctx.db, page).join('\n')).toMatch(/webhook_deliveries_seq/);
       await server.admin('DELETE', `/webhooks/${endpoint.id}`);
       await server.admin('DELETE', `/webhooks/${other.id}`);
     } finally {

@@ -116,25 +116,30 @@ export type DeliveryView = WebhookDelivery;
 
 /**
  * An endpoint's deliveries, newest first: a page by number, or (`startingAfter`, a delivery id of this
- * endpoint) the ones after it, one seek in the (endpoint_id, id) index (migration 014) whatever the depth.
+ * endpoint) the ones after it. Either is one seek in the (endpoint_id, seq) index whatever the depth: page p
+ * is the seq range just below the top minus (p-1) pages, a cursor the range below its delivery's seq
+ * (migration 017, which also keeps the total per endpoint).
  */
 export function listDeliveries(ctx: CoreContext, endpointId: number, page: PageQuery): Page<DeliveryView> {
   requireEndpoint(ctx, endpointId);
   const cursor = cursorOf(page);
-  let before = Number.MAX_SAFE_INTEGER;
-  let offset = offsetOf(page);
+  const total = (ctx.db.prepare('SELECT n FROM webhook_delivery_counts WHERE endpoint_id = ?').pluck().get(endpointId) as number | undefined) ?? 0;
+  let below: number;
   if (cursor !== null) {
-    before = integerCursor(cursor);
-    if (!ctx.db.prepare('SELECT 1 FROM webhook_deliveries WHERE id = ? AND endpoint_id = ?').get(before, endpointId)) unknownCursor();
-    offset = 0;
+    const seq = ctx.db.prepare('SELECT seq FROM webhook_deliveries WHERE id = ? AND endpoint_id = ?').pluck().get(integerCursor(cursor), endpointId) as number | undefined;
+    if (seq === undefined) unknownCursor();
+    below = seq;
+  } else {
+    const top = (ctx.db.prepare('SELECT MAX(seq) FROM webhook_deliveries WHERE endpoint_id = ?').pluck().get(endpointId) as number | null) ?? 0;
+    below = top - offsetOf(page) + 1;
   }
   const rows = ctx.db
     .prepare(
       // A test event (test_event_id) is not in the event log: its type is webhook.test.
       `SELECT d.*, COALESCE(e.type, '${TEST_EVENT_TYPE}') AS event_type FROM webhook_deliveries d LEFT JOIN events e ON e.id = d.event_id
-        WHERE d.endpoint_id = ? AND d.id < ? ORDER BY d.id DESC LIMIT ? OFFSET ?`,
+        WHERE d.endpoint_id = ? AND d.seq < ? ORDER BY d.seq DESC LIMIT ?`,
     )
-    .all(endpointId, before, page.limit, offset) as {
+    .all(endpointId, below, page.limit) as {
     id: number;
     event_id: number | null;
     test_event_id: string | null;
@@ -146,7 +151,6 @@ export function listDeliveries(ctx: CoreContext, endpointId: number, page: PageQ
     next_attempt_at: string | null;
     created_at: string;
   }[];
-  const total = (ctx.db.prepare('SELECT COUNT(*) AS n FROM webhook_deliveries WHERE endpoint_id = ?').get(endpointId) as { n: number }).n;
   const attempts = ctx.db.prepare('SELECT at, status_code, error, duration_ms FROM webhook_attempts WHERE delivery_id = ? ORDER BY id');
   return pageOf(
     rows.map((r) => ({
