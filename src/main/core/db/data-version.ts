@@ -3,8 +3,9 @@ import type { Db } from './database.js';
 
 /**
  * `PRAGMA data_version` of a connection, read once per synchronous run of JavaScript. It moves when
- * another connection (the CLI) commits, so the per-connection caches (key rows in auth/, cart views) use
- * it to see changes they did not make. Reading it opens a read transaction (WAL read-mark locks: ~10 us,
+ * another connection (the CLI) commits, so the per-connection caches (key rows in auth/, kept-views.ts) use
+ * it to see changes they did not make. Reading it opens a read transaction (a WAL read-mark lock and unlock,
+ * two fcntl calls: ~2-3 us,
  * the largest cost of a cached GET /cart), and a request used to read it twice (the key lookup, then the
  * cart). The value is kept until the current run ends (a microtask clears it), so one request's
  * synchronous handling reads it once: all its reads then see the database as of one instant, as a single
