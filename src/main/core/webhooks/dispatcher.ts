@@ -1,5 +1,6 @@
 import type { CoreContext } from '../context.js';
 import type { ServiceEvent } from '../events/catalog.js';
+import { KeptViews } from '../db/kept-views.js';
 import { readSetting } from '../settings/settings.js';
 import { isLoopbackUrl } from './endpoints.js';
 import { SIGNATURE_HEADER, signatureHeader } from './signature.js';
@@ -18,22 +19,42 @@ export function backoffMs(attempt: number): number {
   return Math.min(MAX_DELAY_MS, BASE_DELAY_MS * 2 ** Math.max(0, attempt - 1));
 }
 
-function subscribed(events: string, type: string): boolean {
-  const list = JSON.parse(events) as string[];
-  return list.includes('*') || list.includes(type);
+interface ActiveEndpoint {
+  id: number;
+  /** The event types it subscribed to ('*': all). */
+  events: readonly string[];
+}
+
+/**
+ * The active endpoints, kept while nothing in the database changed (db/kept-views.ts): the event feed
+ * hands over every event of a poll one by one, often hundreds under load, and with no endpoint at all
+ * (the usual case) each used to cost a query and found nothing (issue 14 item 3). An endpoint added or
+ * changed, here or by another process, changes the stamp, so the next event reads the list afresh.
+ */
+const activeEndpoints = new KeptViews<'active', readonly ActiveEndpoint[]>(1);
+
+function readActiveEndpoints(ctx: CoreContext): readonly ActiveEndpoint[] {
+  return activeEndpoints.get(ctx.db, '', 'active', () =>
+    (ctx.db.prepare('SELECT id, events FROM webhook_endpoints WHERE active = 1').all() as { id: number; events: string }[]).map((row) => ({
+      id: row.id,
+      events: JSON.parse(row.events) as string[],
+    })),
+  );
 }
 
 /** Queues a delivery of `event` to every active endpoint that wants it. */
 export function enqueueDeliveries(ctx: CoreContext, event: ServiceEvent): number {
-  const endpoints = ctx.db.prepare('SELECT id, events FROM webhook_endpoints WHERE active = 1').all() as { id: number; events: string }[];
-  const insert = ctx.db.prepare(
-    `INSERT OR IGNORE INTO webhook_deliveries (endpoint_id, event_id, status, attempts, next_attempt_at, created_at)
-     VALUES (?, ?, 'pending', 0, ?, ?)`,
-  );
-  const now = new Date().toISOString();
   let queued = 0;
-  for (const endpoint of endpoints) {
-    if (subscribed(endpoint.events, event.type)) queued += insert.run(endpoint.id, event.id, now, now).changes;
+  let now: string | null = null;
+  for (const endpoint of readActiveEndpoints(ctx)) {
+    if (!endpoint.events.includes('*') && !endpoint.events.includes(event.type)) continue;
+    now ??= new Date().toISOString();
+    queued += ctx.db
+      .prepare(
+        `INSERT OR IGNORE INTO webhook_deliveries (endpoint_id, event_id, status, attempts, next_attempt_at, created_at)
+         VALUES (?, ?, 'pending', 0, ?, ?)`,
+      )
+      .run(endpoint.id, event.id, now, now).changes;
   }
   return queued;
 }
