@@ -87,4 +87,18 @@ describe('the answer to a placed order', () => {
     expect(reads.filter((r) => /\bwallets\b/.test(r.sql)).map((r) => r.sql)).toEqual([expect.stringMatching(/^UPDATE wallets .* RETURNING balance_minor$/)]);
     expect(reads.length).toBeLessThanOrEqual(15);
   });
+
+  it('makes its transaction once per connection, not once per order', () => {
+    const db = core.ctx.db;
+    const transaction = db.transaction;
+    let made = 0;
+    db.transaction = ((fn: never) => (made++, transaction.call(db, fn))) as typeof db.transaction;
+    try {
+      for (let i = 0; i < 3; i++) place({ items: [{ ...withImage, quantity: 1 }] });
+    } finally {
+      db.transaction = transaction;
+    }
+    // place() itself opens one per order (its test transaction); createOrder adds none.
+    expect(made).toBe(3);
+  });
 });
