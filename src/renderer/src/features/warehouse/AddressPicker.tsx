@@ -1,8 +1,9 @@
 import { Badge, Button, Checkbox, Group, Radio, Select, SimpleGrid, Skeleton, Stack, Text, TextInput } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
-import { hasErrors, useAddressFieldErrors } from '../../shared/addressRules';
+import { hasErrors, useAddressFieldErrors, type AddressFieldErrors } from '../../shared/addressRules';
 import { ErrorAlert } from '../../shared/ErrorAlert';
 import { useWarehouseT } from './bits';
+import { RecipientFixForm } from './RecipientFixForm';
 import { useCountries, useCreateAddress } from './queries';
 import type { Address, Country, NewAddress } from './types';
 
@@ -109,10 +110,14 @@ interface Props {
   onChange: (value: string) => void;
   onSaved: (address: Address) => void;
   onDraftCountry: (code: string | null) => void;
+  /** The chosen saved address's fields the service refused as a recipient (field -> why), to correct in place. */
+  refused?: AddressFieldErrors;
+  /** The refused address was corrected and saved. */
+  onFixed?: () => void;
 }
 
 /** Saved addresses (the default first, as the API lists them) or a new one. */
-export function AddressPicker({ addresses, loading, error, value, onChange, onSaved, onDraftCountry }: Props) {
+export function AddressPicker({ addresses, loading, error, value, onChange, onSaved, onDraftCountry, refused = {}, onFixed = () => {} }: Props) {
   const t = useWarehouseT();
   const countries = useCountries();
   // Said in place (a toast would cover the page's main button): the new address is then the chosen one.
@@ -124,6 +129,7 @@ export function AddressPicker({ addresses, loading, error, value, onChange, onSa
   if (loading) return <Skeleton height={120} />;
   if (error) return <ErrorAlert title={t('addressesError')} error={error} />;
   const saved = addresses ?? [];
+  const chosen = saved.find((a) => String(a.id) === value);
   if (saved.length === 0) return <NewAddressForm onSaved={onAddressSaved} onCountry={onDraftCountry} first />;
   return (
     <Stack gap="sm">
@@ -163,6 +169,7 @@ export function AddressPicker({ addresses, loading, error, value, onChange, onSa
         </Stack>
       </Radio.Group>
       {value === NEW_ADDRESS ? <NewAddressForm onSaved={onAddressSaved} onCountry={onDraftCountry} first={false} /> : null}
+      {chosen && hasErrors(refused) ? <RecipientFixForm key={chosen.id} address={chosen} errors={refused} onFixed={onFixed} /> : null}
       {savedId !== null && value === String(savedId) ? (
         <Text size="sm" c="green" role="status">
           {t('addressSaved')}

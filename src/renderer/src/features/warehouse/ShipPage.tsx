@@ -39,6 +39,8 @@ import {
   totalWeight,
 } from './logic';
 import { PhotoThumb } from './PhotoThumb';
+import { refusedRecipientField, wordedRefusal } from './recipientErrors';
+import { hasErrors, useAddressFieldErrors } from '../../shared/addressRules';
 import { useAddresses, useChannels, useCountries, useCreateShipping, useFreight, useIdempotencyKey, usePackagesById, useWallet } from './queries';
 import { useSelectionStore } from './selectionStore';
 import { chargeBreakdown } from './charges';
@@ -148,6 +150,10 @@ export function ShipPage() {
         }
       : null;
   const idempotencyKey = useIdempotencyKey(body);
+  // The service refused the recipient (400 address_invalid): marked on its field in the destination section.
+  const { errorsOf } = useAddressFieldErrors();
+  const refusedField = refusedRecipientField(create.error);
+  const refused = address && hasErrors(refusedField) ? wordedRefusal(refusedField, errorsOf(address)) : {};
   const blocker =
     unavailable.length > 0 ? t('removeUnavailable') : !address ? t('missingAddress') : !chosenRow ? t('missingChannel') : null;
 
@@ -298,9 +304,15 @@ export function ShipPage() {
               loading={addresses.isPending}
               error={addresses.isError ? addresses.error : null}
               value={choice}
-              onChange={setAddressChoice}
+              onChange={(value) => {
+                setAddressChoice(value);
+                // A refusal was of the address chosen then.
+                if (hasErrors(refusedField)) create.reset();
+              }}
               onSaved={(saved) => setAddressChoice(String(saved.id))}
               onDraftCountry={setDraftCountry}
+              refused={refused}
+              onFixed={() => create.reset()}
             />
           </Section>
         </Grid.Col>
@@ -376,7 +388,7 @@ export function ShipPage() {
             <Button size="md" onClick={submit} disabled={blocker !== null || loadingPackages} loading={create.isPending}>
               {t('createShipping')}
             </Button>
-            {create.isError ? <ErrorAlert title={t('createError')} error={create.error} /> : null}
+            {create.isError && !hasErrors(refused) ? <ErrorAlert title={t('createError')} error={create.error} /> : null}
           </Stack>
         </SimpleGrid>
       </Paper>

@@ -114,6 +114,8 @@ export const messages = defineMessages(
     saveAddress: 'Save address',
     addressSaved: 'Address saved',
     addressNotSaved: 'Address not saved',
+    recipientForm: 'Recipient',
+    recipientRefused: 'The shipping order was not created: the service refused this address as the recipient. Correct the marked field, save the address, then create the shipping order again.',
     dimensions: 'Parcel dimensions (optional)',
     dimensionsHint:
       'With all three, each channel’s weights show the volumetric weight too. The price shown is what the shipping order is billed: the packages’ weight.',
@@ -315,6 +317,8 @@ export const messages = defineMessages(
     saveAddress: '保存地址',
     addressSaved: '地址已保存',
     addressNotSaved: '地址未保存',
+    recipientForm: '收件人',
+    recipientRefused: '运单未创建：服务拒绝将此地址用作收件地址。请修改标出的字段并保存地址，然后重新创建运单。',
     dimensions: '包裹尺寸（可选）',
     dimensionsHint: '填写长宽高后，各渠道的重量明细会显示体积重。所示运费即运单的计费金额：按包裹实际重量计费。',
     length: '长（厘米）',

@@ -135,6 +135,18 @@ function useInvalidateFulfilment() {
     );
 }
 
+/** PUT /user/addresses/:id: a saved address corrected where a shipping order refused it. */
+export function useUpdateAddress() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, patch }: { id: number; patch: Partial<NewAddress> }) => data(openApi().PUT('/user/addresses/{id}', { params: { path: { id } }, body: patch })),
+    onSuccess: (saved) => {
+      queryClient.setQueryData<Address[]>(keys.addresses, (old) => old?.map((a) => (a.id === saved.id ? saved : a)));
+      return queryClient.invalidateQueries({ queryKey: keys.addresses });
+    },
+  });
+}
+
 export function useCreateShipping() {
   const invalidate = useInvalidateFulfilment();
   return useMutation({
