@@ -21,9 +21,8 @@ export const adminKeys = {
   backups: ['admin', 'backups'] as const,
   webhooks: ['webhooks', 'admin', 'endpoints'] as const,
   eventTypes: ['webhooks', 'admin', 'event-types'] as const,
-  /** Every page of one endpoint's deliveries (what a new attempt makes stale). */
+  /** One endpoint's deliveries, every page shown (what a new attempt makes stale). */
   deliveriesOf: (id: number) => ['webhooks', 'admin', 'deliveries', id] as const,
-  deliveries: (id: number, page: number) => ['webhooks', 'admin', 'deliveries', id, page] as const,
   requests: (filter: RequestLogFilter) => ['admin', 'requests', filter] as const,
   request: (id: number) => ['admin', 'request', id] as const,
 };
@@ -46,8 +45,13 @@ export const fetchers = {
   backups: () => data(adminApi().GET('/data/backups')),
   webhooks: () => data(adminApi().GET('/webhooks')),
   eventTypes: () => data(adminApi().GET('/event-types')),
-  deliveries: (id: number, page: number) =>
-    data(adminApi().GET('/webhooks/{id}/deliveries', { params: { path: { id }, query: { page, limit: DELIVERIES_PAGE_SIZE } } })),
+  /** The deliveries after `startingAfter` (a delivery id; '' for the newest): one index seek at any depth. */
+  deliveries: (id: number, startingAfter: string) =>
+    data(
+      adminApi().GET('/webhooks/{id}/deliveries', {
+        params: { path: { id }, query: { limit: DELIVERIES_PAGE_SIZE, ...(startingAfter ? { startingAfter } : {}) } },
+      }),
+    ),
   requests: (filter: RequestLogFilter) => data(adminApi().GET('/requests', { params: { query: filter } })),
   request: (id: number) => data(adminApi().GET('/requests/{id}', { params: { path: { id } } })),
 };

@@ -1,5 +1,5 @@
-import { Badge, Button, Group, Pagination, Skeleton, Stack, Table, Text } from '@mantine/core';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { Badge, Button, Group, Skeleton, Stack, Table, Text } from '@mantine/core';
+import { useInfiniteQuery } from '@tanstack/react-query';
 import { Fragment, useState } from 'react';
 import { ErrorAlert } from '../../../shared/ErrorAlert';
 import { useT } from '../../../shared/i18n';
@@ -46,24 +46,28 @@ function AttemptLog({ delivery }: { delivery: WebhookDelivery }) {
   );
 }
 
-/** One endpoint's deliveries, newest first as the service sends them, a page at a time. */
+/**
+ * One endpoint's deliveries, newest first as the service sends them: the newest page, then "Show more"
+ * walks on from the last one shown (cursor paging, one index seek per page however long the history).
+ */
 export function DeliveriesTable({ endpointId }: { endpointId: number }) {
   const t = useT(webhooksMessages);
   const fmt = useFormat();
   const formatDate = (iso: string | null | undefined) => fmt.date(iso, 'short');
-  const [page, setPage] = useState(1);
   const [open, setOpen] = useState<number | null>(null);
-  const deliveries = useQuery({
-    queryKey: adminKeys.deliveries(endpointId, page),
-    queryFn: () => fetchers.deliveries(endpointId, page),
-    placeholderData: keepPreviousData,
-    // Retries happen in the background: follow them while any delivery is still pending.
-    refetchInterval: (query) => (query.state.data?.items.some((d) => d.status === 'pending') ? 5000 : false),
+  const deliveries = useInfiniteQuery({
+    queryKey: adminKeys.deliveriesOf(endpointId),
+    queryFn: ({ pageParam }) => fetchers.deliveries(endpointId, pageParam),
+    initialPageParam: '',
+    getNextPageParam: (last) => (last.items.length < DELIVERIES_PAGE_SIZE ? undefined : String(last.items.at(-1)!.id)),
+    // Retries happen in the background: follow them while any delivery shown is still pending.
+    refetchInterval: (query) => (query.state.data?.pages.some((p) => p.items.some((d) => d.status === 'pending')) ? 5000 : false),
   });
 
   if (deliveries.isPending) return <Skeleton height={48} />;
   if (deliveries.isError) return <ErrorAlert title={t('deliveriesLoadError')} error={deliveries.error} />;
-  const { items, total } = deliveries.data;
+  const items = deliveries.data.pages.flatMap((p) => p.items);
+  const total = deliveries.data.pages[0]?.total ?? 0;
   if (items.length === 0) {
     return (
       <Text size="sm" c="dimmed">
@@ -71,7 +75,6 @@ export function DeliveriesTable({ endpointId }: { endpointId: number }) {
       </Text>
     );
   }
-  const pages = Math.max(1, Math.ceil(total / DELIVERIES_PAGE_SIZE));
   return (
     <Stack gap="xs">
       <Table.ScrollContainer minWidth={700}>
@@ -139,7 +142,16 @@ export function DeliveriesTable({ endpointId }: { endpointId: number }) {
           </Table.Tbody>
         </Table>
       </Table.ScrollContainer>
-      {pages > 1 ? <Pagination total={pages} value={page} onChange={setPage} size="sm" /> : null}
+      <Group gap="sm">
+        <Text size="xs" c="dimmed" role="status">
+          {t('deliveriesShown', { shown: items.length, total })}
+        </Text>
+        {deliveries.hasNextPage ? (
+          <Button size="compact-sm" variant="subtle" onClick={() => void deliveries.fetchNextPage()} loading={deliveries.isFetchingNextPage}>
+            {t('moreDeliveries')}
+          </Button>
+        ) : null}
+      </Group>
     </Stack>
   );
 }

@@ -1,0 +1,42 @@
+import { adminApiOf, expect, test } from './fixtures';
+
+/**
+ * An endpoint's delivery history in the console pages by cursor: the newest page, then "Show more" walks on
+ * from the last delivery shown, to the oldest, with the endpoint's kept total.
+ */
+test('the deliveries list walks past its first page with Show more, newest first, to the last', async ({ app: page, baseURL }) => {
+  const admin = adminApiOf(page.request, baseURL!);
+  const url = `http://127.0.0.1:9/e2e-deliveries-${Date.now()}`;
+  const endpoint = await admin.send<{ id: number }>('POST', '/webhooks', { url, events: ['order.created'] });
+  // Nothing listens on port 9: each test event is a failed delivery of its own, done at once.
+  const sent: number[] = [];
+  for (let i = 0; i < 23; i++) sent.push((await admin.send<{ deliveryId: number }>('POST', `/webhooks/${endpoint.id}/test`)).deliveryId);
+  const newestFirst = sent.reverse();
+
+  await page.goto(`${baseURL}/#/webhooks`);
+  const card = page.getByRole('article', { name: url });
+  await card.getByRole('button', { name: 'Show deliveries' }).click();
+  const rows = card.getByRole('table', { name: 'Deliveries' }).locator(':scope > tbody > tr');
+  await expect(rows).toHaveCount(10);
+  await expect(card.getByRole('status').filter({ hasText: 'Showing the newest' })).toHaveText('Showing the newest 10 of 23 deliveries');
+
+  const more = card.getByRole('button', { name: 'Show more' });
+  await more.click();
+  await expect(rows).toHaveCount(20);
+  await more.click();
+  await expect(rows).toHaveCount(23);
+  await expect(card.getByRole('status').filter({ hasText: 'Showing the newest' })).toHaveText('Showing the newest 23 of 23 deliveries');
+  await expect(more).toHaveCount(0);
+
+  // Every delivery once, newest first: the rows' attempt logs name their delivery ids.
+  const ids: number[] = [];
+  for (let i = 0; i < 23; i++) {
+    const row = rows.nth(i);
+    await row.getByRole('button', { name: 'Attempts (1)' }).click();
+    const log = card.getByRole('table', { name: /^Attempts of delivery \d+$/ });
+    ids.push(Number((await log.getAttribute('aria-label'))!.replace(/\D+/g, '')));
+    await row.getByRole('button', { name: 'Attempts (1)' }).click();
+    await expect(log).toHaveCount(0);
+  }
+  expect(ids).toEqual(newestFirst);
+});
