@@ -74,7 +74,7 @@ export function resolveOpenCaller(
   const operator = operatorFrom(request, secrets, cookieOnly);
   if (operator) return operator;
   const key = authenticate(ctx, request.headers.authorization, request.ip);
-  request.loggedKey = { id: key.id, name: key.name };
+  request.loggedKey = key;
   const decision = limiter.hit(key.id, key.rateLimit);
   setRateHeaders(reply, decision.limit, decision.remaining, decision.resetAt);
   if (!decision.allowed) {

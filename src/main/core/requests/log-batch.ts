@@ -1,5 +1,5 @@
 import type { RequestDetail, RequestSummary } from '../../../contract/admin/requests.js';
-import { clipBody, keepBody, maskSecrets } from './redact.js';
+import { WHOLE_TEXT_CHARS, clipBody, keepBody, maskSecrets } from './redact.js';
 
 /**
  * How finished requests cross from the server thread to the log's thread, and how the log keeps them:
@@ -41,18 +41,33 @@ export class BatchEncoder {
     requestBody: string | Buffer | undefined,
     responseBody: string | Buffer | undefined,
   ): void {
-    const request = clipBody(requestBody);
-    const response = clipBody(responseBody);
-    let sentResponse: string | number | null = response?.head ?? null;
-    if (response !== null && response.whole) {
-      const last = this.lastResponse.get(url);
-      if (last !== undefined && last.head === response.head) sentResponse = last.index;
-      else this.lastResponse.set(url, { head: response.head, index: this.count });
+    const request = requestBody === undefined ? null : clipBody(requestBody);
+    let sentResponse: string | number | null = null;
+    let responseBytes: number | null = null;
+    let responseWhole = true;
+    if (typeof responseBody === 'string' && responseBody.length <= WHOLE_TEXT_CHARS) {
+      // The common answer (a JSON text of a few KB), without an object made for it: handed on whole, or
+      // as the index of the entry that carried the same text to the same URL in this batch.
+      if (responseBody.length > 0) {
+        const last = this.lastResponse.get(url);
+        if (last !== undefined && last.head === responseBody) sentResponse = last.index;
+        else {
+          sentResponse = responseBody;
+          this.lastResponse.set(url, { head: responseBody, index: this.count });
+        }
+      }
+    } else if (responseBody !== undefined) {
+      const response = clipBody(responseBody);
+      if (response !== null) {
+        sentResponse = response.head;
+        responseBytes = response.bytes;
+        responseWhole = response.whole;
+      }
     }
     this.values.push(
       requestId, atMs, key?.id ?? null, key?.name ?? null, method, url, status, durationMs,
       request?.head ?? null, request?.bytes ?? null, request?.whole ?? true,
-      sentResponse, response?.bytes ?? null, response?.whole ?? true,
+      sentResponse, responseBytes, responseWhole,
     );
     this.count++;
   }

@@ -11,6 +11,8 @@ import { REQUEST_LOG_BODY_BYTES } from '../../../contract/admin/requests.js';
 const SECRET = /(sk-|whsec_)[A-Za-z0-9_-]{6,}/g;
 /** Characters kept beyond the limit before masking, so a key cut at the edge is still recognised. */
 const MARGIN = 128;
+/** A text body of at most this many characters is handed on whole, as it is (no copy, no count). */
+export const WHOLE_TEXT_CHARS = REQUEST_LOG_BODY_BYTES + MARGIN;
 
 export function maskSecrets(text: string): string {
   // Most bodies hold no secret: two substring searches are far cheaper than the global replace.
