@@ -3,9 +3,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { authenticate, createApiKey, hashKey, revokeApiKey } from '../../../src/main/core/auth/api-keys.js';
+import { authenticate, createApiKey, hashKey, revokeApiKey, touchApiKey } from '../../../src/main/core/auth/api-keys.js';
 import { databaseFile } from '../../../src/main/core/data-dir.js';
 import { dataVersion } from '../../../src/main/core/db/data-version.js';
+import { groupCommit } from '../../../src/main/core/db/group-commit.js';
 import { openCore, type Core } from '../../../src/main/core/index.js';
 import { ApiError } from '../../../src/main/core/shared/errors.js';
 
@@ -82,5 +83,20 @@ describe('dataVersion', () => {
     expect(dataVersion(core.ctx.db)).toBe(before);
     await nextRun();
     expect(dataVersion(core.ctx.db)).not.toBe(before);
+  });
+
+  it("records a key's last use in the group commit's batch, not in a commit of its own", async () => {
+    const { key } = createApiKey(core.ctx, { name: 'touched', scopes: ['cart:read'] });
+    await nextRun();
+    const info = authenticate(core.ctx, `Bearer ${key}`, '127.0.0.1');
+    expect(groupCommit(core.ctx.db).settled()).toBeNull();
+    touchApiKey(core.ctx, info);
+    // A batch holds the write until the loop commits it (the request's answer waits for that commit).
+    const commit = groupCommit(core.ctx.db).settled();
+    expect(commit).not.toBeNull();
+    expect(core.ctx.db.inTransaction).toBe(true);
+    await commit;
+    const stored = other.prepare('SELECT last_used_at FROM api_keys WHERE id = ?').get(info.id) as { last_used_at: string | null };
+    expect(stored.last_used_at).not.toBeNull();
   });
 });

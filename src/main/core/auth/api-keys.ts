@@ -1,6 +1,7 @@
 import { hash } from 'node:crypto';
 import type { CoreContext } from '../context.js';
 import { dataVersion } from '../db/data-version.js';
+import { groupCommit } from '../db/group-commit.js';
 import { ApiError } from '../shared/errors.js';
 import { randomBase62 } from '../shared/random.js';
 import { allowlistMatcher, parseAllowEntry } from './ip-allowlist.js';
@@ -202,11 +203,15 @@ function authenticateKey(ctx: CoreContext, authorization: string | undefined, ip
 }
 
 const TOUCH_EVERY_MS = 60_000;
-/** Records last use at most once a minute per key, so hot read paths do not write on every request. */
+/**
+ * Records last use at most once a minute per key, so hot read paths do not write on every request. The
+ * write joins the group commit's batch like any other (a GET of its own would otherwise pay a commit and
+ * its fsync alone, on the server's thread, in the middle of a burst of reads).
+ */
 export function touchApiKey(ctx: CoreContext, info: ApiKeyInfo): void {
   const now = Date.now();
   const last = lastUsedMs.get(info) ?? (info.lastUsedAt ? Date.parse(info.lastUsedAt) : null);
   if (last !== null && now - last < TOUCH_EVERY_MS) return;
-  ctx.db.prepare('UPDATE api_keys SET last_used_at = ? WHERE id = ?').run(new Date(now).toISOString(), info.id);
+  groupCommit(ctx.db).run(() => ctx.db.prepare('UPDATE api_keys SET last_used_at = ? WHERE id = ?').run(new Date(now).toISOString(), info.id));
   forgetCachedKeys();
 }
