@@ -1,8 +1,6 @@
-import Database from 'better-sqlite3';
+import type Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
-import type { Db } from '../../../src/main/core/db/database.js';
-import { migrate } from '../../../src/main/core/db/migrate.js';
-import { migrations } from '../../../src/main/core/db/migrations/index.js';
+import { databaseAtVersion, migrateToCurrent } from '../../helpers/migrated-db.js';
 
 /**
  * Migration 014 rebuilds webhook_deliveries (event_id nullable, test_event_id) under live foreign keys:
@@ -10,9 +8,7 @@ import { migrations } from '../../../src/main/core/db/migrations/index.js';
  * AUTOINCREMENT position must survive.
  */
 function filledV13(): Database.Database {
-  const db = new Database(':memory:');
-  db.pragma('foreign_keys = ON');
-  migrate(db as unknown as Db, migrations.filter((m) => m.version <= 13));
+  const db = databaseAtVersion(13);
   db.exec(`
     INSERT INTO users (id, username, email, avatar, language, created_at) VALUES (1, 'u', 'e', '', 'en', '2026-01-01T00:00:00.000Z');
     INSERT INTO events (id, type, user_id, data, created_at) VALUES (5, 'order.created', 1, '{}', '2026-01-01T00:00:00.000Z');
@@ -32,7 +28,7 @@ describe('migration 014 on a filled database', () => {
     const db = filledV13();
     const deliveries = db.prepare('SELECT id, endpoint_id, event_id, status, attempts, next_attempt_at, last_status_code, last_error, created_at FROM webhook_deliveries').all();
     const attempts = db.prepare('SELECT * FROM webhook_attempts ORDER BY id').all();
-    migrate(db as unknown as Db, migrations);
+    migrateToCurrent(db);
     expect(db.pragma('foreign_key_check')).toEqual([]);
     expect(db.prepare('SELECT id, endpoint_id, event_id, status, attempts, next_attempt_at, last_status_code, last_error, created_at FROM webhook_deliveries').all()).toEqual(deliveries);
     expect(db.prepare('SELECT test_event_id FROM webhook_deliveries').pluck().all()).toEqual([null]);

@@ -1,8 +1,6 @@
-import Database from 'better-sqlite3';
+import type Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
-import type { Db } from '../../../src/main/core/db/database.js';
-import { migrate } from '../../../src/main/core/db/migrate.js';
-import { migrations } from '../../../src/main/core/db/migrations/index.js';
+import { databaseAtVersion, migrateToCurrent } from '../../helpers/migrated-db.js';
 
 /**
  * Migration 017 numbers each endpoint's existing deliveries (seq, oldest first) and counts them: on a
@@ -10,9 +8,7 @@ import { migrations } from '../../../src/main/core/db/migrations/index.js';
  * triggers go on from there.
  */
 function filledV16(): Database.Database {
-  const db = new Database(':memory:');
-  db.pragma('foreign_keys = ON');
-  migrate(db as unknown as Db, migrations.filter((m) => m.version <= 16));
+  const db = databaseAtVersion(16);
   db.exec(`
     INSERT INTO users (id, username, email, avatar, language, created_at) VALUES (1, 'u', 'e', '', 'en', '2026-01-01T00:00:00.000Z');
     INSERT INTO events (id, type, user_id, data, created_at) VALUES (5, 'order.created', 1, '{}', 'x'), (6, 'order.paid', 1, '{}', 'x'), (7, 'order.created', 1, '{}', 'x');
@@ -27,7 +23,7 @@ function filledV16(): Database.Database {
 describe('migration 017 on a filled database', () => {
   it('numbers and counts each endpoint\'s deliveries, and the triggers carry on', () => {
     const db = filledV16();
-    migrate(db as unknown as Db, migrations);
+    migrateToCurrent(db);
     expect(db.prepare('SELECT id, endpoint_id, seq FROM webhook_deliveries ORDER BY id').all()).toEqual([
       { id: 3, endpoint_id: 2, seq: 1 },
       { id: 10, endpoint_id: 4, seq: 1 },

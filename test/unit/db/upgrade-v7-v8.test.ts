@@ -1,8 +1,7 @@
-import Database from 'better-sqlite3';
+import type Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
-import type { Db } from '../../../src/main/core/db/database.js';
-import { migrate } from '../../../src/main/core/db/migrate.js';
 import { migrations } from '../../../src/main/core/db/migrations/index.js';
+import { databaseAtVersion, migrateToCurrent } from '../../helpers/migrated-db.js';
 
 /**
  * Migration 008 rebuilds packages, shipping_orders and wallet_entries (wider CHECKs) under live foreign
@@ -10,9 +9,7 @@ import { migrations } from '../../../src/main/core/db/migrations/index.js';
  */
 /** Filled at v6 (before 007 rebuilds orders and 008 packages, shipping orders and the ledger). */
 function filledV7(): Database.Database {
-  const db = new Database(':memory:');
-  db.pragma('foreign_keys = ON');
-  migrate(db as unknown as Db, migrations.filter((m) => m.version < 7));
+  const db = databaseAtVersion(6);
   db.exec(`
     INSERT INTO users (id, username, email, avatar, language, created_at) VALUES (1, 'u', 'e', '', 'en', '2026-01-01T00:00:00.000Z');
     INSERT INTO channels (channel_id, name, carrier, delivery_days, supported_cargo, min_weight_g, max_weight_g, countries, first_weight_g,
@@ -42,7 +39,7 @@ describe('migrations 007 and 008 on a filled database', () => {
     const db = filledV7();
     const counts = db.prepare('SELECT * FROM package_counts ORDER BY status').all();
     const orderCounts = db.prepare('SELECT * FROM order_counts ORDER BY status').all();
-    migrate(db as unknown as Db, migrations);
+    migrateToCurrent(db);
     expect(db.pragma('user_version', { simple: true })).toBe(Math.max(...migrations.map((m) => m.version)));
     expect(db.pragma('foreign_key_check')).toEqual([]);
     expect(db.prepare('SELECT order_no, status FROM orders').all()).toEqual([{ order_no: 'PO1', status: 'in_warehouse' }]);
