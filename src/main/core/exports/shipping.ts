@@ -1,24 +1,8 @@
 import type { ExportDefinition } from './export-kind.js';
 import { chunkOf, keyset } from './export-kind.js';
+import type { ShippingOrderRow } from '../shipping/queries.js';
 
-interface Row {
-  rowid: number;
-  order_no: string;
-  status: string;
-  channel_id: string;
-  channel_name: string;
-  tracking_no: string;
-  total_weight_g: number;
-  shipping_fee_minor: number;
-  currency: string;
-  recipient: string;
-  remark: string;
-  created_at: string;
-  updated_at: string;
-  shipped_at: string | null;
-  delivered_at: string | null;
-}
-
+type Row = ShippingOrderRow & { rowid: number };
 /** The user's shipping orders (index shipping_orders_user_created / shipping_orders_user_status_created). */
 export const shippingExport: ExportDefinition = {
   kind: 'shipping',

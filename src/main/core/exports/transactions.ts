@@ -1,17 +1,8 @@
 import type { ExportDefinition } from './export-kind.js';
 import { chunkOf } from './export-kind.js';
+import type { EntryRow } from '../wallet/statement.js';
 
-interface Row {
-  rowid: number;
-  id: number;
-  type: string;
-  amount_minor: number;
-  balance_after_minor: number;
-  currency: string;
-  reference: string;
-  description: string;
-  created_at: string;
-}
+type Row = EntryRow & { rowid: number };
 
 /**
  * The user's wallet ledger. Entries are written in time order (the service clock only moves forward),

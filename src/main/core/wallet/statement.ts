@@ -10,7 +10,8 @@ export type BalanceView = WalletBalance;
 /** As the API shows it: the contract's WalletTransaction. */
 export type TransactionView = WalletTransaction;
 
-interface EntryRow {
+/** A ledger entry as stored (the statement and the CSV export read the same columns). */
+export interface EntryRow {
   id: number;
   type: EntryType;
   amount_minor: number;
