@@ -4921,8 +4921,8 @@ export interface paths {
                                      * @description ISO 8601 UTC
                                      */
                                     createdAt: string;
-                                    /** @description the event's id in the log (integer), or a test event's evt_test_... id (string, eventType webhook.test): what Crossbuy-Event-Id carried */
-                                    eventId: number | string;
+                                    /** @description the event's id in the log; null for a test delivery (eventType webhook.test), whose id is testEventId */
+                                    eventId: number | null;
                                     eventType: string;
                                     id: number;
                                     lastError: string | null;
@@ -4933,6 +4933,8 @@ export interface paths {
                                      * @enum {unknown}
                                      */
                                     status: "pending" | "succeeded" | "failed";
+                                    /** @description a test delivery's evt_test_... id (what its Crossbuy-Event-Id carried); null for an event of the log */
+                                    testEventId: string | null;
                                 }[];
                                 limit: number;
                                 page: number;

@@ -14,8 +14,11 @@ export const Endpoint = Type.Object({
 
 export const Delivery = Type.Object({
   id: Type.Integer(),
-  eventId: Type.Union([Type.Integer(), Type.String()], {
-    description: 'the event\'s id in the log (integer), or a test event\'s evt_test_... id (string, eventType webhook.test): what Crossbuy-Event-Id carried',
+  eventId: Type.Union([Type.Integer(), Type.Null()], {
+    description: 'the event\'s id in the log; null for a test delivery (eventType webhook.test), whose id is testEventId',
+  }),
+  testEventId: Type.Union([Type.String(), Type.Null()], {
+    description: 'a test delivery\'s evt_test_... id (what its Crossbuy-Event-Id carried); null for an event of the log',
   }),
   eventType: Type.String(),
   status: Type.Enum(['pending', 'succeeded', 'failed'], { description: 'failed: gave up' }),

@@ -154,12 +154,12 @@ describe('POST /webhooks/:id/test', () => {
       expect(history.total).toBe(deliveriesBefore + 2);
       expect(history.items.slice(0, 2)).toEqual([
         {
-          id: ok.body.data.deliveryId, eventId: ok.body.data.eventId, eventType: 'webhook.test', status: 'succeeded', attempts: 1,
+          id: ok.body.data.deliveryId, eventId: null, testEventId: ok.body.data.eventId, eventType: 'webhook.test', status: 'succeeded', attempts: 1,
           lastStatusCode: 200, lastError: null, nextAttemptAt: null, createdAt: ok.body.data.at,
           attemptLog: [{ at: ok.body.data.at, statusCode: 200, error: null, durationMs: ok.body.data.durationMs }],
         },
         {
-          id: failed.body.data.deliveryId, eventId: failed.body.data.eventId, eventType: 'webhook.test', status: 'failed', attempts: 1,
+          id: failed.body.data.deliveryId, eventId: null, testEventId: failed.body.data.eventId, eventType: 'webhook.test', status: 'failed', attempts: 1,
           lastStatusCode: 500, lastError: 'HTTP 500', nextAttemptAt: null, createdAt: failed.body.data.at,
           attemptLog: [{ at: failed.body.data.at, statusCode: 500, error: 'HTTP 500', durationMs: failed.body.data.durationMs }],
         },

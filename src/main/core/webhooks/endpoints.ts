@@ -155,7 +155,8 @@ export function listDeliveries(ctx: CoreContext, endpointId: number, page: PageQ
   return pageOf(
     rows.map((r) => ({
       id: r.id,
-      eventId: r.test_event_id ?? (r.event_id as number),
+      eventId: r.event_id,
+      testEventId: r.test_event_id,
       eventType: r.event_type,
       status: r.status,
       attempts: r.attempts,
