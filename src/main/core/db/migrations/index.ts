@@ -15,6 +15,7 @@ import { webhookTestDeliveries } from './014-webhook-test-deliveries.js';
 import { pendingReturns } from './015-pending-returns.js';
 import { unusedOrderIndexes } from './016-unused-order-indexes.js';
 import { webhookDeliveryCounts } from './017-webhook-delivery-counts.js';
+import { unusedWebhookIndex } from './018-unused-webhook-index.js';
 
 /** Every migration, in order. Add new ones at the end; never edit one that has shipped. */
-export const migrations: readonly Migration[] = [initial, events, orderListIndexes, catalogIndexes, dueStepsAndRanks, afterSales, warehouseServices, orderStatusRanks, catalogPriceIndex, timelineParts, logisticsCodes, shippingEventCodes, webhookTestDeliveries, pendingReturns, unusedOrderIndexes, webhookDeliveryCounts];
+export const migrations: readonly Migration[] = [initial, events, orderListIndexes, catalogIndexes, dueStepsAndRanks, afterSales, warehouseServices, orderStatusRanks, catalogPriceIndex, timelineParts, logisticsCodes, shippingEventCodes, webhookTestDeliveries, pendingReturns, unusedOrderIndexes, webhookDeliveryCounts, unusedWebhookIndex];
