@@ -13,6 +13,24 @@ afterAll(() => server.close());
 const balance = async () => (await server.api('GET', '/user/wallet/balance')).body.data.balance as number;
 
 describe('restore from a backup', () => {
+  it("hands the restored settings' request-log bound to the running log", async () => {
+    expect((await server.admin('PUT', '/settings', { requestLogLimit: 100 })).status).toBe(200);
+    const backup = (await server.admin('POST', '/data/backup')).body.data;
+    expect((await server.admin('PUT', '/settings', { requestLogLimit: 5000 })).status).toBe(200);
+    expect((await server.admin('POST', '/data/restore', { backupId: backup.id, confirm: 'RESTORE' })).status).toBe(200);
+    expect((await server.admin('GET', '/settings')).body.data.requestLogLimit).toBe(100);
+    for (let i = 0; i < 120; i++) await server.api('GET', '/user/wallet/balance', { headers: { 'x-request-id': `restored-bound-${i}` } });
+    let shown = 0;
+    for (let page = (await server.admin('GET', '/requests?limit=100')).body.data; ; ) {
+      shown += page.items.length;
+      if (!page.hasMore) break;
+      page = (await server.admin('GET', `/requests?limit=100&startingAfter=${page.items[page.items.length - 1].id}`)).body.data;
+    }
+    // The log keeps the restored bound (100), not the one it was told before the restore (5000).
+    expect(shown).toBe(100);
+    await server.admin('PUT', '/settings', { requestLogLimit: 10_000 });
+  });
+
   it('brings the balance back, keeps serving, and backs up the state it replaced', async () => {
     const backup = (await server.admin('POST', '/data/backup')).body.data;
     expect(backup.id).toMatch(/^crossbuy-.*\.db$/);

@@ -99,4 +99,20 @@ describe('dataVersion', () => {
     const stored = other.prepare('SELECT last_used_at FROM api_keys WHERE id = ?').get(info.id) as { last_used_at: string | null };
     expect(stored.last_used_at).not.toBeNull();
   });
+
+  it("a key's last-use touch leaves every cached key cached, and is not repeated within the minute", async () => {
+    const a = createApiKey(core.ctx, { name: 'touch a', scopes: ['cart:read'] }).key;
+    const b = createApiKey(core.ctx, { name: 'touch b', scopes: ['cart:read'] }).key;
+    await nextRun();
+    const infoA = authenticate(core.ctx, `Bearer ${a}`, '127.0.0.1');
+    const infoB = authenticate(core.ctx, `Bearer ${b}`, '127.0.0.1');
+    touchApiKey(core.ctx, infoA);
+    await groupCommit(core.ctx.db).settled();
+    await nextRun();
+    expect(authenticate(core.ctx, `Bearer ${b}`, '127.0.0.1')).toBe(infoB);
+    const again = authenticate(core.ctx, `Bearer ${a}`, '127.0.0.1');
+    expect(again).toBe(infoA);
+    touchApiKey(core.ctx, again);
+    expect(groupCommit(core.ctx.db).settled()).toBeNull();
+  });
 });

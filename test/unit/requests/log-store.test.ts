@@ -161,4 +161,16 @@ describe('the request log store', () => {
     expect(store.list({ key: 7, limit: 10 }).items.map((i) => i.requestId)).toEqual(['new', 'old-9', 'old-4']);
     expect(db.prepare("SELECT name FROM sqlite_master WHERE name LIKE 'request_log%' ORDER BY name").all()).toEqual([{ name: 'request_log_batches' }]);
   });
+
+  it('never shows again an entry it hid: raising the limit keeps more from then on', () => {
+    const store = new RequestLogStore(new Database(':memory:'), 1000);
+    const now = Date.now();
+    for (let i = 0; i < 30; i++) store.write([wire((e) => e.add(`r-${i}`, now, KEY, 'GET', '/api/v1/open/cart', 200, 1, undefined, CART))], now);
+    store.limit = 10;
+    expect(store.list({ limit: 100 }, now).items).toHaveLength(10);
+    store.limit = 1000;
+    expect(store.list({ limit: 100 }, now).items.map((i) => i.requestId)).toEqual(Array.from({ length: 10 }, (_, k) => `r-${29 - k}`));
+    store.write([wire((e) => e.add('r-30', now, KEY, 'GET', '/api/v1/open/cart', 200, 1, undefined, CART))], now);
+    expect(store.list({ limit: 100 }, now).items).toHaveLength(11);
+  });
 });

@@ -213,5 +213,7 @@ export function touchApiKey(ctx: CoreContext, info: ApiKeyInfo): void {
   const last = lastUsedMs.get(info) ?? (info.lastUsedAt ? Date.parse(info.lastUsedAt) : null);
   if (last !== null && now - last < TOUCH_EVERY_MS) return;
   groupCommit(ctx.db).run(() => ctx.db.prepare('UPDATE api_keys SET last_used_at = ? WHERE id = ?').run(new Date(now).toISOString(), info.id));
-  forgetCachedKeys();
+  // The cached info keeps its old lastUsedAt (nothing on the request path reads it; the key list reads
+  // the table): remembering the touch here is enough, and every other key stays cached.
+  lastUsedMs.set(info, now);
 }

@@ -17,8 +17,8 @@ export function requestIdOf(request: IncomingMessage): string {
 
 /**
  * A UUID version 7 (RFC 9562): the first 48 bits are the time in ms, the rest random. Ids made later
- * sort later, so the request log's index on them grows at its end (a random v4 lands on a random page
- * of that index: every batch of the log rewrote most of it).
+ * sort later, so a client (or the operator reading the request log) can order and bucket them by time
+ * without another field, and any index kept on them grows at its end.
  */
 export function timeOrderedUuid(nowMs = Date.now()): string {
   if (nowMs !== prefixMs) {

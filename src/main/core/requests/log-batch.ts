@@ -23,8 +23,8 @@ type StoredBody = [string | null, number, 0 | 1] | number | null;
 export class BatchEncoder {
   private values: unknown[] = [];
   private count = 0;
-  /** Per URL, the last response head this batch carries in full, and its entry's index. */
-  private lastResponse = new Map<string, { head: string; index: number }>();
+  /** Per URL, the index of the entry carrying in full the last response this batch has for it. */
+  private lastResponse = new Map<string, number>();
 
   get size(): number {
     return this.count;
@@ -50,10 +50,10 @@ export class BatchEncoder {
       // as the index of the entry that carried the same text to the same URL in this batch.
       if (responseBody.length > 0) {
         const last = this.lastResponse.get(url);
-        if (last !== undefined && last.head === responseBody) sentResponse = last.index;
+        if (last !== undefined && this.values[last * WIRE_WIDTH + 11] === responseBody) sentResponse = last;
         else {
           sentResponse = responseBody;
-          this.lastResponse.set(url, { head: responseBody, index: this.count });
+          this.lastResponse.set(url, this.count);
         }
       }
     } else if (responseBody !== undefined) {

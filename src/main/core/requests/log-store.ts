@@ -112,6 +112,7 @@ export class RequestLogStore {
   private readonly batchOf;
   private readonly newerFirst;
   private nextId: number;
+  private floor = 0;
   private readonly parsed = new Map<number, StoredEntries>();
 
   constructor(
@@ -148,9 +149,14 @@ export class RequestLogStore {
     }
   }
 
-  /** The oldest id still shown: entries beyond the count limit are hidden at once, deleted with their batch. */
+  /**
+   * The oldest id still shown: entries beyond the count limit are hidden at once, deleted with their
+   * batch. It never moves back: raising the limit keeps more from now on, it does not bring back entries
+   * already hidden (some of whose batch-mates may be gone).
+   */
   private floorId(): number {
-    return this.nextId - this.limit;
+    this.floor = Math.max(this.floor, this.nextId - this.limit);
+    return this.floor;
   }
 
   /** Deletes, oldest first, up to PRUNE_BATCHES batches whose entries are all beyond the count limit or the age. */

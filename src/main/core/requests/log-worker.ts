@@ -7,7 +7,7 @@ import Database from 'better-sqlite3';
 import { parentPort, workerData } from 'node:worker_threads';
 import { RequestLogStore } from './log-store.js';
 import type { LogCall, LogReply, LogValue } from './log-protocol.js';
-import type { WireBatch } from './log-batch.js';
+import { PendingWrites } from './pending-writes.js';
 
 const { file, limit } = workerData as { file: string; limit: number };
 const db = new Database(file);
@@ -18,32 +18,16 @@ db.pragma('synchronous = NORMAL');
 db.pragma('busy_timeout = 5000');
 const store = new RequestLogStore(db, limit);
 
-/**
- * Entries are written in batches of up to FLUSH_MS: one commit for many turns' entries writes each
- * touched page once, where a commit per turn wrote the same pages again and again (this thread's CPU is
- * the machine's too). A query first writes what is pending, so it sees every entry posted before it.
- */
-const FLUSH_MS = 50;
-const FLUSH_BATCHES = 16;
-let pending: WireBatch[] = [];
-let timer: NodeJS.Timeout | null = null;
-
-function flush(): void {
-  if (timer !== null) clearTimeout(timer);
-  timer = null;
-  if (pending.length === 0) return;
-  const batches = pending;
-  pending = [];
-  store.write(batches);
-}
+const pending = new PendingWrites(store, (error, lost) => {
+  process.stderr.write(`crossbuy: the request log could not write ${lost} batch(es) of entries: ${error instanceof Error ? error.message : String(error)}\n`);
+});
 
 function answer(call: LogCall): LogValue {
   if (call.kind === 'write') {
-    if (pending.push(call.batch) >= FLUSH_BATCHES) flush();
-    else timer ??= setTimeout(flush, FLUSH_MS);
+    pending.add(call.batch);
     return null;
   }
-  flush();
+  pending.flush();
   switch (call.kind) {
     case 'limit':
       store.limit = call.value;

@@ -5,7 +5,7 @@ import { Worker } from 'node:worker_threads';
 import type { RequestDetail, RequestLogFilter, RequestLogPage } from '../../../contract/admin/requests.js';
 import type { CoreContext } from '../context.js';
 import { readSetting } from '../settings/settings.js';
-import { ApiError, notFound } from '../shared/errors.js';
+import { ApiError, badRequest, notFound } from '../shared/errors.js';
 import type { LogCall, LogReply, LogRequest } from './log-protocol.js';
 import { BatchEncoder } from './log-batch.js';
 
@@ -62,6 +62,9 @@ export class RequestLog {
   }
 
   list(filter: RequestLogFilter): Promise<RequestLogPage> {
+    // The schema's date-time format lets through what Date cannot read (a leap second, 23:59:60): a
+    // `since` read as NaN would match every entry instead of saying it is wrong.
+    if (filter.since !== undefined && Number.isNaN(Date.parse(filter.since))) throw badRequest('since must be an ISO 8601 date-time');
     return this.call({ kind: 'list', filter }) as Promise<RequestLogPage>;
   }
 
@@ -144,7 +147,10 @@ export function requestLogOf(ctx: CoreContext): RequestLog {
   return log;
 }
 
-/** The log of a core if it has one (settings changes tell it the new limit). */
-export function maybeRequestLog(ctx: CoreContext): RequestLog | undefined {
-  return logs.get(ctx);
+/**
+ * Tells the core's log (if it has one) the `requestLogLimit` the database now holds: after a settings
+ * change, and after a restore, which brings back the backup's settings.
+ */
+export function syncRequestLogLimit(ctx: CoreContext): void {
+  logs.get(ctx)?.setLimit(readSetting(ctx.db, 'requestLogLimit'));
 }

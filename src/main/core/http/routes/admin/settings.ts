@@ -4,7 +4,7 @@ import { backupFileOf, restoreFromFile } from '../../../data/restore.js';
 import { databaseFile } from '../../../data-dir.js';
 import { readSetting, writeSetting } from '../../../settings/settings.js';
 import { checkDisplayCurrency, readDisplayCurrency, writeDisplayCurrency } from '../../../settings/display-currency.js';
-import { maybeRequestLog } from '../../../requests/request-log.js';
+import { syncRequestLogLimit } from '../../../requests/request-log.js';
 import { badRequest, conflict } from '../../../shared/errors.js';
 import { parseAmount, toAmount } from '../../../shared/money.js';
 import type { CoreContext } from '../../../context.js';
@@ -69,7 +69,7 @@ export const adminSettingsRoutes = [
           if (display) writeDisplayCurrency(ctx.db, display);
         })
         .immediate();
-      if (body.requestLogLimit !== undefined) maybeRequestLog(ctx)?.setLimit(body.requestLogLimit);
+      if (body.requestLogLimit !== undefined) syncRequestLogLimit(ctx);
       return settingsView(ctx);
     },
   }),
@@ -135,6 +135,7 @@ export const adminSettingsRoutes = [
       const file = backupFileOf(ctx, body.backupId);
       const before = await backupDatabase(ctx);
       restoreFromFile(ctx, file);
+      syncRequestLogLimit(ctx);
       return {
         restoredFrom: body.backupId,
         backupBefore: before,
