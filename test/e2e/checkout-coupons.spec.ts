@@ -31,3 +31,30 @@ test('checkout offers the coupons still to claim: Claim there applies it to the 
   expect(mine.map((c) => c.id)).toEqual([usable!.id]);
   await openApi.send('DELETE', '/cart');
 });
+
+test('in Chinese checkout words a coupon as the Coupons page does (10% off is "9折" in both places)', async ({ app: page, openApi }) => {
+  await openApi.send('DELETE', '/cart');
+  const available = await openApi.get<Coupon[]>('/user/coupons/available');
+  const percent = available.find((c) => c.type === 'percentage');
+  expect(percent, 'a percentage coupon still to claim').toBeDefined();
+  const [line] = await cheapProducts(openApi, 1);
+  await openApi.send('POST', '/cart/items', { productId: String(line!.product.id), skuId: line!.sku.skuId, quantity: 1 });
+  // The Chinese shop convention names the tenths paid: 10% off is 9折, 15% off is 8.5折.
+  const wording = `${Number(((100 - percent!.value) / 10).toFixed(2))}折`;
+
+  await page.evaluate(() => localStorage.setItem('crossbuy-language', JSON.stringify({ state: { language: 'zh-CN', chosen: true }, version: 0 })));
+  try {
+    await page.goto('/#/coupons');
+    await page.reload();
+    const card = page.getByRole('listitem', { name: percent!.name, exact: true });
+    await expect(card).toContainText(wording);
+
+    await page.goto('/#/checkout');
+    const row = page.getByTestId('claimable-coupon').filter({ hasText: percent!.name });
+    await expect(row).toContainText(wording);
+    await expect(row).not.toContainText('立减');
+  } finally {
+    await page.evaluate(() => localStorage.setItem('crossbuy-language', JSON.stringify({ state: { language: 'en', chosen: true }, version: 0 })));
+    await openApi.send('DELETE', '/cart');
+  }
+});

@@ -18,7 +18,8 @@ import { MAX_ORDER_LINES } from '../../../../../contract/limits';
 import { groupBySeller, orderLineOf } from './grouping';
 import { checkoutMessages } from './messages';
 import { checkCoupon, previewOrder } from './pricing';
-import { useClaimableCoupons, usePlaceOrder, useProductSellers, useServiceFeeBp, useUnusedCoupons, useWalletBalance } from './queries';
+import { useAvailableCoupons } from '../../account/api';
+import { usePlaceOrder, useProductSellers, useServiceFeeBp, useUnusedCoupons, useWalletBalance } from './queries';
 
 const MAX_REMARK = 500;
 
@@ -31,7 +32,7 @@ export function CheckoutPage() {
   const productIds = useMemo(() => [...new Set(selected.map((line) => line.productId))], [selected]);
   const products = useProductSellers(productIds);
   const coupons = useUnusedCoupons();
-  const claimable = useClaimableCoupons();
+  const claimable = useAvailableCoupons();
   const wallet = useWalletBalance();
   const place = usePlaceOrder();
 

@@ -4,7 +4,9 @@ import { useT } from '../../../shared/i18n';
 import { useFormat } from '../../../shared/format';
 import { checkoutMessages } from './messages';
 import { checkCoupon, fromCents, type Cents } from './pricing';
-import { useClaimCoupon, type Coupon } from './queries';
+import { useClaimCoupon } from '../../account/api';
+import { useAddClaimedToUnused, type Coupon } from './queries';
+import { useCouponValueText } from './useCouponValueText';
 
 interface Props {
   coupons: readonly Coupon[];
@@ -22,6 +24,8 @@ export function ClaimableCoupons({ coupons, subtotal, currency, onClaimed }: Pro
   const fmt = useFormat();
   const t = useT(checkoutMessages);
   const claim = useClaimCoupon();
+  const addToUnused = useAddClaimedToUnused();
+  const valueText = useCouponValueText(currency);
   if (coupons.length === 0) return null;
   const money = (amount: number) => fmt.money(amount, currency);
 
@@ -38,7 +42,7 @@ export function ClaimableCoupons({ coupons, subtotal, currency, onClaimed }: Pro
             <Stack gap={0}>
               <Text size="sm"><span translate="no">{coupon.name}</span></Text>
               <Text size="xs" c="dimmed">
-                {coupon.type === 'percentage' ? t('couponPercent', { value: coupon.value }) : t('couponFixed', { amount: money(coupon.value) })}
+                {valueText(coupon)}
                 {' · '}
                 {coupon.minOrderAmount > 0 ? t('couponMin', { amount: money(coupon.minOrderAmount) }) : t('couponNoMinimum')}
                 {check.usable ? ` · ${t('couponSaves', { amount: money(fromCents(check.discount)) })}` : ''}
@@ -53,6 +57,7 @@ export function ClaimableCoupons({ coupons, subtotal, currency, onClaimed }: Pro
               onClick={() =>
                 claim.mutate(coupon.id, {
                   onSuccess: (claimed) => {
+                    addToUnused(claimed);
                     if (checkCoupon(claimed, subtotal).usable) onClaimed(claimed.id);
                   },
                 })

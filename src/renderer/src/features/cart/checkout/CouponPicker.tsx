@@ -7,6 +7,7 @@ import { checkoutMessages } from './messages';
 import { checkCoupon, fromCents, type Cents } from './pricing';
 import { ClaimableCoupons } from './ClaimableCoupons';
 import type { Coupon, MyCoupon } from './queries';
+import { useCouponValueText } from './useCouponValueText';
 
 export const NO_COUPON = 'none';
 
@@ -28,6 +29,7 @@ export function CouponPicker({ coupons, claimable, subtotal, currency, value, on
   const fmt = useFormat();
   const t = useT(checkoutMessages);
   const money = (amount: number) => fmt.money(amount, currency);
+  const valueText = useCouponValueText(currency);
 
   return (
     <CheckoutSection title={t('coupon')}>
@@ -50,7 +52,7 @@ export function CouponPicker({ coupons, claimable, subtotal, currency, value, on
           {(coupons.data ?? []).map((coupon) => {
             const check = checkCoupon(coupon, subtotal);
             const terms = [
-              coupon.type === 'percentage' ? t('couponPercent', { value: coupon.value }) : t('couponFixed', { amount: money(coupon.value) }),
+              valueText(coupon),
               coupon.minOrderAmount > 0 ? t('couponMin', { amount: money(coupon.minOrderAmount) }) : t('couponNoMinimum'),
               t('couponExpires', { date: fmt.date(coupon.expiresAt, 'date') }),
             ].join(' · ');

@@ -20,25 +20,14 @@ export function useUnusedCoupons() {
   });
 }
 
-/** Coupons the user could claim now (unexpired, not yet theirs): the checkout offers them in place. */
-export function useClaimableCoupons() {
-  return useQuery({
-    queryKey: ['coupons', 'available'],
-    queryFn: () => data(openApi().GET('/user/coupons/available')),
-    staleTime: 0,
-  });
-}
-
-/** POST /user/coupons/:id/claim; the claimed coupon joins the unused list at once (no wait for the refetch). */
-export function useClaimCoupon() {
+/**
+ * A coupon claimed here joins the unused list at once (the account's useClaimCoupon refetches it; this
+ * keeps the claimed coupon selectable even if that refetch fails).
+ */
+export function useAddClaimedToUnused() {
   const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (couponId: number) => data(openApi().POST('/user/coupons/{id}/claim', { params: { path: { id: couponId } } })),
-    onSuccess: async (claimed) => {
-      queryClient.setQueryData<MyCoupon[]>(unusedCouponsKey, (list) => (list ? [claimed, ...list.filter((c) => c.id !== claimed.id)] : [claimed]));
-      await queryClient.invalidateQueries({ queryKey: ['coupons'] });
-    },
-  });
+  return (claimed: MyCoupon) =>
+    queryClient.setQueryData<MyCoupon[]>(unusedCouponsKey, (list) => (list ? [claimed, ...list.filter((c) => c.id !== claimed.id)] : [claimed]));
 }
 
 /**
