@@ -1,4 +1,4 @@
-import { chmodSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { chmodSync, closeSync, fsyncSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { randomToken } from '../core/shared/random.js';
 
@@ -35,10 +35,23 @@ export function saveUiToken(dataDir: string, token: string): void {
   const file = uiTokenFile(dataDir);
   // Written aside and renamed: a crash mid-write never leaves a half token that would lock the page out.
   const temp = `${file}.${process.pid}.tmp`;
-  writeFileSync(temp, `${token}\n`, { mode: 0o600 });
-  // The mode of writeFileSync is filtered by the umask; the file must be the user's alone whatever it is.
-  chmodSync(temp, 0o600);
-  renameSync(temp, file);
+  try {
+    const fd = openSync(temp, 'w', 0o600);
+    try {
+      writeFileSync(fd, `${token}\n`);
+      // On disk before the rename: after a power cut the name never points at an empty file (which would
+      // be replaced by a new token, signing every open page out).
+      fsyncSync(fd);
+    } finally {
+      closeSync(fd);
+    }
+    // The mode given at creation is filtered by the umask; the file must be the user's alone whatever it is.
+    chmodSync(temp, 0o600);
+    renameSync(temp, file);
+  } catch (error) {
+    rmSync(temp, { force: true });
+    throw error;
+  }
 }
 
 /** The UI token of a data folder: the stored one, or a new one (stored) when there is none or it is malformed. */

@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { csvCell, csvRow, formatMinor } from '../../../src/main/core/exports/csv.js';
+import { csvCell, csvRow } from '../../../src/main/core/exports/csv.js';
+import { decimalOf } from '../../../src/main/core/shared/money.js';
 
 describe('the CSV writer', () => {
   it('writes amounts exactly with two decimals, never prefixed', () => {
-    expect([0, 5, -5, 1250, -1250, 100_000_000_001].map(formatMinor)).toEqual(['0.00', '0.05', '-0.05', '12.50', '-12.50', '1000000000.01']);
+    expect([0, 5, -5, 1250, -1250, 100_000_000_001].map(decimalOf)).toEqual(['0.00', '0.05', '-0.05', '12.50', '-12.50', '1000000000.01']);
     expect(csvCell({ amount: -1250 })).toBe('-12.50');
     expect(csvCell({ integer: -3 })).toBe('-3');
   });

@@ -1,3 +1,5 @@
+import { decimalOf } from '../shared/money.js';
+
 /**
  * One CSV writer for the HTTP exports and `crossbuy export` (RFC 4180: comma-separated, CRLF line ends,
  * a field quoted when it holds a quote, comma, CR or LF, quotes doubled). Pure.
@@ -12,16 +14,9 @@ export type Cell = string | null | { amount: number } | { integer: number };
 const FORMULA_START = /^[=+\-@\t\r]/;
 const NEEDS_QUOTES = /[",\r\n]/;
 
-/** Minor units as the API shows amounts, exactly and with two decimals: -1250 -> "-12.50". */
-export function formatMinor(minor: number): string {
-  const sign = minor < 0 ? '-' : '';
-  const abs = Math.abs(minor);
-  return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
-}
-
 export function csvCell(cell: Cell): string {
   if (cell === null) return '';
-  if (typeof cell === 'object') return 'amount' in cell ? formatMinor(cell.amount) : String(cell.integer);
+  if (typeof cell === 'object') return 'amount' in cell ? decimalOf(cell.amount) : String(cell.integer);
   const text = FORMULA_START.test(cell) ? `'${cell}` : cell;
   return NEEDS_QUOTES.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }

@@ -38,9 +38,14 @@ export function applyBasisPoints(minor: Minor, basisPoints: number): Minor {
   return roundHalfUp(minor * basisPoints, 10_000);
 }
 
-/** "1,234.50 CNY": the form used in error messages. */
-export function formatAmount(minor: Minor, currency: string): string {
+/** Minor units as a decimal with two places, exactly (integer arithmetic): -1250 -> "-12.50". */
+export function decimalOf(minor: Minor): string {
   const sign = minor < 0 ? '-' : '';
   const abs = Math.abs(minor);
-  return `${sign}${(abs / 100).toFixed(2)} ${currency}`;
+  return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
+}
+
+/** "1234.50 CNY": the form used in error messages. */
+export function formatAmount(minor: Minor, currency: string): string {
+  return `${decimalOf(minor)} ${currency}`;
 }

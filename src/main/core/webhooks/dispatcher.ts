@@ -35,10 +35,12 @@ const activeEndpoints = new KeptViews<'active', readonly ActiveEndpoint[]>(1);
 
 function readActiveEndpoints(ctx: CoreContext): readonly ActiveEndpoint[] {
   return activeEndpoints.get(ctx.db, '', 'active', () =>
-    (ctx.db.prepare('SELECT id, events FROM webhook_endpoints WHERE active = 1').all() as { id: number; events: string }[]).map((row) => ({
-      id: row.id,
-      events: JSON.parse(row.events) as string[],
-    })),
+    // Frozen, as every kept view is: the same list is handed to every event until something changes.
+    Object.freeze(
+      (ctx.db.prepare('SELECT id, events FROM webhook_endpoints WHERE active = 1').all() as { id: number; events: string }[]).map((row) =>
+        Object.freeze({ id: row.id, events: Object.freeze(JSON.parse(row.events) as string[]) }),
+      ),
+    ),
   );
 }
 
