@@ -1,18 +1,11 @@
 import type { Page } from '@playwright/test';
 import { adminApiOf, expect, test } from './fixtures';
+import { ORDER_STATUS_LABELS } from '../../src/renderer/src/shared/orderStatusLabels';
 import { cents, cheapProducts, money, orderTotal, placeOrder, type Balance, type Order } from './orders-helpers';
 
-const STATUS_LABELS: Record<string, string> = {
-  all: 'All',
-  pending: 'Awaiting payment confirmation',
-  paid: 'Payment confirmed',
-  purchased: 'Purchased',
-  shipped_to_warehouse: 'On the way to the warehouse',
-  in_warehouse: 'In the warehouse',
-  completed: 'Completed',
-  cancelled: 'Cancelled',
-  refunded: 'Refunded',
-};
+// The labels the app shows, from the one table it reads them from, so a status added there (returned)
+// is a tab this test checks too; `all` is the orders page's own first tab.
+const STATUS_LABELS: Record<string, string> = { all: 'All', ...ORDER_STATUS_LABELS.en };
 
 const tab = (page: Page, status: string, count: number) =>
   page.getByRole('tablist', { name: 'Order status' }).getByRole('tab', { name: `${STATUS_LABELS[status]} (${count})`, exact: true });
@@ -35,6 +28,8 @@ test('status tabs with counts, pagination, search by number, detail with trackin
 
   await page.getByRole('link', { name: 'Orders', exact: true }).click();
   await expect(page.getByRole('heading', { name: 'Orders', level: 2 })).toBeVisible();
+  // Every tab the page shows is one checked here, Returned included.
+  await expect(page.getByRole('tablist', { name: 'Order status' }).getByRole('tab')).toHaveCount(Object.keys(STATUS_LABELS).length);
   for (const status of Object.keys(STATUS_LABELS)) {
     const count = await orderTotal(openApi, status === 'all' ? undefined : status);
     await expect(tab(page, status, count)).toBeVisible();
