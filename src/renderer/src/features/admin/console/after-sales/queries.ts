@@ -3,6 +3,7 @@ import { adminApi, data, idempotent } from '../../../../api/client';
 import type { OrderScenario, ShippingScenario } from '../../../../../../contract/enums';
 import type { AdminOrderDetail } from '../../../../../../contract/admin/orders';
 import { adminKeys, fetchers } from '../../queries';
+import { nextPendingCursor } from './pendingCursor';
 
 /**
  * The console's after-sales calls (admin API). The detail's key starts with 'orders' so the live event
@@ -65,7 +66,7 @@ export function usePendingReturns() {
     queryFn: ({ pageParam }) =>
       data(adminApi().GET('/returns/pending', { params: { query: { limit: PENDING_RETURNS_PAGE, ...(pageParam ? { startingAfter: pageParam } : {}) } } })),
     initialPageParam: '',
-    getNextPageParam: (last) => (last.items.length < PENDING_RETURNS_PAGE ? undefined : String(last.items.at(-1)!.id)),
+    getNextPageParam: nextPendingCursor,
   });
 }
 
