@@ -57,3 +57,25 @@ test('a requested return waits in the console queue and is approved there: refun
   const left = await admin.get<{ items: { id: number }[] }>('/returns/pending?limit=100');
   expect(left.items.map((r) => r.id)).not.toContain(requested.id);
 });
+
+test('the queue shows that it is loading until its first page comes, and offers no more when that page is the whole queue', async ({ app: page }) => {
+  // A full page (20) that is the whole queue: the answer's total says nothing follows.
+  const items = Array.from({ length: 20 }, (_, i) => ({
+    id: 900000 + i, orderNo: `CB-QUEUE-${i}`, itemId: 1, type: 'return', status: 'requested', reason: `reason ${i}`, fee: 0, refundAmount: 0,
+    createdAt: '2026-11-20T10:00:00.000Z', resolvedAt: null, userId: 1, packageId: 1, title: `Queued item ${i}`, skuName: 'Default', quantity: 1,
+  }));
+  let answer: () => void = () => undefined;
+  const answered = new Promise<void>((resolve) => (answer = resolve));
+  await page.route('**/api/v1/admin/returns/pending**', async (route) => {
+    await answered;
+    await route.fulfill({ json: { data: { items, total: 20, page: 1, limit: 20 } } });
+  });
+  await page.goto('/#/back-office');
+  const queue = page.getByRole('region', { name: 'Returns awaiting a decision' });
+  await expect(queue.getByRole('progressbar', { name: 'Loading the returns awaiting a decision' })).toBeVisible();
+  answer();
+  await expect(queue.getByRole('row').filter({ hasText: 'Queued item 19' })).toBeVisible();
+  await expect(queue.getByRole('progressbar')).toHaveCount(0);
+  await expect(queue.getByText('20 waiting')).toBeVisible();
+  await expect(queue.getByRole('button', { name: 'Show more' })).toHaveCount(0);
+});

@@ -1,4 +1,4 @@
-import { Button, Group, Stack, Table, Text } from '@mantine/core';
+import { Button, Group, Skeleton, Stack, Table, Text } from '@mantine/core';
 import { useState } from 'react';
 import type { AdminPendingReturn } from '../../../../../../contract/admin/returns';
 import { ErrorAlert } from '../../../../shared/ErrorAlert';
@@ -22,6 +22,7 @@ const messages = defineMessages(
     count: '{count, plural, one {# waiting} other {# waiting}}',
     none: 'No return or exchange is waiting.',
     loadError: 'Cannot load the returns',
+    loading: 'Loading the returns awaiting a decision',
     colRequest: 'Request',
     colOrder: 'Order',
     colLine: 'Line',
@@ -39,6 +40,7 @@ const messages = defineMessages(
     count: '{count, plural, other {# 个待处理}}',
     none: '没有待处理的退货或换货。',
     loadError: '无法加载退换货申请',
+    loading: '正在加载待处理的退换货',
     colRequest: '申请',
     colOrder: '订单',
     colLine: '商品行',
@@ -135,6 +137,8 @@ export function PendingReturnsPanel() {
           {t('intro')}
         </Text>
         <Outcome done={decide.isError ? null : done} error={decide.isError ? decide.error : null} errorTitle={ta('notDecided')} />
+        {/* The first page on its way: a placeholder, so the section does not read as empty. */}
+        {queue.isPending ? <Skeleton height={64} role="progressbar" aria-label={t('loading')} /> : null}
         {queue.isError ? <ErrorAlert title={t('loadError')} error={queue.error} /> : null}
         {queue.isSuccess && requests.length === 0 ? (
           <Text size="sm" c="dimmed">
