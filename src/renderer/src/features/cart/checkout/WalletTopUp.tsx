@@ -6,7 +6,7 @@ import { useFormat } from '../../../shared/format';
 import { useIntent } from '../../../shared/useIntent';
 import { checkoutMessages } from './messages';
 import { fromCents, type Cents } from './pricing';
-import { useTopUp } from './queries';
+import { useWalletEntry } from '../../admin/console/mutations';
 
 interface Props {
   /** What the available balance lacks for this order, in cents (> 0). */
@@ -21,7 +21,9 @@ interface Props {
 export function WalletTopUp({ shortfall, currency }: Props) {
   const fmt = useFormat();
   const t = useT(checkoutMessages);
-  const topUp = useTopUp();
+  // The operator's deposit (POST /admin/wallet/deposit), the console's own mutation: the person at the app
+  // is both the shopper and the operator. The key is the intent's, so a double click or a retry credits once.
+  const topUp = useWalletEntry('deposit');
   const amount = fromCents(shortfall);
   const missing = fmt.money(amount, currency);
   const intent = useIntent({ topUp: shortfall });
@@ -29,7 +31,7 @@ export function WalletTopUp({ shortfall, currency }: Props) {
   const onTopUp = () =>
     intent.run((key, done) =>
       topUp.mutate(
-        { amount, note: t('topUpNote'), key },
+        { body: { amount, note: t('topUpNote') }, key },
         {
           onError: () => done(false),
           onSuccess: (result) => {

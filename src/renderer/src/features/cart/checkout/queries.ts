@@ -30,20 +30,6 @@ export function useAddClaimedToUnused() {
     queryClient.setQueryData<MyCoupon[]>(unusedCouponsKey, (list) => (list ? [claimed, ...list.filter((c) => c.id !== claimed.id)] : [claimed]));
 }
 
-/**
- * The operator's deposit (POST /api/v1/admin/wallet/deposit), offered in place where the wallet is short:
- * the person at the app is both the shopper and the operator. The key is the intent's (shared/useIntent),
- * so a double click or a retry credits once.
- */
-export function useTopUp() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ amount, note, key }: { amount: number; note: string; key: string }) =>
-      data(adminApi().POST('/wallet/deposit', { body: { amount, note }, ...idempotent(key) })),
-    onSettled: () => Promise.all(['wallet', 'dashboard'].map((root) => queryClient.invalidateQueries({ queryKey: [root] }))),
-  });
-}
-
 /** The service fee rate the back office set (percent), as basis points; the default until it loads. */
 export function useServiceFeeBp(): number {
   const settings = useQuery({
