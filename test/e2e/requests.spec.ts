@@ -40,3 +40,40 @@ test('a request made with an API key shows up live on the Requests page, opens w
   expect(copied).toContain('/api/v1/open/orders?limit=2');
   expect(copied).toContain('$CROSSBUY_KEY');
 });
+
+test('the path filter waits for a pause in typing, says when a path lacks its leading /, and a failed refresh keeps the rows shown', async ({ app: page, server }) => {
+  const created = await page.request.post(`${server.origin}/api/v1/admin/keys`, { headers: UI, data: { name: 'e2e filter', scopes: ['orders:read'] } });
+  const { key } = ((await created.json()) as { data: { key: string } }).data;
+  expect((await page.request.get(`${server.origin}/api/v1/open/orders?limit=3`, { headers: { Authorization: `Bearer ${key}` } })).status()).toBe(200);
+
+  const isLog = (url: URL) => url.pathname === '/api/v1/admin/requests';
+  const asked: string[] = [];
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (isLog(url)) asked.push(url.searchParams.get('path') ?? '');
+  });
+  await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Requests' }).click();
+  const rows = page.getByRole('table', { name: 'Logged requests' }).getByTestId('request-row');
+  await expect(rows.first()).toBeVisible();
+
+  // Typed a key at a time: one query for the path, none for the prefixes typed on the way.
+  const field = page.getByRole('textbox', { name: 'Path starts with' });
+  const full = '/api/v1/open/orders';
+  await field.pressSequentially(full);
+  await expect.poll(() => asked.includes(full)).toBe(true);
+  await expect(rows.filter({ hasText: `${full}?limit=3` }).first()).toBeVisible();
+  expect(asked.filter((path) => path !== '' && path !== full)).toEqual([]);
+
+  // Without its leading `/` the path is no filter: the field says so (and the log is not filtered by it).
+  await field.fill('api/v1/open');
+  await expect(page.getByText('A path starts with /: this filter is not applied')).toBeVisible();
+  expect(asked).not.toContain('api/v1/open');
+
+  // The live refresh fails: the rows stay, the error shows beside them.
+  await field.fill(full);
+  await expect(rows.filter({ hasText: `${full}?limit=3` }).first()).toBeVisible();
+  await page.route(isLog, (route) => route.fulfill({ status: 500, json: { statusCode: 500, error: 'Internal Server Error', message: 'log unavailable' } }));
+  await expect(page.getByRole('alert').filter({ hasText: 'Cannot refresh the request log: the requests shown may be out of date' })).toBeVisible();
+  await expect(rows.filter({ hasText: `${full}?limit=3` }).first()).toBeVisible();
+  await expect(page.getByText('Cannot load the request log', { exact: true })).toHaveCount(0);
+});

@@ -1,4 +1,5 @@
 import { Badge, Button, Group, Select, Skeleton, Stack, Table, Text, TextInput } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ErrorAlert } from '../../../shared/ErrorAlert';
@@ -14,6 +15,8 @@ import { RequestDetailModal } from './RequestDetailModal';
 /** The log changes with every script call and no event says so: poll, only while the page is shown. */
 const REFRESH_MS = 2000;
 const PAGE_SIZE = 25;
+/** Typing a path waits for a pause: each filter is a query of its own, polled while shown. */
+const PATH_DEBOUNCE_MS = 300;
 
 function statusColor(status: number): string {
   if (status >= 500) return 'red';
@@ -34,11 +37,15 @@ export function RequestsPage() {
 
   const keys = useQuery({ queryKey: adminKeys.apiKeys, queryFn: fetchers.apiKeys });
   const server = useQuery({ queryKey: adminKeys.server, queryFn: fetchers.server, staleTime: Infinity });
+  // The log filters by a path prefix, which starts with `/`; anything else is not sent, and the field says so.
+  const typedPath = path.trim();
+  const pathInvalid = typedPath !== '' && !typedPath.startsWith('/');
+  const [pathFilter] = useDebouncedValue(pathInvalid ? '' : typedPath, PATH_DEBOUNCE_MS);
   const filter: RequestLogFilter = {
     limit: PAGE_SIZE,
     ...(key ? { key: Number(key) } : {}),
     ...(status ? { status } : {}),
-    ...(path.trim().startsWith('/') ? { path: path.trim() } : {}),
+    ...(pathFilter ? { path: pathFilter } : {}),
     ...(cursors.length ? { startingAfter: cursors[cursors.length - 1] } : {}),
   };
   const log = useQuery({
@@ -80,19 +87,31 @@ export function RequestsPage() {
           ]}
           w={200}
         />
-        <TextInput label={t('filterPath')} placeholder={t('pathPlaceholder')} value={path} onChange={(e) => refilter(setPath)(e.currentTarget.value)} w={280} />
+        <TextInput
+          label={t('filterPath')}
+          placeholder={t('pathPlaceholder')}
+          value={path}
+          onChange={(e) => refilter(setPath)(e.currentTarget.value)}
+          error={pathInvalid ? t('pathMustStartWithSlash') : undefined}
+          w={280}
+        />
       </Group>
       <Section title={t('listLabel')}>
         {log.isPending ? (
           <Skeleton height={120} />
-        ) : log.isError ? (
+        ) : log.isError && !log.data ? (
           <ErrorAlert title={t('loadError')} error={log.error} />
         ) : log.data.items.length === 0 ? (
-          <Text size="sm" c="dimmed">
-            {t('empty')}
-          </Text>
+          <Stack gap="xs">
+            {log.isError ? <ErrorAlert title={t('refreshError')} error={log.error} /> : null}
+            <Text size="sm" c="dimmed">
+              {t('empty')}
+            </Text>
+          </Stack>
         ) : (
           <Stack gap="xs">
+            {/* A failed poll keeps the requests last shown; the error says they may be out of date. */}
+            {log.isError ? <ErrorAlert title={t('refreshError')} error={log.error} /> : null}
             <Table.ScrollContainer minWidth={760}>
               <Table verticalSpacing={6} fz="sm" highlightOnHover aria-label={t('listLabel')}>
                 <Table.Thead>
