@@ -1,24 +1,28 @@
 import { Select } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { adminApi, data } from '../api/client';
+import { adminApi, ApiError, data } from '../api/client';
+import { adminKeys, fetchers } from '../features/admin/queries';
+import { errorKeyOf } from '../shared/ErrorAlert';
 import { useDisplayCurrencyStore } from '../shared/format';
 import { useT } from '../shared/i18n';
+import { appMessages } from './appMessages';
 import { navMessages } from './navMessages';
 
-/** The same cache entry the settings page reads and writes. */
-const SETTINGS_KEY = ['admin', 'settings'] as const;
 const LEDGER_ONLY = '';
 
 /**
  * The display currency beside ledger amounts ("¥458.10 (≈ $63.22)"), chosen among the currencies the
  * operator set a rate for (settings page / PUT /settings). Feeds the formatter's store; nothing converted
- * is ever sent to the server. Hidden until the operator has set a rate.
+ * is ever sent to the server. Hidden until the operator has set a rate. Reads and writes the one settings
+ * cache entry (adminKeys.settings) every settings reader shares, so a change anywhere reaches them all.
  */
 export function DisplayCurrencyPicker() {
   const t = useT(navMessages);
+  const tApp = useT(appMessages);
   const queryClient = useQueryClient();
-  const settings = useQuery({ queryKey: SETTINGS_KEY, queryFn: () => data(adminApi().GET('/settings')), staleTime: 60_000 });
+  const settings = useQuery({ queryKey: adminKeys.settings, queryFn: fetchers.settings, staleTime: 60_000 });
   const set = useDisplayCurrencyStore((s) => s.set);
   const code = settings.data?.displayCurrency ?? null;
   const rate = code ? settings.data?.displayRates[code] : undefined;
@@ -28,7 +32,17 @@ export function DisplayCurrencyPicker() {
 
   const choose = useMutation({
     mutationFn: (next: string | null) => data(adminApi().PUT('/settings', { body: { displayCurrency: next } })),
-    onSuccess: (next) => queryClient.setQueryData(SETTINGS_KEY, next),
+    onSuccess: (next) => queryClient.setQueryData(adminKeys.settings, next),
+    // The picker shows the saved choice again; the refusal says why (in the UI language, the service's
+    // sentence as the detail, as ErrorAlert words it), and the settings are read again in case they moved.
+    onError: (error) => {
+      notifications.show({
+        color: 'red',
+        title: t('displayCurrencyFailed'),
+        message: error instanceof ApiError ? `${tApp(errorKeyOf(error.statusCode))} ${tApp('errorDetail', { message: error.message })}` : error.message,
+      });
+      return queryClient.invalidateQueries({ queryKey: adminKeys.settings });
+    },
   });
 
   const codes = Object.keys(settings.data?.displayRates ?? {}).sort();

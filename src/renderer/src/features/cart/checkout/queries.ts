@@ -1,5 +1,6 @@
 import { useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
-import { adminApi, api, data, idempotent, openApi } from '../../../api/client';
+import { api, data, idempotent, openApi } from '../../../api/client';
+import { adminKeys, fetchers } from '../../admin/queries';
 import { productKey } from '../../shop/product/useProduct';
 import { orderKeys } from '../../tracking/queries';
 
@@ -32,11 +33,8 @@ export function useAddClaimedToUnused() {
 
 /** The service fee rate the back office set (percent), as basis points; the default until it loads. */
 export function useServiceFeeBp(): number {
-  const settings = useQuery({
-    queryKey: ['settings'],
-    queryFn: () => data(adminApi().GET('/settings')),
-    staleTime: 60_000,
-  });
+  // The one settings cache entry (the settings page and the header read it too): a saved change shows here at once.
+  const settings = useQuery({ queryKey: adminKeys.settings, queryFn: fetchers.settings, staleTime: 60_000 });
   return settings.data ? Math.round(settings.data.serviceFeeRate * 100) : DEFAULT_SERVICE_FEE_BP;
 }
 
