@@ -27,3 +27,38 @@ test('restoring a backup from the Server & data page brings the balance back', a
   // The state it replaced is listed as a backup of its own.
   await expect(page.getByRole('table', { name: 'Backups' }).getByRole('row')).toHaveCount(3);
 });
+
+test('a restore under way cannot be cancelled or closed, and its result is worded in the UI language', async ({ app: page, server }) => {
+  const admin = adminApiOf(page.request, server.origin);
+  const backup = await admin.send<{ id: string }>('POST', '/data/backup');
+  // The restore's answer is held back until the dialog has been tried while it runs.
+  let release: () => void = () => undefined;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/api/v1/admin/data/restore', async (route) => {
+    await released;
+    await route.continue();
+  });
+  await page.evaluate(() => localStorage.setItem('crossbuy-language', JSON.stringify({ state: { language: 'zh-CN', chosen: true }, version: 0 })));
+  try {
+    await page.reload();
+    await page.getByRole('navigation').getByRole('link', { name: '服务器与数据' }).click();
+    await page.getByRole('button', { name: `恢复 ${backup.id}` }).click();
+    const dialog = page.getByRole('dialog', { name: '恢复此备份？' });
+    await dialog.getByRole('button', { name: '恢复备份' }).click();
+    await expect(dialog.getByRole('button', { name: '取消' })).toBeDisabled();
+    // Escape from inside the dialog, and a click on the overlay beside it, leave it open.
+    await dialog.focus();
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeVisible();
+    await page.locator('.mantine-Modal-overlay').click({ position: { x: 5, y: 5 } });
+    await expect(dialog).toBeVisible();
+
+    release();
+    await expect(dialog).toBeHidden();
+    const toast = page.getByRole('alert').filter({ hasText: '备份已恢复' });
+    await expect(toast).toContainText(`已恢复 ${backup.id}。恢复前的数据已保存为备份`);
+    await expect(toast).not.toContainText('Restored');
+  } finally {
+    await page.evaluate(() => localStorage.setItem('crossbuy-language', JSON.stringify({ state: { language: 'en', chosen: true }, version: 0 })));
+  }
+});

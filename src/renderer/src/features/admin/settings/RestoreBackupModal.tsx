@@ -19,28 +19,32 @@ export function RestoreBackupModal({ backup, onClose }: { backup: BackupInfo | n
   const restore = useMutation({
     mutationFn: (backupId: string) => data(adminApi().POST('/data/restore', { body: { backupId, confirm: 'RESTORE' } })),
     onSuccess: (result) => {
-      notifications.show({ color: 'green', title: t('restoreDone'), message: result.message });
+      // Worded here from the answer's ids: the service's own sentence is English.
+      notifications.show({ color: 'green', title: t('restoreDone'), message: t('restoreDoneText', { id: result.restoredFrom, before: result.backupBefore.id }) });
       onClose();
       // Everything the app shows may have changed.
       void queryClient.invalidateQueries();
     },
   });
+  // While the restore runs the dialog stays: closing it would drop its result or error (reset below).
+  const pending = restore.isPending;
   const close = () => {
+    if (pending) return;
     restore.reset();
     onClose();
   };
   return (
-    <Modal opened={backup !== null} onClose={close} title={t('restoreTitle')}>
+    <Modal opened={backup !== null} onClose={close} title={t('restoreTitle')} closeOnClickOutside={!pending} closeOnEscape={!pending} withCloseButton={!pending}>
       {backup ? (
         <Stack gap="md">
           <Code style={{ wordBreak: 'break-all' }}>{backup.id}</Code>
           <Text size="sm">{t('restoreText', { id: backup.id, date: fmt.date(backup.createdAt) })}</Text>
           {restore.isError ? <ErrorAlert title={t('restoreFailed')} error={restore.error} /> : null}
           <Group justify="flex-end">
-            <Button variant="default" onClick={close}>
+            <Button variant="default" onClick={close} disabled={pending}>
               {t('cancel')}
             </Button>
-            <Button color="red" loading={restore.isPending} onClick={() => restore.mutate(backup.id)}>
+            <Button color="red" loading={pending} onClick={() => restore.mutate(backup.id)}>
               {t('restoreButton')}
             </Button>
           </Group>
