@@ -58,3 +58,24 @@ test('in Chinese checkout words a coupon as the Coupons page does (10% off is "9
     await openApi.send('DELETE', '/cart');
   }
 });
+
+test('checkout reads the coupons to claim afresh each visit: one claimed elsewhere meanwhile is no longer offered', async ({ app: page, openApi }) => {
+  await openApi.send('DELETE', '/cart');
+  const [line] = await cheapProducts(openApi, 1);
+  await openApi.send('POST', '/cart/items', { productId: String(line!.product.id), skuId: line!.sku.skuId, quantity: 1 });
+  const available = await openApi.get<Coupon[]>('/user/coupons/available');
+  expect(available.length).toBeGreaterThan(0);
+  try {
+    await page.goto('/#/checkout');
+    const toClaim = page.getByRole('region', { name: 'Coupons to claim' }).getByTestId('claimable-coupon');
+    await expect(toClaim).toHaveCount(available.length);
+    // Another client (a script on the open API) claims one; the shopper leaves the checkout and comes back.
+    await openApi.send('POST', `/user/coupons/${available[0]!.id}/claim`);
+    await page.goto('/#/cart');
+    await page.goto('/#/checkout');
+    await expect(toClaim).toHaveCount(available.length - 1);
+    await expect(toClaim.filter({ hasText: available[0]!.name })).toHaveCount(0);
+  } finally {
+    await openApi.send('DELETE', '/cart');
+  }
+});

@@ -154,8 +154,9 @@ export function useRemoveFavorite() {
 
 // ---------------------------------------------------------------- coupons
 
-export function useAvailableCoupons() {
-  return useQuery({ queryKey: accountKeys.couponsAvailable, queryFn: () => data(openApi().GET('/user/coupons/available')) });
+/** `staleTime: 0` for a reader that must not offer a coupon claimed elsewhere meanwhile (the checkout). */
+export function useAvailableCoupons(options: { staleTime?: number } = {}) {
+  return useQuery({ queryKey: accountKeys.couponsAvailable, queryFn: () => data(openApi().GET('/user/coupons/available')), ...options });
 }
 
 export function useMyCoupons() {

@@ -32,7 +32,8 @@ export function CheckoutPage() {
   const productIds = useMemo(() => [...new Set(selected.map((line) => line.productId))], [selected]);
   const products = useProductSellers(productIds);
   const coupons = useUnusedCoupons();
-  const claimable = useAvailableCoupons();
+  // Read afresh on each visit (no claim event refreshes it): a coupon claimed elsewhere is not offered.
+  const claimable = useAvailableCoupons({ staleTime: 0 });
   const wallet = useWalletBalance();
   const place = usePlaceOrder();
 
