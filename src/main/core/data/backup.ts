@@ -1,7 +1,8 @@
-import { mkdirSync, readdirSync, statSync } from 'node:fs';
+import { mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import type { CoreContext } from '../context.js';
-import { unprocessable } from '../shared/errors.js';
+import { groupCommit } from '../db/group-commit.js';
+import { ApiError, unprocessable } from '../shared/errors.js';
 
 /** Database backups: SQLite's online backup into <data>/backups, consistent while the server runs. */
 export interface BackupFile {
@@ -17,12 +18,23 @@ export function backupDir(ctx: CoreContext): string {
   return join(ctx.dataDir, 'backups');
 }
 
+/**
+ * SQLite's online backup on this connection. Started while the connection holds an open write
+ * transaction, it copies nothing and still reports success (totalPages 0, measured with better-sqlite3
+ * 13): so it starts after the open group-commit batch is committed, and an empty copy is refused rather
+ * than listed as a backup. Writes made on this connection while it runs are carried into the copy.
+ */
 export async function backupDatabase(ctx: CoreContext): Promise<BackupFile> {
   const dir = backupDir(ctx);
   mkdirSync(dir, { recursive: true });
   const stamp = new Date().toISOString().replace(/[:.]/g, '-');
   const file = join(dir, `crossbuy-${stamp}.db`);
-  await ctx.db.backup(file);
+  await groupCommit(ctx.db).settled()?.catch(() => undefined);
+  const copied = await ctx.db.backup(file);
+  if (copied.totalPages === 0) {
+    rmSync(file, { force: true });
+    throw new ApiError(503, 'The backup could not be taken while a write was being committed; nothing was saved, try again');
+  }
   const stat = statSync(file);
   return { id: basename(file), file, bytes: stat.size, createdAt: stat.mtime.toISOString() };
 }
