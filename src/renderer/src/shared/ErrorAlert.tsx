@@ -1,39 +1,53 @@
 import { Alert, Text } from '@mantine/core';
 import { ApiError } from '../api/client';
 import { appMessages } from '../app/appMessages';
+import { errorKeyOf } from './errorKey';
 import { useT } from './i18n';
 
-type ErrorKey = 'error_400' | 'error_402' | 'error_403' | 'error_404' | 'error_409' | 'error_413' | 'error_422' | 'error_429' | 'error_5xx' | 'error_other';
+// The mapping's old home: its users import it from here.
+export { errorKeyOf, type ErrorKey } from './errorKey';
 
-/** What an API status means to the user, in the catalog (the server's own sentence is the detail). */
-export function errorKeyOf(status: number): ErrorKey {
-  if (status === 0 || status >= 500) return 'error_5xx';
-  const known: Record<number, ErrorKey> = { 400: 'error_400', 402: 'error_402', 403: 'error_403', 404: 'error_404', 409: 'error_409', 413: 'error_413', 422: 'error_422', 429: 'error_429' };
-  return known[status] ?? 'error_other';
+/** An error worded for the user: what it means in the UI language, and the service's own sentence as detail. */
+export interface ErrorText {
+  summary: string | null;
+  /** Shown as is (the API writes it in English; it names the field or the figure involved). */
+  detail: string | null;
 }
 
 /**
- * An error in a red alert (role="alert"): what it means in the UI language, then the service's own
- * message as the detail (the API writes it in English; it names the field or the figure involved).
+ * Words an error as every error surface does (the alert below, a toast): a 401 as the ended UI session,
+ * an API error by its status code with the service's sentence as the detail, anything else by its message.
  */
-export function ErrorAlert({ title, error }: { title: string; error: unknown }) {
+export function useErrorText(): (error: unknown) => ErrorText {
   const t = useT(appMessages);
-  if (error instanceof ApiError && error.statusCode === 401) {
-    return (
-      <Alert color="red" variant="light" title={title} role="alert">
-        {t('sessionEnded', { message: error.message })}
-      </Alert>
-    );
-  }
-  const message = error instanceof Error ? error.message : String(error);
+  return (error) => {
+    if (error instanceof ApiError && error.statusCode === 401) return { summary: t('sessionEnded', { message: error.message }), detail: null };
+    const message = error instanceof Error ? error.message : String(error);
+    if (error instanceof ApiError) return { summary: t(errorKeyOf(error.statusCode)), detail: message ? t('errorDetail', { message }) : null };
+    return { summary: null, detail: message || null };
+  };
+}
+
+/** An error's text as a notification's message: the summary, then the detail dimmed. */
+export function ErrorTextBody({ text }: { text: ErrorText }) {
   return (
-    <Alert color="red" variant="light" title={title} role="alert">
-      {error instanceof ApiError ? <Text size="sm">{t(errorKeyOf(error.statusCode))}</Text> : null}
-      {message ? (
+    <>
+      {text.summary ? <Text size="sm">{text.summary}</Text> : null}
+      {text.detail ? (
         <Text size="sm" c="dimmed" translate="no">
-          {error instanceof ApiError ? t('errorDetail', { message }) : message}
+          {text.detail}
         </Text>
       ) : null}
+    </>
+  );
+}
+
+/** An error in a red alert (role="alert"), worded by useErrorText. */
+export function ErrorAlert({ title, error }: { title: string; error: unknown }) {
+  const text = useErrorText()(error);
+  return (
+    <Alert color="red" variant="light" title={title} role="alert">
+      <ErrorTextBody text={text} />
     </Alert>
   );
 }

@@ -3,6 +3,7 @@ import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { fetchCsv } from '../api/client';
 import type { ExportKind } from '../../../contract/open/exports';
+import { ErrorTextBody, useErrorText } from './ErrorAlert';
 import { defineMessages, useT } from './i18n';
 
 const messages = defineMessages(
@@ -29,6 +30,7 @@ export function exportQuery(filters: Record<string, string | undefined>): string
  */
 export function ExportCsvButton({ kind, filters = {} }: { kind: ExportKind; filters?: Record<string, string | undefined> }) {
   const t = useT(messages);
+  const errorText = useErrorText();
   const [busy, setBusy] = useState(false);
   const run = async () => {
     setBusy(true);
@@ -44,7 +46,8 @@ export function ExportCsvButton({ kind, filters = {} }: { kind: ExportKind; filt
       // The download has taken the blob by the next task.
       setTimeout(() => URL.revokeObjectURL(url), 0);
     } catch (error) {
-      notifications.show({ color: 'red', title: t('failed'), message: error instanceof Error ? error.message : String(error) });
+      // Worded as an alert words it: a lost session, a refused export or an unreachable service.
+      notifications.show({ color: 'red', title: t('failed'), message: <ErrorTextBody text={errorText(error)} /> });
     } finally {
       setBusy(false);
     }
