@@ -56,13 +56,16 @@ test('the path filter waits for a pause in typing, says when a path lacks its le
   const rows = page.getByRole('table', { name: 'Logged requests' }).getByTestId('request-row');
   await expect(rows.first()).toBeVisible();
 
-  // Typed a key at a time: one query for the path, none for the prefixes typed on the way.
+  // Typed a key at a time: one query for the path, not one per prefix typed on the way (without the pause,
+  // each of the 18 prefixes was a query). A prefix is queried only if the browser stalled 300 ms between
+  // two keystrokes, which a loaded CI machine can do once or twice: at most two are let through for that.
   const field = page.getByRole('textbox', { name: 'Path starts with' });
   const full = '/api/v1/open/orders';
   await field.pressSequentially(full);
   await expect.poll(() => asked.includes(full)).toBe(true);
   await expect(rows.filter({ hasText: `${full}?limit=3` }).first()).toBeVisible();
-  expect(asked.filter((path) => path !== '' && path !== full)).toEqual([]);
+  const prefixes = asked.filter((path) => path !== '' && path !== full);
+  expect(prefixes.length, `prefixes queried: ${prefixes.join(', ')}`).toBeLessThanOrEqual(2);
 
   // Without its leading `/` the path is no filter: the field says so (and the log is not filtered by it).
   await field.fill('api/v1/open');
