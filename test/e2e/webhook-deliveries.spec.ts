@@ -21,8 +21,15 @@ test('the deliveries list walks past its first page with Show more, newest first
   await expect(card.getByRole('status').filter({ hasText: 'Showing the newest' })).toHaveText('Showing the newest 10 of 23 deliveries');
 
   const more = card.getByRole('button', { name: 'Show more' });
+  const status = card.getByRole('status').filter({ hasText: 'Showing the newest' });
+  // Each click only once the page before has settled (its rows, its count, the button idle again): in one
+  // CI run a click made as soon as the 20 rows showed fetched nothing (no request left the page; the cause
+  // was not found, the button's loading state is the suspect). A click that is lost still fails below.
   await more.click();
   await expect(rows).toHaveCount(20);
+  await expect(status).toHaveText('Showing the newest 20 of 23 deliveries');
+  await expect(more).toBeEnabled();
+  await expect(more).not.toHaveAttribute('data-loading');
   await more.click();
   await expect(rows).toHaveCount(23);
   await expect(card.getByRole('status').filter({ hasText: 'Showing the newest' })).toHaveText('Showing the newest 23 of 23 deliveries');
