@@ -45,6 +45,29 @@ export default tseslint.config(
     },
   },
   {
+    // The time engine sits above the domains: the steps call orders/shipping/warehouse code, and the
+    // domains only write to the due-step queue (autopilot/queue.ts, a leaf). A domain importing a step,
+    // the runner or the timer would close the import circle again.
+    files: ['src/main/core/*/**/*.ts'],
+    ignores: ['src/main/core/autopilot/**', 'src/main/core/http/**', 'src/main/core/worlds/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [{ name: 'electron', message: 'The service core runs in plain Node: no Electron here (put it in src/main/desktop).' }],
+          patterns: [
+            { group: ['electron/*', '@electron/*'], message: 'The service core runs in plain Node: no Electron here.' },
+            { group: ['**/desktop/**', '**/cli/**', '**/headless/**', '**/renderer/**'], message: 'The core does not depend on its adapters.' },
+            {
+              group: ['**/autopilot/steps/**', '**/autopilot/runner*', '**/autopilot/autopilot*'],
+              message: 'Domains write to the due-step queue (autopilot/queue.ts) only: the steps and the runner sit above the domains.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['src/renderer/**/*.{ts,tsx}'],
     rules: {
       'no-restricted-imports': [

@@ -2,7 +2,8 @@ import { readScenarioRates, writeScenarioRates } from '../../../src/main/core/or
 import { afterEach, describe, expect, it } from 'vitest';
 import { runDueSteps } from '../../../src/main/core/autopilot/autopilot.js';
 import { drawDelay } from '../../../src/main/core/autopilot/pace.js';
-import { cancelStep, findStep, nextDueStep, resolveDueTimes, scheduleStep } from '../../../src/main/core/autopilot/queue.js';
+import { cancelStep, findStep, nextDueStep, scheduleStep } from '../../../src/main/core/autopilot/queue.js';
+import { resolveDueTimes } from '../../../src/main/core/autopilot/runner.js';
 import { runSlice, newRun } from '../../../src/main/core/autopilot/runner.js';
 import { STEP_KINDS } from '../../../src/main/core/autopilot/steps/index.js';
 import { orderPay } from '../../../src/main/core/autopilot/steps/orders.js';

@@ -1,11 +1,14 @@
 import type { Db } from '../db/database.js';
-import { drawDelay, RUNNING_PACES, type RunningPace } from './pace.js';
-import { stepKind } from './steps/index.js';
+import type { RunningPace } from './pace.js';
 
 /**
  * The due-step queue (table `due_steps`, migration 005): one row per step a subject is owed, with its due
  * time at each pace, indexed by due time. The next step is one index seek, whatever the number of active
  * orders; a step's row is deleted in the transaction that runs it, so a restart can never run it twice.
+ *
+ * A leaf: the domains (orders, shipping, warehouse) write to it, and it imports no step, so the steps
+ * (autopilot/steps/, which call the domains) sit above them with no import circle. Filling in due times,
+ * which needs the step registry's delays, lives in runner.ts.
  */
 export interface DueStep {
   kind: string;
@@ -16,9 +19,6 @@ export interface DueStep {
 
 /** The column holding the due time at a pace (a closed set: safe to put in SQL text). */
 const DUE_COLUMN: Record<RunningPace, string> = { realistic: 'due_realistic', demo: 'due_demo' };
-
-/** A row whose kind this build does not know is parked here, so it never blocks the queue. */
-const NEVER = 8_640_000_000_000_000;
 
 /**
  * Schedules (or moves) the one step of `kind` owed by `subject`, in the caller's transaction:
@@ -55,30 +55,6 @@ export function findStep(db: Db, kind: string, subject: string | number): { sinc
     | { since: string; due_realistic: number | null; due_demo: number | null }
     | undefined;
   return row ? { since: row.since, dueRealistic: row.due_realistic, dueDemo: row.due_demo } : null;
-}
-
-/**
- * Fills in the due times of up to `max` rows written with only a `since` (by triggers or scheduleStep).
- * Each row is resolved once; returns how many were, so the caller knows whether more remain.
- */
-export function resolveDueTimes(db: Db, max: number): number {
-  const rows = db.prepare('SELECT kind, subject, since FROM due_steps WHERE due_realistic IS NULL LIMIT ?').all(max) as {
-    kind: string;
-    subject: string;
-    since: string;
-  }[];
-  const set = db.prepare('UPDATE due_steps SET due_realistic = ?, due_demo = ? WHERE kind = ? AND subject = ?');
-  for (const row of rows) {
-    const kind = stepKind(row.kind);
-    const base = Date.parse(row.since);
-    if (!kind?.delays || !Number.isFinite(base)) {
-      set.run(NEVER, NEVER, row.kind, row.subject);
-      continue;
-    }
-    const [realistic, demo] = RUNNING_PACES.map((pace) => base + drawDelay(kind.delays!, pace, row.kind, row.subject));
-    set.run(realistic, demo, row.kind, row.subject);
-  }
-  return rows.length;
 }
 
 /**

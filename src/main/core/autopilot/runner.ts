@@ -1,8 +1,9 @@
 import { contextAt, type CoreContext } from '../context.js';
 import { readSetting } from '../settings/settings.js';
 import type { ServiceClock } from '../shared/service-clock.js';
-import type { RunningPace } from './pace.js';
-import { claimStep, nextDueStep, resolveDueTimes, stepKey, type DueStep } from './queue.js';
+import { drawDelay, RUNNING_PACES, type RunningPace } from './pace.js';
+import type { Db } from '../db/database.js';
+import { claimStep, nextDueStep, stepKey, type DueStep } from './queue.js';
 import { stepKind } from './steps/index.js';
 
 /**
@@ -22,6 +23,33 @@ const RESOLVE_BATCH = 32;
  * them, so a run that meets this many failures ends and leaves the rest to the next run.
  */
 const MAX_FAILURES_PER_RUN = 1000;
+
+/** A row whose kind this build does not know is parked here, so it never blocks the queue. */
+const NEVER = 8_640_000_000_000_000;
+
+/**
+ * Fills in the due times of up to `max` rows written with only a `since` (by triggers or scheduleStep).
+ * Each row is resolved once; returns how many were, so the caller knows whether more remain.
+ */
+export function resolveDueTimes(db: Db, max: number): number {
+  const rows = db.prepare('SELECT kind, subject, since FROM due_steps WHERE due_realistic IS NULL LIMIT ?').all(max) as {
+    kind: string;
+    subject: string;
+    since: string;
+  }[];
+  const set = db.prepare('UPDATE due_steps SET due_realistic = ?, due_demo = ? WHERE kind = ? AND subject = ?');
+  for (const row of rows) {
+    const kind = stepKind(row.kind);
+    const base = Date.parse(row.since);
+    if (!kind?.delays || !Number.isFinite(base)) {
+      set.run(NEVER, NEVER, row.kind, row.subject);
+      continue;
+    }
+    const [realistic, demo] = RUNNING_PACES.map((pace) => base + drawDelay(kind.delays!, pace, row.kind, row.subject));
+    set.run(realistic, demo, row.kind, row.subject);
+  }
+  return rows.length;
+}
 
 export interface RunOptions {
   /** Move the service clock to each step's due time (a clock advance). */
