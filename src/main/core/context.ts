@@ -2,6 +2,7 @@ import type { Db } from './db/database.js';
 import type { Clock } from './shared/clock.js';
 import type { MarketplaceRegistry } from './products/marketplace/adapter.js';
 import { clockAt } from './shared/service-clock.js';
+import type { RandomStream } from './world/random-stream.js';
 
 /**
  * What every domain module is handed: the database, the service clock, and the few installation facts
@@ -10,6 +11,8 @@ import { clockAt } from './shared/service-clock.js';
 export interface CoreContext {
   readonly db: Db;
   readonly clock: Clock;
+  /** The world's seeded random stream: every made-up value of world data draws from it (world/random-stream.ts). */
+  readonly random: RandomStream;
   /** The ledger currency of this installation (fixed once the ledger has entries). */
   readonly currency: string;
   /** The data folder (':memory:' for a throwaway core). */

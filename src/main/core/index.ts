@@ -11,6 +11,8 @@ import { readSetting, writeSetting } from './settings/settings.js';
 import type { Clock } from './shared/clock.js';
 import { ServiceClock } from './shared/service-clock.js';
 import { randomBase62 } from './shared/random.js';
+import { checkWorldOptions, randomSeed, readWorldIdentity, writeWorldIdentity, type WorldIdentity } from './world/identity.js';
+import { RandomStream } from './world/random-stream.js';
 
 export interface CoreOptions {
   /** Folder holding crossbuy.db and the admin token; ':memory:' for a throwaway core (tests). */
@@ -20,6 +22,15 @@ export interface CoreOptions {
   /** A clock for tests; the default is the persisted service clock. */
   clock?: Clock;
   marketplaces?: MarketplaceRegistry;
+  /**
+   * What a new world is (worlds.md sections 1 and 3), fixed at its creation and kept in its database: a
+   * reopened world keeps its own, whatever is passed. `seed` (0 .. 2^53-1) defaults to a random one;
+   * `frozen` (default false) makes a clock that moves only when told; `clockStart` (ISO 8601, default now)
+   * is where the clock starts.
+   */
+  seed?: number;
+  frozen?: boolean;
+  clockStart?: string;
 }
 
 export interface Core {
@@ -49,6 +60,29 @@ function loadAdminToken(db: Db, dataDir: string): string {
   return token;
 }
 
+const isFresh = (db: Db) => (db.prepare('SELECT COUNT(*) AS n FROM users').get() as { n: number }).n === 0;
+
+/**
+ * A database without data is a new world: its identity is fixed now from the options (before the clock is
+ * built and anything is seeded); an existing one keeps the identity it has.
+ */
+function fixWorldIdentity(db: Db, options: CoreOptions): WorldIdentity {
+  if (!isFresh(db)) return readWorldIdentity(db);
+  checkWorldOptions(options);
+  const identity: WorldIdentity = {
+    seed: options.seed ?? randomSeed(),
+    frozen: options.frozen ?? false,
+    clockStart: new Date(options.clockStart ?? Date.now()).toISOString(),
+  };
+  db.transaction(() => {
+    writeWorldIdentity(db, identity);
+    // A frozen clock counts its offset from the clock start; an unfrozen one from wall time.
+    const offset = identity.frozen || options.clockStart === undefined ? 0 : Date.parse(identity.clockStart) - Date.now();
+    if (offset !== 0) writeSetting(db, 'clockOffsetMs', offset);
+  }).immediate();
+  return identity;
+}
+
 /** Opens (creating and seeding on first start) the service core on a data dir. No Electron anywhere. */
 export function openCore(options: CoreOptions): Core {
   const db = openDatabase(options.dataDir === ':memory:' ? ':memory:' : databaseFile(options.dataDir));
@@ -58,19 +92,26 @@ export function openCore(options: CoreOptions): Core {
     db.close();
     throw error;
   }
-  const clock = options.clock ?? new ServiceClock(db);
+  let identity: WorldIdentity;
+  try {
+    identity = fixWorldIdentity(db, options);
+  } catch (error) {
+    db.close();
+    throw error;
+  }
+  const clock = options.clock ?? (identity.frozen ? ServiceClock.frozenAt(db, identity.clockStart) : new ServiceClock(db));
   let origin = 'http://127.0.0.1:4680';
   const ctx: CoreContext = {
     db,
     clock,
+    random: new RandomStream(db),
     currency: readSetting(db, 'currency'),
     dataDir: options.dataDir,
     marketplaces: options.marketplaces ?? registryOf(simulatedMarketplaces()),
     mediaUrl: (path) => (path.startsWith('/') ? origin + path : path),
     nowIso: () => clock.now().toISOString(),
   };
-  const fresh = (db.prepare('SELECT COUNT(*) AS n FROM users').get() as { n: number }).n === 0;
-  if (fresh) {
+  if (isFresh(db)) {
     db.transaction(() => {
       writeSetting(db, 'currency', ctx.currency);
       seedEssentials(ctx);

@@ -2,7 +2,7 @@ import { contextAt, type CoreContext } from '../context.js';
 import type { Db } from '../db/database.js';
 import { emitEvent } from '../events/log.js';
 import { readSetting } from '../settings/settings.js';
-import type { ServiceClock } from '../shared/service-clock.js';
+import { ServiceClock } from '../shared/service-clock.js';
 import type { Pace } from './pace.js';
 import { runAllNow, runInSlices, type AsyncRunOptions } from './runner.js';
 
@@ -113,7 +113,10 @@ export function runDueStepsInSlices(ctx: CoreContext): Promise<{ steps: number; 
   return exclusive(ctx.db, false, (shouldStop) => runInSlices(ctx, ctx.clock.now(), { shouldStop }));
 }
 
-/** Runs due steps on a timer while the server is up: every second at demo pace, every 30 s otherwise. */
+/**
+ * Runs due steps on a timer while the server is up: every second at demo pace, every 30 s otherwise. A
+ * frozen clock's steps run only when the clock is advanced (worlds.md section 1), never on wall time.
+ */
 export class AutopilotTimer {
   private timer: NodeJS.Timeout | null = null;
   private lastTick = 0;
@@ -137,6 +140,7 @@ export class AutopilotTimer {
   /** One tick: starts a catch-up in slices unless one is running. Resolves with the steps it ran. */
   tick(): Promise<number> {
     if (!this.ctx.db.open || this.running || active.has(this.ctx.db)) return Promise.resolve(0);
+    if (this.ctx.clock instanceof ServiceClock && this.ctx.clock.frozen) return Promise.resolve(0);
     const pace = currentPace(this.ctx);
     const now = Date.now();
     if (pace === 'off' || (pace === 'realistic' && now - this.lastTick < 30_000)) return Promise.resolve(0);

@@ -5,12 +5,22 @@ import type { Clock } from './clock.js';
 /**
  * The service clock: wall time plus an offset kept in the database, so the server, the CLI and the desktop
  * app on one data folder agree on the time. The operator moves it forward; it never goes back.
+ * A frozen clock (a world made for tests, worlds.md section 1) is the same with a wall that stands still
+ * at the world's clock start: it moves only when told, and its offset is how far it has been moved.
  */
 export class ServiceClock implements Clock {
   constructor(
     private readonly db: Db,
     private readonly wall: () => number = Date.now,
+    /** Whether this clock stands still between advances (then the autopilot never runs on wall time). */
+    readonly frozen = false,
   ) {}
+
+  /** A clock that stands at `startIso` plus its persisted offset: it moves only by advanceBy and moveTo. */
+  static frozenAt(db: Db, startIso: string): ServiceClock {
+    const start = Date.parse(startIso);
+    return new ServiceClock(db, () => start, true);
+  }
 
   now(): Date {
     return new Date(this.wall() + readSetting(this.db, 'clockOffsetMs'));
