@@ -1,5 +1,4 @@
 import { openCore } from '../src/main/core/index.js';
-import { randomCode } from '../src/main/core/shared/random.js';
 
 /**
  * Fills a data folder with `count` purchase orders for the list benchmark: real rows (order, one line,
@@ -39,13 +38,14 @@ export function seedOrders(dataDir: string, count: number, options: SeedOptions 
       );
       let balance = (db.prepare('SELECT balance_minor FROM wallets WHERE user_id = 1').get() as { balance_minor: number }).balance_minor;
       const statuses = options.statuses ?? STATUSES;
+      const draw = core.ctx.random.draw(); // one step of the world's stream gives every seeded order number
       const step = options.endingAt ? (options.spanMs ?? 10 * 86_400_000) / count : 60_000;
       const start = options.endingAt ? options.endingAt.getTime() - step * count : Date.parse('2025-01-01T00:00:00Z');
       for (let i = 0; i < count; i++) {
         const sku = skus[i % skus.length]!;
         const status = statuses[i % statuses.length]!;
         const at = new Date(Math.floor(start + i * step)).toISOString();
-        const orderNo = `PO${at.slice(0, 10).replaceAll('-', '')}${randomCode(8)}`;
+        const orderNo = `PO${at.slice(0, 10).replaceAll('-', '')}${draw.code(8)}`;
         const fee = Math.round(sku.price_minor / 20);
         const total = sku.price_minor + fee;
         balance += total;

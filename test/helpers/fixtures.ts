@@ -3,7 +3,6 @@ import type { CoreContext } from '../../src/main/core/context.js';
 import { inTransaction } from '../../src/main/core/db/database.js';
 import { inspectionPhotoPath } from '../../src/main/core/media/media.js';
 import { applyBasisPoints } from '../../src/main/core/shared/money.js';
-import { randomCode } from '../../src/main/core/shared/random.js';
 import { postEntry } from '../../src/main/core/wallet/ledger.js';
 import { receiveOrderPackages } from '../../src/main/core/warehouse/receive.js';
 
@@ -104,7 +103,7 @@ export function createArrivedOrder(ctx: CoreContext, options: ArrivedOrderOption
     const serviceFee = applyBasisPoints(subtotal, 500);
     const total = subtotal + serviceFee;
     const now = ctx.nowIso();
-    const orderNo = `PO${now.slice(0, 10).replaceAll('-', '')}${randomCode(8)}`;
+    const orderNo = `PO${now.slice(0, 10).replaceAll('-', '')}${ctx.random.draw().code(8)}`;
 
     if (options.fund ?? true) postEntry(ctx, { userId, type: 'deposit', amount: total, reference: 'TEST', description: 'Test deposit' });
     postEntry(ctx, { userId, type: 'order_payment', amount: -total, reference: orderNo, description: `Payment for purchase order ${orderNo}` });

@@ -23,7 +23,10 @@ const accepting: Fetcher = () => Promise.resolve({ status: 200 });
 
 function addEvents(count: number): ServiceEvent[] {
   const insert = core.ctx.db.prepare("INSERT INTO events (type, user_id, data, created_at) VALUES ('order.created', 1, '{}', ?)");
-  return Array.from({ length: count }, () => ({ id: Number(insert.run(core.ctx.nowIso()).lastInsertRowid), type: 'order.created' }) as ServiceEvent);
+  return Array.from({ length: count }, () => {
+    const createdAt = core.ctx.nowIso();
+    return { id: Number(insert.run(createdAt).lastInsertRowid), type: 'order.created', createdAt } as ServiceEvent;
+  });
 }
 
 function recount(): { endpoint_id: number; n: number }[] {

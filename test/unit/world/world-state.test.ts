@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { openCore, type Core } from '../../../src/main/core/index.js';
 import { type ServiceClock } from '../../../src/main/core/shared/service-clock.js';
 import { worldIdentity } from '../../../src/main/core/world/identity.js';
-import { drawOf } from '../../../src/main/core/world/random-stream.js';
+import { drawOf } from '../../../src/main/core/shared/random.js';
 import { databaseAtVersion, migrateToCurrent } from '../../helpers/migrated-db.js';
 
 const opened: Core[] = [];

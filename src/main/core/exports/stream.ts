@@ -31,8 +31,8 @@ export function normalizeFilter(filter: ExportFilter): NormalizedFilter {
   return { ...filter, from, to };
 }
 
-/** The file name a download is saved under: crossbuy-orders-2026-11-24.csv. */
-export function exportFileName(kind: ExportKind, now: Date = new Date()): string {
+/** The file name a download is saved under, dated by the service clock: crossbuy-orders-2026-11-24.csv. */
+export function exportFileName(kind: ExportKind, now: Date): string {
   return `crossbuy-${kind}-${now.toISOString().slice(0, 10)}.csv`;
 }
 

@@ -1,12 +1,12 @@
-import { randomInt } from 'node:crypto';
 import type { CoreContext } from '../context.js';
-import { hashText } from '../shared/random.js';
+import { hashText, type Draw } from '../shared/random.js';
 import { newTimeOrderedNumber } from '../shared/time-ordered-code.js';
 
 /**
  * Stand-ins for what the real service's staff would type in: order numbers, the marketplace's order
  * number, the seller's domestic carrier and tracking number, and where the parcel travels. The back
- * office may pass its own values; these fill in whatever it leaves out.
+ * office may pass its own values; these fill in whatever it leaves out. Every random one comes from a
+ * draw of the world's random stream (ctx.random), so the same seed gives the same numbers.
  */
 
 /**
@@ -16,18 +16,12 @@ import { newTimeOrderedNumber } from '../shared/time-ordered-code.js';
 export function newOrderNo(ctx: CoreContext): string {
   const exists = ctx.db.prepare('SELECT 1 FROM orders WHERE order_no = ?');
   // 32^4 codes per tenth of a second: a collision is already unlikely; the check makes it impossible.
-  return newTimeOrderedNumber('PO', ctx.nowIso(), (orderNo) => exists.get(orderNo) !== undefined);
-}
-
-function digits(count: number): string {
-  let out = String(1 + randomInt(9));
-  while (out.length < count) out += String(randomInt(10));
-  return out;
+  return newTimeOrderedNumber('PO', ctx.nowIso(), ctx.random.draw(), (orderNo) => exists.get(orderNo) !== undefined);
 }
 
 /** Marketplace order numbers are long digit strings on all three platforms. */
-export function generateMarketplaceOrderNo(platform: string): string {
-  return digits(platform === '1688' ? 16 : 19);
+export function generateMarketplaceOrderNo(draw: Draw, platform: string): string {
+  return draw.digits(platform === '1688' ? 16 : 19);
 }
 
 const CARRIERS: readonly { name: string; prefix: string; digits: number }[] = [
@@ -39,14 +33,14 @@ const CARRIERS: readonly { name: string; prefix: string; digits: number }[] = [
   { name: 'JD Logistics', prefix: 'JD', digits: 13 },
 ];
 
-export function generateCarrier(): string {
-  return CARRIERS[randomInt(CARRIERS.length)]!.name;
+export function generateCarrier(draw: Draw): string {
+  return CARRIERS[draw.int(CARRIERS.length)]!.name;
 }
 
 /** A tracking number in the style of the carrier when it is a known one. */
-export function generateTrackingNo(carrier: string): string {
+export function generateTrackingNo(draw: Draw, carrier: string): string {
   const known = CARRIERS.find((c) => c.name === carrier);
-  return known ? known.prefix + digits(known.digits) : `CN${digits(12)}`;
+  return known ? known.prefix + draw.digits(known.digits) : `CN${draw.digits(12)}`;
 }
 
 const SELLER_CITIES: Record<string, readonly string[]> = {

@@ -112,12 +112,13 @@ const EFFECTS: Record<Effect, (run: EffectRun) => void> = {
       .prepare('SELECT platform, shop_name FROM order_items WHERE order_no = ? AND replaces_item_id IS NULL GROUP BY platform, shop_name ORDER BY MIN(id)')
       .all(order.order_no) as { platform: string; shop_name: string }[];
     const setGroup = ctx.db.prepare('UPDATE order_items SET marketplace_order_no = ? WHERE order_no = ? AND platform = ? AND shop_name = ?');
+    const draw = ctx.random.draw();
     const numbers = groups.map((g, index) => {
-      const number = index === 0 && data.marketplaceOrderNo ? data.marketplaceOrderNo : generateMarketplaceOrderNo(g.platform || order.platform);
+      const number = index === 0 && data.marketplaceOrderNo ? data.marketplaceOrderNo : generateMarketplaceOrderNo(draw, g.platform || order.platform);
       setGroup.run(number, order.order_no, g.platform, g.shop_name);
       return number;
     });
-    const number = numbers[0] ?? data.marketplaceOrderNo ?? generateMarketplaceOrderNo(order.platform);
+    const number = numbers[0] ?? data.marketplaceOrderNo ?? generateMarketplaceOrderNo(draw, order.platform);
     ctx.db.prepare('UPDATE orders SET marketplace_order_no = ? WHERE order_no = ?').run(number, order.order_no);
     run.notes.push(
       numbers.length > 1
@@ -128,8 +129,9 @@ const EFFECTS: Record<Effect, (run: EffectRun) => void> = {
 
   record_domestic_shipment(run) {
     const { ctx, order, data } = run;
-    const carrier = data.carrier ?? generateCarrier();
-    const trackingNo = data.trackingNo ?? generateTrackingNo(carrier);
+    const draw = ctx.random.draw();
+    const carrier = data.carrier ?? generateCarrier(draw);
+    const trackingNo = data.trackingNo ?? generateTrackingNo(draw, carrier);
     ctx.db.prepare('UPDATE orders SET carrier = ?, tracking_no = ? WHERE order_no = ?').run(carrier, trackingNo, order.order_no);
     addLogisticsEvent(ctx, order.order_no, ctx.nowIso(), sellerCity(order.platform, order.order_no), `Shipped by the seller; picked up by ${carrier}`, 'logistics.seller_shipped', { carrier });
     run.notes.push(part('order.seller_shipped', { carrier, trackingNo }));

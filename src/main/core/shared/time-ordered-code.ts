@@ -1,4 +1,4 @@
-import { randomCode, CODE_ALPHABET } from './random.js';
+import { CODE_ALPHABET, type Draw } from './random.js';
 
 /**
  * The 8 characters after the date in order and shipping order numbers (`PO`/`SO` + yyyymmdd + 8): the
@@ -6,8 +6,9 @@ import { randomCode, CODE_ALPHABET } from './random.js';
  * number (orders' primary key, items, timeline, ranks, due steps, the ledger's reference) then appends
  * near its right edge instead of dirtying a random page per order; measured 46 KB -> ~21 KB of WAL per
  * order (docs/PERFORMANCE.md). The alphabet is in ASCII order, so the text sorts as the time does. The
- * 4 random characters (20 bits, from the OS CSPRNG) keep neighbouring numbers unguessable; numbers are
- * not capabilities anyway (every lookup is scoped to the key's user).
+ * 4 random characters (20 bits, from one draw of the world's random stream, so the same seed gives the
+ * same numbers) keep neighbouring numbers apart; numbers are not capabilities anyway (every lookup is
+ * scoped to the key's user).
  */
 
 const TIME_LENGTH = 4;
@@ -32,12 +33,12 @@ export function timeOfDayCode(iso: string): string {
  * After a few collisions in the same tenth of a second (over a million codes each: only a frozen service
  * clock gets there) the 8 characters are all random, as before, so a number is always found.
  */
-export function newTimeOrderedNumber(prefix: string, iso: string, taken: (candidate: string) => boolean): string {
+export function newTimeOrderedNumber(prefix: string, iso: string, draw: Draw, taken: (candidate: string) => boolean): string {
   const day = iso.slice(0, 10).replaceAll('-', '');
   const time = timeOfDayCode(iso);
   for (let attempt = 0; ; attempt++) {
-    const lead = attempt < 8 ? time : randomCode(TIME_LENGTH);
-    const candidate = `${prefix}${day}${lead}${randomCode(RANDOM_LENGTH)}`;
+    const lead = attempt < 8 ? time : draw.code(TIME_LENGTH);
+    const candidate = `${prefix}${day}${lead}${draw.code(RANDOM_LENGTH)}`;
     if (!taken(candidate)) return candidate;
   }
 }

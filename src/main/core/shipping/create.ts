@@ -29,7 +29,7 @@ export { MAX_SHIPPING_ITEMS } from '../../../contract/limits.js';
 /** "SO" + the service date (UTC) of `now` + 4 time-of-day and 4 random characters (time-ordered-code.ts); unique. */
 function newOrderNo(ctx: CoreContext, now: string): string {
   const exists = ctx.db.prepare('SELECT 1 FROM shipping_orders WHERE order_no = ?');
-  return newTimeOrderedNumber('SO', now, (orderNo) => exists.get(orderNo) !== undefined);
+  return newTimeOrderedNumber('SO', now, ctx.random.draw(), (orderNo) => exists.get(orderNo) !== undefined);
 }
 
 /** The request's name of each recipient field the address rules look at. */

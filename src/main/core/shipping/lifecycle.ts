@@ -1,6 +1,5 @@
 import { settleOrderIfDone } from '../orders/completion.js';
 import { part, type TimelinePart } from '../orders/timeline.js';
-import { randomInt } from 'node:crypto';
 import type { CoreContext } from '../context.js';
 import { findChannel } from '../logistics/channels.js';
 import { emitEvent } from '../events/log.js';
@@ -76,19 +75,18 @@ export function cancelShippingOrder(ctx: CoreContext, userId: number, orderNo: s
 }
 
 /** A carrier-looking tracking number: two letters of the carrier and 12 digits. */
-function generateTrackingNo(carrier: string): string {
+function generateTrackingNo(ctx: CoreContext, carrier: string): string {
   const letters = carrier.replace(/[^A-Za-z]/g, '').toUpperCase();
   const prefix = (letters + 'CB').slice(0, 2);
-  let digits = '';
-  for (let i = 0; i < 12; i++) digits += String(randomInt(10));
-  return prefix + digits;
+  const draw = ctx.random.draw();
+  return prefix + Array.from({ length: 12 }, () => String(draw.int(10))).join('');
 }
 
 /** The back office hands the parcel to the carrier: the held fee becomes a shipping_payment. */
 export function dispatchShippingOrder(ctx: CoreContext, orderNo: string, trackingNo?: string) {
   step(ctx, orderNo, 'dispatch', undefined, (row, _t, now) => {
     const carrier = findChannel(ctx, row.channel_id)?.carrier ?? row.channel_name;
-    const tracking = trackingNo?.trim() || generateTrackingNo(carrier);
+    const tracking = trackingNo?.trim() || generateTrackingNo(ctx, carrier);
     ctx.db.prepare('UPDATE shipping_orders SET tracking_no = ?, shipped_at = ? WHERE order_no = ?').run(tracking, now, orderNo);
     if (heldTotal(row) > 0) captureHold(ctx, orderNo, 'shipping_payment', chargeDescription(ctx, row));
     appendShippingEvent(ctx, { orderNo, at: now, status: 'shipped', location: WAREHOUSE_LOCATION, description: `Handed to ${carrier}, tracking number ${tracking}`, code: 'shipping.handed_to_carrier', params: { carrier, trackingNo: tracking } });

@@ -5,7 +5,6 @@ import { packParcel } from '../logistics/packing.js';
 import { rehearsalPhotoPath } from '../media/media.js';
 import { badRequest, conflict, notFound } from '../shared/errors.js';
 import { formatAmount, toAmount } from '../shared/money.js';
-import { randomCode } from '../shared/random.js';
 import { postEntry } from '../wallet/ledger.js';
 import { readFigure } from '../warehouse/figures.js';
 import { findPackageRow } from '../warehouse/packages.js';
@@ -108,8 +107,9 @@ export function requestRehearsal(ctx: CoreContext, userId: number, inventoryIds:
         if (pkg.status !== 'in_warehouse') throw conflict(`inventoryIds[${index}]: package ${id} is ${pkg.status}, not in_warehouse`);
       });
       const now = ctx.nowIso();
+      const draw = ctx.random.draw();
       let id: string;
-      do id = `RH${now.slice(0, 10).replaceAll('-', '')}${randomCode(6)}`;
+      do id = `RH${now.slice(0, 10).replaceAll('-', '')}${draw.code(6)}`;
       while (findRehearsalRow(ctx, id));
       const fee = readFigure(ctx, 'rehearsalFeeMinor');
       if (fee > 0) postEntry(ctx, { userId, type: 'service_charge', amount: -fee, reference: id, description: `Rehearsal packing ${id} (${inventoryIds.length} packages)` });

@@ -47,6 +47,7 @@ function readActiveEndpoints(ctx: CoreContext): readonly ActiveEndpoint[] {
 /** Queues a delivery of `event` to every active endpoint that wants it. */
 export function enqueueDeliveries(ctx: CoreContext, event: ServiceEvent): number {
   let queued = 0;
+  // The first attempt is due on wall time (retries are wall-time work); the delivery is dated as its event.
   let now: string | null = null;
   for (const endpoint of readActiveEndpoints(ctx)) {
     if (!endpoint.events.includes('*') && !endpoint.events.includes(event.type)) continue;
@@ -56,7 +57,7 @@ export function enqueueDeliveries(ctx: CoreContext, event: ServiceEvent): number
         `INSERT OR IGNORE INTO webhook_deliveries (endpoint_id, event_id, status, attempts, next_attempt_at, created_at)
          VALUES (?, ?, 'pending', 0, ?, ?)`,
       )
-      .run(endpoint.id, event.id, now, now).changes;
+      .run(endpoint.id, event.id, now, event.createdAt).changes;
   }
   return queued;
 }

@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import type { WebhookTestResult } from '../../../contract/admin/webhooks.js';
 import { TEST_EVENT_TYPE } from '../../../contract/enums.js';
 import type { CoreContext } from '../context.js';
@@ -15,7 +14,8 @@ import { postSigned, type Fetcher, type PostOutcome } from './dispatcher.js';
 export async function sendTestEvent(ctx: CoreContext, endpointId: number, fetcher: Fetcher = fetch): Promise<WebhookTestResult> {
   const endpoint = ctx.db.prepare('SELECT url, secret FROM webhook_endpoints WHERE id = ?').get(endpointId) as { url: string; secret: string } | undefined;
   if (!endpoint) throw notFound(`Webhook endpoint ${endpointId} not found`);
-  const eventId = `evt_test_${randomBytes(8).toString('hex')}`;
+  const draw = ctx.random.draw();
+  const eventId = `evt_test_${Array.from({ length: 16 }, () => draw.int(16).toString(16)).join('')}`;
   const createdAt = ctx.nowIso();
   const body = JSON.stringify({ id: eventId, type: TEST_EVENT_TYPE, createdAt, data: { endpointId, message: 'A test event sent from crossbuy' } });
   const allowRemote = readSetting(ctx.db, 'webhooksAllowRemote') === 'yes';

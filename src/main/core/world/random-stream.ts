@@ -1,37 +1,5 @@
 import type { Db } from '../db/database.js';
-import { CODE_ALPHABET, hashText, seededRandom } from '../shared/random.js';
-
-/**
- * The random values of one operation (an order's number, a parcel's carrier and tracking number): a small
- * PRNG seeded by (world seed, draw number), so the same world seed and the same sequence of draws give
- * the same values on any machine.
- */
-export interface Draw {
-  /** A number in [0, 1). */
-  fraction(): number;
-  /** A whole number in [0, n). */
-  int(n: number): number;
-  /** `length` characters of CODE_ALPHABET (human-facing numbers). */
-  code(length: number): string;
-  /** `length` decimal digits, the first not 0 (marketplace order and tracking numbers). */
-  digits(length: number): string;
-}
-
-/** The draw number `counter` of the stream seeded `seed`: a pure function of both. */
-export function drawOf(seed: number, counter: number): Draw {
-  const next = seededRandom(hashText(`${seed}:${counter}`));
-  const int = (n: number) => Math.floor(next() * n);
-  return {
-    fraction: next,
-    int,
-    code: (length) => Array.from({ length }, () => CODE_ALPHABET[int(CODE_ALPHABET.length)]!).join(''),
-    digits: (length) => {
-      let out = String(1 + int(9));
-      while (out.length < length) out += String(int(10));
-      return out;
-    },
-  };
-}
+import { drawOf, type Draw } from '../shared/random.js';
 
 /**
  * A world's seeded random stream (worlds.md section 3): every value the service makes up for world data

@@ -49,7 +49,7 @@ export function registerExports(app: FastifyInstance, options: { ctx: CoreContex
         const rows = csvChunks(options.ctx, kind, request.caller!.userId, filter);
         return reply
           .header('Content-Type', 'text/csv; charset=utf-8')
-          .header('Content-Disposition', `attachment; filename="${exportFileName(kind)}"`)
+          .header('Content-Disposition', `attachment; filename="${exportFileName(kind, options.ctx.clock.now())}"`)
           .header('Cache-Control', 'no-store')
           .send(Readable.from(rows, { objectMode: false }));
       },
