@@ -21,8 +21,12 @@ export function backupFileOf(ctx: CoreContext, backupId: string): string {
   return file;
 }
 
-/** FTS5 tables are rebuilt from the catalog, not copied: their shadow tables are SQLite's business. */
-const NOT_COPIED = /^(sqlite_|products_fts)/;
+/**
+ * FTS5 tables are rebuilt from the catalog, not copied: their shadow tables are SQLite's business. The
+ * world's identity and random stream (world_state) stay the live world's, as its clock does: a restore
+ * brings back data, not another world (whose frozen clock or seed the running core could not take up).
+ */
+const NOT_COPIED = /^(sqlite_|products_fts|world_state$)/;
 
 /**
  * Makes the live database hold what `file` holds, in one transaction on the live connection, so every
