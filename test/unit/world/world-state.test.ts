@@ -2,6 +2,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { backupDatabase } from '../../../src/main/core/data/backup.js';
+import { restoreFromFile } from '../../../src/main/core/data/restore.js';
 import { openCore, type Core } from '../../../src/main/core/index.js';
 import { type ServiceClock } from '../../../src/main/core/shared/service-clock.js';
 import { worldIdentity } from '../../../src/main/core/world/identity.js';
@@ -105,6 +107,21 @@ describe('the random stream', () => {
     const again = open({ dataDir: dir });
     expect(draws(again)).toBe(standing);
     expect(again.ctx.random.draw().digits(12)).toBe(drawOf(9, standing + 1).digits(12));
+  });
+});
+
+describe('a restore', () => {
+  it('brings back data but keeps the live world\'s identity and stream', async () => {
+    const core = open({ dataDir: folder(), seed: 11, frozen: true, clockStart: '2026-03-02T09:00:00Z' });
+    const backup = await backupDatabase(core.ctx);
+    core.ctx.random.draw();
+    core.ctx.random.draw();
+    const standing = draws(core);
+    // The live world now differs from the backup's copy of world_state (seed 11, frozen, no draws).
+    core.ctx.db.prepare('UPDATE world_state SET seed = 12, frozen = 0').run();
+    restoreFromFile(core.ctx, backup.file);
+    expect(worldIdentity(core.ctx)).toEqual({ seed: 12, frozen: false, clockStart: '2026-03-02T09:00:00.000Z' });
+    expect(draws(core)).toBe(standing);
   });
 });
 
