@@ -55,18 +55,35 @@ export interface Draw {
   digits(length: number): string;
 }
 
-/** The draw number `counter` of the stream seeded `seed`: a pure function of both. */
+/** murmur3's 32-bit finalizer: every input bit moves every output bit. */
+function mix32(value: number): number {
+  let h = value >>> 0;
+  h ^= h >>> 16;
+  h = Math.imul(h, 0x85ebca6b);
+  h ^= h >>> 13;
+  h = Math.imul(h, 0xc2b2ae35);
+  h ^= h >>> 16;
+  return h >>> 0;
+}
+
+const TWO_32 = 2 ** 32;
+
+/** The draw number `counter` of the stream seeded `seed` (both 0 .. 2^53-1): a pure function of both. */
 export function drawOf(seed: number, counter: number): Draw {
-  const next = seededRandom(hashText(`${seed}:${counter}`));
+  const start = mix32((seed >>> 0) ^ mix32(Math.floor(seed / TWO_32) ^ mix32((counter >>> 0) ^ mix32(Math.floor(counter / TWO_32) + 0x9e3779b9))));
+  const next = seededRandom(start);
   const int = (n: number) => Math.floor(next() * n);
+  const pickFrom = (alphabet: string, length: number) => {
+    let out = '';
+    for (let i = 0; i < length; i++) out += alphabet[int(alphabet.length)];
+    return out;
+  };
   return {
     fraction: next,
     int,
-    code: (length) => Array.from({ length }, () => CODE_ALPHABET[int(CODE_ALPHABET.length)]!).join(''),
-    digits: (length) => {
-      let out = String(1 + int(9));
-      while (out.length < length) out += String(int(10));
-      return out;
-    },
+    code: (length) => pickFrom(CODE_ALPHABET, length),
+    digits: (length) => String(1 + int(9)) + pickFrom(DIGITS, length - 1),
   };
 }
+
+const DIGITS = '0123456789';
