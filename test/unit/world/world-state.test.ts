@@ -5,10 +5,12 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { backupDatabase } from '../../../src/main/core/data/backup.js';
 import { restoreFromFile } from '../../../src/main/core/data/restore.js';
 import { openCore, type Core } from '../../../src/main/core/index.js';
-import { type ServiceClock } from '../../../src/main/core/shared/service-clock.js';
+import { AutopilotTimer } from '../../../src/main/core/autopilot/autopilot.js';
+import type { ServiceClock } from '../../../src/main/core/shared/service-clock.js';
 import { worldIdentity } from '../../../src/main/core/world/identity.js';
 import { drawOf } from '../../../src/main/core/shared/random.js';
 import { databaseAtVersion, migrateToCurrent } from '../../helpers/migrated-db.js';
+import { openTestWorld } from '../../helpers/world-dump.js';
 
 const opened: Core[] = [];
 const folders: string[] = [];
@@ -69,6 +71,31 @@ describe('a world\'s identity', () => {
     expect(core.ctx.nowIso()).toBe('2026-03-02T09:00:00.000Z');
     (core.ctx.clock as ServiceClock).advanceBy(3_600_000);
     expect(core.ctx.nowIso()).toBe('2026-03-02T10:00:00.000Z');
+  });
+});
+
+describe('a frozen world\'s autopilot', () => {
+  it('never runs on wall time, only when the clock is advanced', async () => {
+    const world = await openTestWorld({ seed: 3 });
+    try {
+      await world.admin('PUT', '/autopilot', { pace: 'demo' });
+      const search = await world.open('GET', '/products/search?q=a&limit=10');
+      const product = (search.body.data.items as { id: number; skus: { skuId: string; stock: number }[] }[]).find((p) => p.skus[0]!.stock > 0)!;
+      const placed = await world.open('POST', '/orders', { items: [{ productId: String(product.id), skuId: product.skus[0]!.skuId, quantity: 1 }] });
+      const orderNo = placed.body.data.orderNo as string;
+      const status = async () => (await world.open('GET', `/orders/${orderNo}`)).body.data.status as string;
+      // Steps fall due (the clock moved without running them), yet the timer runs none of them.
+      (world.core.ctx.clock as ServiceClock).advanceBy(3_600_000);
+      expect(await new AutopilotTimer(world.core.ctx).tick()).toBe(0);
+      expect(await status()).toBe('pending');
+      // An advance runs what falls due on the way.
+      const advanced = await world.admin('POST', '/clock/advance', { by: '1m' });
+      expect(advanced.body.data.steps).toBeGreaterThan(0);
+      expect(await status()).not.toBe('pending');
+      expect(world.core.ctx.nowIso()).toBe('2026-03-02T10:01:00.000Z');
+    } finally {
+      await world.close();
+    }
   });
 });
 
