@@ -6,6 +6,17 @@ import { applyBasisPoints } from '../../src/main/core/shared/money.js';
 import { postEntry } from '../../src/main/core/wallet/ledger.js';
 import { receiveOrderPackages } from '../../src/main/core/warehouse/receive.js';
 
+/** A deliverable recipient in the United States, as a shipping order's body carries it. */
+export const US_RECIPIENT = {
+  recipientName: 'Ann Lee',
+  recipientPhone: '+1 212 555 0100',
+  recipientCountry: 'US',
+  recipientState: 'NY',
+  recipientCity: 'New York',
+  recipientAddress: '1 Main St, Apt 4',
+  recipientZipCode: '10001',
+};
+
 /**
  * Test data made through the core's own functions, no mocks: a purchase order that was paid from the
  * wallet and has arrived at the warehouse, with its packages. The purchase-order flow has its own tests;

@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { ORDER_SCENARIOS, SHIPPING_SCENARIOS } from '../../src/contract/enums.js';
 import { dumpWorld, openTestWorld, type Answer, type TestWorld } from '../helpers/world-dump.js';
+import { US_RECIPIENT as RECIPIENT } from '../helpers/fixtures.js';
 
 /**
  * worlds.md section 3 as a property: any sequence of requests, failing ones included (bad input, wrong
@@ -13,16 +14,6 @@ import { dumpWorld, openTestWorld, type Answer, type TestWorld } from '../helper
 const DEEP = Boolean(process.env.CROSSBUY_DEEP);
 const NUM_RUNS = DEEP ? 40 : 4;
 const MAX_COMMANDS = DEEP ? 60 : 18;
-
-const RECIPIENT = {
-  recipientName: 'Ann Lee',
-  recipientPhone: '+1 212 555 0100',
-  recipientCountry: 'US',
-  recipientState: 'NY',
-  recipientCity: 'New York',
-  recipientAddress: '1 Main St, Apt 4',
-  recipientZipCode: '10001',
-};
 
 type Command =
   | { kind: 'deposit'; amount: number }

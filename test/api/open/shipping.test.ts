@@ -4,20 +4,11 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApiKey } from '../../../src/main/core/auth/api-keys.js';
 import { walletState } from '../../../src/main/core/wallet/ledger.js';
-import { createArrivedOrder, createUser, deposit, orderStatus, type ArrivedOrder } from '../../helpers/fixtures.js';
+import { createArrivedOrder, createUser, deposit, orderStatus, US_RECIPIENT as RECIPIENT, type ArrivedOrder } from '../../helpers/fixtures.js';
 import { request, snapshot, startTestServer, tableCounts, type TestServer } from '../../helpers/server.js';
 
 let server: TestServer;
 
-const RECIPIENT = {
-  recipientName: 'Ann Lee',
-  recipientPhone: '+1 212 555 0100',
-  recipientCountry: 'US',
-  recipientState: 'NY',
-  recipientCity: 'New York',
-  recipientAddress: '1 Main St, Apt 4',
-  recipientZipCode: '10001',
-};
 /** v1.1 (extensions.md section 5-8) fields both the create answer and the detail carry. */
 const CHARGE_KEYS = ['declaredValue', 'insurance', 'insurancePremium', 'storageFees', 'totalCharge', 'estimatedDuties', 'rehearsalId', 'scenarios'];
 const CREATE_KEYS = ['orderNo', 'status', 'channelName', 'totalWeight', 'shippingFee', 'currency', 'items', 'createdAt', 'channelId', 'chargeWeight', ...CHARGE_KEYS, 'fuelSurcharge'].sort();

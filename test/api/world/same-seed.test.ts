@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { dumpWorld, openTestWorld, type TestWorld } from '../../helpers/world-dump.js';
+import { US_RECIPIENT as RECIPIENT } from '../../helpers/fixtures.js';
 
 /**
  * worlds.md section 3, "same seed, same world": two worlds with one seed and clock start, sent the same
@@ -11,16 +12,6 @@ const opened: TestWorld[] = [];
 afterEach(async () => {
   for (const world of opened.splice(0)) await world.close();
 });
-
-const RECIPIENT = {
-  recipientName: 'Ann Lee',
-  recipientPhone: '+1 212 555 0100',
-  recipientCountry: 'US',
-  recipientState: 'NY',
-  recipientCity: 'New York',
-  recipientAddress: '1 Main St, Apt 4',
-  recipientZipCode: '10001',
-};
 
 function ok(answer: { status: number; body: unknown }, what: string): void {
   expect(answer.status, `${what}: ${JSON.stringify(answer.body)}`).toBeLessThan(300);
@@ -72,14 +63,18 @@ async function script(world: TestWorld): Promise<void> {
   ok(await world.admin('POST', '/clock/advance', { by: '1d' }), 'clock');
 }
 
+/** A new frozen world with this seed that has run the script. */
+async function scripted(seed: number): Promise<TestWorld> {
+  const world = await openTestWorld({ seed });
+  opened.push(world);
+  await script(world);
+  return world;
+}
+
 describe('same seed, same world', () => {
   it('two worlds with one seed, sent the same requests, dump byte for byte the same', async () => {
-    const a = await openTestWorld({ seed: 42 });
-    opened.push(a);
-    const b = await openTestWorld({ seed: 42 });
-    opened.push(b);
-    await script(a);
-    await script(b);
+    const a = await scripted(42);
+    const b = await scripted(42);
     const dumpA = await dumpWorld(a);
     expect(dumpA).toMatch(/PO202603\d\d[2-9A-Z]{8}/);
     expect(dumpA).toMatch(/SO202603\d\d[2-9A-Z]{8}/);
@@ -93,12 +88,8 @@ describe('same seed, same world', () => {
   });
 
   it('another seed gives other numbers', async () => {
-    const a = await openTestWorld({ seed: 42 });
-    opened.push(a);
-    const c = await openTestWorld({ seed: 43 });
-    opened.push(c);
-    await script(a);
-    await script(c);
+    const a = await scripted(42);
+    const c = await scripted(43);
     const orderNos = async (world: TestWorld) => ((await world.open('GET', '/orders')).body.data.items as { orderNo: string }[]).map((o) => o.orderNo);
     const [fromA, fromC] = [await orderNos(a), await orderNos(c)];
     expect(fromA).toHaveLength(4);
