@@ -135,7 +135,7 @@ async function replayEvents(world: TestWorld): Promise<string> {
 }
 
 /**
- * The observable state of a world: open and admin lists, every detail they name, the wallet statement,
+ * The observable state of a world: open and admin lists (the catalog too), every detail they name, the wallet statement,
  * the events replayed from 0 and the CSV exports, as one text. Two worlds with the same seed, sent the
  * same requests, must give the same text byte for byte.
  */
@@ -160,6 +160,7 @@ export async function dumpWorld(world: TestWorld): Promise<string> {
     put(`open ${path}`, await open(path));
   }
   put('open /user/wallet/transactions', await allPages(open, '/user/wallet/transactions'));
+  put('open /products/search', await allPages(open, '/products/search'));
 
   const orders = await allPages(open, '/orders');
   put('open /orders', orders);

@@ -85,7 +85,7 @@ describe('same seed, same world', () => {
       writeFileSync(`${process.env.CROSSBUY_DUMP_DIR}/b.json`, dumpB);
     }
     expect(dumpB).toBe(dumpA);
-  });
+  }, 90_000);
 
   it('another seed gives other numbers', async () => {
     const a = await scripted(42);
@@ -96,5 +96,5 @@ describe('same seed, same world', () => {
     expect(fromC).toHaveLength(4);
     for (const no of fromA) expect(fromC).not.toContain(no);
     expect(await dumpWorld(c)).not.toBe(await dumpWorld(a));
-  });
+  }, 90_000);
 });
