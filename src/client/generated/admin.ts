@@ -538,7 +538,7 @@ export interface paths {
                                  * @description ISO 8601 UTC
                                  */
                                 now: string;
-                                /** @description how far the service clock is ahead of wall time */
+                                /** @description how far the service clock is ahead of wall time (of its clock start, in a world with a frozen clock) */
                                 offsetMs: number;
                             };
                         };

@@ -2,7 +2,7 @@ import { Type, type Static } from 'typebox';
 import { type ResponseOf, Timestamp } from '../common.js';
 import { AUTOPILOT_PACES } from '../enums.js';
 
-export const ClockView = Type.Object({ now: Timestamp, offsetMs: Type.Integer({ description: 'how far the service clock is ahead of wall time' }) });
+export const ClockView = Type.Object({ now: Timestamp, offsetMs: Type.Integer({ description: 'how far the service clock is ahead of wall time (of its clock start, in a world with a frozen clock)' }) });
 const Percent = Type.Number({ minimum: 0, maximum: 100, description: 'percent of orders' });
 /** v1.1 section 8: how often the autopilot makes each after-sales scenario happen (out_of_stock is refundRate). */
 export const ScenarioRates = Type.Object({
