@@ -102,21 +102,37 @@ export class WorldRegistry {
     return row ? toRow(row) : null;
   }
 
-  /** Registers a world being made (state 'creating': a restart after a crash removes it). */
-  insert(world: { id: string; name: string; seed: number; frozen: boolean; ttlMs: number | null }, now: Date): void {
-    inTransaction(this.db, () =>
+  /**
+   * Registers a world: being made (state 'creating': a restart after a crash removes it), or whole at
+   * once with its keys and first snapshot, in one transaction.
+   */
+  insert(
+    world: { id: string; name: string; seed: number; frozen: boolean; ttlMs: number | null },
+    now: Date,
+    state: 'creating' | 'ready' = 'creating',
+    keyHashes: readonly string[] = [],
+    initial: SnapshotRow | null = null,
+  ): void {
+    inTransaction(this.db, () => {
       this.db
         .prepare(
           `INSERT INTO worlds (id, name, seed, frozen, state, created_at, last_used_at, ttl_ms, expires_at)
-           VALUES (?, ?, ?, ?, 'creating', ?, ?, ?, ?)`,
+           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
         )
-        .run(world.id, world.name, world.seed, world.frozen ? 1 : 0, now.toISOString(), now.toISOString(), world.ttlMs, expiryOf(now.getTime(), world.ttlMs)),
-    );
+        .run(world.id, world.name, world.seed, world.frozen ? 1 : 0, state, now.toISOString(), now.toISOString(), world.ttlMs, expiryOf(now.getTime(), world.ttlMs));
+      if (keyHashes.length > 0) this.setKeys(world.id, keyHashes);
+      if (initial) this.addSnapshot(world.id, initial);
+    });
     this.changed();
   }
 
-  markReady(id: string): void {
-    inTransaction(this.db, () => this.db.prepare(`UPDATE worlds SET state = 'ready' WHERE id = ?`).run(id));
+  /** A world is whole: its keys, its first snapshot and its state 'ready', in one transaction (one fsync). */
+  markReady(id: string, keyHashes: readonly string[], initial: SnapshotRow): void {
+    inTransaction(this.db, () => {
+      this.setKeys(id, keyHashes);
+      this.addSnapshot(id, initial);
+      this.db.prepare(`UPDATE worlds SET state = 'ready' WHERE id = ?`).run(id);
+    });
   }
 
   /** Removes the world's row, its keys and its snapshots' rows (ON DELETE CASCADE). */

@@ -18,6 +18,11 @@ export interface WorldOpenOptions {
   origin: string | null;
   /** Every key made in the world from now on (any route or command): the registry maps it to the world. */
   onKey: (hash: string) => void;
+  /**
+   * Start the feed, autopilot, webhooks and the key registration at once (default); a world being made
+   * starts them when whole (its first key is registered with the world itself).
+   */
+  start?: boolean;
 }
 
 /**
@@ -46,6 +51,7 @@ export class WorldRuntime {
     readonly frozen: boolean,
     /** Whether close() also closes the core (the default world's core is the server's to close). */
     private readonly ownsCore: boolean,
+    private readonly onKey: ((hash: string) => void) | null = null,
   ) {}
 
   /** Opens a world's folder (its own SQLite database) and starts its feed, autopilot and webhooks. */
@@ -62,16 +68,21 @@ export class WorldRuntime {
     const base = core.ctx;
     // A world's pictures are served under its own id: /media/... is the default world's.
     const ctx: CoreContext = { ...base, mediaUrl: (path) => (path.startsWith('/') ? `${base.mediaUrl(path)}${path.includes('?') ? '&' : '?'}world=${id}` : path) };
-    onKeyCreated(base.db, options.onKey);
     const feed = new EventFeed(ctx);
     const autopilot = options.frozen ? null : new AutopilotTimer(ctx);
     const webhooks = new WebhookDispatcher(ctx, fetch, id);
     feed.subscribe(webhooks.onEvent);
-    const runtime = new WorldRuntime(id, core, ctx, feed, autopilot, webhooks, options.frozen, true);
-    feed.start();
-    autopilot?.start();
-    webhooks.start();
+    const runtime = new WorldRuntime(id, core, ctx, feed, autopilot, webhooks, options.frozen, true, options.onKey);
+    if (options.start ?? true) runtime.start();
     return runtime;
+  }
+
+  /** Starts following the event log, the autopilot (unless frozen) and the webhook dispatcher. */
+  start(): void {
+    if (this.onKey) onKeyCreated(this.core.ctx.db, this.onKey);
+    this.feed.start();
+    this.autopilot?.start();
+    this.webhooks.start();
   }
 
   /** The default world: the server's own core and the services it already runs. */

@@ -5,12 +5,13 @@ import { join } from 'node:path';
 import { allKeyHashes, createApiKey, hashKey } from '../auth/api-keys.js';
 import { SCOPES } from '../auth/scopes.js';
 import { currentPace } from '../autopilot/autopilot.js';
-import { databaseFile } from '../data-dir.js';
+import { adminTokenFile, databaseFile } from '../data-dir.js';
+import { inTransaction } from '../db/database.js';
 import type { Core } from '../index.js';
 import { shareRequestLog } from '../requests/request-log.js';
 import { ApiError, conflict, notFound } from '../shared/errors.js';
 import type { CreatedWorld, ForkWorldInput, NewWorldInput, WorldInfo, WorldListQuery, WorldPage, WorldSnapshot } from '../../../contract/admin/worlds.js';
-import { backupTo, cloneFile, removeFolder, replaceDatabase, snapshotFile, templateFile, worldDir, worldsRoot } from './files.js';
+import { backupTo, cloneFile, copyQuietDatabase, copyTemplate, removeFolder, replaceDatabase, snapshotFile, syncFile, templateFile, worldDir, worldsRoot } from './files.js';
 import { WorldRegistry, type WorldRow } from './registry.js';
 import { WorldRuntime } from './runtime.js';
 import { templateHash } from './template-key.js';
@@ -141,8 +142,10 @@ export class Worlds {
     return this.openRuntime(row);
   }
 
-  private openRuntime(row: Pick<WorldRow, 'id' | 'frozen' | 'seed'> & { demo?: boolean; clockStart?: string }): WorldRuntime {
+  /** Opens a world's runtime; `serve` puts it in the LRU and starts it (a world being made does that when whole). */
+  private openRuntime(row: Pick<WorldRow, 'id' | 'frozen' | 'seed'> & { demo?: boolean; clockStart?: string }, serve = true): WorldRuntime {
     const runtime = WorldRuntime.open(row.id, worldDir(this.dataDir, row.id), {
+      start: serve,
       frozen: row.frozen,
       seed: row.seed,
       demo: row.demo,
@@ -153,8 +156,10 @@ export class Worlds {
     if (!row.frozen) this.registry.setNextDue(row.id, null);
     // One request log for the server, each entry tagged with its world.
     shareRequestLog(this.default.ctx, runtime.ctx);
-    this.open.set(row.id, runtime);
-    this.evict();
+    if (serve) {
+      this.open.set(row.id, runtime);
+      this.evict();
+    }
     return runtime;
   }
 
@@ -215,55 +220,79 @@ export class Worlds {
     const frozen = body.frozen ?? (hasFile || body.seed !== undefined);
     const name = body.name ?? id;
     this.claimId(id);
-    const now = new Date();
+    const world = { id, name, seed, frozen, ttlMs };
+    const createdAt = new Date();
     try {
-      this.registry.insert({ id, name, seed, frozen, ttlMs }, now);
+      // A world made from a file is registered while its steps run (its key must reach it); any other
+      // only once whole. A crash meanwhile leaves a folder without a row (or a row 'creating'): recover() removes it.
+      if (hasFile) this.registry.insert(world, createdAt);
       const dir = worldDir(this.dataDir, id);
       await removeFolder(dir);
       await mkdir(dir, { recursive: true });
       const hash = hasFile ? templateHash(body.file, seed, body.vars ?? null) : null;
       const template = hash === null ? null : this.registry.template(hash);
       const fromTemplate = template !== null && existsSync(templateFile(this.dataDir, hash!));
-      if (fromTemplate) await cloneFile(templateFile(this.dataDir, hash!), databaseFile(dir));
-      const runtime = this.openRuntime({ id, frozen, seed, demo: !hasFile, clockStart: body.clockStart });
-      runtime.pin();
+      // A kept template: its database (and its admin token, so opening it writes nothing) copied in.
+      if (fromTemplate) await copyTemplate(templateFile(this.dataDir, hash!), dir);
+      const runtime = this.openRuntime({ id, frozen, seed, demo: !hasFile, clockStart: body.clockStart }, false);
+      // Nothing of a world being made needs to survive a power cut until it is whole (then it is
+      // fsynced once, in finish()): its commits skip the fsync meanwhile.
+      runtime.ctx.db.pragma('synchronous = OFF');
       try {
-        // A template's keys are the template's: the new world gets a key of its own.
-        if (fromTemplate) runtime.ctx.db.prepare('DELETE FROM api_keys').run();
-        const made = createApiKey(runtime.ctx, { name: 'world key', scopes: [...SCOPES], rateLimit: body.keyRateLimit ?? DEFAULT_KEY_RATE_LIMIT });
-        this.registry.setKeys(id, allKeyHashes(runtime.ctx));
+        const made = inTransaction(runtime.ctx.db, () => {
+          // A template's keys are the template's: the new world gets a key of its own.
+          if (fromTemplate) runtime.ctx.db.prepare('DELETE FROM api_keys').run();
+          return createApiKey(runtime.ctx, { name: 'world key', scopes: [...SCOPES], rateLimit: body.keyRateLimit ?? DEFAULT_KEY_RATE_LIMIT });
+        });
         let steps: unknown[] = [];
         if (fromTemplate) steps = template.steps;
         else if (hasFile) {
+          // The file's steps go through the route table with the world's key and admin rights on it.
+          this.registry.setKeys(id, allKeyHashes(runtime.ctx));
+          this.open.set(id, runtime);
+          runtime.start();
           steps = (await this.options.applyFile!(this.targetFor(id, made.key), body.file, { vars: body.vars, baseDir: null })).steps;
-          await backupTo(runtime.ctx.db, templateFile(this.dataDir, hash!));
+          this.open.delete(id);
+          await runtime.whenIdle();
+          await copyQuietDatabase(runtime.ctx.db, databaseFile(dir), templateFile(this.dataDir, hash!));
+          await cloneFile(adminTokenFile(dir), `${templateFile(this.dataDir, hash!)}.admin-token`);
           this.registry.addTemplate(hash!, steps, new Date());
         }
-        await backupTo(runtime.ctx.db, snapshotFile(this.dataDir, id, INITIAL_SNAPSHOT));
-        this.registry.addSnapshot(id, { id: INITIAL_SNAPSHOT, name: 'as created', clock: runtime.ctx.nowIso(), createdAt: new Date().toISOString() });
-        this.registry.markReady(id);
-        const row = this.registry.get(id)!;
-        return {
-          id,
-          name,
-          seed,
-          frozen,
-          clock: runtime.ctx.nowIso(),
-          createdAt: row.createdAt,
-          expiresAt: row.expiresAt,
-          key: { id: made.info.id, secret: made.key, scopes: made.info.scopes },
-          steps,
-        };
-      } finally {
-        runtime.unpin();
+        const row = await this.finish(world, createdAt, hasFile, runtime);
+        return { id, name, seed, frozen, clock: row.clock, createdAt: row.createdAt, expiresAt: row.expiresAt, key: { id: made.info.id, secret: made.key, scopes: made.info.scopes }, steps };
+      } catch (error) {
+        this.open.delete(id);
+        await runtime.whenIdle();
+        await runtime.close();
+        throw error;
       }
     } catch (error) {
-      this.busyIds.delete(id);
       await this.destroy(id);
       throw error;
     } finally {
       this.busyIds.delete(id);
     }
+  }
+
+  /**
+   * A world made whole: its database fsynced (it was written without), its first snapshot kept, then
+   * registered ready with its keys in one transaction, started and put in the LRU. Until that commit a
+   * crash leaves nothing a restart keeps.
+   */
+  private async finish(world: { id: string; name: string; seed: number; frozen: boolean; ttlMs: number | null }, createdAt: Date, registered: boolean, runtime: WorldRuntime) {
+    const dir = worldDir(this.dataDir, world.id);
+    const clock = runtime.ctx.nowIso();
+    const initial = snapshotFile(this.dataDir, world.id, INITIAL_SNAPSHOT);
+    await copyQuietDatabase(runtime.ctx.db, databaseFile(dir), initial);
+    await Promise.all([syncFile(databaseFile(dir)), syncFile(initial)]);
+    runtime.ctx.db.pragma('synchronous = FULL');
+    const snapshot = { id: INITIAL_SNAPSHOT, name: 'as created', clock, createdAt: new Date().toISOString() };
+    if (!registered) this.registry.insert(world, createdAt, 'ready', allKeyHashes(runtime.ctx), snapshot);
+    else this.registry.markReady(world.id, allKeyHashes(runtime.ctx), snapshot);
+    this.open.set(world.id, runtime);
+    runtime.start();
+    this.evict();
+    return { ...this.registry.get(world.id)!, clock };
   }
 
   private targetFor(id: string, key: string): WorldTarget {
@@ -412,27 +441,32 @@ export class Worlds {
     const frozen = source?.frozen ?? false;
     this.claimId(id);
     try {
-      this.registry.insert({ id, name, seed, frozen, ttlMs: source?.ttlMs ?? null }, new Date());
+      const world = { id, name, seed, frozen, ttlMs: source?.ttlMs ?? null };
+      const createdAt = new Date();
       const dir = worldDir(this.dataDir, id);
       await removeFolder(dir);
       sourceRuntime.pin();
       try {
+        // SQLite's online backup: consistent while the source goes on serving requests.
         await backupTo(sourceRuntime.ctx.db, databaseFile(dir));
       } finally {
         sourceRuntime.unpin();
       }
-      const runtime = this.openRuntime({ id, frozen, seed });
-      // The source's keys stay the source's: a key belongs to exactly one world.
-      runtime.ctx.db.prepare('DELETE FROM api_keys').run();
-      const made = createApiKey(runtime.ctx, { name: 'world key', scopes: [...SCOPES], rateLimit: DEFAULT_KEY_RATE_LIMIT });
-      this.registry.setKeys(id, allKeyHashes(runtime.ctx));
-      await backupTo(runtime.ctx.db, snapshotFile(this.dataDir, id, INITIAL_SNAPSHOT));
-      this.registry.addSnapshot(id, { id: INITIAL_SNAPSHOT, name: 'as created', clock: runtime.ctx.nowIso(), createdAt: new Date().toISOString() });
-      this.registry.markReady(id);
-      const row = this.registry.get(id)!;
-      return { id, name, seed, frozen, clock: runtime.ctx.nowIso(), createdAt: row.createdAt, expiresAt: row.expiresAt, key: { id: made.info.id, secret: made.key, scopes: made.info.scopes }, steps: [] };
+      const runtime = this.openRuntime({ id, frozen, seed }, false);
+      runtime.ctx.db.pragma('synchronous = OFF');
+      try {
+        // The source's keys stay the source's: a key belongs to exactly one world.
+        const made = inTransaction(runtime.ctx.db, () => {
+          runtime.ctx.db.prepare('DELETE FROM api_keys').run();
+          return createApiKey(runtime.ctx, { name: 'world key', scopes: [...SCOPES], rateLimit: DEFAULT_KEY_RATE_LIMIT });
+        });
+        const row = await this.finish(world, createdAt, false, runtime);
+        return { id, name, seed, frozen, clock: row.clock, createdAt: row.createdAt, expiresAt: row.expiresAt, key: { id: made.info.id, secret: made.key, scopes: made.info.scopes }, steps: [] };
+      } catch (error) {
+        await runtime.close();
+        throw error;
+      }
     } catch (error) {
-      this.busyIds.delete(id);
       await this.destroy(id);
       throw error;
     } finally {
