@@ -3266,6 +3266,8 @@ export interface paths {
                                     [key: string]: number;
                                 };
                                 lowBalanceThreshold: number;
+                                /** @description most worlds in this data folder, the default world included (the default world's setting counts) */
+                                maxWorlds: number;
                                 /** @description how many open-API requests the request log keeps (also never older than 7 days) */
                                 requestLogLimit: number;
                                 /** @description percent of the goods subtotal */
@@ -3295,6 +3297,7 @@ export interface paths {
                             [key: string]: number;
                         };
                         lowBalanceThreshold?: number;
+                        maxWorlds?: number;
                         requestLogLimit?: number;
                         serviceFeeRate?: number;
                         webhooksAllowRemote?: boolean;
@@ -3337,6 +3340,8 @@ export interface paths {
                                     [key: string]: number;
                                 };
                                 lowBalanceThreshold: number;
+                                /** @description most worlds in this data folder, the default world included (the default world's setting counts) */
+                                maxWorlds: number;
                                 /** @description how many open-API requests the request log keeps (also never older than 7 days) */
                                 requestLogLimit: number;
                                 /** @description percent of the goods subtotal */

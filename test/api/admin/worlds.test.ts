@@ -71,6 +71,21 @@ describe('POST /admin/worlds', () => {
   });
 });
 
+describe('maxWorlds', () => {
+  it('refuses a world past the setting (the default world counts) with 409, and allows it again when raised', async () => {
+    const total = (await server.admin('GET', '/worlds')).body.data.total as number;
+    expect((await server.admin('PUT', '/settings', { maxWorlds: total + 2 })).body.data.maxWorlds).toBe(total + 2);
+    await createWorld();
+    const refused = await server.admin('POST', '/worlds', {});
+    expect(refused.status).toBe(409);
+    expect(refused.body.message).toContain(String(total + 2));
+    expect((await server.admin('GET', '/worlds')).body.data.total).toBe(total + 1);
+    expect((await server.admin('PUT', '/settings', { maxWorlds: 10_001 })).status).toBe(400);
+    await server.admin('PUT', '/settings', { maxWorlds: 10_000 });
+    expect((await server.admin('POST', '/worlds', {})).status).toBe(201);
+  });
+});
+
 describe('isolation between worlds', () => {
   it('a key reaches only its own world: 401 elsewhere, and nothing crosses', async () => {
     const a = await createWorld();

@@ -9,6 +9,7 @@ import { adminTokenFile, databaseFile } from '../data-dir.js';
 import { inTransaction } from '../db/database.js';
 import type { Core } from '../index.js';
 import { shareRequestLog } from '../requests/request-log.js';
+import { readSetting } from '../settings/settings.js';
 import { ApiError, conflict, notFound } from '../shared/errors.js';
 import type { CreatedWorld, ForkWorldInput, NewWorldInput, WorldInfo, WorldListQuery, WorldPage, WorldSnapshot } from '../../../contract/admin/worlds.js';
 import { backupTo, cloneFile, copyQuietDatabase, copyTemplate, removeFolder, replaceDatabase, snapshotFile, syncFile, templateFile, worldDir, worldsRoot } from './files.js';
@@ -196,8 +197,9 @@ export class Worlds {
 
   // ---- the routes' work -------------------------------------------------------------------------
 
+  /** The `maxWorlds` setting of the default world (PUT /admin/settings), under the hard cap. */
   private maxWorlds(): number {
-    return this.options.maxWorlds ?? DEFAULT_MAX_WORLDS;
+    return Math.min(this.options.maxWorlds ?? DEFAULT_MAX_WORLDS, readSetting(this.default.ctx.db, 'maxWorlds'));
   }
 
   private claimId(id: string): void {
