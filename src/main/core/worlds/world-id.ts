@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { parseDuration } from '../shared/clock.js';
 import { badRequest } from '../shared/errors.js';
 
 /** The data folder's own database: the world every request without a world reaches. */
@@ -23,13 +24,12 @@ export function newWorldId(): string {
   return id;
 }
 
-const UNIT_MS = { s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 } as const;
+const MIN_TTL_MS = 1000;
 const MAX_TTL_MS = 366 * 86_400_000;
 
-/** A duration like "90s", "15m", "2h", "7d" in milliseconds (1 s to 366 days). */
-export function parseDuration(text: string, field = 'ttl'): number {
-  const match = /^([1-9][0-9]{0,6})(s|m|h|d)$/.exec(text);
-  const ms = match ? Number(match[1]) * UNIT_MS[match[2] as keyof typeof UNIT_MS] : NaN;
-  if (!(ms >= 1000 && ms <= MAX_TTL_MS)) throw badRequest(`${field} must be a duration like "90s", "30m", "2h" or "7d" (1 second to 366 days)`);
+/** A world's ttl like "90s", "30m", "2h", "7d" in milliseconds (1 second to 366 days); 400 otherwise. */
+export function parseTtl(text: string): number {
+  const ms = parseDuration(text);
+  if (ms === null || ms < MIN_TTL_MS || ms > MAX_TTL_MS) throw badRequest('ttl must be a duration like "90s", "30m", "2h" or "7d" (1 second to 366 days)');
   return ms;
 }

@@ -16,7 +16,7 @@ import { backupTo, cloneFile, copyQuietDatabase, copyTemplate, removeFolder, rep
 import { WorldRegistry, type WorldRow } from './registry.js';
 import { WorldRuntime } from './runtime.js';
 import { templateHash } from './template-key.js';
-import { DEFAULT_WORLD, isWorldId, newWorldId, parseDuration } from './world-id.js';
+import { DEFAULT_WORLD, isWorldId, newWorldId, parseTtl } from './world-id.js';
 
 /** The world-file engine's entry point (core/worlds/file/apply.ts), handed in so this module does not import it. */
 export interface WorldTarget {
@@ -214,7 +214,7 @@ export class Worlds {
   async create(input: NewWorldInput | null | undefined): Promise<CreatedWorld> {
     const body = input ?? {};
     const id = body.id ?? newWorldId();
-    const ttlMs = body.ttl === undefined ? null : parseDuration(body.ttl);
+    const ttlMs = body.ttl === undefined ? null : parseTtl(body.ttl);
     if (body.clockStart !== undefined && Number.isNaN(Date.parse(body.clockStart))) throw new ApiError(400, 'clockStart must be an ISO 8601 date-time');
     const hasFile = body.file !== undefined;
     if (hasFile && !this.options.applyFile) throw new ApiError(503, 'World files are not available in this build (the world-file engine is not wired in)');
