@@ -33,7 +33,8 @@ export function enterWorld(
     return;
   }
   request.world = world;
-  if (!world.isDefault) {
+  if (world.isDefault) world.lastUsedMs = Date.now();
+  else {
     world.pin();
     reply.raw.once('close', () => world.unpin());
     worlds.touched(world);

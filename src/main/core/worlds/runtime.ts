@@ -14,6 +14,8 @@ export interface WorldOpenOptions {
   demo?: boolean;
   seed?: number;
   clockStart?: string;
+  /** The world's ttl (ms), or null: each request moves its expiry. */
+  ttlMs?: number | null;
   /** Where the server is reached, so the world's media URLs are absolute. */
   origin: string | null;
   /** Every key made in the world from now on (any route or command): the registry maps it to the world. */
@@ -36,6 +38,8 @@ export class WorldRuntime {
   lastUsedMs = Date.now();
   /** Wall-clock ms the registry was last told of a use (touched at most every `touchEveryMs`). */
   touchedMs = 0;
+  /** The world's ttl (ms), or null (the default world, a world without one). */
+  ttlMs: number | null = null;
   private pins = 0;
   private idleWaiters: (() => void)[] = [];
   private readonly streamEnders = new Set<() => void>();
@@ -73,6 +77,7 @@ export class WorldRuntime {
     const webhooks = new WebhookDispatcher(ctx, fetch, id);
     feed.subscribe(webhooks.onEvent);
     const runtime = new WorldRuntime(id, core, ctx, feed, autopilot, webhooks, options.frozen, true, options.onKey);
+    runtime.ttlMs = options.ttlMs ?? null;
     if (options.start ?? true) runtime.start();
     return runtime;
   }

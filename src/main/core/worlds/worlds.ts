@@ -144,7 +144,7 @@ export class Worlds {
   }
 
   /** Opens a world's runtime; `serve` puts it in the LRU and starts it (a world being made does that when whole). */
-  private openRuntime(row: Pick<WorldRow, 'id' | 'frozen' | 'seed'> & { demo?: boolean; clockStart?: string }, serve = true): WorldRuntime {
+  private openRuntime(row: Pick<WorldRow, 'id' | 'frozen' | 'seed' | 'ttlMs'> & { demo?: boolean; clockStart?: string }, serve = true): WorldRuntime {
     const runtime = WorldRuntime.open(row.id, worldDir(this.dataDir, row.id), {
       start: serve,
       frozen: row.frozen,
@@ -152,6 +152,7 @@ export class Worlds {
       demo: row.demo,
       clockStart: row.clockStart,
       origin: this.origin,
+      ttlMs: row.ttlMs,
       onKey: (hash) => this.registry.addKey(row.id, hash),
     });
     if (!row.frozen) this.registry.setNextDue(row.id, null);
@@ -166,13 +167,12 @@ export class Worlds {
 
   /** Records a request's use of a world: the ttl counts from the last one. */
   touched(runtime: WorldRuntime): void {
-    if (runtime.isDefault) return;
+    const ttlMs = runtime.ttlMs;
+    if (ttlMs === null) return;
     const now = Date.now();
-    const row = this.registry.get(runtime.id);
-    if (!row?.ttlMs) return;
-    if (now - runtime.touchedMs < Math.min(60_000, row.ttlMs / 10)) return;
+    if (now - runtime.touchedMs < Math.min(60_000, ttlMs / 10)) return;
     runtime.touchedMs = now;
-    this.registry.touch(runtime.id, row.ttlMs, now);
+    this.registry.touch(runtime.id, ttlMs, now);
   }
 
   private evict(): void {
@@ -236,7 +236,7 @@ export class Worlds {
       const fromTemplate = template !== null && existsSync(templateFile(this.dataDir, hash!));
       // A kept template: its database (and its admin token, so opening it writes nothing) copied in.
       if (fromTemplate) await copyTemplate(templateFile(this.dataDir, hash!), dir);
-      const runtime = this.openRuntime({ id, frozen, seed, demo: !hasFile, clockStart: body.clockStart }, false);
+      const runtime = this.openRuntime({ id, frozen, seed, ttlMs, demo: !hasFile, clockStart: body.clockStart }, false);
       // Nothing of a world being made needs to survive a power cut until it is whole (then it is
       // fsynced once, in finish()): its commits skip the fsync meanwhile.
       runtime.ctx.db.pragma('synchronous = OFF');
@@ -454,7 +454,7 @@ export class Worlds {
       } finally {
         sourceRuntime.unpin();
       }
-      const runtime = this.openRuntime({ id, frozen, seed }, false);
+      const runtime = this.openRuntime({ id, frozen, seed, ttlMs: world.ttlMs }, false);
       runtime.ctx.db.pragma('synchronous = OFF');
       try {
         // The source's keys stay the source's: a key belongs to exactly one world.
