@@ -165,6 +165,30 @@ describe('open worlds are an LRU', () => {
   });
 });
 
+describe('the autopilot of closed worlds', () => {
+  it('a closed, unfrozen world keeps its next step\'s time in the registry and is reopened when it falls due', async () => {
+    const worlds = server.running.worlds;
+    const w = await createWorld();
+    expect((await adminIn(w.id, 'PUT', '/autopilot', { pace: 'demo' })).status).toBe(200);
+    const product = (await open(w.key.secret, 'GET', '/products/search?limit=10')).body.data.items.find((p: { skus: { stock: number }[] }) => p.skus[0]!.stock > 0);
+    const placed = await open(w.key.secret, 'POST', '/orders', { items: [{ productId: String(product.id), skuId: product.skus[0].skuId, quantity: 1 }] });
+    expect(placed.status).toBe(201);
+    // Closed as an idle world is: its next step's wall time goes to the registry.
+    const runtime = worlds['open'].get(w.id)!;
+    await worlds['closeRuntime'](w.id, runtime);
+    const due = server.running.core.ctx.db.prepare('SELECT next_due_at FROM worlds WHERE id = ?').get(w.id) as { next_due_at: string | null };
+    expect(due.next_due_at).not.toBeNull();
+    expect(worlds['open'].has(w.id)).toBe(false);
+    // The sweep (every 50 ms here) opens it once that time comes, and its autopilot moves the order on.
+    const deadline = Date.now() + 15_000;
+    while (Date.now() < deadline && !worlds['open'].has(w.id)) await new Promise((r) => setTimeout(r, 50));
+    expect(worlds['open'].has(w.id)).toBe(true);
+    const frozen = await createWorld({ seed: 3 });
+    expect((await server.admin('GET', `/worlds/${frozen.id}`)).body.data.frozen).toBe(true);
+    expect(worlds['open'].get(frozen.id)!.autopilot).toBeNull();
+  });
+});
+
 describe('ttl', () => {
   it('removes a world its ttl after its last request, in the background', async () => {
     const w = await createWorld({ ttl: '1s' });
@@ -179,6 +203,8 @@ describe('ttl', () => {
     while (Date.now() < deadline && (await server.admin('GET', `/worlds/${w.id}`)).status === 200) await new Promise((r) => setTimeout(r, 100));
     expect((await server.admin('GET', `/worlds/${w.id}`)).status).toBe(404);
     expect((await open(w.key.secret, 'GET', '/cart')).status).toBe(401);
+    // Unregistered first (its keys 401 at once), then closed and its folder removed.
+    while (Date.now() < deadline && existsSync(join(server.dataDir, 'worlds', w.id))) await new Promise((r) => setTimeout(r, 50));
     expect(existsSync(join(server.dataDir, 'worlds', w.id))).toBe(false);
   });
 });
