@@ -4,7 +4,8 @@
  *  - reads against a bare Fastify route returning the same JSON, measured in the same run;
  *  - POST /orders throughput with the ledger invariant checked after the run (crossbuy doctor);
  *  - calculate-freight-batch throughput;
- *  - GET /orders on a database holding 100,000 orders.
+ *  - GET /orders on a database holding 100,000 orders;
+ *  - (named only) `scale`: 1,000,000 orders; `worlds`: world creation, reset and memory (bench/worlds.ts).
  */
 import Database from 'better-sqlite3';
 import { execFileSync, spawn } from 'node:child_process';
@@ -14,6 +15,7 @@ import { join } from 'node:path';
 import { measure, startChild, stopChild, table, tempDataDir, DURATION_S, type Measured } from './harness.js';
 import { seedOrders } from './seed-orders.js';
 import { scale } from './scale.js';
+import { worlds } from './worlds.js';
 
 const root = join(import.meta.dirname, '..');
 const cli = join(root, 'bin', 'crossbuy.js');
@@ -331,9 +333,9 @@ function report(section: string, text: string): void {
   writeFileSync(file, doc);
 }
 
-const sections: Record<string, () => Promise<void>> = { reads, writes, 'large-list': largeList, scale: () => scale(report) };
+const sections: Record<string, () => Promise<void>> = { reads, writes, 'large-list': largeList, scale: () => scale(report), worlds: () => worlds(report) };
 /** Sections that take many minutes run only when named: `npm run bench -- scale`. */
-const ON_REQUEST = new Set(['scale']);
+const ON_REQUEST = new Set(['scale', 'worlds']);
 const only = process.argv[2];
 for (const [name, run] of Object.entries(sections)) {
   if (only ? only !== name : ON_REQUEST.has(name)) continue;

@@ -2,7 +2,8 @@ import type { EventPayloads, EventType } from '../contract/events.js';
 import { apiBase, CrossbuyError, OPEN_PREFIX } from './base.js';
 
 /** One event of the stream, typed by its `type` (the contract's event catalog). */
-export type StreamedEvent = { [K in EventType]: { id: number; type: K; createdAt: string; data: EventPayloads[K] } }[EventType];
+/** `world`: the world the event happened in (`default` for the data folder's own; API v1.2). */
+export type StreamedEvent = { [K in EventType]: { id: number; type: K; createdAt: string; data: EventPayloads[K]; world: string } }[EventType];
 
 export interface EventStreamOptions {
   baseUrl: string;

@@ -85,8 +85,14 @@ export function isEventType(value: string): value is EventType {
   return (EVENT_TYPES as readonly string[]).includes(value);
 }
 
-/** One event as a consumer receives it: SSE `event:`/`data:`, the bridge's `{ type, data }`. */
-export type ServiceEventMessage = { [K in EventType]: { type: K; data: EventPayloads[K] } }[EventType];
+/**
+ * The world an event happened in (API v1.2, worlds.md section 1): every SSE event and webhook payload
+ * carries it beside `id`, `type`, `createdAt` and `data`; `default` for the data folder's own world.
+ */
+export const EventWorld = Type.String({ description: 'the world the event happened in: `default`, or a world id (w_...)' });
+
+/** One event as a consumer receives it: SSE `event:`/`data:`, the bridge's `{ type, data, world }`. */
+export type ServiceEventMessage = { [K in EventType]: { type: K; data: EventPayloads[K]; world?: string } }[EventType];
 
 /** A handler per event type: a map of this type must name every event. */
 export type EventHandlers = { [K in EventType]: (data: EventPayloads[K]) => void };

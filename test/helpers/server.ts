@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createApiKey } from '../../src/main/core/auth/api-keys.js';
 import { SCOPES, type Scope } from '../../src/main/core/auth/scopes.js';
-import { startServer, type RunningServer } from '../../src/main/headless/serve.js';
+import { startServer, type RunningServer, type ServeOptions } from '../../src/main/headless/serve.js';
 
 /**
  * A real server on an ephemeral port over a fresh data dir, and a small client for it. Tests talk HTTP to
@@ -56,9 +56,9 @@ export async function request(baseUrl: string, method: string, path: string, opt
   return { status: response.status, headers: response.headers, body: parsed };
 }
 
-export async function startTestServer(options: { empty?: boolean } = {}): Promise<TestServer> {
+export async function startTestServer(options: { empty?: boolean; worlds?: ServeOptions['worlds']; applyFile?: ServeOptions['applyFile'] } = {}): Promise<TestServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'crossbuy-test-'));
-  const running = await startServer({ dataDir, port: 0, empty: options.empty, uiDir: null, sessionToken: 'test-session-token' });
+  const running = await startServer({ dataDir, port: 0, empty: options.empty, uiDir: null, sessionToken: 'test-session-token', worlds: options.worlds, applyFile: options.applyFile });
   const makeKey: TestServer['makeKey'] = (scopes = SCOPES, extra = {}) =>
     createApiKey(running.core.ctx, { name: 'test', scopes: [...scopes], rateLimit: extra.rateLimit ?? 100_000, allowedIps: extra.allowedIps, expiresAt: extra.expiresAt }).key;
   const key = makeKey();

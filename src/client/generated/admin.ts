@@ -2816,7 +2816,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The open API's request log, newest first (filters: key, status or class like 4xx, path prefix, since) */
+        /** The open API's request log of the selected world, newest first (filters: key, status or class like 4xx, path prefix, since) */
         get: {
             parameters: {
                 query?: {
@@ -3266,6 +3266,8 @@ export interface paths {
                                     [key: string]: number;
                                 };
                                 lowBalanceThreshold: number;
+                                /** @description most worlds in this data folder, the default world included (the default world's setting counts) */
+                                maxWorlds: number;
                                 /** @description how many open-API requests the request log keeps (also never older than 7 days) */
                                 requestLogLimit: number;
                                 /** @description percent of the goods subtotal */
@@ -3295,6 +3297,7 @@ export interface paths {
                             [key: string]: number;
                         };
                         lowBalanceThreshold?: number;
+                        maxWorlds?: number;
                         requestLogLimit?: number;
                         serviceFeeRate?: number;
                         webhooksAllowRemote?: boolean;
@@ -3337,6 +3340,8 @@ export interface paths {
                                     [key: string]: number;
                                 };
                                 lowBalanceThreshold: number;
+                                /** @description most worlds in this data folder, the default world included (the default world's setting counts) */
+                                maxWorlds: number;
                                 /** @description how many open-API requests the request log keeps (also never older than 7 days) */
                                 requestLogLimit: number;
                                 /** @description percent of the goods subtotal */
@@ -5015,6 +5020,607 @@ export interface paths {
                                 statusCode: number | null;
                                 /** @description the endpoint answered 2xx */
                                 succeeded: boolean;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/worlds": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The registered worlds, oldest first (cursor paging: startingAfter = a world id); the default world is not listed */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description page size, 1 to 100 */
+                    limit?: number;
+                    /** @description cursor paging: the worlds made after this one */
+                    startingAfter?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Stable discriminator of some errors (see ERROR_CODES); additive */
+                            code?: string;
+                            error: string;
+                            /** @description The body field the error is about, where there is one */
+                            field?: string;
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                items: {
+                                    /**
+                                     * Format: date-time
+                                     * @description ISO 8601 UTC
+                                     */
+                                    createdAt: string;
+                                    expiresAt: string | null;
+                                    frozen: boolean;
+                                    id: string;
+                                    /**
+                                     * Format: date-time
+                                     * @description ISO 8601 UTC
+                                     */
+                                    lastUsedAt: string;
+                                    name: string;
+                                    seed: number;
+                                }[];
+                                limit: number;
+                                page: number;
+                                total: number;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** Create a world: demo data, or set up by a world file; answers its key (shown once) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /**
+                         * Format: date-time
+                         * @description the world's clock at creation (ISO 8601)
+                         */
+                        clockStart?: string;
+                        /** @description a world file (worlds.md section 2), inline JSON */
+                        file?: unknown;
+                        /** @description default true when `file` or `seed` is given */
+                        frozen?: boolean;
+                        /** @description `w_` and 10 to 40 of [a-z0-9_-] */
+                        id?: string;
+                        /** @description the new key's requests per minute (default 6000) */
+                        keyRateLimit?: number;
+                        name?: string;
+                        /** @description the seed of the world's random stream, 0 to 2^53-1 */
+                        seed?: number;
+                        /** @description deleted when unused this long (wall time): "90s", "30m", "2h", "7d" */
+                        ttl?: string;
+                        /** @description overrides the world file's `vars` */
+                        vars?: {
+                            [key: string]: unknown;
+                        };
+                    } | null;
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Stable discriminator of some errors (see ERROR_CODES); additive */
+                            code?: string;
+                            error: string;
+                            /** @description The body field the error is about, where there is one */
+                            field?: string;
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                /**
+                                 * Format: date-time
+                                 * @description ISO 8601 UTC
+                                 */
+                                clock: string;
+                                /**
+                                 * Format: date-time
+                                 * @description ISO 8601 UTC
+                                 */
+                                createdAt: string;
+                                expiresAt: string | null;
+                                frozen: boolean;
+                                id: string;
+                                key: {
+                                    /** @description the key's id in its world */
+                                    id: number;
+                                    scopes: ("products:read" | "cart:read" | "cart:write" | "orders:read" | "orders:write" | "wallet:read" | "warehouse:read" | "shipping:read" | "shipping:write" | "logistics:read" | "profile:read" | "profile:write" | "favorites:read" | "favorites:write" | "coupons:read" | "coupons:write" | "warehouse:write")[];
+                                    /** @description the sk- key itself: shown in this answer only */
+                                    secret: string;
+                                };
+                                name: string;
+                                seed: number;
+                                steps: unknown[];
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/worlds/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One world (`default` for the data folder's own): clock, last use, expiry, size on disk, keys */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description a world id, or `default` */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Stable discriminator of some errors (see ERROR_CODES); additive */
+                            code?: string;
+                            error: string;
+                            /** @description The body field the error is about, where there is one */
+                            field?: string;
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                /**
+                                 * Format: date-time
+                                 * @description ISO 8601 UTC
+                                 */
+                                clock: string;
+                                /**
+                                 * Format: date-time
+                                 * @description ISO 8601 UTC
+                                 */
+                                createdAt: string;
+                                expiresAt: string | null;
+                                frozen: boolean;
+                                id: string;
+                                keyCount: number;
+                                /**
+                                 * Format: date-time
+                                 * @description ISO 8601 UTC
+                                 */
+                                lastUsedAt: string;
+                                name: string;
+                                seed: number;
+                                /** @description the world's folder on disk (database and snapshots) */
+                                sizeBytes: number;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        /** Delete a world: its keys are 401 at once, requests in flight finish, its folder is removed */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description a world id, or `default` */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Stable discriminator of some errors (see ERROR_CODES); additive */
+                            code?: string;
+                            error: string;
+                            /** @description The body field the error is about, where there is one */
+                            field?: string;
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/worlds/{id}/fork": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A new world, a copy of this one as it is now, with a key of its own */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description a world id, or `default` */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description `w_` and 10 to 40 of [a-z0-9_-] */
+                        id?: string;
+                        name?: string;
+                    } | null;
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Stable discriminator of some errors (see ERROR_CODES); additive */
+                            code?: string;
+                            error: string;
+                            /** @description The body field the error is about, where there is one */
+                            field?: string;
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                /**
+                                 * Format: date-time
+                                 * @description ISO 8601 UTC
+                                 */
+                                clock: string;
+                                /**
+                                 * Format: date-time
+                                 * @description ISO 8601 UTC
+                                 */
+                                createdAt: string;
+                                expiresAt: string | null;
+                                frozen: boolean;
+                                id: string;
+                                key: {
+                                    /** @description the key's id in its world */
+                                    id: number;
+                                    scopes: ("products:read" | "cart:read" | "cart:write" | "orders:read" | "orders:write" | "wallet:read" | "warehouse:read" | "shipping:read" | "shipping:write" | "logistics:read" | "profile:read" | "profile:write" | "favorites:read" | "favorites:write" | "coupons:read" | "coupons:write" | "warehouse:write")[];
+                                    /** @description the sk- key itself: shown in this answer only */
+                                    secret: string;
+                                };
+                                name: string;
+                                seed: number;
+                                steps: unknown[];
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/worlds/{id}/reset": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Put the world back as it was at a snapshot (default: as created), keys included */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description a world id, or `default` */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        snapshot?: string;
+                    } | null;
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Stable discriminator of some errors (see ERROR_CODES); additive */
+                            code?: string;
+                            error: string;
+                            /** @description The body field the error is about, where there is one */
+                            field?: string;
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                /**
+                                 * Format: date-time
+                                 * @description ISO 8601 UTC
+                                 */
+                                clock: string;
+                                /**
+                                 * Format: date-time
+                                 * @description ISO 8601 UTC
+                                 */
+                                createdAt: string;
+                                expiresAt: string | null;
+                                frozen: boolean;
+                                id: string;
+                                keyCount: number;
+                                /**
+                                 * Format: date-time
+                                 * @description ISO 8601 UTC
+                                 */
+                                lastUsedAt: string;
+                                name: string;
+                                seed: number;
+                                /** @description the world's folder on disk (database and snapshots) */
+                                sizeBytes: number;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/worlds/{id}/snapshots": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The world's snapshots, oldest first (`initial`: as it was created) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description a world id, or `default` */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Stable discriminator of some errors (see ERROR_CODES); additive */
+                            code?: string;
+                            error: string;
+                            /** @description The body field the error is about, where there is one */
+                            field?: string;
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                /**
+                                 * Format: date-time
+                                 * @description ISO 8601 UTC
+                                 */
+                                clock: string;
+                                /**
+                                 * Format: date-time
+                                 * @description ISO 8601 UTC
+                                 */
+                                createdAt: string;
+                                id: string;
+                                name: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** Keep the world as it is now (a copy of its database), to reset to later */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description a world id, or `default` */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        name?: string;
+                    } | null;
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Stable discriminator of some errors (see ERROR_CODES); additive */
+                            code?: string;
+                            error: string;
+                            /** @description The body field the error is about, where there is one */
+                            field?: string;
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                /**
+                                 * Format: date-time
+                                 * @description ISO 8601 UTC
+                                 */
+                                clock: string;
+                                /**
+                                 * Format: date-time
+                                 * @description ISO 8601 UTC
+                                 */
+                                createdAt: string;
+                                id: string;
+                                name: string;
                             };
                         };
                     };

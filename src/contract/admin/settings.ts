@@ -17,6 +17,7 @@ export const SettingsView = Type.Object({
   webhooksAllowRemote: Type.Boolean(),
   lowBalanceThreshold: Type.Number(),
   requestLogLimit: Type.Integer({ description: 'how many open-API requests the request log keeps (also never older than 7 days)' }),
+  maxWorlds: Type.Integer({ description: 'most worlds in this data folder, the default world included (the default world\'s setting counts)' }),
   displayCurrency: Type.Union([CurrencyCode, Type.Null()], { description: 'shown beside ledger amounts in the UI at its rate; never stored in the ledger' }),
   displayRates: DisplayRates,
 });
@@ -41,6 +42,7 @@ export const adminSettingsSchemas = {
         webhooksAllowRemote: Type.Optional(Type.Boolean()),
         lowBalanceThreshold: Type.Optional(Type.Number({ minimum: 0 })),
         requestLogLimit: Type.Optional(Type.Integer({ minimum: 100, maximum: 1_000_000 })),
+        maxWorlds: Type.Optional(Type.Integer({ minimum: 1, maximum: 10_000 })),
         displayCurrency: Type.Optional(Type.Union([CurrencyCode, Type.Null()])),
         displayRates: Type.Optional(DisplayRates),
       },

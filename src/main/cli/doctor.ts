@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import type { CoreContext } from '../core/context.js';
 import { databaseFile } from '../core/data-dir.js';
 import { forEachOrderProblem } from '../core/orders/invariants.js';
@@ -8,7 +8,10 @@ import { formatAmount } from '../core/shared/money.js';
 import { auditLedger } from '../core/wallet/ledger.js';
 import { resolveDataDir } from './args.js';
 import { runSqliteChecks, startSqliteChecks, type SqliteCheckResult } from './doctor-sqlite.js';
-import { withCoreAsync } from './with-core.js';
+import { withCore, withCoreAsync } from './with-core.js';
+import { worldDir, worldsRoot } from '../core/worlds/files.js';
+import { WorldRegistry } from '../core/worlds/registry.js';
+import { DEFAULT_WORLD } from '../core/worlds/world-id.js';
 
 /**
  * `crossbuy doctor`: is this data dir sound? SQLite's own integrity check, every wallet against its
@@ -120,20 +123,72 @@ export function formatDoctorReport(dbFile: string, checks: readonly DoctorCheck[
   return `${lines.join('\n')}\n`;
 }
 
+/** One database's checks, opened on its own (a world's, or the data folder's). */
+async function checkDatabase(dir: string, full: boolean | undefined): Promise<{ file: string; checks: DoctorCheck[] }> {
+  const file = databaseFile(dir);
+  const checks = await withCoreAsync(dir, (core) => runDoctorChecksInParallel(core.ctx, file, { full }));
+  return { file, checks };
+}
+
+/**
+ * The worlds of the folder as a whole: no world half made (a crash while one was created), no registered
+ * world without its database, no world folder without its registry row. Streams the registry.
+ */
+function worldRegistryCheck(dataDir: string, registry: WorldRegistry): DoctorCheck {
+  const problems = new ProblemList();
+  let count = 0;
+  for (const id of registry.unfinished()) problems.add(`${id}: left half made (removed at the next start)`);
+  for (const id of registry.ids()) {
+    count++;
+    if (!existsSync(databaseFile(worldDir(dataDir, id)))) problems.add(`${id}: registered, but its database is missing`);
+  }
+  const root = worldsRoot(dataDir);
+  if (existsSync(root)) {
+    for (const entry of readdirSync(root)) {
+      if (!entry.startsWith('.') && !registry.get(entry)) problems.add(`${entry}: a world folder without a registry row (removed at the next start)`);
+    }
+  }
+  return check('worlds', `${count} world(s) registered besides the default one, each whole`, problems);
+}
+
 export function registerDoctorCommand(program: Command): void {
   program
     .command('doctor')
-    .description('check the data dir: SQLite integrity, every wallet against its ledger, order invariants (exit 1 on failure)')
+    .description('check the data dir and every world in it: SQLite integrity, every wallet against its ledger, order invariants (exit 1 on failure)')
     .option('--data <dir>', 'data directory')
-    .option('--json', 'print the checks as JSON')
+    .option('--world <id>', 'check this world only (`default`: the data folder\'s own database)')
+    .option('--json', 'print the checks as JSON (one line per database checked)')
     .option('--full', 'PRAGMA integrity_check (compares every index with its table; slower) instead of quick_check')
-    .action(async (options: { data?: string; json?: boolean; full?: boolean }) => {
+    .action(async (options: { data?: string; world?: string; json?: boolean; full?: boolean }) => {
       const dir = resolveDataDir(options.data);
       const file = databaseFile(dir);
       // Opening a missing data dir would create and seed a fresh one: report it instead.
       if (!existsSync(file)) throw new Error(`no crossbuy database at ${file}`);
-      const checks = await withCoreAsync(dir, (core) => runDoctorChecksInParallel(core.ctx, file, { full: options.full }));
-      process.stdout.write(options.json ? `${JSON.stringify({ database: file, ok: checks.every((c) => c.ok), checks })}\n` : formatDoctorReport(file, checks));
-      if (!checks.every((c) => c.ok)) process.exitCode = 1;
+      let failed = false;
+      const report = (world: string, database: string, checks: DoctorCheck[]) => {
+        failed ||= !checks.every((c) => c.ok);
+        const ok = checks.every((c) => c.ok);
+        process.stdout.write(options.json ? `${JSON.stringify({ world, database, ok, checks })}\n` : formatDoctorReport(database, checks));
+      };
+      // One world at a time, each reported as it is done: memory stays flat whatever the number of worlds.
+      if (options.world === undefined || options.world === DEFAULT_WORLD) {
+        const own = await checkDatabase(dir, options.full);
+        const registry = withCore(dir, (core) => worldRegistryCheck(dir, new WorldRegistry(core.ctx.db)));
+        report(DEFAULT_WORLD, own.file, options.world === undefined ? [...own.checks, registry] : own.checks);
+      }
+      if (options.world !== DEFAULT_WORLD) {
+        await withCoreAsync(dir, async (core) => {
+          const registry = new WorldRegistry(core.ctx.db);
+          if (options.world !== undefined && !registry.get(options.world)) throw new Error(`no world ${options.world} in ${dir}`);
+          // The registry read a page at a time: memory stays flat whatever the number of worlds.
+          for (const id of options.world === undefined ? registry.ids() : [options.world]) {
+            const worldFolder = worldDir(dir, id);
+            if (!existsSync(databaseFile(worldFolder))) continue; // reported by the registry check
+            const { file: worldFile, checks } = await checkDatabase(worldFolder, options.full);
+            report(id, worldFile, checks);
+          }
+        });
+      }
+      if (failed) process.exitCode = 1;
     });
 }

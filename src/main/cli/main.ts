@@ -5,6 +5,7 @@ import { registerAdminCommands } from './admin.js';
 import { registerDoctorCommand } from './doctor.js';
 import { registerExportCommand } from './export.js';
 import { registerDataCommands } from './data.js';
+import { registerWorldCommands } from './world.js';
 import { adminTokenFile } from '../core/data-dir.js';
 import { newUiToken, persistentUiToken, saveUiToken, uiTokenFile } from '../headless/ui-token.js';
 import { serverHolding } from '../core/data/server-lock.js';
@@ -62,6 +63,7 @@ export function buildProgram(): Command {
   registerDoctorCommand(program);
   registerExportCommand(program);
   registerDataCommands(program);
+  registerWorldCommands(program);
   program
     .command('data-dir')
     .description('print the data directory in use and where the admin and UI tokens are kept')

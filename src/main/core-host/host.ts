@@ -61,7 +61,7 @@ export function runHost(channel: HostChannel, exit: (code: number) => void = (co
     }
     const running = server;
     running.events.subscribe((event) => {
-      channel.send({ type: 'event', event: { type: event.type, data: event.data } as never });
+      channel.send({ type: 'event', event: { type: event.type, data: event.data, world: 'default' } as never });
       const text = notificationFor(event);
       if (text) channel.send({ type: 'notify', text });
       if (event.type === 'wallet.transaction_created' || event.type === 'shipping.created') {

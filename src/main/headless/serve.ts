@@ -9,6 +9,8 @@ import type { FastifyInstance } from 'fastify';
 import { AutopilotTimer } from '../core/autopilot/autopilot.js';
 import { EventFeed } from '../core/events/feed.js';
 import { WebhookDispatcher } from '../core/webhooks/dispatcher.js';
+import { WorldRuntime } from '../core/worlds/runtime.js';
+import { Worlds, type ApplyWorldFile } from '../core/worlds/worlds.js';
 
 export { DEFAULT_PORT } from './port.js';
 const HOST = '127.0.0.1';
@@ -24,6 +26,10 @@ export interface ServeOptions {
   logger?: boolean;
   /** When the port is busy, try the next ones (the desktop app); headless mode fails instead. */
   portFallback?: boolean;
+  /** The world-file engine (POST /admin/worlds with `file`); without it such a create is 503. */
+  applyFile?: ApplyWorldFile | null;
+  /** Tuning of the open worlds (tests: a small LRU, fast sweeps). */
+  worlds?: { maxOpen?: number; idleCloseMs?: number; sweepMs?: number; maxWorlds?: number };
 }
 
 const PORT_ATTEMPTS = 20;
@@ -52,6 +58,8 @@ export interface RunningServer {
   /** The event log as it is followed: the desktop window and notifications subscribe here. */
   events: EventFeed;
   autopilot: AutopilotTimer;
+  /** Every world served (the default one is `core`). */
+  worlds: Worlds;
   stop(): Promise<void>;
 }
 
@@ -72,11 +80,17 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
   const autopilot = new AutopilotTimer(core.ctx);
   const webhooks = new WebhookDispatcher(core.ctx);
   events.subscribe(webhooks.onEvent);
+  const worlds = new Worlds({
+    defaultRuntime: WorldRuntime.ofDefault(core, events, autopilot, webhooks),
+    dataDir: options.dataDir,
+    applyFile: options.applyFile ?? null,
+    ...options.worlds,
+  });
   let app: FastifyInstance;
   try {
+    await worlds.recover();
     app = await buildServer({
-      feed: events,
-      ctx: core.ctx,
+      worlds,
       secrets: { sessionToken, adminTokenHash: core.adminTokenHash },
       uiDir: uiDir && existsSync(join(uiDir, 'index.html')) ? uiDir : null,
       logger: options.logger,
@@ -90,10 +104,15 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
   const port = typeof address === 'object' && address ? address.port : options.port;
   const origin = `http://${HOST}:${port}`;
   core.setPublicOrigin(origin);
+  worlds.bind(
+    (req) => app.inject({ method: req.method as 'GET', url: req.url, headers: req.headers, payload: req.payload as string | object | undefined }),
+    origin,
+  );
   writeServerLock(options.dataDir, origin);
   events.start();
   autopilot.start();
   webhooks.start();
+  worlds.start();
   let stopped = false;
   return {
     core,
@@ -104,6 +123,7 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
     sessionToken,
     events,
     autopilot,
+    worlds,
     async stop() {
       if (stopped) return;
       stopped = true;
@@ -111,8 +131,9 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
       await autopilot.stop();
       webhooks.stop();
       events.stop();
-      // Stop accepting, let in-flight requests finish, then checkpoint the WAL and close.
+      // Stop accepting, let in-flight requests finish, then checkpoint the WAL and close (every world).
       await app.close();
+      await worlds.stop();
       core.close();
       removeServerLock(options.dataDir);
     },

@@ -158,7 +158,24 @@ export function createApiKey(ctx: CoreContext, input: NewKeyInput): { key: strin
       input.expiresAt ? new Date(input.expiresAt).toISOString() : null,
       now,
     );
+  keyListeners.get(ctx.db)?.(hashKey(key));
   return { key, info: getApiKey(ctx, Number(result.lastInsertRowid))! };
+}
+
+const keyListeners = new WeakMap<object, (hash: string) => void>();
+
+/**
+ * Tells `listener` the hash of every key made on this database from now on: the worlds' registry maps
+ * each key of a world to that world (core/worlds/), whichever route or command made it.
+ */
+export function onKeyCreated(db: CoreContext['db'], listener: ((hash: string) => void) | null): void {
+  if (listener) keyListeners.set(db, listener);
+  else keyListeners.delete(db);
+}
+
+/** The hashes of every key of this database (a world's keys, registered after a reset or a fork). */
+export function allKeyHashes(ctx: CoreContext): string[] {
+  return (ctx.db.prepare('SELECT hash FROM api_keys').all() as { hash: string }[]).map((r) => r.hash);
 }
 
 export function getApiKey(ctx: CoreContext, id: number): ApiKeyInfo | null {

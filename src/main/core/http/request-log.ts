@@ -39,7 +39,7 @@ export function registerRequestLog(app: FastifyInstance, ctx: CoreContext, prefi
       const elapsed = reply.elapsedTime;
       // When it arrived: no hook of its own at arrival (a hook per request is paid by every read).
       const atMs = Math.round(Date.now() - elapsed);
-      log.record(request.id, atMs, request.loggedKey ?? null, request.method, request.url, reply.statusCode, elapsed, request.rawBody, request.sentPayload);
+      log.recordIn(request.world?.id ?? 'default', request.id, atMs, request.loggedKey ?? null, request.method, request.url, reply.statusCode, elapsed, request.rawBody, request.sentPayload);
     }
     done();
   });

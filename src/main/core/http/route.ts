@@ -1,6 +1,7 @@
 import type { Static, TSchema } from 'typebox';
 import type { Scope } from '../auth/scopes.js';
 import type { CoreContext } from '../context.js';
+import type { Worlds } from '../worlds/worlds.js';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -30,6 +31,10 @@ export interface Call<S extends RouteSchemas> {
   query: StaticOr<S['querystring'], Record<string, never>>;
   body: StaticOr<S['body'], undefined>;
   ip: string;
+  /** The world the request reached (its `ctx`): `default`, or a world id (worlds.md section 1). */
+  world?: string;
+  /** Every world of the server (the worlds routes' registry). */
+  worlds?: Worlds;
   /** The request's headers, lower-cased names (a few routes read one: Crossbuy-Scenario). */
   headers?: Readonly<Record<string, string | string[] | undefined>>;
 }

@@ -3,13 +3,13 @@ import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import secureJson from 'secure-json-parse';
 import { Type } from 'typebox';
-import { RateLimiter } from '../auth/rate-limiter.js';
-import type { CoreContext } from '../context.js';
-import { type EventFeed } from '../events/feed.js';
+import type { WorldRuntime } from '../worlds/runtime.js';
+import type { Worlds } from '../worlds/worlds.js';
+import { enterWorld, openCallerInWorld } from './world-resolution.js';
 import { groupCommit, type GroupCommit } from '../db/group-commit.js';
 import { isKeptView } from '../db/kept-views.js';
 import { ApiError } from '../shared/errors.js';
-import { resolveAdminCaller, resolveAdminDocCaller, resolveOpenCaller, type CallerSecrets } from './caller.js';
+import { resolveAdminCaller, resolveAdminDocCaller, type CallerSecrets } from './caller.js';
 import { errorHandler, frameworkErrorHandler, sendError, toApiError } from './errors.js';
 import { checkHost } from './host-check.js';
 import { IDEMPOTENCY_HEADER, findStored, parseIdempotencyKey, requestHash, storeResponse } from './idempotency.js';
@@ -31,15 +31,14 @@ export const ADMIN_PREFIX = '/api/v1/admin';
 const BODY_LIMIT = 1024 * 1024;
 
 export interface ServerOptions {
-  ctx: CoreContext;
+  /** Every world served: the default one (the data folder's database) and the registered others. */
+  worlds: Worlds;
   secrets: CallerSecrets;
   /** The built renderer to serve at /, or null for an API-only server. */
   uiDir?: string | null;
   logger?: boolean;
   /** Extra Host names to accept besides loopback ones. */
   allowedHosts?: string[];
-  /** The followed event log (SSE streams subscribe to it). */
-  feed: EventFeed;
 }
 
 type Kind = 'open' | 'admin';
@@ -131,7 +130,8 @@ function runWrite(spec: RouteSpec, call: Call<never>, request: FastifyRequest): 
   return response;
 }
 
-function registerTable(app: FastifyInstance, options: ServerOptions, limiter: RateLimiter, kind: Kind, table: readonly RouteSpec[]): void {
+function registerTable(app: FastifyInstance, options: ServerOptions, kind: Kind, table: readonly RouteSpec[]): void {
+  const worlds = options.worlds;
   const prefix = kind === 'open' ? OPEN_PREFIX : ADMIN_PREFIX;
   for (const spec of table) {
     const status = spec.status ?? 200;
@@ -139,6 +139,7 @@ function registerTable(app: FastifyInstance, options: ServerOptions, limiter: Ra
     // serialized once per route, by the route's own serializer: the same bytes, without walking it again.
     const serializedViews = new WeakMap<object, string>();
     const send = (reply: FastifyReply, outcome: Outcome) => {
+      if (outcome.statusCode === 204) return reply.code(204).send();
       const data = (outcome.body as { data?: unknown }).data;
       if (outcome.statusCode !== status || !isKeptView(data)) return reply.code(outcome.statusCode).send(outcome.body);
       let json = serializedViews.get(data as object);
@@ -159,7 +160,8 @@ function registerTable(app: FastifyInstance, options: ServerOptions, limiter: Ra
         ...(spec.schema.querystring ? { querystring: spec.schema.querystring } : {}),
         ...(spec.schema.body ? { body: spec.schema.body } : {}),
         response: {
-          [status]: Type.Object({ data: spec.schema.response }),
+          // 204 No Content (a deletion): no body at all.
+          [status]: status === 204 ? Type.Null() : Type.Object({ data: spec.schema.response }),
           '4xx': ErrorBody,
         },
       },
@@ -168,20 +170,24 @@ function registerTable(app: FastifyInstance, options: ServerOptions, limiter: Ra
       // Callback-style hook and a handler that returns a promise only when it must: two promise hops
       // fewer per request on the hot paths (measured with --cpu-prof, docs/PERFORMANCE.md).
       onRequest: (request, reply, done) => {
-        try {
-          request.caller =
-            kind === 'open'
-              ? resolveOpenCaller(options.ctx, limiter, options.secrets, spec, request, reply)
-              : resolveAdminCaller(options.secrets, request);
-        } catch (error) {
-          done(error as Error);
-          return;
+        if (kind === 'admin') {
+          // The admin token first (401), then the world it names (404).
+          try {
+            request.caller = resolveAdminCaller(options.secrets, request);
+          } catch (error) {
+            done(error as Error);
+            return;
+          }
         }
-        done();
+        if (kind === 'open') openCallerInWorld(worlds, options.secrets, spec, request, reply, done);
+        else enterWorld(worlds, request, reply, false, (error) => done(error ?? undefined));
       },
       handler: (request, reply) => {
+        const world = request.world!;
         const call = {
-          ctx: options.ctx,
+          ctx: world.ctx,
+          world: world.id,
+          worlds,
           caller: request.caller!,
           params: (request.params ?? {}) as never,
           query: (request.query ?? {}) as never,
@@ -200,6 +206,8 @@ function registerTable(app: FastifyInstance, options: ServerOptions, limiter: Ra
 declare module 'fastify' {
   interface FastifyRequest {
     caller?: Caller;
+    /** The world the request works on (enterWorld). */
+    world?: WorldRuntime;
   }
 }
 
@@ -282,9 +290,9 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
     done();
   });
 
-  registerRequestLog(app, options.ctx, OPEN_PREFIX);
-
-  const limiter = new RateLimiter();
+  const ctx = options.worlds.default.ctx;
+  app.decorateRequest('world', undefined);
+  registerRequestLog(app, ctx, OPEN_PREFIX);
   // Each API in its own encapsulated context with its own OpenAPI document: a route is described in the
   // document of the table that serves it, and nothing else.
   await app.register(async (open) => {
@@ -303,9 +311,9 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
       } as Record<string, unknown>,
     });
     open.get(`${OPEN_PREFIX}/openapi.json`, { schema: { hide: true } }, async () => open.swagger());
-    registerTable(open, options, limiter, 'open', openRoutes);
-    registerEventStream(open, { ctx: options.ctx, limiter, secrets: options.secrets, feed: options.feed, prefix: OPEN_PREFIX });
-    registerExports(open, { ctx: options.ctx, limiter, secrets: options.secrets, prefix: OPEN_PREFIX });
+    registerTable(open, options, 'open', openRoutes);
+    registerEventStream(open, { worlds: options.worlds, secrets: options.secrets, prefix: OPEN_PREFIX });
+    registerExports(open, { worlds: options.worlds, secrets: options.secrets, prefix: OPEN_PREFIX });
   });
   await app.register(async (admin) => {
     await admin.register(fastifySwagger, openApiDocument(ADMIN_PREFIX, ADMIN_DOC_INFO));
@@ -321,9 +329,9 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
       },
       async () => admin.swagger(),
     );
-    registerTable(admin, options, limiter, 'admin', adminRoutes);
+    registerTable(admin, options, 'admin', adminRoutes);
   });
-  registerMedia(app, options.ctx);
+  registerMedia(app, options.worlds);
   await registerUi(app, { uiDir: options.uiDir ?? null, sessionToken: options.secrets.sessionToken });
   return app;
 }

@@ -72,14 +72,23 @@ export class BatchEncoder {
     this.count++;
   }
 
-  /** The batch so far, to post; the encoder starts a new one. */
-  take(): WireBatch {
+  /**
+   * The batch so far, to post; the encoder starts a new one. A world's batch carries its id as one value
+   * past the last entry (`worldOfWire`); the default world's carries none, as before worlds.
+   */
+  take(world = 'default'): WireBatch {
     const batch = this.values;
+    if (world !== 'default') batch.push(world);
     this.values = [];
     this.count = 0;
     this.lastResponse = new Map();
     return batch;
   }
+}
+
+/** The world a batch's requests were made in (worlds.md section 1): one value past its last entry, if any. */
+export function worldOfWire(wire: WireBatch): string {
+  return wire.length % WIRE_WIDTH === 1 ? (wire[wire.length - 1] as string) : 'default';
 }
 
 function keep(head: unknown, bytes: unknown, whole: unknown): StoredBody {

@@ -5,8 +5,8 @@ import type { WireBatch } from './log-batch.js';
 export type LogRequest =
   | { kind: 'write'; batch: WireBatch }
   | { kind: 'limit'; value: number }
-  | { kind: 'list'; filter: RequestLogFilter }
-  | { kind: 'get'; id: number }
+  | { kind: 'list'; filter: RequestLogFilter; world: string }
+  | { kind: 'get'; id: number; world: string }
   | { kind: 'close' };
 
 export type LogCall = { seq: number } & LogRequest;

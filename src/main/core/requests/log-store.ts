@@ -1,7 +1,7 @@
 import type Database from 'better-sqlite3';
 import type { RequestDetail, RequestLogFilter, RequestLogPage, RequestSummary } from '../../../contract/admin/requests.js';
 import { DEFAULT_LIMIT } from '../../../contract/limits.js';
-import { StoredEntries, toStored, type WireBatch } from './log-batch.js';
+import { StoredEntries, toStored, worldOfWire, type WireBatch } from './log-batch.js';
 
 /** Entries older than this are dropped whatever the count. */
 export const REQUEST_LOG_MAX_AGE_MS = 7 * 86_400_000;
@@ -33,16 +33,20 @@ CREATE TABLE IF NOT EXISTS request_log_batches (
   first_id     INTEGER PRIMARY KEY,
   count        INTEGER NOT NULL,
   last_done_ms INTEGER NOT NULL,
-  entries      TEXT NOT NULL
+  entries      TEXT NOT NULL,
+  world        TEXT NOT NULL DEFAULT 'default'
 );
 `;
-const LAYOUT_VERSION = 3;
+/** Layout 4: each batch holds the requests of one world (worlds.md section 1), named in `world`. */
+const WORLD_COLUMN = /* sql */ `ALTER TABLE request_log_batches ADD COLUMN world TEXT NOT NULL DEFAULT 'default';`;
+const LAYOUT_VERSION = 4;
 
 interface BatchRow {
   first_id: number;
   count: number;
   last_done_ms: number;
   entries: string;
+  world: string;
 }
 
 /** An entry as the first layout (a row per request) kept it. */
@@ -74,6 +78,11 @@ function openLayout(db: Database.Database): void {
   db.transaction(() => {
     const version = db.pragma('user_version', { simple: true }) as number;
     if (version === LAYOUT_VERSION) return;
+    if (version === 3) {
+      db.exec(WORLD_COLUMN);
+      db.pragma(`user_version = ${LAYOUT_VERSION}`);
+      return;
+    }
     const tables = new Set((db.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").all() as { name: string }[]).map((t) => t.name));
     db.exec(SCHEMA);
     if (tables.has('request_log') && !tables.has('request_log_bodies')) {
@@ -121,7 +130,7 @@ export class RequestLogStore {
     public limit: number,
   ) {
     openLayout(db);
-    this.insert = db.prepare('INSERT INTO request_log_batches (first_id, count, last_done_ms, entries) VALUES (?, ?, ?, ?)');
+    this.insert = db.prepare('INSERT INTO request_log_batches (first_id, count, last_done_ms, entries, world) VALUES (?, ?, ?, ?, ?)');
     this.oldestBatches = db.prepare('SELECT first_id, count, last_done_ms FROM request_log_batches ORDER BY first_id LIMIT ?');
     this.deleteBatch = db.prepare('DELETE FROM request_log_batches WHERE first_id = ?');
     this.batchOf = db.prepare('SELECT * FROM request_log_batches WHERE first_id <= ? ORDER BY first_id DESC LIMIT 1');
@@ -138,7 +147,7 @@ export class RequestLogStore {
         for (const wire of batches) {
           const stored = toStored(wire);
           if (stored.count === 0) continue;
-          this.insert.run(this.nextId, stored.count, stored.lastDoneMs, JSON.stringify(stored.values));
+          this.insert.run(this.nextId, stored.count, stored.lastDoneMs, JSON.stringify(stored.values), worldOfWire(wire));
           this.nextId += stored.count;
         }
         this.prune(nowMs);
@@ -190,7 +199,7 @@ export class RequestLogStore {
    * entry first, keeping the entries every filter lets through. It reads the entries the filters skip,
    * never more than the bounded log holds; `since` stops it at the first batch that ended before then.
    */
-  list(filter: RequestLogFilter, nowMs = Date.now()): RequestLogPage {
+  list(filter: RequestLogFilter, nowMs = Date.now(), world = 'default'): RequestLogPage {
     const limit = filter.limit ?? DEFAULT_LIMIT;
     const since = filter.since === undefined ? null : Date.parse(filter.since);
     const status = filter.status;
@@ -201,6 +210,7 @@ export class RequestLogStore {
     for (const row of this.newerFirst.iterate(before) as IterableIterator<BatchRow>) {
       if (since !== null && row.last_done_ms < since) break;
       if (row.first_id + row.count <= this.floorId()) break;
+      if (row.world !== world) continue;
       const entries = this.entriesOf(row);
       for (let index = Math.min(entries.count, before - row.first_id) - 1; index >= 0; index--) {
         const atMs = entries.atMs(index);
@@ -219,9 +229,9 @@ export class RequestLogStore {
   }
 
   /** One entry with both bodies, or null. */
-  get(id: number, nowMs = Date.now()): RequestDetail | null {
+  get(id: number, nowMs = Date.now(), world = 'default'): RequestDetail | null {
     const row = this.batchOf.get(id) as BatchRow | undefined;
-    if (!row || id >= row.first_id + row.count) return null;
+    if (!row || id >= row.first_id + row.count || row.world !== world) return null;
     const entries = this.entriesOf(row);
     const index = id - row.first_id;
     return this.shown(id, entries.atMs(index), nowMs) ? entries.detail(index) : null;

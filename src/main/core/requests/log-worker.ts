@@ -33,9 +33,9 @@ function answer(call: LogCall): LogValue {
       store.limit = call.value;
       return null;
     case 'list':
-      return store.list(call.filter);
+      return store.list(call.filter, Date.now(), call.world);
     case 'get':
-      return store.get(call.id);
+      return store.get(call.id, Date.now(), call.world);
     case 'close':
       db.close();
       return null;

@@ -26,6 +26,9 @@ export const REQUEST_LOG_FILE = 'request-log.sqlite';
  */
 export class RequestLog {
   private readonly pending = new BatchEncoder();
+  /** The requests of worlds other than the default one, a batch per world (log-batch.ts: `worldOfWire`). */
+  private readonly pendingOf = new Map<string, BatchEncoder>();
+  private pendingCount = 0;
   private timer: NodeJS.Timeout | null = null;
   private seq = 0;
   private readonly calls = new Map<number, { resolve: (value: unknown) => void; reject: (error: Error) => void }>();
@@ -55,21 +58,31 @@ export class RequestLog {
 
   /** Queues one finished request (the bodies as they were received and sent: only their heads are kept). */
   record(...entry: Parameters<BatchEncoder['add']>): void {
+    this.recordIn('default', ...entry);
+  }
+
+  /** Queues one finished request of a world (its entries are listed only for that world). */
+  recordIn(world: string, ...entry: Parameters<BatchEncoder['add']>): void {
     if (this.failed || this.closing) return;
-    this.pending.add(...entry);
-    if (this.pending.size >= POST_ENTRIES) this.post();
+    let encoder = this.pending;
+    if (world !== 'default') {
+      encoder = this.pendingOf.get(world) ?? new BatchEncoder();
+      this.pendingOf.set(world, encoder);
+    }
+    encoder.add(...entry);
+    if (++this.pendingCount >= POST_ENTRIES) this.post();
     else if (this.timer === null) this.timer = setTimeout(() => this.post(), POST_MS).unref();
   }
 
-  list(filter: RequestLogFilter): Promise<RequestLogPage> {
+  list(filter: RequestLogFilter, world = 'default'): Promise<RequestLogPage> {
     // The schema's date-time format lets through what Date cannot read (a leap second, 23:59:60): a
     // `since` read as NaN would match every entry instead of saying it is wrong.
     if (filter.since !== undefined && Number.isNaN(Date.parse(filter.since))) throw badRequest('since must be an ISO 8601 date-time');
-    return this.call({ kind: 'list', filter }) as Promise<RequestLogPage>;
+    return this.call({ kind: 'list', filter, world }) as Promise<RequestLogPage>;
   }
 
-  async get(id: number): Promise<RequestDetail> {
-    const entry = (await this.call({ kind: 'get', id })) as RequestDetail | null;
+  async get(id: number, world = 'default'): Promise<RequestDetail> {
+    const entry = (await this.call({ kind: 'get', id, world })) as RequestDetail | null;
     if (entry === null) throw notFound(`Request ${id} not found in the log`);
     return entry;
   }
@@ -91,8 +104,13 @@ export class RequestLog {
   private post(): void {
     if (this.timer !== null) clearTimeout(this.timer);
     this.timer = null;
-    if (this.pending.size === 0 || this.failed) return;
-    this.worker.postMessage({ seq: 0, kind: 'write', batch: this.pending.take() } satisfies LogCall);
+    this.pendingCount = 0;
+    if (this.failed) return;
+    if (this.pending.size > 0) this.worker.postMessage({ seq: 0, kind: 'write', batch: this.pending.take() } satisfies LogCall);
+    for (const [world, encoder] of this.pendingOf) {
+      if (encoder.size > 0) this.worker.postMessage({ seq: 0, kind: 'write', batch: encoder.take(world) } satisfies LogCall);
+    }
+    this.pendingOf.clear();
   }
 
   private call(call: LogRequest, closing = false): Promise<unknown> {
@@ -138,6 +156,12 @@ export function openRequestLog(ctx: CoreContext): RequestLog {
   const log = new RequestLog(worker);
   logs.set(ctx, log);
   return log;
+}
+
+/** A world's core shares the server's one request log (its entries tagged with the world). */
+export function shareRequestLog(from: CoreContext, to: CoreContext): void {
+  const log = logs.get(from);
+  if (log) logs.set(to, log);
 }
 
 /** The request log of a served core; 503 when this core serves none (the CLI). */

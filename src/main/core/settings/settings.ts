@@ -41,6 +41,8 @@ export interface ServiceSettings {
   /** The UI's display currency ('' for none) and the operator's rates as JSON ({"USD":0.1381}); display-currency.ts. */
   displayCurrency: string;
   displayRates: string;
+  /** Most worlds per data folder, the default world included (worlds.md section 5); read from the default world. */
+  maxWorlds: number;
 }
 
 const DEFAULTS: ServiceSettings = {
@@ -65,6 +67,7 @@ const DEFAULTS: ServiceSettings = {
   requestLogLimit: 10_000,
   displayCurrency: '',
   displayRates: '{}',
+  maxWorlds: 10_000,
 };
 
 type Key = keyof ServiceSettings;

@@ -80,7 +80,7 @@ export type Fetcher = (
 ) => Promise<{ status: number }>;
 
 /** Attempts every delivery that is due now; returns how many attempts were made. */
-export async function deliverDue(ctx: CoreContext, fetcher: Fetcher = fetch, now: Date = new Date()): Promise<number> {
+export async function deliverDue(ctx: CoreContext, fetcher: Fetcher = fetch, now: Date = new Date(), world: string = 'default'): Promise<number> {
   const due = ctx.db
     .prepare(
       `SELECT d.id, d.attempts, w.url, w.secret, e.id AS event_id, e.type, e.user_id, e.data, e.created_at
@@ -89,7 +89,7 @@ export async function deliverDue(ctx: CoreContext, fetcher: Fetcher = fetch, now
     )
     .all(now.toISOString()) as DueDelivery[];
   const allowRemote = readSetting(ctx.db, 'webhooksAllowRemote') === 'yes';
-  await Promise.all(due.map((delivery) => attempt(ctx, delivery, fetcher, allowRemote)));
+  await Promise.all(due.map((delivery) => attempt(ctx, delivery, fetcher, allowRemote, world)));
   return due.length;
 }
 
@@ -145,8 +145,9 @@ export async function postSigned(
   return { statusCode, error, startedAt: new Date(started).toISOString(), durationMs: Date.now() - started };
 }
 
-async function attempt(ctx: CoreContext, delivery: DueDelivery, fetcher: Fetcher, allowRemote: boolean): Promise<void> {
-  const body = JSON.stringify({ id: delivery.event_id, type: delivery.type, createdAt: delivery.created_at, data: JSON.parse(delivery.data) as unknown });
+async function attempt(ctx: CoreContext, delivery: DueDelivery, fetcher: Fetcher, allowRemote: boolean, world: string): Promise<void> {
+  // `world`: the world the event happened in (worlds.md section 1; 'default' for the data folder's own).
+  const body = JSON.stringify({ id: delivery.event_id, type: delivery.type, createdAt: delivery.created_at, data: JSON.parse(delivery.data) as unknown, world });
   const { statusCode, error, startedAt, durationMs } = await postSigned(
     delivery,
     { eventId: String(delivery.event_id), eventType: delivery.type },
@@ -177,6 +178,8 @@ export class WebhookDispatcher {
   constructor(
     private readonly ctx: CoreContext,
     private readonly fetcher: Fetcher = fetch,
+    /** The world whose events these are: every payload names it. */
+    private readonly world: string = 'default',
   ) {}
 
   onEvent = (event: ServiceEvent): void => {
@@ -199,7 +202,7 @@ export class WebhookDispatcher {
     if (this.running || !this.ctx.db.open) return;
     this.running = true;
     try {
-      await deliverDue(this.ctx, this.fetcher);
+      await deliverDue(this.ctx, this.fetcher, new Date(), this.world);
     } finally {
       this.running = false;
     }

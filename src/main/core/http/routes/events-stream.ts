@@ -1,13 +1,12 @@
 import type { FastifyInstance } from 'fastify';
-import type { RateLimiter } from '../../auth/rate-limiter.js';
-import type { CoreContext } from '../../context.js';
 import { canSee, EVENT_SCOPE, type ServiceEvent } from '../../events/catalog.js';
-import type { EventFeed } from '../../events/feed.js';
 import { eventsAfter } from '../../events/log.js';
 import { ApiError } from '../../shared/errors.js';
 import { authenticate } from '../../auth/api-keys.js';
-import { resolveOpenCaller, type CallerSecrets } from '../caller.js';
+import type { Worlds } from '../../worlds/worlds.js';
+import type { CallerSecrets } from '../caller.js';
 import type { Caller } from '../route.js';
+import { openCallerInWorld } from '../world-resolution.js';
 
 const HEARTBEAT_MS = 15_000;
 const REPLAY_LIMIT = 1000;
@@ -17,14 +16,17 @@ export const MAX_STREAMS_PER_KEY = 10;
 const KEY_CHECK_MS = 250;
 
 interface OpenStream {
+  /** Keys are numbered per world: a key is its world and its id. */
+  world: string;
   keyId: number;
   /** False once the key is revoked, expired or no longer allowed: the stream must end. */
   keyStillValid(): boolean;
   end(): void;
 }
 
-function frame(event: ServiceEvent): string {
-  return `id: ${event.id}\nevent: ${event.type}\ndata: ${JSON.stringify({ id: event.id, type: event.type, createdAt: event.createdAt, data: event.data })}\n\n`;
+/** One event as the stream sends it; `world` names the world it happened in (`default` for the data folder's own). */
+function frame(event: ServiceEvent, world: string): string {
+  return `id: ${event.id}\nevent: ${event.type}\ndata: ${JSON.stringify({ id: event.id, type: event.type, createdAt: event.createdAt, data: event.data, world })}\n\n`;
 }
 
 function visibleTo(caller: Caller) {
@@ -38,7 +40,7 @@ function visibleTo(caller: Caller) {
  */
 export function registerEventStream(
   app: FastifyInstance,
-  options: { ctx: CoreContext; limiter: RateLimiter; secrets: CallerSecrets; feed: EventFeed; prefix: string },
+  options: { worlds: Worlds; secrets: CallerSecrets; prefix: string },
 ): void {
   const readingScopes = [...new Set(Object.values(EVENT_SCOPE).filter((s) => s !== null))];
   // Streams never end on their own: close them when the server stops, or it would wait for them forever.
@@ -53,9 +55,9 @@ export function registerEventStream(
     clearInterval(checker);
     for (const stream of open) stream.end();
   });
-  const streamsOf = (keyId: number) => {
+  const streamsOf = (world: string, keyId: number) => {
     let n = 0;
-    for (const stream of open) if (stream.keyId === keyId) n++;
+    for (const stream of open) if (stream.keyId === keyId && stream.world === world) n++;
     return n;
   };
   app.get(
@@ -67,12 +69,14 @@ export function registerEventStream(
         security: [{ bearerAuth: [] }],
       },
       onRequest: async (request, reply) => {
-        request.caller = resolveOpenCaller(options.ctx, options.limiter, options.secrets, { scope: null }, request, reply, request.method === 'GET');
+        await new Promise<void>((resolve, reject) =>
+          openCallerInWorld(options.worlds, options.secrets, { scope: null }, request, reply, (error) => (error ? reject(error) : resolve()), request.method === 'GET'),
+        );
         if (!readingScopes.some((s) => request.caller!.scopes.includes(s))) {
           throw new ApiError(403, `Insufficient scope. Events need one of: ${readingScopes.join(', ')}`);
         }
-        const caller = request.caller;
-        if (caller.kind === 'key' && request.method === 'GET' && streamsOf(caller.keyId) >= MAX_STREAMS_PER_KEY) {
+        const caller = request.caller!;
+        if (caller.kind === 'key' && request.method === 'GET' && streamsOf(request.world!.id, caller.keyId) >= MAX_STREAMS_PER_KEY) {
           throw new ApiError(429, `Too many open event streams for this API key (at most ${MAX_STREAMS_PER_KEY}); close one first`, {
             'Retry-After': '1',
           });
@@ -81,6 +85,8 @@ export function registerEventStream(
     },
     (request, reply) => {
       const caller = request.caller!;
+      const world = request.world!;
+      const { ctx, feed } = world;
       const visible = visibleTo(caller);
       const header = request.headers['last-event-id'];
       const query = (request.query as { lastEventId?: string }).lastEventId;
@@ -105,7 +111,7 @@ export function registerEventStream(
       const keyStillValid = (): boolean => {
         if (caller.kind !== 'key') return true;
         try {
-          return authenticate(options.ctx, authorization, request.ip).id === caller.keyId;
+          return authenticate(ctx, authorization, request.ip).id === caller.keyId;
         } catch {
           return false;
         }
@@ -118,23 +124,23 @@ export function registerEventStream(
         raw.end();
       };
       raw.write(': crossbuy events\nretry: 3000\n\n');
-      let sent = resumeFrom ?? options.feed.position;
+      let sent = resumeFrom ?? feed.position;
       if (resumeFrom !== null) {
         // Replay what was missed, up to where the live feed stands; the feed takes over from there.
         for (;;) {
-          const batch = eventsAfter(options.ctx, sent, REPLAY_LIMIT).filter((e) => e.id <= options.feed.position);
+          const batch = eventsAfter(ctx, sent, REPLAY_LIMIT).filter((e) => e.id <= feed.position);
           if (batch.length === 0) break;
           if (!keyStillValid()) {
             raw.end();
             return;
           }
-          for (const event of batch) if (visible(event)) raw.write(frame(event));
+          for (const event of batch) if (visible(event)) raw.write(frame(event, world.id));
           sent = batch[batch.length - 1]!.id;
           if (batch.length < REPLAY_LIMIT) break;
         }
-        sent = Math.max(sent, options.feed.position);
+        sent = Math.max(sent, feed.position);
       }
-      const unsubscribe = options.feed.subscribe((event) => {
+      const unsubscribe = feed.subscribe((event) => {
         if (event.id <= sent) return;
         sent = event.id;
         if (!visible(event)) return;
@@ -142,13 +148,16 @@ export function registerEventStream(
         // event published after the revocation committed always sees it (the key lookup drops its cache on
         // any commit by another process).
         if (!keyStillValid()) return end();
-        raw.write(frame(event));
+        raw.write(frame(event, world.id));
       });
       const heartbeat = setInterval(() => raw.write(': keep-alive\n\n'), HEARTBEAT_MS);
-      const stream: OpenStream = { keyId: caller.kind === 'key' ? caller.keyId : 0, keyStillValid, end };
+      const stream: OpenStream = { world: world.id, keyId: caller.kind === 'key' ? caller.keyId : 0, keyStillValid, end };
       open.add(stream);
+      // A reset or deletion of the world ends its streams (the client reconnects to the world as it is then).
+      const unlist = world.addStream(end);
       function close() {
         open.delete(stream);
+        unlist();
         clearInterval(heartbeat);
         unsubscribe();
       }

@@ -2,11 +2,11 @@ import type { FastifyInstance } from 'fastify';
 import { Readable } from 'node:stream';
 import { Type } from 'typebox';
 import { EXPORT_KINDS, exportSchemas, type ExportFilter, type ExportKind } from '../../../../contract/open/exports.js';
-import type { RateLimiter } from '../../auth/rate-limiter.js';
 import type { Scope } from '../../auth/scopes.js';
-import type { CoreContext } from '../../context.js';
 import { csvChunks, exportFileName, normalizeFilter } from '../../exports/stream.js';
-import { resolveOpenCaller, type CallerSecrets } from '../caller.js';
+import type { Worlds } from '../../worlds/worlds.js';
+import type { CallerSecrets } from '../caller.js';
+import { openCallerInWorld } from '../world-resolution.js';
 import { ErrorBody } from '../schemas.js';
 
 const SCOPE: Record<ExportKind, Scope> = { orders: 'orders:read', transactions: 'wallet:read', shipping: 'shipping:read' };
@@ -18,7 +18,7 @@ const WHAT: Record<ExportKind, string> = { orders: 'purchase orders', transactio
  * answer is not `{ data }`), but authenticated, rate limited, validated and documented the same way; the
  * desktop bridge reaches it too (inject), and gets the text.
  */
-export function registerExports(app: FastifyInstance, options: { ctx: CoreContext; limiter: RateLimiter; secrets: CallerSecrets; prefix: string }): void {
+export function registerExports(app: FastifyInstance, options: { worlds: Worlds; secrets: CallerSecrets; prefix: string }): void {
   for (const kind of EXPORT_KINDS) {
     const url = `/exports/${kind}.csv` as const;
     app.get(
@@ -34,19 +34,11 @@ export function registerExports(app: FastifyInstance, options: { ctx: CoreContex
             '4xx': ErrorBody,
           },
         },
-        onRequest: (request, reply, done) => {
-          try {
-            request.caller = resolveOpenCaller(options.ctx, options.limiter, options.secrets, { scope: SCOPE[kind] }, request, reply);
-          } catch (error) {
-            done(error as Error);
-            return;
-          }
-          done();
-        },
+        onRequest: (request, reply, done) => openCallerInWorld(options.worlds, options.secrets, { scope: SCOPE[kind] }, request, reply, done),
       },
       (request, reply) => {
         const filter = normalizeFilter(request.query as ExportFilter);
-        const rows = csvChunks(options.ctx, kind, request.caller!.userId, filter);
+        const rows = csvChunks(request.world!.ctx, kind, request.caller!.userId, filter);
         return reply
           .header('Content-Type', 'text/csv; charset=utf-8')
           .header('Content-Disposition', `attachment; filename="${exportFileName(kind, options.ctx.clock.now())}"`)

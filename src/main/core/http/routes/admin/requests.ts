@@ -8,9 +8,9 @@ export const adminRequestRoutes = [
     url: '/requests',
     scope: null,
     tag: 'Admin',
-    summary: 'The open API\'s request log, newest first (filters: key, status or class like 4xx, path prefix, since)',
+    summary: 'The open API\'s request log of the selected world, newest first (filters: key, status or class like 4xx, path prefix, since)',
     schema: adminRequestSchemas['GET /requests'],
-    handler: ({ ctx, query }) => requestLogOf(ctx).list(query),
+    handler: ({ ctx, query, world }) => requestLogOf(ctx).list(query, world),
   }),
   defineRoute({
     method: 'GET',
@@ -19,6 +19,6 @@ export const adminRequestRoutes = [
     tag: 'Admin',
     summary: 'One logged request with both bodies (at most 4 KB each, API keys masked)',
     schema: adminRequestSchemas['GET /requests/:id'],
-    handler: ({ ctx, params }) => requestLogOf(ctx).get(params.id),
+    handler: ({ ctx, params, world }) => requestLogOf(ctx).get(params.id, world),
   }),
 ];

@@ -25,6 +25,7 @@ function settingsView(ctx: CoreContext) {
     webhooksAllowRemote: readSetting(ctx.db, 'webhooksAllowRemote') === 'yes',
     lowBalanceThreshold: toAmount(readSetting(ctx.db, 'lowBalanceThresholdMinor')),
     requestLogLimit: readSetting(ctx.db, 'requestLogLimit'),
+    maxWorlds: readSetting(ctx.db, 'maxWorlds'),
     ...readDisplayCurrency(ctx.db),
   };
 }
@@ -66,6 +67,7 @@ export const adminSettingsRoutes = [
           if (body.webhooksAllowRemote !== undefined) writeSetting(ctx.db, 'webhooksAllowRemote', body.webhooksAllowRemote ? 'yes' : 'no');
           if (threshold !== undefined) writeSetting(ctx.db, 'lowBalanceThresholdMinor', threshold);
           if (body.requestLogLimit !== undefined) writeSetting(ctx.db, 'requestLogLimit', body.requestLogLimit);
+          if (body.maxWorlds !== undefined) writeSetting(ctx.db, 'maxWorlds', body.maxWorlds);
           if (display) writeDisplayCurrency(ctx.db, display);
         })
         .immediate();

@@ -1,0 +1,64 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { WorldRuntime } from '../worlds/runtime.js';
+import { WORLD_HEADER } from '../worlds/world-id.js';
+import type { Worlds } from '../worlds/worlds.js';
+import { resolveOpenCaller, type CallerSecrets } from './caller.js';
+import type { RouteSpec } from './route.js';
+
+/**
+ * The world a request works on (worlds.md section 1), pinned until its answer is sent: a reset or an
+ * idle-close of that world waits for it. Open API: the sk- key's world (found in the registry by the
+ * key's hash: nothing else opened); admin API and the operator's UI session: the `Crossbuy-World`
+ * header (absent: the default world; unknown: 404). A request arriving while its world is reset waits
+ * until the world is back. Calls `then` with the world, or with an error.
+ */
+export function enterWorld(
+  worlds: Worlds,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  byKey: boolean,
+  then: (error: Error | null, world?: WorldRuntime) => void,
+): void {
+  let world: WorldRuntime;
+  try {
+    const authorization = request.headers.authorization;
+    world = byKey && authorization !== undefined && /^Bearer\s+sk-/i.test(authorization) ? worlds.forKey(authorization) : worlds.forHeader(request.headers[WORLD_HEADER]);
+  } catch (error) {
+    then(error as Error);
+    return;
+  }
+  const gate = worlds.gateOf(world.id);
+  if (gate) {
+    void gate.then(() => enterWorld(worlds, request, reply, byKey, then));
+    return;
+  }
+  request.world = world;
+  if (world.isDefault) world.lastUsedMs = Date.now();
+  else {
+    world.pin();
+    reply.raw.once('close', () => world.unpin());
+    worlds.touched(world);
+  }
+  then(null, world);
+}
+
+/** An open API caller, in its world: enterWorld, then the key's checks against that world's keys and rate windows. */
+export function openCallerInWorld(
+  worlds: Worlds,
+  secrets: CallerSecrets,
+  spec: Pick<RouteSpec, 'scope'>,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  done: (error?: Error) => void,
+  cookieOnly = false,
+): void {
+  enterWorld(worlds, request, reply, true, (error, world) => {
+    if (error) return done(error);
+    try {
+      request.caller = resolveOpenCaller(world!.ctx, world!.limiter, secrets, spec, request, reply, cookieOnly);
+    } catch (failure) {
+      return done(failure as Error);
+    }
+    done();
+  });
+}

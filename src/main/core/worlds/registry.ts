@@ -1,0 +1,241 @@
+import type { Db } from '../db/database.js';
+import { inTransaction } from '../db/database.js';
+import { dataVersion } from '../db/data-version.js';
+
+/** One registered world as the registry keeps it (the default world has no row). */
+export interface WorldRow {
+  seq: number;
+  id: string;
+  name: string;
+  seed: number;
+  frozen: boolean;
+  state: 'creating' | 'ready';
+  createdAt: string;
+  lastUsedAt: string;
+  ttlMs: number | null;
+  expiresAt: string | null;
+}
+
+export interface SnapshotRow {
+  id: string;
+  name: string;
+  clock: string;
+  createdAt: string;
+}
+
+interface RawWorld {
+  seq: number;
+  id: string;
+  name: string;
+  seed: number;
+  frozen: number;
+  state: 'creating' | 'ready';
+  created_at: string;
+  last_used_at: string;
+  ttl_ms: number | null;
+  expires_at: string | null;
+}
+
+const toRow = (r: RawWorld): WorldRow => ({
+  seq: r.seq,
+  id: r.id,
+  name: r.name,
+  seed: r.seed,
+  frozen: r.frozen === 1,
+  state: r.state,
+  createdAt: r.created_at,
+  lastUsedAt: r.last_used_at,
+  ttlMs: r.ttl_ms,
+  expiresAt: r.expires_at,
+});
+
+const expiryOf = (lastUsedMs: number, ttlMs: number | null) => (ttlMs === null ? null : new Date(lastUsedMs + ttlMs).toISOString());
+
+/**
+ * The registry of worlds and of their keys' hashes, in the default world's database (migrations 028, 029).
+ * Every lookup is one indexed read; the key -> world map is cached and dropped whenever this process
+ * writes the registry or another process (the CLI) commits to the database (`PRAGMA data_version`).
+ */
+export class WorldRegistry {
+  private keyCache = new Map<string, string | null>();
+  private cacheVersion = -1;
+  private generation = 0;
+  private cacheGeneration = -1;
+  private counted: number | null = null;
+
+  constructor(readonly db: Db) {}
+
+  private changed(): void {
+    this.generation++;
+    this.counted = null;
+  }
+
+  /** The world a key hash belongs to, or null (a default world key, or no key at all). */
+  worldOfKey(hash: string): string | null {
+    const version = dataVersion(this.db);
+    if (version !== this.cacheVersion || this.generation !== this.cacheGeneration) {
+      this.keyCache = new Map();
+      this.cacheVersion = version;
+      this.cacheGeneration = this.generation;
+      this.counted = null;
+    }
+    let world = this.keyCache.get(hash);
+    if (world === undefined) {
+      const row = this.db.prepare('SELECT world_id FROM world_keys WHERE hash = ?').get(hash) as { world_id: string } | undefined;
+      world = row?.world_id ?? null;
+      if (this.keyCache.size > 10_000) this.keyCache.clear();
+      this.keyCache.set(hash, world);
+    }
+    return world;
+  }
+
+  /** How many worlds are registered (the default world not counted); kept until the registry changes. */
+  count(): number {
+    if (this.counted === null || dataVersion(this.db) !== this.cacheVersion) {
+      this.counted = (this.db.prepare('SELECT COUNT(*) AS n FROM worlds').get() as { n: number }).n;
+    }
+    return this.counted;
+  }
+
+  get(id: string): WorldRow | null {
+    const row = this.db.prepare('SELECT * FROM worlds WHERE id = ?').get(id) as RawWorld | undefined;
+    return row ? toRow(row) : null;
+  }
+
+  /**
+   * Registers a world: being made (state 'creating': a restart after a crash removes it), or whole at
+   * once with its keys and first snapshot, in one transaction.
+   */
+  insert(
+    world: { id: string; name: string; seed: number; frozen: boolean; ttlMs: number | null },
+    now: Date,
+    state: 'creating' | 'ready' = 'creating',
+    keyHashes: readonly string[] = [],
+    initial: SnapshotRow | null = null,
+  ): void {
+    inTransaction(this.db, () => {
+      this.db
+        .prepare(
+          `INSERT INTO worlds (id, name, seed, frozen, state, created_at, last_used_at, ttl_ms, expires_at)
+           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+        )
+        .run(world.id, world.name, world.seed, world.frozen ? 1 : 0, state, now.toISOString(), now.toISOString(), world.ttlMs, expiryOf(now.getTime(), world.ttlMs));
+      if (keyHashes.length > 0) this.setKeys(world.id, keyHashes);
+      if (initial) this.addSnapshot(world.id, initial);
+    });
+    this.changed();
+  }
+
+  /** A world is whole: its keys, its first snapshot and its state 'ready', in one transaction (one fsync). */
+  markReady(id: string, keyHashes: readonly string[], initial: SnapshotRow): void {
+    inTransaction(this.db, () => {
+      this.setKeys(id, keyHashes);
+      this.addSnapshot(id, initial);
+      this.db.prepare(`UPDATE worlds SET state = 'ready' WHERE id = ?`).run(id);
+    });
+  }
+
+  /** Removes the world's row, its keys and its snapshots' rows (ON DELETE CASCADE). */
+  remove(id: string): boolean {
+    const removed = inTransaction(this.db, () => this.db.prepare('DELETE FROM worlds WHERE id = ?').run(id).changes > 0);
+    this.changed();
+    return removed;
+  }
+
+  /** Puts the world's key hashes as they are in its database now (after a create, a reset, a fork). */
+  setKeys(worldId: string, hashes: readonly string[]): void {
+    inTransaction(this.db, () => {
+      this.db.prepare('DELETE FROM world_keys WHERE world_id = ?').run(worldId);
+      const insert = this.db.prepare('INSERT OR REPLACE INTO world_keys (hash, world_id) VALUES (?, ?)');
+      for (const hash of hashes) insert.run(hash, worldId);
+    });
+    this.changed();
+  }
+
+  addKey(worldId: string, hash: string): void {
+    inTransaction(this.db, () => this.db.prepare('INSERT OR REPLACE INTO world_keys (hash, world_id) VALUES (?, ?)').run(hash, worldId));
+    this.changed();
+  }
+
+  keyCount(worldId: string): number {
+    return (this.db.prepare('SELECT COUNT(*) AS n FROM world_keys WHERE world_id = ?').get(worldId) as { n: number }).n;
+  }
+
+  /** Records a request's use: moves the expiry (last use + ttl). */
+  touch(id: string, ttlMs: number | null, nowMs: number): void {
+    inTransaction(this.db, () =>
+      this.db.prepare('UPDATE worlds SET last_used_at = ?, expires_at = ? WHERE id = ?').run(new Date(nowMs).toISOString(), expiryOf(nowMs, ttlMs), id),
+    );
+  }
+
+  /** A page of worlds in creation order, after the world `startingAfter` (one index range read). */
+  page(limit: number, startingAfter: string | null): WorldRow[] | null {
+    let after = 0;
+    if (startingAfter !== null) {
+      const row = this.db.prepare('SELECT seq FROM worlds WHERE id = ?').get(startingAfter) as { seq: number } | undefined;
+      if (!row) return null;
+      after = row.seq;
+    }
+    return (this.db.prepare('SELECT * FROM worlds WHERE seq > ? ORDER BY seq LIMIT ?').all(after, limit) as RawWorld[]).map(toRow);
+  }
+
+  /** Up to `limit` worlds whose ttl ran out by `nowIso` (the expiry index, nothing else read). */
+  expired(nowIso: string, limit: number): string[] {
+    return (this.db.prepare('SELECT id FROM worlds WHERE expires_at <= ? ORDER BY expires_at LIMIT ?').all(nowIso, limit) as { id: string }[]).map((r) => r.id);
+  }
+
+  /** Worlds a crash left half made. */
+  unfinished(): string[] {
+    return (this.db.prepare(`SELECT id FROM worlds WHERE state = 'creating'`).all() as { id: string }[]).map((r) => r.id);
+  }
+
+  /** Every registered id, in pages (a start's folder check, doctor): constant memory. */
+  *ids(pageSize = 500): Generator<string> {
+    let after = 0;
+    for (;;) {
+      const rows = this.db.prepare('SELECT seq, id FROM worlds WHERE seq > ? ORDER BY seq LIMIT ?').all(after, pageSize) as { seq: number; id: string }[];
+      for (const row of rows) yield row.id;
+      if (rows.length < pageSize) return;
+      after = rows[rows.length - 1]!.seq;
+    }
+  }
+
+  /** When a closed, unfrozen world next owes an autopilot step (wall time), or null. */
+  setNextDue(id: string, wallIso: string | null): void {
+    inTransaction(this.db, () => this.db.prepare('UPDATE worlds SET next_due_at = ? WHERE id = ?').run(wallIso, id));
+  }
+
+  /** Closed worlds whose next step fell due by `nowIso` (the next-due index). */
+  due(nowIso: string, limit: number): string[] {
+    return (this.db.prepare('SELECT id FROM worlds WHERE next_due_at <= ? ORDER BY next_due_at LIMIT ?').all(nowIso, limit) as { id: string }[]).map((r) => r.id);
+  }
+
+  addSnapshot(worldId: string, snapshot: SnapshotRow): void {
+    inTransaction(this.db, () =>
+      this.db
+        .prepare('INSERT INTO world_snapshots (world_id, id, name, clock, created_at) VALUES (?, ?, ?, ?, ?)')
+        .run(worldId, snapshot.id, snapshot.name, snapshot.clock, snapshot.createdAt),
+    );
+  }
+
+  snapshots(worldId: string): SnapshotRow[] {
+    return this.db
+      .prepare('SELECT id, name, clock, created_at AS createdAt FROM world_snapshots WHERE world_id = ? ORDER BY seq')
+      .all(worldId) as SnapshotRow[];
+  }
+
+  snapshot(worldId: string, id: string): SnapshotRow | null {
+    return (this.db.prepare('SELECT id, name, clock, created_at AS createdAt FROM world_snapshots WHERE world_id = ? AND id = ?').get(worldId, id) as SnapshotRow | undefined) ?? null;
+  }
+
+  template(hash: string): { steps: unknown[] } | null {
+    const row = this.db.prepare('SELECT steps FROM world_templates WHERE hash = ?').get(hash) as { steps: string } | undefined;
+    return row ? { steps: JSON.parse(row.steps) as unknown[] } : null;
+  }
+
+  addTemplate(hash: string, steps: unknown[], now: Date): void {
+    inTransaction(this.db, () =>
+      this.db.prepare('INSERT OR REPLACE INTO world_templates (hash, steps, created_at) VALUES (?, ?, ?)').run(hash, JSON.stringify(steps), now.toISOString()),
+    );
+  }
+}

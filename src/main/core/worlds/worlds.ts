@@ -1,0 +1,567 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { mkdir, readdir, stat } from 'node:fs/promises';
+import { join } from 'node:path';
+import { allKeyHashes, createApiKey, hashKey } from '../auth/api-keys.js';
+import { SCOPES } from '../auth/scopes.js';
+import { currentPace } from '../autopilot/autopilot.js';
+import { adminTokenFile, databaseFile } from '../data-dir.js';
+import { inTransaction } from '../db/database.js';
+import type { Core } from '../index.js';
+import { shareRequestLog } from '../requests/request-log.js';
+import { readSetting } from '../settings/settings.js';
+import { ApiError, conflict, notFound } from '../shared/errors.js';
+import type { CreatedWorld, ForkWorldInput, NewWorldInput, WorldInfo, WorldListQuery, WorldPage, WorldSnapshot } from '../../../contract/admin/worlds.js';
+import { backupTo, cloneFile, copyQuietDatabase, copyTemplate, removeFolder, replaceDatabase, snapshotFile, syncFile, templateFile, worldDir, worldsRoot } from './files.js';
+import { WorldRegistry, type WorldRow } from './registry.js';
+import { WorldRuntime } from './runtime.js';
+import { templateHash } from './template-key.js';
+import { DEFAULT_WORLD, isWorldId, newWorldId, parseTtl } from './world-id.js';
+
+/** The world-file engine's entry point (core/worlds/file/apply.ts), handed in so this module does not import it. */
+export interface WorldTarget {
+  inject(req: { method: string; url: string; headers: Record<string, string>; payload?: unknown }): Promise<{ statusCode: number; body: string }>;
+  openKey: string;
+  adminHeaders: Record<string, string>;
+}
+export type ApplyWorldFile = (target: WorldTarget, file: unknown, options: { vars?: Record<string, unknown>; baseDir?: string | null }) => Promise<{ steps: unknown[] }>;
+export type Inject = WorldTarget['inject'];
+
+export interface WorldsOptions {
+  /** The data folder's own core: the default world, and the home of the registry. */
+  defaultRuntime: WorldRuntime;
+  dataDir: string;
+  applyFile?: ApplyWorldFile | null;
+  /** Most worlds open at once (idle ones past this are closed, least recently used first). */
+  maxOpen?: number;
+  /** A world unused this long is closed (its registry row stays). */
+  idleCloseMs?: number;
+  /** Most worlds per data folder, the default world included (the `maxWorlds` setting overrides it). */
+  maxWorlds?: number;
+  /** How often the background sweeps (expiry, idle close, due autopilot steps of closed worlds) run. */
+  sweepMs?: number;
+}
+
+export const DEFAULT_MAX_WORLDS = 10_000;
+const DEFAULT_KEY_RATE_LIMIT = 6000;
+const INITIAL_SNAPSHOT = 'initial';
+/** What one sweep does at most: the rest waits for the next tick (never a long turn of the loop). */
+const SWEEP_SLICE = 8;
+
+const randomSeed = () => Number(randomBytes(8).readBigUInt64BE() & BigInt(Number.MAX_SAFE_INTEGER));
+
+/**
+ * Many worlds in one server (worlds.md section 1). The default world is the data folder's own database;
+ * every other lives in <data>/worlds/<id>/ with its own database, opened on use and closed when idle
+ * (an LRU of open runtimes), so a world not in use costs only its registry row. The registry (in the
+ * default world's database) maps each key's hash to its world, so resolving a request opens nothing else.
+ */
+export class Worlds {
+  readonly registry: WorldRegistry;
+  readonly default: WorldRuntime;
+  private readonly open = new Map<string, WorldRuntime>();
+  /** Ids being made or removed right now: taken for a create, unknown for requests. */
+  private readonly busyIds = new Set<string>();
+  /** Worlds being reset: requests wait for it (and then see the world as it was put back). */
+  private readonly gates = new Map<string, Promise<void>>();
+  private inject: Inject | null = null;
+  private origin: string | null = null;
+  private sweepTimer: NodeJS.Timeout | null = null;
+  private sweeping = false;
+
+  constructor(private readonly options: WorldsOptions) {
+    this.default = options.defaultRuntime;
+    this.registry = new WorldRegistry(this.default.ctx.db);
+  }
+
+  get dataDir(): string {
+    return this.options.dataDir;
+  }
+
+  private get core(): Core {
+    return this.default.core;
+  }
+
+  /** How the server answers requests: a world file's steps run through it (`app.inject`). */
+  bind(inject: Inject, origin: string | null): void {
+    this.inject = inject;
+    this.origin = origin;
+  }
+
+  setOrigin(origin: string): void {
+    this.origin = origin;
+  }
+
+  /** Removes what a crash left: worlds half made, folders without a registry row. */
+  async recover(): Promise<void> {
+    for (const id of this.registry.unfinished()) await this.destroy(id);
+    const root = worldsRoot(this.dataDir);
+    if (!existsSync(root)) return;
+    for (const entry of await readdir(root)) {
+      if (entry.startsWith('.')) continue;
+      if (!isWorldId(entry) || !this.registry.get(entry)) await removeFolder(join(root, entry));
+    }
+  }
+
+  // ---- resolving a request's world -------------------------------------------------------------
+
+  /** The world an sk- key belongs to (the default world when the key is none of another's). */
+  forKey(authorization: string | undefined): WorldRuntime {
+    if (authorization === undefined || this.registry.count() === 0) return this.default;
+    const match = /^Bearer\s+(sk-\S+)\s*$/i.exec(authorization);
+    if (!match) return this.default;
+    const id = this.registry.worldOfKey(hashKey(match[1]!));
+    return (id !== null && this.runtime(id)) || this.default;
+  }
+
+  /** The world a `Crossbuy-World` header names: absent or `default` is the default world; unknown is 404. */
+  forHeader(value: string | string[] | undefined): WorldRuntime {
+    const id = Array.isArray(value) ? value[0] : value;
+    if (id === undefined || id === '' || id === DEFAULT_WORLD) return this.default;
+    const runtime = this.runtime(id);
+    if (!runtime) throw notFound(`World ${id} not found`);
+    return runtime;
+  }
+
+  /** A reset under way on this world: a request waits for it, then resolves its world again. */
+  gateOf(id: string): Promise<void> | undefined {
+    return this.gates.get(id);
+  }
+
+  /** The open runtime of a registered world, opening it if it was closed; null when there is none. */
+  runtime(id: string): WorldRuntime | null {
+    const open = this.open.get(id);
+    if (open) {
+      // Map order is the LRU's: the last used at the end.
+      this.open.delete(id);
+      this.open.set(id, open);
+      return open;
+    }
+    if (this.busyIds.has(id) || !isWorldId(id)) return null;
+    const row = this.registry.get(id);
+    if (!row || row.state !== 'ready') return null;
+    return this.openRuntime(row);
+  }
+
+  /** Opens a world's runtime; `serve` puts it in the LRU and starts it (a world being made does that when whole). */
+  private openRuntime(row: Pick<WorldRow, 'id' | 'frozen' | 'seed' | 'ttlMs'> & { demo?: boolean; clockStart?: string }, serve = true): WorldRuntime {
+    const runtime = WorldRuntime.open(row.id, worldDir(this.dataDir, row.id), {
+      start: serve,
+      frozen: row.frozen,
+      seed: row.seed,
+      demo: row.demo,
+      clockStart: row.clockStart,
+      origin: this.origin,
+      ttlMs: row.ttlMs,
+      onKey: (hash) => this.registry.addKey(row.id, hash),
+    });
+    if (!row.frozen) this.registry.setNextDue(row.id, null);
+    // One request log for the server, each entry tagged with its world.
+    shareRequestLog(this.default.ctx, runtime.ctx);
+    if (serve) {
+      this.open.set(row.id, runtime);
+      this.evict();
+    }
+    return runtime;
+  }
+
+  /** Records a request's use of a world: the ttl counts from the last one. */
+  touched(runtime: WorldRuntime): void {
+    const ttlMs = runtime.ttlMs;
+    if (ttlMs === null) return;
+    const now = Date.now();
+    if (now - runtime.touchedMs < Math.min(60_000, ttlMs / 10)) return;
+    runtime.touchedMs = now;
+    this.registry.touch(runtime.id, ttlMs, now);
+  }
+
+  private evict(): void {
+    const max = this.options.maxOpen ?? 64;
+    if (this.open.size <= max) return;
+    for (const [id, runtime] of this.open) {
+      if (this.open.size <= max) break;
+      if (runtime.busy) continue;
+      void this.closeRuntime(id, runtime);
+    }
+  }
+
+  private async closeRuntime(id: string, runtime: WorldRuntime): Promise<void> {
+    if (this.open.get(id) === runtime) this.open.delete(id);
+    if (!runtime.frozen && !runtime.isClosed) this.registry.setNextDue(id, nextDueWall(runtime));
+    await runtime.close();
+  }
+
+  get openCount(): number {
+    return this.open.size;
+  }
+
+  // ---- the routes' work -------------------------------------------------------------------------
+
+  /** The `maxWorlds` setting of the default world (PUT /admin/settings), under the hard cap. */
+  private maxWorlds(): number {
+    return Math.min(this.options.maxWorlds ?? DEFAULT_MAX_WORLDS, readSetting(this.default.ctx.db, 'maxWorlds'));
+  }
+
+  private claimId(id: string): void {
+    if (id === DEFAULT_WORLD || this.busyIds.has(id) || this.registry.get(id)) throw conflict(`World ${id} already exists`);
+    // The default world counts towards the limit.
+    if (this.registry.count() + this.busyIds.size + 1 >= this.maxWorlds()) {
+      throw conflict(`This data folder holds the most worlds it may (${this.maxWorlds()}, the default world included); delete one first`);
+    }
+    this.busyIds.add(id);
+  }
+
+  async create(input: NewWorldInput | null | undefined): Promise<CreatedWorld> {
+    const body = input ?? {};
+    const id = body.id ?? newWorldId();
+    const ttlMs = body.ttl === undefined ? null : parseTtl(body.ttl);
+    if (body.clockStart !== undefined && Number.isNaN(Date.parse(body.clockStart))) throw new ApiError(400, 'clockStart must be an ISO 8601 date-time');
+    const hasFile = body.file !== undefined;
+    if (hasFile && !this.options.applyFile) throw new ApiError(503, 'World files are not available in this build (the world-file engine is not wired in)');
+    const seed = body.seed ?? randomSeed();
+    const frozen = body.frozen ?? (hasFile || body.seed !== undefined);
+    const name = body.name ?? id;
+    this.claimId(id);
+    const world = { id, name, seed, frozen, ttlMs };
+    const createdAt = new Date();
+    try {
+      // A world made from a file is registered while its steps run (its key must reach it); any other
+      // only once whole. A crash meanwhile leaves a folder without a row (or a row 'creating'): recover() removes it.
+      if (hasFile) this.registry.insert(world, createdAt);
+      const dir = worldDir(this.dataDir, id);
+      await removeFolder(dir);
+      await mkdir(dir, { recursive: true });
+      const hash = hasFile ? templateHash(body.file, seed, body.vars ?? null) : null;
+      const template = hash === null ? null : this.registry.template(hash);
+      const fromTemplate = template !== null && existsSync(templateFile(this.dataDir, hash!));
+      // A kept template: its database (and its admin token, so opening it writes nothing) copied in.
+      if (fromTemplate) await copyTemplate(templateFile(this.dataDir, hash!), dir);
+      const runtime = this.openRuntime({ id, frozen, seed, ttlMs, demo: !hasFile, clockStart: body.clockStart }, false);
+      // Nothing of a world being made needs to survive a power cut until it is whole (then it is
+      // fsynced once, in finish()): its commits skip the fsync meanwhile.
+      runtime.ctx.db.pragma('synchronous = OFF');
+      try {
+        const made = inTransaction(runtime.ctx.db, () => {
+          // A template's keys are the template's: the new world gets a key of its own.
+          if (fromTemplate) runtime.ctx.db.prepare('DELETE FROM api_keys').run();
+          return createApiKey(runtime.ctx, { name: 'world key', scopes: [...SCOPES], rateLimit: body.keyRateLimit ?? DEFAULT_KEY_RATE_LIMIT });
+        });
+        let steps: unknown[] = [];
+        if (fromTemplate) steps = template.steps;
+        else if (hasFile) {
+          // The file's steps go through the route table with the world's key and admin rights on it.
+          this.registry.setKeys(id, allKeyHashes(runtime.ctx));
+          this.open.set(id, runtime);
+          runtime.start();
+          steps = (await this.options.applyFile!(this.targetFor(id, made.key), body.file, { vars: body.vars, baseDir: null })).steps;
+          this.open.delete(id);
+          await runtime.whenIdle();
+          await copyQuietDatabase(runtime.ctx.db, databaseFile(dir), templateFile(this.dataDir, hash!));
+          await cloneFile(adminTokenFile(dir), `${templateFile(this.dataDir, hash!)}.admin-token`);
+          this.registry.addTemplate(hash!, steps, new Date());
+        }
+        const row = await this.finish(world, createdAt, hasFile, runtime);
+        return { id, name, seed, frozen, clock: row.clock, createdAt: row.createdAt, expiresAt: row.expiresAt, key: { id: made.info.id, secret: made.key, scopes: made.info.scopes }, steps };
+      } catch (error) {
+        this.open.delete(id);
+        await runtime.whenIdle();
+        await runtime.close();
+        throw error;
+      }
+    } catch (error) {
+      await this.destroy(id);
+      throw error;
+    } finally {
+      this.busyIds.delete(id);
+    }
+  }
+
+  /**
+   * A world made whole: its database fsynced (it was written without), its first snapshot kept, then
+   * registered ready with its keys in one transaction, started and put in the LRU. Until that commit a
+   * crash leaves nothing a restart keeps.
+   */
+  private async finish(world: { id: string; name: string; seed: number; frozen: boolean; ttlMs: number | null }, createdAt: Date, registered: boolean, runtime: WorldRuntime) {
+    const dir = worldDir(this.dataDir, world.id);
+    const clock = runtime.ctx.nowIso();
+    const initial = snapshotFile(this.dataDir, world.id, INITIAL_SNAPSHOT);
+    await copyQuietDatabase(runtime.ctx.db, databaseFile(dir), initial);
+    await Promise.all([syncFile(databaseFile(dir)), syncFile(initial)]);
+    runtime.ctx.db.pragma('synchronous = FULL');
+    const snapshot = { id: INITIAL_SNAPSHOT, name: 'as created', clock, createdAt: new Date().toISOString() };
+    if (!registered) this.registry.insert(world, createdAt, 'ready', allKeyHashes(runtime.ctx), snapshot);
+    else this.registry.markReady(world.id, allKeyHashes(runtime.ctx), snapshot);
+    this.open.set(world.id, runtime);
+    runtime.start();
+    this.evict();
+    return { ...this.registry.get(world.id)!, clock };
+  }
+
+  private targetFor(id: string, key: string): WorldTarget {
+    const inject = this.inject;
+    if (!inject) throw new Error('the worlds service is not bound to a server');
+    return { inject, openKey: key, adminHeaders: { authorization: `Bearer ${this.core.adminToken}`, 'crossbuy-world': id } };
+  }
+
+  private row(id: string): WorldRow {
+    if (id === DEFAULT_WORLD) throw conflict('The default world is the data folder itself: use /admin/data for it');
+    const row = this.busyIds.has(id) ? null : this.registry.get(id);
+    if (!row || row.state !== 'ready') throw notFound(`World ${id} not found`);
+    return row;
+  }
+
+  async describe(id: string): Promise<WorldInfo> {
+    if (id === DEFAULT_WORLD) return this.describeDefault();
+    const row = this.row(id);
+    const runtime = this.runtime(id)!;
+    return {
+      id,
+      name: row.name,
+      seed: row.seed,
+      frozen: row.frozen,
+      clock: runtime.ctx.nowIso(),
+      createdAt: row.createdAt,
+      lastUsedAt: new Date(Math.max(Date.parse(row.lastUsedAt), runtime.lastUsedMs)).toISOString(),
+      expiresAt: row.expiresAt,
+      sizeBytes: await folderSize(worldDir(this.dataDir, id)),
+      keyCount: this.registry.keyCount(id),
+    };
+  }
+
+  private async describeDefault(): Promise<WorldInfo> {
+    const ctx = this.default.ctx;
+    const first = ctx.db.prepare('SELECT created_at FROM users ORDER BY id LIMIT 1').get() as { created_at: string } | undefined;
+    const keys = (ctx.db.prepare('SELECT COUNT(*) AS n FROM api_keys').get() as { n: number }).n;
+    const file = databaseFile(this.dataDir);
+    return {
+      id: DEFAULT_WORLD,
+      name: DEFAULT_WORLD,
+      seed: 0,
+      frozen: false,
+      clock: ctx.nowIso(),
+      createdAt: first?.created_at ?? ctx.nowIso(),
+      lastUsedAt: new Date(this.default.lastUsedMs).toISOString(),
+      expiresAt: null,
+      sizeBytes: existsSync(file) ? (await stat(file)).size : 0,
+      keyCount: keys,
+    };
+  }
+
+  list(query: WorldListQuery): WorldPage {
+    const limit = query.limit ?? 20;
+    const rows = this.registry.page(limit, query.startingAfter ?? null);
+    if (rows === null) throw new ApiError(400, `startingAfter: ${query.startingAfter} is not a world of this list`);
+    return {
+      items: rows.map((r) => ({ id: r.id, name: r.name, seed: r.seed, frozen: r.frozen, createdAt: r.createdAt, lastUsedAt: r.lastUsedAt, expiresAt: r.expiresAt })),
+      total: this.registry.count(),
+      page: 1,
+      limit,
+    };
+  }
+
+  async delete(id: string): Promise<void> {
+    this.row(id);
+    this.busyIds.add(id);
+    try {
+      await this.destroy(id);
+    } finally {
+      this.busyIds.delete(id);
+    }
+  }
+
+  /** Unregisters a world (its keys are 401 from now on), lets its requests finish, closes and removes it. */
+  private async destroy(id: string): Promise<void> {
+    this.registry.remove(id);
+    const runtime = this.open.get(id);
+    if (runtime) {
+      this.open.delete(id);
+      runtime.endStreams();
+      await runtime.whenIdle();
+      await runtime.close();
+    }
+    await removeFolder(worldDir(this.dataDir, id));
+  }
+
+  async snapshot(id: string, name: string | undefined): Promise<WorldSnapshot> {
+    this.row(id);
+    const runtime = this.runtime(id)!;
+    runtime.pin();
+    try {
+      const snapshotId = `s_${randomBytes(6).toString('hex')}`;
+      const clock = runtime.ctx.nowIso();
+      await backupTo(runtime.ctx.db, snapshotFile(this.dataDir, id, snapshotId));
+      const snapshot = { id: snapshotId, name: name ?? snapshotId, clock, createdAt: new Date().toISOString() };
+      this.registry.addSnapshot(id, snapshot);
+      return snapshot;
+    } finally {
+      runtime.unpin();
+    }
+  }
+
+  snapshots(id: string): WorldSnapshot[] {
+    this.row(id);
+    return this.registry.snapshots(id);
+  }
+
+  /**
+   * Puts a world back as it was at a snapshot (default: as created), keys included. New requests wait;
+   * those in flight finish first; its event streams end (clients reconnect to the world as it is now).
+   */
+  async reset(id: string, snapshotId: string | undefined): Promise<WorldInfo> {
+    const row = this.row(id);
+    const snapshot = this.registry.snapshot(id, snapshotId ?? INITIAL_SNAPSHOT);
+    const file = snapshot && snapshotFile(this.dataDir, id, snapshot.id);
+    if (!file || !existsSync(file)) throw notFound(`Snapshot ${snapshotId} of world ${id} not found`);
+    if (this.gates.has(id)) throw conflict(`World ${id} is being reset already`);
+    let release!: () => void;
+    this.gates.set(id, new Promise<void>((resolve) => (release = resolve)));
+    try {
+      const runtime = this.open.get(id);
+      if (runtime) {
+        this.open.delete(id);
+        runtime.endStreams();
+        await runtime.whenIdle();
+        await runtime.close();
+      }
+      await replaceDatabase(worldDir(this.dataDir, id), file);
+      const reopened = this.openRuntime(row);
+      this.registry.setKeys(id, allKeyHashes(reopened.ctx));
+    } finally {
+      this.gates.delete(id);
+      release();
+    }
+    return this.describe(id);
+  }
+
+  /** A new world, a copy of this one as it is now (random stream included), with a key of its own. */
+  async fork(sourceId: string, input: ForkWorldInput | null | undefined): Promise<CreatedWorld> {
+    const source = sourceId === DEFAULT_WORLD ? null : this.row(sourceId);
+    const sourceRuntime = source ? this.runtime(sourceId)! : this.default;
+    const id = input?.id ?? newWorldId();
+    const name = input?.name ?? id;
+    const seed = source?.seed ?? 0;
+    const frozen = source?.frozen ?? false;
+    this.claimId(id);
+    try {
+      const world = { id, name, seed, frozen, ttlMs: source?.ttlMs ?? null };
+      const createdAt = new Date();
+      const dir = worldDir(this.dataDir, id);
+      await removeFolder(dir);
+      sourceRuntime.pin();
+      try {
+        // SQLite's online backup: consistent while the source goes on serving requests.
+        await backupTo(sourceRuntime.ctx.db, databaseFile(dir));
+      } finally {
+        sourceRuntime.unpin();
+      }
+      const runtime = this.openRuntime({ id, frozen, seed, ttlMs: world.ttlMs }, false);
+      runtime.ctx.db.pragma('synchronous = OFF');
+      try {
+        // The source's keys stay the source's: a key belongs to exactly one world.
+        const made = inTransaction(runtime.ctx.db, () => {
+          runtime.ctx.db.prepare('DELETE FROM api_keys').run();
+          return createApiKey(runtime.ctx, { name: 'world key', scopes: [...SCOPES], rateLimit: DEFAULT_KEY_RATE_LIMIT });
+        });
+        const row = await this.finish(world, createdAt, false, runtime);
+        return { id, name, seed, frozen, clock: row.clock, createdAt: row.createdAt, expiresAt: row.expiresAt, key: { id: made.info.id, secret: made.key, scopes: made.info.scopes }, steps: [] };
+      } catch (error) {
+        await runtime.close();
+        throw error;
+      }
+    } catch (error) {
+      await this.destroy(id);
+      throw error;
+    } finally {
+      this.busyIds.delete(id);
+    }
+  }
+
+  // ---- background work ----------------------------------------------------------------------------
+
+  /** The sweeps: expired worlds removed, idle ones closed, closed unfrozen worlds opened when a step falls due. */
+  start(): void {
+    if (this.sweepTimer) return;
+    this.sweepTimer = setInterval(() => void this.sweep(), this.options.sweepMs ?? 1000);
+    this.sweepTimer.unref();
+  }
+
+  /** One slice of each sweep (at most SWEEP_SLICE worlds each): never a long turn of the event loop. */
+  async sweep(now = Date.now()): Promise<void> {
+    if (this.sweeping) return;
+    this.sweeping = true;
+    try {
+      const nowIso = new Date(now).toISOString();
+      for (const id of this.registry.expired(nowIso, SWEEP_SLICE)) {
+        if (this.busyIds.has(id)) continue;
+        const runtime = this.open.get(id);
+        const row = this.registry.get(id);
+        // Used since the registry was last told (touches are spaced): not expired after all.
+        if (runtime && row?.ttlMs && runtime.lastUsedMs + row.ttlMs > now) {
+          runtime.touchedMs = now;
+          this.registry.touch(id, row.ttlMs, runtime.lastUsedMs);
+          continue;
+        }
+        if (runtime?.busy) continue;
+        this.busyIds.add(id);
+        try {
+          await this.destroy(id);
+        } finally {
+          this.busyIds.delete(id);
+        }
+      }
+      const idleMs = this.options.idleCloseMs ?? 60_000;
+      let closed = 0;
+      for (const [id, runtime] of [...this.open]) {
+        if (closed >= SWEEP_SLICE) break;
+        if (runtime.busy || now - runtime.lastUsedMs < idleMs) continue;
+        await this.closeRuntime(id, runtime);
+        closed++;
+      }
+      for (const id of this.registry.due(nowIso, SWEEP_SLICE)) {
+        if (!this.open.has(id)) this.runtime(id);
+        else this.registry.setNextDue(id, null);
+      }
+    } finally {
+      this.sweeping = false;
+    }
+  }
+
+  /** Stops the sweeps and closes every open world (the default world is the server's to close). */
+  async stop(): Promise<void> {
+    if (this.sweepTimer) clearInterval(this.sweepTimer);
+    this.sweepTimer = null;
+    for (const [id, runtime] of [...this.open]) await this.closeRuntime(id, runtime);
+  }
+}
+
+/** When an unfrozen world next owes an autopilot step, in wall time (its clock runs as wall time plus an offset). */
+function nextDueWall(runtime: WorldRuntime): string | null {
+  const ctx = runtime.ctx;
+  const pace = currentPace(ctx);
+  if (pace === 'off') return null;
+  const column = pace === 'demo' ? 'due_demo' : 'due_realistic';
+  const row = ctx.db.prepare(`SELECT ${column} AS due FROM due_steps ORDER BY ${column} LIMIT 1`).get() as { due: number | null } | undefined;
+  if (!row) return null;
+  // A row not planned yet (NULL) is planned by the runner the first time it sees it: open the world now.
+  const due = row.due ?? 0;
+  return new Date(Math.max(Date.now(), Date.now() + (due - ctx.clock.now().getTime()))).toISOString();
+}
+
+async function folderSize(dir: string): Promise<number> {
+  let total = 0;
+  let entries;
+  try {
+    entries = await readdir(dir, { withFileTypes: true, recursive: true });
+  } catch {
+    return 0;
+  }
+  for (const entry of entries) {
+    if (!entry.isFile()) continue;
+    try {
+      total += (await stat(join(entry.parentPath, entry.name))).size;
+    } catch {
+      // removed meanwhile
+    }
+  }
+  return total;
+}

@@ -1,0 +1,95 @@
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+
+/** `crossbuy world create|list|delete|reset`: on the data folder itself, and through a server holding it. */
+const CLI = resolve(import.meta.dirname, '../../../bin/crossbuy.js');
+const dirs: string[] = [];
+const children: ChildProcess[] = [];
+afterAll(() => {
+  for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+});
+
+function folder(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'crossbuy-world-cli-'));
+  dirs.push(dir);
+  return dir;
+}
+
+function crossbuy(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  return new Promise((r) => {
+    execFile(process.execPath, [CLI, ...args], { encoding: 'utf8', timeout: 60_000 }, (error, stdout, stderr) =>
+      r({ code: error ? ((error as { code?: number }).code ?? 1) : 0, stdout, stderr }),
+    );
+  });
+}
+
+describe('crossbuy world (no server running)', () => {
+  it('creates, lists, resets and deletes worlds on the data folder', async () => {
+    const data = folder();
+    const created = await crossbuy(['world', 'create', '--id', 'w_cli_world_1', '--seed', '9', '--name', 'from cli', '--data', data]);
+    expect(created.code, created.stderr).toBe(0);
+    const [id, key] = created.stdout.trim().split('\n');
+    expect(id).toBe('w_cli_world_1');
+    expect(key).toMatch(/^sk-/);
+    expect(existsSync(join(data, 'worlds', 'w_cli_world_1', 'crossbuy.db'))).toBe(true);
+
+    const json = await crossbuy(['world', 'create', '--json', '--ttl', '2h', '--data', data]);
+    expect(json.code, json.stderr).toBe(0);
+    const second = JSON.parse(json.stdout);
+    expect(second).toMatchObject({ frozen: false, key: { secret: expect.stringMatching(/^sk-/) } });
+    expect(second.expiresAt).not.toBeNull();
+
+    const list = await crossbuy(['world', 'list', '--json', '--data', data]);
+    expect(list.code, list.stderr).toBe(0);
+    const worlds = list.stdout.trim().split('\n').map((l) => JSON.parse(l));
+    expect(worlds.map((w: { id: string }) => w.id)).toEqual(['w_cli_world_1', second.id]);
+    expect(worlds[0]).toMatchObject({ name: 'from cli', seed: 9, frozen: true });
+
+    const reset = await crossbuy(['world', 'reset', 'w_cli_world_1', '--data', data]);
+    expect(reset.code, reset.stderr).toBe(0);
+    expect(reset.stdout).toContain('reset w_cli_world_1');
+    const badSnapshot = await crossbuy(['world', 'reset', 'w_cli_world_1', '--snapshot', 's_nope', '--data', data]);
+    expect(badSnapshot.code).toBe(1);
+    expect(badSnapshot.stderr).toContain('not found');
+
+    const deleted = await crossbuy(['world', 'delete', 'w_cli_world_1', '--data', data]);
+    expect(deleted.code, deleted.stderr).toBe(0);
+    expect(existsSync(join(data, 'worlds', 'w_cli_world_1'))).toBe(false);
+    const taken = await crossbuy(['world', 'create', '--id', second.id, '--data', data]);
+    expect(taken.code).toBe(1);
+    expect(taken.stderr).toContain('already exists');
+    expect((await crossbuy(['world', 'create', '--seed', 'x', '--data', data])).code).toBe(1);
+  }, 120_000);
+});
+
+describe('crossbuy world (a server holds the folder)', () => {
+  it('asks the running server, whose new world answers at once', async () => {
+    const data = folder();
+    const child = spawn(process.execPath, [CLI, 'serve', '--port', '0', '--data', data, '--empty'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    children.push(child);
+    const origin = await new Promise<string>((r, reject) => {
+      let out = '';
+      const timer = setTimeout(() => reject(new Error(`server did not start: ${out}`)), 30_000);
+      child.stdout!.on('data', (chunk: Buffer) => {
+        out += chunk.toString();
+        const match = /serving at (http:\/\/[^/\s]+)/.exec(out);
+        if (match) {
+          clearTimeout(timer);
+          r(match[1]!);
+        }
+      });
+    });
+    const created = await crossbuy(['world', 'create', '--data', data]);
+    expect(created.code, created.stderr).toBe(0);
+    const [, key] = created.stdout.trim().split('\n');
+    const cart = await fetch(`${origin}/api/v1/open/cart`, { headers: { authorization: `Bearer ${key}` } });
+    expect(cart.status).toBe(200);
+    const exited = new Promise<void>((r) => child.once('exit', () => r()));
+    child.kill('SIGTERM');
+    await exited;
+  }, 120_000);
+});
