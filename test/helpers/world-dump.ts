@@ -1,7 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { createApiKey } from '../../src/main/core/auth/api-keys.js';
 import { SCOPES } from '../../src/main/core/auth/scopes.js';
+import { AutopilotTimer } from '../../src/main/core/autopilot/autopilot.js';
 import { EventFeed } from '../../src/main/core/events/feed.js';
+import { WebhookDispatcher } from '../../src/main/core/webhooks/dispatcher.js';
+import { WorldRuntime } from '../../src/main/core/worlds/runtime.js';
+import { Worlds } from '../../src/main/core/worlds/worlds.js';
 import { lastEventId } from '../../src/main/core/events/log.js';
 import { buildServer } from '../../src/main/core/http/server.js';
 import { openCore, type Core } from '../../src/main/core/index.js';
@@ -47,7 +51,9 @@ export async function openTestWorld(options: TestWorldOptions): Promise<TestWorl
     clockStart: options.clockStart ?? '2026-03-02T09:00:00.000Z',
   });
   const feed = new EventFeed(core.ctx);
-  const app = await buildServer({ ctx: core.ctx, feed, secrets: { sessionToken: SESSION, adminTokenHash: core.adminTokenHash }, uiDir: null });
+  const autopilot = new AutopilotTimer(core.ctx);
+  const worlds = new Worlds({ defaultRuntime: WorldRuntime.ofDefault(core, feed, autopilot, new WebhookDispatcher(core.ctx)), dataDir: options.dataDir ?? ':memory:' });
+  const app = await buildServer({ worlds, secrets: { sessionToken: SESSION, adminTokenHash: core.adminTokenHash }, uiDir: null });
   const key = createApiKey(core.ctx, { name: 'world test', scopes: [...SCOPES], rateLimit: 1_000_000 }).key;
   const send = async (base: string, bearer: string, method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<Answer> => {
     const response = await app.inject({

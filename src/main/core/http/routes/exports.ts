@@ -41,7 +41,7 @@ export function registerExports(app: FastifyInstance, options: { worlds: Worlds;
         const rows = csvChunks(request.world!.ctx, kind, request.caller!.userId, filter);
         return reply
           .header('Content-Type', 'text/csv; charset=utf-8')
-          .header('Content-Disposition', `attachment; filename="${exportFileName(kind, options.ctx.clock.now())}"`)
+          .header('Content-Disposition', `attachment; filename="${exportFileName(kind, request.world!.ctx.clock.now())}"`)
           .header('Cache-Control', 'no-store')
           .send(Readable.from(rows, { objectMode: false }));
       },
