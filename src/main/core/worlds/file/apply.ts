@@ -1,0 +1,276 @@
+import { parseDuration } from '../../shared/clock.js';
+import { ApiError } from '../../shared/errors.js';
+import type { CallStep, UntilStep } from '../../../../contract/admin/world-file.js';
+import { loadWorldFile, type LoadedWorldFile, type PlannedStep, type StepPlace } from './load.js';
+import { fillTemplate, isMissing, parseReference, readPath, referencesIn, type Reference } from './references.js';
+import { findRoute, type Api } from './route-lookup.js';
+
+/**
+ * Runs a world file against one world (worlds.md section 2). Every step is a request through `inject`,
+ * the same route table as HTTP: the same validation, idempotency, events and request log. The engine
+ * knows nothing of how the world is chosen: the caller's `inject` carries the world's key (open) or its
+ * admin headers (admin).
+ */
+
+export interface WorldTarget {
+  inject(req: { method: string; url: string; headers: Record<string, string>; payload?: unknown }): Promise<{ statusCode: number; body: string }>;
+  /** The world's sk- key, sent as the bearer of /open steps. */
+  openKey: string;
+  /** What makes a request an admin one on this world (the admin token; Crossbuy-World for another world). */
+  adminHeaders: Record<string, string>;
+}
+
+export interface StepResult {
+  /** The index (from 0) of the step in the file (for an included step: of its include step). */
+  index: number;
+  name: string | null;
+  /** Where it was written: `steps[3]`, `steps[1] > base.json steps[0]`, `settings`. */
+  label: string;
+  kind: PlannedStep['kind'];
+  /** `POST /open/orders`, references filled in; null for settings. */
+  request: string | null;
+  status: number | null;
+  /** For advance and until: how far the clock moved. */
+  advancedMs?: number;
+}
+
+export interface ApplyOptions {
+  /** Override the file's vars, key by key. */
+  vars?: Record<string, unknown>;
+  /** The file's folder (includes resolve here); null when the file came over HTTP (includes refused). */
+  baseDir?: string | null;
+}
+
+export interface ApplyResult {
+  steps: StepResult[];
+  /** The answer (parsed JSON body) of every named step. */
+  answers: Record<string, unknown>;
+}
+
+/** The 422 of a failing step: the message names it; `step` carries the same for a program. */
+export class WorldFileError extends ApiError {
+  constructor(
+    message: string,
+    readonly step: { index: number; name: string | null; label: string; answer?: { statusCode: number; body: unknown } },
+  ) {
+    super(422, message);
+  }
+}
+
+const API_PREFIX = '/api/v1';
+const CALL = /^(GET|POST|PUT|PATCH|DELETE) \/(open|admin)(\/\S*)$/;
+const MAX_ANSWER_IN_MESSAGE = 600;
+
+const describePlace = (place: StepPlace) => (place.name ? `${place.label} "${place.name}"` : place.label);
+
+function answerText(body: unknown): string {
+  const text = typeof body === 'string' ? body : JSON.stringify(body);
+  return text.length > MAX_ANSWER_IN_MESSAGE ? `${text.slice(0, MAX_ANSWER_IN_MESSAGE)}...` : text;
+}
+
+function parseBody(text: string): unknown {
+  if (!text) return null;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
+/** The templates of a step: where its references may sit. */
+function templatesOf(step: PlannedStep): unknown[] {
+  switch (step.kind) {
+    case 'call':
+      return [step.step.call, step.step.query, step.step.body, step.step.headers, step.step.scenario];
+    case 'until':
+      return [step.step.until.call, step.step.until.query, step.step.until.equals];
+    default:
+      return [];
+  }
+}
+
+const refText = (ref: Reference) => `\${${ref.source}${ref.path ? `.${ref.path}` : ''}}`.replace('.[', '[');
+
+/** References that can be seen wrong before anything runs: unknown steps, later steps, missing vars. */
+function checkReferences(loaded: LoadedWorldFile): void {
+  const named = new Set<string>();
+  for (const step of loaded.plan) {
+    for (const template of templatesOf(step)) {
+      let references: Reference[];
+      try {
+        references = referencesIn(template);
+      } catch (error) {
+        throw new WorldFileError(`${describePlace(step.place)}: ${(error as Error).message}`, step.place);
+      }
+      for (const ref of references) {
+        if (ref.source === 'vars') {
+          if (isMissing(readPath(loaded.vars, ref.segments))) throw new WorldFileError(`${describePlace(step.place)}: ${refText(ref)}: vars has no ${ref.path || 'value'}`, step.place);
+        } else if (!named.has(ref.source)) {
+          throw new WorldFileError(`${describePlace(step.place)}: ${refText(ref)} refers to step "${ref.source}", which no earlier step is called`, step.place);
+        }
+      }
+    }
+    const name = step.place.name;
+    if (name !== null && step.kind !== 'settings') {
+      if (name === 'vars') throw new WorldFileError(`${describePlace(step.place)}: "vars" is not a step name (it reads the file's vars)`, step.place);
+      if (named.has(name)) throw new WorldFileError(`${describePlace(step.place)}: another step is already called "${name}"`, step.place);
+      named.add(name);
+    }
+  }
+}
+
+interface Sent {
+  request: string;
+  statusCode: number;
+  body: unknown;
+}
+
+class Runner {
+  readonly answers: Record<string, unknown> = {};
+
+  constructor(
+    private readonly target: WorldTarget,
+    private readonly vars: Record<string, unknown>,
+  ) {}
+
+  private lookup(place: StepPlace) {
+    return (ref: Reference): unknown => {
+      const root = ref.source === 'vars' ? this.vars : this.answers[ref.source];
+      const value = readPath(root, ref.segments);
+      if (isMissing(value)) {
+        const whose = ref.source === 'vars' ? 'vars has' : `step "${ref.source}" answered`;
+        throw new WorldFileError(`${describePlace(place)}: ${refText(ref)} is missing: ${whose} no ${ref.path || 'value'}`, place);
+      }
+      return value;
+    };
+  }
+
+  /** One request, references filled in and typed by the route's schema. */
+  async send(place: StepPlace, step: Pick<CallStep, 'call' | 'query' | 'body' | 'headers' | 'scenario'>): Promise<Sent> {
+    const lookup = this.lookup(place);
+    const call = fillTemplate(step.call, lookup, undefined, encodeURIComponent) as string;
+    const match = CALL.exec(call);
+    if (!match) throw new WorldFileError(`${describePlace(place)}: call "${call}" is not METHOD /open/... or METHOD /admin/...`, place);
+    const [, method, api, pathAndQuery] = match as unknown as [string, string, Api, string];
+    const [path] = pathAndQuery.split('?') as [string];
+    const route = findRoute(api, method, path);
+    const query = fillTemplate(step.query, lookup, route?.schema.querystring) as Record<string, unknown> | undefined;
+    const body = step.body === undefined ? undefined : fillTemplate(step.body, lookup, route?.schema.body);
+    const extra = fillTemplate(step.headers, lookup) as Record<string, string> | undefined;
+    const headers: Record<string, string> = api === 'open' ? { authorization: `Bearer ${this.target.openKey}` } : { ...this.target.adminHeaders };
+    for (const [name, value] of Object.entries(extra ?? {})) headers[name.toLowerCase()] = value;
+    if (step.scenario !== undefined) headers['crossbuy-scenario'] = fillTemplate(step.scenario, lookup) as string;
+    let url = `${API_PREFIX}/${api}${pathAndQuery}`;
+    if (query && Object.keys(query).length > 0) {
+      const search = new URLSearchParams(Object.entries(query).map(([key, value]) => [key, String(value)]));
+      url += (url.includes('?') ? '&' : '?') + search.toString();
+    }
+    const request: Parameters<WorldTarget['inject']>[0] = { method, url, headers };
+    if (body !== undefined) {
+      headers['content-type'] = 'application/json';
+      request.payload = JSON.stringify(body);
+    }
+    const answer = await this.target.inject(request);
+    return { request: `${method} /${api}${pathAndQuery}`, statusCode: answer.statusCode, body: parseBody(answer.body) };
+  }
+
+  async advance(place: StepPlace, by: string): Promise<Sent> {
+    const sent = await this.send(place, { call: 'POST /admin/clock/advance', body: { by } });
+    if (sent.statusCode !== 200) this.fail(place, sent, 'could not move the clock');
+    return sent;
+  }
+
+  fail(place: StepPlace, sent: Sent, what: string): never {
+    throw new WorldFileError(`${describePlace(place)} (${sent.request}) ${what}: it answered ${sent.statusCode} ${answerText(sent.body)}`, {
+      ...place,
+      answer: { statusCode: sent.statusCode, body: sent.body },
+    });
+  }
+
+  check(place: StepPlace, sent: Sent, expect: CallStep['expect']): void {
+    const want = typeof expect === 'number' ? { status: expect } : expect;
+    if (!want) {
+      if (sent.statusCode < 200 || sent.statusCode > 299) this.fail(place, sent, 'failed (a 2xx was expected)');
+      return;
+    }
+    if (sent.statusCode !== want.status) this.fail(place, sent, `was expected to answer ${want.status}`);
+    const code = (sent.body as { code?: unknown } | null)?.code;
+    if (want.code !== undefined && code !== want.code) this.fail(place, sent, `was expected to answer with code ${want.code}`);
+  }
+
+  keep(place: StepPlace, body: unknown): void {
+    if (place.name !== null) this.answers[place.name] = body;
+  }
+
+  async until(place: StepPlace, step: UntilStep): Promise<{ sent: Sent; advancedMs: number }> {
+    const stepMs = parseDuration(step.advanceStep);
+    const maxMs = parseDuration(step.max);
+    if (!stepMs || maxMs === null) throw new WorldFileError(`${describePlace(place)}: advanceStep and max must be positive durations`, place);
+    const path = step.until.path.replace(/^\$?\.?/, '');
+    let segments: Reference['segments'];
+    try {
+      segments = parseReference(`answer${path.startsWith('[') ? '' : '.'}${path}`).segments;
+    } catch {
+      throw new WorldFileError(`${describePlace(place)}: until.path "${step.until.path}" is not a path of .name and [n] parts`, place);
+    }
+    let advancedMs = 0;
+    for (;;) {
+      const sent = await this.send(place, { call: step.until.call, query: step.until.query });
+      if (sent.statusCode < 200 || sent.statusCode > 299) this.fail(place, sent, 'could not read its condition');
+      const equals = fillTemplate(step.until.equals, this.lookup(place));
+      if (JSON.stringify(readPath(sent.body, segments)) === JSON.stringify(equals)) return { sent, advancedMs };
+      if (advancedMs + stepMs > maxMs) {
+        this.fail(place, sent, `did not see ${step.until.path} equal ${JSON.stringify(equals)} within ${step.max} (now ${JSON.stringify(readPath(sent.body, segments) ?? null)})`);
+      }
+      await this.advance(place, step.advanceStep);
+      advancedMs += stepMs;
+    }
+  }
+}
+
+export async function applyWorldFile(target: WorldTarget, file: unknown, options: ApplyOptions): Promise<ApplyResult> {
+  const loaded = loadWorldFile(file, options.baseDir ?? null);
+  const vars = { ...loaded.vars, ...options.vars };
+  checkReferences({ ...loaded, vars });
+  const runner = new Runner(target, vars);
+  const steps: StepResult[] = [];
+  for (const planned of loaded.plan) {
+    const { place } = planned;
+    const result: StepResult = { index: place.index, name: place.name, label: place.label, kind: planned.kind, request: null, status: null };
+    switch (planned.kind) {
+      case 'settings': {
+        const { autopilot, ...settings } = planned.settings;
+        if (Object.keys(settings).length > 0) {
+          const sent = await runner.send(place, { call: 'PUT /admin/settings', body: settings });
+          runner.check(place, sent, undefined);
+        }
+        if (autopilot !== undefined) {
+          const sent = await runner.send(place, { call: 'PUT /admin/autopilot', body: autopilot });
+          runner.check(place, sent, undefined);
+        }
+        break;
+      }
+      case 'call': {
+        const sent = await runner.send(place, planned.step);
+        runner.check(place, sent, planned.step.expect);
+        runner.keep(place, sent.body);
+        Object.assign(result, { request: sent.request, status: sent.statusCode });
+        break;
+      }
+      case 'advance': {
+        const sent = await runner.advance(place, planned.by);
+        runner.keep(place, sent.body);
+        Object.assign(result, { request: `advance ${planned.by}`, status: sent.statusCode, advancedMs: parseDuration(planned.by) });
+        break;
+      }
+      case 'until': {
+        const { sent, advancedMs } = await runner.until(place, planned.step);
+        runner.keep(place, sent.body);
+        Object.assign(result, { request: sent.request, status: sent.statusCode, advancedMs });
+        break;
+      }
+    }
+    steps.push(result);
+  }
+  return { steps, answers: runner.answers };
+}
