@@ -17,9 +17,14 @@ export function seedEssentials(ctx: CoreContext): void {
   seedChannels(ctx);
 }
 
-/** Demo data for a first start: a funded wallet and a local catalog. */
-export function seedDemoData(ctx: CoreContext): void {
-  postEntry(ctx, { userId: 1, type: 'deposit', amount: DEMO_DEPOSIT_MINOR, reference: 'DEMO', description: 'Demo deposit' });
+/** The reference data a world made from a world file starts with: the local catalog and the coupons (no money). */
+export function seedReferenceData(ctx: CoreContext): void {
   seedLocalCatalog(ctx);
   seedCoupons(ctx);
+}
+
+/** Demo data for a first start: a funded wallet and the reference data. */
+export function seedDemoData(ctx: CoreContext): void {
+  postEntry(ctx, { userId: 1, type: 'deposit', amount: DEMO_DEPOSIT_MINOR, reference: 'DEMO', description: 'Demo deposit' });
+  seedReferenceData(ctx);
 }

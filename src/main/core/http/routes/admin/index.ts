@@ -11,6 +11,7 @@ import { adminWarehouseRoutes } from './warehouse.js';
 import { adminRequestRoutes } from './requests.js';
 import { adminReturnRoutes } from './returns.js';
 import { adminWorldRoutes } from './worlds.js';
+import { adminWorldFileRoutes } from './world-files.js';
 
 /** The back office's route table (/api/v1/admin): admin token or the operator's session only. */
-export const adminRoutes: readonly RouteSpec[] = [...adminWalletRoutes, ...adminOrderRoutes, ...adminReturnRoutes, ...adminShippingRoutes, ...adminChannelRoutes, ...adminWarehouseRoutes, ...adminSimulationRoutes, ...adminKeyRoutes, ...adminWebhookRoutes, ...adminSettingsRoutes, ...adminRequestRoutes, ...adminWorldRoutes];
+export const adminRoutes: readonly RouteSpec[] = [...adminWalletRoutes, ...adminOrderRoutes, ...adminReturnRoutes, ...adminShippingRoutes, ...adminChannelRoutes, ...adminWarehouseRoutes, ...adminSimulationRoutes, ...adminKeyRoutes, ...adminWebhookRoutes, ...adminSettingsRoutes, ...adminRequestRoutes, ...adminWorldFileRoutes, ...adminWorldRoutes];
