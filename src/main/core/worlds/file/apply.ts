@@ -162,7 +162,7 @@ class Runner {
     if (step.scenario !== undefined) headers['crossbuy-scenario'] = fillTemplate(step.scenario, lookup) as string;
     let url = `${API_PREFIX}/${api}${pathAndQuery}`;
     if (query && Object.keys(query).length > 0) {
-      const search = new URLSearchParams(Object.entries(query).map(([key, value]) => [key, String(value)]));
+      const search = new URLSearchParams(Object.entries(query).map(([key, value]): [string, string] => [key, String(value)]));
       url += (url.includes('?') ? '&' : '?') + search.toString();
     }
     const request: Parameters<WorldTarget['inject']>[0] = { method, url, headers };
