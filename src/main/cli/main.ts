@@ -6,6 +6,7 @@ import { registerDoctorCommand } from './doctor.js';
 import { registerExportCommand } from './export.js';
 import { registerDataCommands } from './data.js';
 import { registerWorldCommands } from './world.js';
+import { registerWorldFileCommands, serveWorldFile } from './world-file.js';
 import { adminTokenFile } from '../core/data-dir.js';
 import { newUiToken, persistentUiToken, saveUiToken, uiTokenFile } from '../headless/ui-token.js';
 import { serverHolding } from '../core/data/server-lock.js';
@@ -15,9 +16,13 @@ interface ServeFlags {
   data?: string;
   empty?: boolean;
   newToken?: boolean;
+  worldFile?: string;
+  seed?: string;
 }
 
 export async function serve(flags: ServeFlags): Promise<void> {
+  if (flags.worldFile !== undefined) return serveFromWorldFile(flags as ServeFlags & { worldFile: string });
+  if (flags.seed !== undefined) throw new Error('--seed goes with --world-file');
   // Loaded here, not at the top: the server (fastify, schemas) is most of the CLI's start-up time.
   const { startServer } = await import('../headless/serve.js');
   const dataDir = resolveDataDir(flags.data);
@@ -33,6 +38,16 @@ export async function serve(flags: ServeFlags): Promise<void> {
   // Kept only once a server runs with it: a start that fails (a taken port) leaves the old token in place.
   if (flags.newToken) saveUiToken(dataDir, sessionToken);
   process.stdout.write(`crossbuy is serving at ${running.uiUrl}\n`);
+  stopOnSignals(running);
+}
+
+/** `serve --world-file F`: a new folder (--data, new or empty; else a temporary one) made from the file. */
+async function serveFromWorldFile(flags: ServeFlags & { worldFile: string }): Promise<void> {
+  if (flags.empty || flags.newToken) throw new Error('--world-file makes a new folder: --empty and --new-token do not apply');
+  stopOnSignals(await serveWorldFile(flags));
+}
+
+function stopOnSignals(running: { stop(): Promise<void> }): void {
   const shutdown = (signal: string) => {
     void running.stop().then(
       () => process.exit(0),
@@ -57,6 +72,8 @@ export function buildProgram(): Command {
     .option('--data <dir>', 'data directory (env CROSSBUY_DATA; default: the app-data folder)')
     .option('--empty', 'no demo data on first start')
     .option('--new-token', 'replace the UI token kept in the data directory: pages opened with the old URL lose their session')
+    .option('--world-file <file>', 'serve a new data folder (--data, new or empty; default a temporary one) made from this world file')
+    .option('--seed <n>', 'with --world-file: the world\'s seed (default: the file\'s)')
     .action(serve);
   registerKeyCommands(program);
   registerAdminCommands(program);
@@ -64,6 +81,7 @@ export function buildProgram(): Command {
   registerExportCommand(program);
   registerDataCommands(program);
   registerWorldCommands(program);
+  registerWorldFileCommands(program);
   program
     .command('data-dir')
     .description('print the data directory in use and where the admin and UI tokens are kept')

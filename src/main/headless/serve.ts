@@ -30,6 +30,9 @@ export interface ServeOptions {
   applyFile?: ApplyWorldFile | null;
   /** Tuning of the open worlds (tests: a small LRU, fast sweeps). */
   worlds?: { maxOpen?: number; idleCloseMs?: number; sweepMs?: number; maxWorlds?: number };
+  /** Passed to openCore for a new data folder (a world file's start: `serve --world-file`, `world apply`). */
+  clockStart?: string;
+  seed?: number;
 }
 
 const PORT_ATTEMPTS = 20;
@@ -73,7 +76,7 @@ export function defaultUiDir(): string {
 
 /** Core + open API + admin API + UI on 127.0.0.1: the headless mode, and the server inside the desktop app. */
 export async function startServer(options: ServeOptions): Promise<RunningServer> {
-  const core = openCore({ dataDir: options.dataDir, empty: options.empty });
+  const core = openCore({ dataDir: options.dataDir, empty: options.empty, clockStart: options.clockStart, seed: options.seed });
   const sessionToken = options.sessionToken ?? randomToken(24);
   const uiDir = options.uiDir === undefined ? defaultUiDir() : options.uiDir;
   const events = new EventFeed(core.ctx);

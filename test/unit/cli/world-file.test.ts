@@ -1,0 +1,103 @@
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { openCore } from '../../../src/main/core/index.js';
+import { walletState } from '../../../src/main/core/wallet/ledger.js';
+
+/** `crossbuy world apply FILE` and `crossbuy serve --world-file F` (worlds.md section 1), as a shell runs them. */
+const CLI = resolve(import.meta.dirname, '../../../bin/crossbuy.js');
+const WORLDS = resolve(import.meta.dirname, '../../../worlds');
+const root = mkdtempSync(join(tmpdir(), 'crossbuy-world-cli-'));
+const children: ChildProcess[] = [];
+
+afterAll(() => {
+  for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+  rmSync(root, { recursive: true, force: true });
+});
+
+function run(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  return new Promise((done) => {
+    execFile(process.execPath, [CLI, ...args], { timeout: 60_000 }, (error, stdout, stderr) => {
+      done({ code: error ? ((error as { code?: number }).code ?? 1) : 0, stdout, stderr });
+    });
+  });
+}
+
+describe('crossbuy world apply', () => {
+  it('applies a file to a new folder\'s default world and prints the summary', async () => {
+    const dataDir = join(root, 'applied');
+    const { code, stdout, stderr } = await run(['world', 'apply', join(WORLDS, 'empty-funded.json'), '--data', dataDir, '--json']);
+    expect(stderr).toBe('');
+    expect(code).toBe(0);
+    const summary = JSON.parse(stdout);
+    expect(summary).toMatchObject({ dataDir, seed: 1, clockStart: '2026-03-02T09:00:00Z', steps: [expect.objectContaining({ kind: 'settings' }), expect.objectContaining({ name: 'fund', status: 201 }), expect.objectContaining({ name: 'balance', status: 200 })] });
+    expect(summary.key.secret).toMatch(/^sk-/);
+    const core = openCore({ dataDir });
+    try {
+      expect(walletState(core.ctx, 1).balance).toBe(500_000);
+      // the clock started at the file's clockStart (and ran only the seconds the apply took)
+      const now = core.ctx.clock.now().getTime();
+      expect(now - Date.parse('2026-03-02T09:00:00Z')).toBeGreaterThanOrEqual(0);
+      expect(now - Date.parse('2026-03-02T09:00:00Z')).toBeLessThan(120_000);
+    } finally {
+      core.close();
+    }
+  });
+
+  it('prints one line per step, and --seed overrides the file\'s', async () => {
+    const { code, stdout } = await run(['world', 'apply', join(WORLDS, 'empty-funded.json'), '--data', join(root, 'lines'), '--seed', '99']);
+    expect(code).toBe(0);
+    expect(stdout).toContain('steps[0] fund: POST /admin/wallet/deposit -> 201');
+    expect(stdout).toMatch(/\(seed 99, clock from 2026-03-02T09:00:00Z\): 3 steps/);
+  });
+
+  it('refuses a folder that is not empty, and leaves it as it was', async () => {
+    const dataDir = join(root, 'busy');
+    mkdirSync(dataDir);
+    writeFileSync(join(dataDir, 'keep.txt'), 'x');
+    const { code, stderr } = await run(['world', 'apply', join(WORLDS, 'empty-funded.json'), '--data', dataDir]);
+    expect(code).toBe(1);
+    expect(stderr).toMatch(/not empty/);
+    expect(readdirSync(dataDir)).toEqual(['keep.txt']);
+  });
+
+  it('a failing step: the 422 naming it, exit 1, and the folder left empty for a corrected file', async () => {
+    const file = join(root, 'bad.json');
+    writeFileSync(file, JSON.stringify({ crossbuyWorld: 1, steps: [{ name: 'nope', call: 'GET /open/orders/PO404' }] }));
+    const dataDir = join(root, 'failed');
+    const { code, stderr } = await run(['world', 'apply', file, '--data', dataDir]);
+    expect(code).toBe(1);
+    expect(stderr).toMatch(/steps\[0\] "nope" \(GET \/open\/orders\/PO404\).*404/);
+    expect(readdirSync(dataDir)).toEqual([]);
+  });
+});
+
+describe('crossbuy serve --world-file', () => {
+  it('serves a new folder made from the file, with the printed key', async () => {
+    const dataDir = join(root, 'served');
+    const child = spawn(process.execPath, [CLI, 'serve', '--port', '0', '--data', dataDir, '--world-file', join(WORLDS, 'empty-funded.json'), '--seed', '7'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    children.push(child);
+    let out = '';
+    const url = await new Promise<URL>((done, fail) => {
+      const timer = setTimeout(() => fail(new Error(`server did not start: ${out}`)), 60_000);
+      child.stderr!.on('data', (chunk: Buffer) => (out += chunk.toString()));
+      child.stdout!.on('data', (chunk: Buffer) => {
+        out += chunk.toString();
+        const match = /serving at (http:\/\/\S+)/.exec(out);
+        if (match) {
+          clearTimeout(timer);
+          done(new URL(match[1]!));
+        }
+      });
+      child.once('exit', (code) => fail(new Error(`exited with ${code}: ${out}`)));
+    });
+    const key = /key \(every scope\): (sk-\S+)/.exec(out)![1]!;
+    const balance = await fetch(`${url.origin}/api/v1/open/user/wallet/balance`, { headers: { authorization: `Bearer ${key}` } });
+    expect(((await balance.json()) as { data: { balance: number } }).data.balance).toBe(5000);
+    const exited = new Promise<number | null>((r) => child.once('exit', (code) => r(code)));
+    child.kill('SIGTERM');
+    expect(await exited).toBe(0);
+  });
+});
