@@ -1,0 +1,110 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { applyWorldFile } from '../../src/main/core/worlds/file/apply.js';
+import type { TestServer } from '../helpers/server.js';
+import { startWorldFileServer, targetOf } from '../helpers/world-file.js';
+
+/**
+ * Recording (worlds.md section 4): a session of one key, with clock advances between its requests,
+ * becomes a world file; replayed into a fresh server it gives the same answers once the made-up numbers
+ * (order and package numbers, times) are masked. (Byte for byte with one seed is h-determinism's check.)
+ */
+let recorded: TestServer;
+let replayed: TestServer;
+afterAll(async () => {
+  await recorded?.close();
+  await replayed?.close();
+});
+
+type Json = any; // eslint-disable-line @typescript-eslint/no-explicit-any -- answers read as JSON
+
+/** The answer with what a fresh world makes up differently today masked: numbers made of time and chance. */
+function masked(value: Json): Json {
+  return JSON.parse(
+    JSON.stringify(value)
+      .replace(/\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z/g, '<time>')
+      .replace(/\b(PO|SO|RH|SP|RT)[0-9A-Z]{10,}\b/g, '<$1>')
+      .replace(/:\d{4,5}\/media/g, ':<port>/media')
+      .replace(/"(trackingNo|marketplaceOrderNo)":"[^"]*"/g, '"$1":"<no>"'),
+  );
+}
+
+describe('recording a session as a world file', () => {
+  let session: { key: string; keyId: number; answers: Json[] };
+  let file: Json;
+
+  beforeAll(async () => {
+    recorded = await startWorldFileServer({ demo: true });
+    const key = await targetOf(recorded);
+    const api = (method: string, path: string, body?: unknown) => recorded.api(method, path, { key: key.openKey, body });
+    const answers: Json[] = [];
+    await recorded.admin('PUT', '/autopilot', { pace: 'realistic', refundRate: 0 });
+    const lamp = (await api('GET', '/products/search?q=lamp&limit=1')).body.data.items[0];
+    const order = await api('POST', '/orders', { items: [{ productId: String(lamp.id), skuId: lamp.skus[0].skuId, quantity: 1 }] });
+    answers.push(order.body);
+    const orderNo = order.body.data.orderNo as string;
+    await recorded.admin('POST', '/clock/advance', { by: '10d' });
+    answers.push((await api('GET', `/orders/${orderNo}`)).body);
+    const inspection = await api('GET', `/orders/${orderNo}/inspection`);
+    const packageId = inspection.body.data.items[0].packageId as number;
+    answers.push((await api('GET', `/warehouse/packages/${packageId}`)).body);
+    await api('GET', '/cart'); // a read nothing uses: not a step
+    const other = await api('POST', '/orders', { items: [{ productId: String(lamp.id), skuId: lamp.skus[0].skuId, quantity: 2 }] });
+    answers.push((await api('POST', `/orders/${other.body.data.orderNo}/cancel`, { reason: 'changed my mind' })).body);
+    session = { key: key.openKey, keyId: key.keyId, answers };
+    await new Promise((r) => setTimeout(r, 100));
+    const res = await recorded.admin('GET', `/requests/world-file?keyId=${key.keyId}`);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    file = res.body.data;
+  });
+
+  it('writes the writes, the reads later requests use, the advance between, and ids as references', () => {
+    const steps = file.steps as Json[];
+    expect(file).toMatchObject({ crossbuyWorld: 1, demo: true, settings: { autopilot: { pace: 'realistic', refundRate: 0 } } });
+    expect(Date.parse(file.clockStart)).toBeGreaterThan(0);
+    const calls = steps.map((s) => s.call ?? `advance ${s.advance}`);
+    expect(calls).toEqual([
+      'GET /open/products/search',
+      'POST /open/orders',
+      'advance 10d',
+      expect.stringMatching(/^GET \/open\/orders\/\$\{orders\d+\.data\.orderNo\}\/inspection$/),
+      'POST /open/orders',
+      expect.stringMatching(/^POST \/open\/orders\/\$\{orders\d+\.data\.orderNo\}\/cancel$/),
+    ]);
+    // the product and SKU came from the search's answer: references, typed back by the route's schema
+    expect(steps[1].body.items[0]).toEqual({ productId: expect.stringMatching(/^\$\{search\d+\.data\.items\[0\]\.id\}$/), skuId: expect.stringMatching(/^\$\{search\d+\.data\.items\[0\]\.skus\[0\]\.skuId\}$/), quantity: 1 });
+    // reads nothing later used (the order, the package, the cart) are not steps; the cancel's body is kept
+    expect(steps.filter((s) => /GET \/open\/(cart|warehouse)/.test(s.call ?? ''))).toEqual([]);
+    expect(steps[5].body).toEqual({ reason: 'changed my mind' });
+  });
+
+  it('replays into a fresh world with the same answers (made-up numbers masked)', async () => {
+    replayed = await startWorldFileServer({ demo: true });
+    const { answers, steps } = await applyWorldFile(await targetOf(replayed), file, {});
+    expect(steps.every((s) => s.status === null || (s.status >= 200 && s.status < 300))).toBe(true);
+    const named = (call: RegExp) => file.steps.find((s: Json) => call.test(s.call ?? ''))?.name as string;
+    const replayedOrder = answers[named(/^POST \/open\/orders$/)] as Json;
+    expect(masked(replayedOrder)).toEqual(masked(session.answers[0]));
+    // the order walked the same path to the warehouse during the advance, and its package is the same
+    const orderNo = replayedOrder.data.orderNo as string;
+    const key = (await targetOf(replayed)).openKey;
+    // (carriers, tracking and marketplace numbers, weights, the autopilot's delays are drawn at random today:
+    // h-determinism seeds them)
+    const orderGist = ({ data }: Json) => ({
+      status: data.status,
+      totalAmount: data.totalAmount,
+      items: data.items.map((i: Json) => [i.productId, i.skuId, i.quantity]),
+      timeline: data.timeline.map((t: Json) => t.status),
+    });
+    const replayedDetail = (await replayed.api('GET', `/orders/${orderNo}`, { key })).body;
+    expect(orderGist(replayedDetail)).toEqual(orderGist(session.answers[1]));
+    expect(replayedDetail.data.status).toBe('in_warehouse');
+    const packageId = (answers[named(/inspection$/)] as Json).data.items[0].packageId as number;
+    const packageGist = ({ data }: Json) => ({ status: data.status, quantity: data.quantity, productName: data.productName, services: data.services });
+    expect(packageGist((await replayed.api('GET', `/warehouse/packages/${packageId}`, { key })).body)).toEqual(packageGist(session.answers[2]));
+    // both worlds hold the same orders in the same statuses, and the same wallet
+    const orders = async (server: TestServer) => ((await server.api('GET', '/orders?limit=50', { key: server === replayed ? key : session.key })).body.data.items as Json[]).map((o) => [o.status, o.totalAmount]);
+    expect(await orders(replayed)).toEqual(await orders(recorded));
+    const balance = async (server: TestServer) => (await server.api('GET', '/user/wallet/balance', { key: server === replayed ? key : session.key })).body.data;
+    expect(await balance(replayed)).toEqual(await balance(recorded));
+  });
+});
