@@ -1,9 +1,9 @@
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { Command } from 'commander';
 import type { StepResult } from '../core/worlds/file/apply.js';
-import { resolvePort } from './args.js';
+import { resolveDataDir, resolvePort } from './args.js';
 
 /**
  * World files without the registry (worlds.md sections 1, 2 and 4): `crossbuy world apply FILE`, `crossbuy
@@ -68,7 +68,55 @@ export async function serveWorldFile(flags: { worldFile: string; seed?: string; 
   return { stop: () => started.running.stop(), uiUrl: started.running.uiUrl, dataDir: started.dataDir, key: started.key.secret };
 }
 
-/** Adds `apply` (and `record`) to the `world` command group, making the group when there is none yet. */
+interface RecordFlags {
+  key: string;
+  since?: string;
+  until?: string;
+  out?: string;
+  data?: string;
+}
+
+/**
+ * `crossbuy world record`: through the server that holds the folder (its request log is that server's),
+ * else straight from the folder's log.
+ */
+export async function recordCommand(flags: RecordFlags): Promise<void> {
+  const keyId = Number(flags.key);
+  if (!/^[1-9][0-9]{0,15}$/.test(flags.key)) throw new Error(`invalid key id "${flags.key}": the id \`crossbuy keys list\` shows`);
+  const dataDir = resolveDataDir(flags.data);
+  const { serverHolding } = await import('../core/data/server-lock.js');
+  const holder = serverHolding(dataDir);
+  let file: unknown;
+  if (holder) {
+    const { adminTokenFile } = await import('../core/data-dir.js');
+    const token = readFileSync(adminTokenFile(dataDir), 'utf8').trim();
+    const query = new URLSearchParams({ keyId: String(keyId), ...(flags.since ? { since: flags.since } : {}), ...(flags.until ? { until: flags.until } : {}) });
+    const response = await fetch(`${holder.origin}/api/v1/admin/requests/world-file?${query}`, { headers: { authorization: `Bearer ${token}` } });
+    const body = (await response.json()) as { data?: unknown; message?: string };
+    if (!response.ok) throw new Error(body.message ?? `the server answered ${response.status}`);
+    file = body.data;
+  } else {
+    const { withCoreAsync } = await import('./with-core.js');
+    const { openRequestLog } = await import('../core/requests/request-log.js');
+    const { recordWorldFile } = await import('../core/worlds/file/record.js');
+    file = await withCoreAsync(flags.data, async (core) => {
+      const log = openRequestLog(core.ctx);
+      try {
+        return await recordWorldFile(core.ctx, log, { keyId, since: flags.since, until: flags.until });
+      } finally {
+        await log.close();
+      }
+    });
+  }
+  const text = `${JSON.stringify(file, null, 2)}\n`;
+  if (flags.out === undefined) process.stdout.write(text);
+  else {
+    writeFileSync(flags.out, text);
+    process.stdout.write(`recorded ${(file as { steps: unknown[] }).steps.length} steps of key ${keyId} to ${flags.out}\n`);
+  }
+}
+
+/** Adds `apply` and `record` to the `world` command group, making the group when there is none yet. */
 export function registerWorldFileCommands(program: Command): void {
   const world = program.commands.find((command) => command.name() === 'world') ?? program.command('world').description('worlds: sandboxes described in world files (worlds.md)');
   world
@@ -78,4 +126,13 @@ export function registerWorldFileCommands(program: Command): void {
     .option('--data <dir>', 'a new or empty data folder (default: a new folder under the temp folder)')
     .option('--json', 'print the summary as JSON')
     .action(applyCommand);
+  world
+    .command('record')
+    .description('turn one key\'s requests in the request log into a world file (writes, the reads used later, clock advances)')
+    .requiredOption('--key <id>', 'the API key id (crossbuy keys list)')
+    .option('--since <time>', 'from this ISO 8601 time (default: the oldest entry kept)')
+    .option('--until <time>', 'up to this ISO 8601 time')
+    .option('--out <file>', 'write the file here (default: print it)')
+    .option('--data <dir>', 'data directory (env CROSSBUY_DATA; default: the app-data folder)')
+    .action(recordCommand);
 }

@@ -1,5 +1,5 @@
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -99,5 +99,25 @@ describe('crossbuy serve --world-file', () => {
     const exited = new Promise<number | null>((r) => child.once('exit', (code) => r(code)));
     child.kill('SIGTERM');
     expect(await exited).toBe(0);
+  });
+});
+
+describe('crossbuy world record', () => {
+  it('writes one key\'s session as a world file, from the folder when no server holds it', async () => {
+    const dataDir = join(root, 'recorded');
+    const applied = await run(['world', 'apply', join(WORLDS, 'orders-every-status.json'), '--data', dataDir, '--json']);
+    expect(applied.code).toBe(0);
+    const keyId = JSON.parse(applied.stdout).key.id as number;
+    const out = join(root, 'recorded.json');
+    const { code, stdout, stderr } = await run(['world', 'record', '--key', String(keyId), '--out', out, '--data', dataDir]);
+    expect(stderr).toBe('');
+    expect(code).toBe(0);
+    expect(stdout).toMatch(/recorded \d+ steps of key \d+ to/);
+    const file = JSON.parse(readFileSync(out, 'utf8'));
+    // the file's open writes, replayed by the recording: 9 orders placed, a cancel, a shipping order, a return
+    const calls = (file.steps as { call?: string }[]).map((s) => s.call ?? '');
+    expect(calls.filter((c) => c === 'POST /open/orders')).toHaveLength(9);
+    expect(calls.filter((c) => /^POST \/open\/orders\/\$\{orders\d+\.data\.orderNo\}\/cancel$/.test(c))).toHaveLength(1);
+    expect(calls.filter((c) => c === 'POST /open/shipping/create')).toHaveLength(1);
   });
 });
