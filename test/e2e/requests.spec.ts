@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { expect, test } from './fixtures';
 
 /** The back office's Requests page: the open API's request log, live, with a request's bodies and curl. */
@@ -79,4 +80,31 @@ test('the path filter waits for a pause in typing, says when a path lacks its le
   await expect(page.getByRole('alert').filter({ hasText: 'Cannot refresh the request log: the requests shown may be out of date' })).toBeVisible();
   await expect(rows.filter({ hasText: `${full}?limit=3` }).first()).toBeVisible();
   await expect(page.getByText('Cannot load the request log', { exact: true })).toHaveCount(0);
+});
+
+test('"Save as world file" saves the chosen key\'s session as a world file to replay', async ({ app: page, server }) => {
+  const created = await page.request.post(`${server.origin}/api/v1/admin/keys`, { headers: UI, data: { name: 'e2e recorder', scopes: ['all'] } });
+  const { key } = ((await created.json()) as { data: { key: string } }).data;
+  const auth = { Authorization: `Bearer ${key}` };
+  const search = await page.request.get(`${server.origin}/api/v1/open/products/search?q=lamp&limit=1`, { headers: auth });
+  const product = ((await search.json()) as { data: { items: { id: number; skus: { skuId: string }[] }[] } }).data.items[0]!;
+  const order = await page.request.post(`${server.origin}/api/v1/open/orders`, { headers: auth, data: { items: [{ productId: String(product.id), skuId: product.skus[0]!.skuId, quantity: 1 }] } });
+  expect(order.status()).toBe(201);
+  const { orderNo } = ((await order.json()) as { data: { orderNo: string } }).data;
+  expect((await page.request.post(`${server.origin}/api/v1/open/orders/${orderNo}/cancel`, { headers: auth, data: {} })).status()).toBe(200);
+
+  await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Requests' }).click();
+  const save = page.getByRole('button', { name: 'Save as world file' });
+  // Without a key there is no session to save.
+  await expect(save).toBeDisabled();
+  await page.getByRole('textbox', { name: 'API key' }).click();
+  await page.getByRole('option', { name: /e2e recorder/ }).click();
+  const downloading = page.waitForEvent('download');
+  await save.click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toMatch(/^crossbuy-world-key-\d+-\d{4}-\d{2}-\d{2}\.json$/);
+  const file = JSON.parse(readFileSync((await download.path())!, 'utf8')) as { crossbuyWorld: number; steps: { name?: string; call?: string }[] };
+  expect(file.crossbuyWorld).toBe(1);
+  const calls = file.steps.map((s) => s.call);
+  expect(calls).toEqual(['GET /open/products/search', 'POST /open/orders', expect.stringMatching(/^POST \/open\/orders\/\$\{orders\d+\.data\.orderNo\}\/cancel$/)]);
 });

@@ -3,6 +3,7 @@ import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { fetchCsv } from '../api/client';
 import type { ExportKind } from '../../../contract/open/exports';
+import { downloadText } from './download';
 import { ErrorTextBody, useErrorText } from './ErrorAlert';
 import { defineMessages, useT } from './i18n';
 
@@ -36,15 +37,7 @@ export function ExportCsvButton({ kind, filters = {} }: { kind: ExportKind; filt
     setBusy(true);
     try {
       const text = await fetchCsv(`/exports/${kind}.csv${exportQuery(filters)}`);
-      const url = URL.createObjectURL(new Blob([text], { type: 'text/csv;charset=utf-8' }));
-      const link = document.createElement('a');
-      link.href = url;
-      link.download = exportFileName(kind);
-      document.body.append(link);
-      link.click();
-      link.remove();
-      // The download has taken the blob by the next task.
-      setTimeout(() => URL.revokeObjectURL(url), 0);
+      downloadText(text, exportFileName(kind), 'text/csv;charset=utf-8');
     } catch (error) {
       // Worded as an alert words it: a lost session, a refused export or an unreachable service.
       notifications.show({ color: 'red', title: t('failed'), message: <ErrorTextBody text={errorText(error)} /> });

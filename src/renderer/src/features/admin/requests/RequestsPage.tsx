@@ -11,6 +11,7 @@ import { Section } from '../Section';
 import type { RequestLogFilter } from '../types';
 import { requestsMessages } from './messages';
 import { RequestDetailModal } from './RequestDetailModal';
+import { SaveWorldFileButton } from './SaveWorldFileButton';
 
 /** The log changes with every script call and no event says so: poll, only while the page is shown. */
 const REFRESH_MS = 2000;
@@ -95,6 +96,7 @@ export function RequestsPage() {
           error={pathInvalid ? t('pathMustStartWithSlash') : undefined}
           w={280}
         />
+        <SaveWorldFileButton keyId={key ? Number(key) : null} />
       </Group>
       <Section title={t('listLabel')}>
         {log.isPending ? (

@@ -40,6 +40,9 @@ export const requestsMessages = defineMessages(
     copyCurl: 'Copy as curl',
     curlHint: 'The key is read from $CROSSBUY_KEY: set it in the shell first.',
     curlCut: 'The body was cut: the command sends only its first 4 KB.',
+    saveWorldFile: 'Save as world file',
+    saveWorldFileNeedsKey: 'Choose an API key: its session is saved as a world file to replay',
+    saveWorldFileFailed: 'Cannot save the session as a world file',
   },
   {
     title: '请求日志',
@@ -80,5 +83,8 @@ export const requestsMessages = defineMessages(
     copyCurl: '复制为 curl 命令',
     curlHint: '密钥取自环境变量 $CROSSBUY_KEY：请先在终端中设置。',
     curlCut: '请求体已被截断：该命令只发送其前 4 KB。',
+    saveWorldFile: '另存为世界文件',
+    saveWorldFileNeedsKey: '请先选择 API 密钥：其会话将保存为可重放的世界文件',
+    saveWorldFileFailed: '无法将会话保存为世界文件',
   },
 );
