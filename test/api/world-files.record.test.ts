@@ -33,11 +33,13 @@ describe('recording a session as a world file', () => {
   let file: Json;
 
   beforeAll(async () => {
-    recorded = await startWorldFileServer({ demo: true });
+    recorded = await startWorldFileServer();
     const key = await targetOf(recorded);
     const api = (method: string, path: string, body?: unknown) => recorded.api(method, path, { key: key.openKey, body });
     const answers: Json[] = [];
     await recorded.admin('PUT', '/autopilot', { pace: 'realistic', refundRate: 0 });
+    // The back office's money is not in the log: the recording finds it in the ledger.
+    await recorded.admin('POST', '/wallet/deposit', { amount: 3000 });
     const lamp = (await api('GET', '/products/search?q=lamp&limit=1')).body.data.items[0];
     const order = await api('POST', '/orders', { items: [{ productId: String(lamp.id), skuId: lamp.skus[0].skuId, quantity: 1 }] });
     answers.push(order.body);
@@ -48,6 +50,7 @@ describe('recording a session as a world file', () => {
     const packageId = inspection.body.data.items[0].packageId as number;
     answers.push((await api('GET', `/warehouse/packages/${packageId}`)).body);
     await api('GET', '/cart'); // a read nothing uses: not a step
+    await recorded.admin('POST', '/wallet/deposit', { amount: 25.5, note: 'top-up' });
     const other = await api('POST', '/orders', { items: [{ productId: String(lamp.id), skuId: lamp.skus[0].skuId, quantity: 2 }] });
     answers.push((await api('POST', `/orders/${other.body.data.orderNo}/cancel`, { reason: 'changed my mind' })).body);
     session = { key: key.openKey, keyId: key.keyId, answers };
@@ -59,26 +62,32 @@ describe('recording a session as a world file', () => {
 
   it('writes the writes, the reads later requests use, the advance between, and ids as references', () => {
     const steps = file.steps as Json[];
-    expect(file).toMatchObject({ crossbuyWorld: 1, demo: true, settings: { autopilot: { pace: 'realistic', refundRate: 0 } } });
+    expect(file).toMatchObject({ crossbuyWorld: 1, settings: { autopilot: { pace: 'realistic', refundRate: 0 } } });
+    expect(file.demo).toBeUndefined();
     expect(Date.parse(file.clockStart)).toBeGreaterThan(0);
     const calls = steps.map((s) => s.call ?? `advance ${s.advance}`);
     expect(calls).toEqual([
+      'POST /admin/wallet/deposit',
       'GET /open/products/search',
       'POST /open/orders',
       'advance 10d',
       expect.stringMatching(/^GET \/open\/orders\/\$\{orders\d+\.data\.orderNo\}\/inspection$/),
+      'POST /admin/wallet/deposit',
       'POST /open/orders',
       expect.stringMatching(/^POST \/open\/orders\/\$\{orders\d+\.data\.orderNo\}\/cancel$/),
     ]);
     // the product and SKU came from the search's answer: references, typed back by the route's schema
-    expect(steps[1].body.items[0]).toEqual({ productId: expect.stringMatching(/^\$\{search\d+\.data\.items\[0\]\.id\}$/), skuId: expect.stringMatching(/^\$\{search\d+\.data\.items\[0\]\.skus\[0\]\.skuId\}$/), quantity: 1 });
+    // the opening balance, and the top-up where it was made
+    expect(steps[0].body).toEqual({ amount: 3000, note: 'opening balance of the recorded session' });
+    expect(steps[5].body).toEqual({ amount: 25.5, note: 'top-up' });
+    expect(steps[2].body.items[0]).toEqual({ productId: expect.stringMatching(/^\$\{search\d+\.data\.items\[0\]\.id\}$/), skuId: expect.stringMatching(/^\$\{search\d+\.data\.items\[0\]\.skus\[0\]\.skuId\}$/), quantity: 1 });
     // reads nothing later used (the order, the package, the cart) are not steps; the cancel's body is kept
     expect(steps.filter((s) => /GET \/open\/(cart|warehouse)/.test(s.call ?? ''))).toEqual([]);
-    expect(steps[5].body).toEqual({ reason: 'changed my mind' });
+    expect(steps[7].body).toEqual({ reason: 'changed my mind' });
   });
 
   it('replays into a fresh world with the same answers (made-up numbers masked)', async () => {
-    replayed = await startWorldFileServer({ demo: true });
+    replayed = await startWorldFileServer();
     const { answers, steps } = await applyWorldFile(await targetOf(replayed), file, {});
     expect(steps.every((s) => s.status === null || (s.status >= 200 && s.status < 300))).toBe(true);
     const named = (call: RegExp) => file.steps.find((s: Json) => call.test(s.call ?? ''))?.name as string;

@@ -53,7 +53,7 @@ describe('a session as a world file', () => {
         entry(1, 'POST', '/api/v1/open/orders', { items: [{ productId: '5', skuId: 'sku-12', quantity: 1 }] }, { data: { orderNo: 'PO2026ABC123', userId: 1, items: [{ itemId: 1, quantity: 1 }] } }),
         entry(2, 'POST', '/api/v1/open/orders/PO2026ABC123/returns', { itemId: 1, type: 'return', reason: 'x' }, { data: { id: 3 } }),
       ],
-      [{ before: 1, by: '2d' }],
+      [{ before: 1, at: 0, step: { advance: '2d' } }],
       meta,
     );
     expect(file.steps).toEqual([

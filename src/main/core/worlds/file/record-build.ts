@@ -18,10 +18,13 @@ import { ApiError } from '../../shared/errors.js';
 
 export type LoggedEntry = Pick<RequestDetail, 'id' | 'method' | 'path' | 'query' | 'status' | 'requestBody' | 'responseBody'>;
 
-export interface PlacedAdvanceStep {
+/** A step the log does not hold (a clock advance, a deposit), placed before a logged entry. */
+export interface PlacedStep {
   /** Before the entry of this index (entries.length: at the end). */
   before: number;
-  by: string;
+  /** Its service time (ms): the order of several steps before one entry. */
+  at: number;
+  step: WorldFile['steps'][number];
 }
 
 const OPEN_PREFIX = '/api/v1/open';
@@ -112,7 +115,7 @@ export interface RecordingMeta {
   settings: WorldFile['settings'];
 }
 
-export function buildRecording(entries: readonly LoggedEntry[], advances: readonly PlacedAdvanceStep[], meta: RecordingMeta): WorldFile {
+export function buildRecording(entries: readonly LoggedEntry[], placed: readonly PlacedStep[], meta: RecordingMeta): WorldFile {
   const cutBodies = entries.filter((e) => e.method !== 'GET' && e.requestBody.truncated);
   if (cutBodies.length > 0) {
     throw new ApiError(422, `The log cut the body of ${cutBodies.map((e) => `entry ${e.id} (${e.method} ${e.path})`).join(', ')} (over 4 KB): the session cannot be recorded faithfully`);
@@ -165,11 +168,11 @@ export function buildRecording(entries: readonly LoggedEntry[], advances: readon
   });
 
   const steps: WorldFile['steps'] = [];
-  const advancesBefore = (index: number) => {
-    for (const advance of advances) if (advance.before === index) steps.push({ advance: advance.by });
+  const placedBefore = (index: number) => {
+    for (const p of placed.filter((q) => q.before === index).sort((a, b) => a.at - b.at)) steps.push(p.step);
   };
   drafts.forEach((draft, index) => {
-    advancesBefore(index);
+    placedBefore(index);
     if (!draft) return;
     const write = entries[index]!.method !== 'GET';
     if (!write && !used.has(index)) return;
@@ -180,7 +183,7 @@ export function buildRecording(entries: readonly LoggedEntry[], advances: readon
       ...(draft.body !== undefined ? { body: draft.body } : {}),
     });
   });
-  advancesBefore(entries.length);
+  placedBefore(entries.length);
   return {
     crossbuyWorld: WORLD_FILE_VERSION,
     name: meta.name,

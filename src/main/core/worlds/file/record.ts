@@ -6,8 +6,11 @@ import { readScenarioRates } from '../../orders/scenarios.js';
 import type { RequestLog } from '../../requests/request-log.js';
 import { readSetting } from '../../settings/settings.js';
 import { ApiError, badRequest } from '../../shared/errors.js';
-import { buildRecording, type LoggedEntry } from './record-build.js';
-import { formatDuration, placeAdvances, type AdvanceSpan } from './record-timeline.js';
+import { MAX_NOTE } from '../../../../contract/limits.js';
+import { DEMO_DEPOSIT_MINOR } from '../../seed/demo-data.js';
+import { toAmount } from '../../shared/money.js';
+import { buildRecording, type LoggedEntry, type PlacedStep } from './record-build.js';
+import { formatDuration, placeAdvances, type AdvanceSpan, type PlacedAdvance } from './record-timeline.js';
 
 /**
  * GET /admin/requests/world-file and `crossbuy world record`: one key's requests in the log, between
@@ -61,6 +64,55 @@ function advancesSince(ctx: CoreContext, firstAt: number, offsetNow: number): Ad
   return found.reverse();
 }
 
+/** A wallet step: what the back office's deposit or signed adjustment takes. */
+function walletStep(amountMinor: number, note: string, userId: number): WorldFile['steps'][number] {
+  const text = (note.trim() || 'recorded').slice(0, MAX_NOTE);
+  const body = { amount: toAmount(amountMinor), note: text, ...(userId === 1 ? {} : { userId }) };
+  return amountMinor > 0 ? { call: 'POST /admin/wallet/deposit', body } : { call: 'POST /admin/wallet/adjust', body };
+}
+
+/**
+ * The money the session had, which the log does not show (the back office adds it): the balance when it
+ * began as one opening deposit (less the demo deposit a demo world starts with), and each deposit or
+ * adjustment made during it, placed by service time among the requests.
+ */
+function walletSteps(ctx: CoreContext, keyId: number, start: number, serviceAt: readonly number[], end: number, demo: boolean): PlacedStep[] {
+  const owner = ctx.db.prepare('SELECT user_id FROM api_keys WHERE id = ?').get(keyId) as { user_id: number } | undefined;
+  if (!owner) return [];
+  const userId = owner.user_id;
+  const steps: PlacedStep[] = [];
+  const startIso = new Date(start).toISOString();
+  const during: { type: string; amount_minor: number; description: string; created_at: string }[] = [];
+  let opening = 0;
+  // Newest first, stopping at the first entry before the session: its balance is the opening one.
+  for (const row of ctx.db
+    .prepare('SELECT type, amount_minor, balance_after_minor, description, created_at FROM wallet_entries WHERE user_id = ? ORDER BY id DESC')
+    .iterate(userId) as Iterable<{ type: string; amount_minor: number; balance_after_minor: number; description: string; created_at: string }>) {
+    if (row.created_at < startIso) {
+      opening = row.balance_after_minor;
+      break;
+    }
+    if ((row.type === 'deposit' || row.type === 'adjustment') && Date.parse(row.created_at) <= end) during.push(row);
+  }
+  const openingMinor = opening - (demo && userId === 1 ? DEMO_DEPOSIT_MINOR : 0);
+  if (openingMinor !== 0) steps.push({ before: 0, at: Number.NEGATIVE_INFINITY, step: walletStep(openingMinor, 'opening balance of the recorded session', userId) });
+  for (const row of during.reverse()) {
+    const at = Date.parse(row.created_at);
+    let before = serviceAt.findIndex((s) => s > at);
+    if (before < 0) before = serviceAt.length;
+    steps.push({ before, at, step: walletStep(row.amount_minor, row.description, userId) });
+  }
+  return steps;
+}
+
+/** Each request's service time: its wall time plus the offset of the stretch between advances it fell in. */
+function serviceTimes(spans: readonly { at: number }[], placed: readonly PlacedAdvance[], advances: readonly AdvanceSpan[], offsetAtStart: number): number[] {
+  return spans.map((span, i) => {
+    const last = placed.filter((p) => p.before <= i).at(-1);
+    return span.at + (last ? advances[last.advance]!.to - last.wallEnd : offsetAtStart);
+  });
+}
+
 export async function recordWorldFile(ctx: CoreContext, log: RequestLog, query: RecordQuery): Promise<WorldFile> {
   const since = parseTime(query.since, 'since');
   const until = parseTime(query.until, 'until');
@@ -82,16 +134,25 @@ export async function recordWorldFile(ctx: CoreContext, log: RequestLog, query: 
   // The service time when the session began: wall time plus the offset before the first advance in it.
   const firstAdvance = inSession[0];
   const offsetAtStart = firstAdvance ? advances[firstAdvance.advance]!.from - firstAdvance.wallStart : offsetNow;
+  const clockStart = firstAt + offsetAtStart;
+  // A world that began with the demo deposit replays from the demo data.
+  const demo = ctx.db.prepare(`SELECT 1 FROM wallet_entries WHERE reference = 'DEMO' LIMIT 1`).get() !== undefined;
+  const serviceAt = serviceTimes(spans, inSession, advances, offsetAtStart);
+  const lastAdvance = inSession.at(-1);
+  const end = until !== null ? until + (lastAdvance ? advances[lastAdvance.advance]!.to - lastAdvance.wallEnd : offsetAtStart) : Number.POSITIVE_INFINITY;
+  const placedSteps: PlacedStep[] = [
+    ...inSession.map((p) => ({ before: p.before, at: advances[p.advance]!.from, step: { advance: formatDuration(advances[p.advance]!.to - advances[p.advance]!.from) } })),
+    ...walletSteps(ctx, query.keyId, clockStart, serviceAt, end, demo),
+  ];
   return buildRecording(
     entries,
-    inSession.map((p) => ({ before: p.before, by: formatDuration(advances[p.advance]!.to - advances[p.advance]!.from) })),
+    placedSteps,
     {
       name: `recorded-key-${query.keyId}`,
-      clockStart: new Date(firstAt + offsetAtStart).toISOString(),
+      clockStart: new Date(clockStart).toISOString(),
       // h-determinism's seeded stream: the recorded world's seed, once a world has one.
       seed: null,
-      // A world that began with the demo deposit replays from the demo data.
-      demo: ctx.db.prepare(`SELECT 1 FROM wallet_entries WHERE reference = 'DEMO' LIMIT 1`).get() !== undefined,
+      demo,
       // The autopilot as it is now: advances replay with the same pace and scenario rates.
       settings: { autopilot: { pace: readSetting(ctx.db, 'autopilotPace'), refundRate: readSetting(ctx.db, 'autopilotRefundBp') / 100, scenarioRates: readScenarioRates(ctx.db) } },
     },
