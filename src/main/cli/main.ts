@@ -18,6 +18,7 @@ interface ServeFlags {
   newToken?: boolean;
   worldFile?: string;
   seed?: string;
+  frozen?: boolean;
 }
 
 export async function serve(flags: ServeFlags): Promise<void> {
@@ -73,7 +74,8 @@ export function buildProgram(): Command {
     .option('--empty', 'no demo data on first start')
     .option('--new-token', 'replace the UI token kept in the data directory: pages opened with the old URL lose their session')
     .option('--world-file <file>', 'serve a new data folder (--data, new or empty; default a temporary one) made from this world file')
-    .option('--seed <n>', 'with --world-file: the world\'s seed (default: the file\'s)')
+    .option('--seed <n>', 'with --world-file: the world\'s seed (default: the file\'s, else a random one)')
+    .option('--no-frozen', 'with --world-file: let the clock run with wall time (default: it moves only when told)')
     .action(serve);
   registerKeyCommands(program);
   registerAdminCommands(program);

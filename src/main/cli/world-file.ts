@@ -22,13 +22,13 @@ function worldFolder(flag: string | undefined): string {
   return flag === undefined ? mkdtempSync(join(tmpdir(), 'crossbuy-world-')) : resolve(flag);
 }
 
-async function startFromFile(path: string, flags: { seed?: string; data?: string; port?: number; sessionToken?: string }) {
+async function startFromFile(path: string, flags: { seed?: string; frozen?: boolean; data?: string; port?: number; sessionToken?: string }) {
   const { readWorldFile } = await import('../core/worlds/file/load.js');
   const { startWorldFileServer } = await import('../headless/world-file-start.js');
   const seed = parseSeed(flags.seed);
   const { file, baseDir } = readWorldFile(path);
   const dataDir = worldFolder(flags.data);
-  const started = await startWorldFileServer({ dataDir, port: flags.port ?? 0, uiDir: flags.port === undefined ? null : undefined, sessionToken: flags.sessionToken, world: { file, baseDir, seed } });
+  const started = await startWorldFileServer({ dataDir, port: flags.port ?? 0, uiDir: flags.port === undefined ? null : undefined, sessionToken: flags.sessionToken, world: { file, baseDir, seed, frozen: flags.frozen } });
   return { ...started, dataDir };
 }
 
@@ -40,6 +40,7 @@ function stepLine(step: StepResult): string {
 
 interface ApplyFlags {
   seed?: string;
+  frozen?: boolean;
   data?: string;
   json?: boolean;
 }
@@ -53,16 +54,14 @@ export async function applyCommand(path: string, flags: ApplyFlags): Promise<voi
     return;
   }
   for (const step of started.applied.steps) process.stdout.write(stepLine(step));
-  const seed = started.seed === null ? 'no seed' : `seed ${started.seed}`;
-  const clock = started.clockStart === null ? '' : `, clock from ${started.clockStart}`;
-  process.stdout.write(`applied ${path} to ${started.dataDir} (${seed}${clock}): ${started.applied.steps.length} steps\n`);
+  process.stdout.write(`applied ${path} to ${started.dataDir} (seed ${started.seed}, clock from ${started.clockStart}): ${started.applied.steps.length} steps\n`);
   process.stdout.write(`key (every scope): ${started.key.secret}\n`);
 }
 
 /** `crossbuy serve --world-file F`: the world file applied to a new folder, then served until stopped. */
-export async function serveWorldFile(flags: { worldFile: string; seed?: string; data?: string; port?: string; sessionToken?: string }): Promise<{ stop(): Promise<void>; uiUrl: string; dataDir: string; key: string }> {
-  const started = await startFromFile(flags.worldFile, { seed: flags.seed, data: flags.data, port: resolvePort(flags.port), sessionToken: flags.sessionToken });
-  process.stdout.write(`world file ${flags.worldFile} applied to ${started.dataDir}: ${started.applied.steps.length} steps\n`);
+export async function serveWorldFile(flags: { worldFile: string; seed?: string; frozen?: boolean; data?: string; port?: string; sessionToken?: string }): Promise<{ stop(): Promise<void>; uiUrl: string; dataDir: string; key: string }> {
+  const started = await startFromFile(flags.worldFile, { seed: flags.seed, frozen: flags.frozen, data: flags.data, port: resolvePort(flags.port), sessionToken: flags.sessionToken });
+  process.stdout.write(`world file ${flags.worldFile} applied to ${started.dataDir} (seed ${started.seed}): ${started.applied.steps.length} steps\n`);
   process.stdout.write(`key (every scope): ${started.key.secret}\n`);
   process.stdout.write(`crossbuy is serving at ${started.running.uiUrl}\n`);
   return { stop: () => started.running.stop(), uiUrl: started.running.uiUrl, dataDir: started.dataDir, key: started.key.secret };
@@ -122,7 +121,8 @@ export function registerWorldFileCommands(program: Command): void {
   world
     .command('apply <file>')
     .description('apply a world file to a new data folder\'s default world and print the summary (refuses a folder that is not empty)')
-    .option('--seed <n>', 'the world\'s seed (default: the file\'s)')
+    .option('--seed <n>', 'the world\'s seed (default: the file\'s, else a random one)')
+    .option('--no-frozen', 'let the clock run with wall time (default: it moves only when told)')
     .option('--data <dir>', 'a new or empty data folder (default: a new folder under the temp folder)')
     .option('--json', 'print the summary as JSON')
     .action(applyCommand);

@@ -33,6 +33,7 @@ export interface ServeOptions {
   /** Passed to openCore for a new data folder (a world file's start: `serve --world-file`, `world apply`). */
   clockStart?: string;
   seed?: number;
+  frozen?: boolean;
 }
 
 const PORT_ATTEMPTS = 20;
@@ -76,7 +77,7 @@ export function defaultUiDir(): string {
 
 /** Core + open API + admin API + UI on 127.0.0.1: the headless mode, and the server inside the desktop app. */
 export async function startServer(options: ServeOptions): Promise<RunningServer> {
-  const core = openCore({ dataDir: options.dataDir, empty: options.empty, clockStart: options.clockStart, seed: options.seed });
+  const core = openCore({ dataDir: options.dataDir, empty: options.empty, clockStart: options.clockStart, seed: options.seed, frozen: options.frozen });
   const sessionToken = options.sessionToken ?? randomToken(24);
   const uiDir = options.uiDir === undefined ? defaultUiDir() : options.uiDir;
   const events = new EventFeed(core.ctx);

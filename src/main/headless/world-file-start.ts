@@ -4,6 +4,7 @@ import { applyWorldFile, type ApplyResult } from '../core/worlds/file/apply.js';
 import { seedWorldFileStart } from '../core/worlds/file/fresh-world.js';
 import { loadWorldFile } from '../core/worlds/file/load.js';
 import { localWorldTarget } from '../core/worlds/file/local-target.js';
+import { worldIdentity } from '../core/world/identity.js';
 import { startServer, type RunningServer, type ServeOptions } from './serve.js';
 
 /**
@@ -18,6 +19,8 @@ export interface WorldFileStart {
   baseDir: string | null;
   /** Overrides the file's seed. */
   seed?: number;
+  /** A clock that moves only when told (default true, as a world made from a file: worlds.md section 1). */
+  frozen?: boolean;
   vars?: Record<string, unknown>;
 }
 
@@ -26,7 +29,7 @@ export interface WorldFileServer {
   applied: ApplyResult;
   /** The key the steps ran with (every scope): the one a script then uses. */
   key: { id: number; secret: string };
-  seed: number | null;
+  seed: number;
   clockStart: string | null;
 }
 
@@ -37,18 +40,18 @@ export function checkEmptyFolder(dataDir: string): void {
   }
 }
 
-export async function startWorldFileServer(options: Omit<ServeOptions, 'empty' | 'clockStart' | 'seed'> & { world: WorldFileStart }): Promise<WorldFileServer> {
+export async function startWorldFileServer(options: Omit<ServeOptions, 'empty' | 'clockStart' | 'seed' | 'frozen'> & { world: WorldFileStart }): Promise<WorldFileServer> {
   const { world, ...serve } = options;
   // Checked (and includes read) before anything is written.
   const loaded = loadWorldFile(world.file, world.baseDir);
   checkEmptyFolder(serve.dataDir);
-  const seed = world.seed ?? loaded.seed;
-  const running = await startServer({ ...serve, empty: true, clockStart: loaded.clockStart ?? undefined, seed: seed ?? undefined });
+  const running = await startServer({ ...serve, empty: true, clockStart: loaded.clockStart ?? undefined, seed: world.seed ?? loaded.seed ?? undefined, frozen: world.frozen ?? true });
   try {
     seedWorldFileStart(running.core.ctx, loaded.demo);
     const target = await localWorldTarget(running.app, running.core.adminToken);
     const applied = await applyWorldFile(target, world.file, { baseDir: world.baseDir, vars: world.vars });
-    return { running, applied, key: { id: target.keyId, secret: target.openKey }, seed, clockStart: loaded.clockStart };
+    const identity = worldIdentity(running.core.ctx);
+    return { running, applied, key: { id: target.keyId, secret: target.openKey }, seed: identity.seed, clockStart: identity.clockStart };
   } catch (error) {
     await running.stop();
     // The folder was empty: what the failed file made goes, so a corrected file can be applied to it again.

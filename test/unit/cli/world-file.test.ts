@@ -32,7 +32,7 @@ describe('crossbuy world apply', () => {
     expect(stderr).toBe('');
     expect(code).toBe(0);
     const summary = JSON.parse(stdout);
-    expect(summary).toMatchObject({ dataDir, seed: 1, clockStart: '2026-03-02T09:00:00Z', steps: [expect.objectContaining({ kind: 'settings' }), expect.objectContaining({ name: 'fund', status: 201 }), expect.objectContaining({ name: 'balance', status: 200 })] });
+    expect(summary).toMatchObject({ dataDir, seed: 1, clockStart: '2026-03-02T09:00:00.000Z', steps: [expect.objectContaining({ kind: 'settings' }), expect.objectContaining({ name: 'fund', status: 201 }), expect.objectContaining({ name: 'balance', status: 200 })] });
     expect(summary.key.secret).toMatch(/^sk-/);
     const core = openCore({ dataDir });
     try {
@@ -50,7 +50,24 @@ describe('crossbuy world apply', () => {
     const { code, stdout } = await run(['world', 'apply', join(WORLDS, 'empty-funded.json'), '--data', join(root, 'lines'), '--seed', '99']);
     expect(code).toBe(0);
     expect(stdout).toContain('steps[0] fund: POST /admin/wallet/deposit -> 201');
-    expect(stdout).toMatch(/\(seed 99, clock from 2026-03-02T09:00:00Z\): 3 steps/);
+    expect(stdout).toMatch(/\(seed 99, clock from 2026-03-02T09:00:00.000Z\): 3 steps/);
+  });
+
+  it('the same file with the same seed makes the same world (a frozen clock, numbers from the seed); another seed differs', async () => {
+    const orderNumbers = async (folder: string, seed: string) => {
+      const dataDir = join(root, folder);
+      expect((await run(['world', 'apply', join(WORLDS, 'orders-every-status.json'), '--data', dataDir, '--seed', seed])).code).toBe(0);
+      const core = openCore({ dataDir });
+      try {
+        return core.ctx.db.prepare('SELECT order_no, status, created_at FROM orders ORDER BY order_no').all();
+      } finally {
+        core.close();
+      }
+    };
+    const first = await orderNumbers('seed-a', '5');
+    expect(first).toHaveLength(9);
+    expect(await orderNumbers('seed-b', '5')).toEqual(first);
+    expect(await orderNumbers('seed-c', '6')).not.toEqual(first);
   });
 
   it('refuses a folder that is not empty, and leaves it as it was', async () => {
