@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { applyWorldFile } from '../../src/main/core/worlds/file/apply.js';
+import { applyWorldFile, type WorldTarget } from '../../src/main/core/worlds/file/apply.js';
 import type { TestServer } from '../helpers/server.js';
 import { startWorldFileServer, targetOf } from '../helpers/world-file.js';
 
@@ -115,5 +115,79 @@ describe('recording a session as a world file', () => {
     expect(await orders(replayed)).toEqual(await orders(recorded));
     const balance = async (server: TestServer) => (await server.api('GET', '/user/wallet/balance', { key: server === replayed ? key : session.key })).body.data;
     expect(await balance(replayed)).toEqual(await balance(recorded));
+  });
+});
+
+describe('a recorded session replayed with the recorded world\'s seed', () => {
+  let original: TestServer;
+  let copy: TestServer;
+  afterAll(async () => {
+    await original?.close();
+    await copy?.close();
+  });
+
+  /** The open requests a target sends and what each was answered, in order. */
+  function capturing(target: WorldTarget, into: { url: string; body: string }[]): WorldTarget {
+    return {
+      ...target,
+      inject: async (request) => {
+        const answer = await target.inject(request);
+        if (request.url.startsWith('/api/v1/open/')) into.push({ url: `${request.method} ${request.url}`, body: answer.body });
+        return answer;
+      },
+    };
+  }
+  const portless = (text: string) => text.replace(/127\.0\.0\.1:\d+/g, '127.0.0.1:<port>');
+
+  it('answers every step byte for byte as the session was answered, and ends in the same world', async () => {
+    const clockStart = '2026-03-02T09:00:00.000Z';
+    original = await startWorldFileServer({ seed: 11, frozen: true, clockStart });
+    const session: { url: string; body: string }[] = [];
+    const made = await targetOf(original);
+    const target = capturing(made, session);
+    const call = async (method: string, path: string, body?: unknown) => {
+      const answer = await target.inject({ method, url: `/api/v1${path}`, headers: { authorization: `Bearer ${path.startsWith('/admin') ? original.running.core.adminToken : target.openKey}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) }, payload: body === undefined ? undefined : JSON.stringify(body) });
+      expect(answer.statusCode, answer.body).toBeLessThan(300);
+      return JSON.parse(answer.body) as Json;
+    };
+    await call('PUT', '/admin/autopilot', { pace: 'realistic', refundRate: 0 });
+    await call('POST', '/admin/wallet/deposit', { amount: 3000 });
+    const hoodie = (await call('GET', '/open/products/search?q=hoodie&limit=1')).data.items[0];
+    const line = { productId: String(hoodie.id), skuId: hoodie.skus[0].skuId, quantity: 1 };
+    const order = (await call('POST', '/open/orders', { items: [line] })).data;
+    await call('POST', '/admin/clock/advance', { by: '10d' });
+    const inspection = (await call('GET', `/open/orders/${order.orderNo}/inspection`)).data;
+    await call('GET', `/open/warehouse/packages/${inspection.items[0].packageId}`);
+    const second = (await call('POST', '/open/orders', { items: [{ ...line, quantity: 2 }] })).data;
+    await call('POST', `/open/orders/${second.orderNo}/cancel`, { reason: 'changed my mind' });
+    await call('POST', '/admin/clock/advance', { by: '1d' });
+    await call('GET', `/open/orders/${order.orderNo}`);
+
+    await new Promise((r) => setTimeout(r, 100));
+    const res = await original.admin('GET', `/requests/world-file?keyId=${made.keyId}`);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const file = res.body.data;
+    expect(file).toMatchObject({ seed: 11, clockStart });
+    expect(file.steps.filter((s: Json) => s.advance).map((s: Json) => s.advance)).toEqual(['10d', '1d']);
+
+    copy = await startWorldFileServer({ seed: file.seed, frozen: true, clockStart: file.clockStart });
+    const replayed: { url: string; body: string }[] = [];
+    await applyWorldFile(capturing(await targetOf(copy), replayed), file, {});
+    // Every replayed request is a request of the session, sent to the same URL (same numbers) and answered
+    // with the same bytes.
+    expect(replayed.length).toBeGreaterThanOrEqual(5);
+    let next = 0;
+    for (const step of replayed) {
+      while (next < session.length && session[next]!.url !== step.url) next++;
+      expect(next, `${step.url} is not a later request of the session`).toBeLessThan(session.length);
+      expect(portless(step.body), step.url).toBe(portless(session[next]!.body));
+      next++;
+    }
+    // and the worlds read the same afterwards
+    for (const path of ['/orders?limit=50', `/orders/${order.orderNo}`, '/warehouse/packages?limit=50', '/user/wallet/transactions?limit=50']) {
+      const a = await original.api('GET', path);
+      const b = await copy.api('GET', path);
+      expect(portless(JSON.stringify(b.body)), path).toBe(portless(JSON.stringify(a.body)));
+    }
   });
 });

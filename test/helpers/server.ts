@@ -56,9 +56,22 @@ export async function request(baseUrl: string, method: string, path: string, opt
   return { status: response.status, headers: response.headers, body: parsed };
 }
 
-export async function startTestServer(options: { empty?: boolean; worlds?: ServeOptions['worlds']; applyFile?: ServeOptions['applyFile'] } = {}): Promise<TestServer> {
+export async function startTestServer(
+  options: { empty?: boolean; worlds?: ServeOptions['worlds']; applyFile?: ServeOptions['applyFile']; seed?: number; frozen?: boolean; clockStart?: string } = {},
+): Promise<TestServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'crossbuy-test-'));
-  const running = await startServer({ dataDir, port: 0, empty: options.empty, uiDir: null, sessionToken: 'test-session-token', worlds: options.worlds, applyFile: options.applyFile });
+  const running = await startServer({
+    dataDir,
+    port: 0,
+    empty: options.empty,
+    uiDir: null,
+    sessionToken: 'test-session-token',
+    worlds: options.worlds,
+    applyFile: options.applyFile,
+    seed: options.seed,
+    frozen: options.frozen,
+    clockStart: options.clockStart,
+  });
   const makeKey: TestServer['makeKey'] = (scopes = SCOPES, extra = {}) =>
     createApiKey(running.core.ctx, { name: 'test', scopes: [...scopes], rateLimit: extra.rateLimit ?? 100_000, allowedIps: extra.allowedIps, expiresAt: extra.expiresAt }).key;
   const key = makeKey();

@@ -8,8 +8,8 @@ import { startTestServer, type TestServer } from './server.js';
 export const WORLDS_DIR = join(import.meta.dirname, '..', '..', 'worlds');
 
 /** A fresh server whose one world starts as a world made from a file does (reference data, no money). */
-export async function startWorldFileServer(options: { demo?: boolean } = {}): Promise<TestServer> {
-  const server = await startTestServer({ empty: true });
+export async function startWorldFileServer(options: { demo?: boolean; seed?: number; frozen?: boolean; clockStart?: string } = {}): Promise<TestServer> {
+  const server = await startTestServer({ empty: true, seed: options.seed, frozen: options.frozen, clockStart: options.clockStart });
   seedWorldFileStart(server.running.core.ctx, options.demo ?? false);
   return server;
 }

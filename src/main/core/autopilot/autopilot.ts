@@ -1,6 +1,7 @@
 import { contextAt, type CoreContext } from '../context.js';
 import type { Db } from '../db/database.js';
 import { emitEvent } from '../events/log.js';
+import { noteClockAdvance } from '../worlds/file/advance-journal.js';
 import { readSetting } from '../settings/settings.js';
 import { ServiceClock } from '../shared/service-clock.js';
 import type { Pace } from './pace.js';
@@ -66,13 +67,15 @@ function checkAdvance(ms: number): void {
   if (!Number.isSafeInteger(ms) || ms <= 0) throw new RangeError('advance by a positive whole number of milliseconds');
 }
 
-function finishAdvance(ctx: CoreContext, clock: ServiceClock, from: Date, target: Date): void {
+function finishAdvance(ctx: CoreContext, clock: ServiceClock, from: Date, target: Date, wallStart: number): void {
   ctx.db
     .transaction(() => {
       clock.moveTo(target);
       emitEvent(contextAt(ctx, target), 'clock.advanced', 1, { from: from.toISOString(), to: target.toISOString() });
     })
     .immediate();
+  // When it ran, for a recorded session's world file (the event says only where the clock went).
+  noteClockAdvance(ctx, { from: from.toISOString(), to: target.toISOString(), wallStart, wallEnd: Date.now() });
 }
 
 /**
@@ -81,10 +84,11 @@ function finishAdvance(ctx: CoreContext, clock: ServiceClock, from: Date, target
  */
 export function advanceClock(ctx: CoreContext, clock: ServiceClock, ms: number): AdvanceResult {
   checkAdvance(ms);
+  const wallStart = Date.now();
   const from = clock.now();
   const target = new Date(from.getTime() + ms);
   const steps = runAllNow(ctx, target, { moveClock: clock });
-  finishAdvance(ctx, clock, from, target);
+  finishAdvance(ctx, clock, from, target, wallStart);
   return { from: from.toISOString(), to: target.toISOString(), steps };
 }
 
@@ -100,10 +104,11 @@ export async function advanceClockInSlices(
 ): Promise<AdvanceResult & { finished: boolean }> {
   checkAdvance(ms);
   return exclusive(ctx.db, false, async (shouldStop) => {
+    const wallStart = Date.now();
     const from = clock.now();
     const target = new Date(from.getTime() + ms);
     const result = await runInSlices(ctx, target, { moveClock: clock, shouldStop, onProgress: options.onProgress, sliceMs: options.sliceMs });
-    if (result.finished) finishAdvance(ctx, clock, from, target);
+    if (result.finished) finishAdvance(ctx, clock, from, target, wallStart);
     return { from: from.toISOString(), to: (result.finished ? target : clock.now()).toISOString(), steps: result.steps, finished: result.finished };
   });
 }

@@ -22,6 +22,8 @@ export interface AdvanceSpan {
   /** Service time, ms. */
   from: number;
   to: number;
+  /** When it ran (wall ms), when this process ran it (advance-journal.ts): then nothing is estimated. */
+  wall?: { start: number; end: number };
 }
 
 export interface PlacedAdvance {
@@ -34,12 +36,22 @@ export interface PlacedAdvance {
   wallEnd: number;
 }
 
-/** Requests oldest first; advances oldest first; offsetNow the service clock's offset now (ms). */
+/**
+ * Requests oldest first; advances oldest first; offsetNow the service clock's offset now (ms). For a clock
+ * that runs with wall time: a frozen clock's advances must all carry their wall times.
+ */
 export function placeAdvances(requests: readonly LoggedSpan[], advances: readonly AdvanceSpan[], offsetNow: number): PlacedAdvance[] {
   const placed: PlacedAdvance[] = [];
   let wallEnd = Number.NaN;
   for (let k = advances.length - 1; k >= 0; k--) {
     const advance = advances[k]!;
+    if (advance.wall) {
+      wallEnd = advance.wall.end;
+      let before = requests.findIndex((r) => r.at >= advance.wall!.start);
+      if (before < 0) before = requests.length;
+      placed.unshift({ advance: k, before, wallStart: advance.wall.start, wallEnd });
+      continue;
+    }
     wallEnd = k === advances.length - 1 ? advance.to - offsetNow : placed[0]!.wallStart - (advances[k + 1]!.from - advance.to);
     // The first request that arrived after it ended, tolerating a few ms of estimate.
     let before = requests.findIndex((r) => r.at >= wallEnd - TOLERANCE_MS);

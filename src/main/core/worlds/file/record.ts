@@ -10,6 +10,8 @@ import { MAX_NOTE } from '../../../../contract/limits.js';
 import { DEMO_DEPOSIT_MINOR } from '../../seed/demo-data.js';
 import { toAmount } from '../../shared/money.js';
 import { buildRecording, type LoggedEntry, type PlacedStep } from './record-build.js';
+import { worldIdentity } from '../../world/identity.js';
+import { journaledAdvance } from './advance-journal.js';
 import { formatDuration, placeAdvances, type AdvanceSpan, type PlacedAdvance } from './record-timeline.js';
 
 /**
@@ -49,15 +51,24 @@ async function summaries(log: RequestLog, query: RecordQuery, until: number | nu
   return found.reverse();
 }
 
-/** The clock.advanced events that may fall in the session, oldest first (read newest first, stopping early). */
-function advancesSince(ctx: CoreContext, firstAt: number, offsetNow: number): AdvanceSpan[] {
+/**
+ * The clock.advanced events that may fall in the session, oldest first (read newest first, stopping
+ * early), with their wall times where this process ran them. A frozen clock's service time says nothing
+ * of wall time: there an advance this process did not run cannot be placed, and is a 422.
+ */
+function advancesSince(ctx: CoreContext, firstAt: number, offsetNow: number, frozen: boolean): AdvanceSpan[] {
   const found: AdvanceSpan[] = [];
   let offset = offsetNow;
   for (const row of ctx.db.prepare(`SELECT data FROM events WHERE type = 'clock.advanced' ORDER BY id DESC`).iterate() as Iterable<{ data: string }>) {
     const data = JSON.parse(row.data) as { from: string; to: string };
-    const span = { from: Date.parse(data.from), to: Date.parse(data.to) };
-    // Roughly when it ended (its run time left out): far enough before the session, the walk stops.
-    if (span.to - offset < firstAt - ADVANCE_MARGIN_MS) break;
+    const journaled = journaledAdvance(ctx, data.from, data.to);
+    const span: AdvanceSpan = { from: Date.parse(data.from), to: Date.parse(data.to), ...(journaled ? { wall: { start: journaled.wallStart, end: journaled.wallEnd } } : {}) };
+    // When it ended (roughly, for an unfrozen clock): far enough before the session, the walk stops.
+    const ended = journaled ? journaled.wallEnd : frozen ? null : span.to - offset;
+    if (ended !== null && ended < firstAt - ADVANCE_MARGIN_MS) break;
+    if (ended === null) {
+      throw new ApiError(422, `The clock advance from ${data.from} to ${data.to} was not made by this server since it started: in a frozen world its place among the requests cannot be told (record a session made against the running server)`);
+    }
     offset -= span.to - span.from;
     found.push(span);
   }
@@ -74,42 +85,63 @@ function walletStep(amountMinor: number, note: string, userId: number): WorldFil
 /**
  * The money the session had, which the log does not show (the back office adds it): the balance when it
  * began as one opening deposit (less the demo deposit a demo world starts with), and each deposit or
- * adjustment made during it, placed by service time among the requests.
+ * adjustment made during it, placed before the first request that spent after it: a request whose answer
+ * names the reference of a later ledger entry (its order or shipping number). With a clock that runs with
+ * wall time, also before the first request made after it in service time.
  */
-function walletSteps(ctx: CoreContext, keyId: number, start: number, serviceAt: readonly number[], end: number, demo: boolean): PlacedStep[] {
+function walletSteps(
+  ctx: CoreContext,
+  keyId: number,
+  session: { start: number; end: number; demo: boolean; frozen: boolean },
+  entries: readonly LoggedEntry[],
+  serviceAt: readonly number[],
+): PlacedStep[] {
   const owner = ctx.db.prepare('SELECT user_id FROM api_keys WHERE id = ?').get(keyId) as { user_id: number } | undefined;
   if (!owner) return [];
   const userId = owner.user_id;
   const steps: PlacedStep[] = [];
-  const startIso = new Date(start).toISOString();
-  const during: { type: string; amount_minor: number; description: string; created_at: string }[] = [];
+  const startIso = new Date(session.start).toISOString();
+  type Row = { id: number; type: string; amount_minor: number; balance_after_minor: number; description: string; reference: string; created_at: string };
+  const during: Row[] = [];
   let opening = 0;
   // Newest first, stopping at the first entry before the session: its balance is the opening one.
   for (const row of ctx.db
-    .prepare('SELECT type, amount_minor, balance_after_minor, description, created_at FROM wallet_entries WHERE user_id = ? ORDER BY id DESC')
-    .iterate(userId) as Iterable<{ type: string; amount_minor: number; balance_after_minor: number; description: string; created_at: string }>) {
+    .prepare('SELECT id, type, amount_minor, balance_after_minor, description, reference, created_at FROM wallet_entries WHERE user_id = ? ORDER BY id DESC')
+    .iterate(userId) as Iterable<Row>) {
     if (row.created_at < startIso) {
       opening = row.balance_after_minor;
       break;
     }
-    if ((row.type === 'deposit' || row.type === 'adjustment') && Date.parse(row.created_at) <= end) during.push(row);
+    if (Date.parse(row.created_at) <= session.end) during.push(row);
   }
-  const openingMinor = opening - (demo && userId === 1 ? DEMO_DEPOSIT_MINOR : 0);
+  during.reverse();
+  const openingMinor = opening - (session.demo && userId === 1 ? DEMO_DEPOSIT_MINOR : 0);
   if (openingMinor !== 0) steps.push({ before: 0, at: Number.NEGATIVE_INFINITY, step: walletStep(openingMinor, 'opening balance of the recorded session', userId) });
-  for (const row of during.reverse()) {
+  // The first ledger entry each request made, found by the references its answer names.
+  const spent = entries.map((entry) => {
+    const text = entry.responseBody.text ?? '';
+    return during.find((row) => row.reference !== '' && row.type !== 'deposit' && row.type !== 'adjustment' && text.includes(JSON.stringify(row.reference)))?.id ?? null;
+  });
+  for (const row of during) {
+    if (row.type !== 'deposit' && row.type !== 'adjustment') continue;
     const at = Date.parse(row.created_at);
-    let before = serviceAt.findIndex((s) => s > at);
-    if (before < 0) before = serviceAt.length;
-    steps.push({ before, at, step: walletStep(row.amount_minor, row.description, userId) });
+    const byLedger = spent.findIndex((id) => id !== null && id > row.id);
+    const byClock = session.frozen ? -1 : serviceAt.findIndex((s) => s > at);
+    const found = [byLedger, byClock].filter((i) => i >= 0);
+    steps.push({ before: found.length > 0 ? Math.min(...found) : serviceAt.length, at, step: walletStep(row.amount_minor, row.description, userId) });
   }
   return steps;
 }
 
-/** Each request's service time: its wall time plus the offset of the stretch between advances it fell in. */
-function serviceTimes(spans: readonly { at: number }[], placed: readonly PlacedAdvance[], advances: readonly AdvanceSpan[], offsetAtStart: number): number[] {
+/**
+ * Each request's service time: its wall time plus the offset of the stretch between advances it fell in;
+ * for a frozen clock, where the clock stood (the last advance's end, or the session's start).
+ */
+function serviceTimes(spans: readonly { at: number }[], placed: readonly PlacedAdvance[], advances: readonly AdvanceSpan[], start: { frozen: boolean; at: number; offset: number }): number[] {
   return spans.map((span, i) => {
     const last = placed.filter((p) => p.before <= i).at(-1);
-    return span.at + (last ? advances[last.advance]!.to - last.wallEnd : offsetAtStart);
+    if (start.frozen) return last ? advances[last.advance]!.to : start.at;
+    return span.at + (last ? advances[last.advance]!.to - last.wallEnd : start.offset);
   });
 }
 
@@ -126,23 +158,27 @@ export async function recordWorldFile(ctx: CoreContext, log: RequestLog, query: 
   }
   const spans = wanted.map((s) => ({ at: Date.parse(s.at), end: Date.parse(s.at) + Math.ceil(s.durationMs) }));
   const firstAt = Date.parse(listed[0]!.at);
+  const identity = worldIdentity(ctx);
   const offsetNow = readSetting(ctx.db, 'clockOffsetMs');
-  const advances = advancesSince(ctx, firstAt, offsetNow);
+  const advances = advancesSince(ctx, firstAt, offsetNow, identity.frozen);
   const placed = placeAdvances(spans, advances, offsetNow);
   const lastAt = until ?? Number.POSITIVE_INFINITY;
   const inSession = placed.filter((p) => p.wallEnd >= firstAt && p.wallStart <= lastAt);
-  // The service time when the session began: wall time plus the offset before the first advance in it.
+  // The service time when the session began: wall time plus the offset before the first advance in it (a
+  // frozen clock: where it stood, the clock start plus the advances before the session).
   const firstAdvance = inSession[0];
-  const offsetAtStart = firstAdvance ? advances[firstAdvance.advance]!.from - firstAdvance.wallStart : offsetNow;
+  const frozenStart = Date.parse(identity.clockStart) + offsetNow - inSession.reduce((sum, p) => sum + advances[p.advance]!.to - advances[p.advance]!.from, 0);
+  const offsetAtStart = identity.frozen ? frozenStart - firstAt : firstAdvance ? advances[firstAdvance.advance]!.from - firstAdvance.wallStart : offsetNow;
   const clockStart = firstAt + offsetAtStart;
   // A world that began with the demo deposit replays from the demo data.
   const demo = ctx.db.prepare(`SELECT 1 FROM wallet_entries WHERE reference = 'DEMO' LIMIT 1`).get() !== undefined;
-  const serviceAt = serviceTimes(spans, inSession, advances, offsetAtStart);
+  const serviceAt = serviceTimes(spans, inSession, advances, { frozen: identity.frozen, at: clockStart, offset: offsetAtStart });
   const lastAdvance = inSession.at(-1);
-  const end = until !== null ? until + (lastAdvance ? advances[lastAdvance.advance]!.to - lastAdvance.wallEnd : offsetAtStart) : Number.POSITIVE_INFINITY;
+  const standing = lastAdvance ? advances[lastAdvance.advance]!.to : clockStart;
+  const end = until === null ? Number.POSITIVE_INFINITY : identity.frozen ? standing : until + (lastAdvance ? standing - lastAdvance.wallEnd : offsetAtStart);
   const placedSteps: PlacedStep[] = [
     ...inSession.map((p) => ({ before: p.before, at: advances[p.advance]!.from, step: { advance: formatDuration(advances[p.advance]!.to - advances[p.advance]!.from) } })),
-    ...walletSteps(ctx, query.keyId, clockStart, serviceAt, end, demo),
+    ...walletSteps(ctx, query.keyId, { start: clockStart, end, demo, frozen: identity.frozen }, entries, serviceAt),
   ];
   return buildRecording(
     entries,
@@ -150,8 +186,8 @@ export async function recordWorldFile(ctx: CoreContext, log: RequestLog, query: 
     {
       name: `recorded-key-${query.keyId}`,
       clockStart: new Date(clockStart).toISOString(),
-      // h-determinism's seeded stream: the recorded world's seed, once a world has one.
-      seed: null,
+      // The recorded world's seed: replayed with it, the answers are the same (worlds.md section 3).
+      seed: identity.seed,
       demo,
       // The autopilot as it is now: advances replay with the same pace and scenario rates.
       settings: { autopilot: { pace: readSetting(ctx.db, 'autopilotPace'), refundRate: readSetting(ctx.db, 'autopilotRefundBp') / 100, scenarioRates: readScenarioRates(ctx.db) } },
