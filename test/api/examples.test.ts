@@ -2,14 +2,15 @@ import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient, unwrap } from 'crossbuy/client';
+import { applyWorldFile } from '../../src/main/core/worlds/file/apply.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
 
-/** The three scripts of examples/, run as a user runs them (tsx, env vars) against a served instance. */
+/** The scripts of examples/, run as a user runs them (tsx or vitest, env vars) against a served instance. */
 
 const ROOT = join(import.meta.dirname, '..', '..');
 let server: TestServer;
 beforeAll(async () => {
-  server = await startTestServer();
+  server = await startTestServer({ applyFile: applyWorldFile });
 });
 afterAll(async () => {
   await server.close();
@@ -96,4 +97,20 @@ describe('examples/', () => {
     expect(stdout).toMatch(/verified wallet\.transaction_created #\d+/);
     expect((await server.admin('GET', '/webhooks')).body.data).toEqual([]);
   }, 30_000);
+
+  it('worlds-for-tests.test.ts gives each test a fresh world from a file and deletes it after', async () => {
+    const vitest = join(ROOT, 'node_modules', 'vitest', 'vitest.mjs');
+    const child = spawn(process.execPath, [vitest, 'run', '--config', 'examples/vitest.config.ts', '--reporter', 'verbose'], {
+      cwd: ROOT,
+      env: { ...process.env, CROSSBUY_URL: server.running.origin, CROSSBUY_ADMIN_TOKEN: server.running.core.adminToken },
+    });
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
+    expect(code, output).toBe(0);
+    expect(output).toMatch(/3 passed/);
+    // every world the tests made is gone again
+    expect((await server.admin('GET', '/worlds')).body.data.total).toBe(0);
+  }, 120_000);
 });

@@ -57,13 +57,14 @@ export async function request(baseUrl: string, method: string, path: string, opt
 }
 
 export async function startTestServer(
-  options: { empty?: boolean; worlds?: ServeOptions['worlds']; applyFile?: ServeOptions['applyFile']; seed?: number; frozen?: boolean; clockStart?: string } = {},
+  options: { empty?: boolean; referenceData?: boolean; worlds?: ServeOptions['worlds']; applyFile?: ServeOptions['applyFile']; seed?: number; frozen?: boolean; clockStart?: string } = {},
 ): Promise<TestServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'crossbuy-test-'));
   const running = await startServer({
     dataDir,
     port: 0,
     empty: options.empty,
+    referenceData: options.referenceData,
     uiDir: null,
     sessionToken: 'test-session-token',
     worlds: options.worlds,

@@ -1,6 +1,5 @@
 import { join } from 'node:path';
 import { applyWorldFile, type ApplyResult } from '../../src/main/core/worlds/file/apply.js';
-import { seedWorldFileStart } from '../../src/main/core/worlds/file/fresh-world.js';
 import { readWorldFile } from '../../src/main/core/worlds/file/load.js';
 import { localWorldTarget } from '../../src/main/core/worlds/file/local-target.js';
 import { startTestServer, type TestServer } from './server.js';
@@ -9,9 +8,7 @@ export const WORLDS_DIR = join(import.meta.dirname, '..', '..', 'worlds');
 
 /** A fresh server whose one world starts as a world made from a file does (reference data, no money). */
 export async function startWorldFileServer(options: { demo?: boolean; seed?: number; frozen?: boolean; clockStart?: string } = {}): Promise<TestServer> {
-  const server = await startTestServer({ empty: true, seed: options.seed, frozen: options.frozen, clockStart: options.clockStart });
-  seedWorldFileStart(server.running.core.ctx, options.demo ?? false);
-  return server;
+  return startTestServer({ empty: !options.demo, referenceData: true, applyFile: applyWorldFile, seed: options.seed, frozen: options.frozen, clockStart: options.clockStart });
 }
 
 export async function targetOf(server: TestServer) {

@@ -3000,6 +3000,69 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/requests/world-file": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One key's requests in the log (since, until) as a world file: its writes, the reads later requests use, the clock advances between, ids as references */
+        get: {
+            parameters: {
+                query: {
+                    /** @description the API key whose requests are recorded */
+                    keyId: number;
+                    /** @description from this time (default: the oldest entry kept) */
+                    since?: string;
+                    /** @description up to this time (default: now) */
+                    until?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Stable discriminator of some errors (see ERROR_CODES); additive */
+                            code?: string;
+                            error: string;
+                            /** @description The body field the error is about, where there is one */
+                            field?: string;
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description a world file (GET /worlds/schema.json) */
+                            data: unknown;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/returns/pending": {
         parameters: {
             query?: never;
@@ -5627,6 +5690,62 @@ export interface paths {
                 };
             };
         };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/worlds/schema.json": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The JSON Schema of a world file (the same as worlds/world-file.schema.json in the repository) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Stable discriminator of some errors (see ERROR_CODES); additive */
+                            code?: string;
+                            error: string;
+                            /** @description The body field the error is about, where there is one */
+                            field?: string;
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description a JSON Schema */
+                            data: unknown;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;

@@ -35,7 +35,8 @@ export async function serve(flags: ServeFlags): Promise<void> {
   }
   // The folder's own token, so a restart keeps an open page's session (--new-token ends them all).
   const sessionToken = flags.newToken ? newUiToken() : persistentUiToken(dataDir);
-  const running = await startServer({ dataDir, port, empty: flags.empty, sessionToken });
+  const { applyWorldFile } = await import('../core/worlds/file/apply.js');
+  const running = await startServer({ dataDir, port, empty: flags.empty, sessionToken, applyFile: applyWorldFile });
   // Kept only once a server runs with it: a start that fails (a taken port) leaves the old token in place.
   if (flags.newToken) saveUiToken(dataDir, sessionToken);
   process.stdout.write(`crossbuy is serving at ${running.uiUrl}\n`);

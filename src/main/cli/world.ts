@@ -29,7 +29,8 @@ async function withWorldsApi<T>(dataFlag: string | undefined, work: (call: Admin
     });
   }
   const { startServer } = await import('../headless/serve.js');
-  const running = await startServer({ dataDir, port: 0, uiDir: null });
+  const { applyWorldFile } = await import('../core/worlds/file/apply.js');
+  const running = await startServer({ dataDir, port: 0, uiDir: null, applyFile: applyWorldFile });
   try {
     return await work(async (method, path, body) => {
       const response = await running.app.inject({

@@ -5,6 +5,7 @@ import { walletState } from '../core/wallet/ledger.js';
 import { fromInjectResponse, toInjectRequest } from '../desktop/ipc-request.js';
 import { LowBalanceWatch, notificationFor } from '../desktop/notifications.js';
 import { startServer, type RunningServer } from '../headless/serve.js';
+import { applyWorldFile } from '../core/worlds/file/apply.js';
 import type { FromHost, ToHost, TrayState } from './protocol.js';
 
 /** Where the host reads and writes its messages: a MessagePort in Electron, the fork channel in tests. */
@@ -53,7 +54,7 @@ export function runHost(channel: HostChannel, exit: (code: number) => void = (co
 
   const start = async (options: Extract<ToHost, { type: 'start' }>['options']) => {
     try {
-      server = await startServer({ dataDir: options.dataDir, port: options.port, portFallback: options.portFallback, uiDir: options.uiDir });
+      server = await startServer({ dataDir: options.dataDir, port: options.port, portFallback: options.portFallback, uiDir: options.uiDir, applyFile: applyWorldFile });
     } catch (error) {
       channel.send({ type: 'start-failed', message: error instanceof Error ? error.message : String(error) });
       setImmediate(() => exit(1));

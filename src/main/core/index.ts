@@ -6,7 +6,7 @@ import { migrate } from './db/migrate.js';
 import { adminTokenFile, databaseFile } from './data-dir.js';
 import { registryOf, type MarketplaceRegistry } from './products/marketplace/adapter.js';
 import { simulatedMarketplaces } from './products/marketplace/simulated.js';
-import { seedDemoData, seedEssentials } from './seed/demo-data.js';
+import { seedDemoData, seedEssentials, seedReferenceData } from './seed/demo-data.js';
 import { readSetting, writeSetting } from './settings/settings.js';
 import type { Clock } from './shared/clock.js';
 import { ServiceClock } from './shared/service-clock.js';
@@ -19,6 +19,11 @@ export interface CoreOptions {
   dataDir: string;
   /** Skip demo data on first start (the operator's account and reference data are still made). */
   empty?: boolean;
+  /**
+   * With `empty`: the catalog and the coupons too (a world made from a world file starts with the reference
+   * data: catalog, countries, channels, coupons, the account; worlds.md section 1).
+   */
+  referenceData?: boolean;
   /** A clock for tests; the default is the persisted service clock. */
   clock?: Clock;
   marketplaces?: MarketplaceRegistry;
@@ -116,6 +121,7 @@ export function openCore(options: CoreOptions): Core {
       writeSetting(db, 'currency', ctx.currency);
       seedEssentials(ctx);
       if (!options.empty) seedDemoData(ctx);
+      else if (options.referenceData) seedReferenceData(ctx);
     }).immediate();
   }
   const adminToken = loadAdminToken(db, options.dataDir);

@@ -34,6 +34,8 @@ export interface ServeOptions {
   clockStart?: string;
   seed?: number;
   frozen?: boolean;
+  /** With `empty`: the catalog and coupons too (a new folder for a world file). */
+  referenceData?: boolean;
 }
 
 const PORT_ATTEMPTS = 20;
@@ -77,7 +79,7 @@ export function defaultUiDir(): string {
 
 /** Core + open API + admin API + UI on 127.0.0.1: the headless mode, and the server inside the desktop app. */
 export async function startServer(options: ServeOptions): Promise<RunningServer> {
-  const core = openCore({ dataDir: options.dataDir, empty: options.empty, clockStart: options.clockStart, seed: options.seed, frozen: options.frozen });
+  const core = openCore({ dataDir: options.dataDir, empty: options.empty, referenceData: options.referenceData, clockStart: options.clockStart, seed: options.seed, frozen: options.frozen });
   const sessionToken = options.sessionToken ?? randomToken(24);
   const uiDir = options.uiDir === undefined ? defaultUiDir() : options.uiDir;
   const events = new EventFeed(core.ctx);

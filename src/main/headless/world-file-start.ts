@@ -1,7 +1,6 @@
 import { existsSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { applyWorldFile, type ApplyResult } from '../core/worlds/file/apply.js';
-import { seedWorldFileStart } from '../core/worlds/file/fresh-world.js';
 import { loadWorldFile } from '../core/worlds/file/load.js';
 import { localWorldTarget } from '../core/worlds/file/local-target.js';
 import { worldIdentity } from '../core/world/identity.js';
@@ -40,14 +39,13 @@ export function checkEmptyFolder(dataDir: string): void {
   }
 }
 
-export async function startWorldFileServer(options: Omit<ServeOptions, 'empty' | 'clockStart' | 'seed' | 'frozen'> & { world: WorldFileStart }): Promise<WorldFileServer> {
+export async function startWorldFileServer(options: Omit<ServeOptions, 'empty' | 'referenceData' | 'clockStart' | 'seed' | 'frozen' | 'applyFile'> & { world: WorldFileStart }): Promise<WorldFileServer> {
   const { world, ...serve } = options;
   // Checked (and includes read) before anything is written.
   const loaded = loadWorldFile(world.file, world.baseDir);
   checkEmptyFolder(serve.dataDir);
-  const running = await startServer({ ...serve, empty: true, clockStart: loaded.clockStart ?? undefined, seed: world.seed ?? loaded.seed ?? undefined, frozen: world.frozen ?? true });
+  const running = await startServer({ ...serve, empty: !loaded.demo, referenceData: true, applyFile: applyWorldFile, clockStart: loaded.clockStart ?? undefined, seed: world.seed ?? loaded.seed ?? undefined, frozen: world.frozen ?? true });
   try {
-    seedWorldFileStart(running.core.ctx, loaded.demo);
     const target = await localWorldTarget(running.app, running.core.adminToken);
     const applied = await applyWorldFile(target, world.file, { baseDir: world.baseDir, vars: world.vars });
     const identity = worldIdentity(running.core.ctx);

@@ -63,6 +63,7 @@ export class WorldRuntime {
     const coreOptions: CoreOptions & { seed?: number; frozen?: boolean; clockStart?: string } = {
       dataDir: dir,
       empty: !options.demo,
+      referenceData: true,
       seed: options.seed,
       frozen: options.frozen,
       clockStart: options.clockStart,

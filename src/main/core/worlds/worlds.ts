@@ -42,6 +42,22 @@ export interface WorldsOptions {
   sweepMs?: number;
 }
 
+/**
+ * What a world file says of the world it makes (worlds.md section 2): its seed and clock start (what the
+ * request does not give), and whether it starts from the demo data. Read from its own fields only; the
+ * engine checks the whole file (a bad one is its 400).
+ */
+function fileStart(file: unknown): { seed?: number; clockStart?: string; demo: boolean } {
+  const fields = (typeof file === 'object' && file !== null ? file : {}) as Record<string, unknown>;
+  const seed = fields.seed;
+  const clockStart = fields.clockStart;
+  return {
+    seed: typeof seed === 'number' && Number.isSafeInteger(seed) && seed >= 0 ? seed : undefined,
+    clockStart: typeof clockStart === 'string' && !Number.isNaN(Date.parse(clockStart)) ? clockStart : undefined,
+    demo: fields.demo === true,
+  };
+}
+
 export const DEFAULT_MAX_WORLDS = 10_000;
 const DEFAULT_KEY_RATE_LIMIT = 6000;
 const INITIAL_SNAPSHOT = 'initial';
@@ -218,7 +234,8 @@ export class Worlds {
     if (body.clockStart !== undefined && Number.isNaN(Date.parse(body.clockStart))) throw new ApiError(400, 'clockStart must be an ISO 8601 date-time');
     const hasFile = body.file !== undefined;
     if (hasFile && !this.options.applyFile) throw new ApiError(503, 'World files are not available in this build (the world-file engine is not wired in)');
-    const seed = body.seed ?? randomSeed();
+    const start = hasFile ? fileStart(body.file) : null;
+    const seed = body.seed ?? start?.seed ?? randomSeed();
     const frozen = body.frozen ?? (hasFile || body.seed !== undefined);
     const name = body.name ?? id;
     this.claimId(id);
@@ -236,7 +253,7 @@ export class Worlds {
       const fromTemplate = template !== null && existsSync(templateFile(this.dataDir, hash!));
       // A kept template: its database (and its admin token, so opening it writes nothing) copied in.
       if (fromTemplate) await copyTemplate(templateFile(this.dataDir, hash!), dir);
-      const runtime = this.openRuntime({ id, frozen, seed, ttlMs, demo: !hasFile, clockStart: body.clockStart }, false);
+      const runtime = this.openRuntime({ id, frozen, seed, ttlMs, demo: start === null || start.demo, clockStart: body.clockStart ?? start?.clockStart }, false);
       // Nothing of a world being made needs to survive a power cut until it is whole (then it is
       // fsynced once, in finish()): its commits skip the fsync meanwhile.
       runtime.ctx.db.pragma('synchronous = OFF');

@@ -29,6 +29,8 @@ export interface RecordQuery {
   keyId: number;
   since?: string;
   until?: string;
+  /** The world whose log entries are read (the request's world; `default` when absent). */
+  world?: string;
 }
 
 function parseTime(text: string | undefined, name: string): number | null {
@@ -42,7 +44,7 @@ async function summaries(log: RequestLog, query: RecordQuery, until: number | nu
   const found: RequestSummary[] = [];
   let startingAfter: number | undefined;
   for (;;) {
-    const page = await log.list({ key: query.keyId, since: query.since, limit: MAX_LIMIT, startingAfter });
+    const page = await log.list({ key: query.keyId, since: query.since, limit: MAX_LIMIT, startingAfter }, query.world);
     for (const item of page.items) if (until === null || Date.parse(item.at) <= until) found.push(item);
     if (found.length > MAX_RECORDED) throw new ApiError(422, `More than ${MAX_RECORDED} requests of key ${query.keyId} in that window: narrow it with since and until`);
     if (!page.hasMore || page.items.length === 0) break;
@@ -154,7 +156,7 @@ export async function recordWorldFile(ctx: CoreContext, log: RequestLog, query: 
   const wanted = listed.filter((s) => s.status >= 200 && s.status <= 299);
   const entries: LoggedEntry[] = [];
   for (let i = 0; i < wanted.length; i += DETAIL_BATCH) {
-    entries.push(...(await Promise.all(wanted.slice(i, i + DETAIL_BATCH).map((s) => log.get(s.id)))));
+    entries.push(...(await Promise.all(wanted.slice(i, i + DETAIL_BATCH).map((s) => log.get(s.id, query.world)))));
   }
   const spans = wanted.map((s) => ({ at: Date.parse(s.at), end: Date.parse(s.at) + Math.ceil(s.durationMs) }));
   const firstAt = Date.parse(listed[0]!.at);
@@ -184,7 +186,7 @@ export async function recordWorldFile(ctx: CoreContext, log: RequestLog, query: 
     entries,
     placedSteps,
     {
-      name: `recorded-key-${query.keyId}`,
+      name: query.world && query.world !== 'default' ? `recorded-${query.world}-key-${query.keyId}` : `recorded-key-${query.keyId}`,
       clockStart: new Date(clockStart).toISOString(),
       // The recorded world's seed: replayed with it, the answers are the same (worlds.md section 3).
       seed: identity.seed,

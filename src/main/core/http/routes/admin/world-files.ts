@@ -32,6 +32,6 @@ export const adminWorldFileRoutes = [
       ),
       response: Type.Unknown({ description: 'a world file (GET /worlds/schema.json)' }),
     },
-    handler: ({ ctx, query }) => recordWorldFile(ctx, requestLogOf(ctx), query),
+    handler: ({ ctx, query, world }) => recordWorldFile(ctx, requestLogOf(ctx), { ...query, world }),
   }),
 ];
