@@ -6,6 +6,7 @@ import { registerDoctorCommand } from './doctor.js';
 import { registerExportCommand } from './export.js';
 import { registerDataCommands } from './data.js';
 import { registerWorldCommands } from './world.js';
+import { registerMcpCommand } from './mcp.js';
 import { adminTokenFile } from '../core/data-dir.js';
 import { newUiToken, persistentUiToken, saveUiToken, uiTokenFile } from '../headless/ui-token.js';
 import { serverHolding } from '../core/data/server-lock.js';
@@ -64,6 +65,7 @@ export function buildProgram(): Command {
   registerExportCommand(program);
   registerDataCommands(program);
   registerWorldCommands(program);
+  registerMcpCommand(program);
   program
     .command('data-dir')
     .description('print the data directory in use and where the admin and UI tokens are kept')
