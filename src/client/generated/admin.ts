@@ -2882,6 +2882,8 @@ export interface paths {
                                         id: number;
                                         name: string;
                                     } | null;
+                                    /** @description the MCP tool that made the request (crossbuy mcp, /mcp), or null */
+                                    mcpTool: string | null;
                                     method: string;
                                     /** @description without the query string */
                                     path: string;
@@ -2964,6 +2966,8 @@ export interface paths {
                                     id: number;
                                     name: string;
                                 } | null;
+                                /** @description the MCP tool that made the request (crossbuy mcp, /mcp), or null */
+                                mcpTool: string | null;
                                 method: string;
                                 /** @description without the query string */
                                 path: string;

@@ -1,4 +1,5 @@
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { MCP_TOOL_HEADER } from '../core/http/request-log.js';
 import { IDEMPOTENCY_ARGUMENT, type ToolDef } from './tools.js';
 
 /**
@@ -7,8 +8,6 @@ import { IDEMPOTENCY_ARGUMENT, type ToolDef } from './tools.js';
  * limit, idempotency, events and the request log are the route's own.
  */
 export const OPEN_PREFIX = '/api/v1/open';
-/** The header the request log records beside the route: which MCP tool made the request. */
-export const MCP_TOOL_HEADER = 'crossbuy-mcp-tool';
 
 export interface ToolRequest {
   method: ToolDef['route']['method'];
