@@ -23,7 +23,7 @@ const SHOPPER = [
 /** Tools a tracking assistant needs: read orders, their legs, the warehouse, shipping, and the wallet. */
 const TRACKER = [
   'orders_list', 'orders_get', 'orders_status_get', 'orders_logistics_get', 'orders_inspection_get',
-  'orders_supplements_list', 'orders_returns_list', 'warehouse_packages_*', 'shipping_orders_list', 'shipping_orders_get',
+  'orders_supplements_list', 'orders_returns_list', 'warehouse_packages_list', 'warehouse_packages_stats', 'warehouse_packages_shippable', 'warehouse_packages_get', 'shipping_orders_list', 'shipping_orders_get',
   'shipping_rehearsals_list', 'shipping_rehearsals_get', 'wallet_balance_get', 'wallet_transactions_list',
 ];
 export const PRESETS = { shopper: SHOPPER, tracker: TRACKER } as const;
