@@ -182,7 +182,8 @@ describe('resources and prompts', () => {
     expect(uris).toContain('crossbuy://openapi/open.json');
     expect(uris).toContain('crossbuy://docs/API.md');
     const doc = await client.readResource({ uri: 'crossbuy://openapi/open.json' });
-    const text = doc.contents[0]!.text as string;
+    const content = doc.contents[0]!;
+    const text = 'text' in content ? content.text : '';
     expect(JSON.parse(text).openapi).toBe('3.1.0');
     const prompts = (await client.listPrompts()).prompts.map((p) => p.name);
     expect(prompts).toEqual(['find_and_buy', 'track_my_parcels', 'what_does_my_wallet_say']);
@@ -194,7 +195,7 @@ describe('resources and prompts', () => {
 
 describe('the /mcp endpoint', () => {
   it('answers 401 in JSON-RPC form without a key or with an unknown one', async () => {
-    for (const headers of [{}, { authorization: 'Bearer sk-unknownunknownunknownunknown' }]) {
+    for (const headers of [{}, { authorization: 'Bearer sk-unknownunknownunknownunknown' }] as Record<string, string>[]) {
       const answer = await rawPost(JSON.stringify(INIT), headers);
       expect(answer.status).toBe(401);
       expect(answer.body).toMatchObject({ jsonrpc: '2.0', id: null, error: { code: -32000 } });
