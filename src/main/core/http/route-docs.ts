@@ -139,4 +139,20 @@ export const adminRouteDocs: RouteDocs = {
   'POST /webhooks/:id/test': doc('admin_webhooks_test', 'Send a signed webhook.test event to the endpoint now and answer what it replied.'),
 };
 
+/** What each OpenAPI tag groups (the documents' top-level `tags`). */
+export const TAG_DESCRIPTIONS: Readonly<Record<string, string>> = {
+  Products: 'Find products: the local catalog, a marketplace platform, a pasted link',
+  Cart: 'The cart: lines, quantities, what is selected for checkout',
+  User: 'The account: profile, addresses, favorites',
+  Wallet: 'The wallet: balance (frozen and available) and the ledger',
+  Coupons: 'Coupons to claim and use on orders',
+  'Purchase orders': 'Orders paid from the wallet, bought by the agent and carried to the warehouse; after-sales',
+  Logistics: 'Countries, shipping channels and freight quotes',
+  Warehouse: 'Packages in the warehouse and the services done on them',
+  Shipping: 'Shipping packages abroad: rehearsal packing, shipping orders, tracking',
+  Events: 'Live events (Server-Sent Events)',
+  Exports: 'CSV exports',
+  Admin: 'The back office: order and shipping steps, wallet, clock and autopilot, keys, webhooks, settings, data, request log',
+};
+
 export const routeDocKey = (method: string, url: string): string => `${method} ${url}`;
