@@ -1028,23 +1028,6 @@ export interface components {
                 "application/json": components["schemas"]["ErrorBody"];
             };
         };
-        /** @description The wallet's available balance is short of the amount */
-        PaymentRequired: {
-            headers: {
-                "X-Request-Id": components["headers"]["XRequestId"];
-                [name: string]: unknown;
-            };
-            content: {
-                /**
-                 * @example {
-                 *       "statusCode": 402,
-                 *       "message": "Insufficient balance: available 12.50, needed 251.90",
-                 *       "error": "Payment Required"
-                 *     }
-                 */
-                "application/json": components["schemas"]["ErrorBody"];
-            };
-        };
         /** @description The write could not be made durable; nothing was saved, try again */
         ServiceUnavailable: {
             headers: {
@@ -1057,24 +1040,6 @@ export interface components {
                  *       "statusCode": 503,
                  *       "message": "The write could not be made durable; nothing was saved, try again",
                  *       "error": "Service Unavailable"
-                 *     }
-                 */
-                "application/json": components["schemas"]["ErrorBody"];
-            };
-        };
-        /** @description The key's rate limit is used up for this minute (see Retry-After) */
-        TooManyRequests: {
-            headers: {
-                "Retry-After": components["headers"]["RetryAfter"];
-                "X-Request-Id": components["headers"]["XRequestId"];
-                [name: string]: unknown;
-            };
-            content: {
-                /**
-                 * @example {
-                 *       "statusCode": 429,
-                 *       "message": "Rate limit exceeded. Try again in 12s",
-                 *       "error": "Too Many Requests"
                  *     }
                  */
                 "application/json": components["schemas"]["ErrorBody"];
@@ -1140,11 +1105,6 @@ export interface components {
          * @example true
          */
         IdempotentReplayed: "true";
-        /**
-         * @description Seconds to wait before trying again
-         * @example 12
-         */
-        RetryAfter: number;
         /**
          * @description The request's id (a UUIDv7, or a sane X-Request-Id the client sent): quote it when asking about a request
          * @example 01980f7a-2b1c-7d4e-9f00-1a2b3c4d5e6f

@@ -263,6 +263,9 @@ export function finishDocument(rules: DocumentRules, document: Json, tagDescript
   }
   const components = (document.components as Json | undefined) ?? {};
   const { $id: _id, ...errorSchema } = JSON.parse(JSON.stringify(ErrorBody)) as Json;
+  // Only the components something refers to (a linter flags the others).
+  const responses = used(errorResponses(rules.api), 'responses', JSON.stringify(paths));
+  const headers = used(headerComponents(rules.api), 'headers', JSON.stringify([paths, responses]));
   return {
     ...document,
     tags: [...tags].map((name) => ({ name, description: tagDescriptions[name] ?? name })),
@@ -270,8 +273,12 @@ export function finishDocument(rules: DocumentRules, document: Json, tagDescript
     components: {
       ...components,
       schemas: { ...((components.schemas as Json | undefined) ?? {}), ErrorBody: errorSchema },
-      responses: errorResponses(rules.api),
-      headers: headerComponents(rules.api),
+      responses,
+      headers,
     },
   };
+}
+
+function used(components: Json, kind: string, referrers: string): Json {
+  return Object.fromEntries(Object.entries(components).filter(([name]) => referrers.includes(`"#/components/${kind}/${name}"`)));
 }
