@@ -45,9 +45,12 @@ describe('the tools of the open route table', () => {
     }
   });
 
-  it('fails for a route without an operationId and description', () => {
-    const undocumented = defineRoute({ method: 'GET', url: '/new/thing', scope: 'orders:read', tag: 'x', summary: 'x', schema: { response: Type.Object({}) }, handler: () => ({}) });
-    expect(() => buildTools([...openRoutes, undocumented as RouteSpec], openRouteDocs)).toThrow(/GET \/new\/thing has no entry in route-docs.ts/);
+  it('has a route-docs.ts entry (operationId, description) for every route: a route added without one fails here', () => {
+    const missing = openRoutes.map((r) => `${r.method} ${r.url}`).filter((key) => !openRouteDocs[key]);
+    expect(missing).toEqual([]);
+    // Such a route still gets a tool (the server starts), under a stand-in name made from its path.
+    const undocumented = defineRoute({ method: 'GET', url: '/new/:id/thing', scope: 'orders:read', tag: 'x', summary: 'A new thing', schema: { response: Type.Object({}) }, handler: () => ({}) });
+    expect(toolOf(undocumented as RouteSpec, openRouteDocs).name).toBe('crossbuy_get_new_by_id_thing');
   });
 
   it('lists every tool in docs/API.md', () => {

@@ -1,5 +1,5 @@
 import { ErrorBody } from '../../../contract/common.js';
-import { routeDocKey, type RouteDocs } from './route-docs.js';
+import { routeDocKey, routeDocOf, type RouteDocs } from './route-docs.js';
 import { boundIntegers } from './validation.js';
 
 /**
@@ -192,8 +192,7 @@ const EVENT_STREAM_EXAMPLE =
 function finishOperation(rules: DocumentRules, method: string, path: string, operation: Json): Json {
   const url = path.replace(/\{([A-Za-z0-9_]+)\}/g, ':$1');
   const key = routeDocKey(method.toUpperCase(), url);
-  const doc = rules.docs[key];
-  if (!doc) throw new Error(`${key} has no entry in route-docs.ts (operationId and description)`);
+  const doc = routeDocOf(rules.docs, method.toUpperCase(), url, typeof operation.summary === 'string' ? operation.summary : key);
   const idempotent = rules.idempotent.has(key);
   const out: Json = { ...operation, operationId: doc.operationId, description: doc.description };
   if (Array.isArray(operation.parameters)) out.parameters = (operation.parameters as Json[]).map(integerParameter);
