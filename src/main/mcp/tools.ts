@@ -104,7 +104,8 @@ export function toolOf(spec: RouteSpec, docs: RouteDocs): ToolDef {
   }
   const inputSchema: ToolDef['inputSchema'] = { type: 'object', properties };
   if (required.length > 0) inputSchema.required = required;
-  const readOnly = spec.method === 'GET';
+  // A GET, or a POST that only computes under a read scope (the freight quotes): nothing is changed.
+  const readOnly = spec.method === 'GET' || spec.scope?.endsWith(':read') === true;
   const title = spec.summary.length <= 80 ? spec.summary : `${spec.summary.slice(0, 77)}...`;
   return {
     name,

@@ -40,7 +40,7 @@ describe('the tools of the open route table', () => {
       expect(own, `${route.method} ${route.url}`).toEqual(fields);
       expect(idempotencyKey !== undefined, `${route.method} ${route.url} idempotencyKey`).toBe(route.idempotent === true);
       expect(tool.outputSchema.properties).toMatchObject({ data: plainSchema(route.schema.response) });
-      expect(tool.annotations.readOnlyHint).toBe(route.method === 'GET');
+      expect(tool.annotations.readOnlyHint).toBe(route.method === 'GET' || route.scope!.endsWith(':read'));
       if (route.method === 'DELETE') expect(tool.annotations.destructiveHint).toBe(true);
     }
   });
@@ -71,7 +71,7 @@ describe('tool selection', () => {
 
   it('lists a tool only when its scope is the key\'s, and read tools only when read-only', () => {
     expect(selectTools(tools, ['cart:read']).map((t) => t.name)).toEqual(['crossbuy_cart_get']);
-    expect(selectTools(tools, SCOPES, { readOnly: true }).some((t) => t.route.method !== 'GET')).toBe(false);
+    expect(selectTools(tools, SCOPES, { readOnly: true }).some((t) => t.route.scope?.endsWith(':write'))).toBe(false);
     expect(selectTools(tools, SCOPES, { globs: ['crossbuy_cart_*'] }).every((t) => t.name.startsWith('crossbuy_cart_'))).toBe(true);
   });
 });
