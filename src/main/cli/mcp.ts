@@ -25,6 +25,8 @@ export async function mcp(flags: McpFlags, env: NodeJS.ProcessEnv = process.env)
   // The key decides the world it reaches (worlds.md); --world is accepted so a client's config can say
   // which one it expects. Checked for shape here; against the key's own world once the server has worlds.
   if (flags.world !== undefined && !WORLD_ID.test(flags.world)) throw new StartRefused(`--world "${flags.world}" is not a world id (default or w_...)`);
+  // stdout belongs to the protocol: anything a dependency would print goes to stderr instead.
+  for (const name of ['log', 'info', 'debug'] as const) console[name] = (...args: unknown[]) => console.error(...args);
   // Loaded here: the core and the server are most of the CLI's start-up time.
   const { isPresetName, parseGlobs, unmatchedGlobs } = await import('../mcp/filter.js');
   const { openTools } = await import('../mcp/open-tools.js');
