@@ -480,7 +480,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The open API's request log, newest first (filters: key, status or class like 4xx, path prefix, since)
+         * The open API's request log of the selected world, newest first (filters: key, status or class like 4xx, path prefix, since)
          * @description The open API's request log, newest first (filters: key, status or class like 4xx, path prefix, since, request id).
          */
         get: operations["admin_requests_list"];
@@ -922,6 +922,118 @@ export interface paths {
          * @description Send a signed webhook.test event to the endpoint now and answer what it replied.
          */
         post: operations["admin_webhooks_test"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/worlds": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The registered worlds, oldest first (cursor paging: startingAfter = a world id); the default world is not listed
+         * @description The registered worlds, oldest first (the default world is not listed).
+         */
+        get: operations["admin_worlds_list"];
+        put?: never;
+        /**
+         * Create a world: demo data, or set up by a world file; answers its key (shown once)
+         * @description Create a world (demo data, or set up by a world file) with a key of every scope, shown once in this answer.
+         */
+        post: operations["admin_worlds_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/worlds/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One world (`default` for the data folder's own): clock, last use, expiry, size on disk, keys
+         * @description One world (`default` for the data folder's own): clock, last use, expiry, size on disk, keys.
+         */
+        get: operations["admin_worlds_get"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete a world: its keys are 401 at once, requests in flight finish, its folder is removed
+         * @description Delete a world: its keys are refused at once, requests in flight finish, its folder is removed.
+         */
+        delete: operations["admin_worlds_delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/worlds/{id}/fork": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A new world, a copy of this one as it is now, with a key of its own
+         * @description A new world, a copy of this one as it is now, with a key of its own.
+         */
+        post: operations["admin_worlds_fork"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/worlds/{id}/reset": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Put the world back as it was at a snapshot (default: as created), keys included
+         * @description Put the world back as it was at a snapshot (default: as created), keys included.
+         */
+        post: operations["admin_worlds_reset"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/worlds/{id}/snapshots": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The world's snapshots, oldest first (`initial`: as it was created)
+         * @description The world's snapshots, oldest first (`initial`: as it was created).
+         */
+        get: operations["admin_worlds_snapshots_list"];
+        put?: never;
+        /**
+         * Keep the world as it is now (a copy of its database), to reset to later
+         * @description Keep the world as it is now, to reset it to later.
+         */
+        post: operations["admin_worlds_snapshots_create"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1682,7 +1794,7 @@ export interface operations {
                              * @description ISO 8601 UTC
                              */
                             now: string;
-                            /** @description how far the service clock is ahead of wall time */
+                            /** @description how far the service clock is ahead of wall time (of its clock start, in a world with a frozen clock) */
                             offsetMs: number;
                         };
                     };
@@ -4902,6 +5014,7 @@ export interface operations {
                      *         "webhooksAllowRemote": true,
                      *         "lowBalanceThreshold": 12.5,
                      *         "requestLogLimit": 1,
+                     *         "maxWorlds": 1,
                      *         "displayCurrency": "CNY",
                      *         "displayRates": {}
                      *       }
@@ -4919,6 +5032,8 @@ export interface operations {
                                 [key: string]: number;
                             };
                             lowBalanceThreshold: number;
+                            /** @description most worlds in this data folder, the default world included (the default world's setting counts) */
+                            maxWorlds: number;
                             /** @description how many open-API requests the request log keeps (also never older than 7 days) */
                             requestLogLimit: number;
                             /** @description percent of the goods subtotal */
@@ -4949,6 +5064,7 @@ export interface operations {
                  *       "webhooksAllowRemote": true,
                  *       "lowBalanceThreshold": 12.5,
                  *       "requestLogLimit": 100,
+                 *       "maxWorlds": 1,
                  *       "displayCurrency": "CNY",
                  *       "displayRates": {}
                  *     }
@@ -4961,6 +5077,7 @@ export interface operations {
                         [key: string]: number;
                     };
                     lowBalanceThreshold?: number;
+                    maxWorlds?: number;
                     requestLogLimit?: number;
                     serviceFeeRate?: number;
                     webhooksAllowRemote?: boolean;
@@ -4984,6 +5101,7 @@ export interface operations {
                      *         "webhooksAllowRemote": true,
                      *         "lowBalanceThreshold": 12.5,
                      *         "requestLogLimit": 1,
+                     *         "maxWorlds": 1,
                      *         "displayCurrency": "CNY",
                      *         "displayRates": {}
                      *       }
@@ -5001,6 +5119,8 @@ export interface operations {
                                 [key: string]: number;
                             };
                             lowBalanceThreshold: number;
+                            /** @description most worlds in this data folder, the default world included (the default world's setting counts) */
+                            maxWorlds: number;
                             /** @description how many open-API requests the request log keeps (also never older than 7 days) */
                             requestLogLimit: number;
                             /** @description percent of the goods subtotal */
@@ -6817,6 +6937,600 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    admin_worlds_list: {
+        parameters: {
+            query?: {
+                /** @description page size, 1 to 100. Plain decimal digits (no sign other than -, exponent, hex or blanks). */
+                limit?: number;
+                /** @description cursor paging: the worlds made after this one */
+                startingAfter?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK: `{ data }` */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "items": [
+                     *           {
+                     *             "id": "example",
+                     *             "name": "example",
+                     *             "seed": 1,
+                     *             "frozen": true,
+                     *             "createdAt": "2026-01-01T08:00:00.000Z",
+                     *             "lastUsedAt": "2026-01-01T08:00:00.000Z",
+                     *             "expiresAt": "2026-01-01T08:00:00.000Z"
+                     *           }
+                     *         ],
+                     *         "total": 1,
+                     *         "page": 1,
+                     *         "limit": 1
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: {
+                            items: {
+                                /**
+                                 * Format: date-time
+                                 * @description ISO 8601 UTC
+                                 */
+                                createdAt: string;
+                                expiresAt: string | null;
+                                frozen: boolean;
+                                id: string;
+                                /**
+                                 * Format: date-time
+                                 * @description ISO 8601 UTC
+                                 */
+                                lastUsedAt: string;
+                                name: string;
+                                seed: number;
+                            }[];
+                            limit: number;
+                            page: number;
+                            total: number;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    admin_worlds_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                /**
+                 * @example {
+                 *       "id": "w_example_world",
+                 *       "name": "example",
+                 *       "seed": 1,
+                 *       "clockStart": "2026-01-01T08:00:00.000Z",
+                 *       "frozen": true,
+                 *       "file": null,
+                 *       "vars": {},
+                 *       "ttl": "example",
+                 *       "keyRateLimit": 1
+                 *     }
+                 */
+                "application/json": {
+                    /**
+                     * Format: date-time
+                     * @description the world's clock at creation (ISO 8601)
+                     */
+                    clockStart?: string;
+                    /** @description a world file (worlds.md section 2), inline JSON */
+                    file?: unknown;
+                    /** @description default true when `file` or `seed` is given */
+                    frozen?: boolean;
+                    /** @description `w_` and 10 to 40 of [a-z0-9_-] */
+                    id?: string;
+                    /** @description the new key's requests per minute (default 6000) */
+                    keyRateLimit?: number;
+                    name?: string;
+                    /** @description the seed of the world's random stream, 0 to 2^53-1 */
+                    seed?: number;
+                    /** @description deleted when unused this long (wall time): "90s", "30m", "2h", "7d" */
+                    ttl?: string;
+                    /** @description overrides the world file's `vars` */
+                    vars?: {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Created: `{ data }` */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "example",
+                     *         "name": "example",
+                     *         "seed": 1,
+                     *         "frozen": true,
+                     *         "clock": "2026-01-01T08:00:00.000Z",
+                     *         "createdAt": "2026-01-01T08:00:00.000Z",
+                     *         "expiresAt": "2026-01-01T08:00:00.000Z",
+                     *         "key": {
+                     *           "id": 1,
+                     *           "secret": "example",
+                     *           "scopes": [
+                     *             "products:read"
+                     *           ]
+                     *         },
+                     *         "steps": [
+                     *           null
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: {
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601 UTC
+                             */
+                            clock: string;
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601 UTC
+                             */
+                            createdAt: string;
+                            expiresAt: string | null;
+                            frozen: boolean;
+                            id: string;
+                            key: {
+                                /** @description the key's id in its world */
+                                id: number;
+                                scopes: ("products:read" | "cart:read" | "cart:write" | "orders:read" | "orders:write" | "wallet:read" | "warehouse:read" | "shipping:read" | "shipping:write" | "logistics:read" | "profile:read" | "profile:write" | "favorites:read" | "favorites:write" | "coupons:read" | "coupons:write" | "warehouse:write")[];
+                                /** @description the sk- key itself: shown in this answer only */
+                                secret: string;
+                            };
+                            name: string;
+                            seed: number;
+                            steps: unknown[];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    admin_worlds_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description a world id, or `default` */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK: `{ data }` */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "example",
+                     *         "name": "example",
+                     *         "seed": 1,
+                     *         "frozen": true,
+                     *         "clock": "2026-01-01T08:00:00.000Z",
+                     *         "createdAt": "2026-01-01T08:00:00.000Z",
+                     *         "lastUsedAt": "2026-01-01T08:00:00.000Z",
+                     *         "expiresAt": "2026-01-01T08:00:00.000Z",
+                     *         "sizeBytes": 1,
+                     *         "keyCount": 1
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: {
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601 UTC
+                             */
+                            clock: string;
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601 UTC
+                             */
+                            createdAt: string;
+                            expiresAt: string | null;
+                            frozen: boolean;
+                            id: string;
+                            keyCount: number;
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601 UTC
+                             */
+                            lastUsedAt: string;
+                            name: string;
+                            seed: number;
+                            /** @description the world's folder on disk (database and snapshots) */
+                            sizeBytes: number;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    admin_worlds_delete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description a world id, or `default` */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No Content */
+            204: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    admin_worlds_fork: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description a world id, or `default` */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                /**
+                 * @example {
+                 *       "id": "w_example_world",
+                 *       "name": "example"
+                 *     }
+                 */
+                "application/json": {
+                    /** @description `w_` and 10 to 40 of [a-z0-9_-] */
+                    id?: string;
+                    name?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Created: `{ data }` */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "example",
+                     *         "name": "example",
+                     *         "seed": 1,
+                     *         "frozen": true,
+                     *         "clock": "2026-01-01T08:00:00.000Z",
+                     *         "createdAt": "2026-01-01T08:00:00.000Z",
+                     *         "expiresAt": "2026-01-01T08:00:00.000Z",
+                     *         "key": {
+                     *           "id": 1,
+                     *           "secret": "example",
+                     *           "scopes": [
+                     *             "products:read"
+                     *           ]
+                     *         },
+                     *         "steps": [
+                     *           null
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: {
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601 UTC
+                             */
+                            clock: string;
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601 UTC
+                             */
+                            createdAt: string;
+                            expiresAt: string | null;
+                            frozen: boolean;
+                            id: string;
+                            key: {
+                                /** @description the key's id in its world */
+                                id: number;
+                                scopes: ("products:read" | "cart:read" | "cart:write" | "orders:read" | "orders:write" | "wallet:read" | "warehouse:read" | "shipping:read" | "shipping:write" | "logistics:read" | "profile:read" | "profile:write" | "favorites:read" | "favorites:write" | "coupons:read" | "coupons:write" | "warehouse:write")[];
+                                /** @description the sk- key itself: shown in this answer only */
+                                secret: string;
+                            };
+                            name: string;
+                            seed: number;
+                            steps: unknown[];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    admin_worlds_reset: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description a world id, or `default` */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                /**
+                 * @example {
+                 *       "snapshot": "example"
+                 *     }
+                 */
+                "application/json": {
+                    snapshot?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK: `{ data }` */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "example",
+                     *         "name": "example",
+                     *         "seed": 1,
+                     *         "frozen": true,
+                     *         "clock": "2026-01-01T08:00:00.000Z",
+                     *         "createdAt": "2026-01-01T08:00:00.000Z",
+                     *         "lastUsedAt": "2026-01-01T08:00:00.000Z",
+                     *         "expiresAt": "2026-01-01T08:00:00.000Z",
+                     *         "sizeBytes": 1,
+                     *         "keyCount": 1
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: {
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601 UTC
+                             */
+                            clock: string;
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601 UTC
+                             */
+                            createdAt: string;
+                            expiresAt: string | null;
+                            frozen: boolean;
+                            id: string;
+                            keyCount: number;
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601 UTC
+                             */
+                            lastUsedAt: string;
+                            name: string;
+                            seed: number;
+                            /** @description the world's folder on disk (database and snapshots) */
+                            sizeBytes: number;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    admin_worlds_snapshots_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description a world id, or `default` */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK: `{ data }` */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": "example",
+                     *           "name": "example",
+                     *           "createdAt": "2026-01-01T08:00:00.000Z",
+                     *           "clock": "2026-01-01T08:00:00.000Z"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        data: {
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601 UTC
+                             */
+                            clock: string;
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601 UTC
+                             */
+                            createdAt: string;
+                            id: string;
+                            name: string;
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    admin_worlds_snapshots_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description a world id, or `default` */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                /**
+                 * @example {
+                 *       "name": "example"
+                 *     }
+                 */
+                "application/json": {
+                    name?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Created: `{ data }` */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "example",
+                     *         "name": "example",
+                     *         "createdAt": "2026-01-01T08:00:00.000Z",
+                     *         "clock": "2026-01-01T08:00:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: {
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601 UTC
+                             */
+                            clock: string;
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601 UTC
+                             */
+                            createdAt: string;
+                            id: string;
+                            name: string;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
             503: components["responses"]["ServiceUnavailable"];
         };
     };

@@ -1,4 +1,5 @@
 import type { Command } from 'commander';
+import { DEFAULT_WORLD, isWorldId } from '../core/worlds/world-id.js';
 import { resolveDataDir } from './args.js';
 
 interface McpFlags {
@@ -10,7 +11,6 @@ interface McpFlags {
   url?: string;
 }
 
-const WORLD_ID = /^(default|w_[a-z0-9_-]{10,40})$/;
 
 /** The one line a refusal to start prints (stderr; stdout belongs to the protocol). */
 class StartRefused extends Error {}
@@ -22,9 +22,9 @@ class StartRefused extends Error {}
 export async function mcp(flags: McpFlags, env: NodeJS.ProcessEnv = process.env): Promise<void> {
   const key = env.CROSSBUY_API_KEY?.trim();
   if (!key) throw new StartRefused('CROSSBUY_API_KEY is not set: create a key (crossbuy keys create --scopes ...) and pass it in the environment');
-  // The key decides the world it reaches (worlds.md); --world is accepted so a client's config can say
-  // which one it expects. Checked for shape here; against the key's own world once the server has worlds.
-  if (flags.world !== undefined && !WORLD_ID.test(flags.world)) throw new StartRefused(`--world "${flags.world}" is not a world id (default or w_...)`);
+  // The key decides the world it reaches (worlds.md); --world says which one the client's config expects,
+  // checked against the key's own world when the folder is opened (in-process mode).
+  if (flags.world !== undefined && flags.world !== DEFAULT_WORLD && !isWorldId(flags.world)) throw new StartRefused(`--world "${flags.world}" is not a world id (default or w_...)`);
   // stdout belongs to the protocol: anything a dependency would print goes to stderr instead.
   for (const name of ['log', 'info', 'debug'] as const) console[name] = (...args: unknown[]) => console.error(...args);
   // Loaded here: the core and the server are most of the CLI's start-up time.
@@ -40,6 +40,7 @@ export async function mcp(flags: McpFlags, env: NodeJS.ProcessEnv = process.env)
     key,
     dataDir: resolveDataDir(flags.data),
     url: flags.url,
+    world: flags.world,
     selection: { readOnly: flags.readOnly === true, ...(globs ? { globs } : {}), ...(flags.preset ? { preset: flags.preset as 'shopper' | 'tracker' } : {}) },
     log: (line) => process.stderr.write(`${line}\n`),
   });

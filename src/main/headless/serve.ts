@@ -98,7 +98,7 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
       logger: options.logger,
     });
     // MCP (Streamable HTTP) on the same port: its tool calls are `inject`ed into this app.
-    await registerMcpHttp(app, { ctx: core.ctx, tools: openTools() });
+    await registerMcpHttp(app, { worlds, tools: openTools() });
     await listen(app, options.port, options.portFallback ?? false);
   } catch (error) {
     core.close();

@@ -1,11 +1,11 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
-import { authenticate } from '../core/auth/api-keys.js';
-import type { CoreContext } from '../core/context.js';
+import type { Worlds } from '../core/worlds/worlds.js';
 import { checkHost } from '../core/http/host-check.js';
 import { toApiError } from '../core/http/errors.js';
 import { ApiError } from '../core/shared/errors.js';
 import { injectDispatch } from './dispatch.js';
+import { keySession } from './key.js';
 import { isPresetName, parseGlobs, type ToolSelection } from './filter.js';
 import { createMcpServer } from './mcp-server.js';
 import type { ToolDef } from './tools.js';
@@ -27,7 +27,8 @@ export const MCP_PATH = '/mcp';
 const BODY_LIMIT = 1024 * 1024;
 
 export interface McpHttpOptions {
-  ctx: CoreContext;
+  /** The worlds served: the key decides which one a session works on. */
+  worlds: Worlds;
   tools: readonly ToolDef[];
   allowedHosts?: readonly string[];
 }
@@ -74,7 +75,7 @@ function selectionOf(query: Record<string, unknown>): ToolSelection {
 
 async function answer(app: FastifyInstance, options: McpHttpOptions, request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
   checkOrigin(request.headers.origin, options.allowedHosts);
-  const key = authenticate(options.ctx, request.headers.authorization, request.ip);
+  const key = keySession(options.worlds, request.headers.authorization, request.ip);
   if (request.method !== 'POST') {
     reply.header('Allow', 'POST');
     throw new ApiError(405, 'This MCP endpoint is stateless: POST JSON-RPC messages; there is no session stream to GET or DELETE');

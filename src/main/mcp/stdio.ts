@@ -1,16 +1,19 @@
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
-import { authenticate } from '../core/auth/api-keys.js';
 import { AutopilotTimer } from '../core/autopilot/autopilot.js';
 import { serverHolding } from '../core/data/server-lock.js';
 import { EventFeed } from '../core/events/feed.js';
 import { buildServer } from '../core/http/server.js';
 import { openCore } from '../core/index.js';
 import { randomToken } from '../core/shared/random.js';
+import { WebhookDispatcher } from '../core/webhooks/dispatcher.js';
+import { WorldRuntime } from '../core/worlds/runtime.js';
+import { Worlds } from '../core/worlds/worlds.js';
 import { injectDispatch } from './dispatch.js';
 import type { ToolSelection } from './filter.js';
 import { MCP_PATH } from './http.js';
+import { keySession } from './key.js';
 import { createMcpServer } from './mcp-server.js';
 import { openTools } from './open-tools.js';
 
@@ -28,48 +31,77 @@ export interface StdioOptions {
   selection: ToolSelection;
   /** A running server's origin (http://127.0.0.1:4680): forward to its /mcp instead. */
   url?: string;
+  /** The world the key must belong to (--world); the key decides, this only checks. */
+  world?: string;
   log: (line: string) => void;
 }
 
 export async function runStdio(options: StdioOptions): Promise<void> {
   if (options.url) return runBridge(options);
-  const core = openCore({ dataDir: options.dataDir });
+  const served = await serveInProcess(options.dataDir);
   const authorization = `Bearer ${options.key}`;
-  let stopping: Promise<void> | null = null;
+  let session;
   try {
     // Refused before the protocol starts: a key that does not open this folder is a setup error.
-    authenticate(core.ctx, authorization, '127.0.0.1');
+    session = keySession(served.worlds, authorization, '127.0.0.1');
   } catch (error) {
-    core.close();
+    await served.stop();
     throw new Error(`CROSSBUY_API_KEY is not a key of this data folder (${(error as Error).message})`);
   }
-  const feed = new EventFeed(core.ctx);
-  const app = await buildServer({ ctx: core.ctx, feed, uiDir: null, secrets: { sessionToken: randomToken(24), adminTokenHash: core.adminTokenHash } });
-  await app.ready();
-  const autopilot = serverHolding(options.dataDir) ? null : new AutopilotTimer(core.ctx);
-  autopilot?.start();
+  if (options.world !== undefined && options.world !== session.world.id) {
+    await served.stop();
+    throw new Error(`CROSSBUY_API_KEY belongs to the world ${session.world.id}, not ${options.world}`);
+  }
   const server = createMcpServer({
     tools: openTools(),
     scopes: () => {
       try {
-        return authenticate(core.ctx, authorization, '127.0.0.1').scopes;
+        return keySession(served.worlds, authorization, '127.0.0.1').scopes;
       } catch {
         return [];
       }
     },
     selection: options.selection,
-    dispatch: injectDispatch(app, authorization),
+    dispatch: injectDispatch(served.app, authorization),
   });
+  server.onclose = () => void served.stop();
+  await server.connect(new StdioServerTransport());
+  options.log(`crossbuy mcp: serving ${options.dataDir} (world ${session.world.id}) over stdio${served.autopilot ? ' (autopilot on)' : ''}`);
+  await waitForClose(server, served.stop);
+}
+
+/**
+ * The API's Fastify app on the data folder, built but not listening (tool calls are `inject`ed), with
+ * the worlds of the folder as a server has them. The default world's autopilot runs here only when no
+ * server holds the folder (a server runs its own).
+ */
+async function serveInProcess(dataDir: string) {
+  const core = openCore({ dataDir });
+  const feed = new EventFeed(core.ctx);
+  const autopilot = new AutopilotTimer(core.ctx);
+  const webhooks = new WebhookDispatcher(core.ctx);
+  const worlds = new Worlds({ defaultRuntime: WorldRuntime.ofDefault(core, feed, autopilot, webhooks), dataDir, applyFile: null });
+  let app;
+  try {
+    app = await buildServer({ worlds, uiDir: null, secrets: { sessionToken: randomToken(24), adminTokenHash: core.adminTokenHash } });
+    await app.ready();
+  } catch (error) {
+    core.close();
+    throw error;
+  }
+  const built = app;
+  worlds.bind((req) => built.inject({ method: req.method as 'GET', url: req.url, headers: req.headers, payload: req.payload as string | object | undefined }), null);
+  const runsAutopilot = serverHolding(dataDir) === null;
+  if (runsAutopilot) autopilot.start();
+  let stopping: Promise<void> | null = null;
   const stop = () =>
     (stopping ??= (async () => {
-      await autopilot?.stop();
-      await app.close();
+      await autopilot.stop();
+      await built.close();
+      await worlds.stop();
       core.close();
     })());
-  server.onclose = () => void stop();
-  await server.connect(new StdioServerTransport());
-  options.log(`crossbuy mcp: serving ${options.dataDir} over stdio${autopilot ? ' (autopilot on)' : ''}`);
-  await waitForClose(server, stop);
+  return { app: built, worlds, autopilot: runsAutopilot, stop };
 }
 
 /** Resolves when the client closes stdin (or a signal asks to stop), after a clean stop. */

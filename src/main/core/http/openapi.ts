@@ -112,7 +112,7 @@ function errorStatuses(api: Api, method: string, operation: Json, moves: boolean
   return [...statuses].sort((a, b) => a - b);
 }
 
-const STRING_SAMPLES = ['example', '1', 'en', 'CNY', 'US', '+86 138 0013 8000', '404', 'https://example.com/item/1.png', 'user_1', 'Home'];
+const STRING_SAMPLES = ['example', '1', 'w_example_world', 'en', 'CNY', 'US', '+86 138 0013 8000', '404', 'https://example.com/item/1.png', 'user_1', 'Home'];
 
 /** A value the schema accepts, for the documents' examples (the schemas carry none of their own). */
 export function exampleOf(schema: unknown, depth = 0): unknown {
@@ -225,7 +225,10 @@ function finishOperation(rules: DocumentRules, method: string, path: string, ope
       const schema = boundIntegers(media.schema) as Json;
       finished[type] = { schema, example: type === 'text/csv' ? 'orderNo,status,totalAmount\r\nCB2026000001,paid,251.90\r\n' : exampleOf(schema) };
     }
-    const description = response.description === 'Default Response' || !response.description ? (status === '201' ? 'Created: `{ data }`' : 'OK: `{ data }`') : response.description;
+    const description =
+      response.description === 'Default Response' || !response.description
+        ? status === '201' ? 'Created: `{ data }`' : status === '204' ? 'No Content' : 'OK: `{ data }`'
+        : response.description;
     responses[status] = { ...response, description, headers, ...(Object.keys(finished).length ? { content: finished } : {}) };
   }
   if (key === 'GET /events') {

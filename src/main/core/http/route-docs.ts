@@ -137,6 +137,14 @@ export const adminRouteDocs: RouteDocs = {
   'DELETE /webhooks/:id': doc('admin_webhooks_delete', 'Delete a webhook endpoint and its delivery records.'),
   'GET /webhooks/:id/deliveries': doc('admin_webhooks_deliveries_list', 'Deliveries to an endpoint (test events included), newest first, with every attempt.'),
   'POST /webhooks/:id/test': doc('admin_webhooks_test', 'Send a signed webhook.test event to the endpoint now and answer what it replied.'),
+  'POST /worlds': doc('admin_worlds_create', 'Create a world (demo data, or set up by a world file) with a key of every scope, shown once in this answer.'),
+  'GET /worlds': doc('admin_worlds_list', 'The registered worlds, oldest first (the default world is not listed).'),
+  'GET /worlds/:id': doc('admin_worlds_get', 'One world (`default` for the data folder\'s own): clock, last use, expiry, size on disk, keys.'),
+  'DELETE /worlds/:id': doc('admin_worlds_delete', 'Delete a world: its keys are refused at once, requests in flight finish, its folder is removed.'),
+  'POST /worlds/:id/snapshots': doc('admin_worlds_snapshots_create', 'Keep the world as it is now, to reset it to later.'),
+  'GET /worlds/:id/snapshots': doc('admin_worlds_snapshots_list', 'The world\'s snapshots, oldest first (`initial`: as it was created).'),
+  'POST /worlds/:id/reset': doc('admin_worlds_reset', 'Put the world back as it was at a snapshot (default: as created), keys included.'),
+  'POST /worlds/:id/fork': doc('admin_worlds_fork', 'A new world, a copy of this one as it is now, with a key of its own.'),
 };
 
 /** What each OpenAPI tag groups (the documents' top-level `tags`). */
@@ -153,6 +161,7 @@ export const TAG_DESCRIPTIONS: Readonly<Record<string, string>> = {
   Events: 'Live events (Server-Sent Events)',
   Exports: 'CSV exports',
   Admin: 'The back office: order and shipping steps, wallet, clock and autopilot, keys, webhooks, settings, data, request log',
+  Worlds: 'Many isolated sandboxes in one server: create, snapshot, reset, fork, delete',
 };
 
 export const routeDocKey = (method: string, url: string): string => `${method} ${url}`;
