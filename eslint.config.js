@@ -33,7 +33,7 @@ export default tseslint.config(
           paths: [{ name: 'electron', message: 'The service core runs in plain Node: no Electron here (put it in src/main/desktop).' }],
           patterns: [
             { group: ['electron/*', '@electron/*'], message: 'The service core runs in plain Node: no Electron here.' },
-            { group: ['**/desktop/**', '**/cli/**', '**/headless/**', '**/renderer/**'], message: 'The core does not depend on its adapters.' },
+            { group: ['**/desktop/**', '**/cli/**', '**/headless/**', '**/mcp/**', '**/renderer/**'], message: 'The core does not depend on its adapters.' },
           ],
         },
       ],
@@ -57,7 +57,7 @@ export default tseslint.config(
           paths: [{ name: 'electron', message: 'The service core runs in plain Node: no Electron here (put it in src/main/desktop).' }],
           patterns: [
             { group: ['electron/*', '@electron/*'], message: 'The service core runs in plain Node: no Electron here.' },
-            { group: ['**/desktop/**', '**/cli/**', '**/headless/**', '**/renderer/**'], message: 'The core does not depend on its adapters.' },
+            { group: ['**/desktop/**', '**/cli/**', '**/headless/**', '**/mcp/**', '**/renderer/**'], message: 'The core does not depend on its adapters.' },
             {
               group: ['**/autopilot/steps/**', '**/autopilot/runner*', '**/autopilot/autopilot*'],
               message: 'Domains write to the due-step queue (autopilot/queue.ts) only: the steps and the runner sit above the domains.',

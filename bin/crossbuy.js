@@ -11,7 +11,7 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 // V8's code cache on disk: modules parsed once are not parsed again at the next start (Node 22.1+).
 enableCompileCache?.();
 const bundle = join(root, 'out', 'cli', 'crossbuy.mjs');
-const sources = ['src/main/core', 'src/main/cli', 'src/main/headless', 'scripts/build-cli.js', 'package.json'].map((p) => join(root, p));
+const sources = ['src/main/core', 'src/main/cli', 'src/main/headless', 'src/main/mcp', 'src/contract', 'scripts/build-cli.js', 'package.json'].map((p) => join(root, p));
 
 /** Whether any file under `path` was modified after `time` (stops at the first one). */
 function newerThan(path, time) {

@@ -7,145 +7,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Autopilot pace and out-of-stock refund rate */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description Stable discriminator of some errors (see ERROR_CODES); additive */
-                            code?: string;
-                            error: string;
-                            /** @description The body field the error is about, where there is one */
-                            field?: string;
-                            message: string;
-                            statusCode: number;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: {
-                                /**
-                                 * @description off, realistic, demo
-                                 * @enum {unknown}
-                                 */
-                                pace: "off" | "realistic" | "demo";
-                                /** @description share of orders refunded as out of stock, in percent */
-                                refundRate: number;
-                                scenarioRates: {
-                                    /** @description percent of orders */
-                                    domestic_freight: number;
-                                    /** @description percent of orders */
-                                    price_decrease: number;
-                                    /** @description percent of orders */
-                                    price_increase: number;
-                                    /** @description percent of orders */
-                                    qc_issue: number;
-                                    /** @description percent of orders */
-                                    seller_delay: number;
-                                };
-                            };
-                        };
-                    };
-                };
-            };
-        };
-        /** Set the autopilot pace (off, realistic, demo) and the out-of-stock refund rate (percent) */
-        put: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        pace?: string;
-                        refundRate?: number;
-                        scenarioRates?: {
-                            /** @description percent of orders */
-                            domestic_freight?: number;
-                            /** @description percent of orders */
-                            price_decrease?: number;
-                            /** @description percent of orders */
-                            price_increase?: number;
-                            /** @description percent of orders */
-                            qc_issue?: number;
-                            /** @description percent of orders */
-                            seller_delay?: number;
-                        };
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description Stable discriminator of some errors (see ERROR_CODES); additive */
-                            code?: string;
-                            error: string;
-                            /** @description The body field the error is about, where there is one */
-                            field?: string;
-                            message: string;
-                            statusCode: number;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: {
-                                /**
-                                 * @description off, realistic, demo
-                                 * @enum {unknown}
-                                 */
-                                pace: "off" | "realistic" | "demo";
-                                /** @description share of orders refunded as out of stock, in percent */
-                                refundRate: number;
-                                scenarioRates: {
-                                    /** @description percent of orders */
-                                    domestic_freight: number;
-                                    /** @description percent of orders */
-                                    price_decrease: number;
-                                    /** @description percent of orders */
-                                    price_increase: number;
-                                    /** @description percent of orders */
-                                    qc_issue: number;
-                                    /** @description percent of orders */
-                                    seller_delay: number;
-                                };
-                            };
-                        };
-                    };
-                };
-            };
-        };
+        /**
+         * Autopilot pace and out-of-stock refund rate
+         * @description The autopilot's pace and out-of-stock refund rate.
+         */
+        get: operations["admin_autopilot_get"];
+        /**
+         * Set the autopilot pace (off, realistic, demo) and the out-of-stock refund rate (percent)
+         * @description Set the autopilot pace (off, realistic, demo) and the out-of-stock refund rate (percent).
+         */
+        put: operations["admin_autopilot_update"];
         post?: never;
         delete?: never;
         options?: never;
@@ -162,48 +33,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Run every autopilot step due now (the timer does this on its own) */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description Stable discriminator of some errors (see ERROR_CODES); additive */
-                            code?: string;
-                            error: string;
-                            /** @description The body field the error is about, where there is one */
-                            field?: string;
-                            message: string;
-                            statusCode: number;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: {
-                                steps: number;
-                            };
-                        };
-                    };
-                };
-            };
-        };
+        /**
+         * Run every autopilot step due now (the timer does this on its own)
+         * @description Run every autopilot step due now (the timer does this on its own).
+         */
+        post: operations["admin_autopilot_run"];
         delete?: never;
         options?: never;
         head?: never;
@@ -217,79 +51,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Every shipping channel, inactive ones too */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description Stable discriminator of some errors (see ERROR_CODES); additive */
-                            code?: string;
-                            error: string;
-                            /** @description The body field the error is about, where there is one */
-                            field?: string;
-                            message: string;
-                            statusCode: number;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: {
-                                active: boolean;
-                                carrier: string;
-                                channelId: string;
-                                /** @description country codes served */
-                                countries: string[];
-                                /** @description a range of days, e.g. "7-12" */
-                                deliveryDays: string;
-                                /** @description v1.1: the most the carrier accepts as declared value; null: no cap */
-                                maxDeclaredValue: number | null;
-                                name: string;
-                                position: number;
-                                pricing: {
-                                    /** @description amount in the ledger currency, at most two decimals */
-                                    continuedPrice: number;
-                                    /** @description grams */
-                                    continuedWeight: number;
-                                    /** @description amount in the ledger currency, at most two decimals */
-                                    firstPrice: number;
-                                    /** @description grams */
-                                    firstWeight: number;
-                                    /** @description percent of the base price, at most two decimals */
-                                    fuelSurchargePercent: number;
-                                    /** @description 5000, 6000, 8000, or null: billed on actual weight only */
-                                    volumetricDivisor: number | null;
-                                };
-                                supportedCargo: string[];
-                                weightRange: {
-                                    /** @description grams */
-                                    max: number;
-                                    /** @description grams */
-                                    min: number;
-                                };
-                            }[];
-                        };
-                    };
-                };
-            };
-        };
+        /**
+         * Every shipping channel, inactive ones too
+         * @description Every shipping channel, inactive ones too.
+         */
+        get: operations["admin_channels_list"];
         put?: never;
         post?: never;
         delete?: never;
@@ -305,185 +71,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One shipping channel */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    channelId: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description Stable discriminator of some errors (see ERROR_CODES); additive */
-                            code?: string;
-                            error: string;
-                            /** @description The body field the error is about, where there is one */
-                            field?: string;
-                            message: string;
-                            statusCode: number;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: {
-                                active: boolean;
-                                carrier: string;
-                                channelId: string;
-                                /** @description country codes served */
-                                countries: string[];
-                                /** @description a range of days, e.g. "7-12" */
-                                deliveryDays: string;
-                                /** @description v1.1: the most the carrier accepts as declared value; null: no cap */
-                                maxDeclaredValue: number | null;
-                                name: string;
-                                position: number;
-                                pricing: {
-                                    /** @description amount in the ledger currency, at most two decimals */
-                                    continuedPrice: number;
-                                    /** @description grams */
-                                    continuedWeight: number;
-                                    /** @description amount in the ledger currency, at most two decimals */
-                                    firstPrice: number;
-                                    /** @description grams */
-                                    firstWeight: number;
-                                    /** @description percent of the base price, at most two decimals */
-                                    fuelSurchargePercent: number;
-                                    /** @description 5000, 6000, 8000, or null: billed on actual weight only */
-                                    volumetricDivisor: number | null;
-                                };
-                                supportedCargo: string[];
-                                weightRange: {
-                                    /** @description grams */
-                                    max: number;
-                                    /** @description grams */
-                                    min: number;
-                                };
-                            };
-                        };
-                    };
-                };
-            };
-        };
-        /** Edit a shipping channel: any subset of its fields; pending shipping orders keep their fee */
-        put: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    channelId: string;
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        active?: boolean;
-                        carrier?: string;
-                        countries?: string[];
-                        /** @description e.g. "7-12" */
-                        deliveryDays?: string;
-                        /** @description v1.1: the declared-value cap, null for none */
-                        maxDeclaredValue?: number | null;
-                        name?: string;
-                        position?: number;
-                        pricing?: {
-                            /** @description amount, at most two decimals */
-                            continuedPrice?: number;
-                            continuedWeight?: number;
-                            /** @description amount, at most two decimals */
-                            firstPrice?: number;
-                            firstWeight?: number;
-                            fuelSurchargePercent?: number;
-                            volumetricDivisor?: (5000 | 6000 | 8000) | null;
-                        };
-                        supportedCargo?: ("general" | "sensitive")[];
-                        weightRange?: {
-                            max: number;
-                            min: number;
-                        };
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description Stable discriminator of some errors (see ERROR_CODES); additive */
-                            code?: string;
-                            error: string;
-                            /** @description The body field the error is about, where there is one */
-                            field?: string;
-                            message: string;
-                            statusCode: number;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: {
-                                active: boolean;
-                                carrier: string;
-                                channelId: string;
-                                /** @description country codes served */
-                                countries: string[];
-                                /** @description a range of days, e.g. "7-12" */
-                                deliveryDays: string;
-                                /** @description v1.1: the most the carrier accepts as declared value; null: no cap */
-                                maxDeclaredValue: number | null;
-                                name: string;
-                                position: number;
-                                pricing: {
-                                    /** @description amount in the ledger currency, at most two decimals */
-                                    continuedPrice: number;
-                                    /** @description grams */
-                                    continuedWeight: number;
-                                    /** @description amount in the ledger currency, at most two decimals */
-                                    firstPrice: number;
-                                    /** @description grams */
-                                    firstWeight: number;
-                                    /** @description percent of the base price, at most two decimals */
-                                    fuelSurchargePercent: number;
-                                    /** @description 5000, 6000, 8000, or null: billed on actual weight only */
-                                    volumetricDivisor: number | null;
-                                };
-                                supportedCargo: string[];
-                                weightRange: {
-                                    /** @description grams */
-                                    max: number;
-                                    /** @description grams */
-                                    min: number;
-                                };
-                            };
-                        };
-                    };
-                };
-            };
-        };
+        /**
+         * One shipping channel
+         * @description One shipping channel with its pricing.
+         */
+        get: operations["admin_channels_get"];
+        /**
+         * Edit a shipping channel: any subset of its fields; pending shipping orders keep their fee
+         * @description Edit a shipping channel (any subset of its fields); pending shipping orders keep their fee.
+         */
+        put: operations["admin_channels_update"];
         post?: never;
         delete?: never;
         options?: never;
@@ -498,54 +95,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The service clock */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description Stable discriminator of some errors (see ERROR_CODES); additive */
-                            code?: string;
-                            error: string;
-                            /** @description The body field the error is about, where there is one */
-                            field?: string;
-                            message: string;
-                            statusCode: number;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: {
-                                /**
-                                 * Format: date-time
-                                 * @description ISO 8601 UTC
-                                 */
-                                now: string;
-                                /** @description how far the service clock is ahead of wall time (of its clock start, in a world with a frozen clock) */
-                                offsetMs: number;
-                            };
-                        };
-                    };
-                };
-            };
-        };
+        /**
+         * The service clock
+         * @description The service clock.
+         */
+        get: operations["admin_clock_get"];
         put?: never;
         post?: never;
         delete?: never;
@@ -563,71 +117,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Move the service clock forward (e.g. "3d", "12h"), running every autopilot step due on the way */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        /** @description a duration: 90s, 45m, 12h, 3d, 2w */
-                        by: string;
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description Stable discriminator of some errors (see ERROR_CODES); additive */
-                            code?: string;
-                            error: string;
-                            /** @description The body field the error is about, where there is one */
-                            field?: string;
-                            message: string;
-                            statusCode: number;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: {
-                                /**
-                                 * Format: date-time
-                                 * @description ISO 8601 UTC
-                                 */
-                                from: string;
-                                /**
-                                 * Format: date-time
-                                 * @description ISO 8601 UTC
-                                 */
-                                now: string;
-                                offsetMs: number;
-                                steps: number;
-                                /**
-                                 * Format: date-time
-                                 * @description ISO 8601 UTC
-                                 */
-                                to: string;
-                            };
-                        };
-                    };
-                };
-            };
-        };
+        /**
+         * Move the service clock forward (e.g. "3d", "12h"), running every autopilot step due on the way
+         * @description Move the service clock forward (e.g. "3d", "12h"), running every autopilot step due on the way.
+         */
+        post: operations["admin_clock_advance"];
         delete?: never;
         options?: never;
         head?: never;
@@ -643,56 +137,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Back up the database (online, consistent) into <data>/backups */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description Stable discriminator of some errors (see ERROR_CODES); additive */
-                            code?: string;
-                            error: string;
-                            /** @description The body field the error is about, where there is one */
-                            field?: string;
-                            message: string;
-                            statusCode: number;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                201: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: {
-                                bytes: number;
-                                /**
-                                 * Format: date-time
-                                 * @description ISO 8601 UTC
-                                 */
-                                createdAt: string;
-                                file: string;
-                                /** @description the file name in <data>/backups: what POST /data/restore takes */
-                                id: string;
-                            };
-                        };
-                    };
-                };
-            };
-        };
+        /**
+         * Back up the database (online, consistent) into <data>/backups
+         * @description Back up the database (online, consistent) into the data folder's backups.
+         */
+        post: operations["admin_data_backup"];
         delete?: never;
         options?: never;
         head?: never;
@@ -706,56 +155,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Database backups in the data folder, newest first */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description Stable discriminator of some errors (see ERROR_CODES); additive */
-                            code?: string;
-                            error: string;
-                            /** @description The body field the error is about, where there is one */
-                            field?: string;
-                            message: string;
-                            statusCode: number;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: {
-                                bytes: number;
-                                /**
-                                 * Format: date-time
-                                 * @description ISO 8601 UTC
-                                 */
-                                createdAt: string;
-                                file: string;
-                                /** @description the file name in <data>/backups: what POST /data/restore takes */
-                                id: string;
-                            }[];
-                        };
-                    };
-                };
-            };
-        };
+        /**
+         * Database backups in the data folder, newest first
+         * @description The database backups in the data folder, newest first.
+         */
+        get: operations["admin_data_backups_list"];
         put?: never;
         post?: never;
         delete?: never;
@@ -773,54 +177,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Restore the demo data (keys, webhooks and settings are kept); body {"confirm":"RESET"} */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        confirm: string;
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description Stable discriminator of some errors (see ERROR_CODES); additive */
-                            code?: string;
-                            error: string;
-                            /** @description The body field the error is about, where there is one */
-                            field?: string;
-                            message: string;
-                            statusCode: number;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: {
-                                message: string;
-                            };
-                        };
-                    };
-                };
-            };
-        };
+        /**
+         * Restore the demo data (keys, webhooks and settings are kept); body {"confirm":"RESET"}
+         * @description Restore the demo data (keys, webhooks and settings are kept); needs {"confirm":"RESET"}.
+         */
+        post: operations["admin_data_reset"];
         delete?: never;
         options?: never;
         head?: never;
@@ -836,70 +197,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Replace the data with a backup (the current state is backed up first); body {"backupId","confirm":"RESTORE"} */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        /** @description a backup's id from GET /data/backups */
-                        backupId: string;
-                        /** @description must be "RESTORE" */
-                        confirm: string;
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description Stable discriminator of some errors (see ERROR_CODES); additive */
-                            code?: string;
-                            error: string;
-                            /** @description The body field the error is about, where there is one */
-                            field?: string;
-                            message: string;
-                            statusCode: number;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: {
-                                backupBefore: {
-                                    bytes: number;
-                                    /**
-                                     * Format: date-time
-                                     * @description ISO 8601 UTC
-                                     */
-                                    createdAt: string;
-                                    file: string;
-                                    /** @description the file name in <data>/backups: what POST /data/restore takes */
-                                    id: string;
-                                };
-                                message: string;
-                                /** @description the backup id restored */
-                                restoredFrom: string;
-                            };
-                        };
-                    };
-                };
-            };
-        };
+        /**
+         * Replace the data with a backup (the current state is backed up first); body {"backupId","confirm":"RESTORE"}
+         * @description Replace the data with a backup (the current state is backed up first); needs {"backupId", "confirm":"RESTORE"}.
+         */
+        post: operations["admin_data_restore"];
         delete?: never;
         options?: never;
         head?: never;
@@ -913,46 +215,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Every event type the service emits */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description Stable discriminator of some errors (see ERROR_CODES); additive */
-                            code?: string;
-                            error: string;
-                            /** @description The body field the error is about, where there is one */
-                            field?: string;
-                            message: string;
-                            statusCode: number;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: string[];
-                        };
-                    };
-                };
-            };
-        };
+        /**
+         * Every event type the service emits
+         * @description Every event type the service emits.
+         */
+        get: operations["admin_event_types_list"];
         put?: never;
         post?: never;
         delete?: never;
@@ -968,134 +235,17 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** API keys (never their secret) */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description Stable discriminator of some errors (see ERROR_CODES); additive */
-                            code?: string;
-                            error: string;
-                            /** @description The body field the error is about, where there is one */
-                            field?: string;
-                            message: string;
-                            statusCode: number;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: {
-                                allowedIps: string[];
-                                /**
-                                 * Format: date-time
-                                 * @description ISO 8601 UTC
-                                 */
-                                createdAt: string;
-                                expiresAt: string | null;
-                                id: number;
-                                lastUsedAt: string | null;
-                                name: string;
-                                /** @description first 7 and last 4 characters */
-                                preview: string;
-                                /** @description requests per minute */
-                                rateLimit: number;
-                                revokedAt: string | null;
-                                scopes: ("products:read" | "cart:read" | "cart:write" | "orders:read" | "orders:write" | "wallet:read" | "warehouse:read" | "shipping:read" | "shipping:write" | "logistics:read" | "profile:read" | "profile:write" | "favorites:read" | "favorites:write" | "coupons:read" | "coupons:write" | "warehouse:write")[];
-                                userId: number;
-                            }[];
-                        };
-                    };
-                };
-            };
-        };
+        /**
+         * API keys (never their secret)
+         * @description The API keys (never their secret).
+         */
+        get: operations["admin_keys_list"];
         put?: never;
-        /** Create an API key; the key itself is in this response only */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        allowedIps?: string[];
-                        expiresInDays?: number;
-                        name: string;
-                        rateLimit?: number;
-                        scopes: string[];
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description Stable discriminator of some errors (see ERROR_CODES); additive */
-                            code?: string;
-                            error: string;
-                            /** @description The body field the error is about, where there is one */
-                            field?: string;
-                            message: string;
-                            statusCode: number;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                201: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: {
-                                allowedIps: string[];
-                                /**
-                                 * Format: date-time
-                                 * @description ISO 8601 UTC
-                                 */
-                                createdAt: string;
-                                expiresAt: string | null;
-                                id: number;
-                                key: string;
-                                lastUsedAt: string | null;
-                                name: string;
-                                /** @description first 7 and last 4 characters */
-                                preview: string;
-                                /** @description requests per minute */
-                                rateLimit: number;
-                                revokedAt: string | null;
-                                scopes: ("products:read" | "cart:read" | "cart:write" | "orders:read" | "orders:write" | "wallet:read" | "warehouse:read" | "shipping:read" | "shipping:write" | "logistics:read" | "profile:read" | "profile:write" | "favorites:read" | "favorites:write" | "coupons:read" | "coupons:write" | "warehouse:write")[];
-                                userId: number;
-                            };
-                        };
-                    };
-                };
-            };
-        };
+        /**
+         * Create an API key; the key itself is in this response only
+         * @description Create an API key of chosen scopes; the key itself is in this answer only.
+         */
+        post: operations["admin_keys_create"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1111,66 +261,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Revoke an API key (takes effect at once) */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: number;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description Stable discriminator of some errors (see ERROR_CODES); additive */
-                            code?: string;
-                            error: string;
-                            /** @description The body field the error is about, where there is one */
-                            field?: string;
-                            message: string;
-                            statusCode: number;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: {
-                                allowedIps: string[];
-                                /**
-                                 * Format: date-time
-                                 * @description ISO 8601 UTC
-                                 */
-                                createdAt: string;
-                                expiresAt: string | null;
-                                id: number;
-                                lastUsedAt: string | null;
-                                name: string;
-                                /** @description first 7 and last 4 characters */
-                                preview: string;
-                                /** @description requests per minute */
-                                rateLimit: number;
-                                revokedAt: string | null;
-                                scopes: ("products:read" | "cart:read" | "cart:write" | "orders:read" | "orders:write" | "wallet:read" | "warehouse:read" | "shipping:read" | "shipping:write" | "logistics:read" | "profile:read" | "profile:write" | "favorites:read" | "favorites:write" | "coupons:read" | "coupons:write" | "warehouse:write")[];
-                                userId: number;
-                            };
-                        };
-                    };
-                };
-            };
-        };
+        /**
+         * Revoke an API key (takes effect at once)
+         * @description Revoke an API key; it is refused at once.
+         */
+        post: operations["admin_keys_revoke"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1184,53 +279,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Destination countries with their duty data (de minimis, rate) */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description Stable discriminator of some errors (see ERROR_CODES); additive */
-                            code?: string;
-                            error: string;
-                            /** @description The body field the error is about, where there is one */
-                            field?: string;
-                            message: string;
-                            statusCode: number;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: {
-                                code: string;
-                                /** @description amount in the ledger currency, at most two decimals */
-                                deMinimis: number;
-                                /** @description duty and import tax on the whole declared value above the de minimis */
-                                dutyRatePercent: number;
-                                name: string;
-                            }[];
-                        };
-                    };
-                };
-            };
-        };
+        /**
+         * Destination countries with their duty data (de minimis, rate)
+         * @description Destination countries with their duty data (de minimis, rate).
+         */
+        get: operations["admin_logistics_countries_list"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1247,62 +300,11 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** Edit a country's duty data (informational estimates only) */
-        put: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    code: string;
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        deMinimis?: number;
-                        dutyRatePercent?: number;
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description Stable discriminator of some errors (see ERROR_CODES); additive */
-                            code?: string;
-                            error: string;
-                            /** @description The body field the error is about, where there is one */
-                            field?: string;
-                            message: string;
-                            statusCode: number;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: {
-                                code: string;
-                                /** @description amount in the ledger currency, at most two decimals */
-                                deMinimis: number;
-                                /** @description duty and import tax on the whole declared value above the de minimis */
-                                dutyRatePercent: number;
-                                name: string;
-                            };
-                        };
-                    };
-                };
-            };
-        };
+        /**
+         * Edit a country's duty data (informational estimates only)
+         * @description Edit a country's duty data (informational estimates only).
+         */
+        put: operations["admin_logistics_countries_update"];
         post?: never;
         delete?: never;
         options?: never;
@@ -1317,90 +319,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Every user's orders, newest first, optionally of one status or one user */
-        get: {
-            parameters: {
-                query?: {
-                    /** @description page size, 1 to 100 */
-                    limit?: number;
-                    /** @description page number, from 1 */
-                    page?: number;
-                    /** @description cursor paging: the items after this id, in the list's order (instead of page) */
-                    startingAfter?: string;
-                    /** @description pending, paid, purchased, shipped_to_warehouse, in_warehouse, completed, cancelled, refunded, returned */
-                    status?: "pending" | "paid" | "purchased" | "shipped_to_warehouse" | "in_warehouse" | "completed" | "cancelled" | "refunded" | "returned";
-                    userId?: number;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description Stable discriminator of some errors (see ERROR_CODES); additive */
-                            code?: string;
-                            error: string;
-                            /** @description The body field the error is about, where there is one */
-                            field?: string;
-                            message: string;
-                            statusCode: number;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: {
-                                items: {
-                                    /** @description amount in the ledger currency, at most two decimals */
-                                    amountDue: number;
-                                    /**
-                                     * Format: date-time
-                                     * @description ISO 8601 UTC
-                                     */
-                                    createdAt: string;
-                                    /** @description ISO 4217 code, e.g. CNY */
-                                    currency: string;
-                                    /** @description number of lines */
-                                    itemCount: number;
-                                    orderNo: string;
-                                    platform: string;
-                                    /**
-                                     * @description pending, paid, purchased, shipped_to_warehouse, in_warehouse, completed, cancelled, refunded, returned
-                                     * @enum {unknown}
-                                     */
-                                    status: "pending" | "paid" | "purchased" | "shipped_to_warehouse" | "in_warehouse" | "completed" | "cancelled" | "refunded" | "returned";
-                                    /** @description amount in the ledger currency, at most two decimals */
-                                    totalAmount: number;
-                                    /** @description units ordered: the sum of the lines' quantities (added) */
-                                    unitCount: number;
-                                    /**
-                                     * Format: date-time
-                                     * @description ISO 8601 UTC
-                                     */
-                                    updatedAt: string;
-                                    userId: number;
-                                }[];
-                                limit: number;
-                                page: number;
-                                total: number;
-                            };
-                        };
-                    };
-                };
-            };
-        };
+        /**
+         * Every user's orders, newest first, optionally of one status or one user
+         * @description Every user's orders, newest first, optionally of one status or one user.
+         */
+        get: operations["admin_orders_list"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1416,203 +339,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Any user's order in full */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    /** @description the orderNo */
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description Stable discriminator of some errors (see ERROR_CODES); additive */
-                            code?: string;
-                            error: string;
-                            /** @description The body field the error is about, where there is one */
-                            field?: string;
-                            message: string;
-                            statusCode: number;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: {
-                                /** @description sum of the pending supplements */
-                                amountDue: number;
-                                couponId: number | null;
-                                /**
-                                 * Format: date-time
-                                 * @description ISO 8601 UTC
-                                 */
-                                createdAt: string;
-                                /** @description ISO 4217 code, e.g. CNY */
-                                currency: string;
-                                /** @description amount in the ledger currency, at most two decimals */
-                                discount: number;
-                                inspection: {
-                                    /** @description v1.1: end of the decision window (null before arrival) */
-                                    decisionDeadline: string | null;
-                                    photos: string[];
-                                    requestedPhotos: {
-                                        /** @enum {boolean} */
-                                        requested: true;
-                                        requestId: number;
-                                        url: string;
-                                    }[];
-                                    result: string;
-                                    /** @description grams */
-                                    weight: number;
-                                };
-                                items: {
-                                    imageUrl: string;
-                                    /** @description unique within the order */
-                                    itemId: number;
-                                    /** @description one per seller group (platform + shop), set when purchased */
-                                    marketplaceOrderNo: string | null;
-                                    platform: string;
-                                    /** @description amount in the ledger currency, at most two decimals */
-                                    price: number;
-                                    productId: number;
-                                    quantity: number;
-                                    remark: string;
-                                    shopName: string;
-                                    skuId: string;
-                                    skuName: string;
-                                    title: string;
-                                }[];
-                                logistics: {
-                                    carrier: string;
-                                    trackingNo: string;
-                                };
-                                marketplaceOrderNo: string | null;
-                                orderNo: string;
-                                photoRequests: {
-                                    count: number;
-                                    /**
-                                     * Format: date-time
-                                     * @description ISO 8601 UTC
-                                     */
-                                    createdAt: string;
-                                    doneAt: string | null;
-                                    id: number;
-                                    note: string;
-                                    orderNo: string;
-                                    photos: string[];
-                                    /** @description amount in the ledger currency, at most two decimals */
-                                    price: number;
-                                    /** @enum {unknown} */
-                                    status: "requested" | "done";
-                                }[];
-                                platform: string;
-                                remark: string;
-                                returns: {
-                                    /**
-                                     * Format: date-time
-                                     * @description ISO 8601 UTC
-                                     */
-                                    createdAt: string;
-                                    /** @description amount in the ledger currency, at most two decimals */
-                                    fee: number;
-                                    id: number;
-                                    itemId: number;
-                                    orderNo: string;
-                                    reason: string;
-                                    /** @description amount in the ledger currency, at most two decimals */
-                                    refundAmount: number;
-                                    resolvedAt: string | null;
-                                    /** @enum {unknown} */
-                                    status: "requested" | "approved" | "rejected";
-                                    /** @enum {unknown} */
-                                    type: "return" | "exchange";
-                                }[];
-                                scenarios: {
-                                    firedAt: string | null;
-                                    /** @enum {unknown} */
-                                    name: "out_of_stock" | "price_increase" | "price_decrease" | "domestic_freight" | "qc_issue" | "seller_delay";
-                                    /** @enum {unknown} */
-                                    status: "programmed" | "fired";
-                                }[];
-                                /** @description amount in the ledger currency, at most two decimals */
-                                serviceFee: number;
-                                /**
-                                 * @description pending, paid, purchased, shipped_to_warehouse, in_warehouse, completed, cancelled, refunded, returned
-                                 * @enum {unknown}
-                                 */
-                                status: "pending" | "paid" | "purchased" | "shipped_to_warehouse" | "in_warehouse" | "completed" | "cancelled" | "refunded" | "returned";
-                                /** @description amount in the ledger currency, at most two decimals */
-                                subtotal: number;
-                                supplements: {
-                                    /** @description amount in the ledger currency, at most two decimals */
-                                    amount: number;
-                                    /**
-                                     * Format: date-time
-                                     * @description ISO 8601 UTC
-                                     */
-                                    createdAt: string;
-                                    /**
-                                     * Format: date-time
-                                     * @description ISO 8601 UTC
-                                     */
-                                    expiresAt: string;
-                                    id: number;
-                                    itemId: number | null;
-                                    orderNo: string;
-                                    /** @enum {unknown} */
-                                    reason: "price_increase" | "domestic_freight";
-                                    resolvedAt: string | null;
-                                    /** @enum {unknown} */
-                                    status: "pending" | "paid" | "declined" | "expired";
-                                }[];
-                                timeline: {
-                                    /**
-                                     * Format: date-time
-                                     * @description ISO 8601 UTC
-                                     */
-                                    at: string;
-                                    /** @description the entry in English, as always */
-                                    note: string;
-                                    /** @description the note as codes and values; null on older entries and typed notes */
-                                    parts: {
-                                        /** @description one of order.placed, order.payment_confirmed, order.cancelled_by_user, order.cancelled_by_back_office, order.refunded_unavailable, order.refunded_out_of_stock, order.refunded_supplement_declined, order.refunded_supplement_expired, order.reason, order.refunded_to_wallet, order.coupon_returned, order.bought, order.bought_from_sellers, order.seller_shipped, order.arrived_inspected, order.all_delivered, order.all_packages_delivered, order.package_disposed, order.all_returned, order.photos_requested, order.photos_added, order.supplement_requested, order.supplement_paid, order.price_decrease_refunded, order.seller_late, order.return_requested, order.return_rejected, order.return_accepted, order.exchange_accepted, order.exchange_arrived (more may be added) */
-                                        code: string;
-                                        /** @description the values the code words; amounts in major units with their currency */
-                                        params: {
-                                            [key: string]: string | number;
-                                        };
-                                    }[] | null;
-                                    status: string;
-                                }[];
-                                /** @description amount in the ledger currency, at most two decimals */
-                                totalAmount: number;
-                                /**
-                                 * Format: date-time
-                                 * @description ISO 8601 UTC
-                                 */
-                                updatedAt: string;
-                                userId: number;
-                            };
-                        };
-                    };
-                };
-            };
-        };
+        /**
+         * Any user's order in full
+         * @description Any user's order in full.
+         */
+        get: operations["admin_orders_get"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1630,225 +361,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Move an order forward (to the next status, or through to `to`), with the staff's data for each step */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    /** @description the orderNo */
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        carrier?: string;
-                        inspection?: {
-                            notes?: string;
-                            photos?: string[];
-                            /** @enum {unknown} */
-                            result?: "passed" | "issue_found";
-                            /** @description grams */
-                            weight?: number;
-                        };
-                        marketplaceOrderNo?: string;
-                        note?: string;
-                        /**
-                         * @description default: the next status
-                         * @enum {unknown}
-                         */
-                        to?: "paid" | "purchased" | "shipped_to_warehouse" | "in_warehouse";
-                        trackingNo?: string;
-                    } | null;
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description Stable discriminator of some errors (see ERROR_CODES); additive */
-                            code?: string;
-                            error: string;
-                            /** @description The body field the error is about, where there is one */
-                            field?: string;
-                            message: string;
-                            statusCode: number;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: {
-                                /** @description sum of the pending supplements */
-                                amountDue: number;
-                                couponId: number | null;
-                                /**
-                                 * Format: date-time
-                                 * @description ISO 8601 UTC
-                                 */
-                                createdAt: string;
-                                /** @description ISO 4217 code, e.g. CNY */
-                                currency: string;
-                                /** @description amount in the ledger currency, at most two decimals */
-                                discount: number;
-                                inspection: {
-                                    /** @description v1.1: end of the decision window (null before arrival) */
-                                    decisionDeadline: string | null;
-                                    photos: string[];
-                                    requestedPhotos: {
-                                        /** @enum {boolean} */
-                                        requested: true;
-                                        requestId: number;
-                                        url: string;
-                                    }[];
-                                    result: string;
-                                    /** @description grams */
-                                    weight: number;
-                                };
-                                items: {
-                                    imageUrl: string;
-                                    /** @description unique within the order */
-                                    itemId: number;
-                                    /** @description one per seller group (platform + shop), set when purchased */
-                                    marketplaceOrderNo: string | null;
-                                    platform: string;
-                                    /** @description amount in the ledger currency, at most two decimals */
-                                    price: number;
-                                    productId: number;
-                                    quantity: number;
-                                    remark: string;
-                                    shopName: string;
-                                    skuId: string;
-                                    skuName: string;
-                                    title: string;
-                                }[];
-                                logistics: {
-                                    carrier: string;
-                                    trackingNo: string;
-                                };
-                                marketplaceOrderNo: string | null;
-                                orderNo: string;
-                                photoRequests: {
-                                    count: number;
-                                    /**
-                                     * Format: date-time
-                                     * @description ISO 8601 UTC
-                                     */
-                                    createdAt: string;
-                                    doneAt: string | null;
-                                    id: number;
-                                    note: string;
-                                    orderNo: string;
-                                    photos: string[];
-                                    /** @description amount in the ledger currency, at most two decimals */
-                                    price: number;
-                                    /** @enum {unknown} */
-                                    status: "requested" | "done";
-                                }[];
-                                platform: string;
-                                remark: string;
-                                returns: {
-                                    /**
-                                     * Format: date-time
-                                     * @description ISO 8601 UTC
-                                     */
-                                    createdAt: string;
-                                    /** @description amount in the ledger currency, at most two decimals */
-                                    fee: number;
-                                    id: number;
-                                    itemId: number;
-                                    orderNo: string;
-                                    reason: string;
-                                    /** @description amount in the ledger currency, at most two decimals */
-                                    refundAmount: number;
-                                    resolvedAt: string | null;
-                                    /** @enum {unknown} */
-                                    status: "requested" | "approved" | "rejected";
-                                    /** @enum {unknown} */
-                                    type: "return" | "exchange";
-                                }[];
-                                scenarios: {
-                                    firedAt: string | null;
-                                    /** @enum {unknown} */
-                                    name: "out_of_stock" | "price_increase" | "price_decrease" | "domestic_freight" | "qc_issue" | "seller_delay";
-                                    /** @enum {unknown} */
-                                    status: "programmed" | "fired";
-                                }[];
-                                /** @description amount in the ledger currency, at most two decimals */
-                                serviceFee: number;
-                                /**
-                                 * @description pending, paid, purchased, shipped_to_warehouse, in_warehouse, completed, cancelled, refunded, returned
-                                 * @enum {unknown}
-                                 */
-                                status: "pending" | "paid" | "purchased" | "shipped_to_warehouse" | "in_warehouse" | "completed" | "cancelled" | "refunded" | "returned";
-                                /** @description amount in the ledger currency, at most two decimals */
-                                subtotal: number;
-                                supplements: {
-                                    /** @description amount in the ledger currency, at most two decimals */
-                                    amount: number;
-                                    /**
-                                     * Format: date-time
-                                     * @description ISO 8601 UTC
-                                     */
-                                    createdAt: string;
-                                    /**
-                                     * Format: date-time
-                                     * @description ISO 8601 UTC
-                                     */
-                                    expiresAt: string;
-                                    id: number;
-                                    itemId: number | null;
-                                    orderNo: string;
-                                    /** @enum {unknown} */
-                                    reason: "price_increase" | "domestic_freight";
-                                    resolvedAt: string | null;
-                                    /** @enum {unknown} */
-                                    status: "pending" | "paid" | "declined" | "expired";
-                                }[];
-                                timeline: {
-                                    /**
-                                     * Format: date-time
-                                     * @description ISO 8601 UTC
-                                     */
-                                    at: string;
-                                    /** @description the entry in English, as always */
-                                    note: string;
-                                    /** @description the note as codes and values; null on older entries and typed notes */
-                                    parts: {
-                                        /** @description one of order.placed, order.payment_confirmed, order.cancelled_by_user, order.cancelled_by_back_office, order.refunded_unavailable, order.refunded_out_of_stock, order.refunded_supplement_declined, order.refunded_supplement_expired, order.reason, order.refunded_to_wallet, order.coupon_returned, order.bought, order.bought_from_sellers, order.seller_shipped, order.arrived_inspected, order.all_delivered, order.all_packages_delivered, order.package_disposed, order.all_returned, order.photos_requested, order.photos_added, order.supplement_requested, order.supplement_paid, order.price_decrease_refunded, order.seller_late, order.return_requested, order.return_rejected, order.return_accepted, order.exchange_accepted, order.exchange_arrived (more may be added) */
-                                        code: string;
-                                        /** @description the values the code words; amounts in major units with their currency */
-                                        params: {
-                                            [key: string]: string | number;
-                                        };
-                                    }[] | null;
-                                    status: string;
-                                }[];
-                                /** @description amount in the ledger currency, at most two decimals */
-                                totalAmount: number;
-                                /**
-                                 * Format: date-time
-                                 * @description ISO 8601 UTC
-                                 */
-                                updatedAt: string;
-                                userId: number;
-                            };
-                        };
-                    };
-                };
-            };
-        };
+        /**
+         * Move an order forward (to the next status, or through to `to`), with the staff's data for each step
+         * @description Move an order forward (to the next status, or through to `to`) with the staff's data for each step.
+         */
+        post: operations["admin_orders_advance"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1864,210 +381,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Add the requested photos to the inspection (generated when none are given) */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    /** @description the orderNo */
-                    id: string;
-                    rid: number;
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        photos?: string[];
-                    } | null;
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description Stable discriminator of some errors (see ERROR_CODES); additive */
-                            code?: string;
-                            error: string;
-                            /** @description The body field the error is about, where there is one */
-                            field?: string;
-                            message: string;
-                            statusCode: number;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: {
-                                /** @description sum of the pending supplements */
-                                amountDue: number;
-                                couponId: number | null;
-                                /**
-                                 * Format: date-time
-                                 * @description ISO 8601 UTC
-                                 */
-                                createdAt: string;
-                                /** @description ISO 4217 code, e.g. CNY */
-                                currency: string;
-                                /** @description amount in the ledger currency, at most two decimals */
-                                discount: number;
-                                inspection: {
-                                    /** @description v1.1: end of the decision window (null before arrival) */
-                                    decisionDeadline: string | null;
-                                    photos: string[];
-                                    requestedPhotos: {
-                                        /** @enum {boolean} */
-                                        requested: true;
-                                        requestId: number;
-                                        url: string;
-                                    }[];
-                                    result: string;
-                                    /** @description grams */
-                                    weight: number;
-                                };
-                                items: {
-                                    imageUrl: string;
-                                    /** @description unique within the order */
-                                    itemId: number;
-                                    /** @description one per seller group (platform + shop), set when purchased */
-                                    marketplaceOrderNo: string | null;
-                                    platform: string;
-                                    /** @description amount in the ledger currency, at most two decimals */
-                                    price: number;
-                                    productId: number;
-                                    quantity: number;
-                                    remark: string;
-                                    shopName: string;
-                                    skuId: string;
-                                    skuName: string;
-                                    title: string;
-                                }[];
-                                logistics: {
-                                    carrier: string;
-                                    trackingNo: string;
-                                };
-                                marketplaceOrderNo: string | null;
-                                orderNo: string;
-                                photoRequests: {
-                                    count: number;
-                                    /**
-                                     * Format: date-time
-                                     * @description ISO 8601 UTC
-                                     */
-                                    createdAt: string;
-                                    doneAt: string | null;
-                                    id: number;
-                                    note: string;
-                                    orderNo: string;
-                                    photos: string[];
-                                    /** @description amount in the ledger currency, at most two decimals */
-                                    price: number;
-                                    /** @enum {unknown} */
-                                    status: "requested" | "done";
-                                }[];
-                                platform: string;
-                                remark: string;
-                                returns: {
-                                    /**
-                                     * Format: date-time
-                                     * @description ISO 8601 UTC
-                                     */
-                                    createdAt: string;
-                                    /** @description amount in the ledger currency, at most two decimals */
-                                    fee: number;
-                                    id: number;
-                                    itemId: number;
-                                    orderNo: string;
-                                    reason: string;
-                                    /** @description amount in the ledger currency, at most two decimals */
-                                    refundAmount: number;
-                                    resolvedAt: string | null;
-                                    /** @enum {unknown} */
-                                    status: "requested" | "approved" | "rejected";
-                                    /** @enum {unknown} */
-                                    type: "return" | "exchange";
-                                }[];
-                                scenarios: {
-                                    firedAt: string | null;
-                                    /** @enum {unknown} */
-                                    name: "out_of_stock" | "price_increase" | "price_decrease" | "domestic_freight" | "qc_issue" | "seller_delay";
-                                    /** @enum {unknown} */
-                                    status: "programmed" | "fired";
-                                }[];
-                                /** @description amount in the ledger currency, at most two decimals */
-                                serviceFee: number;
-                                /**
-                                 * @description pending, paid, purchased, shipped_to_warehouse, in_warehouse, completed, cancelled, refunded, returned
-                                 * @enum {unknown}
-                                 */
-                                status: "pending" | "paid" | "purchased" | "shipped_to_warehouse" | "in_warehouse" | "completed" | "cancelled" | "refunded" | "returned";
-                                /** @description amount in the ledger currency, at most two decimals */
-                                subtotal: number;
-                                supplements: {
-                                    /** @description amount in the ledger currency, at most two decimals */
-                                    amount: number;
-                                    /**
-                                     * Format: date-time
-                                     * @description ISO 8601 UTC
-                                     */
-                                    createdAt: string;
-                                    /**
-                                     * Format: date-time
-                                     * @description ISO 8601 UTC
-                                     */
-                                    expiresAt: string;
-                                    id: number;
-                                    itemId: number | null;
-                                    orderNo: string;
-                                    /** @enum {unknown} */
-                                    reason: "price_increase" | "domestic_freight";
-                                    resolvedAt: string | null;
-                                    /** @enum {unknown} */
-                                    status: "pending" | "paid" | "declined" | "expired";
-                                }[];
-                                timeline: {
-                                    /**
-                                     * Format: date-time
-                                     * @description ISO 8601 UTC
-                                     */
-                                    at: string;
-                                    /** @description the entry in English, as always */
-                                    note: string;
-                                    /** @description the note as codes and values; null on older entries and typed notes */
-                                    parts: {
-                                        /** @description one of order.placed, order.payment_confirmed, order.cancelled_by_user, order.cancelled_by_back_office, order.refunded_unavailable, order.refunded_out_of_stock, order.refunded_supplement_declined, order.refunded_supplement_expired, order.reason, order.refunded_to_wallet, order.coupon_returned, order.bought, order.bought_from_sellers, order.seller_shipped, order.arrived_inspected, order.all_delivered, order.all_packages_delivered, order.package_disposed, order.all_returned, order.photos_requested, order.photos_added, order.supplement_requested, order.supplement_paid, order.price_decrease_refunded, order.seller_late, order.return_requested, order.return_rejected, order.return_accepted, order.exchange_accepted, order.exchange_arrived (more may be added) */
-                                        code: string;
-                                        /** @description the values the code words; amounts in major units with their currency */
-                                        params: {
-                                            [key: string]: string | number;
-                                        };
-                                    }[] | null;
-                                    status: string;
-                                }[];
-                                /** @description amount in the ledger currency, at most two decimals */
-                                totalAmount: number;
-                                /**
-                                 * Format: date-time
-                                 * @description ISO 8601 UTC
-                                 */
-                                updatedAt: string;
-                                userId: number;
-                            };
-                        };
-                    };
-                };
-            };
-        };
+        /**
+         * Add the requested photos to the inspection (generated when none are given)
+         * @description Add the requested photos to the inspection (generated when none are given).
+         */
+        post: operations["admin_orders_photo_requests_fulfil"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2083,65 +401,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** The item cannot be bought: a paid order is refunded in full (coupon returned) */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    /** @description the orderNo */
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        reason?: string;
-                    } | null;
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description Stable discriminator of some errors (see ERROR_CODES); additive */
-                            code?: string;
-                            error: string;
-                            /** @description The body field the error is about, where there is one */
-                            field?: string;
-                            message: string;
-                            statusCode: number;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: {
-                                message: string;
-                                orderNo: string;
-                                /** @description amount in the ledger currency, at most two decimals */
-                                refundAmount: number;
-                                /**
-                                 * @description pending, paid, purchased, shipped_to_warehouse, in_warehouse, completed, cancelled, refunded, returned
-                                 * @enum {unknown}
-                                 */
-                                status: "pending" | "paid" | "purchased" | "shipped_to_warehouse" | "in_warehouse" | "completed" | "cancelled" | "refunded" | "returned";
-                            };
-                        };
-                    };
-                };
-            };
-        };
+        /**
+         * The item cannot be bought: a paid order is refunded in full (coupon returned)
+         * @description The item cannot be bought: a paid order is refunded in full (coupon returned).
+         */
+        post: operations["admin_orders_refund"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2157,211 +421,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** The seller's decision on a return or exchange: approved (refund less fee, or fee and a replacement) or rejected */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    /** @description the orderNo */
-                    id: string;
-                    rid: number;
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        /** @enum {unknown} */
-                        decision: "approved" | "rejected";
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description Stable discriminator of some errors (see ERROR_CODES); additive */
-                            code?: string;
-                            error: string;
-                            /** @description The body field the error is about, where there is one */
-                            field?: string;
-                            message: string;
-                            statusCode: number;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: {
-                                /** @description sum of the pending supplements */
-                                amountDue: number;
-                                couponId: number | null;
-                                /**
-                                 * Format: date-time
-                                 * @description ISO 8601 UTC
-                                 */
-                                createdAt: string;
-                                /** @description ISO 4217 code, e.g. CNY */
-                                currency: string;
-                                /** @description amount in the ledger currency, at most two decimals */
-                                discount: number;
-                                inspection: {
-                                    /** @description v1.1: end of the decision window (null before arrival) */
-                                    decisionDeadline: string | null;
-                                    photos: string[];
-                                    requestedPhotos: {
-                                        /** @enum {boolean} */
-                                        requested: true;
-                                        requestId: number;
-                                        url: string;
-                                    }[];
-                                    result: string;
-                                    /** @description grams */
-                                    weight: number;
-                                };
-                                items: {
-                                    imageUrl: string;
-                                    /** @description unique within the order */
-                                    itemId: number;
-                                    /** @description one per seller group (platform + shop), set when purchased */
-                                    marketplaceOrderNo: string | null;
-                                    platform: string;
-                                    /** @description amount in the ledger currency, at most two decimals */
-                                    price: number;
-                                    productId: number;
-                                    quantity: number;
-                                    remark: string;
-                                    shopName: string;
-                                    skuId: string;
-                                    skuName: string;
-                                    title: string;
-                                }[];
-                                logistics: {
-                                    carrier: string;
-                                    trackingNo: string;
-                                };
-                                marketplaceOrderNo: string | null;
-                                orderNo: string;
-                                photoRequests: {
-                                    count: number;
-                                    /**
-                                     * Format: date-time
-                                     * @description ISO 8601 UTC
-                                     */
-                                    createdAt: string;
-                                    doneAt: string | null;
-                                    id: number;
-                                    note: string;
-                                    orderNo: string;
-                                    photos: string[];
-                                    /** @description amount in the ledger currency, at most two decimals */
-                                    price: number;
-                                    /** @enum {unknown} */
-                                    status: "requested" | "done";
-                                }[];
-                                platform: string;
-                                remark: string;
-                                returns: {
-                                    /**
-                                     * Format: date-time
-                                     * @description ISO 8601 UTC
-                                     */
-                                    createdAt: string;
-                                    /** @description amount in the ledger currency, at most two decimals */
-                                    fee: number;
-                                    id: number;
-                                    itemId: number;
-                                    orderNo: string;
-                                    reason: string;
-                                    /** @description amount in the ledger currency, at most two decimals */
-                                    refundAmount: number;
-                                    resolvedAt: string | null;
-                                    /** @enum {unknown} */
-                                    status: "requested" | "approved" | "rejected";
-                                    /** @enum {unknown} */
-                                    type: "return" | "exchange";
-                                }[];
-                                scenarios: {
-                                    firedAt: string | null;
-                                    /** @enum {unknown} */
-                                    name: "out_of_stock" | "price_increase" | "price_decrease" | "domestic_freight" | "qc_issue" | "seller_delay";
-                                    /** @enum {unknown} */
-                                    status: "programmed" | "fired";
-                                }[];
-                                /** @description amount in the ledger currency, at most two decimals */
-                                serviceFee: number;
-                                /**
-                                 * @description pending, paid, purchased, shipped_to_warehouse, in_warehouse, completed, cancelled, refunded, returned
-                                 * @enum {unknown}
-                                 */
-                                status: "pending" | "paid" | "purchased" | "shipped_to_warehouse" | "in_warehouse" | "completed" | "cancelled" | "refunded" | "returned";
-                                /** @description amount in the ledger currency, at most two decimals */
-                                subtotal: number;
-                                supplements: {
-                                    /** @description amount in the ledger currency, at most two decimals */
-                                    amount: number;
-                                    /**
-                                     * Format: date-time
-                                     * @description ISO 8601 UTC
-                                     */
-                                    createdAt: string;
-                                    /**
-                                     * Format: date-time
-                                     * @description ISO 8601 UTC
-                                     */
-                                    expiresAt: string;
-                                    id: number;
-                                    itemId: number | null;
-                                    orderNo: string;
-                                    /** @enum {unknown} */
-                                    reason: "price_increase" | "domestic_freight";
-                                    resolvedAt: string | null;
-                                    /** @enum {unknown} */
-                                    status: "pending" | "paid" | "declined" | "expired";
-                                }[];
-                                timeline: {
-                                    /**
-                                     * Format: date-time
-                                     * @description ISO 8601 UTC
-                                     */
-                                    at: string;
-                                    /** @description the entry in English, as always */
-                                    note: string;
-                                    /** @description the note as codes and values; null on older entries and typed notes */
-                                    parts: {
-                                        /** @description one of order.placed, order.payment_confirmed, order.cancelled_by_user, order.cancelled_by_back_office, order.refunded_unavailable, order.refunded_out_of_stock, order.refunded_supplement_declined, order.refunded_supplement_expired, order.reason, order.refunded_to_wallet, order.coupon_returned, order.bought, order.bought_from_sellers, order.seller_shipped, order.arrived_inspected, order.all_delivered, order.all_packages_delivered, order.package_disposed, order.all_returned, order.photos_requested, order.photos_added, order.supplement_requested, order.supplement_paid, order.price_decrease_refunded, order.seller_late, order.return_requested, order.return_rejected, order.return_accepted, order.exchange_accepted, order.exchange_arrived (more may be added) */
-                                        code: string;
-                                        /** @description the values the code words; amounts in major units with their currency */
-                                        params: {
-                                            [key: string]: string | number;
-                                        };
-                                    }[] | null;
-                                    status: string;
-                                }[];
-                                /** @description amount in the ledger currency, at most two decimals */
-                                totalAmount: number;
-                                /**
-                                 * Format: date-time
-                                 * @description ISO 8601 UTC
-                                 */
-                                updatedAt: string;
-                                userId: number;
-                            };
-                        };
-                    };
-                };
-            };
-        };
+        /**
+         * The seller's decision on a return or exchange: approved (refund less fee, or fee and a replacement) or rejected
+         * @description The seller's decision on a return or exchange: approved (refund less the fee, or the fee and a replacement) or rejected.
+         */
+        post: operations["admin_orders_returns_decide"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2377,210 +441,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Sandbox: make a scenario happen to this order now (409 when the order is not at its step) */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    /** @description the orderNo */
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        /** @enum {unknown} */
-                        scenario: "out_of_stock" | "price_increase" | "price_decrease" | "domestic_freight" | "qc_issue" | "seller_delay";
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description Stable discriminator of some errors (see ERROR_CODES); additive */
-                            code?: string;
-                            error: string;
-                            /** @description The body field the error is about, where there is one */
-                            field?: string;
-                            message: string;
-                            statusCode: number;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: {
-                                /** @description sum of the pending supplements */
-                                amountDue: number;
-                                couponId: number | null;
-                                /**
-                                 * Format: date-time
-                                 * @description ISO 8601 UTC
-                                 */
-                                createdAt: string;
-                                /** @description ISO 4217 code, e.g. CNY */
-                                currency: string;
-                                /** @description amount in the ledger currency, at most two decimals */
-                                discount: number;
-                                inspection: {
-                                    /** @description v1.1: end of the decision window (null before arrival) */
-                                    decisionDeadline: string | null;
-                                    photos: string[];
-                                    requestedPhotos: {
-                                        /** @enum {boolean} */
-                                        requested: true;
-                                        requestId: number;
-                                        url: string;
-                                    }[];
-                                    result: string;
-                                    /** @description grams */
-                                    weight: number;
-                                };
-                                items: {
-                                    imageUrl: string;
-                                    /** @description unique within the order */
-                                    itemId: number;
-                                    /** @description one per seller group (platform + shop), set when purchased */
-                                    marketplaceOrderNo: string | null;
-                                    platform: string;
-                                    /** @description amount in the ledger currency, at most two decimals */
-                                    price: number;
-                                    productId: number;
-                                    quantity: number;
-                                    remark: string;
-                                    shopName: string;
-                                    skuId: string;
-                                    skuName: string;
-                                    title: string;
-                                }[];
-                                logistics: {
-                                    carrier: string;
-                                    trackingNo: string;
-                                };
-                                marketplaceOrderNo: string | null;
-                                orderNo: string;
-                                photoRequests: {
-                                    count: number;
-                                    /**
-                                     * Format: date-time
-                                     * @description ISO 8601 UTC
-                                     */
-                                    createdAt: string;
-                                    doneAt: string | null;
-                                    id: number;
-                                    note: string;
-                                    orderNo: string;
-                                    photos: string[];
-                                    /** @description amount in the ledger currency, at most two decimals */
-                                    price: number;
-                                    /** @enum {unknown} */
-                                    status: "requested" | "done";
-                                }[];
-                                platform: string;
-                                remark: string;
-                                returns: {
-                                    /**
-                                     * Format: date-time
-                                     * @description ISO 8601 UTC
-                                     */
-                                    createdAt: string;
-                                    /** @description amount in the ledger currency, at most two decimals */
-                                    fee: number;
-                                    id: number;
-                                    itemId: number;
-                                    orderNo: string;
-                                    reason: string;
-                                    /** @description amount in the ledger currency, at most two decimals */
-                                    refundAmount: number;
-                                    resolvedAt: string | null;
-                                    /** @enum {unknown} */
-                                    status: "requested" | "approved" | "rejected";
-                                    /** @enum {unknown} */
-                                    type: "return" | "exchange";
-                                }[];
-                                scenarios: {
-                                    firedAt: string | null;
-                                    /** @enum {unknown} */
-                                    name: "out_of_stock" | "price_increase" | "price_decrease" | "domestic_freight" | "qc_issue" | "seller_delay";
-                                    /** @enum {unknown} */
-                                    status: "programmed" | "fired";
-                                }[];
-                                /** @description amount in the ledger currency, at most two decimals */
-                                serviceFee: number;
-                                /**
-                                 * @description pending, paid, purchased, shipped_to_warehouse, in_warehouse, completed, cancelled, refunded, returned
-                                 * @enum {unknown}
-                                 */
-                                status: "pending" | "paid" | "purchased" | "shipped_to_warehouse" | "in_warehouse" | "completed" | "cancelled" | "refunded" | "returned";
-                                /** @description amount in the ledger currency, at most two decimals */
-                                subtotal: number;
-                                supplements: {
-                                    /** @description amount in the ledger currency, at most two decimals */
-                                    amount: number;
-                                    /**
-                                     * Format: date-time
-                                     * @description ISO 8601 UTC
-                                     */
-                                    createdAt: string;
-                                    /**
-                                     * Format: date-time
-                                     * @description ISO 8601 UTC
-                                     */
-                                    expiresAt: string;
-                                    id: number;
-                                    itemId: number | null;
-                                    orderNo: string;
-                                    /** @enum {unknown} */
-                                    reason: "price_increase" | "domestic_freight";
-                                    resolvedAt: string | null;
-                                    /** @enum {unknown} */
-                                    status: "pending" | "paid" | "declined" | "expired";
-                                }[];
-                                timeline: {
-                                    /**
-                                     * Format: date-time
-                                     * @description ISO 8601 UTC
-                                     */
-                                    at: string;
-                                    /** @description the entry in English, as always */
-                                    note: string;
-                                    /** @description the note as codes and values; null on older entries and typed notes */
-                                    parts: {
-                                        /** @description one of order.placed, order.payment_confirmed, order.cancelled_by_user, order.cancelled_by_back_office, order.refunded_unavailable, order.refunded_out_of_stock, order.refunded_supplement_declined, order.refunded_supplement_expired, order.reason, order.refunded_to_wallet, order.coupon_returned, order.bought, order.bought_from_sellers, order.seller_shipped, order.arrived_inspected, order.all_delivered, order.all_packages_delivered, order.package_disposed, order.all_returned, order.photos_requested, order.photos_added, order.supplement_requested, order.supplement_paid, order.price_decrease_refunded, order.seller_late, order.return_requested, order.return_rejected, order.return_accepted, order.exchange_accepted, order.exchange_arrived (more may be added) */
-                                        code: string;
-                                        /** @description the values the code words; amounts in major units with their currency */
-                                        params: {
-                                            [key: string]: string | number;
-                                        };
-                                    }[] | null;
-                                    status: string;
-                                }[];
-                                /** @description amount in the ledger currency, at most two decimals */
-                                totalAmount: number;
-                                /**
-                                 * Format: date-time
-                                 * @description ISO 8601 UTC
-                                 */
-                                updatedAt: string;
-                                userId: number;
-                            };
-                        };
-                    };
-                };
-            };
-        };
+        /**
+         * Sandbox: make a scenario happen to this order now (409 when the order is not at its step)
+         * @description Sandbox: make a scenario happen to this order now (409 when the order is not at its step).
+         */
+        post: operations["admin_orders_simulate"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2596,213 +461,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Ask the user for more money on a paid order (price_increase, domestic_freight), or refund a price_decrease at once */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    /** @description the orderNo */
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        /** @description CNY, at most two decimals */
-                        amount: number;
-                        itemId?: number;
-                        /** @enum {unknown} */
-                        reason: "price_increase" | "domestic_freight" | "price_decrease";
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description Stable discriminator of some errors (see ERROR_CODES); additive */
-                            code?: string;
-                            error: string;
-                            /** @description The body field the error is about, where there is one */
-                            field?: string;
-                            message: string;
-                            statusCode: number;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                201: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: {
-                                /** @description sum of the pending supplements */
-                                amountDue: number;
-                                couponId: number | null;
-                                /**
-                                 * Format: date-time
-                                 * @description ISO 8601 UTC
-                                 */
-                                createdAt: string;
-                                /** @description ISO 4217 code, e.g. CNY */
-                                currency: string;
-                                /** @description amount in the ledger currency, at most two decimals */
-                                discount: number;
-                                inspection: {
-                                    /** @description v1.1: end of the decision window (null before arrival) */
-                                    decisionDeadline: string | null;
-                                    photos: string[];
-                                    requestedPhotos: {
-                                        /** @enum {boolean} */
-                                        requested: true;
-                                        requestId: number;
-                                        url: string;
-                                    }[];
-                                    result: string;
-                                    /** @description grams */
-                                    weight: number;
-                                };
-                                items: {
-                                    imageUrl: string;
-                                    /** @description unique within the order */
-                                    itemId: number;
-                                    /** @description one per seller group (platform + shop), set when purchased */
-                                    marketplaceOrderNo: string | null;
-                                    platform: string;
-                                    /** @description amount in the ledger currency, at most two decimals */
-                                    price: number;
-                                    productId: number;
-                                    quantity: number;
-                                    remark: string;
-                                    shopName: string;
-                                    skuId: string;
-                                    skuName: string;
-                                    title: string;
-                                }[];
-                                logistics: {
-                                    carrier: string;
-                                    trackingNo: string;
-                                };
-                                marketplaceOrderNo: string | null;
-                                orderNo: string;
-                                photoRequests: {
-                                    count: number;
-                                    /**
-                                     * Format: date-time
-                                     * @description ISO 8601 UTC
-                                     */
-                                    createdAt: string;
-                                    doneAt: string | null;
-                                    id: number;
-                                    note: string;
-                                    orderNo: string;
-                                    photos: string[];
-                                    /** @description amount in the ledger currency, at most two decimals */
-                                    price: number;
-                                    /** @enum {unknown} */
-                                    status: "requested" | "done";
-                                }[];
-                                platform: string;
-                                remark: string;
-                                returns: {
-                                    /**
-                                     * Format: date-time
-                                     * @description ISO 8601 UTC
-                                     */
-                                    createdAt: string;
-                                    /** @description amount in the ledger currency, at most two decimals */
-                                    fee: number;
-                                    id: number;
-                                    itemId: number;
-                                    orderNo: string;
-                                    reason: string;
-                                    /** @description amount in the ledger currency, at most two decimals */
-                                    refundAmount: number;
-                                    resolvedAt: string | null;
-                                    /** @enum {unknown} */
-                                    status: "requested" | "approved" | "rejected";
-                                    /** @enum {unknown} */
-                                    type: "return" | "exchange";
-                                }[];
-                                scenarios: {
-                                    firedAt: string | null;
-                                    /** @enum {unknown} */
-                                    name: "out_of_stock" | "price_increase" | "price_decrease" | "domestic_freight" | "qc_issue" | "seller_delay";
-                                    /** @enum {unknown} */
-                                    status: "programmed" | "fired";
-                                }[];
-                                /** @description amount in the ledger currency, at most two decimals */
-                                serviceFee: number;
-                                /**
-                                 * @description pending, paid, purchased, shipped_to_warehouse, in_warehouse, completed, cancelled, refunded, returned
-                                 * @enum {unknown}
-                                 */
-                                status: "pending" | "paid" | "purchased" | "shipped_to_warehouse" | "in_warehouse" | "completed" | "cancelled" | "refunded" | "returned";
-                                /** @description amount in the ledger currency, at most two decimals */
-                                subtotal: number;
-                                supplements: {
-                                    /** @description amount in the ledger currency, at most two decimals */
-                                    amount: number;
-                                    /**
-                                     * Format: date-time
-                                     * @description ISO 8601 UTC
-                                     */
-                                    createdAt: string;
-                                    /**
-                                     * Format: date-time
-                                     * @description ISO 8601 UTC
-                                     */
-                                    expiresAt: string;
-                                    id: number;
-                                    itemId: number | null;
-                                    orderNo: string;
-                                    /** @enum {unknown} */
-                                    reason: "price_increase" | "domestic_freight";
-                                    resolvedAt: string | null;
-                                    /** @enum {unknown} */
-                                    status: "pending" | "paid" | "declined" | "expired";
-                                }[];
-                                timeline: {
-                                    /**
-                                     * Format: date-time
-                                     * @description ISO 8601 UTC
-                                     */
-                                    at: string;
-                                    /** @description the entry in English, as always */
-                                    note: string;
-                                    /** @description the note as codes and values; null on older entries and typed notes */
-                                    parts: {
-                                        /** @description one of order.placed, order.payment_confirmed, order.cancelled_by_user, order.cancelled_by_back_office, order.refunded_unavailable, order.refunded_out_of_stock, order.refunded_supplement_declined, order.refunded_supplement_expired, order.reason, order.refunded_to_wallet, order.coupon_returned, order.bought, order.bought_from_sellers, order.seller_shipped, order.arrived_inspected, order.all_delivered, order.all_packages_delivered, order.package_disposed, order.all_returned, order.photos_requested, order.photos_added, order.supplement_requested, order.supplement_paid, order.price_decrease_refunded, order.seller_late, order.return_requested, order.return_rejected, order.return_accepted, order.exchange_accepted, order.exchange_arrived (more may be added) */
-                                        code: string;
-                                        /** @description the values the code words; amounts in major units with their currency */
-                                        params: {
-                                            [key: string]: string | number;
-                                        };
-                                    }[] | null;
-                                    status: string;
-                                }[];
-                                /** @description amount in the ledger currency, at most two decimals */
-                                totalAmount: number;
-                                /**
-                                 * Format: date-time
-                                 * @description ISO 8601 UTC
-                                 */
-                                updatedAt: string;
-                                userId: number;
-                            };
-                        };
-                    };
-                };
-            };
-        };
+        /**
+         * Ask the user for more money on a paid order (price_increase, domestic_freight), or refund a price_decrease at once
+         * @description Ask the user for more money on a paid order (price_increase, domestic_freight), or refund a price_decrease at once.
+         */
+        post: operations["admin_orders_supplements_create"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2816,88 +479,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The open API's request log of the selected world, newest first (filters: key, status or class like 4xx, path prefix, since) */
-        get: {
-            parameters: {
-                query?: {
-                    /** @description an API key id */
-                    key?: number;
-                    limit?: number;
-                    /** @description a path prefix, e.g. /api/v1/open/orders */
-                    path?: string;
-                    /** @description the X-Request-Id of one request */
-                    requestId?: string;
-                    /** @description only requests at or after this time */
-                    since?: string;
-                    /** @description the entries after (older than) this id */
-                    startingAfter?: number;
-                    /** @description an exact status (404) or a class (4xx) */
-                    status?: string;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description Stable discriminator of some errors (see ERROR_CODES); additive */
-                            code?: string;
-                            error: string;
-                            /** @description The body field the error is about, where there is one */
-                            field?: string;
-                            message: string;
-                            statusCode: number;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: {
-                                /** @description walk on with startingAfter = the last item's id */
-                                hasMore: boolean;
-                                items: {
-                                    /**
-                                     * Format: date-time
-                                     * @description ISO 8601 UTC
-                                     */
-                                    at: string;
-                                    /** @description from the request's arrival to the last byte of the answer */
-                                    durationMs: number;
-                                    /** @description the log entry (cursor for startingAfter) */
-                                    id: number;
-                                    /** @description the API key, or null when the caller was not authenticated or was the app's own UI */
-                                    key: {
-                                        id: number;
-                                        name: string;
-                                    } | null;
-                                    method: string;
-                                    /** @description without the query string */
-                                    path: string;
-                                    /** @description the query string without "?", secrets masked; "" when none */
-                                    query: string;
-                                    /** @description the X-Request-Id the response carried */
-                                    requestId: string;
-                                    status: number;
-                                }[];
-                                limit: number;
-                            };
-                        };
-                    };
-                };
-            };
-        };
+        /**
+         * The open API's request log of the selected world, newest first (filters: key, status or class like 4xx, path prefix, since)
+         * @description The open API's request log, newest first (filters: key, status or class like 4xx, path prefix, since, request id).
+         */
+        get: operations["admin_requests_list"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2913,85 +499,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One logged request with both bodies (at most 4 KB each, API keys masked) */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: number;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description Stable discriminator of some errors (see ERROR_CODES); additive */
-                            code?: string;
-                            error: string;
-                            /** @description The body field the error is about, where there is one */
-                            field?: string;
-                            message: string;
-                            statusCode: number;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: {
-                                /**
-                                 * Format: date-time
-                                 * @description ISO 8601 UTC
-                                 */
-                                at: string;
-                                /** @description from the request's arrival to the last byte of the answer */
-                                durationMs: number;
-                                /** @description the log entry (cursor for startingAfter) */
-                                id: number;
-                                /** @description the API key, or null when the caller was not authenticated or was the app's own UI */
-                                key: {
-                                    id: number;
-                                    name: string;
-                                } | null;
-                                method: string;
-                                /** @description without the query string */
-                                path: string;
-                                /** @description the query string without "?", secrets masked; "" when none */
-                                query: string;
-                                requestBody: {
-                                    /** @description the whole body's size */
-                                    bytes: number;
-                                    /** @description the body as sent (UTF-8), at most 4096 bytes, sk- keys masked; null when empty or not kept (the event stream) */
-                                    text: string | null;
-                                    truncated: boolean;
-                                };
-                                /** @description the X-Request-Id the response carried */
-                                requestId: string;
-                                responseBody: {
-                                    /** @description the whole body's size */
-                                    bytes: number;
-                                    /** @description the body as sent (UTF-8), at most 4096 bytes, sk- keys masked; null when empty or not kept (the event stream) */
-                                    text: string | null;
-                                    truncated: boolean;
-                                };
-                                status: number;
-                            };
-                        };
-                    };
-                };
-            };
-        };
+        /**
+         * One logged request with both bodies (at most 4 KB each, API keys masked)
+         * @description One logged request with both bodies (at most 4 KB each, API keys masked) and the MCP tool that made it, if any.
+         */
+        get: operations["admin_requests_get"];
         put?: never;
         post?: never;
         delete?: never;
@@ -3070,82 +582,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Every user's returns and exchanges awaiting the seller's decision, oldest first (cursor paging: startingAfter) */
-        get: {
-            parameters: {
-                query?: {
-                    /** @description page size, 1 to 100 */
-                    limit?: number;
-                    /** @description cursor paging: the items after this id, in the list's order (instead of page) */
-                    startingAfter?: string;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description Stable discriminator of some errors (see ERROR_CODES); additive */
-                            code?: string;
-                            error: string;
-                            /** @description The body field the error is about, where there is one */
-                            field?: string;
-                            message: string;
-                            statusCode: number;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: {
-                                items: {
-                                    /**
-                                     * Format: date-time
-                                     * @description ISO 8601 UTC
-                                     */
-                                    createdAt: string;
-                                    /** @description amount in the ledger currency, at most two decimals */
-                                    fee: number;
-                                    id: number;
-                                    itemId: number;
-                                    orderNo: string;
-                                    /** @description the package that is `returning` until the decision */
-                                    packageId: number;
-                                    quantity: number;
-                                    reason: string;
-                                    /** @description amount in the ledger currency, at most two decimals */
-                                    refundAmount: number;
-                                    resolvedAt: string | null;
-                                    skuName: string;
-                                    /** @enum {unknown} */
-                                    status: "requested" | "approved" | "rejected";
-                                    /** @description the order line's product title */
-                                    title: string;
-                                    /** @enum {unknown} */
-                                    type: "return" | "exchange";
-                                    userId: number;
-                                }[];
-                                limit: number;
-                                page: number;
-                                total: number;
-                            };
-                        };
-                    };
-                };
-            };
-        };
+        /**
+         * Every user's returns and exchanges awaiting the seller's decision, oldest first (cursor paging: startingAfter)
+         * @description Every return and exchange awaiting the seller's decision, oldest first.
+         */
+        get: operations["admin_returns_pending"];
         put?: never;
         post?: never;
         delete?: never;
@@ -3161,52 +602,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Every scope, in canonical order, and the presets */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description Stable discriminator of some errors (see ERROR_CODES); additive */
-                            code?: string;
-                            error: string;
-                            /** @description The body field the error is about, where there is one */
-                            field?: string;
-                            message: string;
-                            statusCode: number;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: {
-                                presets: {
-                                    all: string[];
-                                    readOnly: string[];
-                                };
-                                scopes: string[];
-                            };
-                        };
-                    };
-                };
-            };
-        };
+        /**
+         * Every scope, in canonical order, and the presets
+         * @description Every scope in canonical order, and the presets.
+         */
+        get: operations["admin_scopes_list"];
         put?: never;
         post?: never;
         delete?: never;
@@ -3222,53 +622,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Where the API is served and where the data lives */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description Stable discriminator of some errors (see ERROR_CODES); additive */
-                            code?: string;
-                            error: string;
-                            /** @description The body field the error is about, where there is one */
-                            field?: string;
-                            message: string;
-                            statusCode: number;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: {
-                                databaseFile: string;
-                                dataDir: string;
-                                docsUrl: string;
-                                openapiUrl: string;
-                                origin: string;
-                                version: string;
-                            };
-                        };
-                    };
-                };
-            };
-        };
+        /**
+         * Where the API is served and where the data lives
+         * @description Where the API is served and where the data lives.
+         */
+        get: operations["admin_server_get"];
         put?: never;
         post?: never;
         delete?: never;
@@ -3284,138 +642,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Service settings */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description Stable discriminator of some errors (see ERROR_CODES); additive */
-                            code?: string;
-                            error: string;
-                            /** @description The body field the error is about, where there is one */
-                            field?: string;
-                            message: string;
-                            statusCode: number;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: {
-                                currency: string;
-                                /** @description true once the ledger has entries */
-                                currencyLocked: boolean;
-                                /** @description shown beside ledger amounts in the UI at its rate; never stored in the ledger */
-                                displayCurrency: string | null;
-                                /** @description units of each currency per unit of the ledger currency */
-                                displayRates: {
-                                    [key: string]: number;
-                                };
-                                lowBalanceThreshold: number;
-                                /** @description most worlds in this data folder, the default world included (the default world's setting counts) */
-                                maxWorlds: number;
-                                /** @description how many open-API requests the request log keeps (also never older than 7 days) */
-                                requestLogLimit: number;
-                                /** @description percent of the goods subtotal */
-                                serviceFeeRate: number;
-                                webhooksAllowRemote: boolean;
-                            };
-                        };
-                    };
-                };
-            };
-        };
-        /** Change service settings (any subset) */
-        put: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        currency?: string;
-                        displayCurrency?: string | null;
-                        /** @description units of each currency per unit of the ledger currency */
-                        displayRates?: {
-                            [key: string]: number;
-                        };
-                        lowBalanceThreshold?: number;
-                        maxWorlds?: number;
-                        requestLogLimit?: number;
-                        serviceFeeRate?: number;
-                        webhooksAllowRemote?: boolean;
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description Stable discriminator of some errors (see ERROR_CODES); additive */
-                            code?: string;
-                            error: string;
-                            /** @description The body field the error is about, where there is one */
-                            field?: string;
-                            message: string;
-                            statusCode: number;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: {
-                                currency: string;
-                                /** @description true once the ledger has entries */
-                                currencyLocked: boolean;
-                                /** @description shown beside ledger amounts in the UI at its rate; never stored in the ledger */
-                                displayCurrency: string | null;
-                                /** @description units of each currency per unit of the ledger currency */
-                                displayRates: {
-                                    [key: string]: number;
-                                };
-                                lowBalanceThreshold: number;
-                                /** @description most worlds in this data folder, the default world included (the default world's setting counts) */
-                                maxWorlds: number;
-                                /** @description how many open-API requests the request log keeps (also never older than 7 days) */
-                                requestLogLimit: number;
-                                /** @description percent of the goods subtotal */
-                                serviceFeeRate: number;
-                                webhooksAllowRemote: boolean;
-                            };
-                        };
-                    };
-                };
-            };
-        };
+        /**
+         * Service settings
+         * @description The service settings.
+         */
+        get: operations["admin_settings_get"];
+        /**
+         * Change service settings (any subset)
+         * @description Change service settings (any subset).
+         */
+        put: operations["admin_settings_update"];
         post?: never;
         delete?: never;
         options?: never;
@@ -3432,151 +668,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Make a shipping case happen now: customs_hold (shipped -> exception), lost_in_transit or customs_seized (-> lost, insurance payout); 409 when it does not fit */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    /** @description the shipping order number */
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        /**
-                         * @description v1.1 section 8 shipping scenarios
-                         * @enum {unknown}
-                         */
-                        scenario: "customs_hold" | "lost_in_transit" | "customs_seized";
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description Stable discriminator of some errors (see ERROR_CODES); additive */
-                            code?: string;
-                            error: string;
-                            /** @description The body field the error is about, where there is one */
-                            field?: string;
-                            message: string;
-                            statusCode: number;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: {
-                                channelId: string;
-                                channelName: string;
-                                /**
-                                 * Format: date-time
-                                 * @description ISO 8601 UTC
-                                 */
-                                createdAt: string;
-                                /** @description ISO 4217 code, e.g. CNY */
-                                currency: string;
-                                /** @description amount in the ledger currency, at most two decimals */
-                                declaredValue: number;
-                                deliveredAt: string | null;
-                                /** @description the packed parcel (cm) when created from a rehearsal */
-                                dimensions: {
-                                    height: number;
-                                    length: number;
-                                    width: number;
-                                } | null;
-                                /** @description informational, from the destination's de minimis and rate; never charged */
-                                estimatedDuties: number;
-                                events: {
-                                    /**
-                                     * Format: date-time
-                                     * @description ISO 8601 UTC
-                                     */
-                                    at: string;
-                                    /** @description one of shipping.created, shipping.cancelled, shipping.handed_to_carrier, shipping.delivered, shipping.customs_hold, shipping.customs_cleared, shipping.lost_in_transit, shipping.customs_seized (more may be added); null on older events */
-                                    code: string | null;
-                                    /** @description the event in English, as always */
-                                    description: string;
-                                    location: string;
-                                    params: {
-                                        [key: string]: string | number;
-                                    } | null;
-                                    status: string;
-                                }[];
-                                /** @description why the order is in exception or lost; empty otherwise */
-                                exceptionReason: string;
-                                insurance: boolean;
-                                /** @description amount in the ledger currency, at most two decimals */
-                                insurancePayout: number;
-                                /** @description amount in the ledger currency, at most two decimals */
-                                insurancePremium: number;
-                                items: {
-                                    cargoType: string;
-                                    inventoryId: number;
-                                    name: string;
-                                    orderId: string;
-                                    quantity: number;
-                                    /** @description grams */
-                                    weight: number;
-                                }[];
-                                orderNo: string;
-                                recipient: {
-                                    address: string;
-                                    city: string;
-                                    country: string;
-                                    name: string;
-                                    phone: string;
-                                    state: string;
-                                    zipCode: string;
-                                };
-                                rehearsalId: string | null;
-                                remark: string;
-                                scenarios: {
-                                    /** @description null while programmed and not fired yet */
-                                    firedAt: string | null;
-                                    /** @description customs_hold, lost_in_transit, customs_seized */
-                                    name: string;
-                                }[];
-                                shippedAt: string | null;
-                                /** @description amount in the ledger currency, at most two decimals */
-                                shippingFee: number;
-                                /**
-                                 * @description pending, shipped, delivered, cancelled, exception, lost
-                                 * @enum {unknown}
-                                 */
-                                status: "pending" | "shipped" | "delivered" | "cancelled" | "exception" | "lost";
-                                /** @description amount in the ledger currency, at most two decimals */
-                                storageFees: number;
-                                /** @description shippingFee + insurancePremium + storageFees: what is held, then captured at dispatch */
-                                totalCharge: number;
-                                /** @description grams */
-                                totalWeight: number;
-                                /** @description empty until dispatched */
-                                trackingNo: string;
-                                /**
-                                 * Format: date-time
-                                 * @description ISO 8601 UTC
-                                 */
-                                updatedAt: string;
-                            };
-                        };
-                    };
-                };
-            };
-        };
+        /**
+         * Make a shipping case happen now: customs_hold (shipped -> exception), lost_in_transit or customs_seized (-> lost, insurance payout); 409 when it does not fit
+         * @description Make a shipping case happen now: customs_hold, lost_in_transit or customs_seized (409 when it does not fit).
+         */
+        post: operations["admin_shipping_simulate"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3592,141 +688,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Record the delivery of a shipped order (as confirm-delivery does for the recipient) */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    /** @description the shipping order number */
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description Stable discriminator of some errors (see ERROR_CODES); additive */
-                            code?: string;
-                            error: string;
-                            /** @description The body field the error is about, where there is one */
-                            field?: string;
-                            message: string;
-                            statusCode: number;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: {
-                                channelId: string;
-                                channelName: string;
-                                /**
-                                 * Format: date-time
-                                 * @description ISO 8601 UTC
-                                 */
-                                createdAt: string;
-                                /** @description ISO 4217 code, e.g. CNY */
-                                currency: string;
-                                /** @description amount in the ledger currency, at most two decimals */
-                                declaredValue: number;
-                                deliveredAt: string | null;
-                                /** @description the packed parcel (cm) when created from a rehearsal */
-                                dimensions: {
-                                    height: number;
-                                    length: number;
-                                    width: number;
-                                } | null;
-                                /** @description informational, from the destination's de minimis and rate; never charged */
-                                estimatedDuties: number;
-                                events: {
-                                    /**
-                                     * Format: date-time
-                                     * @description ISO 8601 UTC
-                                     */
-                                    at: string;
-                                    /** @description one of shipping.created, shipping.cancelled, shipping.handed_to_carrier, shipping.delivered, shipping.customs_hold, shipping.customs_cleared, shipping.lost_in_transit, shipping.customs_seized (more may be added); null on older events */
-                                    code: string | null;
-                                    /** @description the event in English, as always */
-                                    description: string;
-                                    location: string;
-                                    params: {
-                                        [key: string]: string | number;
-                                    } | null;
-                                    status: string;
-                                }[];
-                                /** @description why the order is in exception or lost; empty otherwise */
-                                exceptionReason: string;
-                                insurance: boolean;
-                                /** @description amount in the ledger currency, at most two decimals */
-                                insurancePayout: number;
-                                /** @description amount in the ledger currency, at most two decimals */
-                                insurancePremium: number;
-                                items: {
-                                    cargoType: string;
-                                    inventoryId: number;
-                                    name: string;
-                                    orderId: string;
-                                    quantity: number;
-                                    /** @description grams */
-                                    weight: number;
-                                }[];
-                                orderNo: string;
-                                recipient: {
-                                    address: string;
-                                    city: string;
-                                    country: string;
-                                    name: string;
-                                    phone: string;
-                                    state: string;
-                                    zipCode: string;
-                                };
-                                rehearsalId: string | null;
-                                remark: string;
-                                scenarios: {
-                                    /** @description null while programmed and not fired yet */
-                                    firedAt: string | null;
-                                    /** @description customs_hold, lost_in_transit, customs_seized */
-                                    name: string;
-                                }[];
-                                shippedAt: string | null;
-                                /** @description amount in the ledger currency, at most two decimals */
-                                shippingFee: number;
-                                /**
-                                 * @description pending, shipped, delivered, cancelled, exception, lost
-                                 * @enum {unknown}
-                                 */
-                                status: "pending" | "shipped" | "delivered" | "cancelled" | "exception" | "lost";
-                                /** @description amount in the ledger currency, at most two decimals */
-                                storageFees: number;
-                                /** @description shippingFee + insurancePremium + storageFees: what is held, then captured at dispatch */
-                                totalCharge: number;
-                                /** @description grams */
-                                totalWeight: number;
-                                /** @description empty until dispatched */
-                                trackingNo: string;
-                                /**
-                                 * Format: date-time
-                                 * @description ISO 8601 UTC
-                                 */
-                                updatedAt: string;
-                            };
-                        };
-                    };
-                };
-            };
-        };
+        /**
+         * Record the delivery of a shipped order (as confirm-delivery does for the recipient)
+         * @description Record the delivery of a shipped order.
+         */
+        post: operations["admin_shipping_orders_deliver"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3742,147 +708,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Dispatch a pending shipping order: tracking number set (generated if absent), fee captured, packages shipped */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    /** @description the shipping order number */
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        trackingNo?: string;
-                    } | null;
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description Stable discriminator of some errors (see ERROR_CODES); additive */
-                            code?: string;
-                            error: string;
-                            /** @description The body field the error is about, where there is one */
-                            field?: string;
-                            message: string;
-                            statusCode: number;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: {
-                                channelId: string;
-                                channelName: string;
-                                /**
-                                 * Format: date-time
-                                 * @description ISO 8601 UTC
-                                 */
-                                createdAt: string;
-                                /** @description ISO 4217 code, e.g. CNY */
-                                currency: string;
-                                /** @description amount in the ledger currency, at most two decimals */
-                                declaredValue: number;
-                                deliveredAt: string | null;
-                                /** @description the packed parcel (cm) when created from a rehearsal */
-                                dimensions: {
-                                    height: number;
-                                    length: number;
-                                    width: number;
-                                } | null;
-                                /** @description informational, from the destination's de minimis and rate; never charged */
-                                estimatedDuties: number;
-                                events: {
-                                    /**
-                                     * Format: date-time
-                                     * @description ISO 8601 UTC
-                                     */
-                                    at: string;
-                                    /** @description one of shipping.created, shipping.cancelled, shipping.handed_to_carrier, shipping.delivered, shipping.customs_hold, shipping.customs_cleared, shipping.lost_in_transit, shipping.customs_seized (more may be added); null on older events */
-                                    code: string | null;
-                                    /** @description the event in English, as always */
-                                    description: string;
-                                    location: string;
-                                    params: {
-                                        [key: string]: string | number;
-                                    } | null;
-                                    status: string;
-                                }[];
-                                /** @description why the order is in exception or lost; empty otherwise */
-                                exceptionReason: string;
-                                insurance: boolean;
-                                /** @description amount in the ledger currency, at most two decimals */
-                                insurancePayout: number;
-                                /** @description amount in the ledger currency, at most two decimals */
-                                insurancePremium: number;
-                                items: {
-                                    cargoType: string;
-                                    inventoryId: number;
-                                    name: string;
-                                    orderId: string;
-                                    quantity: number;
-                                    /** @description grams */
-                                    weight: number;
-                                }[];
-                                orderNo: string;
-                                recipient: {
-                                    address: string;
-                                    city: string;
-                                    country: string;
-                                    name: string;
-                                    phone: string;
-                                    state: string;
-                                    zipCode: string;
-                                };
-                                rehearsalId: string | null;
-                                remark: string;
-                                scenarios: {
-                                    /** @description null while programmed and not fired yet */
-                                    firedAt: string | null;
-                                    /** @description customs_hold, lost_in_transit, customs_seized */
-                                    name: string;
-                                }[];
-                                shippedAt: string | null;
-                                /** @description amount in the ledger currency, at most two decimals */
-                                shippingFee: number;
-                                /**
-                                 * @description pending, shipped, delivered, cancelled, exception, lost
-                                 * @enum {unknown}
-                                 */
-                                status: "pending" | "shipped" | "delivered" | "cancelled" | "exception" | "lost";
-                                /** @description amount in the ledger currency, at most two decimals */
-                                storageFees: number;
-                                /** @description shippingFee + insurancePremium + storageFees: what is held, then captured at dispatch */
-                                totalCharge: number;
-                                /** @description grams */
-                                totalWeight: number;
-                                /** @description empty until dispatched */
-                                trackingNo: string;
-                                /**
-                                 * Format: date-time
-                                 * @description ISO 8601 UTC
-                                 */
-                                updatedAt: string;
-                            };
-                        };
-                    };
-                };
-            };
-        };
+        /**
+         * Dispatch a pending shipping order: tracking number set (generated if absent), fee captured, packages shipped
+         * @description Dispatch a pending shipping order: tracking number set (generated if absent), fee captured, packages shipped.
+         */
+        post: operations["admin_shipping_orders_dispatch"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3896,69 +726,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Rehearsals waiting to be packed, oldest first (the packing work list) */
-        get: {
-            parameters: {
-                query?: {
-                    limit?: number;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description Stable discriminator of some errors (see ERROR_CODES); additive */
-                            code?: string;
-                            error: string;
-                            /** @description The body field the error is about, where there is one */
-                            field?: string;
-                            message: string;
-                            statusCode: number;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: {
-                                /**
-                                 * Format: date-time
-                                 * @description ISO 8601 UTC
-                                 */
-                                createdAt: string;
-                                /** @description amount in the ledger currency, at most two decimals */
-                                fee: number;
-                                height: number | null;
-                                id: string;
-                                inventoryIds: number[];
-                                /** @description cm, once packed */
-                                length: number | null;
-                                packedAt: string | null;
-                                /** @description grams, once packed */
-                                packedWeight: number | null;
-                                photos: string[];
-                                /** @enum {unknown} */
-                                status: "requested" | "packed" | "used" | "cancelled";
-                                userId: number;
-                                width: number | null;
-                            }[];
-                        };
-                    };
-                };
-            };
-        };
+        /**
+         * Rehearsals waiting to be packed, oldest first (the packing work list)
+         * @description Rehearsals waiting to be packed, oldest first (the packing work list).
+         */
+        get: operations["admin_shipping_rehearsals_list"];
         put?: never;
         post?: never;
         delete?: never;
@@ -3976,68 +748,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Pack a requested rehearsal: packed weight, dimensions and photos (shipping.rehearsal_packed) */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description Stable discriminator of some errors (see ERROR_CODES); additive */
-                            code?: string;
-                            error: string;
-                            /** @description The body field the error is about, where there is one */
-                            field?: string;
-                            message: string;
-                            statusCode: number;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: {
-                                /**
-                                 * Format: date-time
-                                 * @description ISO 8601 UTC
-                                 */
-                                createdAt: string;
-                                /** @description amount in the ledger currency, at most two decimals */
-                                fee: number;
-                                height: number | null;
-                                id: string;
-                                inventoryIds: number[];
-                                /** @description cm, once packed */
-                                length: number | null;
-                                packedAt: string | null;
-                                /** @description grams, once packed */
-                                packedWeight: number | null;
-                                photos: string[];
-                                /** @enum {unknown} */
-                                status: "requested" | "packed" | "used" | "cancelled";
-                                width: number | null;
-                            };
-                        };
-                    };
-                };
-            };
-        };
+        /**
+         * Pack a requested rehearsal: packed weight, dimensions and photos (shipping.rehearsal_packed)
+         * @description Pack a requested rehearsal: packed weight, dimensions and photos.
+         */
+        post: operations["admin_shipping_rehearsals_pack"];
         delete?: never;
         options?: never;
         head?: never;
@@ -4053,70 +768,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** A signed correction with a note; may not take the available balance below zero */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        /** @description in the ledger currency, at most two decimals */
-                        amount: number;
-                        note: string;
-                        /** @description default 1 */
-                        userId?: number;
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description Stable discriminator of some errors (see ERROR_CODES); additive */
-                            code?: string;
-                            error: string;
-                            /** @description The body field the error is about, where there is one */
-                            field?: string;
-                            message: string;
-                            statusCode: number;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                201: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: {
-                                /** @description amount in the ledger currency, at most two decimals */
-                                amount: number;
-                                /** @description amount in the ledger currency, at most two decimals */
-                                availableBalance: number;
-                                /** @description amount in the ledger currency, at most two decimals */
-                                balance: number;
-                                /** @description ISO 4217 code, e.g. CNY */
-                                currency: string;
-                                /** @description amount in the ledger currency, at most two decimals */
-                                frozenBalance: number;
-                                transactionId: number;
-                                type: string;
-                                userId: number;
-                            };
-                        };
-                    };
-                };
-            };
-        };
+        /**
+         * A signed correction with a note; may not take the available balance below zero
+         * @description A signed correction of a wallet with a note; never below zero available.
+         */
+        post: operations["admin_wallet_adjust"];
         delete?: never;
         options?: never;
         head?: never;
@@ -4132,70 +788,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Credit a user's wallet (a deposit ledger entry) */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        /** @description in the ledger currency, at most two decimals */
-                        amount: number;
-                        note?: string;
-                        /** @description default 1 */
-                        userId?: number;
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description Stable discriminator of some errors (see ERROR_CODES); additive */
-                            code?: string;
-                            error: string;
-                            /** @description The body field the error is about, where there is one */
-                            field?: string;
-                            message: string;
-                            statusCode: number;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                201: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: {
-                                /** @description amount in the ledger currency, at most two decimals */
-                                amount: number;
-                                /** @description amount in the ledger currency, at most two decimals */
-                                availableBalance: number;
-                                /** @description amount in the ledger currency, at most two decimals */
-                                balance: number;
-                                /** @description ISO 4217 code, e.g. CNY */
-                                currency: string;
-                                /** @description amount in the ledger currency, at most two decimals */
-                                frozenBalance: number;
-                                transactionId: number;
-                                type: string;
-                                userId: number;
-                            };
-                        };
-                    };
-                };
-            };
-        };
+        /**
+         * Credit a user's wallet (a deposit ledger entry)
+         * @description Credit a user's wallet (a deposit ledger entry).
+         */
+        post: operations["admin_wallet_deposit"];
         delete?: never;
         options?: never;
         head?: never;
@@ -4209,159 +806,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Storage, insurance, rehearsal and scenario figures */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description Stable discriminator of some errors (see ERROR_CODES); additive */
-                            code?: string;
-                            error: string;
-                            /** @description The body field the error is about, where there is one */
-                            field?: string;
-                            message: string;
-                            statusCode: number;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: {
-                                /** @description autopilot: share of shipments held at customs, basis points */
-                                customsHoldRateBp: number;
-                                /** @description autopilot: share seized by customs, basis points */
-                                customsSeizedRateBp: number;
-                                /** @description disposed this many days after arrival (180) */
-                                disposalDays: number;
-                                /** @description storage is free this many days from arrival (90) */
-                                freeStorageDays: number;
-                                /** @description minimum premium, minor units (500 = 5.00) */
-                                insuranceMinimumMinor: number;
-                                /** @description premium, basis points of the declared value (300 = 3%) */
-                                insuranceRateBp: number;
-                                /** @description autopilot: share lost in transit, basis points */
-                                lostInTransitRateBp: number;
-                                /** @description rehearsal packing fee, minor units (1800 = 18.00) */
-                                rehearsalFeeMinor: number;
-                                /** @description 1: the Crossbuy-Scenario header is honoured; 0: refused */
-                                scenarioHeaderEnabled: number;
-                                /** @description package.storage_expiring this many days before the free period ends (3) */
-                                storageAlertDays: number;
-                                /** @description then per package per day, minor units (50 = 0.50) */
-                                storageFeePerDayMinor: number;
-                            };
-                        };
-                    };
-                };
-            };
-        };
-        /** Change some of the storage, insurance, rehearsal and scenario figures */
-        put: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        /** @description autopilot: share of shipments held at customs, basis points */
-                        customsHoldRateBp?: number;
-                        /** @description autopilot: share seized by customs, basis points */
-                        customsSeizedRateBp?: number;
-                        /** @description disposed this many days after arrival (180) */
-                        disposalDays?: number;
-                        /** @description storage is free this many days from arrival (90) */
-                        freeStorageDays?: number;
-                        /** @description minimum premium, minor units (500 = 5.00) */
-                        insuranceMinimumMinor?: number;
-                        /** @description premium, basis points of the declared value (300 = 3%) */
-                        insuranceRateBp?: number;
-                        /** @description autopilot: share lost in transit, basis points */
-                        lostInTransitRateBp?: number;
-                        /** @description rehearsal packing fee, minor units (1800 = 18.00) */
-                        rehearsalFeeMinor?: number;
-                        /** @description 1: the Crossbuy-Scenario header is honoured; 0: refused */
-                        scenarioHeaderEnabled?: number;
-                        /** @description package.storage_expiring this many days before the free period ends (3) */
-                        storageAlertDays?: number;
-                        /** @description then per package per day, minor units (50 = 0.50) */
-                        storageFeePerDayMinor?: number;
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description Stable discriminator of some errors (see ERROR_CODES); additive */
-                            code?: string;
-                            error: string;
-                            /** @description The body field the error is about, where there is one */
-                            field?: string;
-                            message: string;
-                            statusCode: number;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: {
-                                /** @description autopilot: share of shipments held at customs, basis points */
-                                customsHoldRateBp: number;
-                                /** @description autopilot: share seized by customs, basis points */
-                                customsSeizedRateBp: number;
-                                /** @description disposed this many days after arrival (180) */
-                                disposalDays: number;
-                                /** @description storage is free this many days from arrival (90) */
-                                freeStorageDays: number;
-                                /** @description minimum premium, minor units (500 = 5.00) */
-                                insuranceMinimumMinor: number;
-                                /** @description premium, basis points of the declared value (300 = 3%) */
-                                insuranceRateBp: number;
-                                /** @description autopilot: share lost in transit, basis points */
-                                lostInTransitRateBp: number;
-                                /** @description rehearsal packing fee, minor units (1800 = 18.00) */
-                                rehearsalFeeMinor: number;
-                                /** @description 1: the Crossbuy-Scenario header is honoured; 0: refused */
-                                scenarioHeaderEnabled: number;
-                                /** @description package.storage_expiring this many days before the free period ends (3) */
-                                storageAlertDays: number;
-                                /** @description then per package per day, minor units (50 = 0.50) */
-                                storageFeePerDayMinor: number;
-                            };
-                        };
-                    };
-                };
-            };
-        };
+        /**
+         * Storage, insurance, rehearsal and scenario figures
+         * @description The storage, insurance, rehearsal and scenario figures.
+         */
+        get: operations["admin_warehouse_figures_get"];
+        /**
+         * Change some of the storage, insurance, rehearsal and scenario figures
+         * @description Change some of the storage, insurance, rehearsal and scenario figures.
+         */
+        put: operations["admin_warehouse_figures_update"];
         post?: never;
         delete?: never;
         options?: never;
@@ -4376,63 +830,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Requested services not done yet, oldest first (the warehouse work list) */
-        get: {
-            parameters: {
-                query?: {
-                    limit?: number;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description Stable discriminator of some errors (see ERROR_CODES); additive */
-                            code?: string;
-                            error: string;
-                            /** @description The body field the error is about, where there is one */
-                            field?: string;
-                            message: string;
-                            statusCode: number;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: {
-                                doneAt: string | null;
-                                packageId: number;
-                                photoCount: number;
-                                /** @description amount in the ledger currency, at most two decimals */
-                                price: number;
-                                /**
-                                 * Format: date-time
-                                 * @description ISO 8601 UTC
-                                 */
-                                requestedAt: string;
-                                requestId: number;
-                                serviceId: string;
-                                status: string;
-                                userId: number;
-                            }[];
-                        };
-                    };
-                };
-            };
-        };
+        /**
+         * Requested services not done yet, oldest first (the warehouse work list)
+         * @description Requested services not done yet, oldest first (the warehouse work list).
+         */
+        get: operations["admin_warehouse_service_requests_list"];
         put?: never;
         post?: never;
         delete?: never;
@@ -4450,64 +852,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Mark a requested service done: its weight effect applies to the package (package.service_done) */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: number;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description Stable discriminator of some errors (see ERROR_CODES); additive */
-                            code?: string;
-                            error: string;
-                            /** @description The body field the error is about, where there is one */
-                            field?: string;
-                            message: string;
-                            statusCode: number;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: {
-                                doneAt: string | null;
-                                packageId: number;
-                                photoCount: number;
-                                /** @description amount in the ledger currency, at most two decimals */
-                                price: number;
-                                /**
-                                 * Format: date-time
-                                 * @description ISO 8601 UTC
-                                 */
-                                requestedAt: string;
-                                requestId: number;
-                                serviceId: string;
-                                status: string;
-                                /** @description the package weight after the service */
-                                weight: number;
-                            };
-                        };
-                    };
-                };
-            };
-        };
+        /**
+         * Mark a requested service done: its weight effect applies to the package (package.service_done)
+         * @description Mark a requested service done: its weight effect applies to the package.
+         */
+        post: operations["admin_warehouse_service_requests_done"];
         delete?: never;
         options?: never;
         head?: never;
@@ -4521,61 +870,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The warehouse service catalog, inactive services included, with their weight and volume effects */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description Stable discriminator of some errors (see ERROR_CODES); additive */
-                            code?: string;
-                            error: string;
-                            /** @description The body field the error is about, where there is one */
-                            field?: string;
-                            message: string;
-                            statusCode: number;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: {
-                                active: boolean;
-                                description: string;
-                                name: string;
-                                /** @description volume kept when packed, percent (70: vacuum) */
-                                packedVolumePercent: number;
-                                /** @description amount in the ledger currency, at most two decimals */
-                                price: number;
-                                serviceId: string;
-                                /** @enum {unknown} */
-                                unit: "package" | "photo";
-                                /** @description grams added when done (negative: removed) */
-                                weightDelta: number;
-                                /** @description weight kept when done, percent (90: -10%) */
-                                weightPercent: number;
-                            }[];
-                        };
-                    };
-                };
-            };
-        };
+        /**
+         * The warehouse service catalog, inactive services included, with their weight and volume effects
+         * @description The warehouse service catalog, inactive services included, with their weight and volume effects.
+         */
+        get: operations["admin_warehouse_services_list"];
         put?: never;
         post?: never;
         delete?: never;
@@ -4592,75 +891,11 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** Edit a warehouse service (price, text, effects, active); requests already made keep their price */
-        put: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    serviceId: string;
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        active?: boolean;
-                        description?: string;
-                        name?: string;
-                        packedVolumePercent?: number;
-                        price?: number;
-                        weightDelta?: number;
-                        weightPercent?: number;
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description Stable discriminator of some errors (see ERROR_CODES); additive */
-                            code?: string;
-                            error: string;
-                            /** @description The body field the error is about, where there is one */
-                            field?: string;
-                            message: string;
-                            statusCode: number;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: {
-                                active: boolean;
-                                description: string;
-                                name: string;
-                                /** @description volume kept when packed, percent (70: vacuum) */
-                                packedVolumePercent: number;
-                                /** @description amount in the ledger currency, at most two decimals */
-                                price: number;
-                                serviceId: string;
-                                /** @enum {unknown} */
-                                unit: "package" | "photo";
-                                /** @description grams added when done (negative: removed) */
-                                weightDelta: number;
-                                /** @description weight kept when done, percent (90: -10%) */
-                                weightPercent: number;
-                            };
-                        };
-                    };
-                };
-            };
-        };
+        /**
+         * Edit a warehouse service (price, text, effects, active); requests already made keep their price
+         * @description Edit a warehouse service (price, text, effects, active); requests already made keep their price.
+         */
+        put: operations["admin_warehouse_services_update"];
         post?: never;
         delete?: never;
         options?: never;
@@ -4675,123 +910,17 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Webhook endpoints */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description Stable discriminator of some errors (see ERROR_CODES); additive */
-                            code?: string;
-                            error: string;
-                            /** @description The body field the error is about, where there is one */
-                            field?: string;
-                            message: string;
-                            statusCode: number;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: {
-                                active: boolean;
-                                /**
-                                 * Format: date-time
-                                 * @description ISO 8601 UTC
-                                 */
-                                createdAt: string;
-                                description: string;
-                                /** @description event types, or ["*"] for all */
-                                events: string[];
-                                id: number;
-                                /** @description signing secret (whsec_...): verify Crossbuy-Signature with it */
-                                secret: string;
-                                url: string;
-                            }[];
-                        };
-                    };
-                };
-            };
-        };
+        /**
+         * Webhook endpoints
+         * @description The webhook endpoints.
+         */
+        get: operations["admin_webhooks_list"];
         put?: never;
-        /** Register a webhook endpoint (loopback URLs unless remote ones are allowed) */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        description?: string;
-                        events: string[];
-                        url: string;
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description Stable discriminator of some errors (see ERROR_CODES); additive */
-                            code?: string;
-                            error: string;
-                            /** @description The body field the error is about, where there is one */
-                            field?: string;
-                            message: string;
-                            statusCode: number;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                201: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: {
-                                active: boolean;
-                                /**
-                                 * Format: date-time
-                                 * @description ISO 8601 UTC
-                                 */
-                                createdAt: string;
-                                description: string;
-                                /** @description event types, or ["*"] for all */
-                                events: string[];
-                                id: number;
-                                /** @description signing secret (whsec_...): verify Crossbuy-Signature with it */
-                                secret: string;
-                                url: string;
-                            };
-                        };
-                    };
-                };
-            };
-        };
+        /**
+         * Register a webhook endpoint (loopback URLs unless remote ones are allowed)
+         * @description Register a webhook endpoint (loopback URLs unless remote ones are allowed).
+         */
+        post: operations["admin_webhooks_create"];
         delete?: never;
         options?: never;
         head?: never;
@@ -4808,117 +937,18 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** Delete a webhook endpoint and its delivery records */
-        delete: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: number;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description Stable discriminator of some errors (see ERROR_CODES); additive */
-                            code?: string;
-                            error: string;
-                            /** @description The body field the error is about, where there is one */
-                            field?: string;
-                            message: string;
-                            statusCode: number;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: {
-                                message: string;
-                            };
-                        };
-                    };
-                };
-            };
-        };
+        /**
+         * Delete a webhook endpoint and its delivery records
+         * @description Delete a webhook endpoint and its delivery records.
+         */
+        delete: operations["admin_webhooks_delete"];
         options?: never;
         head?: never;
-        /** Change a webhook endpoint (url, events, description, active) */
-        patch: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: number;
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        active?: boolean;
-                        description?: string;
-                        events?: string[];
-                        url?: string;
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description Stable discriminator of some errors (see ERROR_CODES); additive */
-                            code?: string;
-                            error: string;
-                            /** @description The body field the error is about, where there is one */
-                            field?: string;
-                            message: string;
-                            statusCode: number;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: {
-                                active: boolean;
-                                /**
-                                 * Format: date-time
-                                 * @description ISO 8601 UTC
-                                 */
-                                createdAt: string;
-                                description: string;
-                                /** @description event types, or ["*"] for all */
-                                events: string[];
-                                id: number;
-                                /** @description signing secret (whsec_...): verify Crossbuy-Signature with it */
-                                secret: string;
-                                url: string;
-                            };
-                        };
-                    };
-                };
-            };
-        };
+        /**
+         * Change a webhook endpoint (url, events, description, active)
+         * @description Change a webhook endpoint (url, events, description, active).
+         */
+        patch: operations["admin_webhooks_update"];
         trace?: never;
     };
     "/webhooks/{id}/deliveries": {
@@ -4928,91 +958,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Deliveries to an endpoint (test events included), newest first, with every attempt; page or cursor (startingAfter) */
-        get: {
-            parameters: {
-                query?: {
-                    /** @description page size, 1 to 100 */
-                    limit?: number;
-                    /** @description page number, from 1 */
-                    page?: number;
-                    /** @description cursor paging: the items after this id, in the list's order (instead of page) */
-                    startingAfter?: string;
-                };
-                header?: never;
-                path: {
-                    id: number;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description Stable discriminator of some errors (see ERROR_CODES); additive */
-                            code?: string;
-                            error: string;
-                            /** @description The body field the error is about, where there is one */
-                            field?: string;
-                            message: string;
-                            statusCode: number;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: {
-                                items: {
-                                    attemptLog: {
-                                        /**
-                                         * Format: date-time
-                                         * @description ISO 8601 UTC
-                                         */
-                                        at: string;
-                                        durationMs: number;
-                                        error: string | null;
-                                        statusCode: number | null;
-                                    }[];
-                                    attempts: number;
-                                    /**
-                                     * Format: date-time
-                                     * @description ISO 8601 UTC
-                                     */
-                                    createdAt: string;
-                                    /** @description the event's id in the log; null for a test delivery (eventType webhook.test), whose id is testEventId */
-                                    eventId: number | null;
-                                    eventType: string;
-                                    id: number;
-                                    lastError: string | null;
-                                    lastStatusCode: number | null;
-                                    nextAttemptAt: string | null;
-                                    /**
-                                     * @description failed: gave up
-                                     * @enum {unknown}
-                                     */
-                                    status: "pending" | "succeeded" | "failed";
-                                    /** @description a test delivery's evt_test_... id (what its Crossbuy-Event-Id carried); null for an event of the log */
-                                    testEventId: string | null;
-                                }[];
-                                limit: number;
-                                page: number;
-                                total: number;
-                            };
-                        };
-                    };
-                };
-            };
-        };
+        /**
+         * Deliveries to an endpoint (test events included), newest first, with every attempt; page or cursor (startingAfter)
+         * @description Deliveries to an endpoint (test events included), newest first, with every attempt.
+         */
+        get: operations["admin_webhooks_deliveries_list"];
         put?: never;
         post?: never;
         delete?: never;
@@ -5030,65 +980,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Send a signed webhook.test event to the endpoint now and answer what it replied */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: number;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description Stable discriminator of some errors (see ERROR_CODES); additive */
-                            code?: string;
-                            error: string;
-                            /** @description The body field the error is about, where there is one */
-                            field?: string;
-                            message: string;
-                            statusCode: number;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: {
-                                /**
-                                 * Format: date-time
-                                 * @description ISO 8601 UTC
-                                 */
-                                at: string;
-                                /** @description the delivery that records this test in the endpoint's history (null if the endpoint was deleted meanwhile) */
-                                deliveryId: number | null;
-                                durationMs: number;
-                                error: string | null;
-                                /** @description evt_test_...: not an event of the log */
-                                eventId: string;
-                                /** @enum {string} */
-                                eventType: "webhook.test";
-                                statusCode: number | null;
-                                /** @description the endpoint answered 2xx */
-                                succeeded: boolean;
-                            };
-                        };
-                    };
-                };
-            };
-        };
+        /**
+         * Send a signed webhook.test event to the endpoint now and answer what it replied
+         * @description Send a signed webhook.test event to the endpoint now and answer what it replied.
+         */
+        post: operations["admin_webhooks_test"];
         delete?: never;
         options?: never;
         head?: never;
@@ -5102,164 +998,17 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The registered worlds, oldest first (cursor paging: startingAfter = a world id); the default world is not listed */
-        get: {
-            parameters: {
-                query?: {
-                    /** @description page size, 1 to 100 */
-                    limit?: number;
-                    /** @description cursor paging: the worlds made after this one */
-                    startingAfter?: string;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description Stable discriminator of some errors (see ERROR_CODES); additive */
-                            code?: string;
-                            error: string;
-                            /** @description The body field the error is about, where there is one */
-                            field?: string;
-                            message: string;
-                            statusCode: number;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: {
-                                items: {
-                                    /**
-                                     * Format: date-time
-                                     * @description ISO 8601 UTC
-                                     */
-                                    createdAt: string;
-                                    expiresAt: string | null;
-                                    frozen: boolean;
-                                    id: string;
-                                    /**
-                                     * Format: date-time
-                                     * @description ISO 8601 UTC
-                                     */
-                                    lastUsedAt: string;
-                                    name: string;
-                                    seed: number;
-                                }[];
-                                limit: number;
-                                page: number;
-                                total: number;
-                            };
-                        };
-                    };
-                };
-            };
-        };
+        /**
+         * The registered worlds, oldest first (cursor paging: startingAfter = a world id); the default world is not listed
+         * @description The registered worlds, oldest first (the default world is not listed).
+         */
+        get: operations["admin_worlds_list"];
         put?: never;
-        /** Create a world: demo data, or set up by a world file; answers its key (shown once) */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        /**
-                         * Format: date-time
-                         * @description the world's clock at creation (ISO 8601)
-                         */
-                        clockStart?: string;
-                        /** @description a world file (worlds.md section 2), inline JSON */
-                        file?: unknown;
-                        /** @description default true when `file` or `seed` is given */
-                        frozen?: boolean;
-                        /** @description `w_` and 10 to 40 of [a-z0-9_-] */
-                        id?: string;
-                        /** @description the new key's requests per minute (default 6000) */
-                        keyRateLimit?: number;
-                        name?: string;
-                        /** @description the seed of the world's random stream, 0 to 2^53-1 */
-                        seed?: number;
-                        /** @description deleted when unused this long (wall time): "90s", "30m", "2h", "7d" */
-                        ttl?: string;
-                        /** @description overrides the world file's `vars` */
-                        vars?: {
-                            [key: string]: unknown;
-                        };
-                    } | null;
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description Stable discriminator of some errors (see ERROR_CODES); additive */
-                            code?: string;
-                            error: string;
-                            /** @description The body field the error is about, where there is one */
-                            field?: string;
-                            message: string;
-                            statusCode: number;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                201: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: {
-                                /**
-                                 * Format: date-time
-                                 * @description ISO 8601 UTC
-                                 */
-                                clock: string;
-                                /**
-                                 * Format: date-time
-                                 * @description ISO 8601 UTC
-                                 */
-                                createdAt: string;
-                                expiresAt: string | null;
-                                frozen: boolean;
-                                id: string;
-                                key: {
-                                    /** @description the key's id in its world */
-                                    id: number;
-                                    scopes: ("products:read" | "cart:read" | "cart:write" | "orders:read" | "orders:write" | "wallet:read" | "warehouse:read" | "shipping:read" | "shipping:write" | "logistics:read" | "profile:read" | "profile:write" | "favorites:read" | "favorites:write" | "coupons:read" | "coupons:write" | "warehouse:write")[];
-                                    /** @description the sk- key itself: shown in this answer only */
-                                    secret: string;
-                                };
-                                name: string;
-                                seed: number;
-                                steps: unknown[];
-                            };
-                        };
-                    };
-                };
-            };
-        };
+        /**
+         * Create a world: demo data, or set up by a world file; answers its key (shown once)
+         * @description Create a world (demo data, or set up by a world file) with a key of every scope, shown once in this answer.
+         */
+        post: operations["admin_worlds_create"];
         delete?: never;
         options?: never;
         head?: never;
@@ -5273,114 +1022,18 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One world (`default` for the data folder's own): clock, last use, expiry, size on disk, keys */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    /** @description a world id, or `default` */
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description Stable discriminator of some errors (see ERROR_CODES); additive */
-                            code?: string;
-                            error: string;
-                            /** @description The body field the error is about, where there is one */
-                            field?: string;
-                            message: string;
-                            statusCode: number;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: {
-                                /**
-                                 * Format: date-time
-                                 * @description ISO 8601 UTC
-                                 */
-                                clock: string;
-                                /**
-                                 * Format: date-time
-                                 * @description ISO 8601 UTC
-                                 */
-                                createdAt: string;
-                                expiresAt: string | null;
-                                frozen: boolean;
-                                id: string;
-                                keyCount: number;
-                                /**
-                                 * Format: date-time
-                                 * @description ISO 8601 UTC
-                                 */
-                                lastUsedAt: string;
-                                name: string;
-                                seed: number;
-                                /** @description the world's folder on disk (database and snapshots) */
-                                sizeBytes: number;
-                            };
-                        };
-                    };
-                };
-            };
-        };
+        /**
+         * One world (`default` for the data folder's own): clock, last use, expiry, size on disk, keys
+         * @description One world (`default` for the data folder's own): clock, last use, expiry, size on disk, keys.
+         */
+        get: operations["admin_worlds_get"];
         put?: never;
         post?: never;
-        /** Delete a world: its keys are 401 at once, requests in flight finish, its folder is removed */
-        delete: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    /** @description a world id, or `default` */
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description Stable discriminator of some errors (see ERROR_CODES); additive */
-                            code?: string;
-                            error: string;
-                            /** @description The body field the error is about, where there is one */
-                            field?: string;
-                            message: string;
-                            statusCode: number;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                204: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-            };
-        };
+        /**
+         * Delete a world: its keys are 401 at once, requests in flight finish, its folder is removed
+         * @description Delete a world: its keys are refused at once, requests in flight finish, its folder is removed.
+         */
+        delete: operations["admin_worlds_delete"];
         options?: never;
         head?: never;
         patch?: never;
@@ -5395,81 +1048,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** A new world, a copy of this one as it is now, with a key of its own */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    /** @description a world id, or `default` */
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        /** @description `w_` and 10 to 40 of [a-z0-9_-] */
-                        id?: string;
-                        name?: string;
-                    } | null;
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description Stable discriminator of some errors (see ERROR_CODES); additive */
-                            code?: string;
-                            error: string;
-                            /** @description The body field the error is about, where there is one */
-                            field?: string;
-                            message: string;
-                            statusCode: number;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                201: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: {
-                                /**
-                                 * Format: date-time
-                                 * @description ISO 8601 UTC
-                                 */
-                                clock: string;
-                                /**
-                                 * Format: date-time
-                                 * @description ISO 8601 UTC
-                                 */
-                                createdAt: string;
-                                expiresAt: string | null;
-                                frozen: boolean;
-                                id: string;
-                                key: {
-                                    /** @description the key's id in its world */
-                                    id: number;
-                                    scopes: ("products:read" | "cart:read" | "cart:write" | "orders:read" | "orders:write" | "wallet:read" | "warehouse:read" | "shipping:read" | "shipping:write" | "logistics:read" | "profile:read" | "profile:write" | "favorites:read" | "favorites:write" | "coupons:read" | "coupons:write" | "warehouse:write")[];
-                                    /** @description the sk- key itself: shown in this answer only */
-                                    secret: string;
-                                };
-                                name: string;
-                                seed: number;
-                                steps: unknown[];
-                            };
-                        };
-                    };
-                };
-            };
-        };
+        /**
+         * A new world, a copy of this one as it is now, with a key of its own
+         * @description A new world, a copy of this one as it is now, with a key of its own.
+         */
+        post: operations["admin_worlds_fork"];
         delete?: never;
         options?: never;
         head?: never;
@@ -5485,79 +1068,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Put the world back as it was at a snapshot (default: as created), keys included */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    /** @description a world id, or `default` */
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        snapshot?: string;
-                    } | null;
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description Stable discriminator of some errors (see ERROR_CODES); additive */
-                            code?: string;
-                            error: string;
-                            /** @description The body field the error is about, where there is one */
-                            field?: string;
-                            message: string;
-                            statusCode: number;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: {
-                                /**
-                                 * Format: date-time
-                                 * @description ISO 8601 UTC
-                                 */
-                                clock: string;
-                                /**
-                                 * Format: date-time
-                                 * @description ISO 8601 UTC
-                                 */
-                                createdAt: string;
-                                expiresAt: string | null;
-                                frozen: boolean;
-                                id: string;
-                                keyCount: number;
-                                /**
-                                 * Format: date-time
-                                 * @description ISO 8601 UTC
-                                 */
-                                lastUsedAt: string;
-                                name: string;
-                                seed: number;
-                                /** @description the world's folder on disk (database and snapshots) */
-                                sizeBytes: number;
-                            };
-                        };
-                    };
-                };
-            };
-        };
+        /**
+         * Put the world back as it was at a snapshot (default: as created), keys included
+         * @description Put the world back as it was at a snapshot (default: as created), keys included.
+         */
+        post: operations["admin_worlds_reset"];
         delete?: never;
         options?: never;
         head?: never;
@@ -5571,125 +1086,17 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The world's snapshots, oldest first (`initial`: as it was created) */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    /** @description a world id, or `default` */
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description Stable discriminator of some errors (see ERROR_CODES); additive */
-                            code?: string;
-                            error: string;
-                            /** @description The body field the error is about, where there is one */
-                            field?: string;
-                            message: string;
-                            statusCode: number;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: {
-                                /**
-                                 * Format: date-time
-                                 * @description ISO 8601 UTC
-                                 */
-                                clock: string;
-                                /**
-                                 * Format: date-time
-                                 * @description ISO 8601 UTC
-                                 */
-                                createdAt: string;
-                                id: string;
-                                name: string;
-                            }[];
-                        };
-                    };
-                };
-            };
-        };
+        /**
+         * The world's snapshots, oldest first (`initial`: as it was created)
+         * @description The world's snapshots, oldest first (`initial`: as it was created).
+         */
+        get: operations["admin_worlds_snapshots_list"];
         put?: never;
-        /** Keep the world as it is now (a copy of its database), to reset to later */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    /** @description a world id, or `default` */
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        name?: string;
-                    } | null;
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description Stable discriminator of some errors (see ERROR_CODES); additive */
-                            code?: string;
-                            error: string;
-                            /** @description The body field the error is about, where there is one */
-                            field?: string;
-                            message: string;
-                            statusCode: number;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                201: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: {
-                                /**
-                                 * Format: date-time
-                                 * @description ISO 8601 UTC
-                                 */
-                                clock: string;
-                                /**
-                                 * Format: date-time
-                                 * @description ISO 8601 UTC
-                                 */
-                                createdAt: string;
-                                id: string;
-                                name: string;
-                            };
-                        };
-                    };
-                };
-            };
-        };
+        /**
+         * Keep the world as it is now (a copy of its database), to reset to later
+         * @description Keep the world as it is now, to reset it to later.
+         */
+        post: operations["admin_worlds_snapshots_create"];
         delete?: never;
         options?: never;
         head?: never;
@@ -5755,12 +1162,6495 @@ export interface paths {
 }
 export type webhooks = Record<string, never>;
 export interface components {
-    schemas: never;
-    responses: never;
+    schemas: {
+        ErrorBody: {
+            /** @description Stable discriminator of some errors (see ERROR_CODES); additive */
+            code?: string;
+            error: string;
+            /** @description The body field the error is about, where there is one */
+            field?: string;
+            message: string;
+            statusCode: number;
+        };
+    };
+    responses: {
+        /** @description Bad request: a parameter or body field is invalid (the message names it), or the JSON is malformed */
+        BadRequest: {
+            headers: {
+                "X-Request-Id": components["headers"]["XRequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "statusCode": 400,
+                 *       "message": "items[0].quantity must be >= 1",
+                 *       "error": "Bad Request"
+                 *     }
+                 */
+                "application/json": components["schemas"]["ErrorBody"];
+            };
+        };
+        /** @description Not possible in the resource's current state */
+        Conflict: {
+            headers: {
+                "X-Request-Id": components["headers"]["XRequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "statusCode": 409,
+                 *       "message": "Order CB2026000001 is purchased: it can no longer be cancelled",
+                 *       "error": "Conflict"
+                 *     }
+                 */
+                "application/json": components["schemas"]["ErrorBody"];
+            };
+        };
+        /** @description The key lacks the scope, the IP is not allowed, or the Host is not a local name */
+        Forbidden: {
+            headers: {
+                "X-Request-Id": components["headers"]["XRequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "statusCode": 403,
+                 *       "message": "Insufficient scope. Required: orders:write. Your key has: orders:read",
+                 *       "error": "Forbidden"
+                 *     }
+                 */
+                "application/json": components["schemas"]["ErrorBody"];
+            };
+        };
+        /** @description No such resource (or not yours) */
+        NotFound: {
+            headers: {
+                "X-Request-Id": components["headers"]["XRequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "statusCode": 404,
+                 *       "message": "Order CB2026000001 not found",
+                 *       "error": "Not Found"
+                 *     }
+                 */
+                "application/json": components["schemas"]["ErrorBody"];
+            };
+        };
+        /** @description The body is larger than 1 MiB */
+        PayloadTooLarge: {
+            headers: {
+                "X-Request-Id": components["headers"]["XRequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "statusCode": 413,
+                 *       "message": "Request body is larger than 1 MiB",
+                 *       "error": "Payload Too Large"
+                 *     }
+                 */
+                "application/json": components["schemas"]["ErrorBody"];
+            };
+        };
+        /** @description The write could not be made durable; nothing was saved, try again */
+        ServiceUnavailable: {
+            headers: {
+                "X-Request-Id": components["headers"]["XRequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "statusCode": 503,
+                 *       "message": "The write could not be made durable; nothing was saved, try again",
+                 *       "error": "Service Unavailable"
+                 *     }
+                 */
+                "application/json": components["schemas"]["ErrorBody"];
+            };
+        };
+        /** @description Missing, unknown, revoked or expired credentials */
+        Unauthorized: {
+            headers: {
+                "X-Request-Id": components["headers"]["XRequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "statusCode": 401,
+                 *       "message": "Invalid API key",
+                 *       "error": "Unauthorized"
+                 *     }
+                 */
+                "application/json": components["schemas"]["ErrorBody"];
+            };
+        };
+        /** @description The Idempotency-Key was used with another request, or a business rule refuses the request */
+        UnprocessableEntity: {
+            headers: {
+                "X-Request-Id": components["headers"]["XRequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "statusCode": 422,
+                 *       "message": "Idempotency-Key was already used with a different request",
+                 *       "error": "Unprocessable Entity"
+                 *     }
+                 */
+                "application/json": components["schemas"]["ErrorBody"];
+            };
+        };
+        /** @description The body is not UTF-8 JSON */
+        UnsupportedMediaType: {
+            headers: {
+                "X-Request-Id": components["headers"]["XRequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "statusCode": 415,
+                 *       "message": "Content-Type must be application/json",
+                 *       "error": "Unsupported Media Type"
+                 *     }
+                 */
+                "application/json": components["schemas"]["ErrorBody"];
+            };
+        };
+    };
     parameters: never;
     requestBodies: never;
-    headers: never;
+    headers: {
+        /**
+         * @description Present (true) when this answer is the stored one of an earlier request with the same Idempotency-Key: nothing was applied again
+         * @example true
+         */
+        IdempotentReplayed: "true";
+        /**
+         * @description The request's id (a UUIDv7, or a sane X-Request-Id the client sent): quote it when asking about a request
+         * @example 01980f7a-2b1c-7d4e-9f00-1a2b3c4d5e6f
+         */
+        XRequestId: string;
+    };
     pathItems: never;
 }
 export type $defs = Record<string, never>;
-export type operations = Record<string, never>;
+export interface operations {
+    admin_autopilot_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK: `{ data }` */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "pace": "off",
+                     *         "refundRate": 12.5,
+                     *         "scenarioRates": {
+                     *           "price_increase": 12.5,
+                     *           "price_decrease": 12.5,
+                     *           "domestic_freight": 12.5,
+                     *           "qc_issue": 12.5,
+                     *           "seller_delay": 12.5
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: {
+                            /**
+                             * @description off, realistic, demo
+                             * @enum {unknown}
+                             */
+                            pace: "off" | "realistic" | "demo";
+                            /** @description share of orders refunded as out of stock, in percent */
+                            refundRate: number;
+                            scenarioRates: {
+                                /** @description percent of orders */
+                                domestic_freight: number;
+                                /** @description percent of orders */
+                                price_decrease: number;
+                                /** @description percent of orders */
+                                price_increase: number;
+                                /** @description percent of orders */
+                                qc_issue: number;
+                                /** @description percent of orders */
+                                seller_delay: number;
+                            };
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    admin_autopilot_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "pace": "example",
+                 *       "refundRate": 12.5,
+                 *       "scenarioRates": {
+                 *         "price_increase": 12.5,
+                 *         "price_decrease": 12.5,
+                 *         "domestic_freight": 12.5,
+                 *         "qc_issue": 12.5,
+                 *         "seller_delay": 12.5
+                 *       }
+                 *     }
+                 */
+                "application/json": {
+                    pace?: string;
+                    refundRate?: number;
+                    scenarioRates?: {
+                        /** @description percent of orders */
+                        domestic_freight?: number;
+                        /** @description percent of orders */
+                        price_decrease?: number;
+                        /** @description percent of orders */
+                        price_increase?: number;
+                        /** @description percent of orders */
+                        qc_issue?: number;
+                        /** @description percent of orders */
+                        seller_delay?: number;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description OK: `{ data }` */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "pace": "off",
+                     *         "refundRate": 12.5,
+                     *         "scenarioRates": {
+                     *           "price_increase": 12.5,
+                     *           "price_decrease": 12.5,
+                     *           "domestic_freight": 12.5,
+                     *           "qc_issue": 12.5,
+                     *           "seller_delay": 12.5
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: {
+                            /**
+                             * @description off, realistic, demo
+                             * @enum {unknown}
+                             */
+                            pace: "off" | "realistic" | "demo";
+                            /** @description share of orders refunded as out of stock, in percent */
+                            refundRate: number;
+                            scenarioRates: {
+                                /** @description percent of orders */
+                                domestic_freight: number;
+                                /** @description percent of orders */
+                                price_decrease: number;
+                                /** @description percent of orders */
+                                price_increase: number;
+                                /** @description percent of orders */
+                                qc_issue: number;
+                                /** @description percent of orders */
+                                seller_delay: number;
+                            };
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    admin_autopilot_run: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK: `{ data }` */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "steps": 1
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: {
+                            steps: number;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    admin_channels_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK: `{ data }` */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "channelId": "example",
+                     *           "name": "example",
+                     *           "carrier": "example",
+                     *           "deliveryDays": "example",
+                     *           "supportedCargo": [
+                     *             "example"
+                     *           ],
+                     *           "weightRange": {
+                     *             "min": 1,
+                     *             "max": 1
+                     *           },
+                     *           "countries": [
+                     *             "example"
+                     *           ],
+                     *           "pricing": {
+                     *             "firstWeight": 1,
+                     *             "firstPrice": 12.5,
+                     *             "continuedWeight": 1,
+                     *             "continuedPrice": 12.5,
+                     *             "volumetricDivisor": 1,
+                     *             "fuelSurchargePercent": 12.5
+                     *           },
+                     *           "maxDeclaredValue": 12.5,
+                     *           "active": true,
+                     *           "position": 1
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        data: {
+                            active: boolean;
+                            carrier: string;
+                            channelId: string;
+                            /** @description country codes served */
+                            countries: string[];
+                            /** @description a range of days, e.g. "7-12" */
+                            deliveryDays: string;
+                            /** @description v1.1: the most the carrier accepts as declared value; null: no cap */
+                            maxDeclaredValue: number | null;
+                            name: string;
+                            position: number;
+                            pricing: {
+                                /** @description amount in the ledger currency, at most two decimals */
+                                continuedPrice: number;
+                                /** @description grams */
+                                continuedWeight: number;
+                                /** @description amount in the ledger currency, at most two decimals */
+                                firstPrice: number;
+                                /** @description grams */
+                                firstWeight: number;
+                                /** @description percent of the base price, at most two decimals */
+                                fuelSurchargePercent: number;
+                                /** @description 5000, 6000, 8000, or null: billed on actual weight only */
+                                volumetricDivisor: number | null;
+                            };
+                            supportedCargo: string[];
+                            weightRange: {
+                                /** @description grams */
+                                max: number;
+                                /** @description grams */
+                                min: number;
+                            };
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    admin_channels_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                channelId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK: `{ data }` */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "channelId": "example",
+                     *         "name": "example",
+                     *         "carrier": "example",
+                     *         "deliveryDays": "example",
+                     *         "supportedCargo": [
+                     *           "example"
+                     *         ],
+                     *         "weightRange": {
+                     *           "min": 1,
+                     *           "max": 1
+                     *         },
+                     *         "countries": [
+                     *           "example"
+                     *         ],
+                     *         "pricing": {
+                     *           "firstWeight": 1,
+                     *           "firstPrice": 12.5,
+                     *           "continuedWeight": 1,
+                     *           "continuedPrice": 12.5,
+                     *           "volumetricDivisor": 1,
+                     *           "fuelSurchargePercent": 12.5
+                     *         },
+                     *         "maxDeclaredValue": 12.5,
+                     *         "active": true,
+                     *         "position": 1
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: {
+                            active: boolean;
+                            carrier: string;
+                            channelId: string;
+                            /** @description country codes served */
+                            countries: string[];
+                            /** @description a range of days, e.g. "7-12" */
+                            deliveryDays: string;
+                            /** @description v1.1: the most the carrier accepts as declared value; null: no cap */
+                            maxDeclaredValue: number | null;
+                            name: string;
+                            position: number;
+                            pricing: {
+                                /** @description amount in the ledger currency, at most two decimals */
+                                continuedPrice: number;
+                                /** @description grams */
+                                continuedWeight: number;
+                                /** @description amount in the ledger currency, at most two decimals */
+                                firstPrice: number;
+                                /** @description grams */
+                                firstWeight: number;
+                                /** @description percent of the base price, at most two decimals */
+                                fuelSurchargePercent: number;
+                                /** @description 5000, 6000, 8000, or null: billed on actual weight only */
+                                volumetricDivisor: number | null;
+                            };
+                            supportedCargo: string[];
+                            weightRange: {
+                                /** @description grams */
+                                max: number;
+                                /** @description grams */
+                                min: number;
+                            };
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    admin_channels_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                channelId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "name": "example",
+                 *       "carrier": "example",
+                 *       "deliveryDays": "example",
+                 *       "supportedCargo": [
+                 *         "general"
+                 *       ],
+                 *       "weightRange": {
+                 *         "min": 1,
+                 *         "max": 1
+                 *       },
+                 *       "countries": [
+                 *         "en"
+                 *       ],
+                 *       "pricing": {
+                 *         "firstWeight": 1,
+                 *         "firstPrice": 12.5,
+                 *         "continuedWeight": 1,
+                 *         "continuedPrice": 12.5,
+                 *         "volumetricDivisor": 5000,
+                 *         "fuelSurchargePercent": 12.5
+                 *       },
+                 *       "active": true,
+                 *       "position": 1,
+                 *       "maxDeclaredValue": 12.5
+                 *     }
+                 */
+                "application/json": {
+                    active?: boolean;
+                    carrier?: string;
+                    countries?: string[];
+                    /** @description e.g. "7-12" */
+                    deliveryDays?: string;
+                    /** @description v1.1: the declared-value cap, null for none */
+                    maxDeclaredValue?: number | null;
+                    name?: string;
+                    position?: number;
+                    pricing?: {
+                        /** @description amount, at most two decimals */
+                        continuedPrice?: number;
+                        continuedWeight?: number;
+                        /** @description amount, at most two decimals */
+                        firstPrice?: number;
+                        firstWeight?: number;
+                        fuelSurchargePercent?: number;
+                        volumetricDivisor?: (5000 | 6000 | 8000) | null;
+                    };
+                    supportedCargo?: ("general" | "sensitive")[];
+                    weightRange?: {
+                        max: number;
+                        min: number;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description OK: `{ data }` */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "channelId": "example",
+                     *         "name": "example",
+                     *         "carrier": "example",
+                     *         "deliveryDays": "example",
+                     *         "supportedCargo": [
+                     *           "example"
+                     *         ],
+                     *         "weightRange": {
+                     *           "min": 1,
+                     *           "max": 1
+                     *         },
+                     *         "countries": [
+                     *           "example"
+                     *         ],
+                     *         "pricing": {
+                     *           "firstWeight": 1,
+                     *           "firstPrice": 12.5,
+                     *           "continuedWeight": 1,
+                     *           "continuedPrice": 12.5,
+                     *           "volumetricDivisor": 1,
+                     *           "fuelSurchargePercent": 12.5
+                     *         },
+                     *         "maxDeclaredValue": 12.5,
+                     *         "active": true,
+                     *         "position": 1
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: {
+                            active: boolean;
+                            carrier: string;
+                            channelId: string;
+                            /** @description country codes served */
+                            countries: string[];
+                            /** @description a range of days, e.g. "7-12" */
+                            deliveryDays: string;
+                            /** @description v1.1: the most the carrier accepts as declared value; null: no cap */
+                            maxDeclaredValue: number | null;
+                            name: string;
+                            position: number;
+                            pricing: {
+                                /** @description amount in the ledger currency, at most two decimals */
+                                continuedPrice: number;
+                                /** @description grams */
+                                continuedWeight: number;
+                                /** @description amount in the ledger currency, at most two decimals */
+                                firstPrice: number;
+                                /** @description grams */
+                                firstWeight: number;
+                                /** @description percent of the base price, at most two decimals */
+                                fuelSurchargePercent: number;
+                                /** @description 5000, 6000, 8000, or null: billed on actual weight only */
+                                volumetricDivisor: number | null;
+                            };
+                            supportedCargo: string[];
+                            weightRange: {
+                                /** @description grams */
+                                max: number;
+                                /** @description grams */
+                                min: number;
+                            };
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    admin_clock_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK: `{ data }` */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "now": "2026-01-01T08:00:00.000Z",
+                     *         "offsetMs": 1
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: {
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601 UTC
+                             */
+                            now: string;
+                            /** @description how far the service clock is ahead of wall time (of its clock start, in a world with a frozen clock) */
+                            offsetMs: number;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    admin_clock_advance: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "by": "example"
+                 *     }
+                 */
+                "application/json": {
+                    /** @description a duration: 90s, 45m, 12h, 3d, 2w */
+                    by: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK: `{ data }` */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "from": "2026-01-01T08:00:00.000Z",
+                     *         "to": "2026-01-01T08:00:00.000Z",
+                     *         "steps": 1,
+                     *         "now": "2026-01-01T08:00:00.000Z",
+                     *         "offsetMs": 1
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: {
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601 UTC
+                             */
+                            from: string;
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601 UTC
+                             */
+                            now: string;
+                            offsetMs: number;
+                            steps: number;
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601 UTC
+                             */
+                            to: string;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    admin_data_backup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Created: `{ data }` */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "example",
+                     *         "file": "example",
+                     *         "bytes": 1,
+                     *         "createdAt": "2026-01-01T08:00:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: {
+                            bytes: number;
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601 UTC
+                             */
+                            createdAt: string;
+                            file: string;
+                            /** @description the file name in <data>/backups: what POST /data/restore takes */
+                            id: string;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    admin_data_backups_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK: `{ data }` */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": "example",
+                     *           "file": "example",
+                     *           "bytes": 1,
+                     *           "createdAt": "2026-01-01T08:00:00.000Z"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        data: {
+                            bytes: number;
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601 UTC
+                             */
+                            createdAt: string;
+                            file: string;
+                            /** @description the file name in <data>/backups: what POST /data/restore takes */
+                            id: string;
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    admin_data_reset: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "confirm": "example"
+                 *     }
+                 */
+                "application/json": {
+                    confirm: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK: `{ data }` */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "message": "example"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: {
+                            message: string;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    admin_data_restore: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "backupId": "example",
+                 *       "confirm": "example"
+                 *     }
+                 */
+                "application/json": {
+                    /** @description a backup's id from GET /data/backups */
+                    backupId: string;
+                    /** @description must be "RESTORE" */
+                    confirm: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK: `{ data }` */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "restoredFrom": "example",
+                     *         "backupBefore": {
+                     *           "id": "example",
+                     *           "file": "example",
+                     *           "bytes": 1,
+                     *           "createdAt": "2026-01-01T08:00:00.000Z"
+                     *         },
+                     *         "message": "example"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: {
+                            backupBefore: {
+                                bytes: number;
+                                /**
+                                 * Format: date-time
+                                 * @description ISO 8601 UTC
+                                 */
+                                createdAt: string;
+                                file: string;
+                                /** @description the file name in <data>/backups: what POST /data/restore takes */
+                                id: string;
+                            };
+                            message: string;
+                            /** @description the backup id restored */
+                            restoredFrom: string;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    admin_event_types_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK: `{ data }` */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         "example"
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        data: string[];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    admin_keys_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK: `{ data }` */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": 1,
+                     *           "userId": 1,
+                     *           "name": "example",
+                     *           "preview": "example",
+                     *           "scopes": [
+                     *             "products:read"
+                     *           ],
+                     *           "rateLimit": 1,
+                     *           "allowedIps": [
+                     *             "example"
+                     *           ],
+                     *           "expiresAt": "2026-01-01T08:00:00.000Z",
+                     *           "revokedAt": "2026-01-01T08:00:00.000Z",
+                     *           "lastUsedAt": "2026-01-01T08:00:00.000Z",
+                     *           "createdAt": "2026-01-01T08:00:00.000Z"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        data: {
+                            allowedIps: string[];
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601 UTC
+                             */
+                            createdAt: string;
+                            expiresAt: string | null;
+                            id: number;
+                            lastUsedAt: string | null;
+                            name: string;
+                            /** @description first 7 and last 4 characters */
+                            preview: string;
+                            /** @description requests per minute */
+                            rateLimit: number;
+                            revokedAt: string | null;
+                            scopes: ("products:read" | "cart:read" | "cart:write" | "orders:read" | "orders:write" | "wallet:read" | "warehouse:read" | "shipping:read" | "shipping:write" | "logistics:read" | "profile:read" | "profile:write" | "favorites:read" | "favorites:write" | "coupons:read" | "coupons:write" | "warehouse:write")[];
+                            userId: number;
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    admin_keys_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "name": "example",
+                 *       "scopes": [
+                 *         "example"
+                 *       ],
+                 *       "rateLimit": 1,
+                 *       "allowedIps": [
+                 *         "example"
+                 *       ],
+                 *       "expiresInDays": 1
+                 *     }
+                 */
+                "application/json": {
+                    allowedIps?: string[];
+                    expiresInDays?: number;
+                    name: string;
+                    rateLimit?: number;
+                    scopes: string[];
+                };
+            };
+        };
+        responses: {
+            /** @description Created: `{ data }` */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "key": "example",
+                     *         "id": 1,
+                     *         "userId": 1,
+                     *         "name": "example",
+                     *         "preview": "example",
+                     *         "scopes": [
+                     *           "products:read"
+                     *         ],
+                     *         "rateLimit": 1,
+                     *         "allowedIps": [
+                     *           "example"
+                     *         ],
+                     *         "expiresAt": "2026-01-01T08:00:00.000Z",
+                     *         "revokedAt": "2026-01-01T08:00:00.000Z",
+                     *         "lastUsedAt": "2026-01-01T08:00:00.000Z",
+                     *         "createdAt": "2026-01-01T08:00:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: {
+                            allowedIps: string[];
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601 UTC
+                             */
+                            createdAt: string;
+                            expiresAt: string | null;
+                            id: number;
+                            key: string;
+                            lastUsedAt: string | null;
+                            name: string;
+                            /** @description first 7 and last 4 characters */
+                            preview: string;
+                            /** @description requests per minute */
+                            rateLimit: number;
+                            revokedAt: string | null;
+                            scopes: ("products:read" | "cart:read" | "cart:write" | "orders:read" | "orders:write" | "wallet:read" | "warehouse:read" | "shipping:read" | "shipping:write" | "logistics:read" | "profile:read" | "profile:write" | "favorites:read" | "favorites:write" | "coupons:read" | "coupons:write" | "warehouse:write")[];
+                            userId: number;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    admin_keys_revoke: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Plain decimal digits (no sign other than -, exponent, hex or blanks). */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK: `{ data }` */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": 1,
+                     *         "userId": 1,
+                     *         "name": "example",
+                     *         "preview": "example",
+                     *         "scopes": [
+                     *           "products:read"
+                     *         ],
+                     *         "rateLimit": 1,
+                     *         "allowedIps": [
+                     *           "example"
+                     *         ],
+                     *         "expiresAt": "2026-01-01T08:00:00.000Z",
+                     *         "revokedAt": "2026-01-01T08:00:00.000Z",
+                     *         "lastUsedAt": "2026-01-01T08:00:00.000Z",
+                     *         "createdAt": "2026-01-01T08:00:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: {
+                            allowedIps: string[];
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601 UTC
+                             */
+                            createdAt: string;
+                            expiresAt: string | null;
+                            id: number;
+                            lastUsedAt: string | null;
+                            name: string;
+                            /** @description first 7 and last 4 characters */
+                            preview: string;
+                            /** @description requests per minute */
+                            rateLimit: number;
+                            revokedAt: string | null;
+                            scopes: ("products:read" | "cart:read" | "cart:write" | "orders:read" | "orders:write" | "wallet:read" | "warehouse:read" | "shipping:read" | "shipping:write" | "logistics:read" | "profile:read" | "profile:write" | "favorites:read" | "favorites:write" | "coupons:read" | "coupons:write" | "warehouse:write")[];
+                            userId: number;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    admin_logistics_countries_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK: `{ data }` */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "code": "example",
+                     *           "name": "example",
+                     *           "deMinimis": 12.5,
+                     *           "dutyRatePercent": 12.5
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        data: {
+                            code: string;
+                            /** @description amount in the ledger currency, at most two decimals */
+                            deMinimis: number;
+                            /** @description duty and import tax on the whole declared value above the de minimis */
+                            dutyRatePercent: number;
+                            name: string;
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    admin_logistics_countries_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                code: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "deMinimis": 12.5,
+                 *       "dutyRatePercent": 12.5
+                 *     }
+                 */
+                "application/json": {
+                    deMinimis?: number;
+                    dutyRatePercent?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description OK: `{ data }` */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "code": "example",
+                     *         "name": "example",
+                     *         "deMinimis": 12.5,
+                     *         "dutyRatePercent": 12.5
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: {
+                            code: string;
+                            /** @description amount in the ledger currency, at most two decimals */
+                            deMinimis: number;
+                            /** @description duty and import tax on the whole declared value above the de minimis */
+                            dutyRatePercent: number;
+                            name: string;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    admin_orders_list: {
+        parameters: {
+            query?: {
+                /** @description page size, 1 to 100. Plain decimal digits (no sign other than -, exponent, hex or blanks). */
+                limit?: number;
+                /** @description page number, from 1. Plain decimal digits (no sign other than -, exponent, hex or blanks). */
+                page?: number;
+                /** @description cursor paging: the items after this id, in the list's order (instead of page) */
+                startingAfter?: string;
+                /** @description pending, paid, purchased, shipped_to_warehouse, in_warehouse, completed, cancelled, refunded, returned */
+                status?: "pending" | "paid" | "purchased" | "shipped_to_warehouse" | "in_warehouse" | "completed" | "cancelled" | "refunded" | "returned";
+                /** @description Plain decimal digits (no sign other than -, exponent, hex or blanks). */
+                userId?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK: `{ data }` */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "items": [
+                     *           {
+                     *             "orderNo": "example",
+                     *             "status": "pending",
+                     *             "totalAmount": 12.5,
+                     *             "itemCount": 1,
+                     *             "unitCount": 1,
+                     *             "currency": "example",
+                     *             "createdAt": "2026-01-01T08:00:00.000Z",
+                     *             "amountDue": 12.5,
+                     *             "userId": 1,
+                     *             "platform": "example",
+                     *             "updatedAt": "2026-01-01T08:00:00.000Z"
+                     *           }
+                     *         ],
+                     *         "total": 1,
+                     *         "page": 1,
+                     *         "limit": 1
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: {
+                            items: {
+                                /** @description amount in the ledger currency, at most two decimals */
+                                amountDue: number;
+                                /**
+                                 * Format: date-time
+                                 * @description ISO 8601 UTC
+                                 */
+                                createdAt: string;
+                                /** @description ISO 4217 code, e.g. CNY */
+                                currency: string;
+                                /** @description number of lines */
+                                itemCount: number;
+                                orderNo: string;
+                                platform: string;
+                                /**
+                                 * @description pending, paid, purchased, shipped_to_warehouse, in_warehouse, completed, cancelled, refunded, returned
+                                 * @enum {unknown}
+                                 */
+                                status: "pending" | "paid" | "purchased" | "shipped_to_warehouse" | "in_warehouse" | "completed" | "cancelled" | "refunded" | "returned";
+                                /** @description amount in the ledger currency, at most two decimals */
+                                totalAmount: number;
+                                /** @description units ordered: the sum of the lines' quantities (added) */
+                                unitCount: number;
+                                /**
+                                 * Format: date-time
+                                 * @description ISO 8601 UTC
+                                 */
+                                updatedAt: string;
+                                userId: number;
+                            }[];
+                            limit: number;
+                            page: number;
+                            total: number;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    admin_orders_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description the orderNo */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK: `{ data }` */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "orderNo": "example",
+                     *         "status": "pending",
+                     *         "totalAmount": 12.5,
+                     *         "serviceFee": 12.5,
+                     *         "subtotal": 12.5,
+                     *         "discount": 12.5,
+                     *         "couponId": 1,
+                     *         "currency": "example",
+                     *         "platform": "example",
+                     *         "remark": "example",
+                     *         "items": [
+                     *           {
+                     *             "productId": 1,
+                     *             "skuId": "example",
+                     *             "title": "example",
+                     *             "skuName": "example",
+                     *             "price": 12.5,
+                     *             "quantity": 1,
+                     *             "remark": "example",
+                     *             "imageUrl": "example",
+                     *             "itemId": 1,
+                     *             "platform": "example",
+                     *             "shopName": "example",
+                     *             "marketplaceOrderNo": "example"
+                     *           }
+                     *         ],
+                     *         "logistics": {
+                     *           "trackingNo": "example",
+                     *           "carrier": "example"
+                     *         },
+                     *         "inspection": {
+                     *           "result": "example",
+                     *           "weight": 1,
+                     *           "photos": [
+                     *             "example"
+                     *           ],
+                     *           "decisionDeadline": "2026-01-01T08:00:00.000Z",
+                     *           "requestedPhotos": [
+                     *             {
+                     *               "url": "example",
+                     *               "requested": true,
+                     *               "requestId": 1
+                     *             }
+                     *           ]
+                     *         },
+                     *         "timeline": [
+                     *           {
+                     *             "status": "example",
+                     *             "at": "2026-01-01T08:00:00.000Z",
+                     *             "note": "example",
+                     *             "parts": [
+                     *               {
+                     *                 "code": "example",
+                     *                 "params": {}
+                     *               }
+                     *             ]
+                     *           }
+                     *         ],
+                     *         "marketplaceOrderNo": "example",
+                     *         "createdAt": "2026-01-01T08:00:00.000Z",
+                     *         "updatedAt": "2026-01-01T08:00:00.000Z",
+                     *         "supplements": [
+                     *           {
+                     *             "id": 1,
+                     *             "orderNo": "example",
+                     *             "itemId": 1,
+                     *             "reason": "price_increase",
+                     *             "amount": 12.5,
+                     *             "status": "pending",
+                     *             "createdAt": "2026-01-01T08:00:00.000Z",
+                     *             "expiresAt": "2026-01-01T08:00:00.000Z",
+                     *             "resolvedAt": "2026-01-01T08:00:00.000Z"
+                     *           }
+                     *         ],
+                     *         "amountDue": 12.5,
+                     *         "returns": [
+                     *           {
+                     *             "id": 1,
+                     *             "orderNo": "example",
+                     *             "itemId": 1,
+                     *             "type": "return",
+                     *             "status": "requested",
+                     *             "reason": "example",
+                     *             "fee": 12.5,
+                     *             "refundAmount": 12.5,
+                     *             "createdAt": "2026-01-01T08:00:00.000Z",
+                     *             "resolvedAt": "2026-01-01T08:00:00.000Z"
+                     *           }
+                     *         ],
+                     *         "photoRequests": [
+                     *           {
+                     *             "id": 1,
+                     *             "orderNo": "example",
+                     *             "count": 1,
+                     *             "note": "example",
+                     *             "price": 12.5,
+                     *             "status": "requested",
+                     *             "photos": [
+                     *               "example"
+                     *             ],
+                     *             "createdAt": "2026-01-01T08:00:00.000Z",
+                     *             "doneAt": "2026-01-01T08:00:00.000Z"
+                     *           }
+                     *         ],
+                     *         "scenarios": [
+                     *           {
+                     *             "name": "out_of_stock",
+                     *             "status": "programmed",
+                     *             "firedAt": "2026-01-01T08:00:00.000Z"
+                     *           }
+                     *         ],
+                     *         "userId": 1
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: {
+                            /** @description sum of the pending supplements */
+                            amountDue: number;
+                            couponId: number | null;
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601 UTC
+                             */
+                            createdAt: string;
+                            /** @description ISO 4217 code, e.g. CNY */
+                            currency: string;
+                            /** @description amount in the ledger currency, at most two decimals */
+                            discount: number;
+                            inspection: {
+                                /** @description v1.1: end of the decision window (null before arrival) */
+                                decisionDeadline: string | null;
+                                photos: string[];
+                                requestedPhotos: {
+                                    /** @enum {boolean} */
+                                    requested: true;
+                                    requestId: number;
+                                    url: string;
+                                }[];
+                                result: string;
+                                /** @description grams */
+                                weight: number;
+                            };
+                            items: {
+                                imageUrl: string;
+                                /** @description unique within the order */
+                                itemId: number;
+                                /** @description one per seller group (platform + shop), set when purchased */
+                                marketplaceOrderNo: string | null;
+                                platform: string;
+                                /** @description amount in the ledger currency, at most two decimals */
+                                price: number;
+                                productId: number;
+                                quantity: number;
+                                remark: string;
+                                shopName: string;
+                                skuId: string;
+                                skuName: string;
+                                title: string;
+                            }[];
+                            logistics: {
+                                carrier: string;
+                                trackingNo: string;
+                            };
+                            marketplaceOrderNo: string | null;
+                            orderNo: string;
+                            photoRequests: {
+                                count: number;
+                                /**
+                                 * Format: date-time
+                                 * @description ISO 8601 UTC
+                                 */
+                                createdAt: string;
+                                doneAt: string | null;
+                                id: number;
+                                note: string;
+                                orderNo: string;
+                                photos: string[];
+                                /** @description amount in the ledger currency, at most two decimals */
+                                price: number;
+                                /** @enum {unknown} */
+                                status: "requested" | "done";
+                            }[];
+                            platform: string;
+                            remark: string;
+                            returns: {
+                                /**
+                                 * Format: date-time
+                                 * @description ISO 8601 UTC
+                                 */
+                                createdAt: string;
+                                /** @description amount in the ledger currency, at most two decimals */
+                                fee: number;
+                                id: number;
+                                itemId: number;
+                                orderNo: string;
+                                reason: string;
+                                /** @description amount in the ledger currency, at most two decimals */
+                                refundAmount: number;
+                                resolvedAt: string | null;
+                                /** @enum {unknown} */
+                                status: "requested" | "approved" | "rejected";
+                                /** @enum {unknown} */
+                                type: "return" | "exchange";
+                            }[];
+                            scenarios: {
+                                firedAt: string | null;
+                                /** @enum {unknown} */
+                                name: "out_of_stock" | "price_increase" | "price_decrease" | "domestic_freight" | "qc_issue" | "seller_delay";
+                                /** @enum {unknown} */
+                                status: "programmed" | "fired";
+                            }[];
+                            /** @description amount in the ledger currency, at most two decimals */
+                            serviceFee: number;
+                            /**
+                             * @description pending, paid, purchased, shipped_to_warehouse, in_warehouse, completed, cancelled, refunded, returned
+                             * @enum {unknown}
+                             */
+                            status: "pending" | "paid" | "purchased" | "shipped_to_warehouse" | "in_warehouse" | "completed" | "cancelled" | "refunded" | "returned";
+                            /** @description amount in the ledger currency, at most two decimals */
+                            subtotal: number;
+                            supplements: {
+                                /** @description amount in the ledger currency, at most two decimals */
+                                amount: number;
+                                /**
+                                 * Format: date-time
+                                 * @description ISO 8601 UTC
+                                 */
+                                createdAt: string;
+                                /**
+                                 * Format: date-time
+                                 * @description ISO 8601 UTC
+                                 */
+                                expiresAt: string;
+                                id: number;
+                                itemId: number | null;
+                                orderNo: string;
+                                /** @enum {unknown} */
+                                reason: "price_increase" | "domestic_freight";
+                                resolvedAt: string | null;
+                                /** @enum {unknown} */
+                                status: "pending" | "paid" | "declined" | "expired";
+                            }[];
+                            timeline: {
+                                /**
+                                 * Format: date-time
+                                 * @description ISO 8601 UTC
+                                 */
+                                at: string;
+                                /** @description the entry in English, as always */
+                                note: string;
+                                /** @description the note as codes and values; null on older entries and typed notes */
+                                parts: {
+                                    /** @description one of order.placed, order.payment_confirmed, order.cancelled_by_user, order.cancelled_by_back_office, order.refunded_unavailable, order.refunded_out_of_stock, order.refunded_supplement_declined, order.refunded_supplement_expired, order.reason, order.refunded_to_wallet, order.coupon_returned, order.bought, order.bought_from_sellers, order.seller_shipped, order.arrived_inspected, order.all_delivered, order.all_packages_delivered, order.package_disposed, order.all_returned, order.photos_requested, order.photos_added, order.supplement_requested, order.supplement_paid, order.price_decrease_refunded, order.seller_late, order.return_requested, order.return_rejected, order.return_accepted, order.exchange_accepted, order.exchange_arrived (more may be added) */
+                                    code: string;
+                                    /** @description the values the code words; amounts in major units with their currency */
+                                    params: {
+                                        [key: string]: string | number;
+                                    };
+                                }[] | null;
+                                status: string;
+                            }[];
+                            /** @description amount in the ledger currency, at most two decimals */
+                            totalAmount: number;
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601 UTC
+                             */
+                            updatedAt: string;
+                            userId: number;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    admin_orders_advance: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description 1 to 255 visible ASCII characters: a retry with the same key and request answers the stored result (with Idempotent-Replayed: true) and never applies twice; kept 24 hours
+                 * @example order-2026-01-01-001
+                 */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /** @description the orderNo */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                /**
+                 * @example {
+                 *       "to": "paid",
+                 *       "note": "example",
+                 *       "marketplaceOrderNo": "example",
+                 *       "carrier": "example",
+                 *       "trackingNo": "example",
+                 *       "inspection": {
+                 *         "result": "passed",
+                 *         "weight": 1,
+                 *         "notes": "example",
+                 *         "photos": [
+                 *           "https://example.com/item/1.png"
+                 *         ]
+                 *       }
+                 *     }
+                 */
+                "application/json": {
+                    carrier?: string;
+                    inspection?: {
+                        notes?: string;
+                        photos?: string[];
+                        /** @enum {unknown} */
+                        result?: "passed" | "issue_found";
+                        /** @description grams */
+                        weight?: number;
+                    };
+                    marketplaceOrderNo?: string;
+                    note?: string;
+                    /**
+                     * @description default: the next status
+                     * @enum {unknown}
+                     */
+                    to?: "paid" | "purchased" | "shipped_to_warehouse" | "in_warehouse";
+                    trackingNo?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK: `{ data }` */
+            200: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "orderNo": "example",
+                     *         "status": "pending",
+                     *         "totalAmount": 12.5,
+                     *         "serviceFee": 12.5,
+                     *         "subtotal": 12.5,
+                     *         "discount": 12.5,
+                     *         "couponId": 1,
+                     *         "currency": "example",
+                     *         "platform": "example",
+                     *         "remark": "example",
+                     *         "items": [
+                     *           {
+                     *             "productId": 1,
+                     *             "skuId": "example",
+                     *             "title": "example",
+                     *             "skuName": "example",
+                     *             "price": 12.5,
+                     *             "quantity": 1,
+                     *             "remark": "example",
+                     *             "imageUrl": "example",
+                     *             "itemId": 1,
+                     *             "platform": "example",
+                     *             "shopName": "example",
+                     *             "marketplaceOrderNo": "example"
+                     *           }
+                     *         ],
+                     *         "logistics": {
+                     *           "trackingNo": "example",
+                     *           "carrier": "example"
+                     *         },
+                     *         "inspection": {
+                     *           "result": "example",
+                     *           "weight": 1,
+                     *           "photos": [
+                     *             "example"
+                     *           ],
+                     *           "decisionDeadline": "2026-01-01T08:00:00.000Z",
+                     *           "requestedPhotos": [
+                     *             {
+                     *               "url": "example",
+                     *               "requested": true,
+                     *               "requestId": 1
+                     *             }
+                     *           ]
+                     *         },
+                     *         "timeline": [
+                     *           {
+                     *             "status": "example",
+                     *             "at": "2026-01-01T08:00:00.000Z",
+                     *             "note": "example",
+                     *             "parts": [
+                     *               {
+                     *                 "code": "example",
+                     *                 "params": {}
+                     *               }
+                     *             ]
+                     *           }
+                     *         ],
+                     *         "marketplaceOrderNo": "example",
+                     *         "createdAt": "2026-01-01T08:00:00.000Z",
+                     *         "updatedAt": "2026-01-01T08:00:00.000Z",
+                     *         "supplements": [
+                     *           {
+                     *             "id": 1,
+                     *             "orderNo": "example",
+                     *             "itemId": 1,
+                     *             "reason": "price_increase",
+                     *             "amount": 12.5,
+                     *             "status": "pending",
+                     *             "createdAt": "2026-01-01T08:00:00.000Z",
+                     *             "expiresAt": "2026-01-01T08:00:00.000Z",
+                     *             "resolvedAt": "2026-01-01T08:00:00.000Z"
+                     *           }
+                     *         ],
+                     *         "amountDue": 12.5,
+                     *         "returns": [
+                     *           {
+                     *             "id": 1,
+                     *             "orderNo": "example",
+                     *             "itemId": 1,
+                     *             "type": "return",
+                     *             "status": "requested",
+                     *             "reason": "example",
+                     *             "fee": 12.5,
+                     *             "refundAmount": 12.5,
+                     *             "createdAt": "2026-01-01T08:00:00.000Z",
+                     *             "resolvedAt": "2026-01-01T08:00:00.000Z"
+                     *           }
+                     *         ],
+                     *         "photoRequests": [
+                     *           {
+                     *             "id": 1,
+                     *             "orderNo": "example",
+                     *             "count": 1,
+                     *             "note": "example",
+                     *             "price": 12.5,
+                     *             "status": "requested",
+                     *             "photos": [
+                     *               "example"
+                     *             ],
+                     *             "createdAt": "2026-01-01T08:00:00.000Z",
+                     *             "doneAt": "2026-01-01T08:00:00.000Z"
+                     *           }
+                     *         ],
+                     *         "scenarios": [
+                     *           {
+                     *             "name": "out_of_stock",
+                     *             "status": "programmed",
+                     *             "firedAt": "2026-01-01T08:00:00.000Z"
+                     *           }
+                     *         ],
+                     *         "userId": 1
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: {
+                            /** @description sum of the pending supplements */
+                            amountDue: number;
+                            couponId: number | null;
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601 UTC
+                             */
+                            createdAt: string;
+                            /** @description ISO 4217 code, e.g. CNY */
+                            currency: string;
+                            /** @description amount in the ledger currency, at most two decimals */
+                            discount: number;
+                            inspection: {
+                                /** @description v1.1: end of the decision window (null before arrival) */
+                                decisionDeadline: string | null;
+                                photos: string[];
+                                requestedPhotos: {
+                                    /** @enum {boolean} */
+                                    requested: true;
+                                    requestId: number;
+                                    url: string;
+                                }[];
+                                result: string;
+                                /** @description grams */
+                                weight: number;
+                            };
+                            items: {
+                                imageUrl: string;
+                                /** @description unique within the order */
+                                itemId: number;
+                                /** @description one per seller group (platform + shop), set when purchased */
+                                marketplaceOrderNo: string | null;
+                                platform: string;
+                                /** @description amount in the ledger currency, at most two decimals */
+                                price: number;
+                                productId: number;
+                                quantity: number;
+                                remark: string;
+                                shopName: string;
+                                skuId: string;
+                                skuName: string;
+                                title: string;
+                            }[];
+                            logistics: {
+                                carrier: string;
+                                trackingNo: string;
+                            };
+                            marketplaceOrderNo: string | null;
+                            orderNo: string;
+                            photoRequests: {
+                                count: number;
+                                /**
+                                 * Format: date-time
+                                 * @description ISO 8601 UTC
+                                 */
+                                createdAt: string;
+                                doneAt: string | null;
+                                id: number;
+                                note: string;
+                                orderNo: string;
+                                photos: string[];
+                                /** @description amount in the ledger currency, at most two decimals */
+                                price: number;
+                                /** @enum {unknown} */
+                                status: "requested" | "done";
+                            }[];
+                            platform: string;
+                            remark: string;
+                            returns: {
+                                /**
+                                 * Format: date-time
+                                 * @description ISO 8601 UTC
+                                 */
+                                createdAt: string;
+                                /** @description amount in the ledger currency, at most two decimals */
+                                fee: number;
+                                id: number;
+                                itemId: number;
+                                orderNo: string;
+                                reason: string;
+                                /** @description amount in the ledger currency, at most two decimals */
+                                refundAmount: number;
+                                resolvedAt: string | null;
+                                /** @enum {unknown} */
+                                status: "requested" | "approved" | "rejected";
+                                /** @enum {unknown} */
+                                type: "return" | "exchange";
+                            }[];
+                            scenarios: {
+                                firedAt: string | null;
+                                /** @enum {unknown} */
+                                name: "out_of_stock" | "price_increase" | "price_decrease" | "domestic_freight" | "qc_issue" | "seller_delay";
+                                /** @enum {unknown} */
+                                status: "programmed" | "fired";
+                            }[];
+                            /** @description amount in the ledger currency, at most two decimals */
+                            serviceFee: number;
+                            /**
+                             * @description pending, paid, purchased, shipped_to_warehouse, in_warehouse, completed, cancelled, refunded, returned
+                             * @enum {unknown}
+                             */
+                            status: "pending" | "paid" | "purchased" | "shipped_to_warehouse" | "in_warehouse" | "completed" | "cancelled" | "refunded" | "returned";
+                            /** @description amount in the ledger currency, at most two decimals */
+                            subtotal: number;
+                            supplements: {
+                                /** @description amount in the ledger currency, at most two decimals */
+                                amount: number;
+                                /**
+                                 * Format: date-time
+                                 * @description ISO 8601 UTC
+                                 */
+                                createdAt: string;
+                                /**
+                                 * Format: date-time
+                                 * @description ISO 8601 UTC
+                                 */
+                                expiresAt: string;
+                                id: number;
+                                itemId: number | null;
+                                orderNo: string;
+                                /** @enum {unknown} */
+                                reason: "price_increase" | "domestic_freight";
+                                resolvedAt: string | null;
+                                /** @enum {unknown} */
+                                status: "pending" | "paid" | "declined" | "expired";
+                            }[];
+                            timeline: {
+                                /**
+                                 * Format: date-time
+                                 * @description ISO 8601 UTC
+                                 */
+                                at: string;
+                                /** @description the entry in English, as always */
+                                note: string;
+                                /** @description the note as codes and values; null on older entries and typed notes */
+                                parts: {
+                                    /** @description one of order.placed, order.payment_confirmed, order.cancelled_by_user, order.cancelled_by_back_office, order.refunded_unavailable, order.refunded_out_of_stock, order.refunded_supplement_declined, order.refunded_supplement_expired, order.reason, order.refunded_to_wallet, order.coupon_returned, order.bought, order.bought_from_sellers, order.seller_shipped, order.arrived_inspected, order.all_delivered, order.all_packages_delivered, order.package_disposed, order.all_returned, order.photos_requested, order.photos_added, order.supplement_requested, order.supplement_paid, order.price_decrease_refunded, order.seller_late, order.return_requested, order.return_rejected, order.return_accepted, order.exchange_accepted, order.exchange_arrived (more may be added) */
+                                    code: string;
+                                    /** @description the values the code words; amounts in major units with their currency */
+                                    params: {
+                                        [key: string]: string | number;
+                                    };
+                                }[] | null;
+                                status: string;
+                            }[];
+                            /** @description amount in the ledger currency, at most two decimals */
+                            totalAmount: number;
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601 UTC
+                             */
+                            updatedAt: string;
+                            userId: number;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    admin_orders_photo_requests_fulfil: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description 1 to 255 visible ASCII characters: a retry with the same key and request answers the stored result (with Idempotent-Replayed: true) and never applies twice; kept 24 hours
+                 * @example order-2026-01-01-001
+                 */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /** @description the orderNo */
+                id: string;
+                /** @description Plain decimal digits (no sign other than -, exponent, hex or blanks). */
+                rid: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                /**
+                 * @example {
+                 *       "photos": [
+                 *         "https://example.com/item/1.png"
+                 *       ]
+                 *     }
+                 */
+                "application/json": {
+                    photos?: string[];
+                };
+            };
+        };
+        responses: {
+            /** @description OK: `{ data }` */
+            200: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "orderNo": "example",
+                     *         "status": "pending",
+                     *         "totalAmount": 12.5,
+                     *         "serviceFee": 12.5,
+                     *         "subtotal": 12.5,
+                     *         "discount": 12.5,
+                     *         "couponId": 1,
+                     *         "currency": "example",
+                     *         "platform": "example",
+                     *         "remark": "example",
+                     *         "items": [
+                     *           {
+                     *             "productId": 1,
+                     *             "skuId": "example",
+                     *             "title": "example",
+                     *             "skuName": "example",
+                     *             "price": 12.5,
+                     *             "quantity": 1,
+                     *             "remark": "example",
+                     *             "imageUrl": "example",
+                     *             "itemId": 1,
+                     *             "platform": "example",
+                     *             "shopName": "example",
+                     *             "marketplaceOrderNo": "example"
+                     *           }
+                     *         ],
+                     *         "logistics": {
+                     *           "trackingNo": "example",
+                     *           "carrier": "example"
+                     *         },
+                     *         "inspection": {
+                     *           "result": "example",
+                     *           "weight": 1,
+                     *           "photos": [
+                     *             "example"
+                     *           ],
+                     *           "decisionDeadline": "2026-01-01T08:00:00.000Z",
+                     *           "requestedPhotos": [
+                     *             {
+                     *               "url": "example",
+                     *               "requested": true,
+                     *               "requestId": 1
+                     *             }
+                     *           ]
+                     *         },
+                     *         "timeline": [
+                     *           {
+                     *             "status": "example",
+                     *             "at": "2026-01-01T08:00:00.000Z",
+                     *             "note": "example",
+                     *             "parts": [
+                     *               {
+                     *                 "code": "example",
+                     *                 "params": {}
+                     *               }
+                     *             ]
+                     *           }
+                     *         ],
+                     *         "marketplaceOrderNo": "example",
+                     *         "createdAt": "2026-01-01T08:00:00.000Z",
+                     *         "updatedAt": "2026-01-01T08:00:00.000Z",
+                     *         "supplements": [
+                     *           {
+                     *             "id": 1,
+                     *             "orderNo": "example",
+                     *             "itemId": 1,
+                     *             "reason": "price_increase",
+                     *             "amount": 12.5,
+                     *             "status": "pending",
+                     *             "createdAt": "2026-01-01T08:00:00.000Z",
+                     *             "expiresAt": "2026-01-01T08:00:00.000Z",
+                     *             "resolvedAt": "2026-01-01T08:00:00.000Z"
+                     *           }
+                     *         ],
+                     *         "amountDue": 12.5,
+                     *         "returns": [
+                     *           {
+                     *             "id": 1,
+                     *             "orderNo": "example",
+                     *             "itemId": 1,
+                     *             "type": "return",
+                     *             "status": "requested",
+                     *             "reason": "example",
+                     *             "fee": 12.5,
+                     *             "refundAmount": 12.5,
+                     *             "createdAt": "2026-01-01T08:00:00.000Z",
+                     *             "resolvedAt": "2026-01-01T08:00:00.000Z"
+                     *           }
+                     *         ],
+                     *         "photoRequests": [
+                     *           {
+                     *             "id": 1,
+                     *             "orderNo": "example",
+                     *             "count": 1,
+                     *             "note": "example",
+                     *             "price": 12.5,
+                     *             "status": "requested",
+                     *             "photos": [
+                     *               "example"
+                     *             ],
+                     *             "createdAt": "2026-01-01T08:00:00.000Z",
+                     *             "doneAt": "2026-01-01T08:00:00.000Z"
+                     *           }
+                     *         ],
+                     *         "scenarios": [
+                     *           {
+                     *             "name": "out_of_stock",
+                     *             "status": "programmed",
+                     *             "firedAt": "2026-01-01T08:00:00.000Z"
+                     *           }
+                     *         ],
+                     *         "userId": 1
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: {
+                            /** @description sum of the pending supplements */
+                            amountDue: number;
+                            couponId: number | null;
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601 UTC
+                             */
+                            createdAt: string;
+                            /** @description ISO 4217 code, e.g. CNY */
+                            currency: string;
+                            /** @description amount in the ledger currency, at most two decimals */
+                            discount: number;
+                            inspection: {
+                                /** @description v1.1: end of the decision window (null before arrival) */
+                                decisionDeadline: string | null;
+                                photos: string[];
+                                requestedPhotos: {
+                                    /** @enum {boolean} */
+                                    requested: true;
+                                    requestId: number;
+                                    url: string;
+                                }[];
+                                result: string;
+                                /** @description grams */
+                                weight: number;
+                            };
+                            items: {
+                                imageUrl: string;
+                                /** @description unique within the order */
+                                itemId: number;
+                                /** @description one per seller group (platform + shop), set when purchased */
+                                marketplaceOrderNo: string | null;
+                                platform: string;
+                                /** @description amount in the ledger currency, at most two decimals */
+                                price: number;
+                                productId: number;
+                                quantity: number;
+                                remark: string;
+                                shopName: string;
+                                skuId: string;
+                                skuName: string;
+                                title: string;
+                            }[];
+                            logistics: {
+                                carrier: string;
+                                trackingNo: string;
+                            };
+                            marketplaceOrderNo: string | null;
+                            orderNo: string;
+                            photoRequests: {
+                                count: number;
+                                /**
+                                 * Format: date-time
+                                 * @description ISO 8601 UTC
+                                 */
+                                createdAt: string;
+                                doneAt: string | null;
+                                id: number;
+                                note: string;
+                                orderNo: string;
+                                photos: string[];
+                                /** @description amount in the ledger currency, at most two decimals */
+                                price: number;
+                                /** @enum {unknown} */
+                                status: "requested" | "done";
+                            }[];
+                            platform: string;
+                            remark: string;
+                            returns: {
+                                /**
+                                 * Format: date-time
+                                 * @description ISO 8601 UTC
+                                 */
+                                createdAt: string;
+                                /** @description amount in the ledger currency, at most two decimals */
+                                fee: number;
+                                id: number;
+                                itemId: number;
+                                orderNo: string;
+                                reason: string;
+                                /** @description amount in the ledger currency, at most two decimals */
+                                refundAmount: number;
+                                resolvedAt: string | null;
+                                /** @enum {unknown} */
+                                status: "requested" | "approved" | "rejected";
+                                /** @enum {unknown} */
+                                type: "return" | "exchange";
+                            }[];
+                            scenarios: {
+                                firedAt: string | null;
+                                /** @enum {unknown} */
+                                name: "out_of_stock" | "price_increase" | "price_decrease" | "domestic_freight" | "qc_issue" | "seller_delay";
+                                /** @enum {unknown} */
+                                status: "programmed" | "fired";
+                            }[];
+                            /** @description amount in the ledger currency, at most two decimals */
+                            serviceFee: number;
+                            /**
+                             * @description pending, paid, purchased, shipped_to_warehouse, in_warehouse, completed, cancelled, refunded, returned
+                             * @enum {unknown}
+                             */
+                            status: "pending" | "paid" | "purchased" | "shipped_to_warehouse" | "in_warehouse" | "completed" | "cancelled" | "refunded" | "returned";
+                            /** @description amount in the ledger currency, at most two decimals */
+                            subtotal: number;
+                            supplements: {
+                                /** @description amount in the ledger currency, at most two decimals */
+                                amount: number;
+                                /**
+                                 * Format: date-time
+                                 * @description ISO 8601 UTC
+                                 */
+                                createdAt: string;
+                                /**
+                                 * Format: date-time
+                                 * @description ISO 8601 UTC
+                                 */
+                                expiresAt: string;
+                                id: number;
+                                itemId: number | null;
+                                orderNo: string;
+                                /** @enum {unknown} */
+                                reason: "price_increase" | "domestic_freight";
+                                resolvedAt: string | null;
+                                /** @enum {unknown} */
+                                status: "pending" | "paid" | "declined" | "expired";
+                            }[];
+                            timeline: {
+                                /**
+                                 * Format: date-time
+                                 * @description ISO 8601 UTC
+                                 */
+                                at: string;
+                                /** @description the entry in English, as always */
+                                note: string;
+                                /** @description the note as codes and values; null on older entries and typed notes */
+                                parts: {
+                                    /** @description one of order.placed, order.payment_confirmed, order.cancelled_by_user, order.cancelled_by_back_office, order.refunded_unavailable, order.refunded_out_of_stock, order.refunded_supplement_declined, order.refunded_supplement_expired, order.reason, order.refunded_to_wallet, order.coupon_returned, order.bought, order.bought_from_sellers, order.seller_shipped, order.arrived_inspected, order.all_delivered, order.all_packages_delivered, order.package_disposed, order.all_returned, order.photos_requested, order.photos_added, order.supplement_requested, order.supplement_paid, order.price_decrease_refunded, order.seller_late, order.return_requested, order.return_rejected, order.return_accepted, order.exchange_accepted, order.exchange_arrived (more may be added) */
+                                    code: string;
+                                    /** @description the values the code words; amounts in major units with their currency */
+                                    params: {
+                                        [key: string]: string | number;
+                                    };
+                                }[] | null;
+                                status: string;
+                            }[];
+                            /** @description amount in the ledger currency, at most two decimals */
+                            totalAmount: number;
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601 UTC
+                             */
+                            updatedAt: string;
+                            userId: number;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    admin_orders_refund: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description 1 to 255 visible ASCII characters: a retry with the same key and request answers the stored result (with Idempotent-Replayed: true) and never applies twice; kept 24 hours
+                 * @example order-2026-01-01-001
+                 */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /** @description the orderNo */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                /**
+                 * @example {
+                 *       "reason": "example"
+                 *     }
+                 */
+                "application/json": {
+                    reason?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK: `{ data }` */
+            200: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "orderNo": "example",
+                     *         "status": "pending",
+                     *         "refundAmount": 12.5,
+                     *         "message": "example"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: {
+                            message: string;
+                            orderNo: string;
+                            /** @description amount in the ledger currency, at most two decimals */
+                            refundAmount: number;
+                            /**
+                             * @description pending, paid, purchased, shipped_to_warehouse, in_warehouse, completed, cancelled, refunded, returned
+                             * @enum {unknown}
+                             */
+                            status: "pending" | "paid" | "purchased" | "shipped_to_warehouse" | "in_warehouse" | "completed" | "cancelled" | "refunded" | "returned";
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    admin_orders_returns_decide: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description 1 to 255 visible ASCII characters: a retry with the same key and request answers the stored result (with Idempotent-Replayed: true) and never applies twice; kept 24 hours
+                 * @example order-2026-01-01-001
+                 */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /** @description the orderNo */
+                id: string;
+                /** @description Plain decimal digits (no sign other than -, exponent, hex or blanks). */
+                rid: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "decision": "approved"
+                 *     }
+                 */
+                "application/json": {
+                    /** @enum {unknown} */
+                    decision: "approved" | "rejected";
+                };
+            };
+        };
+        responses: {
+            /** @description OK: `{ data }` */
+            200: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "orderNo": "example",
+                     *         "status": "pending",
+                     *         "totalAmount": 12.5,
+                     *         "serviceFee": 12.5,
+                     *         "subtotal": 12.5,
+                     *         "discount": 12.5,
+                     *         "couponId": 1,
+                     *         "currency": "example",
+                     *         "platform": "example",
+                     *         "remark": "example",
+                     *         "items": [
+                     *           {
+                     *             "productId": 1,
+                     *             "skuId": "example",
+                     *             "title": "example",
+                     *             "skuName": "example",
+                     *             "price": 12.5,
+                     *             "quantity": 1,
+                     *             "remark": "example",
+                     *             "imageUrl": "example",
+                     *             "itemId": 1,
+                     *             "platform": "example",
+                     *             "shopName": "example",
+                     *             "marketplaceOrderNo": "example"
+                     *           }
+                     *         ],
+                     *         "logistics": {
+                     *           "trackingNo": "example",
+                     *           "carrier": "example"
+                     *         },
+                     *         "inspection": {
+                     *           "result": "example",
+                     *           "weight": 1,
+                     *           "photos": [
+                     *             "example"
+                     *           ],
+                     *           "decisionDeadline": "2026-01-01T08:00:00.000Z",
+                     *           "requestedPhotos": [
+                     *             {
+                     *               "url": "example",
+                     *               "requested": true,
+                     *               "requestId": 1
+                     *             }
+                     *           ]
+                     *         },
+                     *         "timeline": [
+                     *           {
+                     *             "status": "example",
+                     *             "at": "2026-01-01T08:00:00.000Z",
+                     *             "note": "example",
+                     *             "parts": [
+                     *               {
+                     *                 "code": "example",
+                     *                 "params": {}
+                     *               }
+                     *             ]
+                     *           }
+                     *         ],
+                     *         "marketplaceOrderNo": "example",
+                     *         "createdAt": "2026-01-01T08:00:00.000Z",
+                     *         "updatedAt": "2026-01-01T08:00:00.000Z",
+                     *         "supplements": [
+                     *           {
+                     *             "id": 1,
+                     *             "orderNo": "example",
+                     *             "itemId": 1,
+                     *             "reason": "price_increase",
+                     *             "amount": 12.5,
+                     *             "status": "pending",
+                     *             "createdAt": "2026-01-01T08:00:00.000Z",
+                     *             "expiresAt": "2026-01-01T08:00:00.000Z",
+                     *             "resolvedAt": "2026-01-01T08:00:00.000Z"
+                     *           }
+                     *         ],
+                     *         "amountDue": 12.5,
+                     *         "returns": [
+                     *           {
+                     *             "id": 1,
+                     *             "orderNo": "example",
+                     *             "itemId": 1,
+                     *             "type": "return",
+                     *             "status": "requested",
+                     *             "reason": "example",
+                     *             "fee": 12.5,
+                     *             "refundAmount": 12.5,
+                     *             "createdAt": "2026-01-01T08:00:00.000Z",
+                     *             "resolvedAt": "2026-01-01T08:00:00.000Z"
+                     *           }
+                     *         ],
+                     *         "photoRequests": [
+                     *           {
+                     *             "id": 1,
+                     *             "orderNo": "example",
+                     *             "count": 1,
+                     *             "note": "example",
+                     *             "price": 12.5,
+                     *             "status": "requested",
+                     *             "photos": [
+                     *               "example"
+                     *             ],
+                     *             "createdAt": "2026-01-01T08:00:00.000Z",
+                     *             "doneAt": "2026-01-01T08:00:00.000Z"
+                     *           }
+                     *         ],
+                     *         "scenarios": [
+                     *           {
+                     *             "name": "out_of_stock",
+                     *             "status": "programmed",
+                     *             "firedAt": "2026-01-01T08:00:00.000Z"
+                     *           }
+                     *         ],
+                     *         "userId": 1
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: {
+                            /** @description sum of the pending supplements */
+                            amountDue: number;
+                            couponId: number | null;
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601 UTC
+                             */
+                            createdAt: string;
+                            /** @description ISO 4217 code, e.g. CNY */
+                            currency: string;
+                            /** @description amount in the ledger currency, at most two decimals */
+                            discount: number;
+                            inspection: {
+                                /** @description v1.1: end of the decision window (null before arrival) */
+                                decisionDeadline: string | null;
+                                photos: string[];
+                                requestedPhotos: {
+                                    /** @enum {boolean} */
+                                    requested: true;
+                                    requestId: number;
+                                    url: string;
+                                }[];
+                                result: string;
+                                /** @description grams */
+                                weight: number;
+                            };
+                            items: {
+                                imageUrl: string;
+                                /** @description unique within the order */
+                                itemId: number;
+                                /** @description one per seller group (platform + shop), set when purchased */
+                                marketplaceOrderNo: string | null;
+                                platform: string;
+                                /** @description amount in the ledger currency, at most two decimals */
+                                price: number;
+                                productId: number;
+                                quantity: number;
+                                remark: string;
+                                shopName: string;
+                                skuId: string;
+                                skuName: string;
+                                title: string;
+                            }[];
+                            logistics: {
+                                carrier: string;
+                                trackingNo: string;
+                            };
+                            marketplaceOrderNo: string | null;
+                            orderNo: string;
+                            photoRequests: {
+                                count: number;
+                                /**
+                                 * Format: date-time
+                                 * @description ISO 8601 UTC
+                                 */
+                                createdAt: string;
+                                doneAt: string | null;
+                                id: number;
+                                note: string;
+                                orderNo: string;
+                                photos: string[];
+                                /** @description amount in the ledger currency, at most two decimals */
+                                price: number;
+                                /** @enum {unknown} */
+                                status: "requested" | "done";
+                            }[];
+                            platform: string;
+                            remark: string;
+                            returns: {
+                                /**
+                                 * Format: date-time
+                                 * @description ISO 8601 UTC
+                                 */
+                                createdAt: string;
+                                /** @description amount in the ledger currency, at most two decimals */
+                                fee: number;
+                                id: number;
+                                itemId: number;
+                                orderNo: string;
+                                reason: string;
+                                /** @description amount in the ledger currency, at most two decimals */
+                                refundAmount: number;
+                                resolvedAt: string | null;
+                                /** @enum {unknown} */
+                                status: "requested" | "approved" | "rejected";
+                                /** @enum {unknown} */
+                                type: "return" | "exchange";
+                            }[];
+                            scenarios: {
+                                firedAt: string | null;
+                                /** @enum {unknown} */
+                                name: "out_of_stock" | "price_increase" | "price_decrease" | "domestic_freight" | "qc_issue" | "seller_delay";
+                                /** @enum {unknown} */
+                                status: "programmed" | "fired";
+                            }[];
+                            /** @description amount in the ledger currency, at most two decimals */
+                            serviceFee: number;
+                            /**
+                             * @description pending, paid, purchased, shipped_to_warehouse, in_warehouse, completed, cancelled, refunded, returned
+                             * @enum {unknown}
+                             */
+                            status: "pending" | "paid" | "purchased" | "shipped_to_warehouse" | "in_warehouse" | "completed" | "cancelled" | "refunded" | "returned";
+                            /** @description amount in the ledger currency, at most two decimals */
+                            subtotal: number;
+                            supplements: {
+                                /** @description amount in the ledger currency, at most two decimals */
+                                amount: number;
+                                /**
+                                 * Format: date-time
+                                 * @description ISO 8601 UTC
+                                 */
+                                createdAt: string;
+                                /**
+                                 * Format: date-time
+                                 * @description ISO 8601 UTC
+                                 */
+                                expiresAt: string;
+                                id: number;
+                                itemId: number | null;
+                                orderNo: string;
+                                /** @enum {unknown} */
+                                reason: "price_increase" | "domestic_freight";
+                                resolvedAt: string | null;
+                                /** @enum {unknown} */
+                                status: "pending" | "paid" | "declined" | "expired";
+                            }[];
+                            timeline: {
+                                /**
+                                 * Format: date-time
+                                 * @description ISO 8601 UTC
+                                 */
+                                at: string;
+                                /** @description the entry in English, as always */
+                                note: string;
+                                /** @description the note as codes and values; null on older entries and typed notes */
+                                parts: {
+                                    /** @description one of order.placed, order.payment_confirmed, order.cancelled_by_user, order.cancelled_by_back_office, order.refunded_unavailable, order.refunded_out_of_stock, order.refunded_supplement_declined, order.refunded_supplement_expired, order.reason, order.refunded_to_wallet, order.coupon_returned, order.bought, order.bought_from_sellers, order.seller_shipped, order.arrived_inspected, order.all_delivered, order.all_packages_delivered, order.package_disposed, order.all_returned, order.photos_requested, order.photos_added, order.supplement_requested, order.supplement_paid, order.price_decrease_refunded, order.seller_late, order.return_requested, order.return_rejected, order.return_accepted, order.exchange_accepted, order.exchange_arrived (more may be added) */
+                                    code: string;
+                                    /** @description the values the code words; amounts in major units with their currency */
+                                    params: {
+                                        [key: string]: string | number;
+                                    };
+                                }[] | null;
+                                status: string;
+                            }[];
+                            /** @description amount in the ledger currency, at most two decimals */
+                            totalAmount: number;
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601 UTC
+                             */
+                            updatedAt: string;
+                            userId: number;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    admin_orders_simulate: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description 1 to 255 visible ASCII characters: a retry with the same key and request answers the stored result (with Idempotent-Replayed: true) and never applies twice; kept 24 hours
+                 * @example order-2026-01-01-001
+                 */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /** @description the orderNo */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "scenario": "out_of_stock"
+                 *     }
+                 */
+                "application/json": {
+                    /** @enum {unknown} */
+                    scenario: "out_of_stock" | "price_increase" | "price_decrease" | "domestic_freight" | "qc_issue" | "seller_delay";
+                };
+            };
+        };
+        responses: {
+            /** @description OK: `{ data }` */
+            200: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "orderNo": "example",
+                     *         "status": "pending",
+                     *         "totalAmount": 12.5,
+                     *         "serviceFee": 12.5,
+                     *         "subtotal": 12.5,
+                     *         "discount": 12.5,
+                     *         "couponId": 1,
+                     *         "currency": "example",
+                     *         "platform": "example",
+                     *         "remark": "example",
+                     *         "items": [
+                     *           {
+                     *             "productId": 1,
+                     *             "skuId": "example",
+                     *             "title": "example",
+                     *             "skuName": "example",
+                     *             "price": 12.5,
+                     *             "quantity": 1,
+                     *             "remark": "example",
+                     *             "imageUrl": "example",
+                     *             "itemId": 1,
+                     *             "platform": "example",
+                     *             "shopName": "example",
+                     *             "marketplaceOrderNo": "example"
+                     *           }
+                     *         ],
+                     *         "logistics": {
+                     *           "trackingNo": "example",
+                     *           "carrier": "example"
+                     *         },
+                     *         "inspection": {
+                     *           "result": "example",
+                     *           "weight": 1,
+                     *           "photos": [
+                     *             "example"
+                     *           ],
+                     *           "decisionDeadline": "2026-01-01T08:00:00.000Z",
+                     *           "requestedPhotos": [
+                     *             {
+                     *               "url": "example",
+                     *               "requested": true,
+                     *               "requestId": 1
+                     *             }
+                     *           ]
+                     *         },
+                     *         "timeline": [
+                     *           {
+                     *             "status": "example",
+                     *             "at": "2026-01-01T08:00:00.000Z",
+                     *             "note": "example",
+                     *             "parts": [
+                     *               {
+                     *                 "code": "example",
+                     *                 "params": {}
+                     *               }
+                     *             ]
+                     *           }
+                     *         ],
+                     *         "marketplaceOrderNo": "example",
+                     *         "createdAt": "2026-01-01T08:00:00.000Z",
+                     *         "updatedAt": "2026-01-01T08:00:00.000Z",
+                     *         "supplements": [
+                     *           {
+                     *             "id": 1,
+                     *             "orderNo": "example",
+                     *             "itemId": 1,
+                     *             "reason": "price_increase",
+                     *             "amount": 12.5,
+                     *             "status": "pending",
+                     *             "createdAt": "2026-01-01T08:00:00.000Z",
+                     *             "expiresAt": "2026-01-01T08:00:00.000Z",
+                     *             "resolvedAt": "2026-01-01T08:00:00.000Z"
+                     *           }
+                     *         ],
+                     *         "amountDue": 12.5,
+                     *         "returns": [
+                     *           {
+                     *             "id": 1,
+                     *             "orderNo": "example",
+                     *             "itemId": 1,
+                     *             "type": "return",
+                     *             "status": "requested",
+                     *             "reason": "example",
+                     *             "fee": 12.5,
+                     *             "refundAmount": 12.5,
+                     *             "createdAt": "2026-01-01T08:00:00.000Z",
+                     *             "resolvedAt": "2026-01-01T08:00:00.000Z"
+                     *           }
+                     *         ],
+                     *         "photoRequests": [
+                     *           {
+                     *             "id": 1,
+                     *             "orderNo": "example",
+                     *             "count": 1,
+                     *             "note": "example",
+                     *             "price": 12.5,
+                     *             "status": "requested",
+                     *             "photos": [
+                     *               "example"
+                     *             ],
+                     *             "createdAt": "2026-01-01T08:00:00.000Z",
+                     *             "doneAt": "2026-01-01T08:00:00.000Z"
+                     *           }
+                     *         ],
+                     *         "scenarios": [
+                     *           {
+                     *             "name": "out_of_stock",
+                     *             "status": "programmed",
+                     *             "firedAt": "2026-01-01T08:00:00.000Z"
+                     *           }
+                     *         ],
+                     *         "userId": 1
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: {
+                            /** @description sum of the pending supplements */
+                            amountDue: number;
+                            couponId: number | null;
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601 UTC
+                             */
+                            createdAt: string;
+                            /** @description ISO 4217 code, e.g. CNY */
+                            currency: string;
+                            /** @description amount in the ledger currency, at most two decimals */
+                            discount: number;
+                            inspection: {
+                                /** @description v1.1: end of the decision window (null before arrival) */
+                                decisionDeadline: string | null;
+                                photos: string[];
+                                requestedPhotos: {
+                                    /** @enum {boolean} */
+                                    requested: true;
+                                    requestId: number;
+                                    url: string;
+                                }[];
+                                result: string;
+                                /** @description grams */
+                                weight: number;
+                            };
+                            items: {
+                                imageUrl: string;
+                                /** @description unique within the order */
+                                itemId: number;
+                                /** @description one per seller group (platform + shop), set when purchased */
+                                marketplaceOrderNo: string | null;
+                                platform: string;
+                                /** @description amount in the ledger currency, at most two decimals */
+                                price: number;
+                                productId: number;
+                                quantity: number;
+                                remark: string;
+                                shopName: string;
+                                skuId: string;
+                                skuName: string;
+                                title: string;
+                            }[];
+                            logistics: {
+                                carrier: string;
+                                trackingNo: string;
+                            };
+                            marketplaceOrderNo: string | null;
+                            orderNo: string;
+                            photoRequests: {
+                                count: number;
+                                /**
+                                 * Format: date-time
+                                 * @description ISO 8601 UTC
+                                 */
+                                createdAt: string;
+                                doneAt: string | null;
+                                id: number;
+                                note: string;
+                                orderNo: string;
+                                photos: string[];
+                                /** @description amount in the ledger currency, at most two decimals */
+                                price: number;
+                                /** @enum {unknown} */
+                                status: "requested" | "done";
+                            }[];
+                            platform: string;
+                            remark: string;
+                            returns: {
+                                /**
+                                 * Format: date-time
+                                 * @description ISO 8601 UTC
+                                 */
+                                createdAt: string;
+                                /** @description amount in the ledger currency, at most two decimals */
+                                fee: number;
+                                id: number;
+                                itemId: number;
+                                orderNo: string;
+                                reason: string;
+                                /** @description amount in the ledger currency, at most two decimals */
+                                refundAmount: number;
+                                resolvedAt: string | null;
+                                /** @enum {unknown} */
+                                status: "requested" | "approved" | "rejected";
+                                /** @enum {unknown} */
+                                type: "return" | "exchange";
+                            }[];
+                            scenarios: {
+                                firedAt: string | null;
+                                /** @enum {unknown} */
+                                name: "out_of_stock" | "price_increase" | "price_decrease" | "domestic_freight" | "qc_issue" | "seller_delay";
+                                /** @enum {unknown} */
+                                status: "programmed" | "fired";
+                            }[];
+                            /** @description amount in the ledger currency, at most two decimals */
+                            serviceFee: number;
+                            /**
+                             * @description pending, paid, purchased, shipped_to_warehouse, in_warehouse, completed, cancelled, refunded, returned
+                             * @enum {unknown}
+                             */
+                            status: "pending" | "paid" | "purchased" | "shipped_to_warehouse" | "in_warehouse" | "completed" | "cancelled" | "refunded" | "returned";
+                            /** @description amount in the ledger currency, at most two decimals */
+                            subtotal: number;
+                            supplements: {
+                                /** @description amount in the ledger currency, at most two decimals */
+                                amount: number;
+                                /**
+                                 * Format: date-time
+                                 * @description ISO 8601 UTC
+                                 */
+                                createdAt: string;
+                                /**
+                                 * Format: date-time
+                                 * @description ISO 8601 UTC
+                                 */
+                                expiresAt: string;
+                                id: number;
+                                itemId: number | null;
+                                orderNo: string;
+                                /** @enum {unknown} */
+                                reason: "price_increase" | "domestic_freight";
+                                resolvedAt: string | null;
+                                /** @enum {unknown} */
+                                status: "pending" | "paid" | "declined" | "expired";
+                            }[];
+                            timeline: {
+                                /**
+                                 * Format: date-time
+                                 * @description ISO 8601 UTC
+                                 */
+                                at: string;
+                                /** @description the entry in English, as always */
+                                note: string;
+                                /** @description the note as codes and values; null on older entries and typed notes */
+                                parts: {
+                                    /** @description one of order.placed, order.payment_confirmed, order.cancelled_by_user, order.cancelled_by_back_office, order.refunded_unavailable, order.refunded_out_of_stock, order.refunded_supplement_declined, order.refunded_supplement_expired, order.reason, order.refunded_to_wallet, order.coupon_returned, order.bought, order.bought_from_sellers, order.seller_shipped, order.arrived_inspected, order.all_delivered, order.all_packages_delivered, order.package_disposed, order.all_returned, order.photos_requested, order.photos_added, order.supplement_requested, order.supplement_paid, order.price_decrease_refunded, order.seller_late, order.return_requested, order.return_rejected, order.return_accepted, order.exchange_accepted, order.exchange_arrived (more may be added) */
+                                    code: string;
+                                    /** @description the values the code words; amounts in major units with their currency */
+                                    params: {
+                                        [key: string]: string | number;
+                                    };
+                                }[] | null;
+                                status: string;
+                            }[];
+                            /** @description amount in the ledger currency, at most two decimals */
+                            totalAmount: number;
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601 UTC
+                             */
+                            updatedAt: string;
+                            userId: number;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    admin_orders_supplements_create: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description 1 to 255 visible ASCII characters: a retry with the same key and request answers the stored result (with Idempotent-Replayed: true) and never applies twice; kept 24 hours
+                 * @example order-2026-01-01-001
+                 */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /** @description the orderNo */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "reason": "price_increase",
+                 *       "amount": 12.5,
+                 *       "itemId": 1
+                 *     }
+                 */
+                "application/json": {
+                    /** @description CNY, at most two decimals */
+                    amount: number;
+                    itemId?: number;
+                    /** @enum {unknown} */
+                    reason: "price_increase" | "domestic_freight" | "price_decrease";
+                };
+            };
+        };
+        responses: {
+            /** @description Created: `{ data }` */
+            201: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "orderNo": "example",
+                     *         "status": "pending",
+                     *         "totalAmount": 12.5,
+                     *         "serviceFee": 12.5,
+                     *         "subtotal": 12.5,
+                     *         "discount": 12.5,
+                     *         "couponId": 1,
+                     *         "currency": "example",
+                     *         "platform": "example",
+                     *         "remark": "example",
+                     *         "items": [
+                     *           {
+                     *             "productId": 1,
+                     *             "skuId": "example",
+                     *             "title": "example",
+                     *             "skuName": "example",
+                     *             "price": 12.5,
+                     *             "quantity": 1,
+                     *             "remark": "example",
+                     *             "imageUrl": "example",
+                     *             "itemId": 1,
+                     *             "platform": "example",
+                     *             "shopName": "example",
+                     *             "marketplaceOrderNo": "example"
+                     *           }
+                     *         ],
+                     *         "logistics": {
+                     *           "trackingNo": "example",
+                     *           "carrier": "example"
+                     *         },
+                     *         "inspection": {
+                     *           "result": "example",
+                     *           "weight": 1,
+                     *           "photos": [
+                     *             "example"
+                     *           ],
+                     *           "decisionDeadline": "2026-01-01T08:00:00.000Z",
+                     *           "requestedPhotos": [
+                     *             {
+                     *               "url": "example",
+                     *               "requested": true,
+                     *               "requestId": 1
+                     *             }
+                     *           ]
+                     *         },
+                     *         "timeline": [
+                     *           {
+                     *             "status": "example",
+                     *             "at": "2026-01-01T08:00:00.000Z",
+                     *             "note": "example",
+                     *             "parts": [
+                     *               {
+                     *                 "code": "example",
+                     *                 "params": {}
+                     *               }
+                     *             ]
+                     *           }
+                     *         ],
+                     *         "marketplaceOrderNo": "example",
+                     *         "createdAt": "2026-01-01T08:00:00.000Z",
+                     *         "updatedAt": "2026-01-01T08:00:00.000Z",
+                     *         "supplements": [
+                     *           {
+                     *             "id": 1,
+                     *             "orderNo": "example",
+                     *             "itemId": 1,
+                     *             "reason": "price_increase",
+                     *             "amount": 12.5,
+                     *             "status": "pending",
+                     *             "createdAt": "2026-01-01T08:00:00.000Z",
+                     *             "expiresAt": "2026-01-01T08:00:00.000Z",
+                     *             "resolvedAt": "2026-01-01T08:00:00.000Z"
+                     *           }
+                     *         ],
+                     *         "amountDue": 12.5,
+                     *         "returns": [
+                     *           {
+                     *             "id": 1,
+                     *             "orderNo": "example",
+                     *             "itemId": 1,
+                     *             "type": "return",
+                     *             "status": "requested",
+                     *             "reason": "example",
+                     *             "fee": 12.5,
+                     *             "refundAmount": 12.5,
+                     *             "createdAt": "2026-01-01T08:00:00.000Z",
+                     *             "resolvedAt": "2026-01-01T08:00:00.000Z"
+                     *           }
+                     *         ],
+                     *         "photoRequests": [
+                     *           {
+                     *             "id": 1,
+                     *             "orderNo": "example",
+                     *             "count": 1,
+                     *             "note": "example",
+                     *             "price": 12.5,
+                     *             "status": "requested",
+                     *             "photos": [
+                     *               "example"
+                     *             ],
+                     *             "createdAt": "2026-01-01T08:00:00.000Z",
+                     *             "doneAt": "2026-01-01T08:00:00.000Z"
+                     *           }
+                     *         ],
+                     *         "scenarios": [
+                     *           {
+                     *             "name": "out_of_stock",
+                     *             "status": "programmed",
+                     *             "firedAt": "2026-01-01T08:00:00.000Z"
+                     *           }
+                     *         ],
+                     *         "userId": 1
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: {
+                            /** @description sum of the pending supplements */
+                            amountDue: number;
+                            couponId: number | null;
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601 UTC
+                             */
+                            createdAt: string;
+                            /** @description ISO 4217 code, e.g. CNY */
+                            currency: string;
+                            /** @description amount in the ledger currency, at most two decimals */
+                            discount: number;
+                            inspection: {
+                                /** @description v1.1: end of the decision window (null before arrival) */
+                                decisionDeadline: string | null;
+                                photos: string[];
+                                requestedPhotos: {
+                                    /** @enum {boolean} */
+                                    requested: true;
+                                    requestId: number;
+                                    url: string;
+                                }[];
+                                result: string;
+                                /** @description grams */
+                                weight: number;
+                            };
+                            items: {
+                                imageUrl: string;
+                                /** @description unique within the order */
+                                itemId: number;
+                                /** @description one per seller group (platform + shop), set when purchased */
+                                marketplaceOrderNo: string | null;
+                                platform: string;
+                                /** @description amount in the ledger currency, at most two decimals */
+                                price: number;
+                                productId: number;
+                                quantity: number;
+                                remark: string;
+                                shopName: string;
+                                skuId: string;
+                                skuName: string;
+                                title: string;
+                            }[];
+                            logistics: {
+                                carrier: string;
+                                trackingNo: string;
+                            };
+                            marketplaceOrderNo: string | null;
+                            orderNo: string;
+                            photoRequests: {
+                                count: number;
+                                /**
+                                 * Format: date-time
+                                 * @description ISO 8601 UTC
+                                 */
+                                createdAt: string;
+                                doneAt: string | null;
+                                id: number;
+                                note: string;
+                                orderNo: string;
+                                photos: string[];
+                                /** @description amount in the ledger currency, at most two decimals */
+                                price: number;
+                                /** @enum {unknown} */
+                                status: "requested" | "done";
+                            }[];
+                            platform: string;
+                            remark: string;
+                            returns: {
+                                /**
+                                 * Format: date-time
+                                 * @description ISO 8601 UTC
+                                 */
+                                createdAt: string;
+                                /** @description amount in the ledger currency, at most two decimals */
+                                fee: number;
+                                id: number;
+                                itemId: number;
+                                orderNo: string;
+                                reason: string;
+                                /** @description amount in the ledger currency, at most two decimals */
+                                refundAmount: number;
+                                resolvedAt: string | null;
+                                /** @enum {unknown} */
+                                status: "requested" | "approved" | "rejected";
+                                /** @enum {unknown} */
+                                type: "return" | "exchange";
+                            }[];
+                            scenarios: {
+                                firedAt: string | null;
+                                /** @enum {unknown} */
+                                name: "out_of_stock" | "price_increase" | "price_decrease" | "domestic_freight" | "qc_issue" | "seller_delay";
+                                /** @enum {unknown} */
+                                status: "programmed" | "fired";
+                            }[];
+                            /** @description amount in the ledger currency, at most two decimals */
+                            serviceFee: number;
+                            /**
+                             * @description pending, paid, purchased, shipped_to_warehouse, in_warehouse, completed, cancelled, refunded, returned
+                             * @enum {unknown}
+                             */
+                            status: "pending" | "paid" | "purchased" | "shipped_to_warehouse" | "in_warehouse" | "completed" | "cancelled" | "refunded" | "returned";
+                            /** @description amount in the ledger currency, at most two decimals */
+                            subtotal: number;
+                            supplements: {
+                                /** @description amount in the ledger currency, at most two decimals */
+                                amount: number;
+                                /**
+                                 * Format: date-time
+                                 * @description ISO 8601 UTC
+                                 */
+                                createdAt: string;
+                                /**
+                                 * Format: date-time
+                                 * @description ISO 8601 UTC
+                                 */
+                                expiresAt: string;
+                                id: number;
+                                itemId: number | null;
+                                orderNo: string;
+                                /** @enum {unknown} */
+                                reason: "price_increase" | "domestic_freight";
+                                resolvedAt: string | null;
+                                /** @enum {unknown} */
+                                status: "pending" | "paid" | "declined" | "expired";
+                            }[];
+                            timeline: {
+                                /**
+                                 * Format: date-time
+                                 * @description ISO 8601 UTC
+                                 */
+                                at: string;
+                                /** @description the entry in English, as always */
+                                note: string;
+                                /** @description the note as codes and values; null on older entries and typed notes */
+                                parts: {
+                                    /** @description one of order.placed, order.payment_confirmed, order.cancelled_by_user, order.cancelled_by_back_office, order.refunded_unavailable, order.refunded_out_of_stock, order.refunded_supplement_declined, order.refunded_supplement_expired, order.reason, order.refunded_to_wallet, order.coupon_returned, order.bought, order.bought_from_sellers, order.seller_shipped, order.arrived_inspected, order.all_delivered, order.all_packages_delivered, order.package_disposed, order.all_returned, order.photos_requested, order.photos_added, order.supplement_requested, order.supplement_paid, order.price_decrease_refunded, order.seller_late, order.return_requested, order.return_rejected, order.return_accepted, order.exchange_accepted, order.exchange_arrived (more may be added) */
+                                    code: string;
+                                    /** @description the values the code words; amounts in major units with their currency */
+                                    params: {
+                                        [key: string]: string | number;
+                                    };
+                                }[] | null;
+                                status: string;
+                            }[];
+                            /** @description amount in the ledger currency, at most two decimals */
+                            totalAmount: number;
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601 UTC
+                             */
+                            updatedAt: string;
+                            userId: number;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    admin_requests_list: {
+        parameters: {
+            query?: {
+                /** @description an API key id. Plain decimal digits (no sign other than -, exponent, hex or blanks). */
+                key?: number;
+                /** @description Plain decimal digits (no sign other than -, exponent, hex or blanks). */
+                limit?: number;
+                /** @description a path prefix, e.g. /api/v1/open/orders */
+                path?: string;
+                /** @description the X-Request-Id of one request */
+                requestId?: string;
+                /** @description only requests at or after this time */
+                since?: string;
+                /** @description the entries after (older than) this id. Plain decimal digits (no sign other than -, exponent, hex or blanks). */
+                startingAfter?: number;
+                /** @description an exact status (404) or a class (4xx) */
+                status?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK: `{ data }` */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "items": [
+                     *           {
+                     *             "id": 1,
+                     *             "requestId": "example",
+                     *             "at": "2026-01-01T08:00:00.000Z",
+                     *             "key": {
+                     *               "id": 1,
+                     *               "name": "example"
+                     *             },
+                     *             "method": "example",
+                     *             "path": "example",
+                     *             "query": "example",
+                     *             "status": 1,
+                     *             "durationMs": 12.5,
+                     *             "mcpTool": "example"
+                     *           }
+                     *         ],
+                     *         "limit": 1,
+                     *         "hasMore": true
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: {
+                            /** @description walk on with startingAfter = the last item's id */
+                            hasMore: boolean;
+                            items: {
+                                /**
+                                 * Format: date-time
+                                 * @description ISO 8601 UTC
+                                 */
+                                at: string;
+                                /** @description from the request's arrival to the last byte of the answer */
+                                durationMs: number;
+                                /** @description the log entry (cursor for startingAfter) */
+                                id: number;
+                                /** @description the API key, or null when the caller was not authenticated or was the app's own UI */
+                                key: {
+                                    id: number;
+                                    name: string;
+                                } | null;
+                                /** @description the MCP tool that made the request (crossbuy mcp, /mcp), or null */
+                                mcpTool: string | null;
+                                method: string;
+                                /** @description without the query string */
+                                path: string;
+                                /** @description the query string without "?", secrets masked; "" when none */
+                                query: string;
+                                /** @description the X-Request-Id the response carried */
+                                requestId: string;
+                                status: number;
+                            }[];
+                            limit: number;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    admin_requests_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Plain decimal digits (no sign other than -, exponent, hex or blanks). */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK: `{ data }` */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": 1,
+                     *         "requestId": "example",
+                     *         "at": "2026-01-01T08:00:00.000Z",
+                     *         "key": {
+                     *           "id": 1,
+                     *           "name": "example"
+                     *         },
+                     *         "method": "example",
+                     *         "path": "example",
+                     *         "query": "example",
+                     *         "status": 1,
+                     *         "durationMs": 12.5,
+                     *         "mcpTool": "example",
+                     *         "requestBody": {
+                     *           "text": "example",
+                     *           "bytes": 1,
+                     *           "truncated": true
+                     *         },
+                     *         "responseBody": {
+                     *           "text": "example",
+                     *           "bytes": 1,
+                     *           "truncated": true
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: {
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601 UTC
+                             */
+                            at: string;
+                            /** @description from the request's arrival to the last byte of the answer */
+                            durationMs: number;
+                            /** @description the log entry (cursor for startingAfter) */
+                            id: number;
+                            /** @description the API key, or null when the caller was not authenticated or was the app's own UI */
+                            key: {
+                                id: number;
+                                name: string;
+                            } | null;
+                            /** @description the MCP tool that made the request (crossbuy mcp, /mcp), or null */
+                            mcpTool: string | null;
+                            method: string;
+                            /** @description without the query string */
+                            path: string;
+                            /** @description the query string without "?", secrets masked; "" when none */
+                            query: string;
+                            requestBody: {
+                                /** @description the whole body's size */
+                                bytes: number;
+                                /** @description the body as sent (UTF-8), at most 4096 bytes, sk- keys masked; null when empty or not kept (the event stream) */
+                                text: string | null;
+                                truncated: boolean;
+                            };
+                            /** @description the X-Request-Id the response carried */
+                            requestId: string;
+                            responseBody: {
+                                /** @description the whole body's size */
+                                bytes: number;
+                                /** @description the body as sent (UTF-8), at most 4096 bytes, sk- keys masked; null when empty or not kept (the event stream) */
+                                text: string | null;
+                                truncated: boolean;
+                            };
+                            status: number;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    admin_returns_pending: {
+        parameters: {
+            query?: {
+                /** @description page size, 1 to 100. Plain decimal digits (no sign other than -, exponent, hex or blanks). */
+                limit?: number;
+                /** @description cursor paging: the items after this id, in the list's order (instead of page) */
+                startingAfter?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK: `{ data }` */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "items": [
+                     *           {
+                     *             "id": 1,
+                     *             "orderNo": "example",
+                     *             "itemId": 1,
+                     *             "type": "return",
+                     *             "status": "requested",
+                     *             "reason": "example",
+                     *             "fee": 12.5,
+                     *             "refundAmount": 12.5,
+                     *             "createdAt": "2026-01-01T08:00:00.000Z",
+                     *             "resolvedAt": "2026-01-01T08:00:00.000Z",
+                     *             "userId": 1,
+                     *             "packageId": 1,
+                     *             "title": "example",
+                     *             "skuName": "example",
+                     *             "quantity": 1
+                     *           }
+                     *         ],
+                     *         "total": 1,
+                     *         "page": 1,
+                     *         "limit": 1
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: {
+                            items: {
+                                /**
+                                 * Format: date-time
+                                 * @description ISO 8601 UTC
+                                 */
+                                createdAt: string;
+                                /** @description amount in the ledger currency, at most two decimals */
+                                fee: number;
+                                id: number;
+                                itemId: number;
+                                orderNo: string;
+                                /** @description the package that is `returning` until the decision */
+                                packageId: number;
+                                quantity: number;
+                                reason: string;
+                                /** @description amount in the ledger currency, at most two decimals */
+                                refundAmount: number;
+                                resolvedAt: string | null;
+                                skuName: string;
+                                /** @enum {unknown} */
+                                status: "requested" | "approved" | "rejected";
+                                /** @description the order line's product title */
+                                title: string;
+                                /** @enum {unknown} */
+                                type: "return" | "exchange";
+                                userId: number;
+                            }[];
+                            limit: number;
+                            page: number;
+                            total: number;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    admin_scopes_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK: `{ data }` */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "scopes": [
+                     *           "example"
+                     *         ],
+                     *         "presets": {
+                     *           "all": [
+                     *             "example"
+                     *           ],
+                     *           "readOnly": [
+                     *             "example"
+                     *           ]
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: {
+                            presets: {
+                                all: string[];
+                                readOnly: string[];
+                            };
+                            scopes: string[];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    admin_server_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK: `{ data }` */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "origin": "example",
+                     *         "docsUrl": "example",
+                     *         "openapiUrl": "example",
+                     *         "dataDir": "example",
+                     *         "databaseFile": "example",
+                     *         "version": "example"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: {
+                            databaseFile: string;
+                            dataDir: string;
+                            docsUrl: string;
+                            openapiUrl: string;
+                            origin: string;
+                            version: string;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    admin_settings_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK: `{ data }` */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "serviceFeeRate": 12.5,
+                     *         "currency": "example",
+                     *         "currencyLocked": true,
+                     *         "webhooksAllowRemote": true,
+                     *         "lowBalanceThreshold": 12.5,
+                     *         "requestLogLimit": 1,
+                     *         "maxWorlds": 1,
+                     *         "displayCurrency": "CNY",
+                     *         "displayRates": {}
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: {
+                            currency: string;
+                            /** @description true once the ledger has entries */
+                            currencyLocked: boolean;
+                            /** @description shown beside ledger amounts in the UI at its rate; never stored in the ledger */
+                            displayCurrency: string | null;
+                            /** @description units of each currency per unit of the ledger currency */
+                            displayRates: {
+                                [key: string]: number;
+                            };
+                            lowBalanceThreshold: number;
+                            /** @description most worlds in this data folder, the default world included (the default world's setting counts) */
+                            maxWorlds: number;
+                            /** @description how many open-API requests the request log keeps (also never older than 7 days) */
+                            requestLogLimit: number;
+                            /** @description percent of the goods subtotal */
+                            serviceFeeRate: number;
+                            webhooksAllowRemote: boolean;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    admin_settings_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "serviceFeeRate": 12.5,
+                 *       "currency": "CNY",
+                 *       "webhooksAllowRemote": true,
+                 *       "lowBalanceThreshold": 12.5,
+                 *       "requestLogLimit": 100,
+                 *       "maxWorlds": 1,
+                 *       "displayCurrency": "CNY",
+                 *       "displayRates": {}
+                 *     }
+                 */
+                "application/json": {
+                    currency?: string;
+                    displayCurrency?: string | null;
+                    /** @description units of each currency per unit of the ledger currency */
+                    displayRates?: {
+                        [key: string]: number;
+                    };
+                    lowBalanceThreshold?: number;
+                    maxWorlds?: number;
+                    requestLogLimit?: number;
+                    serviceFeeRate?: number;
+                    webhooksAllowRemote?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description OK: `{ data }` */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "serviceFeeRate": 12.5,
+                     *         "currency": "example",
+                     *         "currencyLocked": true,
+                     *         "webhooksAllowRemote": true,
+                     *         "lowBalanceThreshold": 12.5,
+                     *         "requestLogLimit": 1,
+                     *         "maxWorlds": 1,
+                     *         "displayCurrency": "CNY",
+                     *         "displayRates": {}
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: {
+                            currency: string;
+                            /** @description true once the ledger has entries */
+                            currencyLocked: boolean;
+                            /** @description shown beside ledger amounts in the UI at its rate; never stored in the ledger */
+                            displayCurrency: string | null;
+                            /** @description units of each currency per unit of the ledger currency */
+                            displayRates: {
+                                [key: string]: number;
+                            };
+                            lowBalanceThreshold: number;
+                            /** @description most worlds in this data folder, the default world included (the default world's setting counts) */
+                            maxWorlds: number;
+                            /** @description how many open-API requests the request log keeps (also never older than 7 days) */
+                            requestLogLimit: number;
+                            /** @description percent of the goods subtotal */
+                            serviceFeeRate: number;
+                            webhooksAllowRemote: boolean;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    admin_shipping_simulate: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description 1 to 255 visible ASCII characters: a retry with the same key and request answers the stored result (with Idempotent-Replayed: true) and never applies twice; kept 24 hours
+                 * @example order-2026-01-01-001
+                 */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /** @description the shipping order number */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "scenario": "customs_hold"
+                 *     }
+                 */
+                "application/json": {
+                    /**
+                     * @description v1.1 section 8 shipping scenarios
+                     * @enum {unknown}
+                     */
+                    scenario: "customs_hold" | "lost_in_transit" | "customs_seized";
+                };
+            };
+        };
+        responses: {
+            /** @description OK: `{ data }` */
+            200: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "orderNo": "example",
+                     *         "status": "pending",
+                     *         "channelName": "example",
+                     *         "trackingNo": "example",
+                     *         "totalWeight": 1,
+                     *         "shippingFee": 12.5,
+                     *         "createdAt": "2026-01-01T08:00:00.000Z",
+                     *         "channelId": "example",
+                     *         "currency": "example",
+                     *         "recipient": {
+                     *           "name": "example",
+                     *           "phone": "example",
+                     *           "country": "example",
+                     *           "state": "example",
+                     *           "city": "example",
+                     *           "address": "example",
+                     *           "zipCode": "example"
+                     *         },
+                     *         "items": [
+                     *           {
+                     *             "inventoryId": 1,
+                     *             "name": "example",
+                     *             "quantity": 1,
+                     *             "weight": 1,
+                     *             "cargoType": "example",
+                     *             "orderId": "example"
+                     *           }
+                     *         ],
+                     *         "events": [
+                     *           {
+                     *             "at": "2026-01-01T08:00:00.000Z",
+                     *             "status": "example",
+                     *             "location": "example",
+                     *             "description": "example",
+                     *             "code": "example",
+                     *             "params": {}
+                     *           }
+                     *         ],
+                     *         "shippedAt": "2026-01-01T08:00:00.000Z",
+                     *         "deliveredAt": "2026-01-01T08:00:00.000Z",
+                     *         "remark": "example",
+                     *         "updatedAt": "2026-01-01T08:00:00.000Z",
+                     *         "declaredValue": 12.5,
+                     *         "insurance": true,
+                     *         "insurancePremium": 12.5,
+                     *         "storageFees": 12.5,
+                     *         "totalCharge": 12.5,
+                     *         "estimatedDuties": 12.5,
+                     *         "rehearsalId": "example",
+                     *         "scenarios": [
+                     *           {
+                     *             "name": "example",
+                     *             "firedAt": "2026-01-01T08:00:00.000Z"
+                     *           }
+                     *         ],
+                     *         "dimensions": {
+                     *           "length": 1,
+                     *           "width": 1,
+                     *           "height": 1
+                     *         },
+                     *         "exceptionReason": "example",
+                     *         "insurancePayout": 12.5
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: {
+                            channelId: string;
+                            channelName: string;
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601 UTC
+                             */
+                            createdAt: string;
+                            /** @description ISO 4217 code, e.g. CNY */
+                            currency: string;
+                            /** @description amount in the ledger currency, at most two decimals */
+                            declaredValue: number;
+                            deliveredAt: string | null;
+                            /** @description the packed parcel (cm) when created from a rehearsal */
+                            dimensions: {
+                                height: number;
+                                length: number;
+                                width: number;
+                            } | null;
+                            /** @description informational, from the destination's de minimis and rate; never charged */
+                            estimatedDuties: number;
+                            events: {
+                                /**
+                                 * Format: date-time
+                                 * @description ISO 8601 UTC
+                                 */
+                                at: string;
+                                /** @description one of shipping.created, shipping.cancelled, shipping.handed_to_carrier, shipping.delivered, shipping.customs_hold, shipping.customs_cleared, shipping.lost_in_transit, shipping.customs_seized (more may be added); null on older events */
+                                code: string | null;
+                                /** @description the event in English, as always */
+                                description: string;
+                                location: string;
+                                params: {
+                                    [key: string]: string | number;
+                                } | null;
+                                status: string;
+                            }[];
+                            /** @description why the order is in exception or lost; empty otherwise */
+                            exceptionReason: string;
+                            insurance: boolean;
+                            /** @description amount in the ledger currency, at most two decimals */
+                            insurancePayout: number;
+                            /** @description amount in the ledger currency, at most two decimals */
+                            insurancePremium: number;
+                            items: {
+                                cargoType: string;
+                                inventoryId: number;
+                                name: string;
+                                orderId: string;
+                                quantity: number;
+                                /** @description grams */
+                                weight: number;
+                            }[];
+                            orderNo: string;
+                            recipient: {
+                                address: string;
+                                city: string;
+                                country: string;
+                                name: string;
+                                phone: string;
+                                state: string;
+                                zipCode: string;
+                            };
+                            rehearsalId: string | null;
+                            remark: string;
+                            scenarios: {
+                                /** @description null while programmed and not fired yet */
+                                firedAt: string | null;
+                                /** @description customs_hold, lost_in_transit, customs_seized */
+                                name: string;
+                            }[];
+                            shippedAt: string | null;
+                            /** @description amount in the ledger currency, at most two decimals */
+                            shippingFee: number;
+                            /**
+                             * @description pending, shipped, delivered, cancelled, exception, lost
+                             * @enum {unknown}
+                             */
+                            status: "pending" | "shipped" | "delivered" | "cancelled" | "exception" | "lost";
+                            /** @description amount in the ledger currency, at most two decimals */
+                            storageFees: number;
+                            /** @description shippingFee + insurancePremium + storageFees: what is held, then captured at dispatch */
+                            totalCharge: number;
+                            /** @description grams */
+                            totalWeight: number;
+                            /** @description empty until dispatched */
+                            trackingNo: string;
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601 UTC
+                             */
+                            updatedAt: string;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    admin_shipping_orders_deliver: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description the shipping order number */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK: `{ data }` */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "orderNo": "example",
+                     *         "status": "pending",
+                     *         "channelName": "example",
+                     *         "trackingNo": "example",
+                     *         "totalWeight": 1,
+                     *         "shippingFee": 12.5,
+                     *         "createdAt": "2026-01-01T08:00:00.000Z",
+                     *         "channelId": "example",
+                     *         "currency": "example",
+                     *         "recipient": {
+                     *           "name": "example",
+                     *           "phone": "example",
+                     *           "country": "example",
+                     *           "state": "example",
+                     *           "city": "example",
+                     *           "address": "example",
+                     *           "zipCode": "example"
+                     *         },
+                     *         "items": [
+                     *           {
+                     *             "inventoryId": 1,
+                     *             "name": "example",
+                     *             "quantity": 1,
+                     *             "weight": 1,
+                     *             "cargoType": "example",
+                     *             "orderId": "example"
+                     *           }
+                     *         ],
+                     *         "events": [
+                     *           {
+                     *             "at": "2026-01-01T08:00:00.000Z",
+                     *             "status": "example",
+                     *             "location": "example",
+                     *             "description": "example",
+                     *             "code": "example",
+                     *             "params": {}
+                     *           }
+                     *         ],
+                     *         "shippedAt": "2026-01-01T08:00:00.000Z",
+                     *         "deliveredAt": "2026-01-01T08:00:00.000Z",
+                     *         "remark": "example",
+                     *         "updatedAt": "2026-01-01T08:00:00.000Z",
+                     *         "declaredValue": 12.5,
+                     *         "insurance": true,
+                     *         "insurancePremium": 12.5,
+                     *         "storageFees": 12.5,
+                     *         "totalCharge": 12.5,
+                     *         "estimatedDuties": 12.5,
+                     *         "rehearsalId": "example",
+                     *         "scenarios": [
+                     *           {
+                     *             "name": "example",
+                     *             "firedAt": "2026-01-01T08:00:00.000Z"
+                     *           }
+                     *         ],
+                     *         "dimensions": {
+                     *           "length": 1,
+                     *           "width": 1,
+                     *           "height": 1
+                     *         },
+                     *         "exceptionReason": "example",
+                     *         "insurancePayout": 12.5
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: {
+                            channelId: string;
+                            channelName: string;
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601 UTC
+                             */
+                            createdAt: string;
+                            /** @description ISO 4217 code, e.g. CNY */
+                            currency: string;
+                            /** @description amount in the ledger currency, at most two decimals */
+                            declaredValue: number;
+                            deliveredAt: string | null;
+                            /** @description the packed parcel (cm) when created from a rehearsal */
+                            dimensions: {
+                                height: number;
+                                length: number;
+                                width: number;
+                            } | null;
+                            /** @description informational, from the destination's de minimis and rate; never charged */
+                            estimatedDuties: number;
+                            events: {
+                                /**
+                                 * Format: date-time
+                                 * @description ISO 8601 UTC
+                                 */
+                                at: string;
+                                /** @description one of shipping.created, shipping.cancelled, shipping.handed_to_carrier, shipping.delivered, shipping.customs_hold, shipping.customs_cleared, shipping.lost_in_transit, shipping.customs_seized (more may be added); null on older events */
+                                code: string | null;
+                                /** @description the event in English, as always */
+                                description: string;
+                                location: string;
+                                params: {
+                                    [key: string]: string | number;
+                                } | null;
+                                status: string;
+                            }[];
+                            /** @description why the order is in exception or lost; empty otherwise */
+                            exceptionReason: string;
+                            insurance: boolean;
+                            /** @description amount in the ledger currency, at most two decimals */
+                            insurancePayout: number;
+                            /** @description amount in the ledger currency, at most two decimals */
+                            insurancePremium: number;
+                            items: {
+                                cargoType: string;
+                                inventoryId: number;
+                                name: string;
+                                orderId: string;
+                                quantity: number;
+                                /** @description grams */
+                                weight: number;
+                            }[];
+                            orderNo: string;
+                            recipient: {
+                                address: string;
+                                city: string;
+                                country: string;
+                                name: string;
+                                phone: string;
+                                state: string;
+                                zipCode: string;
+                            };
+                            rehearsalId: string | null;
+                            remark: string;
+                            scenarios: {
+                                /** @description null while programmed and not fired yet */
+                                firedAt: string | null;
+                                /** @description customs_hold, lost_in_transit, customs_seized */
+                                name: string;
+                            }[];
+                            shippedAt: string | null;
+                            /** @description amount in the ledger currency, at most two decimals */
+                            shippingFee: number;
+                            /**
+                             * @description pending, shipped, delivered, cancelled, exception, lost
+                             * @enum {unknown}
+                             */
+                            status: "pending" | "shipped" | "delivered" | "cancelled" | "exception" | "lost";
+                            /** @description amount in the ledger currency, at most two decimals */
+                            storageFees: number;
+                            /** @description shippingFee + insurancePremium + storageFees: what is held, then captured at dispatch */
+                            totalCharge: number;
+                            /** @description grams */
+                            totalWeight: number;
+                            /** @description empty until dispatched */
+                            trackingNo: string;
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601 UTC
+                             */
+                            updatedAt: string;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    admin_shipping_orders_dispatch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description the shipping order number */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                /**
+                 * @example {
+                 *       "trackingNo": "example"
+                 *     }
+                 */
+                "application/json": {
+                    trackingNo?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK: `{ data }` */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "orderNo": "example",
+                     *         "status": "pending",
+                     *         "channelName": "example",
+                     *         "trackingNo": "example",
+                     *         "totalWeight": 1,
+                     *         "shippingFee": 12.5,
+                     *         "createdAt": "2026-01-01T08:00:00.000Z",
+                     *         "channelId": "example",
+                     *         "currency": "example",
+                     *         "recipient": {
+                     *           "name": "example",
+                     *           "phone": "example",
+                     *           "country": "example",
+                     *           "state": "example",
+                     *           "city": "example",
+                     *           "address": "example",
+                     *           "zipCode": "example"
+                     *         },
+                     *         "items": [
+                     *           {
+                     *             "inventoryId": 1,
+                     *             "name": "example",
+                     *             "quantity": 1,
+                     *             "weight": 1,
+                     *             "cargoType": "example",
+                     *             "orderId": "example"
+                     *           }
+                     *         ],
+                     *         "events": [
+                     *           {
+                     *             "at": "2026-01-01T08:00:00.000Z",
+                     *             "status": "example",
+                     *             "location": "example",
+                     *             "description": "example",
+                     *             "code": "example",
+                     *             "params": {}
+                     *           }
+                     *         ],
+                     *         "shippedAt": "2026-01-01T08:00:00.000Z",
+                     *         "deliveredAt": "2026-01-01T08:00:00.000Z",
+                     *         "remark": "example",
+                     *         "updatedAt": "2026-01-01T08:00:00.000Z",
+                     *         "declaredValue": 12.5,
+                     *         "insurance": true,
+                     *         "insurancePremium": 12.5,
+                     *         "storageFees": 12.5,
+                     *         "totalCharge": 12.5,
+                     *         "estimatedDuties": 12.5,
+                     *         "rehearsalId": "example",
+                     *         "scenarios": [
+                     *           {
+                     *             "name": "example",
+                     *             "firedAt": "2026-01-01T08:00:00.000Z"
+                     *           }
+                     *         ],
+                     *         "dimensions": {
+                     *           "length": 1,
+                     *           "width": 1,
+                     *           "height": 1
+                     *         },
+                     *         "exceptionReason": "example",
+                     *         "insurancePayout": 12.5
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: {
+                            channelId: string;
+                            channelName: string;
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601 UTC
+                             */
+                            createdAt: string;
+                            /** @description ISO 4217 code, e.g. CNY */
+                            currency: string;
+                            /** @description amount in the ledger currency, at most two decimals */
+                            declaredValue: number;
+                            deliveredAt: string | null;
+                            /** @description the packed parcel (cm) when created from a rehearsal */
+                            dimensions: {
+                                height: number;
+                                length: number;
+                                width: number;
+                            } | null;
+                            /** @description informational, from the destination's de minimis and rate; never charged */
+                            estimatedDuties: number;
+                            events: {
+                                /**
+                                 * Format: date-time
+                                 * @description ISO 8601 UTC
+                                 */
+                                at: string;
+                                /** @description one of shipping.created, shipping.cancelled, shipping.handed_to_carrier, shipping.delivered, shipping.customs_hold, shipping.customs_cleared, shipping.lost_in_transit, shipping.customs_seized (more may be added); null on older events */
+                                code: string | null;
+                                /** @description the event in English, as always */
+                                description: string;
+                                location: string;
+                                params: {
+                                    [key: string]: string | number;
+                                } | null;
+                                status: string;
+                            }[];
+                            /** @description why the order is in exception or lost; empty otherwise */
+                            exceptionReason: string;
+                            insurance: boolean;
+                            /** @description amount in the ledger currency, at most two decimals */
+                            insurancePayout: number;
+                            /** @description amount in the ledger currency, at most two decimals */
+                            insurancePremium: number;
+                            items: {
+                                cargoType: string;
+                                inventoryId: number;
+                                name: string;
+                                orderId: string;
+                                quantity: number;
+                                /** @description grams */
+                                weight: number;
+                            }[];
+                            orderNo: string;
+                            recipient: {
+                                address: string;
+                                city: string;
+                                country: string;
+                                name: string;
+                                phone: string;
+                                state: string;
+                                zipCode: string;
+                            };
+                            rehearsalId: string | null;
+                            remark: string;
+                            scenarios: {
+                                /** @description null while programmed and not fired yet */
+                                firedAt: string | null;
+                                /** @description customs_hold, lost_in_transit, customs_seized */
+                                name: string;
+                            }[];
+                            shippedAt: string | null;
+                            /** @description amount in the ledger currency, at most two decimals */
+                            shippingFee: number;
+                            /**
+                             * @description pending, shipped, delivered, cancelled, exception, lost
+                             * @enum {unknown}
+                             */
+                            status: "pending" | "shipped" | "delivered" | "cancelled" | "exception" | "lost";
+                            /** @description amount in the ledger currency, at most two decimals */
+                            storageFees: number;
+                            /** @description shippingFee + insurancePremium + storageFees: what is held, then captured at dispatch */
+                            totalCharge: number;
+                            /** @description grams */
+                            totalWeight: number;
+                            /** @description empty until dispatched */
+                            trackingNo: string;
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601 UTC
+                             */
+                            updatedAt: string;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    admin_shipping_rehearsals_list: {
+        parameters: {
+            query?: {
+                /** @description Plain decimal digits (no sign other than -, exponent, hex or blanks). */
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK: `{ data }` */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": "example",
+                     *           "status": "requested",
+                     *           "inventoryIds": [
+                     *             1
+                     *           ],
+                     *           "fee": 12.5,
+                     *           "packedWeight": 1,
+                     *           "length": 1,
+                     *           "width": 1,
+                     *           "height": 1,
+                     *           "photos": [
+                     *             "example"
+                     *           ],
+                     *           "createdAt": "2026-01-01T08:00:00.000Z",
+                     *           "packedAt": "2026-01-01T08:00:00.000Z",
+                     *           "userId": 1
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        data: {
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601 UTC
+                             */
+                            createdAt: string;
+                            /** @description amount in the ledger currency, at most two decimals */
+                            fee: number;
+                            height: number | null;
+                            id: string;
+                            inventoryIds: number[];
+                            /** @description cm, once packed */
+                            length: number | null;
+                            packedAt: string | null;
+                            /** @description grams, once packed */
+                            packedWeight: number | null;
+                            photos: string[];
+                            /** @enum {unknown} */
+                            status: "requested" | "packed" | "used" | "cancelled";
+                            userId: number;
+                            width: number | null;
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    admin_shipping_rehearsals_pack: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK: `{ data }` */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "example",
+                     *         "status": "requested",
+                     *         "inventoryIds": [
+                     *           1
+                     *         ],
+                     *         "fee": 12.5,
+                     *         "packedWeight": 1,
+                     *         "length": 1,
+                     *         "width": 1,
+                     *         "height": 1,
+                     *         "photos": [
+                     *           "example"
+                     *         ],
+                     *         "createdAt": "2026-01-01T08:00:00.000Z",
+                     *         "packedAt": "2026-01-01T08:00:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: {
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601 UTC
+                             */
+                            createdAt: string;
+                            /** @description amount in the ledger currency, at most two decimals */
+                            fee: number;
+                            height: number | null;
+                            id: string;
+                            inventoryIds: number[];
+                            /** @description cm, once packed */
+                            length: number | null;
+                            packedAt: string | null;
+                            /** @description grams, once packed */
+                            packedWeight: number | null;
+                            photos: string[];
+                            /** @enum {unknown} */
+                            status: "requested" | "packed" | "used" | "cancelled";
+                            width: number | null;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    admin_wallet_adjust: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description 1 to 255 visible ASCII characters: a retry with the same key and request answers the stored result (with Idempotent-Replayed: true) and never applies twice; kept 24 hours
+                 * @example order-2026-01-01-001
+                 */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "amount": 12.5,
+                 *       "note": "example",
+                 *       "userId": 1
+                 *     }
+                 */
+                "application/json": {
+                    /** @description in the ledger currency, at most two decimals */
+                    amount: number;
+                    note: string;
+                    /** @description default 1 */
+                    userId?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Created: `{ data }` */
+            201: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "transactionId": 1,
+                     *         "userId": 1,
+                     *         "type": "example",
+                     *         "amount": 12.5,
+                     *         "balance": 12.5,
+                     *         "frozenBalance": 12.5,
+                     *         "availableBalance": 12.5,
+                     *         "currency": "example"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: {
+                            /** @description amount in the ledger currency, at most two decimals */
+                            amount: number;
+                            /** @description amount in the ledger currency, at most two decimals */
+                            availableBalance: number;
+                            /** @description amount in the ledger currency, at most two decimals */
+                            balance: number;
+                            /** @description ISO 4217 code, e.g. CNY */
+                            currency: string;
+                            /** @description amount in the ledger currency, at most two decimals */
+                            frozenBalance: number;
+                            transactionId: number;
+                            type: string;
+                            userId: number;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    admin_wallet_deposit: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description 1 to 255 visible ASCII characters: a retry with the same key and request answers the stored result (with Idempotent-Replayed: true) and never applies twice; kept 24 hours
+                 * @example order-2026-01-01-001
+                 */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "amount": 12.5,
+                 *       "note": "example",
+                 *       "userId": 1
+                 *     }
+                 */
+                "application/json": {
+                    /** @description in the ledger currency, at most two decimals */
+                    amount: number;
+                    note?: string;
+                    /** @description default 1 */
+                    userId?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Created: `{ data }` */
+            201: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "transactionId": 1,
+                     *         "userId": 1,
+                     *         "type": "example",
+                     *         "amount": 12.5,
+                     *         "balance": 12.5,
+                     *         "frozenBalance": 12.5,
+                     *         "availableBalance": 12.5,
+                     *         "currency": "example"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: {
+                            /** @description amount in the ledger currency, at most two decimals */
+                            amount: number;
+                            /** @description amount in the ledger currency, at most two decimals */
+                            availableBalance: number;
+                            /** @description amount in the ledger currency, at most two decimals */
+                            balance: number;
+                            /** @description ISO 4217 code, e.g. CNY */
+                            currency: string;
+                            /** @description amount in the ledger currency, at most two decimals */
+                            frozenBalance: number;
+                            transactionId: number;
+                            type: string;
+                            userId: number;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    admin_warehouse_figures_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK: `{ data }` */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "freeStorageDays": 1,
+                     *         "storageFeePerDayMinor": 1,
+                     *         "storageAlertDays": 1,
+                     *         "disposalDays": 1,
+                     *         "insuranceRateBp": 1,
+                     *         "insuranceMinimumMinor": 1,
+                     *         "rehearsalFeeMinor": 1,
+                     *         "scenarioHeaderEnabled": 1,
+                     *         "customsHoldRateBp": 1,
+                     *         "lostInTransitRateBp": 1,
+                     *         "customsSeizedRateBp": 1
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: {
+                            /** @description autopilot: share of shipments held at customs, basis points */
+                            customsHoldRateBp: number;
+                            /** @description autopilot: share seized by customs, basis points */
+                            customsSeizedRateBp: number;
+                            /** @description disposed this many days after arrival (180) */
+                            disposalDays: number;
+                            /** @description storage is free this many days from arrival (90) */
+                            freeStorageDays: number;
+                            /** @description minimum premium, minor units (500 = 5.00) */
+                            insuranceMinimumMinor: number;
+                            /** @description premium, basis points of the declared value (300 = 3%) */
+                            insuranceRateBp: number;
+                            /** @description autopilot: share lost in transit, basis points */
+                            lostInTransitRateBp: number;
+                            /** @description rehearsal packing fee, minor units (1800 = 18.00) */
+                            rehearsalFeeMinor: number;
+                            /** @description 1: the Crossbuy-Scenario header is honoured; 0: refused */
+                            scenarioHeaderEnabled: number;
+                            /** @description package.storage_expiring this many days before the free period ends (3) */
+                            storageAlertDays: number;
+                            /** @description then per package per day, minor units (50 = 0.50) */
+                            storageFeePerDayMinor: number;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    admin_warehouse_figures_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "freeStorageDays": 1,
+                 *       "storageFeePerDayMinor": 1,
+                 *       "storageAlertDays": 1,
+                 *       "disposalDays": 1,
+                 *       "insuranceRateBp": 1,
+                 *       "insuranceMinimumMinor": 1,
+                 *       "rehearsalFeeMinor": 1,
+                 *       "scenarioHeaderEnabled": 1,
+                 *       "customsHoldRateBp": 1,
+                 *       "lostInTransitRateBp": 1,
+                 *       "customsSeizedRateBp": 1
+                 *     }
+                 */
+                "application/json": {
+                    /** @description autopilot: share of shipments held at customs, basis points */
+                    customsHoldRateBp?: number;
+                    /** @description autopilot: share seized by customs, basis points */
+                    customsSeizedRateBp?: number;
+                    /** @description disposed this many days after arrival (180) */
+                    disposalDays?: number;
+                    /** @description storage is free this many days from arrival (90) */
+                    freeStorageDays?: number;
+                    /** @description minimum premium, minor units (500 = 5.00) */
+                    insuranceMinimumMinor?: number;
+                    /** @description premium, basis points of the declared value (300 = 3%) */
+                    insuranceRateBp?: number;
+                    /** @description autopilot: share lost in transit, basis points */
+                    lostInTransitRateBp?: number;
+                    /** @description rehearsal packing fee, minor units (1800 = 18.00) */
+                    rehearsalFeeMinor?: number;
+                    /** @description 1: the Crossbuy-Scenario header is honoured; 0: refused */
+                    scenarioHeaderEnabled?: number;
+                    /** @description package.storage_expiring this many days before the free period ends (3) */
+                    storageAlertDays?: number;
+                    /** @description then per package per day, minor units (50 = 0.50) */
+                    storageFeePerDayMinor?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description OK: `{ data }` */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "freeStorageDays": 1,
+                     *         "storageFeePerDayMinor": 1,
+                     *         "storageAlertDays": 1,
+                     *         "disposalDays": 1,
+                     *         "insuranceRateBp": 1,
+                     *         "insuranceMinimumMinor": 1,
+                     *         "rehearsalFeeMinor": 1,
+                     *         "scenarioHeaderEnabled": 1,
+                     *         "customsHoldRateBp": 1,
+                     *         "lostInTransitRateBp": 1,
+                     *         "customsSeizedRateBp": 1
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: {
+                            /** @description autopilot: share of shipments held at customs, basis points */
+                            customsHoldRateBp: number;
+                            /** @description autopilot: share seized by customs, basis points */
+                            customsSeizedRateBp: number;
+                            /** @description disposed this many days after arrival (180) */
+                            disposalDays: number;
+                            /** @description storage is free this many days from arrival (90) */
+                            freeStorageDays: number;
+                            /** @description minimum premium, minor units (500 = 5.00) */
+                            insuranceMinimumMinor: number;
+                            /** @description premium, basis points of the declared value (300 = 3%) */
+                            insuranceRateBp: number;
+                            /** @description autopilot: share lost in transit, basis points */
+                            lostInTransitRateBp: number;
+                            /** @description rehearsal packing fee, minor units (1800 = 18.00) */
+                            rehearsalFeeMinor: number;
+                            /** @description 1: the Crossbuy-Scenario header is honoured; 0: refused */
+                            scenarioHeaderEnabled: number;
+                            /** @description package.storage_expiring this many days before the free period ends (3) */
+                            storageAlertDays: number;
+                            /** @description then per package per day, minor units (50 = 0.50) */
+                            storageFeePerDayMinor: number;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    admin_warehouse_service_requests_list: {
+        parameters: {
+            query?: {
+                /** @description Plain decimal digits (no sign other than -, exponent, hex or blanks). */
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK: `{ data }` */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "requestId": 1,
+                     *           "serviceId": "example",
+                     *           "status": "example",
+                     *           "price": 12.5,
+                     *           "photoCount": 1,
+                     *           "requestedAt": "2026-01-01T08:00:00.000Z",
+                     *           "doneAt": "2026-01-01T08:00:00.000Z",
+                     *           "packageId": 1,
+                     *           "userId": 1
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        data: {
+                            doneAt: string | null;
+                            packageId: number;
+                            photoCount: number;
+                            /** @description amount in the ledger currency, at most two decimals */
+                            price: number;
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601 UTC
+                             */
+                            requestedAt: string;
+                            requestId: number;
+                            serviceId: string;
+                            status: string;
+                            userId: number;
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    admin_warehouse_service_requests_done: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Plain decimal digits (no sign other than -, exponent, hex or blanks). */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK: `{ data }` */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "requestId": 1,
+                     *         "serviceId": "example",
+                     *         "status": "example",
+                     *         "price": 12.5,
+                     *         "photoCount": 1,
+                     *         "requestedAt": "2026-01-01T08:00:00.000Z",
+                     *         "doneAt": "2026-01-01T08:00:00.000Z",
+                     *         "packageId": 1,
+                     *         "weight": 1
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: {
+                            doneAt: string | null;
+                            packageId: number;
+                            photoCount: number;
+                            /** @description amount in the ledger currency, at most two decimals */
+                            price: number;
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601 UTC
+                             */
+                            requestedAt: string;
+                            requestId: number;
+                            serviceId: string;
+                            status: string;
+                            /** @description the package weight after the service */
+                            weight: number;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    admin_warehouse_services_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK: `{ data }` */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "serviceId": "example",
+                     *           "name": "example",
+                     *           "description": "example",
+                     *           "price": 12.5,
+                     *           "unit": "package",
+                     *           "active": true,
+                     *           "weightDelta": 1,
+                     *           "weightPercent": 12.5,
+                     *           "packedVolumePercent": 12.5
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        data: {
+                            active: boolean;
+                            description: string;
+                            name: string;
+                            /** @description volume kept when packed, percent (70: vacuum) */
+                            packedVolumePercent: number;
+                            /** @description amount in the ledger currency, at most two decimals */
+                            price: number;
+                            serviceId: string;
+                            /** @enum {unknown} */
+                            unit: "package" | "photo";
+                            /** @description grams added when done (negative: removed) */
+                            weightDelta: number;
+                            /** @description weight kept when done, percent (90: -10%) */
+                            weightPercent: number;
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    admin_warehouse_services_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                serviceId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "name": "example",
+                 *       "description": "example",
+                 *       "price": 12.5,
+                 *       "active": true,
+                 *       "weightDelta": 1,
+                 *       "weightPercent": 12.5,
+                 *       "packedVolumePercent": 12.5
+                 *     }
+                 */
+                "application/json": {
+                    active?: boolean;
+                    description?: string;
+                    name?: string;
+                    packedVolumePercent?: number;
+                    price?: number;
+                    weightDelta?: number;
+                    weightPercent?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description OK: `{ data }` */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "serviceId": "example",
+                     *         "name": "example",
+                     *         "description": "example",
+                     *         "price": 12.5,
+                     *         "unit": "package",
+                     *         "active": true,
+                     *         "weightDelta": 1,
+                     *         "weightPercent": 12.5,
+                     *         "packedVolumePercent": 12.5
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: {
+                            active: boolean;
+                            description: string;
+                            name: string;
+                            /** @description volume kept when packed, percent (70: vacuum) */
+                            packedVolumePercent: number;
+                            /** @description amount in the ledger currency, at most two decimals */
+                            price: number;
+                            serviceId: string;
+                            /** @enum {unknown} */
+                            unit: "package" | "photo";
+                            /** @description grams added when done (negative: removed) */
+                            weightDelta: number;
+                            /** @description weight kept when done, percent (90: -10%) */
+                            weightPercent: number;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    admin_webhooks_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK: `{ data }` */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": 1,
+                     *           "url": "example",
+                     *           "events": [
+                     *             "example"
+                     *           ],
+                     *           "description": "example",
+                     *           "active": true,
+                     *           "secret": "example",
+                     *           "createdAt": "2026-01-01T08:00:00.000Z"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        data: {
+                            active: boolean;
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601 UTC
+                             */
+                            createdAt: string;
+                            description: string;
+                            /** @description event types, or ["*"] for all */
+                            events: string[];
+                            id: number;
+                            /** @description signing secret (whsec_...): verify Crossbuy-Signature with it */
+                            secret: string;
+                            url: string;
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    admin_webhooks_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "url": "example",
+                 *       "events": [
+                 *         "example"
+                 *       ],
+                 *       "description": "example"
+                 *     }
+                 */
+                "application/json": {
+                    description?: string;
+                    events: string[];
+                    url: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Created: `{ data }` */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": 1,
+                     *         "url": "example",
+                     *         "events": [
+                     *           "example"
+                     *         ],
+                     *         "description": "example",
+                     *         "active": true,
+                     *         "secret": "example",
+                     *         "createdAt": "2026-01-01T08:00:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: {
+                            active: boolean;
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601 UTC
+                             */
+                            createdAt: string;
+                            description: string;
+                            /** @description event types, or ["*"] for all */
+                            events: string[];
+                            id: number;
+                            /** @description signing secret (whsec_...): verify Crossbuy-Signature with it */
+                            secret: string;
+                            url: string;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    admin_webhooks_delete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Plain decimal digits (no sign other than -, exponent, hex or blanks). */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK: `{ data }` */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "message": "example"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: {
+                            message: string;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    admin_webhooks_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Plain decimal digits (no sign other than -, exponent, hex or blanks). */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "url": "example",
+                 *       "events": [
+                 *         "example"
+                 *       ],
+                 *       "description": "example",
+                 *       "active": true
+                 *     }
+                 */
+                "application/json": {
+                    active?: boolean;
+                    description?: string;
+                    events?: string[];
+                    url?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK: `{ data }` */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": 1,
+                     *         "url": "example",
+                     *         "events": [
+                     *           "example"
+                     *         ],
+                     *         "description": "example",
+                     *         "active": true,
+                     *         "secret": "example",
+                     *         "createdAt": "2026-01-01T08:00:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: {
+                            active: boolean;
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601 UTC
+                             */
+                            createdAt: string;
+                            description: string;
+                            /** @description event types, or ["*"] for all */
+                            events: string[];
+                            id: number;
+                            /** @description signing secret (whsec_...): verify Crossbuy-Signature with it */
+                            secret: string;
+                            url: string;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    admin_webhooks_deliveries_list: {
+        parameters: {
+            query?: {
+                /** @description page size, 1 to 100. Plain decimal digits (no sign other than -, exponent, hex or blanks). */
+                limit?: number;
+                /** @description page number, from 1. Plain decimal digits (no sign other than -, exponent, hex or blanks). */
+                page?: number;
+                /** @description cursor paging: the items after this id, in the list's order (instead of page) */
+                startingAfter?: string;
+            };
+            header?: never;
+            path: {
+                /** @description Plain decimal digits (no sign other than -, exponent, hex or blanks). */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK: `{ data }` */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "items": [
+                     *           {
+                     *             "id": 1,
+                     *             "eventId": 1,
+                     *             "testEventId": "example",
+                     *             "eventType": "example",
+                     *             "status": "pending",
+                     *             "attempts": 1,
+                     *             "lastStatusCode": 1,
+                     *             "lastError": "example",
+                     *             "nextAttemptAt": "2026-01-01T08:00:00.000Z",
+                     *             "createdAt": "2026-01-01T08:00:00.000Z",
+                     *             "attemptLog": [
+                     *               {
+                     *                 "at": "2026-01-01T08:00:00.000Z",
+                     *                 "statusCode": 1,
+                     *                 "error": "example",
+                     *                 "durationMs": 1
+                     *               }
+                     *             ]
+                     *           }
+                     *         ],
+                     *         "total": 1,
+                     *         "page": 1,
+                     *         "limit": 1
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: {
+                            items: {
+                                attemptLog: {
+                                    /**
+                                     * Format: date-time
+                                     * @description ISO 8601 UTC
+                                     */
+                                    at: string;
+                                    durationMs: number;
+                                    error: string | null;
+                                    statusCode: number | null;
+                                }[];
+                                attempts: number;
+                                /**
+                                 * Format: date-time
+                                 * @description ISO 8601 UTC
+                                 */
+                                createdAt: string;
+                                /** @description the event's id in the log; null for a test delivery (eventType webhook.test), whose id is testEventId */
+                                eventId: number | null;
+                                eventType: string;
+                                id: number;
+                                lastError: string | null;
+                                lastStatusCode: number | null;
+                                nextAttemptAt: string | null;
+                                /**
+                                 * @description failed: gave up
+                                 * @enum {unknown}
+                                 */
+                                status: "pending" | "succeeded" | "failed";
+                                /** @description a test delivery's evt_test_... id (what its Crossbuy-Event-Id carried); null for an event of the log */
+                                testEventId: string | null;
+                            }[];
+                            limit: number;
+                            page: number;
+                            total: number;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    admin_webhooks_test: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Plain decimal digits (no sign other than -, exponent, hex or blanks). */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK: `{ data }` */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "deliveryId": 1,
+                     *         "eventId": "example",
+                     *         "eventType": "webhook.test",
+                     *         "succeeded": true,
+                     *         "statusCode": 1,
+                     *         "error": "example",
+                     *         "at": "2026-01-01T08:00:00.000Z",
+                     *         "durationMs": 1
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: {
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601 UTC
+                             */
+                            at: string;
+                            /** @description the delivery that records this test in the endpoint's history (null if the endpoint was deleted meanwhile) */
+                            deliveryId: number | null;
+                            durationMs: number;
+                            error: string | null;
+                            /** @description evt_test_...: not an event of the log */
+                            eventId: string;
+                            /** @enum {string} */
+                            eventType: "webhook.test";
+                            statusCode: number | null;
+                            /** @description the endpoint answered 2xx */
+                            succeeded: boolean;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    admin_worlds_list: {
+        parameters: {
+            query?: {
+                /** @description page size, 1 to 100. Plain decimal digits (no sign other than -, exponent, hex or blanks). */
+                limit?: number;
+                /** @description cursor paging: the worlds made after this one */
+                startingAfter?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK: `{ data }` */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "items": [
+                     *           {
+                     *             "id": "example",
+                     *             "name": "example",
+                     *             "seed": 1,
+                     *             "frozen": true,
+                     *             "createdAt": "2026-01-01T08:00:00.000Z",
+                     *             "lastUsedAt": "2026-01-01T08:00:00.000Z",
+                     *             "expiresAt": "2026-01-01T08:00:00.000Z"
+                     *           }
+                     *         ],
+                     *         "total": 1,
+                     *         "page": 1,
+                     *         "limit": 1
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: {
+                            items: {
+                                /**
+                                 * Format: date-time
+                                 * @description ISO 8601 UTC
+                                 */
+                                createdAt: string;
+                                expiresAt: string | null;
+                                frozen: boolean;
+                                id: string;
+                                /**
+                                 * Format: date-time
+                                 * @description ISO 8601 UTC
+                                 */
+                                lastUsedAt: string;
+                                name: string;
+                                seed: number;
+                            }[];
+                            limit: number;
+                            page: number;
+                            total: number;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    admin_worlds_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                /**
+                 * @example {
+                 *       "id": "w_example_world",
+                 *       "name": "example",
+                 *       "seed": 1,
+                 *       "clockStart": "2026-01-01T08:00:00.000Z",
+                 *       "frozen": true,
+                 *       "file": null,
+                 *       "vars": {},
+                 *       "ttl": "example",
+                 *       "keyRateLimit": 1
+                 *     }
+                 */
+                "application/json": {
+                    /**
+                     * Format: date-time
+                     * @description the world's clock at creation (ISO 8601)
+                     */
+                    clockStart?: string;
+                    /** @description a world file (worlds.md section 2), inline JSON */
+                    file?: unknown;
+                    /** @description default true when `file` or `seed` is given */
+                    frozen?: boolean;
+                    /** @description `w_` and 10 to 40 of [a-z0-9_-] */
+                    id?: string;
+                    /** @description the new key's requests per minute (default 6000) */
+                    keyRateLimit?: number;
+                    name?: string;
+                    /** @description the seed of the world's random stream, 0 to 2^53-1 */
+                    seed?: number;
+                    /** @description deleted when unused this long (wall time): "90s", "30m", "2h", "7d" */
+                    ttl?: string;
+                    /** @description overrides the world file's `vars` */
+                    vars?: {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Created: `{ data }` */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "example",
+                     *         "name": "example",
+                     *         "seed": 1,
+                     *         "frozen": true,
+                     *         "clock": "2026-01-01T08:00:00.000Z",
+                     *         "createdAt": "2026-01-01T08:00:00.000Z",
+                     *         "expiresAt": "2026-01-01T08:00:00.000Z",
+                     *         "key": {
+                     *           "id": 1,
+                     *           "secret": "example",
+                     *           "scopes": [
+                     *             "products:read"
+                     *           ]
+                     *         },
+                     *         "steps": [
+                     *           null
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: {
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601 UTC
+                             */
+                            clock: string;
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601 UTC
+                             */
+                            createdAt: string;
+                            expiresAt: string | null;
+                            frozen: boolean;
+                            id: string;
+                            key: {
+                                /** @description the key's id in its world */
+                                id: number;
+                                scopes: ("products:read" | "cart:read" | "cart:write" | "orders:read" | "orders:write" | "wallet:read" | "warehouse:read" | "shipping:read" | "shipping:write" | "logistics:read" | "profile:read" | "profile:write" | "favorites:read" | "favorites:write" | "coupons:read" | "coupons:write" | "warehouse:write")[];
+                                /** @description the sk- key itself: shown in this answer only */
+                                secret: string;
+                            };
+                            name: string;
+                            seed: number;
+                            steps: unknown[];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    admin_worlds_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description a world id, or `default` */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK: `{ data }` */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "example",
+                     *         "name": "example",
+                     *         "seed": 1,
+                     *         "frozen": true,
+                     *         "clock": "2026-01-01T08:00:00.000Z",
+                     *         "createdAt": "2026-01-01T08:00:00.000Z",
+                     *         "lastUsedAt": "2026-01-01T08:00:00.000Z",
+                     *         "expiresAt": "2026-01-01T08:00:00.000Z",
+                     *         "sizeBytes": 1,
+                     *         "keyCount": 1
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: {
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601 UTC
+                             */
+                            clock: string;
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601 UTC
+                             */
+                            createdAt: string;
+                            expiresAt: string | null;
+                            frozen: boolean;
+                            id: string;
+                            keyCount: number;
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601 UTC
+                             */
+                            lastUsedAt: string;
+                            name: string;
+                            seed: number;
+                            /** @description the world's folder on disk (database and snapshots) */
+                            sizeBytes: number;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    admin_worlds_delete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description a world id, or `default` */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No Content */
+            204: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    admin_worlds_fork: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description a world id, or `default` */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                /**
+                 * @example {
+                 *       "id": "w_example_world",
+                 *       "name": "example"
+                 *     }
+                 */
+                "application/json": {
+                    /** @description `w_` and 10 to 40 of [a-z0-9_-] */
+                    id?: string;
+                    name?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Created: `{ data }` */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "example",
+                     *         "name": "example",
+                     *         "seed": 1,
+                     *         "frozen": true,
+                     *         "clock": "2026-01-01T08:00:00.000Z",
+                     *         "createdAt": "2026-01-01T08:00:00.000Z",
+                     *         "expiresAt": "2026-01-01T08:00:00.000Z",
+                     *         "key": {
+                     *           "id": 1,
+                     *           "secret": "example",
+                     *           "scopes": [
+                     *             "products:read"
+                     *           ]
+                     *         },
+                     *         "steps": [
+                     *           null
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: {
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601 UTC
+                             */
+                            clock: string;
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601 UTC
+                             */
+                            createdAt: string;
+                            expiresAt: string | null;
+                            frozen: boolean;
+                            id: string;
+                            key: {
+                                /** @description the key's id in its world */
+                                id: number;
+                                scopes: ("products:read" | "cart:read" | "cart:write" | "orders:read" | "orders:write" | "wallet:read" | "warehouse:read" | "shipping:read" | "shipping:write" | "logistics:read" | "profile:read" | "profile:write" | "favorites:read" | "favorites:write" | "coupons:read" | "coupons:write" | "warehouse:write")[];
+                                /** @description the sk- key itself: shown in this answer only */
+                                secret: string;
+                            };
+                            name: string;
+                            seed: number;
+                            steps: unknown[];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    admin_worlds_reset: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description a world id, or `default` */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                /**
+                 * @example {
+                 *       "snapshot": "example"
+                 *     }
+                 */
+                "application/json": {
+                    snapshot?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK: `{ data }` */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "example",
+                     *         "name": "example",
+                     *         "seed": 1,
+                     *         "frozen": true,
+                     *         "clock": "2026-01-01T08:00:00.000Z",
+                     *         "createdAt": "2026-01-01T08:00:00.000Z",
+                     *         "lastUsedAt": "2026-01-01T08:00:00.000Z",
+                     *         "expiresAt": "2026-01-01T08:00:00.000Z",
+                     *         "sizeBytes": 1,
+                     *         "keyCount": 1
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: {
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601 UTC
+                             */
+                            clock: string;
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601 UTC
+                             */
+                            createdAt: string;
+                            expiresAt: string | null;
+                            frozen: boolean;
+                            id: string;
+                            keyCount: number;
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601 UTC
+                             */
+                            lastUsedAt: string;
+                            name: string;
+                            seed: number;
+                            /** @description the world's folder on disk (database and snapshots) */
+                            sizeBytes: number;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    admin_worlds_snapshots_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description a world id, or `default` */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK: `{ data }` */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": "example",
+                     *           "name": "example",
+                     *           "createdAt": "2026-01-01T08:00:00.000Z",
+                     *           "clock": "2026-01-01T08:00:00.000Z"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        data: {
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601 UTC
+                             */
+                            clock: string;
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601 UTC
+                             */
+                            createdAt: string;
+                            id: string;
+                            name: string;
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    admin_worlds_snapshots_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description a world id, or `default` */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                /**
+                 * @example {
+                 *       "name": "example"
+                 *     }
+                 */
+                "application/json": {
+                    name?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Created: `{ data }` */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "example",
+                     *         "name": "example",
+                     *         "createdAt": "2026-01-01T08:00:00.000Z",
+                     *         "clock": "2026-01-01T08:00:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: {
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601 UTC
+                             */
+                            clock: string;
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601 UTC
+                             */
+                            createdAt: string;
+                            id: string;
+                            name: string;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+}

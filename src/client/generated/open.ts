@@ -7,114 +7,18 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The cart, with totals over all lines and over the selected lines */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description Stable discriminator of some errors (see ERROR_CODES); additive */
-                            code?: string;
-                            error: string;
-                            /** @description The body field the error is about, where there is one */
-                            field?: string;
-                            message: string;
-                            statusCode: number;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: {
-                                /** @description ISO 4217 code, e.g. CNY */
-                                currency: string;
-                                items: {
-                                    id: number;
-                                    imageUrl: string;
-                                    /** @description amount in the ledger currency, at most two decimals */
-                                    price: number;
-                                    productId: number;
-                                    quantity: number;
-                                    remark: string;
-                                    selected: boolean;
-                                    skuId: string;
-                                    skuName: string;
-                                    stock: number;
-                                    title: string;
-                                }[];
-                                /** @description amount in the ledger currency, at most two decimals */
-                                selectedAmount: number;
-                                selectedItems: number;
-                                /** @description amount in the ledger currency, at most two decimals */
-                                totalAmount: number;
-                                totalItems: number;
-                            };
-                        };
-                    };
-                };
-            };
-        };
+        /**
+         * The cart, with totals over all lines and over the selected lines
+         * @description The cart: its lines and the totals over all lines and over the lines selected for checkout.
+         */
+        get: operations["cart_get"];
         put?: never;
         post?: never;
-        /** Clear the cart */
-        delete: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description Stable discriminator of some errors (see ERROR_CODES); additive */
-                            code?: string;
-                            error: string;
-                            /** @description The body field the error is about, where there is one */
-                            field?: string;
-                            message: string;
-                            statusCode: number;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: {
-                                message: string;
-                                removed: number;
-                            };
-                        };
-                    };
-                };
-            };
-        };
+        /**
+         * Clear the cart
+         * @description Empty the cart (every line).
+         */
+        delete: operations["cart_clear"];
         options?: never;
         head?: never;
         patch?: never;
@@ -129,62 +33,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Add a SKU to the cart (adds to the existing line of the same SKU) */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        /** @description product id, as a string */
-                        productId: string;
-                        quantity: number;
-                        remark?: string;
-                        skuId: string;
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description Stable discriminator of some errors (see ERROR_CODES); additive */
-                            code?: string;
-                            error: string;
-                            /** @description The body field the error is about, where there is one */
-                            field?: string;
-                            message: string;
-                            statusCode: number;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                201: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: {
-                                id: number;
-                                message: string;
-                                productId: number;
-                                quantity: number;
-                                skuId: string;
-                            };
-                        };
-                    };
-                };
-            };
-        };
+        /**
+         * Add a SKU to the cart (adds to the existing line of the same SKU)
+         * @description Add a quantity of one SKU to the cart (it adds to the existing line of the same SKU). Pass an idempotencyKey so a retry does not add twice.
+         */
+        post: operations["cart_items_add"];
         delete?: never;
         options?: never;
         head?: never;
@@ -201,108 +54,18 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** Remove a line */
-        delete: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    itemId: number;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description Stable discriminator of some errors (see ERROR_CODES); additive */
-                            code?: string;
-                            error: string;
-                            /** @description The body field the error is about, where there is one */
-                            field?: string;
-                            message: string;
-                            statusCode: number;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: {
-                                message: string;
-                            };
-                        };
-                    };
-                };
-            };
-        };
+        /**
+         * Remove a line
+         * @description Remove one line from the cart.
+         */
+        delete: operations["cart_items_remove"];
         options?: never;
         head?: never;
-        /** Change a line: quantity, selected for checkout, remark */
-        patch: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    itemId: number;
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        quantity?: number;
-                        remark?: string;
-                        selected?: boolean;
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description Stable discriminator of some errors (see ERROR_CODES); additive */
-                            code?: string;
-                            error: string;
-                            /** @description The body field the error is about, where there is one */
-                            field?: string;
-                            message: string;
-                            statusCode: number;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: {
-                                id: number;
-                                message: string;
-                                quantity: number;
-                                remark: string;
-                                selected: boolean;
-                            };
-                        };
-                    };
-                };
-            };
-        };
+        /**
+         * Change a line: quantity, selected for checkout, remark
+         * @description Change one cart line: its quantity, whether it is selected for checkout, its remark.
+         */
+        patch: operations["cart_items_update"];
         trace?: never;
     };
     "/cart/items/batch": {
@@ -314,64 +77,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Add up to 50 lines at once, all or nothing */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        items: {
-                            /** @description product id, as a string */
-                            productId: string;
-                            quantity: number;
-                            remark?: string;
-                            skuId: string;
-                        }[];
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description Stable discriminator of some errors (see ERROR_CODES); additive */
-                            code?: string;
-                            error: string;
-                            /** @description The body field the error is about, where there is one */
-                            field?: string;
-                            message: string;
-                            statusCode: number;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                201: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: {
-                                added: number;
-                                items: {
-                                    id: number;
-                                    productId: string;
-                                }[];
-                            };
-                        };
-                    };
-                };
-            };
-        };
+        /**
+         * Add up to 50 lines at once, all or nothing
+         * @description Add several SKUs to the cart at once; all are added or none is.
+         */
+        post: operations["cart_items_add_batch"];
         delete?: never;
         options?: never;
         head?: never;
@@ -385,25 +95,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Live events (Server-Sent Events), filtered by the key's scopes; resume with Last-Event-ID */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-            };
-        };
+        /**
+         * Live events (Server-Sent Events), filtered by the key's scopes; resume with Last-Event-ID
+         * @description Live events as Server-Sent Events (text/event-stream), filtered by the key's scopes; resume with Last-Event-ID. For scripts, not assistants.
+         */
+        get: operations["events_stream"];
         put?: never;
         post?: never;
         delete?: never;
@@ -419,50 +115,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Your purchase orders as CSV (oldest first; header row; amounts with two decimals) */
-        get: {
-            parameters: {
-                query?: {
-                    /** @description ISO 8601 UTC */
-                    from?: string;
-                    status?: "pending" | "paid" | "purchased" | "shipped_to_warehouse" | "in_warehouse" | "completed" | "cancelled" | "refunded" | "returned";
-                    /** @description ISO 8601 UTC; rows created before this time (exclusive) */
-                    to?: string;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description Stable discriminator of some errors (see ERROR_CODES); additive */
-                            code?: string;
-                            error: string;
-                            /** @description The body field the error is about, where there is one */
-                            field?: string;
-                            message: string;
-                            statusCode: number;
-                        };
-                    };
-                };
-                /** @description text/csv; charset=utf-8, as an attachment */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "text/csv": string;
-                    };
-                };
-            };
-        };
+        /**
+         * Your purchase orders as CSV (oldest first; header row; amounts with two decimals)
+         * @description The purchase orders as a CSV file (oldest first, a header row).
+         */
+        get: operations["exports_orders_csv"];
         put?: never;
         post?: never;
         delete?: never;
@@ -478,50 +135,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Your shipping orders as CSV (oldest first; header row; amounts with two decimals) */
-        get: {
-            parameters: {
-                query?: {
-                    /** @description ISO 8601 UTC */
-                    from?: string;
-                    status?: "pending" | "shipped" | "delivered" | "cancelled" | "exception" | "lost";
-                    /** @description ISO 8601 UTC; rows created before this time (exclusive) */
-                    to?: string;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description Stable discriminator of some errors (see ERROR_CODES); additive */
-                            code?: string;
-                            error: string;
-                            /** @description The body field the error is about, where there is one */
-                            field?: string;
-                            message: string;
-                            statusCode: number;
-                        };
-                    };
-                };
-                /** @description text/csv; charset=utf-8, as an attachment */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "text/csv": string;
-                    };
-                };
-            };
-        };
+        /**
+         * Your shipping orders as CSV (oldest first; header row; amounts with two decimals)
+         * @description The shipping orders as a CSV file (oldest first, a header row).
+         */
+        get: operations["exports_shipping_csv"];
         put?: never;
         post?: never;
         delete?: never;
@@ -537,50 +155,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Your wallet ledger entries as CSV (oldest first; header row; amounts with two decimals) */
-        get: {
-            parameters: {
-                query?: {
-                    /** @description ISO 8601 UTC */
-                    from?: string;
-                    /** @description ISO 8601 UTC; rows created before this time (exclusive) */
-                    to?: string;
-                    type?: "deposit" | "order_payment" | "order_refund" | "shipping_payment" | "shipping_refund" | "adjustment" | "supplement_payment" | "service_charge" | "insurance_payout";
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description Stable discriminator of some errors (see ERROR_CODES); additive */
-                            code?: string;
-                            error: string;
-                            /** @description The body field the error is about, where there is one */
-                            field?: string;
-                            message: string;
-                            statusCode: number;
-                        };
-                    };
-                };
-                /** @description text/csv; charset=utf-8, as an attachment */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "text/csv": string;
-                    };
-                };
-            };
-        };
+        /**
+         * Your wallet ledger entries as CSV (oldest first; header row; amounts with two decimals)
+         * @description The wallet's ledger entries as a CSV file (oldest first, a header row).
+         */
+        get: operations["exports_transactions_csv"];
         put?: never;
         post?: never;
         delete?: never;
@@ -598,62 +177,1876 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** One channel's freight quote (422 when the channel cannot carry the parcel) */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
+        /**
+         * One channel's freight quote (422 when the channel cannot carry the parcel)
+         * @description The freight quote of one channel for a parcel to a country (422 when the channel cannot carry it).
+         */
+        post: operations["logistics_freight_quote"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/logistics/calculate-freight-batch": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Freight quotes of every channel that can carry the parcel to the country, cheapest first
+         * @description Freight quotes of every channel that can carry a parcel (weight in grams) to a country, cheapest first. Use it to choose the logisticsChannelId of a shipping order.
+         */
+        post: operations["logistics_freight_quote_all"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/logistics/countries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Destination countries
+         * @description The destination countries served, with their codes. Use a code in freight quotes and shipping orders.
+         */
+        get: operations["logistics_countries_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/logistics/shipping-methods": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Shipping channels, optionally only those serving a country, holding a weight and carrying a cargo type
+         * @description The international shipping channels, optionally only those serving a country, holding a weight and carrying a cargo type.
+         */
+        get: operations["logistics_shipping_methods_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/orders": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The orders, newest first, optionally of one status
+         * @description The purchase orders, newest first, optionally of one status. Use it to find an order number.
+         */
+        get: operations["orders_list"];
+        put?: never;
+        /**
+         * Place a purchase order; the whole totalAmount is paid from the wallet at once
+         * @description Place a purchase order for one or more SKUs; the whole totalAmount is paid from the wallet at once (402 when the available balance is short). Pass an idempotencyKey so a retry never pays twice. The agent then buys the goods and they travel to the warehouse (status paid -> purchased -> shipped_to_warehouse -> in_warehouse).
+         */
+        post: operations["orders_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/orders/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One order in full: prices, items, logistics, inspection and timeline
+         * @description One purchase order in full: prices, items, domestic logistics, inspection and timeline.
+         */
+        get: operations["orders_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/orders/{id}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Cancel a pending or paid order; the whole totalAmount is refunded to the wallet
+         * @description Cancel a pending or paid order (not once purchased); the whole totalAmount is refunded to the wallet. The body (a reason) is optional.
+         */
+        post: operations["orders_cancel"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/orders/{id}/inspection": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The warehouse quality check (result pending until the order is in the warehouse)
+         * @description The warehouse's quality check of the order: result and photos (pending until the order is in the warehouse).
+         */
+        get: operations["orders_inspection_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/orders/{id}/logistics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The domestic leg, seller to warehouse: carrier, tracking number and events (oldest first)
+         * @description The domestic leg from the seller to the warehouse: carrier, tracking number and tracking events, oldest first.
+         */
+        get: operations["orders_logistics_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/orders/{id}/photo-requests": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Buy 1-10 extra inspection photos (charged now); 409 outside the decision window or before in_warehouse
+         * @description Buy 1 to 10 extra inspection photos of an order in the warehouse (charged now; 409 outside the decision window).
+         */
+        post: operations["orders_photo_requests_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/orders/{id}/returns": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The return and exchange requests of this order and the seller's decisions
+         * @description The return and exchange requests of this order and the seller's decisions.
+         */
+        get: operations["orders_returns_list"];
+        put?: never;
+        /**
+         * Return or exchange one line inside the decision window while its package is in the warehouse (409 otherwise)
+         * @description Ask to return or exchange one line of an order while its package is in the warehouse, inside the decision window (409 otherwise).
+         */
+        post: operations["orders_returns_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/orders/{id}/status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The order status alone, for polling
+         * @description The status of one order alone. Use it to follow an order until it is in_warehouse.
+         */
+        get: operations["orders_status_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/orders/{id}/supplements": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The supplementary payments the back office asked for on this order (price increase, domestic postage)
+         * @description The supplementary payments the agent asked for on this order (a price increase, domestic postage). A pending one blocks the order until paid or declined.
+         */
+        get: operations["orders_supplements_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/orders/{id}/supplements/{sid}/decline": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Decline a pending supplement: the order is refunded in full (totalAmount + paid supplements) and the coupon returned
+         * @description Decline a pending supplement: the order is cancelled and refunded in full (totalAmount and paid supplements) and its coupon returned.
+         */
+        post: operations["orders_supplements_decline"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/orders/{id}/supplements/{sid}/pay": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Pay a pending supplement from the wallet (402 when short, 409 unless pending)
+         * @description Pay a pending supplement from the wallet (402 when the balance is short, 409 unless pending).
+         */
+        post: operations["orders_supplements_pay"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/products/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Product detail with SKU variants, prices and images
+         * @description One product in full: every SKU variant with its price, stock and images. Use it to pick the skuId before adding to the cart or ordering.
+         */
+        get: operations["products_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/products/platform/{platform}/search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Search a marketplace platform directly (taobao, 1688, weidian)
+         * @description Search one marketplace platform (taobao, 1688, weidian) directly. Use it when the shopper names a platform.
+         */
+        get: operations["products_search_platform"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/products/resolve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Open the product a pasted Taobao, Tmall, 1688 or Weidian link points at
+         * @description Open the product a pasted Taobao, Tmall, 1688 or Weidian link points at. Use it when the shopper gives a product URL instead of words.
+         */
+        get: operations["products_resolve"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/products/search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Search the local catalog
+         * @description Search the local catalog by keywords (q), platform, price range and stock. Use it first to find something to buy: each item carries its id and SKUs (skuId, price, stock) that cart and order calls take.
+         */
+        get: operations["products_search"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/shipping/create": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Ship warehouse packages abroad; the fee is frozen in the wallet until dispatch
+         * @description Ship warehouse packages abroad through a channel to a recipient; the freight is frozen in the wallet until the parcel is dispatched. Pass an idempotencyKey so a retry never ships twice.
+         */
+        post: operations["shipping_orders_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/shipping/orders": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Shipping orders, newest first, optionally of one status
+         * @description The international shipping orders, newest first, optionally of one status.
+         */
+        get: operations["shipping_orders_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/shipping/orders/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One shipping order with recipient, packages and tracking events
+         * @description One shipping order with its recipient, packages and tracking events. Use it to track a parcel abroad.
+         */
+        get: operations["shipping_orders_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/shipping/orders/{id}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Cancel a pending shipping order; the held fee is released and the packages return to the warehouse
+         * @description Cancel a pending shipping order: the frozen fee is released and the packages return to the warehouse. The body (a reason) is optional.
+         */
+        post: operations["shipping_orders_cancel"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/shipping/orders/{id}/confirm-delivery": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Confirm receipt of a shipped order
+         * @description Confirm the recipient received a shipped parcel.
+         */
+        post: operations["shipping_orders_confirm_delivery"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/shipping/rehearsals": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Your rehearsals, newest first
+         * @description The rehearsal packings, newest first.
+         */
+        get: operations["shipping_rehearsals_list"];
+        put?: never;
+        /**
+         * Rehearsal packing: the warehouse packs, weighs and measures the packages before you pay for freight (fee charged now)
+         * @description Rehearsal packing: the warehouse packs, weighs and measures packages before you pay for freight (the fee is charged now).
+         */
+        post: operations["shipping_rehearsals_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/shipping/rehearsals/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One rehearsal: packed weight, dimensions and photos once packed
+         * @description One rehearsal packing: packed weight, dimensions and photos once packed.
+         */
+        get: operations["shipping_rehearsals_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/shipping/rehearsals/{id}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Cancel a rehearsal: packages back on the shelf; the fee is refunded only if not packed yet
+         * @description Cancel a rehearsal packing: the packages go back on the shelf; the fee is refunded only if not packed yet.
+         */
+        post: operations["shipping_rehearsals_cancel"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/user/addresses": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Saved addresses, the default first
+         * @description The saved delivery addresses, the default one first. Use one as the recipient of a shipping order.
+         */
+        get: operations["addresses_list"];
+        put?: never;
+        /**
+         * Save an address (the first one becomes the default)
+         * @description Save a delivery address (the first one saved becomes the default).
+         */
+        post: operations["addresses_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/user/addresses/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Change any fields of an address; isDefault: true makes it the default
+         * @description Change any fields of a saved address; isDefault: true makes it the default.
+         */
+        put: operations["addresses_update"];
+        post?: never;
+        /**
+         * Delete an address (deleting the default promotes the oldest remaining one)
+         * @description Delete a saved address (deleting the default makes the oldest remaining one the default).
+         */
+        delete: operations["addresses_delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/user/coupons/{id}/claim": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Claim a coupon (409 when already claimed, 422 when expired)
+         * @description Claim a coupon so it can be used on an order (409 when already claimed, 422 when expired).
+         */
+        post: operations["coupons_claim"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/user/coupons/available": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Coupons the user can claim: unexpired and not claimed yet
+         * @description Coupons that can still be claimed (unexpired, not claimed yet).
+         */
+        get: operations["coupons_available_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/user/coupons/my": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Claimed coupons with their status (unused, used, expired), most recently claimed first
+         * @description The claimed coupons and their status (unused, used, expired). An unused one's id goes in an order's couponId.
+         */
+        get: operations["coupons_mine_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/user/favorites": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Favorite products, newest first (page and limit pick the slice; total counts them all)
+         * @description The favorite products, newest first.
+         */
+        get: operations["favorites_list"];
+        put?: never;
+        /**
+         * Favorite a product (201; 200 with the existing favorite when it already is one)
+         * @description Add a product to the favorites (answers the existing favorite when it already is one).
+         */
+        post: operations["favorites_add"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/user/favorites/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Remove a favorite by its favorite id
+         * @description Remove a favorite by its favorite id.
+         */
+        delete: operations["favorites_remove"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/user/profile": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The account profile
+         * @description The account profile: username, email, avatar, language.
+         */
+        get: operations["profile_get"];
+        /**
+         * Change any of username, email, avatar, language
+         * @description Change any of the profile fields (username, email, avatar, language).
+         */
+        put: operations["profile_update"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/user/wallet/balance": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Balance, the part frozen for pending shipping orders, and what is available
+         * @description The wallet: balance, the part frozen for pending shipping orders, and what is available to spend. Check it before placing an order.
+         */
+        get: operations["wallet_balance_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/user/wallet/transactions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Ledger entries, newest first, optionally of one type
+         * @description The wallet's ledger entries (payments, refunds, deposits, fees), newest first, optionally of one type. Use it to explain where money went.
+         */
+        get: operations["wallet_transactions_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/warehouse/packages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Warehouse packages, newest arrivals first, optionally of one status
+         * @description The packages in the warehouse, newest arrivals first, optionally of one status. An order in_warehouse has a package here.
+         */
+        get: operations["warehouse_packages_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/warehouse/packages/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One package
+         * @description One warehouse package: its order, weight, dimensions, storage and services.
+         */
+        get: operations["warehouse_packages_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/warehouse/packages/{id}/services": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Ask for services on an in_warehouse package: charged now (service_charge), done by the back office
+         * @description Ask for services on a package in the warehouse; charged now, done by the warehouse later.
+         */
+        post: operations["warehouse_packages_services_request"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/warehouse/packages/shippable": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Packages ready to ship (in_warehouse)
+         * @description The packages ready to ship abroad (in_warehouse). Their ids are the inventory ids a shipping order takes.
+         */
+        get: operations["warehouse_packages_shippable"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/warehouse/packages/stats": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Package counts by status and weights
+         * @description Package counts by status and their weights.
+         */
+        get: operations["warehouse_packages_stats"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/warehouse/services": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Warehouse services you can ask for on a package (reinforcement, vacuum packing, photos...)
+         * @description The warehouse services that can be asked for on a package (reinforcement, vacuum packing, photos...) and their prices.
+         */
+        get: operations["warehouse_services_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
+export type webhooks = Record<string, never>;
+export interface components {
+    schemas: {
+        ErrorBody: {
+            /** @description Stable discriminator of some errors (see ERROR_CODES); additive */
+            code?: string;
+            error: string;
+            /** @description The body field the error is about, where there is one */
+            field?: string;
+            message: string;
+            statusCode: number;
+        };
+    };
+    responses: {
+        /** @description Bad request: a parameter or body field is invalid (the message names it), or the JSON is malformed */
+        BadRequest: {
+            headers: {
+                "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                "X-Request-Id": components["headers"]["XRequestId"];
+                [name: string]: unknown;
             };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        /**
-                         * @description normal (channels carrying general cargo), battery or sensitive (channels carrying sensitive cargo)
-                         * @enum {unknown}
-                         */
-                        cargoType?: "normal" | "battery" | "sensitive";
-                        channelId: string;
-                        /** @description a code from /logistics/countries */
-                        country: string;
-                        /** @description centimetres */
-                        height?: number;
-                        /** @description centimetres */
-                        length?: number;
-                        /** @description actual weight, grams */
-                        weight: number;
-                        /** @description centimetres */
-                        width?: number;
-                    };
+            content: {
+                /**
+                 * @example {
+                 *       "statusCode": 400,
+                 *       "message": "items[0].quantity must be >= 1",
+                 *       "error": "Bad Request"
+                 *     }
+                 */
+                "application/json": components["schemas"]["ErrorBody"];
+            };
+        };
+        /** @description Not possible in the resource's current state */
+        Conflict: {
+            headers: {
+                "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                "X-Request-Id": components["headers"]["XRequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "statusCode": 409,
+                 *       "message": "Order CB2026000001 is purchased: it can no longer be cancelled",
+                 *       "error": "Conflict"
+                 *     }
+                 */
+                "application/json": components["schemas"]["ErrorBody"];
+            };
+        };
+        /** @description The key lacks the scope, the IP is not allowed, or the Host is not a local name */
+        Forbidden: {
+            headers: {
+                "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                "X-Request-Id": components["headers"]["XRequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "statusCode": 403,
+                 *       "message": "Insufficient scope. Required: orders:write. Your key has: orders:read",
+                 *       "error": "Forbidden"
+                 *     }
+                 */
+                "application/json": components["schemas"]["ErrorBody"];
+            };
+        };
+        /** @description No such resource (or not yours) */
+        NotFound: {
+            headers: {
+                "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                "X-Request-Id": components["headers"]["XRequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "statusCode": 404,
+                 *       "message": "Order CB2026000001 not found",
+                 *       "error": "Not Found"
+                 *     }
+                 */
+                "application/json": components["schemas"]["ErrorBody"];
+            };
+        };
+        /** @description The body is larger than 1 MiB */
+        PayloadTooLarge: {
+            headers: {
+                "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                "X-Request-Id": components["headers"]["XRequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "statusCode": 413,
+                 *       "message": "Request body is larger than 1 MiB",
+                 *       "error": "Payload Too Large"
+                 *     }
+                 */
+                "application/json": components["schemas"]["ErrorBody"];
+            };
+        };
+        /** @description The wallet's available balance is short of the amount */
+        PaymentRequired: {
+            headers: {
+                "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                "X-Request-Id": components["headers"]["XRequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "statusCode": 402,
+                 *       "message": "Insufficient balance: available 12.50, needed 251.90",
+                 *       "error": "Payment Required"
+                 *     }
+                 */
+                "application/json": components["schemas"]["ErrorBody"];
+            };
+        };
+        /** @description The write could not be made durable; nothing was saved, try again */
+        ServiceUnavailable: {
+            headers: {
+                "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                "X-Request-Id": components["headers"]["XRequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "statusCode": 503,
+                 *       "message": "The write could not be made durable; nothing was saved, try again",
+                 *       "error": "Service Unavailable"
+                 *     }
+                 */
+                "application/json": components["schemas"]["ErrorBody"];
+            };
+        };
+        /** @description The key's rate limit is used up for this minute (see Retry-After) */
+        TooManyRequests: {
+            headers: {
+                "Retry-After": components["headers"]["RetryAfter"];
+                "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                "X-Request-Id": components["headers"]["XRequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "statusCode": 429,
+                 *       "message": "Rate limit exceeded. Try again in 12s",
+                 *       "error": "Too Many Requests"
+                 *     }
+                 */
+                "application/json": components["schemas"]["ErrorBody"];
+            };
+        };
+        /** @description Missing, unknown, revoked or expired credentials */
+        Unauthorized: {
+            headers: {
+                "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                "X-Request-Id": components["headers"]["XRequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "statusCode": 401,
+                 *       "message": "Invalid API key",
+                 *       "error": "Unauthorized"
+                 *     }
+                 */
+                "application/json": components["schemas"]["ErrorBody"];
+            };
+        };
+        /** @description The Idempotency-Key was used with another request, or a business rule refuses the request */
+        UnprocessableEntity: {
+            headers: {
+                "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                "X-Request-Id": components["headers"]["XRequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "statusCode": 422,
+                 *       "message": "Idempotency-Key was already used with a different request",
+                 *       "error": "Unprocessable Entity"
+                 *     }
+                 */
+                "application/json": components["schemas"]["ErrorBody"];
+            };
+        };
+        /** @description The body is not UTF-8 JSON */
+        UnsupportedMediaType: {
+            headers: {
+                "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                "X-Request-Id": components["headers"]["XRequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "statusCode": 415,
+                 *       "message": "Content-Type must be application/json",
+                 *       "error": "Unsupported Media Type"
+                 *     }
+                 */
+                "application/json": components["schemas"]["ErrorBody"];
+            };
+        };
+    };
+    parameters: never;
+    requestBodies: never;
+    headers: {
+        /**
+         * @description Present (true) when this answer is the stored one of an earlier request with the same Idempotency-Key: nothing was applied again
+         * @example true
+         */
+        IdempotentReplayed: "true";
+        /**
+         * @description Seconds to wait before trying again
+         * @example 12
+         */
+        RetryAfter: number;
+        /**
+         * @description Requests allowed per minute for this key
+         * @example 600
+         */
+        XRateLimitLimit: number;
+        /**
+         * @description Requests left in the current minute
+         * @example 599
+         */
+        XRateLimitRemaining: number;
+        /**
+         * @description When the current minute ends (Unix seconds)
+         * @example 1767225600
+         */
+        XRateLimitReset: number;
+        /**
+         * @description The request's id (a UUIDv7, or a sane X-Request-Id the client sent): quote it when asking about a request
+         * @example 01980f7a-2b1c-7d4e-9f00-1a2b3c4d5e6f
+         */
+        XRequestId: string;
+    };
+    pathItems: never;
+}
+export type $defs = Record<string, never>;
+export interface operations {
+    cart_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK: `{ data }` */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
                 };
-            };
-            responses: {
-                /** @description Default Response */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description Stable discriminator of some errors (see ERROR_CODES); additive */
-                            code?: string;
-                            error: string;
-                            /** @description The body field the error is about, where there is one */
-                            field?: string;
-                            message: string;
-                            statusCode: number;
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "items": [
+                     *           {
+                     *             "id": 1,
+                     *             "productId": 1,
+                     *             "title": "example",
+                     *             "skuId": "example",
+                     *             "skuName": "example",
+                     *             "price": 12.5,
+                     *             "quantity": 1,
+                     *             "imageUrl": "example",
+                     *             "selected": true,
+                     *             "stock": 1,
+                     *             "remark": "example"
+                     *           }
+                     *         ],
+                     *         "totalItems": 1,
+                     *         "totalAmount": 12.5,
+                     *         "selectedItems": 1,
+                     *         "selectedAmount": 12.5,
+                     *         "currency": "example"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: {
+                            /** @description ISO 4217 code, e.g. CNY */
+                            currency: string;
+                            items: {
+                                id: number;
+                                imageUrl: string;
+                                /** @description amount in the ledger currency, at most two decimals */
+                                price: number;
+                                productId: number;
+                                quantity: number;
+                                remark: string;
+                                selected: boolean;
+                                skuId: string;
+                                skuName: string;
+                                stock: number;
+                                title: string;
+                            }[];
+                            /** @description amount in the ledger currency, at most two decimals */
+                            selectedAmount: number;
+                            selectedItems: number;
+                            /** @description amount in the ledger currency, at most two decimals */
+                            totalAmount: number;
+                            totalItems: number;
                         };
                     };
                 };
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    cart_clear: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK: `{ data }` */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "message": "example",
+                     *         "removed": 1
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: {
+                            message: string;
+                            removed: number;
+                        };
                     };
-                    content: {
-                        "application/json": {
-                            data: {
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    cart_items_add: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description 1 to 255 visible ASCII characters: a retry with the same key and request answers the stored result (with Idempotent-Replayed: true) and never applies twice; kept 24 hours
+                 * @example order-2026-01-01-001
+                 */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "productId": "1",
+                 *       "skuId": "example",
+                 *       "quantity": 1,
+                 *       "remark": "example"
+                 *     }
+                 */
+                "application/json": {
+                    /** @description product id, as a string */
+                    productId: string;
+                    quantity: number;
+                    remark?: string;
+                    skuId: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Created: `{ data }` */
+            201: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": 1,
+                     *         "productId": 1,
+                     *         "skuId": "example",
+                     *         "quantity": 1,
+                     *         "message": "example"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: {
+                            id: number;
+                            message: string;
+                            productId: number;
+                            quantity: number;
+                            skuId: string;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    cart_items_remove: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Plain decimal digits (no sign other than -, exponent, hex or blanks). */
+                itemId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK: `{ data }` */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "message": "example"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: {
+                            message: string;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    cart_items_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Plain decimal digits (no sign other than -, exponent, hex or blanks). */
+                itemId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "quantity": 1,
+                 *       "selected": true,
+                 *       "remark": "example"
+                 *     }
+                 */
+                "application/json": {
+                    quantity?: number;
+                    remark?: string;
+                    selected?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description OK: `{ data }` */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": 1,
+                     *         "quantity": 1,
+                     *         "selected": true,
+                     *         "remark": "example",
+                     *         "message": "example"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: {
+                            id: number;
+                            message: string;
+                            quantity: number;
+                            remark: string;
+                            selected: boolean;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    cart_items_add_batch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "items": [
+                 *         {
+                 *           "productId": "1",
+                 *           "skuId": "example",
+                 *           "quantity": 1,
+                 *           "remark": "example"
+                 *         }
+                 *       ]
+                 *     }
+                 */
+                "application/json": {
+                    items: {
+                        /** @description product id, as a string */
+                        productId: string;
+                        quantity: number;
+                        remark?: string;
+                        skuId: string;
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description Created: `{ data }` */
+            201: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "added": 1,
+                     *         "items": [
+                     *           {
+                     *             "id": 1,
+                     *             "productId": "example"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: {
+                            added: number;
+                            items: {
+                                id: number;
+                                productId: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    events_stream: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The event stream (Server-Sent Events); it stays open until the client closes it or the key is revoked */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example id: 42
+                     *     event: order.status_changed
+                     *     data: {"id":42,"type":"order.status_changed","createdAt":"2026-01-01T08:00:00.000Z","data":{"orderNo":"CB2026000001","from":"paid","to":"purchased"}}
+                     */
+                    "text/event-stream": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    exports_orders_csv: {
+        parameters: {
+            query?: {
+                /** @description ISO 8601 UTC */
+                from?: string;
+                status?: "pending" | "paid" | "purchased" | "shipped_to_warehouse" | "in_warehouse" | "completed" | "cancelled" | "refunded" | "returned";
+                /** @description ISO 8601 UTC; rows created before this time (exclusive) */
+                to?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description text/csv; charset=utf-8, as an attachment */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example orderNo,status,totalAmount
+                     *     CB2026000001,paid,251.90
+                     */
+                    "text/csv": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    exports_shipping_csv: {
+        parameters: {
+            query?: {
+                /** @description ISO 8601 UTC */
+                from?: string;
+                status?: "pending" | "shipped" | "delivered" | "cancelled" | "exception" | "lost";
+                /** @description ISO 8601 UTC; rows created before this time (exclusive) */
+                to?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description text/csv; charset=utf-8, as an attachment */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example orderNo,status,totalAmount
+                     *     CB2026000001,paid,251.90
+                     */
+                    "text/csv": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    exports_transactions_csv: {
+        parameters: {
+            query?: {
+                /** @description ISO 8601 UTC */
+                from?: string;
+                /** @description ISO 8601 UTC; rows created before this time (exclusive) */
+                to?: string;
+                type?: "deposit" | "order_payment" | "order_refund" | "shipping_payment" | "shipping_refund" | "adjustment" | "supplement_payment" | "service_charge" | "insurance_payout";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description text/csv; charset=utf-8, as an attachment */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example orderNo,status,totalAmount
+                     *     CB2026000001,paid,251.90
+                     */
+                    "text/csv": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    logistics_freight_quote: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "channelId": "example",
+                 *       "country": "en",
+                 *       "weight": 1,
+                 *       "length": 12.5,
+                 *       "width": 12.5,
+                 *       "height": 12.5,
+                 *       "cargoType": "normal"
+                 *     }
+                 */
+                "application/json": {
+                    /**
+                     * @description normal (channels carrying general cargo), battery or sensitive (channels carrying sensitive cargo)
+                     * @enum {unknown}
+                     */
+                    cargoType?: "normal" | "battery" | "sensitive";
+                    channelId: string;
+                    /** @description a code from /logistics/countries */
+                    country: string;
+                    /** @description centimetres */
+                    height?: number;
+                    /** @description centimetres */
+                    length?: number;
+                    /** @description actual weight, grams */
+                    weight: number;
+                    /** @description centimetres */
+                    width?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description OK: `{ data }` */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "channelId": "example",
+                     *         "name": "example",
+                     *         "actualWeight": 1,
+                     *         "volumetricWeight": 1,
+                     *         "chargeWeight": 1,
+                     *         "totalPrice": 12.5,
+                     *         "currency": "example",
+                     *         "deliveryDays": "example",
+                     *         "carrier": "example",
+                     *         "basePrice": 12.5,
+                     *         "fuelSurcharge": 12.5
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: {
+                            /** @description grams */
+                            actualWeight: number;
+                            /** @description amount in the ledger currency, at most two decimals */
+                            basePrice: number;
+                            carrier: string;
+                            channelId: string;
+                            /** @description grams */
+                            chargeWeight: number;
+                            /** @description ISO 4217 code, e.g. CNY */
+                            currency: string;
+                            deliveryDays: string;
+                            /** @description amount in the ledger currency, at most two decimals */
+                            fuelSurcharge: number;
+                            name: string;
+                            /** @description amount in the ledger currency, at most two decimals */
+                            totalPrice: number;
+                            /** @description grams */
+                            volumetricWeight: number;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    logistics_freight_quote_all: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "country": "en",
+                 *       "weight": 1,
+                 *       "length": 12.5,
+                 *       "width": 12.5,
+                 *       "height": 12.5,
+                 *       "cargoType": "normal"
+                 *     }
+                 */
+                "application/json": {
+                    /**
+                     * @description normal (channels carrying general cargo), battery or sensitive (channels carrying sensitive cargo)
+                     * @enum {unknown}
+                     */
+                    cargoType?: "normal" | "battery" | "sensitive";
+                    /** @description a code from /logistics/countries */
+                    country: string;
+                    /** @description centimetres */
+                    height?: number;
+                    /** @description centimetres */
+                    length?: number;
+                    /** @description actual weight, grams */
+                    weight: number;
+                    /** @description centimetres */
+                    width?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description OK: `{ data }` */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "channels": [
+                     *           {
+                     *             "channelId": "example",
+                     *             "name": "example",
+                     *             "actualWeight": 1,
+                     *             "volumetricWeight": 1,
+                     *             "chargeWeight": 1,
+                     *             "totalPrice": 12.5,
+                     *             "currency": "example",
+                     *             "deliveryDays": "example",
+                     *             "carrier": "example",
+                     *             "basePrice": 12.5,
+                     *             "fuelSurcharge": 12.5
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: {
+                            channels: {
                                 /** @description grams */
                                 actualWeight: number;
                                 /** @description amount in the ledger currency, at most two decimals */
@@ -672,918 +2065,439 @@ export interface paths {
                                 totalPrice: number;
                                 /** @description grams */
                                 volumetricWeight: number;
-                            };
-                        };
-                    };
-                };
-            };
-        };
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/logistics/calculate-freight-batch": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Freight quotes of every channel that can carry the parcel to the country, cheapest first */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        /**
-                         * @description normal (channels carrying general cargo), battery or sensitive (channels carrying sensitive cargo)
-                         * @enum {unknown}
-                         */
-                        cargoType?: "normal" | "battery" | "sensitive";
-                        /** @description a code from /logistics/countries */
-                        country: string;
-                        /** @description centimetres */
-                        height?: number;
-                        /** @description centimetres */
-                        length?: number;
-                        /** @description actual weight, grams */
-                        weight: number;
-                        /** @description centimetres */
-                        width?: number;
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description Stable discriminator of some errors (see ERROR_CODES); additive */
-                            code?: string;
-                            error: string;
-                            /** @description The body field the error is about, where there is one */
-                            field?: string;
-                            message: string;
-                            statusCode: number;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: {
-                                channels: {
-                                    /** @description grams */
-                                    actualWeight: number;
-                                    /** @description amount in the ledger currency, at most two decimals */
-                                    basePrice: number;
-                                    carrier: string;
-                                    channelId: string;
-                                    /** @description grams */
-                                    chargeWeight: number;
-                                    /** @description ISO 4217 code, e.g. CNY */
-                                    currency: string;
-                                    deliveryDays: string;
-                                    /** @description amount in the ledger currency, at most two decimals */
-                                    fuelSurcharge: number;
-                                    name: string;
-                                    /** @description amount in the ledger currency, at most two decimals */
-                                    totalPrice: number;
-                                    /** @description grams */
-                                    volumetricWeight: number;
-                                }[];
-                            };
-                        };
-                    };
-                };
-            };
-        };
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/logistics/countries": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** Destination countries */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description Stable discriminator of some errors (see ERROR_CODES); additive */
-                            code?: string;
-                            error: string;
-                            /** @description The body field the error is about, where there is one */
-                            field?: string;
-                            message: string;
-                            statusCode: number;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: {
-                                code: string;
-                                name: string;
                             }[];
                         };
                     };
                 };
             };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
         };
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
-    "/logistics/shipping-methods": {
+    logistics_countries_list: {
         parameters: {
             query?: never;
             header?: never;
             path?: never;
             cookie?: never;
         };
-        /** Shipping channels, optionally only those serving a country, holding a weight and carrying a cargo type */
-        get: {
-            parameters: {
-                query?: {
-                    /** @description normal (channels carrying general cargo), battery or sensitive (channels carrying sensitive cargo) */
-                    cargoType?: "normal" | "battery" | "sensitive";
-                    /** @description a code from /logistics/countries */
-                    country?: string;
-                    /** @description actual weight, grams */
-                    weight?: number;
+        requestBody?: never;
+        responses: {
+            /** @description OK: `{ data }` */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
                 };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description Stable discriminator of some errors (see ERROR_CODES); additive */
-                            code?: string;
-                            error: string;
-                            /** @description The body field the error is about, where there is one */
-                            field?: string;
-                            message: string;
-                            statusCode: number;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: {
-                                carrier: string;
-                                channelId: string;
-                                /** @description country codes served */
-                                countries: string[];
-                                /** @description a range of days, e.g. "7-12" */
-                                deliveryDays: string;
-                                /** @description v1.1: the most the carrier accepts as declared value; null: no cap */
-                                maxDeclaredValue: number | null;
-                                name: string;
-                                pricing: {
-                                    /** @description amount in the ledger currency, at most two decimals */
-                                    continuedPrice: number;
-                                    /** @description grams */
-                                    continuedWeight: number;
-                                    /** @description amount in the ledger currency, at most two decimals */
-                                    firstPrice: number;
-                                    /** @description grams */
-                                    firstWeight: number;
-                                    /** @description percent of the base price, at most two decimals */
-                                    fuelSurchargePercent: number;
-                                    /** @description 5000, 6000, 8000, or null: billed on actual weight only */
-                                    volumetricDivisor: number | null;
-                                };
-                                supportedCargo: string[];
-                                weightRange: {
-                                    /** @description grams */
-                                    max: number;
-                                    /** @description grams */
-                                    min: number;
-                                };
-                            }[];
-                        };
-                    };
-                };
-            };
-        };
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/orders": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** The orders, newest first, optionally of one status */
-        get: {
-            parameters: {
-                query?: {
-                    /** @description page size, 1 to 100 */
-                    limit?: number;
-                    /** @description page number, from 1 */
-                    page?: number;
-                    /** @description cursor paging: the items after this id, in the list's order (instead of page) */
-                    startingAfter?: string;
-                    /** @description pending, paid, purchased, shipped_to_warehouse, in_warehouse, completed, cancelled, refunded, returned */
-                    status?: "pending" | "paid" | "purchased" | "shipped_to_warehouse" | "in_warehouse" | "completed" | "cancelled" | "refunded" | "returned";
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description Stable discriminator of some errors (see ERROR_CODES); additive */
-                            code?: string;
-                            error: string;
-                            /** @description The body field the error is about, where there is one */
-                            field?: string;
-                            message: string;
-                            statusCode: number;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: {
-                                items: {
-                                    /** @description amount in the ledger currency, at most two decimals */
-                                    amountDue: number;
-                                    /**
-                                     * Format: date-time
-                                     * @description ISO 8601 UTC
-                                     */
-                                    createdAt: string;
-                                    /** @description ISO 4217 code, e.g. CNY */
-                                    currency: string;
-                                    /** @description number of lines */
-                                    itemCount: number;
-                                    orderNo: string;
-                                    /**
-                                     * @description pending, paid, purchased, shipped_to_warehouse, in_warehouse, completed, cancelled, refunded, returned
-                                     * @enum {unknown}
-                                     */
-                                    status: "pending" | "paid" | "purchased" | "shipped_to_warehouse" | "in_warehouse" | "completed" | "cancelled" | "refunded" | "returned";
-                                    /** @description amount in the ledger currency, at most two decimals */
-                                    totalAmount: number;
-                                    /** @description units ordered: the sum of the lines' quantities (added) */
-                                    unitCount: number;
-                                }[];
-                                limit: number;
-                                page: number;
-                                total: number;
-                            };
-                        };
-                    };
-                };
-            };
-        };
-        put?: never;
-        /** Place a purchase order; the whole totalAmount is paid from the wallet at once */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
                 content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "code": "example",
+                     *           "name": "example"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
-                        couponId?: number;
-                        items: {
-                            /** @description product id, as a string */
-                            productId: string;
-                            quantity: number;
-                            remark?: string;
-                            skuId: string;
+                        data: {
+                            code: string;
+                            name: string;
                         }[];
-                        remark?: string;
                     };
                 };
             };
-            responses: {
-                /** @description Default Response */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description Stable discriminator of some errors (see ERROR_CODES); additive */
-                            code?: string;
-                            error: string;
-                            /** @description The body field the error is about, where there is one */
-                            field?: string;
-                            message: string;
-                            statusCode: number;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                201: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: {
-                                /** @description sum of the pending supplements */
-                                amountDue: number;
-                                couponId: number | null;
-                                /**
-                                 * Format: date-time
-                                 * @description ISO 8601 UTC
-                                 */
-                                createdAt: string;
-                                /** @description ISO 4217 code, e.g. CNY */
-                                currency: string;
-                                /** @description amount in the ledger currency, at most two decimals */
-                                discount: number;
-                                inspection: {
-                                    /** @description v1.1: end of the decision window (null before arrival) */
-                                    decisionDeadline: string | null;
-                                    photos: string[];
-                                    requestedPhotos: {
-                                        /** @enum {boolean} */
-                                        requested: true;
-                                        requestId: number;
-                                        url: string;
-                                    }[];
-                                    result: string;
-                                    /** @description grams */
-                                    weight: number;
-                                };
-                                items: {
-                                    imageUrl: string;
-                                    /** @description unique within the order */
-                                    itemId: number;
-                                    /** @description one per seller group (platform + shop), set when purchased */
-                                    marketplaceOrderNo: string | null;
-                                    platform: string;
-                                    /** @description amount in the ledger currency, at most two decimals */
-                                    price: number;
-                                    productId: number;
-                                    quantity: number;
-                                    remark: string;
-                                    shopName: string;
-                                    skuId: string;
-                                    skuName: string;
-                                    title: string;
-                                }[];
-                                logistics: {
-                                    carrier: string;
-                                    trackingNo: string;
-                                };
-                                marketplaceOrderNo: string | null;
-                                orderNo: string;
-                                photoRequests: {
-                                    count: number;
-                                    /**
-                                     * Format: date-time
-                                     * @description ISO 8601 UTC
-                                     */
-                                    createdAt: string;
-                                    doneAt: string | null;
-                                    id: number;
-                                    note: string;
-                                    orderNo: string;
-                                    photos: string[];
-                                    /** @description amount in the ledger currency, at most two decimals */
-                                    price: number;
-                                    /** @enum {unknown} */
-                                    status: "requested" | "done";
-                                }[];
-                                platform: string;
-                                remark: string;
-                                returns: {
-                                    /**
-                                     * Format: date-time
-                                     * @description ISO 8601 UTC
-                                     */
-                                    createdAt: string;
-                                    /** @description amount in the ledger currency, at most two decimals */
-                                    fee: number;
-                                    id: number;
-                                    itemId: number;
-                                    orderNo: string;
-                                    reason: string;
-                                    /** @description amount in the ledger currency, at most two decimals */
-                                    refundAmount: number;
-                                    resolvedAt: string | null;
-                                    /** @enum {unknown} */
-                                    status: "requested" | "approved" | "rejected";
-                                    /** @enum {unknown} */
-                                    type: "return" | "exchange";
-                                }[];
-                                scenarios: {
-                                    firedAt: string | null;
-                                    /** @enum {unknown} */
-                                    name: "out_of_stock" | "price_increase" | "price_decrease" | "domestic_freight" | "qc_issue" | "seller_delay";
-                                    /** @enum {unknown} */
-                                    status: "programmed" | "fired";
-                                }[];
-                                /** @description amount in the ledger currency, at most two decimals */
-                                serviceFee: number;
-                                /**
-                                 * @description pending, paid, purchased, shipped_to_warehouse, in_warehouse, completed, cancelled, refunded, returned
-                                 * @enum {unknown}
-                                 */
-                                status: "pending" | "paid" | "purchased" | "shipped_to_warehouse" | "in_warehouse" | "completed" | "cancelled" | "refunded" | "returned";
-                                /** @description amount in the ledger currency, at most two decimals */
-                                subtotal: number;
-                                supplements: {
-                                    /** @description amount in the ledger currency, at most two decimals */
-                                    amount: number;
-                                    /**
-                                     * Format: date-time
-                                     * @description ISO 8601 UTC
-                                     */
-                                    createdAt: string;
-                                    /**
-                                     * Format: date-time
-                                     * @description ISO 8601 UTC
-                                     */
-                                    expiresAt: string;
-                                    id: number;
-                                    itemId: number | null;
-                                    orderNo: string;
-                                    /** @enum {unknown} */
-                                    reason: "price_increase" | "domestic_freight";
-                                    resolvedAt: string | null;
-                                    /** @enum {unknown} */
-                                    status: "pending" | "paid" | "declined" | "expired";
-                                }[];
-                                timeline: {
-                                    /**
-                                     * Format: date-time
-                                     * @description ISO 8601 UTC
-                                     */
-                                    at: string;
-                                    /** @description the entry in English, as always */
-                                    note: string;
-                                    /** @description the note as codes and values; null on older entries and typed notes */
-                                    parts: {
-                                        /** @description one of order.placed, order.payment_confirmed, order.cancelled_by_user, order.cancelled_by_back_office, order.refunded_unavailable, order.refunded_out_of_stock, order.refunded_supplement_declined, order.refunded_supplement_expired, order.reason, order.refunded_to_wallet, order.coupon_returned, order.bought, order.bought_from_sellers, order.seller_shipped, order.arrived_inspected, order.all_delivered, order.all_packages_delivered, order.package_disposed, order.all_returned, order.photos_requested, order.photos_added, order.supplement_requested, order.supplement_paid, order.price_decrease_refunded, order.seller_late, order.return_requested, order.return_rejected, order.return_accepted, order.exchange_accepted, order.exchange_arrived (more may be added) */
-                                        code: string;
-                                        /** @description the values the code words; amounts in major units with their currency */
-                                        params: {
-                                            [key: string]: string | number;
-                                        };
-                                    }[] | null;
-                                    status: string;
-                                }[];
-                                /** @description amount in the ledger currency, at most two decimals */
-                                totalAmount: number;
-                                /**
-                                 * Format: date-time
-                                 * @description ISO 8601 UTC
-                                 */
-                                updatedAt: string;
-                            };
-                        };
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
         };
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
-    "/orders/{id}": {
+    logistics_shipping_methods_list: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description normal (channels carrying general cargo), battery or sensitive (channels carrying sensitive cargo) */
+                cargoType?: "normal" | "battery" | "sensitive";
+                /** @description a code from /logistics/countries */
+                country?: string;
+                /** @description actual weight, grams. Plain decimal digits (no sign other than -, exponent, hex or blanks). */
+                weight?: number;
+            };
             header?: never;
             path?: never;
             cookie?: never;
         };
-        /** One order in full: prices, items, logistics, inspection and timeline */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    /** @description the orderNo */
-                    id: string;
+        requestBody?: never;
+        responses: {
+            /** @description OK: `{ data }` */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
                 };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description Stable discriminator of some errors (see ERROR_CODES); additive */
-                            code?: string;
-                            error: string;
-                            /** @description The body field the error is about, where there is one */
-                            field?: string;
-                            message: string;
-                            statusCode: number;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: {
-                                /** @description sum of the pending supplements */
-                                amountDue: number;
-                                couponId: number | null;
-                                /**
-                                 * Format: date-time
-                                 * @description ISO 8601 UTC
-                                 */
-                                createdAt: string;
-                                /** @description ISO 4217 code, e.g. CNY */
-                                currency: string;
-                                /** @description amount in the ledger currency, at most two decimals */
-                                discount: number;
-                                inspection: {
-                                    /** @description v1.1: end of the decision window (null before arrival) */
-                                    decisionDeadline: string | null;
-                                    photos: string[];
-                                    requestedPhotos: {
-                                        /** @enum {boolean} */
-                                        requested: true;
-                                        requestId: number;
-                                        url: string;
-                                    }[];
-                                    result: string;
-                                    /** @description grams */
-                                    weight: number;
-                                };
-                                items: {
-                                    imageUrl: string;
-                                    /** @description unique within the order */
-                                    itemId: number;
-                                    /** @description one per seller group (platform + shop), set when purchased */
-                                    marketplaceOrderNo: string | null;
-                                    platform: string;
-                                    /** @description amount in the ledger currency, at most two decimals */
-                                    price: number;
-                                    productId: number;
-                                    quantity: number;
-                                    remark: string;
-                                    shopName: string;
-                                    skuId: string;
-                                    skuName: string;
-                                    title: string;
-                                }[];
-                                logistics: {
-                                    carrier: string;
-                                    trackingNo: string;
-                                };
-                                marketplaceOrderNo: string | null;
-                                orderNo: string;
-                                photoRequests: {
-                                    count: number;
-                                    /**
-                                     * Format: date-time
-                                     * @description ISO 8601 UTC
-                                     */
-                                    createdAt: string;
-                                    doneAt: string | null;
-                                    id: number;
-                                    note: string;
-                                    orderNo: string;
-                                    photos: string[];
-                                    /** @description amount in the ledger currency, at most two decimals */
-                                    price: number;
-                                    /** @enum {unknown} */
-                                    status: "requested" | "done";
-                                }[];
-                                platform: string;
-                                remark: string;
-                                returns: {
-                                    /**
-                                     * Format: date-time
-                                     * @description ISO 8601 UTC
-                                     */
-                                    createdAt: string;
-                                    /** @description amount in the ledger currency, at most two decimals */
-                                    fee: number;
-                                    id: number;
-                                    itemId: number;
-                                    orderNo: string;
-                                    reason: string;
-                                    /** @description amount in the ledger currency, at most two decimals */
-                                    refundAmount: number;
-                                    resolvedAt: string | null;
-                                    /** @enum {unknown} */
-                                    status: "requested" | "approved" | "rejected";
-                                    /** @enum {unknown} */
-                                    type: "return" | "exchange";
-                                }[];
-                                scenarios: {
-                                    firedAt: string | null;
-                                    /** @enum {unknown} */
-                                    name: "out_of_stock" | "price_increase" | "price_decrease" | "domestic_freight" | "qc_issue" | "seller_delay";
-                                    /** @enum {unknown} */
-                                    status: "programmed" | "fired";
-                                }[];
-                                /** @description amount in the ledger currency, at most two decimals */
-                                serviceFee: number;
-                                /**
-                                 * @description pending, paid, purchased, shipped_to_warehouse, in_warehouse, completed, cancelled, refunded, returned
-                                 * @enum {unknown}
-                                 */
-                                status: "pending" | "paid" | "purchased" | "shipped_to_warehouse" | "in_warehouse" | "completed" | "cancelled" | "refunded" | "returned";
-                                /** @description amount in the ledger currency, at most two decimals */
-                                subtotal: number;
-                                supplements: {
-                                    /** @description amount in the ledger currency, at most two decimals */
-                                    amount: number;
-                                    /**
-                                     * Format: date-time
-                                     * @description ISO 8601 UTC
-                                     */
-                                    createdAt: string;
-                                    /**
-                                     * Format: date-time
-                                     * @description ISO 8601 UTC
-                                     */
-                                    expiresAt: string;
-                                    id: number;
-                                    itemId: number | null;
-                                    orderNo: string;
-                                    /** @enum {unknown} */
-                                    reason: "price_increase" | "domestic_freight";
-                                    resolvedAt: string | null;
-                                    /** @enum {unknown} */
-                                    status: "pending" | "paid" | "declined" | "expired";
-                                }[];
-                                timeline: {
-                                    /**
-                                     * Format: date-time
-                                     * @description ISO 8601 UTC
-                                     */
-                                    at: string;
-                                    /** @description the entry in English, as always */
-                                    note: string;
-                                    /** @description the note as codes and values; null on older entries and typed notes */
-                                    parts: {
-                                        /** @description one of order.placed, order.payment_confirmed, order.cancelled_by_user, order.cancelled_by_back_office, order.refunded_unavailable, order.refunded_out_of_stock, order.refunded_supplement_declined, order.refunded_supplement_expired, order.reason, order.refunded_to_wallet, order.coupon_returned, order.bought, order.bought_from_sellers, order.seller_shipped, order.arrived_inspected, order.all_delivered, order.all_packages_delivered, order.package_disposed, order.all_returned, order.photos_requested, order.photos_added, order.supplement_requested, order.supplement_paid, order.price_decrease_refunded, order.seller_late, order.return_requested, order.return_rejected, order.return_accepted, order.exchange_accepted, order.exchange_arrived (more may be added) */
-                                        code: string;
-                                        /** @description the values the code words; amounts in major units with their currency */
-                                        params: {
-                                            [key: string]: string | number;
-                                        };
-                                    }[] | null;
-                                    status: string;
-                                }[];
-                                /** @description amount in the ledger currency, at most two decimals */
-                                totalAmount: number;
-                                /**
-                                 * Format: date-time
-                                 * @description ISO 8601 UTC
-                                 */
-                                updatedAt: string;
-                            };
-                        };
-                    };
-                };
-            };
-        };
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/orders/{id}/cancel": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Cancel a pending or paid order; the whole totalAmount is refunded to the wallet */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    /** @description the orderNo */
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody: {
                 content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "channelId": "example",
+                     *           "name": "example",
+                     *           "carrier": "example",
+                     *           "deliveryDays": "example",
+                     *           "supportedCargo": [
+                     *             "example"
+                     *           ],
+                     *           "weightRange": {
+                     *             "min": 1,
+                     *             "max": 1
+                     *           },
+                     *           "countries": [
+                     *             "example"
+                     *           ],
+                     *           "pricing": {
+                     *             "firstWeight": 1,
+                     *             "firstPrice": 12.5,
+                     *             "continuedWeight": 1,
+                     *             "continuedPrice": 12.5,
+                     *             "volumetricDivisor": 1,
+                     *             "fuelSurchargePercent": 12.5
+                     *           },
+                     *           "maxDeclaredValue": 12.5
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
-                        reason?: string;
-                    } | null;
+                        data: {
+                            carrier: string;
+                            channelId: string;
+                            /** @description country codes served */
+                            countries: string[];
+                            /** @description a range of days, e.g. "7-12" */
+                            deliveryDays: string;
+                            /** @description v1.1: the most the carrier accepts as declared value; null: no cap */
+                            maxDeclaredValue: number | null;
+                            name: string;
+                            pricing: {
+                                /** @description amount in the ledger currency, at most two decimals */
+                                continuedPrice: number;
+                                /** @description grams */
+                                continuedWeight: number;
+                                /** @description amount in the ledger currency, at most two decimals */
+                                firstPrice: number;
+                                /** @description grams */
+                                firstWeight: number;
+                                /** @description percent of the base price, at most two decimals */
+                                fuelSurchargePercent: number;
+                                /** @description 5000, 6000, 8000, or null: billed on actual weight only */
+                                volumetricDivisor: number | null;
+                            };
+                            supportedCargo: string[];
+                            weightRange: {
+                                /** @description grams */
+                                max: number;
+                                /** @description grams */
+                                min: number;
+                            };
+                        }[];
+                    };
                 };
             };
-            responses: {
-                /** @description Default Response */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description Stable discriminator of some errors (see ERROR_CODES); additive */
-                            code?: string;
-                            error: string;
-                            /** @description The body field the error is about, where there is one */
-                            field?: string;
-                            message: string;
-                            statusCode: number;
-                        };
-                    };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    orders_list: {
+        parameters: {
+            query?: {
+                /** @description page size, 1 to 100. Plain decimal digits (no sign other than -, exponent, hex or blanks). */
+                limit?: number;
+                /** @description page number, from 1. Plain decimal digits (no sign other than -, exponent, hex or blanks). */
+                page?: number;
+                /** @description cursor paging: the items after this id, in the list's order (instead of page) */
+                startingAfter?: string;
+                /** @description pending, paid, purchased, shipped_to_warehouse, in_warehouse, completed, cancelled, refunded, returned */
+                status?: "pending" | "paid" | "purchased" | "shipped_to_warehouse" | "in_warehouse" | "completed" | "cancelled" | "refunded" | "returned";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK: `{ data }` */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
                 };
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: {
-                                message: string;
-                                orderNo: string;
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "items": [
+                     *           {
+                     *             "orderNo": "example",
+                     *             "status": "pending",
+                     *             "totalAmount": 12.5,
+                     *             "itemCount": 1,
+                     *             "unitCount": 1,
+                     *             "currency": "example",
+                     *             "createdAt": "2026-01-01T08:00:00.000Z",
+                     *             "amountDue": 12.5
+                     *           }
+                     *         ],
+                     *         "total": 1,
+                     *         "page": 1,
+                     *         "limit": 1
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: {
+                            items: {
                                 /** @description amount in the ledger currency, at most two decimals */
-                                refundAmount: number;
+                                amountDue: number;
+                                /**
+                                 * Format: date-time
+                                 * @description ISO 8601 UTC
+                                 */
+                                createdAt: string;
+                                /** @description ISO 4217 code, e.g. CNY */
+                                currency: string;
+                                /** @description number of lines */
+                                itemCount: number;
+                                orderNo: string;
                                 /**
                                  * @description pending, paid, purchased, shipped_to_warehouse, in_warehouse, completed, cancelled, refunded, returned
                                  * @enum {unknown}
                                  */
                                 status: "pending" | "paid" | "purchased" | "shipped_to_warehouse" | "in_warehouse" | "completed" | "cancelled" | "refunded" | "returned";
-                            };
+                                /** @description amount in the ledger currency, at most two decimals */
+                                totalAmount: number;
+                                /** @description units ordered: the sum of the lines' quantities (added) */
+                                unitCount: number;
+                            }[];
+                            limit: number;
+                            page: number;
+                            total: number;
                         };
                     };
                 };
             };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
         };
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
-    "/orders/{id}/inspection": {
+    orders_create: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description 1 to 255 visible ASCII characters: a retry with the same key and request answers the stored result (with Idempotent-Replayed: true) and never applies twice; kept 24 hours
+                 * @example order-2026-01-01-001
+                 */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
-        /** The warehouse quality check (result pending until the order is in the warehouse) */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    /** @description the orderNo */
-                    id: string;
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "items": [
+                 *         {
+                 *           "productId": "1",
+                 *           "skuId": "example",
+                 *           "quantity": 1,
+                 *           "remark": "example"
+                 *         }
+                 *       ],
+                 *       "remark": "example",
+                 *       "couponId": 1
+                 *     }
+                 */
+                "application/json": {
+                    couponId?: number;
+                    items: {
+                        /** @description product id, as a string */
+                        productId: string;
+                        quantity: number;
+                        remark?: string;
+                        skuId: string;
+                    }[];
+                    remark?: string;
                 };
-                cookie?: never;
             };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description Stable discriminator of some errors (see ERROR_CODES); additive */
-                            code?: string;
-                            error: string;
-                            /** @description The body field the error is about, where there is one */
-                            field?: string;
-                            message: string;
-                            statusCode: number;
-                        };
-                    };
+        };
+        responses: {
+            /** @description Created: `{ data }` */
+            201: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
                 };
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: {
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "orderNo": "example",
+                     *         "status": "pending",
+                     *         "totalAmount": 12.5,
+                     *         "serviceFee": 12.5,
+                     *         "subtotal": 12.5,
+                     *         "discount": 12.5,
+                     *         "couponId": 1,
+                     *         "currency": "example",
+                     *         "platform": "example",
+                     *         "remark": "example",
+                     *         "items": [
+                     *           {
+                     *             "productId": 1,
+                     *             "skuId": "example",
+                     *             "title": "example",
+                     *             "skuName": "example",
+                     *             "price": 12.5,
+                     *             "quantity": 1,
+                     *             "remark": "example",
+                     *             "imageUrl": "example",
+                     *             "itemId": 1,
+                     *             "platform": "example",
+                     *             "shopName": "example",
+                     *             "marketplaceOrderNo": "example"
+                     *           }
+                     *         ],
+                     *         "logistics": {
+                     *           "trackingNo": "example",
+                     *           "carrier": "example"
+                     *         },
+                     *         "inspection": {
+                     *           "result": "example",
+                     *           "weight": 1,
+                     *           "photos": [
+                     *             "example"
+                     *           ],
+                     *           "decisionDeadline": "2026-01-01T08:00:00.000Z",
+                     *           "requestedPhotos": [
+                     *             {
+                     *               "url": "example",
+                     *               "requested": true,
+                     *               "requestId": 1
+                     *             }
+                     *           ]
+                     *         },
+                     *         "timeline": [
+                     *           {
+                     *             "status": "example",
+                     *             "at": "2026-01-01T08:00:00.000Z",
+                     *             "note": "example",
+                     *             "parts": [
+                     *               {
+                     *                 "code": "example",
+                     *                 "params": {}
+                     *               }
+                     *             ]
+                     *           }
+                     *         ],
+                     *         "marketplaceOrderNo": "example",
+                     *         "createdAt": "2026-01-01T08:00:00.000Z",
+                     *         "updatedAt": "2026-01-01T08:00:00.000Z",
+                     *         "supplements": [
+                     *           {
+                     *             "id": 1,
+                     *             "orderNo": "example",
+                     *             "itemId": 1,
+                     *             "reason": "price_increase",
+                     *             "amount": 12.5,
+                     *             "status": "pending",
+                     *             "createdAt": "2026-01-01T08:00:00.000Z",
+                     *             "expiresAt": "2026-01-01T08:00:00.000Z",
+                     *             "resolvedAt": "2026-01-01T08:00:00.000Z"
+                     *           }
+                     *         ],
+                     *         "amountDue": 12.5,
+                     *         "returns": [
+                     *           {
+                     *             "id": 1,
+                     *             "orderNo": "example",
+                     *             "itemId": 1,
+                     *             "type": "return",
+                     *             "status": "requested",
+                     *             "reason": "example",
+                     *             "fee": 12.5,
+                     *             "refundAmount": 12.5,
+                     *             "createdAt": "2026-01-01T08:00:00.000Z",
+                     *             "resolvedAt": "2026-01-01T08:00:00.000Z"
+                     *           }
+                     *         ],
+                     *         "photoRequests": [
+                     *           {
+                     *             "id": 1,
+                     *             "orderNo": "example",
+                     *             "count": 1,
+                     *             "note": "example",
+                     *             "price": 12.5,
+                     *             "status": "requested",
+                     *             "photos": [
+                     *               "example"
+                     *             ],
+                     *             "createdAt": "2026-01-01T08:00:00.000Z",
+                     *             "doneAt": "2026-01-01T08:00:00.000Z"
+                     *           }
+                     *         ],
+                     *         "scenarios": [
+                     *           {
+                     *             "name": "out_of_stock",
+                     *             "status": "programmed",
+                     *             "firedAt": "2026-01-01T08:00:00.000Z"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: {
+                            /** @description sum of the pending supplements */
+                            amountDue: number;
+                            couponId: number | null;
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601 UTC
+                             */
+                            createdAt: string;
+                            /** @description ISO 4217 code, e.g. CNY */
+                            currency: string;
+                            /** @description amount in the ledger currency, at most two decimals */
+                            discount: number;
+                            inspection: {
+                                /** @description v1.1: end of the decision window (null before arrival) */
                                 decisionDeadline: string | null;
-                                inspectedAt: string | null;
-                                items: {
-                                    itemId: number;
-                                    packageId: number | null;
-                                    packageStatus: string | null;
-                                    photos: string[];
-                                    productId: number;
-                                    quantity: number;
-                                    result: string;
-                                    skuName: string;
-                                    title: string;
-                                    /** @description grams */
-                                    weight: number;
-                                }[];
-                                notes: string;
-                                /** @description the notes as codes and values (inspection.passed, inspection.issue_found, inspection.item_issue; more may be added); null on older inspections and typed notes */
-                                notesParts: {
-                                    /** @description one of order.placed, order.payment_confirmed, order.cancelled_by_user, order.cancelled_by_back_office, order.refunded_unavailable, order.refunded_out_of_stock, order.refunded_supplement_declined, order.refunded_supplement_expired, order.reason, order.refunded_to_wallet, order.coupon_returned, order.bought, order.bought_from_sellers, order.seller_shipped, order.arrived_inspected, order.all_delivered, order.all_packages_delivered, order.package_disposed, order.all_returned, order.photos_requested, order.photos_added, order.supplement_requested, order.supplement_paid, order.price_decrease_refunded, order.seller_late, order.return_requested, order.return_rejected, order.return_accepted, order.exchange_accepted, order.exchange_arrived (more may be added) */
-                                    code: string;
-                                    /** @description the values the code words; amounts in major units with their currency */
-                                    params: {
-                                        [key: string]: string | number;
-                                    };
-                                }[] | null;
-                                orderNo: string;
                                 photos: string[];
                                 requestedPhotos: {
                                     /** @enum {boolean} */
@@ -1591,160 +2505,34 @@ export interface paths {
                                     requestId: number;
                                     url: string;
                                 }[];
-                                /** @enum {unknown} */
-                                result: "passed" | "issue_found" | "pending";
+                                result: string;
                                 /** @description grams */
                                 weight: number;
                             };
-                        };
-                    };
-                };
-            };
-        };
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/orders/{id}/logistics": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** The domestic leg, seller to warehouse: carrier, tracking number and events (oldest first) */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    /** @description the orderNo */
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description Stable discriminator of some errors (see ERROR_CODES); additive */
-                            code?: string;
-                            error: string;
-                            /** @description The body field the error is about, where there is one */
-                            field?: string;
-                            message: string;
-                            statusCode: number;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: {
+                            items: {
+                                imageUrl: string;
+                                /** @description unique within the order */
+                                itemId: number;
+                                /** @description one per seller group (platform + shop), set when purchased */
+                                marketplaceOrderNo: string | null;
+                                platform: string;
+                                /** @description amount in the ledger currency, at most two decimals */
+                                price: number;
+                                productId: number;
+                                quantity: number;
+                                remark: string;
+                                shopName: string;
+                                skuId: string;
+                                skuName: string;
+                                title: string;
+                            }[];
+                            logistics: {
                                 carrier: string;
-                                events: {
-                                    /**
-                                     * Format: date-time
-                                     * @description ISO 8601 UTC
-                                     */
-                                    at: string;
-                                    /** @description one of logistics.seller_shipped, logistics.sorting_centre, logistics.warehouse_signed (more may be added); null on older events */
-                                    code: string | null;
-                                    /** @description the event in English, as always */
-                                    description: string;
-                                    location: string;
-                                    params: {
-                                        [key: string]: string | number;
-                                    } | null;
-                                }[];
-                                orderNo: string;
-                                /**
-                                 * @description pending, paid, purchased, shipped_to_warehouse, in_warehouse, completed, cancelled, refunded, returned
-                                 * @enum {unknown}
-                                 */
-                                status: "pending" | "paid" | "purchased" | "shipped_to_warehouse" | "in_warehouse" | "completed" | "cancelled" | "refunded" | "returned";
                                 trackingNo: string;
                             };
-                        };
-                    };
-                };
-            };
-        };
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/orders/{id}/photo-requests": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Buy 1-10 extra inspection photos (charged now); 409 outside the decision window or before in_warehouse */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    /** @description the orderNo */
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        count: number;
-                        note?: string;
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description Stable discriminator of some errors (see ERROR_CODES); additive */
-                            code?: string;
-                            error: string;
-                            /** @description The body field the error is about, where there is one */
-                            field?: string;
-                            message: string;
-                            statusCode: number;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                201: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: {
+                            marketplaceOrderNo: string | null;
+                            orderNo: string;
+                            photoRequests: {
                                 count: number;
                                 /**
                                  * Format: date-time
@@ -1760,63 +2548,10 @@ export interface paths {
                                 price: number;
                                 /** @enum {unknown} */
                                 status: "requested" | "done";
-                            };
-                        };
-                    };
-                };
-            };
-        };
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/orders/{id}/returns": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** The return and exchange requests of this order and the seller's decisions */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    /** @description the orderNo */
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description Stable discriminator of some errors (see ERROR_CODES); additive */
-                            code?: string;
-                            error: string;
-                            /** @description The body field the error is about, where there is one */
-                            field?: string;
-                            message: string;
-                            statusCode: number;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: {
+                            }[];
+                            platform: string;
+                            remark: string;
+                            returns: {
                                 /**
                                  * Format: date-time
                                  * @description ISO 8601 UTC
@@ -1836,204 +2571,23 @@ export interface paths {
                                 /** @enum {unknown} */
                                 type: "return" | "exchange";
                             }[];
-                        };
-                    };
-                };
-            };
-        };
-        put?: never;
-        /** Return or exchange one line inside the decision window while its package is in the warehouse (409 otherwise) */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    /** @description the orderNo */
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        itemId: number;
-                        reason: string;
-                        /** @enum {unknown} */
-                        type: "return" | "exchange";
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description Stable discriminator of some errors (see ERROR_CODES); additive */
-                            code?: string;
-                            error: string;
-                            /** @description The body field the error is about, where there is one */
-                            field?: string;
-                            message: string;
-                            statusCode: number;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                201: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: {
-                                /**
-                                 * Format: date-time
-                                 * @description ISO 8601 UTC
-                                 */
-                                createdAt: string;
-                                /** @description amount in the ledger currency, at most two decimals */
-                                fee: number;
-                                id: number;
-                                itemId: number;
-                                orderNo: string;
-                                reason: string;
-                                /** @description amount in the ledger currency, at most two decimals */
-                                refundAmount: number;
-                                resolvedAt: string | null;
+                            scenarios: {
+                                firedAt: string | null;
                                 /** @enum {unknown} */
-                                status: "requested" | "approved" | "rejected";
+                                name: "out_of_stock" | "price_increase" | "price_decrease" | "domestic_freight" | "qc_issue" | "seller_delay";
                                 /** @enum {unknown} */
-                                type: "return" | "exchange";
-                            };
-                        };
-                    };
-                };
-            };
-        };
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/orders/{id}/status": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** The order status alone, for polling */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    /** @description the orderNo */
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description Stable discriminator of some errors (see ERROR_CODES); additive */
-                            code?: string;
-                            error: string;
-                            /** @description The body field the error is about, where there is one */
-                            field?: string;
-                            message: string;
-                            statusCode: number;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: {
-                                orderNo: string;
-                                /**
-                                 * @description pending, paid, purchased, shipped_to_warehouse, in_warehouse, completed, cancelled, refunded, returned
-                                 * @enum {unknown}
-                                 */
-                                status: "pending" | "paid" | "purchased" | "shipped_to_warehouse" | "in_warehouse" | "completed" | "cancelled" | "refunded" | "returned";
-                                /**
-                                 * Format: date-time
-                                 * @description ISO 8601 UTC
-                                 */
-                                updatedAt: string;
-                            };
-                        };
-                    };
-                };
-            };
-        };
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/orders/{id}/supplements": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** The supplementary payments the back office asked for on this order (price increase, domestic postage) */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    /** @description the orderNo */
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description Stable discriminator of some errors (see ERROR_CODES); additive */
-                            code?: string;
-                            error: string;
-                            /** @description The body field the error is about, where there is one */
-                            field?: string;
-                            message: string;
-                            statusCode: number;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: {
+                                status: "programmed" | "fired";
+                            }[];
+                            /** @description amount in the ledger currency, at most two decimals */
+                            serviceFee: number;
+                            /**
+                             * @description pending, paid, purchased, shipped_to_warehouse, in_warehouse, completed, cancelled, refunded, returned
+                             * @enum {unknown}
+                             */
+                            status: "pending" | "paid" | "purchased" | "shipped_to_warehouse" | "in_warehouse" | "completed" | "cancelled" | "refunded" | "returned";
+                            /** @description amount in the ledger currency, at most two decimals */
+                            subtotal: number;
+                            supplements: {
                                 /** @description amount in the ledger currency, at most two decimals */
                                 amount: number;
                                 /**
@@ -2055,885 +2609,1826 @@ export interface paths {
                                 /** @enum {unknown} */
                                 status: "pending" | "paid" | "declined" | "expired";
                             }[];
-                        };
-                    };
-                };
-            };
-        };
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/orders/{id}/supplements/{sid}/decline": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Decline a pending supplement: the order is refunded in full (totalAmount + paid supplements) and the coupon returned */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    /** @description the orderNo */
-                    id: string;
-                    sid: number;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description Stable discriminator of some errors (see ERROR_CODES); additive */
-                            code?: string;
-                            error: string;
-                            /** @description The body field the error is about, where there is one */
-                            field?: string;
-                            message: string;
-                            statusCode: number;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: {
-                                /** @description amount in the ledger currency, at most two decimals */
-                                amount: number;
+                            timeline: {
                                 /**
                                  * Format: date-time
                                  * @description ISO 8601 UTC
                                  */
-                                createdAt: string;
-                                /**
-                                 * Format: date-time
-                                 * @description ISO 8601 UTC
-                                 */
-                                expiresAt: string;
-                                id: number;
-                                itemId: number | null;
-                                orderNo: string;
-                                /** @enum {unknown} */
-                                reason: "price_increase" | "domestic_freight";
-                                resolvedAt: string | null;
-                                /** @enum {unknown} */
-                                status: "pending" | "paid" | "declined" | "expired";
-                            };
-                        };
-                    };
-                };
-            };
-        };
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/orders/{id}/supplements/{sid}/pay": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Pay a pending supplement from the wallet (402 when short, 409 unless pending) */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    /** @description the orderNo */
-                    id: string;
-                    sid: number;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description Stable discriminator of some errors (see ERROR_CODES); additive */
-                            code?: string;
-                            error: string;
-                            /** @description The body field the error is about, where there is one */
-                            field?: string;
-                            message: string;
-                            statusCode: number;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: {
-                                /** @description amount in the ledger currency, at most two decimals */
-                                amount: number;
-                                /**
-                                 * Format: date-time
-                                 * @description ISO 8601 UTC
-                                 */
-                                createdAt: string;
-                                /**
-                                 * Format: date-time
-                                 * @description ISO 8601 UTC
-                                 */
-                                expiresAt: string;
-                                id: number;
-                                itemId: number | null;
-                                orderNo: string;
-                                /** @enum {unknown} */
-                                reason: "price_increase" | "domestic_freight";
-                                resolvedAt: string | null;
-                                /** @enum {unknown} */
-                                status: "pending" | "paid" | "declined" | "expired";
-                            };
-                        };
-                    };
-                };
-            };
-        };
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/products/{id}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** Product detail with SKU variants, prices and images */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: number;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description Stable discriminator of some errors (see ERROR_CODES); additive */
-                            code?: string;
-                            error: string;
-                            /** @description The body field the error is about, where there is one */
-                            field?: string;
-                            message: string;
-                            statusCode: number;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: {
-                                /** @enum {unknown} */
-                                cargoType: "general" | "battery" | "sensitive";
-                                /** @description ISO 4217 code, e.g. CNY */
-                                currency: string;
-                                description: string;
-                                id: number;
-                                images: string[];
-                                imageUrl: string;
-                                /** @description taobao, 1688 or weidian */
-                                platform: string;
-                                platformItemId: string;
-                                /** @description amount in the ledger currency, at most two decimals */
-                                price: number;
-                                sales: number;
-                                shopName: string;
-                                shopUrl: string;
-                                skus: {
-                                    image?: string;
-                                    name: string;
-                                    /** @description amount in the ledger currency, at most two decimals */
-                                    price: number;
-                                    skuId: string;
-                                    stock: number;
-                                }[];
-                                title: string;
-                                /** @description grams */
-                                weight: number;
-                            };
-                        };
-                    };
-                };
-            };
-        };
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/products/platform/{platform}/search": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** Search a marketplace platform directly (taobao, 1688, weidian) */
-        get: {
-            parameters: {
-                query?: {
-                    /** @description true: only products with a SKU in stock */
-                    inStock?: boolean;
-                    /** @description page size, 1 to 100 */
-                    limit?: number;
-                    /** @description lowest SKU price at most this */
-                    maxPrice?: number;
-                    /** @description lowest SKU price at least this */
-                    minPrice?: number;
-                    /** @description page number, from 1 */
-                    page?: number;
-                    q?: string;
-                    /** @description price_asc / price_desc (the lowest SKU price), sales (best sellers first), newest (latest listed first) */
-                    sort?: "price_asc" | "price_desc" | "sales" | "newest";
-                };
-                header?: never;
-                path: {
-                    platform: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description Stable discriminator of some errors (see ERROR_CODES); additive */
-                            code?: string;
-                            error: string;
-                            /** @description The body field the error is about, where there is one */
-                            field?: string;
-                            message: string;
-                            statusCode: number;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: {
-                                items: {
-                                    /** @enum {unknown} */
-                                    cargoType: "general" | "battery" | "sensitive";
-                                    /** @description ISO 4217 code, e.g. CNY */
-                                    currency: string;
-                                    description: string;
-                                    id: number;
-                                    images: string[];
-                                    imageUrl: string;
-                                    /** @description taobao, 1688 or weidian */
-                                    platform: string;
-                                    platformItemId: string;
-                                    /** @description amount in the ledger currency, at most two decimals */
-                                    price: number;
-                                    sales: number;
-                                    shopName: string;
-                                    shopUrl: string;
-                                    skus: {
-                                        image?: string;
-                                        name: string;
-                                        /** @description amount in the ledger currency, at most two decimals */
-                                        price: number;
-                                        skuId: string;
-                                        stock: number;
-                                    }[];
-                                    title: string;
-                                    /** @description grams */
-                                    weight: number;
-                                }[];
-                                limit: number;
-                                page: number;
-                                total: number;
-                            };
-                        };
-                    };
-                };
-            };
-        };
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/products/resolve": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** Open the product a pasted Taobao, Tmall, 1688 or Weidian link points at */
-        get: {
-            parameters: {
-                query: {
-                    url: string;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description Stable discriminator of some errors (see ERROR_CODES); additive */
-                            code?: string;
-                            error: string;
-                            /** @description The body field the error is about, where there is one */
-                            field?: string;
-                            message: string;
-                            statusCode: number;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: {
-                                /** @enum {unknown} */
-                                cargoType: "general" | "battery" | "sensitive";
-                                /** @description ISO 4217 code, e.g. CNY */
-                                currency: string;
-                                description: string;
-                                id: number;
-                                images: string[];
-                                imageUrl: string;
-                                /** @description taobao, 1688 or weidian */
-                                platform: string;
-                                platformItemId: string;
-                                /** @description amount in the ledger currency, at most two decimals */
-                                price: number;
-                                sales: number;
-                                shopName: string;
-                                shopUrl: string;
-                                skus: {
-                                    image?: string;
-                                    name: string;
-                                    /** @description amount in the ledger currency, at most two decimals */
-                                    price: number;
-                                    skuId: string;
-                                    stock: number;
-                                }[];
-                                title: string;
-                                /** @description grams */
-                                weight: number;
-                            };
-                        };
-                    };
-                };
-            };
-        };
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/products/search": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** Search the local catalog */
-        get: {
-            parameters: {
-                query?: {
-                    /** @description true: only products with a SKU in stock */
-                    inStock?: boolean;
-                    /** @description page size, 1 to 100 */
-                    limit?: number;
-                    /** @description lowest SKU price at most this */
-                    maxPrice?: number;
-                    /** @description lowest SKU price at least this */
-                    minPrice?: number;
-                    /** @description page number, from 1 */
-                    page?: number;
-                    /** @description only the local catalog products of this platform */
-                    platform?: "taobao" | "1688" | "weidian";
-                    q?: string;
-                    /** @description price_asc / price_desc (the lowest SKU price), sales (best sellers first), newest (latest listed first) */
-                    sort?: "price_asc" | "price_desc" | "sales" | "newest";
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description Stable discriminator of some errors (see ERROR_CODES); additive */
-                            code?: string;
-                            error: string;
-                            /** @description The body field the error is about, where there is one */
-                            field?: string;
-                            message: string;
-                            statusCode: number;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: {
-                                items: {
-                                    /** @enum {unknown} */
-                                    cargoType: "general" | "battery" | "sensitive";
-                                    /** @description ISO 4217 code, e.g. CNY */
-                                    currency: string;
-                                    description: string;
-                                    id: number;
-                                    images: string[];
-                                    imageUrl: string;
-                                    /** @description taobao, 1688 or weidian */
-                                    platform: string;
-                                    platformItemId: string;
-                                    /** @description amount in the ledger currency, at most two decimals */
-                                    price: number;
-                                    sales: number;
-                                    shopName: string;
-                                    shopUrl: string;
-                                    skus: {
-                                        image?: string;
-                                        name: string;
-                                        /** @description amount in the ledger currency, at most two decimals */
-                                        price: number;
-                                        skuId: string;
-                                        stock: number;
-                                    }[];
-                                    title: string;
-                                    /** @description grams */
-                                    weight: number;
-                                }[];
-                                limit: number;
-                                page: number;
-                                total: number;
-                            };
-                        };
-                    };
-                };
-            };
-        };
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/shipping/create": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Ship warehouse packages abroad; the fee is frozen in the wallet until dispatch */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        /** @description amount, at most two decimals; default: purchase price of the packed lines */
-                        declaredValue?: number;
-                        /** @description insure the declared value (premium 3%, minimum 5.00, held with the fee) */
-                        insurance?: boolean;
-                        items: {
-                            inventoryId: number;
-                            quantity: number;
-                        }[];
-                        logisticsChannelId: string;
-                        recipientAddress: string;
-                        recipientCity: string;
-                        /** @description a code from /logistics/countries */
-                        recipientCountry: string;
-                        recipientName: string;
-                        recipientPhone: string;
-                        recipientState?: string;
-                        recipientZipCode: string;
-                        /** @description a packed rehearsal of exactly these packages: the fee is quoted on the packed parcel */
-                        rehearsalId?: string;
-                        remark?: string;
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description Stable discriminator of some errors (see ERROR_CODES); additive */
-                            code?: string;
-                            error: string;
-                            /** @description The body field the error is about, where there is one */
-                            field?: string;
-                            message: string;
-                            statusCode: number;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                201: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: {
-                                channelId: string;
-                                channelName: string;
-                                /** @description grams */
-                                chargeWeight: number;
-                                /**
-                                 * Format: date-time
-                                 * @description ISO 8601 UTC
-                                 */
-                                createdAt: string;
-                                /** @description ISO 4217 code, e.g. CNY */
-                                currency: string;
-                                /** @description amount in the ledger currency, at most two decimals */
-                                declaredValue: number;
-                                /** @description informational, from the destination's de minimis and rate; never charged */
-                                estimatedDuties: number;
-                                /** @description amount in the ledger currency, at most two decimals */
-                                fuelSurcharge: number;
-                                insurance: boolean;
-                                /** @description amount in the ledger currency, at most two decimals */
-                                insurancePremium: number;
-                                items: {
-                                    inventoryId: number;
-                                    name: string;
-                                }[];
-                                orderNo: string;
-                                rehearsalId: string | null;
-                                scenarios: {
-                                    /** @description null while programmed and not fired yet */
-                                    firedAt: string | null;
-                                    /** @description customs_hold, lost_in_transit, customs_seized */
-                                    name: string;
-                                }[];
-                                /** @description amount in the ledger currency, at most two decimals */
-                                shippingFee: number;
-                                status: string;
-                                /** @description amount in the ledger currency, at most two decimals */
-                                storageFees: number;
-                                /** @description shippingFee + insurancePremium + storageFees: what is held, then captured at dispatch */
-                                totalCharge: number;
-                                /** @description grams */
-                                totalWeight: number;
-                            };
-                        };
-                    };
-                };
-            };
-        };
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/shipping/orders": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** Shipping orders, newest first, optionally of one status */
-        get: {
-            parameters: {
-                query?: {
-                    /** @description page size, 1 to 100 */
-                    limit?: number;
-                    /** @description page number, from 1 */
-                    page?: number;
-                    /** @description cursor paging: the items after this id, in the list's order (instead of page) */
-                    startingAfter?: string;
-                    status?: "pending" | "shipped" | "delivered" | "cancelled" | "exception" | "lost";
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description Stable discriminator of some errors (see ERROR_CODES); additive */
-                            code?: string;
-                            error: string;
-                            /** @description The body field the error is about, where there is one */
-                            field?: string;
-                            message: string;
-                            statusCode: number;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: {
-                                items: {
-                                    channelId: string;
-                                    channelName: string;
-                                    /**
-                                     * Format: date-time
-                                     * @description ISO 8601 UTC
-                                     */
-                                    createdAt: string;
-                                    /** @description ISO 4217 code, e.g. CNY */
-                                    currency: string;
-                                    orderNo: string;
-                                    /** @description amount in the ledger currency, at most two decimals */
-                                    shippingFee: number;
-                                    /**
-                                     * @description pending, shipped, delivered, cancelled, exception, lost
-                                     * @enum {unknown}
-                                     */
-                                    status: "pending" | "shipped" | "delivered" | "cancelled" | "exception" | "lost";
-                                    /** @description grams */
-                                    totalWeight: number;
-                                    /** @description empty until dispatched */
-                                    trackingNo: string;
-                                }[];
-                                limit: number;
-                                page: number;
-                                total: number;
-                            };
-                        };
-                    };
-                };
-            };
-        };
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/shipping/orders/{id}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** One shipping order with recipient, packages and tracking events */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    /** @description the shipping order number */
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description Stable discriminator of some errors (see ERROR_CODES); additive */
-                            code?: string;
-                            error: string;
-                            /** @description The body field the error is about, where there is one */
-                            field?: string;
-                            message: string;
-                            statusCode: number;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: {
-                                channelId: string;
-                                channelName: string;
-                                /**
-                                 * Format: date-time
-                                 * @description ISO 8601 UTC
-                                 */
-                                createdAt: string;
-                                /** @description ISO 4217 code, e.g. CNY */
-                                currency: string;
-                                /** @description amount in the ledger currency, at most two decimals */
-                                declaredValue: number;
-                                deliveredAt: string | null;
-                                /** @description the packed parcel (cm) when created from a rehearsal */
-                                dimensions: {
-                                    height: number;
-                                    length: number;
-                                    width: number;
-                                } | null;
-                                /** @description informational, from the destination's de minimis and rate; never charged */
-                                estimatedDuties: number;
-                                events: {
-                                    /**
-                                     * Format: date-time
-                                     * @description ISO 8601 UTC
-                                     */
-                                    at: string;
-                                    /** @description one of shipping.created, shipping.cancelled, shipping.handed_to_carrier, shipping.delivered, shipping.customs_hold, shipping.customs_cleared, shipping.lost_in_transit, shipping.customs_seized (more may be added); null on older events */
-                                    code: string | null;
-                                    /** @description the event in English, as always */
-                                    description: string;
-                                    location: string;
+                                at: string;
+                                /** @description the entry in English, as always */
+                                note: string;
+                                /** @description the note as codes and values; null on older entries and typed notes */
+                                parts: {
+                                    /** @description one of order.placed, order.payment_confirmed, order.cancelled_by_user, order.cancelled_by_back_office, order.refunded_unavailable, order.refunded_out_of_stock, order.refunded_supplement_declined, order.refunded_supplement_expired, order.reason, order.refunded_to_wallet, order.coupon_returned, order.bought, order.bought_from_sellers, order.seller_shipped, order.arrived_inspected, order.all_delivered, order.all_packages_delivered, order.package_disposed, order.all_returned, order.photos_requested, order.photos_added, order.supplement_requested, order.supplement_paid, order.price_decrease_refunded, order.seller_late, order.return_requested, order.return_rejected, order.return_accepted, order.exchange_accepted, order.exchange_arrived (more may be added) */
+                                    code: string;
+                                    /** @description the values the code words; amounts in major units with their currency */
                                     params: {
                                         [key: string]: string | number;
-                                    } | null;
-                                    status: string;
+                                    };
+                                }[] | null;
+                                status: string;
+                            }[];
+                            /** @description amount in the ledger currency, at most two decimals */
+                            totalAmount: number;
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601 UTC
+                             */
+                            updatedAt: string;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    orders_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description the orderNo */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK: `{ data }` */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "orderNo": "example",
+                     *         "status": "pending",
+                     *         "totalAmount": 12.5,
+                     *         "serviceFee": 12.5,
+                     *         "subtotal": 12.5,
+                     *         "discount": 12.5,
+                     *         "couponId": 1,
+                     *         "currency": "example",
+                     *         "platform": "example",
+                     *         "remark": "example",
+                     *         "items": [
+                     *           {
+                     *             "productId": 1,
+                     *             "skuId": "example",
+                     *             "title": "example",
+                     *             "skuName": "example",
+                     *             "price": 12.5,
+                     *             "quantity": 1,
+                     *             "remark": "example",
+                     *             "imageUrl": "example",
+                     *             "itemId": 1,
+                     *             "platform": "example",
+                     *             "shopName": "example",
+                     *             "marketplaceOrderNo": "example"
+                     *           }
+                     *         ],
+                     *         "logistics": {
+                     *           "trackingNo": "example",
+                     *           "carrier": "example"
+                     *         },
+                     *         "inspection": {
+                     *           "result": "example",
+                     *           "weight": 1,
+                     *           "photos": [
+                     *             "example"
+                     *           ],
+                     *           "decisionDeadline": "2026-01-01T08:00:00.000Z",
+                     *           "requestedPhotos": [
+                     *             {
+                     *               "url": "example",
+                     *               "requested": true,
+                     *               "requestId": 1
+                     *             }
+                     *           ]
+                     *         },
+                     *         "timeline": [
+                     *           {
+                     *             "status": "example",
+                     *             "at": "2026-01-01T08:00:00.000Z",
+                     *             "note": "example",
+                     *             "parts": [
+                     *               {
+                     *                 "code": "example",
+                     *                 "params": {}
+                     *               }
+                     *             ]
+                     *           }
+                     *         ],
+                     *         "marketplaceOrderNo": "example",
+                     *         "createdAt": "2026-01-01T08:00:00.000Z",
+                     *         "updatedAt": "2026-01-01T08:00:00.000Z",
+                     *         "supplements": [
+                     *           {
+                     *             "id": 1,
+                     *             "orderNo": "example",
+                     *             "itemId": 1,
+                     *             "reason": "price_increase",
+                     *             "amount": 12.5,
+                     *             "status": "pending",
+                     *             "createdAt": "2026-01-01T08:00:00.000Z",
+                     *             "expiresAt": "2026-01-01T08:00:00.000Z",
+                     *             "resolvedAt": "2026-01-01T08:00:00.000Z"
+                     *           }
+                     *         ],
+                     *         "amountDue": 12.5,
+                     *         "returns": [
+                     *           {
+                     *             "id": 1,
+                     *             "orderNo": "example",
+                     *             "itemId": 1,
+                     *             "type": "return",
+                     *             "status": "requested",
+                     *             "reason": "example",
+                     *             "fee": 12.5,
+                     *             "refundAmount": 12.5,
+                     *             "createdAt": "2026-01-01T08:00:00.000Z",
+                     *             "resolvedAt": "2026-01-01T08:00:00.000Z"
+                     *           }
+                     *         ],
+                     *         "photoRequests": [
+                     *           {
+                     *             "id": 1,
+                     *             "orderNo": "example",
+                     *             "count": 1,
+                     *             "note": "example",
+                     *             "price": 12.5,
+                     *             "status": "requested",
+                     *             "photos": [
+                     *               "example"
+                     *             ],
+                     *             "createdAt": "2026-01-01T08:00:00.000Z",
+                     *             "doneAt": "2026-01-01T08:00:00.000Z"
+                     *           }
+                     *         ],
+                     *         "scenarios": [
+                     *           {
+                     *             "name": "out_of_stock",
+                     *             "status": "programmed",
+                     *             "firedAt": "2026-01-01T08:00:00.000Z"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: {
+                            /** @description sum of the pending supplements */
+                            amountDue: number;
+                            couponId: number | null;
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601 UTC
+                             */
+                            createdAt: string;
+                            /** @description ISO 4217 code, e.g. CNY */
+                            currency: string;
+                            /** @description amount in the ledger currency, at most two decimals */
+                            discount: number;
+                            inspection: {
+                                /** @description v1.1: end of the decision window (null before arrival) */
+                                decisionDeadline: string | null;
+                                photos: string[];
+                                requestedPhotos: {
+                                    /** @enum {boolean} */
+                                    requested: true;
+                                    requestId: number;
+                                    url: string;
                                 }[];
-                                /** @description why the order is in exception or lost; empty otherwise */
-                                exceptionReason: string;
-                                insurance: boolean;
+                                result: string;
+                                /** @description grams */
+                                weight: number;
+                            };
+                            items: {
+                                imageUrl: string;
+                                /** @description unique within the order */
+                                itemId: number;
+                                /** @description one per seller group (platform + shop), set when purchased */
+                                marketplaceOrderNo: string | null;
+                                platform: string;
                                 /** @description amount in the ledger currency, at most two decimals */
-                                insurancePayout: number;
-                                /** @description amount in the ledger currency, at most two decimals */
-                                insurancePremium: number;
-                                items: {
-                                    cargoType: string;
-                                    inventoryId: number;
-                                    name: string;
-                                    orderId: string;
-                                    quantity: number;
-                                    /** @description grams */
-                                    weight: number;
-                                }[];
-                                orderNo: string;
-                                recipient: {
-                                    address: string;
-                                    city: string;
-                                    country: string;
-                                    name: string;
-                                    phone: string;
-                                    state: string;
-                                    zipCode: string;
-                                };
-                                rehearsalId: string | null;
+                                price: number;
+                                productId: number;
+                                quantity: number;
                                 remark: string;
-                                scenarios: {
-                                    /** @description null while programmed and not fired yet */
-                                    firedAt: string | null;
-                                    /** @description customs_hold, lost_in_transit, customs_seized */
+                                shopName: string;
+                                skuId: string;
+                                skuName: string;
+                                title: string;
+                            }[];
+                            logistics: {
+                                carrier: string;
+                                trackingNo: string;
+                            };
+                            marketplaceOrderNo: string | null;
+                            orderNo: string;
+                            photoRequests: {
+                                count: number;
+                                /**
+                                 * Format: date-time
+                                 * @description ISO 8601 UTC
+                                 */
+                                createdAt: string;
+                                doneAt: string | null;
+                                id: number;
+                                note: string;
+                                orderNo: string;
+                                photos: string[];
+                                /** @description amount in the ledger currency, at most two decimals */
+                                price: number;
+                                /** @enum {unknown} */
+                                status: "requested" | "done";
+                            }[];
+                            platform: string;
+                            remark: string;
+                            returns: {
+                                /**
+                                 * Format: date-time
+                                 * @description ISO 8601 UTC
+                                 */
+                                createdAt: string;
+                                /** @description amount in the ledger currency, at most two decimals */
+                                fee: number;
+                                id: number;
+                                itemId: number;
+                                orderNo: string;
+                                reason: string;
+                                /** @description amount in the ledger currency, at most two decimals */
+                                refundAmount: number;
+                                resolvedAt: string | null;
+                                /** @enum {unknown} */
+                                status: "requested" | "approved" | "rejected";
+                                /** @enum {unknown} */
+                                type: "return" | "exchange";
+                            }[];
+                            scenarios: {
+                                firedAt: string | null;
+                                /** @enum {unknown} */
+                                name: "out_of_stock" | "price_increase" | "price_decrease" | "domestic_freight" | "qc_issue" | "seller_delay";
+                                /** @enum {unknown} */
+                                status: "programmed" | "fired";
+                            }[];
+                            /** @description amount in the ledger currency, at most two decimals */
+                            serviceFee: number;
+                            /**
+                             * @description pending, paid, purchased, shipped_to_warehouse, in_warehouse, completed, cancelled, refunded, returned
+                             * @enum {unknown}
+                             */
+                            status: "pending" | "paid" | "purchased" | "shipped_to_warehouse" | "in_warehouse" | "completed" | "cancelled" | "refunded" | "returned";
+                            /** @description amount in the ledger currency, at most two decimals */
+                            subtotal: number;
+                            supplements: {
+                                /** @description amount in the ledger currency, at most two decimals */
+                                amount: number;
+                                /**
+                                 * Format: date-time
+                                 * @description ISO 8601 UTC
+                                 */
+                                createdAt: string;
+                                /**
+                                 * Format: date-time
+                                 * @description ISO 8601 UTC
+                                 */
+                                expiresAt: string;
+                                id: number;
+                                itemId: number | null;
+                                orderNo: string;
+                                /** @enum {unknown} */
+                                reason: "price_increase" | "domestic_freight";
+                                resolvedAt: string | null;
+                                /** @enum {unknown} */
+                                status: "pending" | "paid" | "declined" | "expired";
+                            }[];
+                            timeline: {
+                                /**
+                                 * Format: date-time
+                                 * @description ISO 8601 UTC
+                                 */
+                                at: string;
+                                /** @description the entry in English, as always */
+                                note: string;
+                                /** @description the note as codes and values; null on older entries and typed notes */
+                                parts: {
+                                    /** @description one of order.placed, order.payment_confirmed, order.cancelled_by_user, order.cancelled_by_back_office, order.refunded_unavailable, order.refunded_out_of_stock, order.refunded_supplement_declined, order.refunded_supplement_expired, order.reason, order.refunded_to_wallet, order.coupon_returned, order.bought, order.bought_from_sellers, order.seller_shipped, order.arrived_inspected, order.all_delivered, order.all_packages_delivered, order.package_disposed, order.all_returned, order.photos_requested, order.photos_added, order.supplement_requested, order.supplement_paid, order.price_decrease_refunded, order.seller_late, order.return_requested, order.return_rejected, order.return_accepted, order.exchange_accepted, order.exchange_arrived (more may be added) */
+                                    code: string;
+                                    /** @description the values the code words; amounts in major units with their currency */
+                                    params: {
+                                        [key: string]: string | number;
+                                    };
+                                }[] | null;
+                                status: string;
+                            }[];
+                            /** @description amount in the ledger currency, at most two decimals */
+                            totalAmount: number;
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601 UTC
+                             */
+                            updatedAt: string;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    orders_cancel: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description 1 to 255 visible ASCII characters: a retry with the same key and request answers the stored result (with Idempotent-Replayed: true) and never applies twice; kept 24 hours
+                 * @example order-2026-01-01-001
+                 */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /** @description the orderNo */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                /**
+                 * @example {
+                 *       "reason": "example"
+                 *     }
+                 */
+                "application/json": {
+                    reason?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK: `{ data }` */
+            200: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "orderNo": "example",
+                     *         "status": "pending",
+                     *         "refundAmount": 12.5,
+                     *         "message": "example"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: {
+                            message: string;
+                            orderNo: string;
+                            /** @description amount in the ledger currency, at most two decimals */
+                            refundAmount: number;
+                            /**
+                             * @description pending, paid, purchased, shipped_to_warehouse, in_warehouse, completed, cancelled, refunded, returned
+                             * @enum {unknown}
+                             */
+                            status: "pending" | "paid" | "purchased" | "shipped_to_warehouse" | "in_warehouse" | "completed" | "cancelled" | "refunded" | "returned";
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    orders_inspection_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description the orderNo */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK: `{ data }` */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "orderNo": "example",
+                     *         "result": "passed",
+                     *         "weight": 1,
+                     *         "photos": [
+                     *           "example"
+                     *         ],
+                     *         "notes": "example",
+                     *         "notesParts": [
+                     *           {
+                     *             "code": "example",
+                     *             "params": {}
+                     *           }
+                     *         ],
+                     *         "inspectedAt": "2026-01-01T08:00:00.000Z",
+                     *         "items": [
+                     *           {
+                     *             "productId": 1,
+                     *             "title": "example",
+                     *             "skuName": "example",
+                     *             "quantity": 1,
+                     *             "result": "example",
+                     *             "itemId": 1,
+                     *             "packageId": 1,
+                     *             "packageStatus": "example",
+                     *             "weight": 1,
+                     *             "photos": [
+                     *               "example"
+                     *             ]
+                     *           }
+                     *         ],
+                     *         "decisionDeadline": "2026-01-01T08:00:00.000Z",
+                     *         "requestedPhotos": [
+                     *           {
+                     *             "url": "example",
+                     *             "requested": true,
+                     *             "requestId": 1
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: {
+                            decisionDeadline: string | null;
+                            inspectedAt: string | null;
+                            items: {
+                                itemId: number;
+                                packageId: number | null;
+                                packageStatus: string | null;
+                                photos: string[];
+                                productId: number;
+                                quantity: number;
+                                result: string;
+                                skuName: string;
+                                title: string;
+                                /** @description grams */
+                                weight: number;
+                            }[];
+                            notes: string;
+                            /** @description the notes as codes and values (inspection.passed, inspection.issue_found, inspection.item_issue; more may be added); null on older inspections and typed notes */
+                            notesParts: {
+                                /** @description one of order.placed, order.payment_confirmed, order.cancelled_by_user, order.cancelled_by_back_office, order.refunded_unavailable, order.refunded_out_of_stock, order.refunded_supplement_declined, order.refunded_supplement_expired, order.reason, order.refunded_to_wallet, order.coupon_returned, order.bought, order.bought_from_sellers, order.seller_shipped, order.arrived_inspected, order.all_delivered, order.all_packages_delivered, order.package_disposed, order.all_returned, order.photos_requested, order.photos_added, order.supplement_requested, order.supplement_paid, order.price_decrease_refunded, order.seller_late, order.return_requested, order.return_rejected, order.return_accepted, order.exchange_accepted, order.exchange_arrived (more may be added) */
+                                code: string;
+                                /** @description the values the code words; amounts in major units with their currency */
+                                params: {
+                                    [key: string]: string | number;
+                                };
+                            }[] | null;
+                            orderNo: string;
+                            photos: string[];
+                            requestedPhotos: {
+                                /** @enum {boolean} */
+                                requested: true;
+                                requestId: number;
+                                url: string;
+                            }[];
+                            /** @enum {unknown} */
+                            result: "passed" | "issue_found" | "pending";
+                            /** @description grams */
+                            weight: number;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    orders_logistics_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description the orderNo */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK: `{ data }` */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "orderNo": "example",
+                     *         "carrier": "example",
+                     *         "trackingNo": "example",
+                     *         "status": "pending",
+                     *         "events": [
+                     *           {
+                     *             "at": "2026-01-01T08:00:00.000Z",
+                     *             "location": "example",
+                     *             "description": "example",
+                     *             "code": "example",
+                     *             "params": {}
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: {
+                            carrier: string;
+                            events: {
+                                /**
+                                 * Format: date-time
+                                 * @description ISO 8601 UTC
+                                 */
+                                at: string;
+                                /** @description one of logistics.seller_shipped, logistics.sorting_centre, logistics.warehouse_signed (more may be added); null on older events */
+                                code: string | null;
+                                /** @description the event in English, as always */
+                                description: string;
+                                location: string;
+                                params: {
+                                    [key: string]: string | number;
+                                } | null;
+                            }[];
+                            orderNo: string;
+                            /**
+                             * @description pending, paid, purchased, shipped_to_warehouse, in_warehouse, completed, cancelled, refunded, returned
+                             * @enum {unknown}
+                             */
+                            status: "pending" | "paid" | "purchased" | "shipped_to_warehouse" | "in_warehouse" | "completed" | "cancelled" | "refunded" | "returned";
+                            trackingNo: string;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    orders_photo_requests_create: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description 1 to 255 visible ASCII characters: a retry with the same key and request answers the stored result (with Idempotent-Replayed: true) and never applies twice; kept 24 hours
+                 * @example order-2026-01-01-001
+                 */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /** @description the orderNo */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "count": 1,
+                 *       "note": "example"
+                 *     }
+                 */
+                "application/json": {
+                    count: number;
+                    note?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Created: `{ data }` */
+            201: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": 1,
+                     *         "orderNo": "example",
+                     *         "count": 1,
+                     *         "note": "example",
+                     *         "price": 12.5,
+                     *         "status": "requested",
+                     *         "photos": [
+                     *           "example"
+                     *         ],
+                     *         "createdAt": "2026-01-01T08:00:00.000Z",
+                     *         "doneAt": "2026-01-01T08:00:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: {
+                            count: number;
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601 UTC
+                             */
+                            createdAt: string;
+                            doneAt: string | null;
+                            id: number;
+                            note: string;
+                            orderNo: string;
+                            photos: string[];
+                            /** @description amount in the ledger currency, at most two decimals */
+                            price: number;
+                            /** @enum {unknown} */
+                            status: "requested" | "done";
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    orders_returns_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description the orderNo */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK: `{ data }` */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": 1,
+                     *           "orderNo": "example",
+                     *           "itemId": 1,
+                     *           "type": "return",
+                     *           "status": "requested",
+                     *           "reason": "example",
+                     *           "fee": 12.5,
+                     *           "refundAmount": 12.5,
+                     *           "createdAt": "2026-01-01T08:00:00.000Z",
+                     *           "resolvedAt": "2026-01-01T08:00:00.000Z"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        data: {
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601 UTC
+                             */
+                            createdAt: string;
+                            /** @description amount in the ledger currency, at most two decimals */
+                            fee: number;
+                            id: number;
+                            itemId: number;
+                            orderNo: string;
+                            reason: string;
+                            /** @description amount in the ledger currency, at most two decimals */
+                            refundAmount: number;
+                            resolvedAt: string | null;
+                            /** @enum {unknown} */
+                            status: "requested" | "approved" | "rejected";
+                            /** @enum {unknown} */
+                            type: "return" | "exchange";
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    orders_returns_create: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description 1 to 255 visible ASCII characters: a retry with the same key and request answers the stored result (with Idempotent-Replayed: true) and never applies twice; kept 24 hours
+                 * @example order-2026-01-01-001
+                 */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /** @description the orderNo */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "itemId": 1,
+                 *       "type": "return",
+                 *       "reason": "example"
+                 *     }
+                 */
+                "application/json": {
+                    itemId: number;
+                    reason: string;
+                    /** @enum {unknown} */
+                    type: "return" | "exchange";
+                };
+            };
+        };
+        responses: {
+            /** @description Created: `{ data }` */
+            201: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": 1,
+                     *         "orderNo": "example",
+                     *         "itemId": 1,
+                     *         "type": "return",
+                     *         "status": "requested",
+                     *         "reason": "example",
+                     *         "fee": 12.5,
+                     *         "refundAmount": 12.5,
+                     *         "createdAt": "2026-01-01T08:00:00.000Z",
+                     *         "resolvedAt": "2026-01-01T08:00:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: {
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601 UTC
+                             */
+                            createdAt: string;
+                            /** @description amount in the ledger currency, at most two decimals */
+                            fee: number;
+                            id: number;
+                            itemId: number;
+                            orderNo: string;
+                            reason: string;
+                            /** @description amount in the ledger currency, at most two decimals */
+                            refundAmount: number;
+                            resolvedAt: string | null;
+                            /** @enum {unknown} */
+                            status: "requested" | "approved" | "rejected";
+                            /** @enum {unknown} */
+                            type: "return" | "exchange";
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    orders_status_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description the orderNo */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK: `{ data }` */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "orderNo": "example",
+                     *         "status": "pending",
+                     *         "updatedAt": "2026-01-01T08:00:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: {
+                            orderNo: string;
+                            /**
+                             * @description pending, paid, purchased, shipped_to_warehouse, in_warehouse, completed, cancelled, refunded, returned
+                             * @enum {unknown}
+                             */
+                            status: "pending" | "paid" | "purchased" | "shipped_to_warehouse" | "in_warehouse" | "completed" | "cancelled" | "refunded" | "returned";
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601 UTC
+                             */
+                            updatedAt: string;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    orders_supplements_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description the orderNo */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK: `{ data }` */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": 1,
+                     *           "orderNo": "example",
+                     *           "itemId": 1,
+                     *           "reason": "price_increase",
+                     *           "amount": 12.5,
+                     *           "status": "pending",
+                     *           "createdAt": "2026-01-01T08:00:00.000Z",
+                     *           "expiresAt": "2026-01-01T08:00:00.000Z",
+                     *           "resolvedAt": "2026-01-01T08:00:00.000Z"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        data: {
+                            /** @description amount in the ledger currency, at most two decimals */
+                            amount: number;
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601 UTC
+                             */
+                            createdAt: string;
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601 UTC
+                             */
+                            expiresAt: string;
+                            id: number;
+                            itemId: number | null;
+                            orderNo: string;
+                            /** @enum {unknown} */
+                            reason: "price_increase" | "domestic_freight";
+                            resolvedAt: string | null;
+                            /** @enum {unknown} */
+                            status: "pending" | "paid" | "declined" | "expired";
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    orders_supplements_decline: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description 1 to 255 visible ASCII characters: a retry with the same key and request answers the stored result (with Idempotent-Replayed: true) and never applies twice; kept 24 hours
+                 * @example order-2026-01-01-001
+                 */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /** @description the orderNo */
+                id: string;
+                /** @description Plain decimal digits (no sign other than -, exponent, hex or blanks). */
+                sid: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK: `{ data }` */
+            200: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": 1,
+                     *         "orderNo": "example",
+                     *         "itemId": 1,
+                     *         "reason": "price_increase",
+                     *         "amount": 12.5,
+                     *         "status": "pending",
+                     *         "createdAt": "2026-01-01T08:00:00.000Z",
+                     *         "expiresAt": "2026-01-01T08:00:00.000Z",
+                     *         "resolvedAt": "2026-01-01T08:00:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: {
+                            /** @description amount in the ledger currency, at most two decimals */
+                            amount: number;
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601 UTC
+                             */
+                            createdAt: string;
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601 UTC
+                             */
+                            expiresAt: string;
+                            id: number;
+                            itemId: number | null;
+                            orderNo: string;
+                            /** @enum {unknown} */
+                            reason: "price_increase" | "domestic_freight";
+                            resolvedAt: string | null;
+                            /** @enum {unknown} */
+                            status: "pending" | "paid" | "declined" | "expired";
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    orders_supplements_pay: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description 1 to 255 visible ASCII characters: a retry with the same key and request answers the stored result (with Idempotent-Replayed: true) and never applies twice; kept 24 hours
+                 * @example order-2026-01-01-001
+                 */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /** @description the orderNo */
+                id: string;
+                /** @description Plain decimal digits (no sign other than -, exponent, hex or blanks). */
+                sid: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK: `{ data }` */
+            200: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": 1,
+                     *         "orderNo": "example",
+                     *         "itemId": 1,
+                     *         "reason": "price_increase",
+                     *         "amount": 12.5,
+                     *         "status": "pending",
+                     *         "createdAt": "2026-01-01T08:00:00.000Z",
+                     *         "expiresAt": "2026-01-01T08:00:00.000Z",
+                     *         "resolvedAt": "2026-01-01T08:00:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: {
+                            /** @description amount in the ledger currency, at most two decimals */
+                            amount: number;
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601 UTC
+                             */
+                            createdAt: string;
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601 UTC
+                             */
+                            expiresAt: string;
+                            id: number;
+                            itemId: number | null;
+                            orderNo: string;
+                            /** @enum {unknown} */
+                            reason: "price_increase" | "domestic_freight";
+                            resolvedAt: string | null;
+                            /** @enum {unknown} */
+                            status: "pending" | "paid" | "declined" | "expired";
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    products_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Plain decimal digits (no sign other than -, exponent, hex or blanks). */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK: `{ data }` */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": 1,
+                     *         "title": "example",
+                     *         "price": 12.5,
+                     *         "currency": "example",
+                     *         "platform": "example",
+                     *         "imageUrl": "example",
+                     *         "shopName": "example",
+                     *         "skus": [
+                     *           {
+                     *             "skuId": "example",
+                     *             "name": "example",
+                     *             "price": 12.5,
+                     *             "stock": 1,
+                     *             "image": "example"
+                     *           }
+                     *         ],
+                     *         "platformItemId": "example",
+                     *         "images": [
+                     *           "example"
+                     *         ],
+                     *         "description": "example",
+                     *         "weight": 1,
+                     *         "cargoType": "general",
+                     *         "sales": 1,
+                     *         "shopUrl": "example"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: {
+                            /** @enum {unknown} */
+                            cargoType: "general" | "battery" | "sensitive";
+                            /** @description ISO 4217 code, e.g. CNY */
+                            currency: string;
+                            description: string;
+                            id: number;
+                            images: string[];
+                            imageUrl: string;
+                            /** @description taobao, 1688 or weidian */
+                            platform: string;
+                            platformItemId: string;
+                            /** @description amount in the ledger currency, at most two decimals */
+                            price: number;
+                            sales: number;
+                            shopName: string;
+                            shopUrl: string;
+                            skus: {
+                                image?: string;
+                                name: string;
+                                /** @description amount in the ledger currency, at most two decimals */
+                                price: number;
+                                skuId: string;
+                                stock: number;
+                            }[];
+                            title: string;
+                            /** @description grams */
+                            weight: number;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    products_search_platform: {
+        parameters: {
+            query?: {
+                /** @description true: only products with a SKU in stock */
+                inStock?: boolean;
+                /** @description page size, 1 to 100. Plain decimal digits (no sign other than -, exponent, hex or blanks). */
+                limit?: number;
+                /** @description lowest SKU price at most this */
+                maxPrice?: number;
+                /** @description lowest SKU price at least this */
+                minPrice?: number;
+                /** @description page number, from 1. Plain decimal digits (no sign other than -, exponent, hex or blanks). */
+                page?: number;
+                q?: string;
+                /** @description price_asc / price_desc (the lowest SKU price), sales (best sellers first), newest (latest listed first) */
+                sort?: "price_asc" | "price_desc" | "sales" | "newest";
+            };
+            header?: never;
+            path: {
+                platform: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK: `{ data }` */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "items": [
+                     *           {
+                     *             "id": 1,
+                     *             "title": "example",
+                     *             "price": 12.5,
+                     *             "currency": "example",
+                     *             "platform": "example",
+                     *             "imageUrl": "example",
+                     *             "shopName": "example",
+                     *             "skus": [
+                     *               {
+                     *                 "skuId": "example",
+                     *                 "name": "example",
+                     *                 "price": 12.5,
+                     *                 "stock": 1,
+                     *                 "image": "example"
+                     *               }
+                     *             ],
+                     *             "platformItemId": "example",
+                     *             "images": [
+                     *               "example"
+                     *             ],
+                     *             "description": "example",
+                     *             "weight": 1,
+                     *             "cargoType": "general",
+                     *             "sales": 1,
+                     *             "shopUrl": "example"
+                     *           }
+                     *         ],
+                     *         "total": 1,
+                     *         "page": 1,
+                     *         "limit": 1
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: {
+                            items: {
+                                /** @enum {unknown} */
+                                cargoType: "general" | "battery" | "sensitive";
+                                /** @description ISO 4217 code, e.g. CNY */
+                                currency: string;
+                                description: string;
+                                id: number;
+                                images: string[];
+                                imageUrl: string;
+                                /** @description taobao, 1688 or weidian */
+                                platform: string;
+                                platformItemId: string;
+                                /** @description amount in the ledger currency, at most two decimals */
+                                price: number;
+                                sales: number;
+                                shopName: string;
+                                shopUrl: string;
+                                skus: {
+                                    image?: string;
                                     name: string;
+                                    /** @description amount in the ledger currency, at most two decimals */
+                                    price: number;
+                                    skuId: string;
+                                    stock: number;
                                 }[];
-                                shippedAt: string | null;
+                                title: string;
+                                /** @description grams */
+                                weight: number;
+                            }[];
+                            limit: number;
+                            page: number;
+                            total: number;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    products_resolve: {
+        parameters: {
+            query: {
+                url: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK: `{ data }` */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": 1,
+                     *         "title": "example",
+                     *         "price": 12.5,
+                     *         "currency": "example",
+                     *         "platform": "example",
+                     *         "imageUrl": "example",
+                     *         "shopName": "example",
+                     *         "skus": [
+                     *           {
+                     *             "skuId": "example",
+                     *             "name": "example",
+                     *             "price": 12.5,
+                     *             "stock": 1,
+                     *             "image": "example"
+                     *           }
+                     *         ],
+                     *         "platformItemId": "example",
+                     *         "images": [
+                     *           "example"
+                     *         ],
+                     *         "description": "example",
+                     *         "weight": 1,
+                     *         "cargoType": "general",
+                     *         "sales": 1,
+                     *         "shopUrl": "example"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: {
+                            /** @enum {unknown} */
+                            cargoType: "general" | "battery" | "sensitive";
+                            /** @description ISO 4217 code, e.g. CNY */
+                            currency: string;
+                            description: string;
+                            id: number;
+                            images: string[];
+                            imageUrl: string;
+                            /** @description taobao, 1688 or weidian */
+                            platform: string;
+                            platformItemId: string;
+                            /** @description amount in the ledger currency, at most two decimals */
+                            price: number;
+                            sales: number;
+                            shopName: string;
+                            shopUrl: string;
+                            skus: {
+                                image?: string;
+                                name: string;
+                                /** @description amount in the ledger currency, at most two decimals */
+                                price: number;
+                                skuId: string;
+                                stock: number;
+                            }[];
+                            title: string;
+                            /** @description grams */
+                            weight: number;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    products_search: {
+        parameters: {
+            query?: {
+                /** @description true: only products with a SKU in stock */
+                inStock?: boolean;
+                /** @description page size, 1 to 100. Plain decimal digits (no sign other than -, exponent, hex or blanks). */
+                limit?: number;
+                /** @description lowest SKU price at most this */
+                maxPrice?: number;
+                /** @description lowest SKU price at least this */
+                minPrice?: number;
+                /** @description page number, from 1. Plain decimal digits (no sign other than -, exponent, hex or blanks). */
+                page?: number;
+                /** @description only the local catalog products of this platform */
+                platform?: "taobao" | "1688" | "weidian";
+                q?: string;
+                /** @description price_asc / price_desc (the lowest SKU price), sales (best sellers first), newest (latest listed first) */
+                sort?: "price_asc" | "price_desc" | "sales" | "newest";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK: `{ data }` */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "items": [
+                     *           {
+                     *             "id": 1,
+                     *             "title": "example",
+                     *             "price": 12.5,
+                     *             "currency": "example",
+                     *             "platform": "example",
+                     *             "imageUrl": "example",
+                     *             "shopName": "example",
+                     *             "skus": [
+                     *               {
+                     *                 "skuId": "example",
+                     *                 "name": "example",
+                     *                 "price": 12.5,
+                     *                 "stock": 1,
+                     *                 "image": "example"
+                     *               }
+                     *             ],
+                     *             "platformItemId": "example",
+                     *             "images": [
+                     *               "example"
+                     *             ],
+                     *             "description": "example",
+                     *             "weight": 1,
+                     *             "cargoType": "general",
+                     *             "sales": 1,
+                     *             "shopUrl": "example"
+                     *           }
+                     *         ],
+                     *         "total": 1,
+                     *         "page": 1,
+                     *         "limit": 1
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: {
+                            items: {
+                                /** @enum {unknown} */
+                                cargoType: "general" | "battery" | "sensitive";
+                                /** @description ISO 4217 code, e.g. CNY */
+                                currency: string;
+                                description: string;
+                                id: number;
+                                images: string[];
+                                imageUrl: string;
+                                /** @description taobao, 1688 or weidian */
+                                platform: string;
+                                platformItemId: string;
+                                /** @description amount in the ledger currency, at most two decimals */
+                                price: number;
+                                sales: number;
+                                shopName: string;
+                                shopUrl: string;
+                                skus: {
+                                    image?: string;
+                                    name: string;
+                                    /** @description amount in the ledger currency, at most two decimals */
+                                    price: number;
+                                    skuId: string;
+                                    stock: number;
+                                }[];
+                                title: string;
+                                /** @description grams */
+                                weight: number;
+                            }[];
+                            limit: number;
+                            page: number;
+                            total: number;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    shipping_orders_create: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description 1 to 255 visible ASCII characters: a retry with the same key and request answers the stored result (with Idempotent-Replayed: true) and never applies twice; kept 24 hours
+                 * @example order-2026-01-01-001
+                 */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "items": [
+                 *         {
+                 *           "inventoryId": 1,
+                 *           "quantity": 1
+                 *         }
+                 *       ],
+                 *       "logisticsChannelId": "example",
+                 *       "recipientName": "example",
+                 *       "recipientPhone": "example",
+                 *       "recipientCountry": "en",
+                 *       "recipientState": "example",
+                 *       "recipientCity": "example",
+                 *       "recipientAddress": "example",
+                 *       "recipientZipCode": "example",
+                 *       "remark": "example",
+                 *       "rehearsalId": "example",
+                 *       "declaredValue": 12.5,
+                 *       "insurance": true
+                 *     }
+                 */
+                "application/json": {
+                    /** @description amount, at most two decimals; default: purchase price of the packed lines */
+                    declaredValue?: number;
+                    /** @description insure the declared value (premium 3%, minimum 5.00, held with the fee) */
+                    insurance?: boolean;
+                    items: {
+                        inventoryId: number;
+                        quantity: number;
+                    }[];
+                    logisticsChannelId: string;
+                    recipientAddress: string;
+                    recipientCity: string;
+                    /** @description a code from /logistics/countries */
+                    recipientCountry: string;
+                    recipientName: string;
+                    recipientPhone: string;
+                    recipientState?: string;
+                    recipientZipCode: string;
+                    /** @description a packed rehearsal of exactly these packages: the fee is quoted on the packed parcel */
+                    rehearsalId?: string;
+                    remark?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Created: `{ data }` */
+            201: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "orderNo": "example",
+                     *         "status": "example",
+                     *         "channelName": "example",
+                     *         "totalWeight": 1,
+                     *         "shippingFee": 12.5,
+                     *         "currency": "example",
+                     *         "items": [
+                     *           {
+                     *             "inventoryId": 1,
+                     *             "name": "example"
+                     *           }
+                     *         ],
+                     *         "createdAt": "2026-01-01T08:00:00.000Z",
+                     *         "channelId": "example",
+                     *         "chargeWeight": 1,
+                     *         "declaredValue": 12.5,
+                     *         "insurance": true,
+                     *         "insurancePremium": 12.5,
+                     *         "storageFees": 12.5,
+                     *         "totalCharge": 12.5,
+                     *         "estimatedDuties": 12.5,
+                     *         "rehearsalId": "example",
+                     *         "scenarios": [
+                     *           {
+                     *             "name": "example",
+                     *             "firedAt": "2026-01-01T08:00:00.000Z"
+                     *           }
+                     *         ],
+                     *         "fuelSurcharge": 12.5
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: {
+                            channelId: string;
+                            channelName: string;
+                            /** @description grams */
+                            chargeWeight: number;
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601 UTC
+                             */
+                            createdAt: string;
+                            /** @description ISO 4217 code, e.g. CNY */
+                            currency: string;
+                            /** @description amount in the ledger currency, at most two decimals */
+                            declaredValue: number;
+                            /** @description informational, from the destination's de minimis and rate; never charged */
+                            estimatedDuties: number;
+                            /** @description amount in the ledger currency, at most two decimals */
+                            fuelSurcharge: number;
+                            insurance: boolean;
+                            /** @description amount in the ledger currency, at most two decimals */
+                            insurancePremium: number;
+                            items: {
+                                inventoryId: number;
+                                name: string;
+                            }[];
+                            orderNo: string;
+                            rehearsalId: string | null;
+                            scenarios: {
+                                /** @description null while programmed and not fired yet */
+                                firedAt: string | null;
+                                /** @description customs_hold, lost_in_transit, customs_seized */
+                                name: string;
+                            }[];
+                            /** @description amount in the ledger currency, at most two decimals */
+                            shippingFee: number;
+                            status: string;
+                            /** @description amount in the ledger currency, at most two decimals */
+                            storageFees: number;
+                            /** @description shippingFee + insurancePremium + storageFees: what is held, then captured at dispatch */
+                            totalCharge: number;
+                            /** @description grams */
+                            totalWeight: number;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    shipping_orders_list: {
+        parameters: {
+            query?: {
+                /** @description page size, 1 to 100. Plain decimal digits (no sign other than -, exponent, hex or blanks). */
+                limit?: number;
+                /** @description page number, from 1. Plain decimal digits (no sign other than -, exponent, hex or blanks). */
+                page?: number;
+                /** @description cursor paging: the items after this id, in the list's order (instead of page) */
+                startingAfter?: string;
+                status?: "pending" | "shipped" | "delivered" | "cancelled" | "exception" | "lost";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK: `{ data }` */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "items": [
+                     *           {
+                     *             "orderNo": "example",
+                     *             "status": "pending",
+                     *             "channelName": "example",
+                     *             "trackingNo": "example",
+                     *             "totalWeight": 1,
+                     *             "shippingFee": 12.5,
+                     *             "createdAt": "2026-01-01T08:00:00.000Z",
+                     *             "channelId": "example",
+                     *             "currency": "example"
+                     *           }
+                     *         ],
+                     *         "total": 1,
+                     *         "page": 1,
+                     *         "limit": 1
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: {
+                            items: {
+                                channelId: string;
+                                channelName: string;
+                                /**
+                                 * Format: date-time
+                                 * @description ISO 8601 UTC
+                                 */
+                                createdAt: string;
+                                /** @description ISO 4217 code, e.g. CNY */
+                                currency: string;
+                                orderNo: string;
                                 /** @description amount in the ledger currency, at most two decimals */
                                 shippingFee: number;
                                 /**
@@ -2941,1093 +4436,1246 @@ export interface paths {
                                  * @enum {unknown}
                                  */
                                 status: "pending" | "shipped" | "delivered" | "cancelled" | "exception" | "lost";
-                                /** @description amount in the ledger currency, at most two decimals */
-                                storageFees: number;
-                                /** @description shippingFee + insurancePremium + storageFees: what is held, then captured at dispatch */
-                                totalCharge: number;
                                 /** @description grams */
                                 totalWeight: number;
                                 /** @description empty until dispatched */
                                 trackingNo: string;
+                            }[];
+                            limit: number;
+                            page: number;
+                            total: number;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    shipping_orders_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description the shipping order number */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK: `{ data }` */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "orderNo": "example",
+                     *         "status": "pending",
+                     *         "channelName": "example",
+                     *         "trackingNo": "example",
+                     *         "totalWeight": 1,
+                     *         "shippingFee": 12.5,
+                     *         "createdAt": "2026-01-01T08:00:00.000Z",
+                     *         "channelId": "example",
+                     *         "currency": "example",
+                     *         "recipient": {
+                     *           "name": "example",
+                     *           "phone": "example",
+                     *           "country": "example",
+                     *           "state": "example",
+                     *           "city": "example",
+                     *           "address": "example",
+                     *           "zipCode": "example"
+                     *         },
+                     *         "items": [
+                     *           {
+                     *             "inventoryId": 1,
+                     *             "name": "example",
+                     *             "quantity": 1,
+                     *             "weight": 1,
+                     *             "cargoType": "example",
+                     *             "orderId": "example"
+                     *           }
+                     *         ],
+                     *         "events": [
+                     *           {
+                     *             "at": "2026-01-01T08:00:00.000Z",
+                     *             "status": "example",
+                     *             "location": "example",
+                     *             "description": "example",
+                     *             "code": "example",
+                     *             "params": {}
+                     *           }
+                     *         ],
+                     *         "shippedAt": "2026-01-01T08:00:00.000Z",
+                     *         "deliveredAt": "2026-01-01T08:00:00.000Z",
+                     *         "remark": "example",
+                     *         "updatedAt": "2026-01-01T08:00:00.000Z",
+                     *         "declaredValue": 12.5,
+                     *         "insurance": true,
+                     *         "insurancePremium": 12.5,
+                     *         "storageFees": 12.5,
+                     *         "totalCharge": 12.5,
+                     *         "estimatedDuties": 12.5,
+                     *         "rehearsalId": "example",
+                     *         "scenarios": [
+                     *           {
+                     *             "name": "example",
+                     *             "firedAt": "2026-01-01T08:00:00.000Z"
+                     *           }
+                     *         ],
+                     *         "dimensions": {
+                     *           "length": 1,
+                     *           "width": 1,
+                     *           "height": 1
+                     *         },
+                     *         "exceptionReason": "example",
+                     *         "insurancePayout": 12.5
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: {
+                            channelId: string;
+                            channelName: string;
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601 UTC
+                             */
+                            createdAt: string;
+                            /** @description ISO 4217 code, e.g. CNY */
+                            currency: string;
+                            /** @description amount in the ledger currency, at most two decimals */
+                            declaredValue: number;
+                            deliveredAt: string | null;
+                            /** @description the packed parcel (cm) when created from a rehearsal */
+                            dimensions: {
+                                height: number;
+                                length: number;
+                                width: number;
+                            } | null;
+                            /** @description informational, from the destination's de minimis and rate; never charged */
+                            estimatedDuties: number;
+                            events: {
                                 /**
                                  * Format: date-time
                                  * @description ISO 8601 UTC
                                  */
-                                updatedAt: string;
-                            };
-                        };
-                    };
-                };
-            };
-        };
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/shipping/orders/{id}/cancel": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Cancel a pending shipping order; the held fee is released and the packages return to the warehouse */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    /** @description the shipping order number */
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        reason?: string;
-                    } | null;
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description Stable discriminator of some errors (see ERROR_CODES); additive */
-                            code?: string;
-                            error: string;
-                            /** @description The body field the error is about, where there is one */
-                            field?: string;
-                            message: string;
-                            statusCode: number;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: {
-                                message: string;
-                                orderNo: string;
-                                /** @description amount in the ledger currency, at most two decimals */
-                                refundAmount: number;
+                                at: string;
+                                /** @description one of shipping.created, shipping.cancelled, shipping.handed_to_carrier, shipping.delivered, shipping.customs_hold, shipping.customs_cleared, shipping.lost_in_transit, shipping.customs_seized (more may be added); null on older events */
+                                code: string | null;
+                                /** @description the event in English, as always */
+                                description: string;
+                                location: string;
+                                params: {
+                                    [key: string]: string | number;
+                                } | null;
                                 status: string;
-                            };
-                        };
-                    };
-                };
-            };
-        };
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/shipping/orders/{id}/confirm-delivery": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Confirm receipt of a shipped order */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    /** @description the shipping order number */
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description Stable discriminator of some errors (see ERROR_CODES); additive */
-                            code?: string;
-                            error: string;
-                            /** @description The body field the error is about, where there is one */
-                            field?: string;
-                            message: string;
-                            statusCode: number;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: {
-                                /**
-                                 * Format: date-time
-                                 * @description ISO 8601 UTC
-                                 */
-                                deliveredAt: string;
-                                message: string;
-                                orderNo: string;
-                                status: string;
-                            };
-                        };
-                    };
-                };
-            };
-        };
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/shipping/rehearsals": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** Your rehearsals, newest first */
-        get: {
-            parameters: {
-                query?: {
-                    limit?: number;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description Stable discriminator of some errors (see ERROR_CODES); additive */
-                            code?: string;
-                            error: string;
-                            /** @description The body field the error is about, where there is one */
-                            field?: string;
-                            message: string;
-                            statusCode: number;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: {
-                                /**
-                                 * Format: date-time
-                                 * @description ISO 8601 UTC
-                                 */
-                                createdAt: string;
-                                /** @description amount in the ledger currency, at most two decimals */
-                                fee: number;
-                                height: number | null;
-                                id: string;
-                                inventoryIds: number[];
-                                /** @description cm, once packed */
-                                length: number | null;
-                                packedAt: string | null;
-                                /** @description grams, once packed */
-                                packedWeight: number | null;
-                                photos: string[];
-                                /** @enum {unknown} */
-                                status: "requested" | "packed" | "used" | "cancelled";
-                                width: number | null;
                             }[];
-                        };
-                    };
-                };
-            };
-        };
-        put?: never;
-        /** Rehearsal packing: the warehouse packs, weighs and measures the packages before you pay for freight (fee charged now) */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        inventoryIds: number[];
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description Stable discriminator of some errors (see ERROR_CODES); additive */
-                            code?: string;
-                            error: string;
-                            /** @description The body field the error is about, where there is one */
-                            field?: string;
-                            message: string;
-                            statusCode: number;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                201: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: {
-                                /**
-                                 * Format: date-time
-                                 * @description ISO 8601 UTC
-                                 */
-                                createdAt: string;
-                                /** @description amount in the ledger currency, at most two decimals */
-                                fee: number;
-                                height: number | null;
-                                id: string;
-                                inventoryIds: number[];
-                                /** @description cm, once packed */
-                                length: number | null;
-                                packedAt: string | null;
-                                /** @description grams, once packed */
-                                packedWeight: number | null;
-                                photos: string[];
-                                /** @enum {unknown} */
-                                status: "requested" | "packed" | "used" | "cancelled";
-                                width: number | null;
-                            };
-                        };
-                    };
-                };
-            };
-        };
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/shipping/rehearsals/{id}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** One rehearsal: packed weight, dimensions and photos once packed */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    /** @description the rehearsal id */
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description Stable discriminator of some errors (see ERROR_CODES); additive */
-                            code?: string;
-                            error: string;
-                            /** @description The body field the error is about, where there is one */
-                            field?: string;
-                            message: string;
-                            statusCode: number;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: {
-                                /**
-                                 * Format: date-time
-                                 * @description ISO 8601 UTC
-                                 */
-                                createdAt: string;
-                                /** @description amount in the ledger currency, at most two decimals */
-                                fee: number;
-                                height: number | null;
-                                id: string;
-                                inventoryIds: number[];
-                                /** @description cm, once packed */
-                                length: number | null;
-                                packedAt: string | null;
-                                /** @description grams, once packed */
-                                packedWeight: number | null;
-                                photos: string[];
-                                /** @enum {unknown} */
-                                status: "requested" | "packed" | "used" | "cancelled";
-                                width: number | null;
-                            };
-                        };
-                    };
-                };
-            };
-        };
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/shipping/rehearsals/{id}/cancel": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Cancel a rehearsal: packages back on the shelf; the fee is refunded only if not packed yet */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    /** @description the rehearsal id */
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description Stable discriminator of some errors (see ERROR_CODES); additive */
-                            code?: string;
-                            error: string;
-                            /** @description The body field the error is about, where there is one */
-                            field?: string;
-                            message: string;
-                            statusCode: number;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: {
-                                /**
-                                 * Format: date-time
-                                 * @description ISO 8601 UTC
-                                 */
-                                createdAt: string;
-                                /** @description amount in the ledger currency, at most two decimals */
-                                fee: number;
-                                height: number | null;
-                                id: string;
-                                inventoryIds: number[];
-                                /** @description cm, once packed */
-                                length: number | null;
-                                message: string;
-                                packedAt: string | null;
-                                /** @description grams, once packed */
-                                packedWeight: number | null;
-                                photos: string[];
-                                /** @description amount in the ledger currency, at most two decimals */
-                                refundAmount: number;
-                                /** @enum {unknown} */
-                                status: "requested" | "packed" | "used" | "cancelled";
-                                width: number | null;
-                            };
-                        };
-                    };
-                };
-            };
-        };
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/user/addresses": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** Saved addresses, the default first */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description Stable discriminator of some errors (see ERROR_CODES); additive */
-                            code?: string;
-                            error: string;
-                            /** @description The body field the error is about, where there is one */
-                            field?: string;
-                            message: string;
-                            statusCode: number;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: {
-                                address: string;
-                                city: string;
-                                /** @description country code from GET /logistics/countries */
-                                country: string;
-                                /**
-                                 * Format: date-time
-                                 * @description ISO 8601 UTC
-                                 */
-                                createdAt: string;
-                                id: number;
-                                isDefault: boolean;
+                            /** @description why the order is in exception or lost; empty otherwise */
+                            exceptionReason: string;
+                            insurance: boolean;
+                            /** @description amount in the ledger currency, at most two decimals */
+                            insurancePayout: number;
+                            /** @description amount in the ledger currency, at most two decimals */
+                            insurancePremium: number;
+                            items: {
+                                cargoType: string;
+                                inventoryId: number;
                                 name: string;
-                                phone: string;
-                                state: string;
-                                zipCode: string;
+                                orderId: string;
+                                quantity: number;
+                                /** @description grams */
+                                weight: number;
                             }[];
-                        };
-                    };
-                };
-            };
-        };
-        put?: never;
-        /** Save an address (the first one becomes the default) */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        /** @description street address */
-                        address: string;
-                        city: string;
-                        /** @description two-letter code from GET /logistics/countries */
-                        country: string;
-                        isDefault?: boolean;
-                        /** @description recipient name */
-                        name: string;
-                        /** @description digits, spaces, + ( ) - . */
-                        phone: string;
-                        state?: string;
-                        /** @description letters, digits, spaces, - */
-                        zipCode: string;
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description Stable discriminator of some errors (see ERROR_CODES); additive */
-                            code?: string;
-                            error: string;
-                            /** @description The body field the error is about, where there is one */
-                            field?: string;
-                            message: string;
-                            statusCode: number;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                201: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: {
+                            orderNo: string;
+                            recipient: {
                                 address: string;
                                 city: string;
-                                /** @description country code from GET /logistics/countries */
                                 country: string;
-                                /**
-                                 * Format: date-time
-                                 * @description ISO 8601 UTC
-                                 */
-                                createdAt: string;
-                                id: number;
-                                isDefault: boolean;
                                 name: string;
                                 phone: string;
                                 state: string;
                                 zipCode: string;
                             };
-                        };
-                    };
-                };
-            };
-        };
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/user/addresses/{id}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        /** Change any fields of an address; isDefault: true makes it the default */
-        put: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: number;
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        /** @description street address */
-                        address?: string;
-                        city?: string;
-                        /** @description two-letter code from GET /logistics/countries */
-                        country?: string;
-                        isDefault?: boolean;
-                        /** @description recipient name */
-                        name?: string;
-                        /** @description digits, spaces, + ( ) - . */
-                        phone?: string;
-                        state?: string;
-                        /** @description letters, digits, spaces, - */
-                        zipCode?: string;
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description Stable discriminator of some errors (see ERROR_CODES); additive */
-                            code?: string;
-                            error: string;
-                            /** @description The body field the error is about, where there is one */
-                            field?: string;
-                            message: string;
-                            statusCode: number;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: {
-                                address: string;
-                                city: string;
-                                /** @description country code from GET /logistics/countries */
-                                country: string;
-                                /**
-                                 * Format: date-time
-                                 * @description ISO 8601 UTC
-                                 */
-                                createdAt: string;
-                                id: number;
-                                isDefault: boolean;
+                            rehearsalId: string | null;
+                            remark: string;
+                            scenarios: {
+                                /** @description null while programmed and not fired yet */
+                                firedAt: string | null;
+                                /** @description customs_hold, lost_in_transit, customs_seized */
                                 name: string;
-                                phone: string;
-                                state: string;
-                                zipCode: string;
-                            };
-                        };
-                    };
-                };
-            };
-        };
-        post?: never;
-        /** Delete an address (deleting the default promotes the oldest remaining one) */
-        delete: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: number;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description Stable discriminator of some errors (see ERROR_CODES); additive */
-                            code?: string;
-                            error: string;
-                            /** @description The body field the error is about, where there is one */
-                            field?: string;
-                            message: string;
-                            statusCode: number;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: {
-                                message: string;
-                            };
-                        };
-                    };
-                };
-            };
-        };
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/user/coupons/{id}/claim": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Claim a coupon (409 when already claimed, 422 when expired) */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: number;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description Stable discriminator of some errors (see ERROR_CODES); additive */
-                            code?: string;
-                            error: string;
-                            /** @description The body field the error is about, where there is one */
-                            field?: string;
-                            message: string;
-                            statusCode: number;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                201: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: {
-                                /**
-                                 * Format: date-time
-                                 * @description ISO 8601 UTC
-                                 */
-                                claimedAt: string;
-                                /**
-                                 * Format: date-time
-                                 * @description ISO 8601 UTC
-                                 */
-                                expiresAt: string;
-                                id: number;
-                                /** @description amount in the ledger currency, at most two decimals */
-                                minOrderAmount: number;
-                                name: string;
-                                /** @enum {unknown} */
-                                status: "unused" | "used" | "expired";
-                                /** @enum {unknown} */
-                                type: "percentage" | "fixed";
-                                usedAt: string | null;
-                                /** @description the order that redeemed it, or null */
-                                usedOrderNo: string | null;
-                                /** @description percentage: percent off the goods subtotal (10 = 10%); fixed: amount off */
-                                value: number;
-                            };
-                        };
-                    };
-                };
-            };
-        };
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/user/coupons/available": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** Coupons the user can claim: unexpired and not claimed yet */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description Stable discriminator of some errors (see ERROR_CODES); additive */
-                            code?: string;
-                            error: string;
-                            /** @description The body field the error is about, where there is one */
-                            field?: string;
-                            message: string;
-                            statusCode: number;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: {
-                                /**
-                                 * Format: date-time
-                                 * @description ISO 8601 UTC
-                                 */
-                                expiresAt: string;
-                                id: number;
-                                /** @description amount in the ledger currency, at most two decimals */
-                                minOrderAmount: number;
-                                name: string;
-                                /** @enum {unknown} */
-                                type: "percentage" | "fixed";
-                                /** @description percentage: percent off the goods subtotal (10 = 10%); fixed: amount off */
-                                value: number;
                             }[];
+                            shippedAt: string | null;
+                            /** @description amount in the ledger currency, at most two decimals */
+                            shippingFee: number;
+                            /**
+                             * @description pending, shipped, delivered, cancelled, exception, lost
+                             * @enum {unknown}
+                             */
+                            status: "pending" | "shipped" | "delivered" | "cancelled" | "exception" | "lost";
+                            /** @description amount in the ledger currency, at most two decimals */
+                            storageFees: number;
+                            /** @description shippingFee + insurancePremium + storageFees: what is held, then captured at dispatch */
+                            totalCharge: number;
+                            /** @description grams */
+                            totalWeight: number;
+                            /** @description empty until dispatched */
+                            trackingNo: string;
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601 UTC
+                             */
+                            updatedAt: string;
                         };
                     };
                 };
             };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
         };
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
-    "/user/coupons/my": {
+    shipping_orders_cancel: {
         parameters: {
             query?: never;
-            header?: never;
-            path?: never;
+            header?: {
+                /**
+                 * @description 1 to 255 visible ASCII characters: a retry with the same key and request answers the stored result (with Idempotent-Replayed: true) and never applies twice; kept 24 hours
+                 * @example order-2026-01-01-001
+                 */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /** @description the shipping order number */
+                id: string;
+            };
             cookie?: never;
         };
-        /** Claimed coupons with their status (unused, used, expired), most recently claimed first */
-        get: {
-            parameters: {
-                query?: {
-                    status?: "unused" | "used" | "expired";
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description Stable discriminator of some errors (see ERROR_CODES); additive */
-                            code?: string;
-                            error: string;
-                            /** @description The body field the error is about, where there is one */
-                            field?: string;
-                            message: string;
-                            statusCode: number;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: {
-                                /**
-                                 * Format: date-time
-                                 * @description ISO 8601 UTC
-                                 */
-                                claimedAt: string;
-                                /**
-                                 * Format: date-time
-                                 * @description ISO 8601 UTC
-                                 */
-                                expiresAt: string;
-                                id: number;
-                                /** @description amount in the ledger currency, at most two decimals */
-                                minOrderAmount: number;
-                                name: string;
-                                /** @enum {unknown} */
-                                status: "unused" | "used" | "expired";
-                                /** @enum {unknown} */
-                                type: "percentage" | "fixed";
-                                usedAt: string | null;
-                                /** @description the order that redeemed it, or null */
-                                usedOrderNo: string | null;
-                                /** @description percentage: percent off the goods subtotal (10 = 10%); fixed: amount off */
-                                value: number;
-                            }[];
-                        };
-                    };
+        requestBody?: {
+            content: {
+                /**
+                 * @example {
+                 *       "reason": "example"
+                 *     }
+                 */
+                "application/json": {
+                    reason?: string;
                 };
             };
         };
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/user/favorites": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** Favorite products, newest first (page and limit pick the slice; total counts them all) */
-        get: {
-            parameters: {
-                query?: {
-                    /** @description page size, 1 to 100 */
-                    limit?: number;
-                    /** @description page number, from 1 */
-                    page?: number;
+        responses: {
+            /** @description OK: `{ data }` */
+            200: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
                 };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description Stable discriminator of some errors (see ERROR_CODES); additive */
-                            code?: string;
-                            error: string;
-                            /** @description The body field the error is about, where there is one */
-                            field?: string;
-                            message: string;
-                            statusCode: number;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: {
-                                items: {
-                                    /**
-                                     * Format: date-time
-                                     * @description ISO 8601 UTC
-                                     */
-                                    addedAt: string;
-                                    /** @description ISO 4217 code, e.g. CNY */
-                                    currency: string;
-                                    /** @description favorite id (used to delete it) */
-                                    id: number;
-                                    imageUrl: string;
-                                    /** @description amount in the ledger currency, at most two decimals */
-                                    price: number;
-                                    productId: number;
-                                    title: string;
-                                }[];
-                                total: number;
-                            };
-                        };
-                    };
-                };
-            };
-        };
-        put?: never;
-        /** Favorite a product (201; 200 with the existing favorite when it already is one) */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "orderNo": "example",
+                     *         "status": "example",
+                     *         "refundAmount": 12.5,
+                     *         "message": "example"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
-                        /** @description product id, as a string */
-                        productId: string;
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description Stable discriminator of some errors (see ERROR_CODES); additive */
-                            code?: string;
-                            error: string;
-                            /** @description The body field the error is about, where there is one */
-                            field?: string;
+                        data: {
                             message: string;
-                            statusCode: number;
+                            orderNo: string;
+                            /** @description amount in the ledger currency, at most two decimals */
+                            refundAmount: number;
+                            status: string;
                         };
                     };
                 };
-                /** @description Default Response */
-                201: {
-                    headers: {
-                        [name: string]: unknown;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    shipping_orders_confirm_delivery: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description the shipping order number */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK: `{ data }` */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "orderNo": "example",
+                     *         "status": "example",
+                     *         "deliveredAt": "2026-01-01T08:00:00.000Z",
+                     *         "message": "example"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: {
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601 UTC
+                             */
+                            deliveredAt: string;
+                            message: string;
+                            orderNo: string;
+                            status: string;
+                        };
                     };
-                    content: {
-                        "application/json": {
-                            data: {
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    shipping_rehearsals_list: {
+        parameters: {
+            query?: {
+                /** @description Plain decimal digits (no sign other than -, exponent, hex or blanks). */
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK: `{ data }` */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": "example",
+                     *           "status": "requested",
+                     *           "inventoryIds": [
+                     *             1
+                     *           ],
+                     *           "fee": 12.5,
+                     *           "packedWeight": 1,
+                     *           "length": 1,
+                     *           "width": 1,
+                     *           "height": 1,
+                     *           "photos": [
+                     *             "example"
+                     *           ],
+                     *           "createdAt": "2026-01-01T08:00:00.000Z",
+                     *           "packedAt": "2026-01-01T08:00:00.000Z"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        data: {
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601 UTC
+                             */
+                            createdAt: string;
+                            /** @description amount in the ledger currency, at most two decimals */
+                            fee: number;
+                            height: number | null;
+                            id: string;
+                            inventoryIds: number[];
+                            /** @description cm, once packed */
+                            length: number | null;
+                            packedAt: string | null;
+                            /** @description grams, once packed */
+                            packedWeight: number | null;
+                            photos: string[];
+                            /** @enum {unknown} */
+                            status: "requested" | "packed" | "used" | "cancelled";
+                            width: number | null;
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    shipping_rehearsals_create: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description 1 to 255 visible ASCII characters: a retry with the same key and request answers the stored result (with Idempotent-Replayed: true) and never applies twice; kept 24 hours
+                 * @example order-2026-01-01-001
+                 */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "inventoryIds": [
+                 *         1
+                 *       ]
+                 *     }
+                 */
+                "application/json": {
+                    inventoryIds: number[];
+                };
+            };
+        };
+        responses: {
+            /** @description Created: `{ data }` */
+            201: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "example",
+                     *         "status": "requested",
+                     *         "inventoryIds": [
+                     *           1
+                     *         ],
+                     *         "fee": 12.5,
+                     *         "packedWeight": 1,
+                     *         "length": 1,
+                     *         "width": 1,
+                     *         "height": 1,
+                     *         "photos": [
+                     *           "example"
+                     *         ],
+                     *         "createdAt": "2026-01-01T08:00:00.000Z",
+                     *         "packedAt": "2026-01-01T08:00:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: {
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601 UTC
+                             */
+                            createdAt: string;
+                            /** @description amount in the ledger currency, at most two decimals */
+                            fee: number;
+                            height: number | null;
+                            id: string;
+                            inventoryIds: number[];
+                            /** @description cm, once packed */
+                            length: number | null;
+                            packedAt: string | null;
+                            /** @description grams, once packed */
+                            packedWeight: number | null;
+                            photos: string[];
+                            /** @enum {unknown} */
+                            status: "requested" | "packed" | "used" | "cancelled";
+                            width: number | null;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    shipping_rehearsals_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description the rehearsal id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK: `{ data }` */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "example",
+                     *         "status": "requested",
+                     *         "inventoryIds": [
+                     *           1
+                     *         ],
+                     *         "fee": 12.5,
+                     *         "packedWeight": 1,
+                     *         "length": 1,
+                     *         "width": 1,
+                     *         "height": 1,
+                     *         "photos": [
+                     *           "example"
+                     *         ],
+                     *         "createdAt": "2026-01-01T08:00:00.000Z",
+                     *         "packedAt": "2026-01-01T08:00:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: {
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601 UTC
+                             */
+                            createdAt: string;
+                            /** @description amount in the ledger currency, at most two decimals */
+                            fee: number;
+                            height: number | null;
+                            id: string;
+                            inventoryIds: number[];
+                            /** @description cm, once packed */
+                            length: number | null;
+                            packedAt: string | null;
+                            /** @description grams, once packed */
+                            packedWeight: number | null;
+                            photos: string[];
+                            /** @enum {unknown} */
+                            status: "requested" | "packed" | "used" | "cancelled";
+                            width: number | null;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    shipping_rehearsals_cancel: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description 1 to 255 visible ASCII characters: a retry with the same key and request answers the stored result (with Idempotent-Replayed: true) and never applies twice; kept 24 hours
+                 * @example order-2026-01-01-001
+                 */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /** @description the rehearsal id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK: `{ data }` */
+            200: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "example",
+                     *         "status": "requested",
+                     *         "inventoryIds": [
+                     *           1
+                     *         ],
+                     *         "fee": 12.5,
+                     *         "packedWeight": 1,
+                     *         "length": 1,
+                     *         "width": 1,
+                     *         "height": 1,
+                     *         "photos": [
+                     *           "example"
+                     *         ],
+                     *         "createdAt": "2026-01-01T08:00:00.000Z",
+                     *         "packedAt": "2026-01-01T08:00:00.000Z",
+                     *         "refundAmount": 12.5,
+                     *         "message": "example"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: {
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601 UTC
+                             */
+                            createdAt: string;
+                            /** @description amount in the ledger currency, at most two decimals */
+                            fee: number;
+                            height: number | null;
+                            id: string;
+                            inventoryIds: number[];
+                            /** @description cm, once packed */
+                            length: number | null;
+                            message: string;
+                            packedAt: string | null;
+                            /** @description grams, once packed */
+                            packedWeight: number | null;
+                            photos: string[];
+                            /** @description amount in the ledger currency, at most two decimals */
+                            refundAmount: number;
+                            /** @enum {unknown} */
+                            status: "requested" | "packed" | "used" | "cancelled";
+                            width: number | null;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    addresses_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK: `{ data }` */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": 1,
+                     *           "name": "example",
+                     *           "phone": "example",
+                     *           "country": "example",
+                     *           "state": "example",
+                     *           "city": "example",
+                     *           "address": "example",
+                     *           "zipCode": "example",
+                     *           "isDefault": true,
+                     *           "createdAt": "2026-01-01T08:00:00.000Z"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        data: {
+                            address: string;
+                            city: string;
+                            /** @description country code from GET /logistics/countries */
+                            country: string;
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601 UTC
+                             */
+                            createdAt: string;
+                            id: number;
+                            isDefault: boolean;
+                            name: string;
+                            phone: string;
+                            state: string;
+                            zipCode: string;
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    addresses_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "name": "example",
+                 *       "phone": "+86 138 0013 8000",
+                 *       "country": "en",
+                 *       "state": "example",
+                 *       "city": "example",
+                 *       "address": "example",
+                 *       "zipCode": "example",
+                 *       "isDefault": true
+                 *     }
+                 */
+                "application/json": {
+                    /** @description street address */
+                    address: string;
+                    city: string;
+                    /** @description two-letter code from GET /logistics/countries */
+                    country: string;
+                    isDefault?: boolean;
+                    /** @description recipient name */
+                    name: string;
+                    /** @description digits, spaces, + ( ) - . */
+                    phone: string;
+                    state?: string;
+                    /** @description letters, digits, spaces, - */
+                    zipCode: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Created: `{ data }` */
+            201: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": 1,
+                     *         "name": "example",
+                     *         "phone": "example",
+                     *         "country": "example",
+                     *         "state": "example",
+                     *         "city": "example",
+                     *         "address": "example",
+                     *         "zipCode": "example",
+                     *         "isDefault": true,
+                     *         "createdAt": "2026-01-01T08:00:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: {
+                            address: string;
+                            city: string;
+                            /** @description country code from GET /logistics/countries */
+                            country: string;
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601 UTC
+                             */
+                            createdAt: string;
+                            id: number;
+                            isDefault: boolean;
+                            name: string;
+                            phone: string;
+                            state: string;
+                            zipCode: string;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    addresses_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Plain decimal digits (no sign other than -, exponent, hex or blanks). */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "name": "example",
+                 *       "phone": "+86 138 0013 8000",
+                 *       "country": "en",
+                 *       "state": "example",
+                 *       "city": "example",
+                 *       "address": "example",
+                 *       "zipCode": "example",
+                 *       "isDefault": true
+                 *     }
+                 */
+                "application/json": {
+                    /** @description street address */
+                    address?: string;
+                    city?: string;
+                    /** @description two-letter code from GET /logistics/countries */
+                    country?: string;
+                    isDefault?: boolean;
+                    /** @description recipient name */
+                    name?: string;
+                    /** @description digits, spaces, + ( ) - . */
+                    phone?: string;
+                    state?: string;
+                    /** @description letters, digits, spaces, - */
+                    zipCode?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK: `{ data }` */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": 1,
+                     *         "name": "example",
+                     *         "phone": "example",
+                     *         "country": "example",
+                     *         "state": "example",
+                     *         "city": "example",
+                     *         "address": "example",
+                     *         "zipCode": "example",
+                     *         "isDefault": true,
+                     *         "createdAt": "2026-01-01T08:00:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: {
+                            address: string;
+                            city: string;
+                            /** @description country code from GET /logistics/countries */
+                            country: string;
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601 UTC
+                             */
+                            createdAt: string;
+                            id: number;
+                            isDefault: boolean;
+                            name: string;
+                            phone: string;
+                            state: string;
+                            zipCode: string;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    addresses_delete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Plain decimal digits (no sign other than -, exponent, hex or blanks). */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK: `{ data }` */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "message": "example"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: {
+                            message: string;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    coupons_claim: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Plain decimal digits (no sign other than -, exponent, hex or blanks). */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Created: `{ data }` */
+            201: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": 1,
+                     *         "name": "example",
+                     *         "type": "percentage",
+                     *         "value": 12.5,
+                     *         "minOrderAmount": 12.5,
+                     *         "expiresAt": "2026-01-01T08:00:00.000Z",
+                     *         "status": "unused",
+                     *         "claimedAt": "2026-01-01T08:00:00.000Z",
+                     *         "usedOrderNo": "example",
+                     *         "usedAt": "2026-01-01T08:00:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: {
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601 UTC
+                             */
+                            claimedAt: string;
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601 UTC
+                             */
+                            expiresAt: string;
+                            id: number;
+                            /** @description amount in the ledger currency, at most two decimals */
+                            minOrderAmount: number;
+                            name: string;
+                            /** @enum {unknown} */
+                            status: "unused" | "used" | "expired";
+                            /** @enum {unknown} */
+                            type: "percentage" | "fixed";
+                            usedAt: string | null;
+                            /** @description the order that redeemed it, or null */
+                            usedOrderNo: string | null;
+                            /** @description percentage: percent off the goods subtotal (10 = 10%); fixed: amount off */
+                            value: number;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    coupons_available_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK: `{ data }` */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": 1,
+                     *           "name": "example",
+                     *           "type": "percentage",
+                     *           "value": 12.5,
+                     *           "minOrderAmount": 12.5,
+                     *           "expiresAt": "2026-01-01T08:00:00.000Z"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        data: {
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601 UTC
+                             */
+                            expiresAt: string;
+                            id: number;
+                            /** @description amount in the ledger currency, at most two decimals */
+                            minOrderAmount: number;
+                            name: string;
+                            /** @enum {unknown} */
+                            type: "percentage" | "fixed";
+                            /** @description percentage: percent off the goods subtotal (10 = 10%); fixed: amount off */
+                            value: number;
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    coupons_mine_list: {
+        parameters: {
+            query?: {
+                status?: "unused" | "used" | "expired";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK: `{ data }` */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": 1,
+                     *           "name": "example",
+                     *           "type": "percentage",
+                     *           "value": 12.5,
+                     *           "minOrderAmount": 12.5,
+                     *           "expiresAt": "2026-01-01T08:00:00.000Z",
+                     *           "status": "unused",
+                     *           "claimedAt": "2026-01-01T08:00:00.000Z",
+                     *           "usedOrderNo": "example",
+                     *           "usedAt": "2026-01-01T08:00:00.000Z"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        data: {
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601 UTC
+                             */
+                            claimedAt: string;
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601 UTC
+                             */
+                            expiresAt: string;
+                            id: number;
+                            /** @description amount in the ledger currency, at most two decimals */
+                            minOrderAmount: number;
+                            name: string;
+                            /** @enum {unknown} */
+                            status: "unused" | "used" | "expired";
+                            /** @enum {unknown} */
+                            type: "percentage" | "fixed";
+                            usedAt: string | null;
+                            /** @description the order that redeemed it, or null */
+                            usedOrderNo: string | null;
+                            /** @description percentage: percent off the goods subtotal (10 = 10%); fixed: amount off */
+                            value: number;
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    favorites_list: {
+        parameters: {
+            query?: {
+                /** @description page size, 1 to 100. Plain decimal digits (no sign other than -, exponent, hex or blanks). */
+                limit?: number;
+                /** @description page number, from 1. Plain decimal digits (no sign other than -, exponent, hex or blanks). */
+                page?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK: `{ data }` */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "items": [
+                     *           {
+                     *             "id": 1,
+                     *             "productId": 1,
+                     *             "title": "example",
+                     *             "price": 12.5,
+                     *             "currency": "example",
+                     *             "imageUrl": "example",
+                     *             "addedAt": "2026-01-01T08:00:00.000Z"
+                     *           }
+                     *         ],
+                     *         "total": 1
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: {
+                            items: {
                                 /**
                                  * Format: date-time
                                  * @description ISO 8601 UTC
@@ -4042,532 +5690,480 @@ export interface paths {
                                 price: number;
                                 productId: number;
                                 title: string;
-                            };
+                            }[];
+                            total: number;
                         };
                     };
                 };
             };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
         };
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
-    "/user/favorites/{id}": {
+    favorites_add: {
         parameters: {
             query?: never;
             header?: never;
             path?: never;
             cookie?: never;
         };
-        get?: never;
-        put?: never;
-        post?: never;
-        /** Remove a favorite by its favorite id */
-        delete: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: number;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description Stable discriminator of some errors (see ERROR_CODES); additive */
-                            code?: string;
-                            error: string;
-                            /** @description The body field the error is about, where there is one */
-                            field?: string;
-                            message: string;
-                            statusCode: number;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: {
-                                message: string;
-                            };
-                        };
-                    };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "productId": "1"
+                 *     }
+                 */
+                "application/json": {
+                    /** @description product id, as a string */
+                    productId: string;
                 };
             };
         };
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/user/profile": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** The account profile */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description Stable discriminator of some errors (see ERROR_CODES); additive */
-                            code?: string;
-                            error: string;
-                            /** @description The body field the error is about, where there is one */
-                            field?: string;
-                            message: string;
-                            statusCode: number;
-                        };
-                    };
+        responses: {
+            /** @description Created: `{ data }` */
+            201: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
                 };
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: {
-                                /** @description URL of the avatar image, or empty */
-                                avatar: string;
-                                /**
-                                 * Format: date-time
-                                 * @description ISO 8601 UTC
-                                 */
-                                createdAt: string;
-                                email: string;
-                                id: number;
-                                /** @description BCP 47 tag, e.g. en or zh-CN */
-                                language: string;
-                                username: string;
-                            };
-                        };
-                    };
-                };
-            };
-        };
-        /** Change any of username, email, avatar, language */
-        put: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": 1,
+                     *         "productId": 1,
+                     *         "title": "example",
+                     *         "price": 12.5,
+                     *         "currency": "example",
+                     *         "imageUrl": "example",
+                     *         "addedAt": "2026-01-01T08:00:00.000Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
-                        /** @description absolute http(s) URL; empty string removes the avatar */
-                        avatar?: string;
-                        /** Format: email */
-                        email?: string;
-                        /** @description BCP 47 tag, e.g. en or zh-CN */
-                        language?: string;
-                        /** @description 3 to 32 letters, digits, _ . - */
-                        username?: string;
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description Stable discriminator of some errors (see ERROR_CODES); additive */
-                            code?: string;
-                            error: string;
-                            /** @description The body field the error is about, where there is one */
-                            field?: string;
-                            message: string;
-                            statusCode: number;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: {
-                                /** @description URL of the avatar image, or empty */
-                                avatar: string;
-                                /**
-                                 * Format: date-time
-                                 * @description ISO 8601 UTC
-                                 */
-                                createdAt: string;
-                                email: string;
-                                id: number;
-                                /** @description BCP 47 tag, e.g. en or zh-CN */
-                                language: string;
-                                username: string;
-                            };
+                        data: {
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601 UTC
+                             */
+                            addedAt: string;
+                            /** @description ISO 4217 code, e.g. CNY */
+                            currency: string;
+                            /** @description favorite id (used to delete it) */
+                            id: number;
+                            imageUrl: string;
+                            /** @description amount in the ledger currency, at most two decimals */
+                            price: number;
+                            productId: number;
+                            title: string;
                         };
                     };
                 };
             };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
         };
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
-    "/user/wallet/balance": {
+    favorites_remove: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Plain decimal digits (no sign other than -, exponent, hex or blanks). */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK: `{ data }` */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "message": "example"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: {
+                            message: string;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    profile_get: {
         parameters: {
             query?: never;
             header?: never;
             path?: never;
             cookie?: never;
         };
-        /** Balance, the part frozen for pending shipping orders, and what is available */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description Stable discriminator of some errors (see ERROR_CODES); additive */
-                            code?: string;
-                            error: string;
-                            /** @description The body field the error is about, where there is one */
-                            field?: string;
-                            message: string;
-                            statusCode: number;
+        requestBody?: never;
+        responses: {
+            /** @description OK: `{ data }` */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": 1,
+                     *         "username": "example",
+                     *         "email": "example",
+                     *         "avatar": "example",
+                     *         "language": "example",
+                     *         "createdAt": "2026-01-01T08:00:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: {
+                            /** @description URL of the avatar image, or empty */
+                            avatar: string;
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601 UTC
+                             */
+                            createdAt: string;
+                            email: string;
+                            id: number;
+                            /** @description BCP 47 tag, e.g. en or zh-CN */
+                            language: string;
+                            username: string;
                         };
                     };
                 };
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    profile_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "username": "example",
+                 *       "email": "shopper@example.com",
+                 *       "avatar": "example",
+                 *       "language": "en"
+                 *     }
+                 */
+                "application/json": {
+                    /** @description absolute http(s) URL; empty string removes the avatar */
+                    avatar?: string;
+                    /** Format: email */
+                    email?: string;
+                    /** @description BCP 47 tag, e.g. en or zh-CN */
+                    language?: string;
+                    /** @description 3 to 32 letters, digits, _ . - */
+                    username?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK: `{ data }` */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": 1,
+                     *         "username": "example",
+                     *         "email": "example",
+                     *         "avatar": "example",
+                     *         "language": "example",
+                     *         "createdAt": "2026-01-01T08:00:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: {
+                            /** @description URL of the avatar image, or empty */
+                            avatar: string;
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601 UTC
+                             */
+                            createdAt: string;
+                            email: string;
+                            id: number;
+                            /** @description BCP 47 tag, e.g. en or zh-CN */
+                            language: string;
+                            username: string;
+                        };
                     };
-                    content: {
-                        "application/json": {
-                            data: {
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    wallet_balance_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK: `{ data }` */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "balance": 12.5,
+                     *         "frozenBalance": 12.5,
+                     *         "availableBalance": 12.5,
+                     *         "currency": "example"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: {
+                            /** @description amount in the ledger currency, at most two decimals */
+                            availableBalance: number;
+                            /** @description amount in the ledger currency, at most two decimals */
+                            balance: number;
+                            /** @description ISO 4217 code, e.g. CNY */
+                            currency: string;
+                            /** @description amount in the ledger currency, at most two decimals */
+                            frozenBalance: number;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    wallet_transactions_list: {
+        parameters: {
+            query?: {
+                /** @description page size, 1 to 100. Plain decimal digits (no sign other than -, exponent, hex or blanks). */
+                limit?: number;
+                /** @description page number, from 1. Plain decimal digits (no sign other than -, exponent, hex or blanks). */
+                page?: number;
+                /** @description cursor paging: the items after this id, in the list's order (instead of page) */
+                startingAfter?: string;
+                /** @description deposit, order_payment, order_refund, shipping_payment, shipping_refund, adjustment, supplement_payment, service_charge, insurance_payout */
+                type?: "deposit" | "order_payment" | "order_refund" | "shipping_payment" | "shipping_refund" | "adjustment" | "supplement_payment" | "service_charge" | "insurance_payout";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK: `{ data }` */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "items": [
+                     *           {
+                     *             "id": 1,
+                     *             "type": "deposit",
+                     *             "amount": 12.5,
+                     *             "balanceAfter": 12.5,
+                     *             "currency": "example",
+                     *             "reference": "example",
+                     *             "description": "example",
+                     *             "createdAt": "2026-01-01T08:00:00.000Z"
+                     *           }
+                     *         ],
+                     *         "total": 1,
+                     *         "page": 1,
+                     *         "limit": 1
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: {
+                            items: {
+                                /** @description signed: credits positive, debits negative */
+                                amount: number;
                                 /** @description amount in the ledger currency, at most two decimals */
-                                availableBalance: number;
-                                /** @description amount in the ledger currency, at most two decimals */
-                                balance: number;
+                                balanceAfter: number;
+                                /**
+                                 * Format: date-time
+                                 * @description ISO 8601 UTC
+                                 */
+                                createdAt: string;
                                 /** @description ISO 4217 code, e.g. CNY */
                                 currency: string;
-                                /** @description amount in the ledger currency, at most two decimals */
-                                frozenBalance: number;
-                            };
+                                description: string;
+                                id: number;
+                                /** @description what the entry is for, e.g. an order number */
+                                reference: string;
+                                /**
+                                 * @description deposit, order_payment, order_refund, shipping_payment, shipping_refund, adjustment, supplement_payment, service_charge, insurance_payout
+                                 * @enum {unknown}
+                                 */
+                                type: "deposit" | "order_payment" | "order_refund" | "shipping_payment" | "shipping_refund" | "adjustment" | "supplement_payment" | "service_charge" | "insurance_payout";
+                            }[];
+                            limit: number;
+                            page: number;
+                            total: number;
                         };
                     };
                 };
             };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
         };
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
-    "/user/wallet/transactions": {
+    warehouse_packages_list: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description page size, 1 to 100. Plain decimal digits (no sign other than -, exponent, hex or blanks). */
+                limit?: number;
+                /** @description page number, from 1. Plain decimal digits (no sign other than -, exponent, hex or blanks). */
+                page?: number;
+                /** @description cursor paging: the items after this id, in the list's order (instead of page) */
+                startingAfter?: string;
+                status?: "in_warehouse" | "packing" | "shipped" | "delivered" | "returning" | "returned" | "rehearsing" | "disposed" | "lost";
+            };
             header?: never;
             path?: never;
             cookie?: never;
         };
-        /** Ledger entries, newest first, optionally of one type */
-        get: {
-            parameters: {
-                query?: {
-                    /** @description page size, 1 to 100 */
-                    limit?: number;
-                    /** @description page number, from 1 */
-                    page?: number;
-                    /** @description cursor paging: the items after this id, in the list's order (instead of page) */
-                    startingAfter?: string;
-                    /** @description deposit, order_payment, order_refund, shipping_payment, shipping_refund, adjustment, supplement_payment, service_charge, insurance_payout */
-                    type?: "deposit" | "order_payment" | "order_refund" | "shipping_payment" | "shipping_refund" | "adjustment" | "supplement_payment" | "service_charge" | "insurance_payout";
+        requestBody?: never;
+        responses: {
+            /** @description OK: `{ data }` */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
                 };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description Stable discriminator of some errors (see ERROR_CODES); additive */
-                            code?: string;
-                            error: string;
-                            /** @description The body field the error is about, where there is one */
-                            field?: string;
-                            message: string;
-                            statusCode: number;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: {
-                                items: {
-                                    /** @description signed: credits positive, debits negative */
-                                    amount: number;
-                                    /** @description amount in the ledger currency, at most two decimals */
-                                    balanceAfter: number;
-                                    /**
-                                     * Format: date-time
-                                     * @description ISO 8601 UTC
-                                     */
-                                    createdAt: string;
-                                    /** @description ISO 4217 code, e.g. CNY */
-                                    currency: string;
-                                    description: string;
-                                    id: number;
-                                    /** @description what the entry is for, e.g. an order number */
-                                    reference: string;
-                                    /**
-                                     * @description deposit, order_payment, order_refund, shipping_payment, shipping_refund, adjustment, supplement_payment, service_charge, insurance_payout
-                                     * @enum {unknown}
-                                     */
-                                    type: "deposit" | "order_payment" | "order_refund" | "shipping_payment" | "shipping_refund" | "adjustment" | "supplement_payment" | "service_charge" | "insurance_payout";
-                                }[];
-                                limit: number;
-                                page: number;
-                                total: number;
-                            };
-                        };
-                    };
-                };
-            };
-        };
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/warehouse/packages": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** Warehouse packages, newest arrivals first, optionally of one status */
-        get: {
-            parameters: {
-                query?: {
-                    /** @description page size, 1 to 100 */
-                    limit?: number;
-                    /** @description page number, from 1 */
-                    page?: number;
-                    /** @description cursor paging: the items after this id, in the list's order (instead of page) */
-                    startingAfter?: string;
-                    status?: "in_warehouse" | "packing" | "shipped" | "delivered" | "returning" | "returned" | "rehearsing" | "disposed" | "lost";
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description Stable discriminator of some errors (see ERROR_CODES); additive */
-                            code?: string;
-                            error: string;
-                            /** @description The body field the error is about, where there is one */
-                            field?: string;
-                            message: string;
-                            statusCode: number;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: {
-                                items: {
-                                    /**
-                                     * Format: date-time
-                                     * @description ISO 8601 UTC
-                                     */
-                                    arrivedAt: string;
-                                    /** @enum {unknown} */
-                                    cargoType: "general" | "battery" | "sensitive";
-                                    /**
-                                     * Format: date-time
-                                     * @description ISO 8601 UTC
-                                     */
-                                    disposalAt: string;
-                                    /** @description negative once overdue */
-                                    freeStorageDaysLeft: number;
-                                    /**
-                                     * Format: date-time
-                                     * @description ISO 8601 UTC
-                                     */
-                                    freeStorageUntil: string;
-                                    /** @description used as inventoryId when creating a shipping order */
-                                    id: number;
-                                    inspectionPhotos: string[];
-                                    /** @description the purchase order number */
-                                    orderId: string;
-                                    productName: string;
-                                    quantity: number;
-                                    services: {
-                                        doneAt: string | null;
-                                        /** @description photos asked for (per-photo services), else 0 */
-                                        photoCount: number;
-                                        /** @description amount in the ledger currency, at most two decimals */
-                                        price: number;
-                                        /**
-                                         * Format: date-time
-                                         * @description ISO 8601 UTC
-                                         */
-                                        requestedAt: string;
-                                        requestId: number;
-                                        serviceId: string;
-                                        /** @enum {unknown} */
-                                        status: "pending" | "done";
-                                    }[];
-                                    /** @description the shipping order holding the package, if any */
-                                    shippingOrderNo: string | null;
-                                    /**
-                                     * @description in_warehouse, packing, shipped, delivered, returning, returned, rehearsing, disposed, lost
-                                     * @enum {unknown}
-                                     */
-                                    status: "in_warehouse" | "packing" | "shipped" | "delivered" | "returning" | "returned" | "rehearsing" | "disposed" | "lost";
-                                    /** @description whole days since arrivedAt on the service clock */
-                                    storageDays: number;
-                                    /** @description accrued storage fee: each day past the free period, per package (0 while free) */
-                                    storageFee: number;
-                                    /** @description grams */
-                                    weight: number;
-                                }[];
-                                limit: number;
-                                page: number;
-                                total: number;
-                            };
-                        };
-                    };
-                };
-            };
-        };
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/warehouse/packages/{id}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** One package */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: number;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description Stable discriminator of some errors (see ERROR_CODES); additive */
-                            code?: string;
-                            error: string;
-                            /** @description The body field the error is about, where there is one */
-                            field?: string;
-                            message: string;
-                            statusCode: number;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: {
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "items": [
+                     *           {
+                     *             "id": 1,
+                     *             "productName": "example",
+                     *             "weight": 1,
+                     *             "status": "in_warehouse",
+                     *             "orderId": "example",
+                     *             "inspectionPhotos": [
+                     *               "example"
+                     *             ],
+                     *             "arrivedAt": "2026-01-01T08:00:00.000Z",
+                     *             "storageDays": 1,
+                     *             "quantity": 1,
+                     *             "cargoType": "general",
+                     *             "shippingOrderNo": "example",
+                     *             "services": [
+                     *               {
+                     *                 "requestId": 1,
+                     *                 "serviceId": "example",
+                     *                 "status": "pending",
+                     *                 "price": 12.5,
+                     *                 "photoCount": 1,
+                     *                 "requestedAt": "2026-01-01T08:00:00.000Z",
+                     *                 "doneAt": "2026-01-01T08:00:00.000Z"
+                     *               }
+                     *             ],
+                     *             "storageFee": 12.5,
+                     *             "freeStorageDaysLeft": 1,
+                     *             "freeStorageUntil": "2026-01-01T08:00:00.000Z",
+                     *             "disposalAt": "2026-01-01T08:00:00.000Z"
+                     *           }
+                     *         ],
+                     *         "total": 1,
+                     *         "page": 1,
+                     *         "limit": 1
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: {
+                            items: {
                                 /**
                                  * Format: date-time
                                  * @description ISO 8601 UTC
@@ -4623,79 +6219,345 @@ export interface paths {
                                 storageFee: number;
                                 /** @description grams */
                                 weight: number;
-                            };
+                            }[];
+                            limit: number;
+                            page: number;
+                            total: number;
                         };
                     };
                 };
             };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
         };
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
-    "/warehouse/packages/{id}/services": {
+    warehouse_packages_get: {
         parameters: {
             query?: never;
+            header?: never;
+            path: {
+                /** @description Plain decimal digits (no sign other than -, exponent, hex or blanks). */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK: `{ data }` */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": 1,
+                     *         "productName": "example",
+                     *         "weight": 1,
+                     *         "status": "in_warehouse",
+                     *         "orderId": "example",
+                     *         "inspectionPhotos": [
+                     *           "example"
+                     *         ],
+                     *         "arrivedAt": "2026-01-01T08:00:00.000Z",
+                     *         "storageDays": 1,
+                     *         "quantity": 1,
+                     *         "cargoType": "general",
+                     *         "shippingOrderNo": "example",
+                     *         "services": [
+                     *           {
+                     *             "requestId": 1,
+                     *             "serviceId": "example",
+                     *             "status": "pending",
+                     *             "price": 12.5,
+                     *             "photoCount": 1,
+                     *             "requestedAt": "2026-01-01T08:00:00.000Z",
+                     *             "doneAt": "2026-01-01T08:00:00.000Z"
+                     *           }
+                     *         ],
+                     *         "storageFee": 12.5,
+                     *         "freeStorageDaysLeft": 1,
+                     *         "freeStorageUntil": "2026-01-01T08:00:00.000Z",
+                     *         "disposalAt": "2026-01-01T08:00:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: {
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601 UTC
+                             */
+                            arrivedAt: string;
+                            /** @enum {unknown} */
+                            cargoType: "general" | "battery" | "sensitive";
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601 UTC
+                             */
+                            disposalAt: string;
+                            /** @description negative once overdue */
+                            freeStorageDaysLeft: number;
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601 UTC
+                             */
+                            freeStorageUntil: string;
+                            /** @description used as inventoryId when creating a shipping order */
+                            id: number;
+                            inspectionPhotos: string[];
+                            /** @description the purchase order number */
+                            orderId: string;
+                            productName: string;
+                            quantity: number;
+                            services: {
+                                doneAt: string | null;
+                                /** @description photos asked for (per-photo services), else 0 */
+                                photoCount: number;
+                                /** @description amount in the ledger currency, at most two decimals */
+                                price: number;
+                                /**
+                                 * Format: date-time
+                                 * @description ISO 8601 UTC
+                                 */
+                                requestedAt: string;
+                                requestId: number;
+                                serviceId: string;
+                                /** @enum {unknown} */
+                                status: "pending" | "done";
+                            }[];
+                            /** @description the shipping order holding the package, if any */
+                            shippingOrderNo: string | null;
+                            /**
+                             * @description in_warehouse, packing, shipped, delivered, returning, returned, rehearsing, disposed, lost
+                             * @enum {unknown}
+                             */
+                            status: "in_warehouse" | "packing" | "shipped" | "delivered" | "returning" | "returned" | "rehearsing" | "disposed" | "lost";
+                            /** @description whole days since arrivedAt on the service clock */
+                            storageDays: number;
+                            /** @description accrued storage fee: each day past the free period, per package (0 while free) */
+                            storageFee: number;
+                            /** @description grams */
+                            weight: number;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    warehouse_packages_services_request: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description 1 to 255 visible ASCII characters: a retry with the same key and request answers the stored result (with Idempotent-Replayed: true) and never applies twice; kept 24 hours
+                 * @example order-2026-01-01-001
+                 */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /** @description Plain decimal digits (no sign other than -, exponent, hex or blanks). */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "serviceIds": [
+                 *         "example"
+                 *       ],
+                 *       "photoCount": 1
+                 *     }
+                 */
+                "application/json": {
+                    /** @description photos wanted, with a per-photo service (default 1) */
+                    photoCount?: number;
+                    serviceIds: string[];
+                };
+            };
+        };
+        responses: {
+            /** @description Created: `{ data }` */
+            201: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "packageId": 1,
+                     *         "charged": 12.5,
+                     *         "currency": "example",
+                     *         "services": [
+                     *           {
+                     *             "requestId": 1,
+                     *             "serviceId": "example",
+                     *             "status": "pending",
+                     *             "price": 12.5,
+                     *             "photoCount": 1,
+                     *             "requestedAt": "2026-01-01T08:00:00.000Z",
+                     *             "doneAt": "2026-01-01T08:00:00.000Z"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: {
+                            /** @description amount in the ledger currency, at most two decimals */
+                            charged: number;
+                            /** @description ISO 4217 code, e.g. CNY */
+                            currency: string;
+                            packageId: number;
+                            services: {
+                                doneAt: string | null;
+                                /** @description photos asked for (per-photo services), else 0 */
+                                photoCount: number;
+                                /** @description amount in the ledger currency, at most two decimals */
+                                price: number;
+                                /**
+                                 * Format: date-time
+                                 * @description ISO 8601 UTC
+                                 */
+                                requestedAt: string;
+                                requestId: number;
+                                serviceId: string;
+                                /** @enum {unknown} */
+                                status: "pending" | "done";
+                            }[];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    warehouse_packages_shippable: {
+        parameters: {
+            query?: {
+                /** @description page size, 1 to 100. Plain decimal digits (no sign other than -, exponent, hex or blanks). */
+                limit?: number;
+                /** @description page number, from 1. Plain decimal digits (no sign other than -, exponent, hex or blanks). */
+                page?: number;
+                /** @description cursor paging: the items after this id, in the list's order (instead of page) */
+                startingAfter?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
         };
-        get?: never;
-        put?: never;
-        /** Ask for services on an in_warehouse package: charged now (service_charge), done by the back office */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: number;
+        requestBody?: never;
+        responses: {
+            /** @description OK: `{ data }` */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
                 };
-                cookie?: never;
-            };
-            requestBody: {
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "items": [
+                     *           {
+                     *             "id": 1,
+                     *             "productName": "example",
+                     *             "weight": 1,
+                     *             "status": "in_warehouse",
+                     *             "orderId": "example",
+                     *             "inspectionPhotos": [
+                     *               "example"
+                     *             ],
+                     *             "arrivedAt": "2026-01-01T08:00:00.000Z",
+                     *             "storageDays": 1,
+                     *             "quantity": 1,
+                     *             "cargoType": "general",
+                     *             "shippingOrderNo": "example",
+                     *             "services": [
+                     *               {
+                     *                 "requestId": 1,
+                     *                 "serviceId": "example",
+                     *                 "status": "pending",
+                     *                 "price": 12.5,
+                     *                 "photoCount": 1,
+                     *                 "requestedAt": "2026-01-01T08:00:00.000Z",
+                     *                 "doneAt": "2026-01-01T08:00:00.000Z"
+                     *               }
+                     *             ],
+                     *             "storageFee": 12.5,
+                     *             "freeStorageDaysLeft": 1,
+                     *             "freeStorageUntil": "2026-01-01T08:00:00.000Z",
+                     *             "disposalAt": "2026-01-01T08:00:00.000Z"
+                     *           }
+                     *         ],
+                     *         "total": 1,
+                     *         "page": 1,
+                     *         "limit": 1
+                     *       }
+                     *     }
+                     */
                     "application/json": {
-                        /** @description photos wanted, with a per-photo service (default 1) */
-                        photoCount?: number;
-                        serviceIds: string[];
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description Stable discriminator of some errors (see ERROR_CODES); additive */
-                            code?: string;
-                            error: string;
-                            /** @description The body field the error is about, where there is one */
-                            field?: string;
-                            message: string;
-                            statusCode: number;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                201: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: {
-                                /** @description amount in the ledger currency, at most two decimals */
-                                charged: number;
-                                /** @description ISO 4217 code, e.g. CNY */
-                                currency: string;
-                                packageId: number;
+                        data: {
+                            items: {
+                                /**
+                                 * Format: date-time
+                                 * @description ISO 8601 UTC
+                                 */
+                                arrivedAt: string;
+                                /** @enum {unknown} */
+                                cargoType: "general" | "battery" | "sensitive";
+                                /**
+                                 * Format: date-time
+                                 * @description ISO 8601 UTC
+                                 */
+                                disposalAt: string;
+                                /** @description negative once overdue */
+                                freeStorageDaysLeft: number;
+                                /**
+                                 * Format: date-time
+                                 * @description ISO 8601 UTC
+                                 */
+                                freeStorageUntil: string;
+                                /** @description used as inventoryId when creating a shipping order */
+                                id: number;
+                                inspectionPhotos: string[];
+                                /** @description the purchase order number */
+                                orderId: string;
+                                productName: string;
+                                quantity: number;
                                 services: {
                                     doneAt: string | null;
                                     /** @description photos asked for (per-photo services), else 0 */
@@ -4712,278 +6574,135 @@ export interface paths {
                                     /** @enum {unknown} */
                                     status: "pending" | "done";
                                 }[];
-                            };
-                        };
-                    };
-                };
-            };
-        };
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/warehouse/packages/shippable": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** Packages ready to ship (in_warehouse) */
-        get: {
-            parameters: {
-                query?: {
-                    /** @description page size, 1 to 100 */
-                    limit?: number;
-                    /** @description page number, from 1 */
-                    page?: number;
-                    /** @description cursor paging: the items after this id, in the list's order (instead of page) */
-                    startingAfter?: string;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description Stable discriminator of some errors (see ERROR_CODES); additive */
-                            code?: string;
-                            error: string;
-                            /** @description The body field the error is about, where there is one */
-                            field?: string;
-                            message: string;
-                            statusCode: number;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: {
-                                items: {
-                                    /**
-                                     * Format: date-time
-                                     * @description ISO 8601 UTC
-                                     */
-                                    arrivedAt: string;
-                                    /** @enum {unknown} */
-                                    cargoType: "general" | "battery" | "sensitive";
-                                    /**
-                                     * Format: date-time
-                                     * @description ISO 8601 UTC
-                                     */
-                                    disposalAt: string;
-                                    /** @description negative once overdue */
-                                    freeStorageDaysLeft: number;
-                                    /**
-                                     * Format: date-time
-                                     * @description ISO 8601 UTC
-                                     */
-                                    freeStorageUntil: string;
-                                    /** @description used as inventoryId when creating a shipping order */
-                                    id: number;
-                                    inspectionPhotos: string[];
-                                    /** @description the purchase order number */
-                                    orderId: string;
-                                    productName: string;
-                                    quantity: number;
-                                    services: {
-                                        doneAt: string | null;
-                                        /** @description photos asked for (per-photo services), else 0 */
-                                        photoCount: number;
-                                        /** @description amount in the ledger currency, at most two decimals */
-                                        price: number;
-                                        /**
-                                         * Format: date-time
-                                         * @description ISO 8601 UTC
-                                         */
-                                        requestedAt: string;
-                                        requestId: number;
-                                        serviceId: string;
-                                        /** @enum {unknown} */
-                                        status: "pending" | "done";
-                                    }[];
-                                    /** @description the shipping order holding the package, if any */
-                                    shippingOrderNo: string | null;
-                                    /**
-                                     * @description in_warehouse, packing, shipped, delivered, returning, returned, rehearsing, disposed, lost
-                                     * @enum {unknown}
-                                     */
-                                    status: "in_warehouse" | "packing" | "shipped" | "delivered" | "returning" | "returned" | "rehearsing" | "disposed" | "lost";
-                                    /** @description whole days since arrivedAt on the service clock */
-                                    storageDays: number;
-                                    /** @description accrued storage fee: each day past the free period, per package (0 while free) */
-                                    storageFee: number;
-                                    /** @description grams */
-                                    weight: number;
-                                }[];
-                                limit: number;
-                                page: number;
-                                total: number;
-                            };
-                        };
-                    };
-                };
-            };
-        };
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/warehouse/packages/stats": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** Package counts by status and weights */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description Stable discriminator of some errors (see ERROR_CODES); additive */
-                            code?: string;
-                            error: string;
-                            /** @description The body field the error is about, where there is one */
-                            field?: string;
-                            message: string;
-                            statusCode: number;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: {
-                                delivered: number;
-                                inWarehouse: number;
+                                /** @description the shipping order holding the package, if any */
+                                shippingOrderNo: string | null;
+                                /**
+                                 * @description in_warehouse, packing, shipped, delivered, returning, returned, rehearsing, disposed, lost
+                                 * @enum {unknown}
+                                 */
+                                status: "in_warehouse" | "packing" | "shipped" | "delivered" | "returning" | "returned" | "rehearsing" | "disposed" | "lost";
+                                /** @description whole days since arrivedAt on the service clock */
+                                storageDays: number;
+                                /** @description accrued storage fee: each day past the free period, per package (0 while free) */
+                                storageFee: number;
                                 /** @description grams */
-                                inWarehouseWeight: number;
-                                packing: number;
-                                shipped: number;
-                                total: number;
-                                /** @description grams */
-                                totalWeight: number;
-                            };
-                        };
-                    };
-                };
-            };
-        };
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/warehouse/services": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** Warehouse services you can ask for on a package (reinforcement, vacuum packing, photos...) */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description Stable discriminator of some errors (see ERROR_CODES); additive */
-                            code?: string;
-                            error: string;
-                            /** @description The body field the error is about, where there is one */
-                            field?: string;
-                            message: string;
-                            statusCode: number;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: {
-                                description: string;
-                                name: string;
-                                /** @description amount in the ledger currency, at most two decimals */
-                                price: number;
-                                serviceId: string;
-                                /** @enum {unknown} */
-                                unit: "package" | "photo";
+                                weight: number;
                             }[];
+                            limit: number;
+                            page: number;
+                            total: number;
                         };
                     };
                 };
             };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
         };
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
+    };
+    warehouse_packages_stats: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK: `{ data }` */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "total": 1,
+                     *         "inWarehouse": 1,
+                     *         "shipped": 1,
+                     *         "totalWeight": 1,
+                     *         "packing": 1,
+                     *         "delivered": 1,
+                     *         "inWarehouseWeight": 1
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: {
+                            delivered: number;
+                            inWarehouse: number;
+                            /** @description grams */
+                            inWarehouseWeight: number;
+                            packing: number;
+                            shipped: number;
+                            total: number;
+                            /** @description grams */
+                            totalWeight: number;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    warehouse_services_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK: `{ data }` */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "serviceId": "example",
+                     *           "name": "example",
+                     *           "description": "example",
+                     *           "price": 12.5,
+                     *           "unit": "package"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        data: {
+                            description: string;
+                            name: string;
+                            /** @description amount in the ledger currency, at most two decimals */
+                            price: number;
+                            serviceId: string;
+                            /** @enum {unknown} */
+                            unit: "package" | "photo";
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+        };
     };
 }
-export type webhooks = Record<string, never>;
-export interface components {
-    schemas: never;
-    responses: never;
-    parameters: never;
-    requestBodies: never;
-    headers: never;
-    pathItems: never;
-}
-export type $defs = Record<string, never>;
-export type operations = Record<string, never>;

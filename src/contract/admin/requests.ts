@@ -21,6 +21,7 @@ export const RequestSummary = Type.Object({
   query: Type.String({ description: 'the query string without "?", secrets masked; "" when none' }),
   status: Type.Integer(),
   durationMs: Type.Number({ description: 'from the request\'s arrival to the last byte of the answer' }),
+  mcpTool: Type.Union([Type.String(), Type.Null()], { description: 'the MCP tool that made the request (crossbuy mcp, /mcp), or null' }),
 });
 
 const Body = Type.Object({

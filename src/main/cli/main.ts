@@ -7,6 +7,7 @@ import { registerExportCommand } from './export.js';
 import { registerDataCommands } from './data.js';
 import { registerWorldCommands } from './world.js';
 import { registerWorldFileCommands, serveWorldFile } from './world-file.js';
+import { registerMcpCommand } from './mcp.js';
 import { adminTokenFile } from '../core/data-dir.js';
 import { newUiToken, persistentUiToken, saveUiToken, uiTokenFile } from '../headless/ui-token.js';
 import { serverHolding } from '../core/data/server-lock.js';
@@ -85,6 +86,7 @@ export function buildProgram(): Command {
   registerDataCommands(program);
   registerWorldCommands(program);
   registerWorldFileCommands(program);
+  registerMcpCommand(program);
   program
     .command('data-dir')
     .description('print the data directory in use and where the admin and UI tokens are kept')

@@ -11,6 +11,8 @@ import { EventFeed } from '../core/events/feed.js';
 import { WebhookDispatcher } from '../core/webhooks/dispatcher.js';
 import { WorldRuntime } from '../core/worlds/runtime.js';
 import { Worlds, type ApplyWorldFile } from '../core/worlds/worlds.js';
+import { registerMcpHttp } from '../mcp/http.js';
+import { openTools } from '../mcp/open-tools.js';
 
 export { DEFAULT_PORT } from './port.js';
 const HOST = '127.0.0.1';
@@ -101,6 +103,8 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
       uiDir: uiDir && existsSync(join(uiDir, 'index.html')) ? uiDir : null,
       logger: options.logger,
     });
+    // MCP (Streamable HTTP) on the same port: its tool calls are `inject`ed into this app.
+    await registerMcpHttp(app, { worlds, tools: openTools() });
     await listen(app, options.port, options.portFallback ?? false);
   } catch (error) {
     core.close();

@@ -23,17 +23,17 @@ describe('the request log store', () => {
     const at = Date.now();
     store.write([
       wire((e) => {
-        e.add('r-1', at, KEY, 'POST', '/api/v1/open/cart/items?x=1&k=sk-AbCdEfGhIjKl', 201, 1.5, '{"key":"sk-AbCdEfGhIjKlMnOp"}', '{"data":{}}');
+        e.add('r-1', at, KEY, 'POST', '/api/v1/open/cart/items?x=1&k=sk-AbCdEfGhIjKl', 201, 1.5, '{"key":"sk-AbCdEfGhIjKlMnOp"}', '{"data":{}}', 'crossbuy_cart_items_add');
         e.add('r-2', at + 1, null, 'GET', '/api/v1/open/cart', 401, 0.25, undefined, Buffer.from('{"statusCode":401}'));
       }),
     ]);
     expect(store.get(1)).toEqual({
       id: 1, requestId: 'r-1', at: new Date(at).toISOString(), key: KEY, method: 'POST', path: '/api/v1/open/cart/items',
-      query: 'x=1&k=sk-****', status: 201, durationMs: 1.5,
+      query: 'x=1&k=sk-****', status: 201, durationMs: 1.5, mcpTool: 'crossbuy_cart_items_add',
       requestBody: { text: '{"key":"sk-****"}', bytes: 29, truncated: false },
       responseBody: { text: '{"data":{}}', bytes: 11, truncated: false },
     });
-    expect(store.get(2)).toMatchObject({ id: 2, key: null, query: '', status: 401, requestBody: { text: null, bytes: 0, truncated: false }, responseBody: { text: '{"statusCode":401}', bytes: 18 } });
+    expect(store.get(2)).toMatchObject({ id: 2, key: null, mcpTool: null, query: '', status: 401, requestBody: { text: null, bytes: 0, truncated: false }, responseBody: { text: '{"statusCode":401}', bytes: 18 } });
     expect(store.get(3)).toBeNull();
   });
 
@@ -136,6 +136,23 @@ describe('the request log store', () => {
     const again = new RequestLogStore(db, 1000);
     again.write([wire((e) => e.add('second', Date.now(), KEY, 'GET', '/api/v1/open/cart', 200, 1, undefined, CART))]);
     expect(again.list({ limit: 10 }).items.map((i) => [i.id, i.requestId])).toEqual([[2, 'second'], [1, 'first']]);
+  });
+
+  it('upgrades a layout-3 log (11 values an entry) in place: every entry kept, with no MCP tool', () => {
+    const db = new Database(':memory:');
+    db.exec('CREATE TABLE request_log_batches (first_id INTEGER PRIMARY KEY, count INTEGER NOT NULL, last_done_ms INTEGER NOT NULL, entries TEXT NOT NULL)');
+    const now = Date.now();
+    const v3 = [
+      'a', now, 7, 'script', 'GET', '/api/v1/open/cart', '', 200, 1000, null, [CART, CART.length, 0],
+      'b', now + 1, null, null, 'GET', '/api/v1/open/orders', 'limit=1', 401, 500, null, 0,
+    ];
+    db.prepare('INSERT INTO request_log_batches VALUES (?, ?, ?, ?)').run(5, 2, now + 2, JSON.stringify(v3));
+    db.pragma('user_version = 3');
+    const store = new RequestLogStore(db, 1000);
+    expect(store.get(5)).toMatchObject({ requestId: 'a', key: KEY, status: 200, mcpTool: null, responseBody: { text: CART } });
+    expect(store.get(6)).toMatchObject({ requestId: 'b', key: null, query: 'limit=1', status: 401, mcpTool: null, responseBody: { text: CART } });
+    store.write([wire((e) => e.add('c', now + 3, KEY, 'GET', '/api/v1/open/cart', 200, 1, undefined, CART, 'crossbuy_cart_get'))]);
+    expect(store.get(7)).toMatchObject({ requestId: 'c', mcpTool: 'crossbuy_cart_get' });
   });
 
   it('carries over the entries of a first-layout log (a row per request), ids and bodies kept', () => {

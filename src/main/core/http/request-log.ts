@@ -13,6 +13,15 @@ declare module 'fastify' {
   }
 }
 
+/** The header the MCP adapter (src/main/mcp/) sets on each tool call's request: the tool's name. */
+export const MCP_TOOL_HEADER = 'crossbuy-mcp-tool';
+const TOOL_NAME = /^[a-zA-Z0-9_-]{1,64}$/;
+
+/** A tool name as the log keeps it; anything else (a script's own header) is not kept. */
+function mcpToolOf(header: string | string[] | undefined): string | null {
+  return typeof header === 'string' && TOOL_NAME.test(header) ? header : null;
+}
+
 /**
  * Records every request under the open API's prefix in the request log (`core/requests/`), whatever it
  * was answered (401, 404 of an unknown route, 429 included). Two hooks on the root instance, so the
@@ -39,7 +48,7 @@ export function registerRequestLog(app: FastifyInstance, ctx: CoreContext, prefi
       const elapsed = reply.elapsedTime;
       // When it arrived: no hook of its own at arrival (a hook per request is paid by every read).
       const atMs = Math.round(Date.now() - elapsed);
-      log.recordIn(request.world?.id ?? 'default', request.id, atMs, request.loggedKey ?? null, request.method, request.url, reply.statusCode, elapsed, request.rawBody, request.sentPayload);
+      log.recordIn(request.world?.id ?? 'default', request.id, atMs, request.loggedKey ?? null, request.method, request.url, reply.statusCode, elapsed, request.rawBody, request.sentPayload, mcpToolOf(request.headers[MCP_TOOL_HEADER]));
     }
     done();
   });

@@ -25,8 +25,12 @@ import { validatorCompiler } from './validation.js';
 import { REQUEST_ID_HEADER, requestIdOf } from './request-id.js';
 import { checkCharset } from './charset.js';
 import { registerRequestLog } from './request-log.js';
+import { finishDocument, type Api } from './openapi.js';
+import { adminRouteDocs, openRouteDocs, routeDocKey, TAG_DESCRIPTIONS } from './route-docs.js';
 
 export const OPEN_PREFIX = '/api/v1/open';
+/** On an answer replayed from an earlier request with the same Idempotency-Key (Stripe's name). */
+export const IDEMPOTENT_REPLAYED_HEADER = 'Idempotent-Replayed';
 export const ADMIN_PREFIX = '/api/v1/admin';
 const BODY_LIMIT = 1024 * 1024;
 
@@ -51,6 +55,8 @@ function isWithStatus(value: unknown): value is WithStatus<unknown> {
 interface Outcome {
   statusCode: number;
   body: unknown;
+  /** The stored answer of an earlier request with the same Idempotency-Key (`Idempotent-Replayed: true`). */
+  replayed?: boolean;
 }
 
 function envelope(spec: RouteSpec, result: unknown): Outcome {
@@ -122,7 +128,7 @@ function runWrite(spec: RouteSpec, call: Call<never>, request: FastifyRequest): 
   const path = request.url.split('?')[0]!;
   const hash = requestHash(request.method, path, request.body);
   const stored = findStored(call.ctx, call.caller.keyId, idemKey, hash);
-  if (stored) return stored;
+  if (stored) return { ...stored, replayed: true };
   const result = spec.handler(call as never) as unknown;
   if (result instanceof Promise) throw new Error(`idempotent route ${spec.method} ${spec.url} must be synchronous`);
   const response = envelope(spec, result);
@@ -139,6 +145,7 @@ function registerTable(app: FastifyInstance, options: ServerOptions, kind: Kind,
     // serialized once per route, by the route's own serializer: the same bytes, without walking it again.
     const serializedViews = new WeakMap<object, string>();
     const send = (reply: FastifyReply, outcome: Outcome) => {
+      if (outcome.replayed) reply.header(IDEMPOTENT_REPLAYED_HEADER, 'true');
       if (outcome.statusCode === 204) return reply.code(204).send();
       const data = (outcome.body as { data?: unknown }).data;
       if (outcome.statusCode !== status || !isKeptView(data)) return reply.code(outcome.statusCode).send(outcome.body);
@@ -228,12 +235,17 @@ const ADMIN_DOC_INFO = {
     'Authenticate with `Authorization: Bearer <admin token>` (`crossbuy admin token`); an sk- key is refused.',
 };
 
-/** The @fastify/swagger options of one API: its routes' paths relative to its prefix. */
-function openApiDocument(prefix: string, info: typeof OPEN_DOC_INFO) {
+/** The @fastify/swagger options of one API: its routes' paths relative to its prefix, each operation finished by openapi.ts. */
+function openApiDocument(prefix: string, info: typeof OPEN_DOC_INFO, api: Api, table: readonly RouteSpec[]) {
+  const rules = {
+    api,
+    docs: api === 'open' ? openRouteDocs : adminRouteDocs,
+    idempotent: new Set(table.filter((r) => r.idempotent).map((r) => routeDocKey(r.method, r.url))),
+  };
   return {
     openapi: {
       openapi: '3.1.0',
-      info,
+      info: { ...info, license: { name: 'MIT', identifier: 'MIT' } },
       servers: [{ url: prefix }],
       components: { securitySchemes: { bearerAuth: { type: 'http' as const, scheme: 'bearer' } } },
     },
@@ -241,6 +253,8 @@ function openApiDocument(prefix: string, info: typeof OPEN_DOC_INFO) {
       schema: schema as never,
       url: url.startsWith(prefix) ? url.slice(prefix.length) || '/' : url,
     }),
+    transformObject: (documentObject: object) =>
+      finishDocument(rules, (documentObject as { openapiObject: Record<string, unknown> }).openapiObject, TAG_DESCRIPTIONS) as never,
   };
 }
 
@@ -296,7 +310,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   // Each API in its own encapsulated context with its own OpenAPI document: a route is described in the
   // document of the table that serves it, and nothing else.
   await app.register(async (open) => {
-    await open.register(fastifySwagger, openApiDocument(OPEN_PREFIX, OPEN_DOC_INFO));
+    await open.register(fastifySwagger, openApiDocument(OPEN_PREFIX, OPEN_DOC_INFO, 'open', openRoutes));
     await open.register(fastifySwaggerUi, {
       routePrefix: '/docs',
       staticCSP: true,
@@ -316,7 +330,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
     registerExports(open, { worlds: options.worlds, secrets: options.secrets, prefix: OPEN_PREFIX });
   });
   await app.register(async (admin) => {
-    await admin.register(fastifySwagger, openApiDocument(ADMIN_PREFIX, ADMIN_DOC_INFO));
+    await admin.register(fastifySwagger, openApiDocument(ADMIN_PREFIX, ADMIN_DOC_INFO, 'admin', adminRoutes));
     // The admin document is for the admin token's holder (or the operator's own session, so /docs can
     // show it); it describes the back office, which an sk- key never reaches.
     admin.get(

@@ -11,9 +11,9 @@ import { WHOLE_TEXT_CHARS, clipBody, keepBody, maskSecrets } from './redact.js';
  * deleting as many) was most of what logging cost a read. A batch stands alone: nothing is remembered
  * between batches on either side. Pure functions and a pure class; no I/O.
  */
-const WIRE_WIDTH = 14;
-/** requestId, atMs, keyId, keyName, method, path, query, status, durationUs, requestBody, responseBody. */
-const STORED_WIDTH = 11;
+const WIRE_WIDTH = 15;
+/** requestId, atMs, keyId, keyName, method, path, query, status, durationUs, requestBody, responseBody, mcpTool. */
+export const STORED_WIDTH = 12;
 
 export type WireBatch = unknown[];
 
@@ -40,6 +40,8 @@ export class BatchEncoder {
     durationMs: number,
     requestBody: string | Buffer | undefined,
     responseBody: string | Buffer | undefined,
+    /** The MCP tool that made the request (its Crossbuy-Mcp-Tool header), or null. */
+    mcpTool: string | null = null,
   ): void {
     const request = requestBody === undefined ? null : clipBody(requestBody);
     let sentResponse: string | number | null = null;
@@ -67,7 +69,7 @@ export class BatchEncoder {
     this.values.push(
       requestId, atMs, key?.id ?? null, key?.name ?? null, method, url, status, durationMs,
       request?.head ?? null, request?.bytes ?? null, request?.whole ?? true,
-      sentResponse, responseBytes, responseWhole,
+      sentResponse, responseBytes, responseWhole, mcpTool,
     );
     this.count++;
   }
@@ -121,6 +123,7 @@ export function toStored(wire: WireBatch): StoredBatch {
       wire[i + 6], Math.round(durationMs * 1000),
       keep(wire[i + 8], wire[i + 9], wire[i + 10]),
       typeof sentResponse === 'number' ? sentResponse : keep(sentResponse, wire[i + 12], wire[i + 13]),
+      wire[i + 14] ?? null,
     );
     lastDoneMs = Math.max(lastDoneMs, Math.ceil(atMs + durationMs));
     count++;
@@ -174,6 +177,7 @@ export class StoredEntries {
       query: v[at + 6] as string,
       status: v[at + 7] as number,
       durationMs: (v[at + 8] as number) / 1000,
+      mcpTool: (v[at + 11] as string | null) ?? null,
     };
   }
 

@@ -39,7 +39,9 @@ CREATE TABLE IF NOT EXISTS request_log_batches (
 `;
 /** Layout 4: each batch holds the requests of one world (worlds.md section 1), named in `world`. */
 const WORLD_COLUMN = /* sql */ `ALTER TABLE request_log_batches ADD COLUMN world TEXT NOT NULL DEFAULT 'default';`;
-const LAYOUT_VERSION = 4;
+/** Layout 5: each entry carries the MCP tool that made it (layouts 3 and 4 stored 11 values an entry, no tool). */
+const LAYOUT_VERSION = 5;
+const V4_WIDTH = 11;
 
 interface BatchRow {
   first_id: number;
@@ -78,8 +80,9 @@ function openLayout(db: Database.Database): void {
   db.transaction(() => {
     const version = db.pragma('user_version', { simple: true }) as number;
     if (version === LAYOUT_VERSION) return;
-    if (version === 3) {
-      db.exec(WORLD_COLUMN);
+    if (version === 3 || version === 4) {
+      if (version === 3) db.exec(WORLD_COLUMN);
+      widenToToolLayout(db);
       db.pragma(`user_version = ${LAYOUT_VERSION}`);
       return;
     }
@@ -95,6 +98,7 @@ function openLayout(db: Database.Database): void {
           r.request_id, r.at_ms, r.key_id, r.key_name, r.method, r.path, r.query, r.status, r.duration_us,
           r.request_body === null ? null : [r.request_body, r.request_bytes, r.request_cut],
           r.response_body === null ? null : [r.response_body, r.response_bytes, r.response_cut],
+          null,
         ]);
         const lastDone = Math.max(...batch.map((r) => Math.ceil(r.at_ms + r.duration_us / 1000)));
         insert.run(batch[0]!.id, batch.length, lastDone, JSON.stringify(values));
@@ -112,6 +116,17 @@ function openLayout(db: Database.Database): void {
     for (const old of ['request_log', 'request_log_bodies']) if (tables.has(old)) db.exec(`DROP TABLE ${old}`);
     db.pragma(`user_version = ${LAYOUT_VERSION}`);
   })();
+}
+
+/** Layout 3 or 4's batches with a null MCP tool after each entry (the log is bounded: a few MB at most). */
+function widenToToolLayout(db: Database.Database): void {
+  const update = db.prepare('UPDATE request_log_batches SET entries = ? WHERE first_id = ?');
+  for (const row of db.prepare('SELECT first_id, entries FROM request_log_batches').all() as Pick<BatchRow, 'first_id' | 'entries'>[]) {
+    const values = JSON.parse(row.entries) as unknown[];
+    const widened: unknown[] = [];
+    for (let i = 0; i + V4_WIDTH <= values.length; i += V4_WIDTH) widened.push(...values.slice(i, i + V4_WIDTH), null);
+    update.run(JSON.stringify(widened), row.first_id);
+  }
 }
 
 export class RequestLogStore {

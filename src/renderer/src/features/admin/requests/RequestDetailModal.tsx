@@ -67,6 +67,16 @@ export function RequestDetailModal({ id, origin, onClose }: { id: number | null;
             </Text>
             <Code>{entry.requestId}</Code>
           </Group>
+          {entry.mcpTool ? (
+            <Group gap="xs">
+              <Text size="sm" c="dimmed">
+                {t('mcpTool')}
+              </Text>
+              <Code data-testid="request-detail-mcp-tool" translate="no">
+                {entry.mcpTool}
+              </Code>
+            </Group>
+          ) : null}
           <BodyView title={t('requestBody')} body={entry.requestBody} testId="request-body" />
           <BodyView title={t('responseBody')} body={entry.responseBody} testId="response-body" />
           <Stack gap={4}>

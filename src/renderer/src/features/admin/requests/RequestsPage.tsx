@@ -137,6 +137,11 @@ export function RequestsPage() {
                       <Table.Td ff="monospace" style={{ wordBreak: 'break-all' }} translate="no">
                         {entry.path}
                         {entry.query ? `?${entry.query}` : ''}
+                        {entry.mcpTool ? (
+                          <Badge ml="xs" size="xs" variant="outline" color="grape" data-testid="request-mcp-tool" title={t('viaMcp')}>
+                            {entry.mcpTool}
+                          </Badge>
+                        ) : null}
                       </Table.Td>
                       <Table.Td>
                         <Badge size="sm" variant="light" color={statusColor(entry.status)}>

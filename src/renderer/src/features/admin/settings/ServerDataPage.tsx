@@ -10,6 +10,7 @@ import { fetchers, adminKeys } from '../queries';
 import { Section } from '../Section';
 import type { BackupInfo, SettingsView } from '../types';
 import { RestoreBackupModal } from './RestoreBackupModal';
+import { ConnectAssistantSection } from './ConnectAssistantSection';
 import { settingsMessages } from './messages';
 import { formatRates, parseRates } from './displayRates';
 import { PageHeader } from '../../../shared/PageHeader';
@@ -309,6 +310,7 @@ export function ServerDataPage() {
     <Stack gap="md">
       <PageHeader title={t('title')} intro={t('intro')} />
       <ServerSection />
+      <ConnectAssistantSection />
       <SettingsSection />
       <BackupSection />
       <ResetSection />

@@ -1,0 +1,129 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
+import type { Worlds } from '../core/worlds/worlds.js';
+import { checkHost } from '../core/http/host-check.js';
+import { toApiError } from '../core/http/errors.js';
+import { ApiError } from '../core/shared/errors.js';
+import { injectDispatch } from './dispatch.js';
+import { keySession } from './key.js';
+import { isPresetName, parseGlobs, type ToolSelection } from './filter.js';
+import { createMcpServer } from './mcp-server.js';
+import type { ToolDef } from './tools.js';
+
+/**
+ * MCP over Streamable HTTP at `/mcp` on the server's own port. Stateless (no Mcp-Session-Id: many clients
+ * drop it): every POST carries the key, gets a server of its own and a JSON answer. GET (a standalone
+ * event stream) and DELETE (ending a session) have nothing to serve without sessions: 405, as the
+ * specification allows. Every refusal is a JSON-RPC error body with the HTTP status, never a 500.
+ *
+ * DNS rebinding: the server's Host check (host-check.ts) runs on this route as on every other, and an
+ * Origin header, when a browser sends one, must be a loopback origin too (the SDK's transport does not
+ * check either by default).
+ *
+ * Query parameters narrow the tools as the stdio flags do: `?readOnly=1`, `?tools=orders_*,cart_*`,
+ * `?preset=shopper` (the bridge of `crossbuy mcp --url` passes its flags this way).
+ */
+export const MCP_PATH = '/mcp';
+const BODY_LIMIT = 1024 * 1024;
+
+export interface McpHttpOptions {
+  /** The worlds served: the key decides which one a session works on. */
+  worlds: Worlds;
+  tools: readonly ToolDef[];
+  allowedHosts?: readonly string[];
+}
+
+function jsonRpcError(reply: FastifyReply, error: ApiError): FastifyReply {
+  for (const [name, value] of Object.entries(error.headers)) reply.header(name, value);
+  if (error.statusCode === 401) reply.header('WWW-Authenticate', 'Bearer realm="crossbuy", error="invalid_token"');
+  return reply
+    .code(error.statusCode)
+    .type('application/json; charset=utf-8')
+    .send({ jsonrpc: '2.0', error: { code: -32000, message: error.message, data: error.toBody() }, id: null });
+}
+
+/** An Origin header (a browser's request), if any, must name a loopback origin. */
+export function checkOrigin(origin: string | undefined, allowedHosts: readonly string[] = []): void {
+  if (origin === undefined) return;
+  let host: string;
+  try {
+    const url = new URL(origin);
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error('scheme');
+    host = url.host;
+  } catch {
+    throw new ApiError(403, `Origin ${origin} is not allowed: this server answers only pages on localhost`);
+  }
+  try {
+    checkHost(host, allowedHosts);
+  } catch {
+    throw new ApiError(403, `Origin ${origin} is not allowed: this server answers only pages on localhost`);
+  }
+}
+
+function selectionOf(query: Record<string, unknown>): ToolSelection {
+  const text = (name: string) => (typeof query[name] === 'string' ? (query[name] as string) : undefined);
+  const preset = text('preset');
+  if (preset !== undefined && !isPresetName(preset)) throw new ApiError(400, `Unknown preset "${preset}": use shopper or tracker`);
+  const readOnly = text('readOnly');
+  const tools = text('tools');
+  return {
+    readOnly: readOnly === '1' || readOnly === 'true',
+    ...(tools ? { globs: parseGlobs(tools) } : {}),
+    ...(preset ? { preset } : {}),
+  };
+}
+
+async function answer(app: FastifyInstance, options: McpHttpOptions, request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
+  checkOrigin(request.headers.origin, options.allowedHosts);
+  const key = keySession(options.worlds, request.headers.authorization, request.ip);
+  if (request.method !== 'POST') {
+    reply.header('Allow', 'POST');
+    throw new ApiError(405, 'This MCP endpoint is stateless: POST JSON-RPC messages; there is no session stream to GET or DELETE');
+  }
+  const selection = selectionOf(request.query as Record<string, unknown>);
+  const server = createMcpServer({
+    tools: options.tools,
+    scopes: () => key.scopes,
+    selection,
+    dispatch: injectDispatch(app, request.headers.authorization!, request.ip),
+  });
+  const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
+  try {
+    await server.connect(transport);
+    const headers = new Headers();
+    for (const [name, value] of Object.entries(request.headers)) {
+      if (typeof value === 'string') headers.set(name, value);
+      else if (Array.isArray(value)) headers.set(name, value.join(', '));
+    }
+    const body = typeof request.body === 'string' ? request.body : '';
+    const response = await transport.handleRequest(new Request(`http://127.0.0.1${MCP_PATH}`, { method: 'POST', headers, body }));
+    response.headers.forEach((value, name) => {
+      if (name !== 'content-length') reply.header(name, value);
+    });
+    const text = await response.text();
+    return reply.code(response.status).send(text);
+  } finally {
+    await server.close().catch(() => undefined);
+  }
+}
+
+/** Registers `/mcp` on the root app (whose `inject` the tools call). */
+export async function registerMcpHttp(app: FastifyInstance, options: McpHttpOptions): Promise<void> {
+  await app.register(async (mcp) => {
+    // The raw text goes to the SDK's transport, which answers malformed JSON with a JSON-RPC parse error.
+    mcp.removeAllContentTypeParsers();
+    mcp.addContentTypeParser('*', { parseAs: 'string', bodyLimit: BODY_LIMIT }, (_request, body, done) => done(null, body));
+    // The Host check (the root hook), auth and everything else refuse in JSON-RPC form.
+    mcp.setErrorHandler((error: FastifyError, request, reply) => {
+      const apiError = toApiError(error);
+      if (apiError.statusCode === 500) request.log.error({ err: error }, 'unhandled MCP error');
+      return jsonRpcError(reply, apiError);
+    });
+    mcp.route({
+      method: ['GET', 'POST', 'DELETE'],
+      url: MCP_PATH,
+      schema: { hide: true },
+      handler: (request, reply) => answer(app, options, request, reply),
+    });
+  });
+}

@@ -1,0 +1,103 @@
+import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import {
+  CallToolRequestSchema,
+  ErrorCode,
+  GetPromptRequestSchema,
+  ListPromptsRequestSchema,
+  ListResourcesRequestSchema,
+  ListToolsRequestSchema,
+  McpError,
+  ReadResourceRequestSchema,
+  type CallToolResult,
+  type Tool,
+} from '@modelcontextprotocol/sdk/types.js';
+import type { Scope } from '../core/auth/scopes.js';
+import { ArgumentError, argumentRefusal, toRequest, toResult } from './call.js';
+import type { Dispatch } from './dispatch.js';
+import { inSelection, selectTools, type ToolSelection } from './filter.js';
+import { getPrompt, listPrompts } from './prompts.js';
+import { listResources, readResource } from './resources.js';
+import type { ToolDef } from './tools.js';
+
+/**
+ * One MCP session's server (the SDK's low-level `Server`: the high-level `McpServer.tool()` takes zod and
+ * would drop the routes' plain JSON Schemas). It lists the tools the key's scopes and the session's
+ * selection allow and turns each call into its route's HTTP request through `dispatch`.
+ */
+export const SERVER_INFO = { name: 'crossbuy', title: 'crossbuy', version: '1.0.0' };
+
+const INSTRUCTIONS =
+  'crossbuy is a local cross-border purchasing agent: search products, fill the cart, place purchase orders paid ' +
+  'from the wallet, follow them to the warehouse (paid -> purchased -> shipped_to_warehouse -> in_warehouse), then ship ' +
+  'packages abroad. Amounts are decimal numbers in the ledger currency. Every tool is one route of the open API ' +
+  '(/api/v1/open); a refusal comes back as isError with { statusCode, message, error }. Give money-moving tools an ' +
+  'idempotencyKey so a retry never pays twice.';
+
+export interface SessionOptions {
+  /** Every tool of the route table. */
+  tools: readonly ToolDef[];
+  /** The session key's scopes, now (read at each listing: a key's scopes cannot change, but it can be revoked). */
+  scopes: () => readonly Scope[];
+  selection: ToolSelection;
+  dispatch: Dispatch;
+}
+
+function listed(tool: ToolDef): Tool {
+  const { name, title, description, inputSchema, outputSchema, annotations } = tool;
+  return { name, title, description, inputSchema, outputSchema, annotations } as Tool;
+}
+
+function refusal(statusCode: number, error: string, message: string): CallToolResult {
+  return toResult({ statusCode, body: JSON.stringify({ statusCode, message, error }) });
+}
+
+async function callTool(options: SessionOptions, name: string, args: Record<string, unknown> | undefined): Promise<CallToolResult> {
+  const tool = options.tools.find((t) => t.name === name);
+  if (!tool) return refusal(404, 'Not Found', `Unknown tool ${name}`);
+  // Outside the key's scopes the route itself refuses (403, as over HTTP); outside the session's own
+  // selection (--read-only, --tools) the session does.
+  if (!inSelection(tool, options.selection)) {
+    return refusal(403, 'Forbidden', `Tool ${name} is not enabled in this session (read-only or --tools)`);
+  }
+  let request;
+  try {
+    request = toRequest(tool, args);
+  } catch (error) {
+    if (error instanceof ArgumentError) return argumentRefusal(error.message);
+    throw error;
+  }
+  try {
+    return toResult(await options.dispatch(request));
+  } catch {
+    return refusal(503, 'Service Unavailable', 'The crossbuy server could not be reached');
+  }
+}
+
+export function createMcpServer(options: SessionOptions): Server {
+  const server = new Server(SERVER_INFO, {
+    capabilities: { tools: { listChanged: false }, resources: { listChanged: false }, prompts: { listChanged: false } },
+    instructions: INSTRUCTIONS,
+  });
+  server.setRequestHandler(ListToolsRequestSchema, () => ({
+    tools: selectTools(options.tools, options.scopes(), options.selection).map(listed),
+  }));
+  server.setRequestHandler(CallToolRequestSchema, (request) => callTool(options, request.params.name, request.params.arguments));
+  server.setRequestHandler(ListResourcesRequestSchema, () => ({ resources: listResources() }));
+  server.setRequestHandler(ReadResourceRequestSchema, async (request) => {
+    const result = await readResource(request.params.uri, options.dispatch);
+    if (!result) throw new McpError(-32002, `Resource not found: ${request.params.uri}`);
+    return result;
+  });
+  server.setRequestHandler(ListPromptsRequestSchema, () => ({ prompts: listPrompts() }));
+  server.setRequestHandler(GetPromptRequestSchema, (request) => {
+    let result;
+    try {
+      result = getPrompt(request.params.name, request.params.arguments);
+    } catch (error) {
+      throw new McpError(ErrorCode.InvalidParams, (error as Error).message);
+    }
+    if (!result) throw new McpError(ErrorCode.InvalidParams, `Unknown prompt ${request.params.name}`);
+    return result;
+  });
+  return server;
+}

@@ -1,0 +1,138 @@
+import type { TSchema } from 'typebox';
+import type { Scope } from '../core/auth/scopes.js';
+import type { RouteSpec } from '../core/http/route.js';
+import { routeDocKey, routeDocOf, type RouteDocs } from '../core/http/route-docs.js';
+import { ErrorBody } from '../../contract/common.js';
+
+/**
+ * The MCP tools, made from the open API's route table (pure: no I/O). One tool per route: its name from
+ * the route's stable operationId (`crossbuy_<operationId>`), its inputSchema the route's own JSON Schemas
+ * (path params, query and body merged into one object: TypeBox schemas are JSON Schema already), its
+ * outputSchema the route's JSON answer (`{ data }`, or the error body when refused), its annotations from
+ * the method. A call is turned back into the route's HTTP request (`call.ts`), so nothing is validated or
+ * decided here that HTTP does not decide the same way.
+ */
+export type JsonSchema = Record<string, unknown>;
+
+export interface ToolDef {
+  name: string;
+  title: string;
+  description: string;
+  inputSchema: JsonSchema & { type: 'object'; properties: Record<string, JsonSchema> };
+  outputSchema: JsonSchema & { type: 'object' };
+  annotations: { title: string; readOnlyHint: boolean; destructiveHint: boolean; idempotentHint: boolean; openWorldHint: false };
+  /** The route it calls. */
+  route: { method: RouteSpec['method']; url: string; scope: Scope | null; idempotent: boolean };
+  /** Which argument goes where in the HTTP request. */
+  placement: { params: readonly string[]; query: readonly string[]; body: readonly string[]; bodyOptional: boolean; hasBody: boolean };
+}
+
+export const TOOL_PREFIX = 'crossbuy_';
+export const TOOL_NAME_PATTERN = /^[a-zA-Z0-9_-]{1,64}$/;
+/** The argument that carries the Idempotency-Key header of the routes that honour one. */
+export const IDEMPOTENCY_ARGUMENT = 'idempotencyKey';
+
+/** A TypeBox schema as the plain JSON a client receives (TypeBox's symbol keys dropped; no `$id`s, which would clash between tools). */
+export function plainSchema(schema: TSchema | undefined): JsonSchema | undefined {
+  if (!schema) return undefined;
+  return JSON.parse(JSON.stringify(schema), (key, value: unknown) => (key === '$id' ? undefined : value)) as JsonSchema;
+}
+
+/** A body schema that may be left out (`OrNoBody`: anyOf [object, null]): its object member. */
+function bodyObject(schema: JsonSchema | undefined): { object: JsonSchema | undefined; optional: boolean } {
+  if (!schema) return { object: undefined, optional: true };
+  const anyOf = schema.anyOf as JsonSchema[] | undefined;
+  if (anyOf) {
+    const object = anyOf.find((s) => s.type === 'object');
+    return { object, optional: anyOf.some((s) => s.type === 'null') };
+  }
+  return { object: schema, optional: false };
+}
+
+function propertiesOf(schema: JsonSchema | undefined): Record<string, JsonSchema> {
+  return (schema?.properties as Record<string, JsonSchema> | undefined) ?? {};
+}
+
+function requiredOf(schema: JsonSchema | undefined): string[] {
+  return (schema?.required as string[] | undefined) ?? [];
+}
+
+function outputSchemaOf(response: TSchema): ToolDef['outputSchema'] {
+  const error = plainSchema(ErrorBody)!;
+  // The route's JSON answer as it is: `{ data }` on success, the error body when refused (isError).
+  return {
+    type: 'object',
+    properties: { data: plainSchema(response)!, ...propertiesOf(error) },
+    anyOf: [{ required: ['data'] }, { required: requiredOf(error) }],
+  };
+}
+
+/** The tool of one open route. Throws on a route the tools cannot express (a test runs this on the whole table). A route without a
+ * route-docs.ts entry gets a stand-in name (the tools test fails until it has one). */
+export function toolOf(spec: RouteSpec, docs: RouteDocs): ToolDef {
+  const key = routeDocKey(spec.method, spec.url);
+  const doc = routeDocOf(docs, spec.method, spec.url, spec.summary);
+  const name = TOOL_PREFIX + doc.operationId;
+  if (!TOOL_NAME_PATTERN.test(name)) throw new Error(`${key}: tool name ${name} does not match ${TOOL_NAME_PATTERN}`);
+  const params = plainSchema(spec.schema.params);
+  const query = plainSchema(spec.schema.querystring);
+  const body = bodyObject(plainSchema(spec.schema.body));
+  const properties: Record<string, JsonSchema> = {};
+  const required: string[] = [];
+  const parts = [
+    [params, true],
+    [query, true],
+    [body.object, !body.optional],
+  ] as const;
+  for (const [schema, keepsRequired] of parts) {
+    for (const [field, fieldSchema] of Object.entries(propertiesOf(schema))) {
+      if (field in properties) throw new Error(`${key}: argument "${field}" is both in the path/query and the body`);
+      properties[field] = fieldSchema;
+    }
+    if (keepsRequired) required.push(...requiredOf(schema));
+  }
+  const idempotent = spec.idempotent === true;
+  if (idempotent) {
+    if (IDEMPOTENCY_ARGUMENT in properties) throw new Error(`${key}: the route has a field named ${IDEMPOTENCY_ARGUMENT}`);
+    properties[IDEMPOTENCY_ARGUMENT] = {
+      type: 'string',
+      minLength: 1,
+      maxLength: 255,
+      pattern: '^[\\x21-\\x7e]+$',
+      description: 'Sent as the Idempotency-Key header: a retry with the same key and arguments answers the first result and never applies twice (keys are kept 24 hours).',
+    };
+  }
+  const inputSchema: ToolDef['inputSchema'] = { type: 'object', properties };
+  if (required.length > 0) inputSchema.required = required;
+  // A GET, or a POST that only computes under a read scope (the freight quotes): nothing is changed.
+  const readOnly = spec.method === 'GET' || spec.scope?.endsWith(':read') === true;
+  const title = spec.summary.length <= 80 ? spec.summary : `${spec.summary.slice(0, 77)}...`;
+  return {
+    name,
+    title,
+    description: `${doc.description} (${spec.method} /api/v1/open${spec.url.replace(/:([A-Za-z0-9_]+)/g, '{$1}')}, scope ${spec.scope ?? 'none'})`,
+    inputSchema,
+    outputSchema: outputSchemaOf(spec.schema.response),
+    annotations: {
+      title,
+      readOnlyHint: readOnly,
+      destructiveHint: spec.method === 'DELETE' || doc.movesMoney === true,
+      // GET, PUT and DELETE are idempotent by HTTP's rules; a POST is when it takes an Idempotency-Key.
+      idempotentHint: readOnly || spec.method === 'PUT' || spec.method === 'DELETE' || idempotent,
+      openWorldHint: false,
+    },
+    route: { method: spec.method, url: spec.url, scope: spec.scope, idempotent },
+    placement: {
+      params: Object.keys(propertiesOf(params)),
+      query: Object.keys(propertiesOf(query)),
+      body: Object.keys(propertiesOf(body.object)),
+      bodyOptional: body.optional,
+      hasBody: spec.schema.body !== undefined,
+    },
+  };
+}
+
+/** Every tool of the table, in the table's order. */
+export function buildTools(table: readonly RouteSpec[], docs: RouteDocs): ToolDef[] {
+  return table.map((spec) => toolOf(spec, docs));
+}

@@ -1,0 +1,52 @@
+/**
+ * How an AI assistant connects to this server (docs/API.md, "AI assistants (MCP)"), as text to copy: the
+ * stdio command, the HTTP endpoint, and the configuration files of common clients. Pure functions.
+ */
+export type McpClient = 'claude' | 'cursor' | 'vscode';
+export const MCP_CLIENTS: readonly McpClient[] = ['claude', 'cursor', 'vscode'];
+
+/** The scopes the "Connect an assistant" form starts with: enough to shop and track, not to change the profile. */
+export const ASSISTANT_SCOPES = ['products:read', 'cart:read', 'cart:write', 'orders:read', 'orders:write', 'wallet:read', 'warehouse:read', 'shipping:read', 'coupons:read', 'logistics:read'];
+
+/** A placeholder shown until a key is made; never a working key. */
+export const KEY_PLACEHOLDER = 'sk-...';
+
+export function mcpHttpUrl(origin: string): string {
+  return `${origin.replace(/\/+$/, '')}/mcp`;
+}
+
+/** A shell word: quoted when it holds anything a shell would read (a data folder with spaces). */
+function shellWord(value: string): string {
+  return /^[A-Za-z0-9_./:@=-]+$/.test(value) ? value : `'${value.replace(/'/g, `'\\''`)}'`;
+}
+
+export function stdioArgs(dataDir: string): string[] {
+  return ['crossbuy', 'mcp', '--data', dataDir];
+}
+
+/** The stdio command, with the key in the environment (never a flag: it would show in the process list). */
+export function stdioCommand(dataDir: string, key: string): string {
+  return `CROSSBUY_API_KEY=${shellWord(key)} npx ${stdioArgs(dataDir).map(shellWord).join(' ')}`;
+}
+
+/** A client's configuration file content, with the key filled in. */
+export function clientConfig(client: McpClient, options: { origin: string; dataDir: string; key: string }): string {
+  const env = { CROSSBUY_API_KEY: options.key };
+  const headers = { Authorization: `Bearer ${options.key}` };
+  switch (client) {
+    case 'claude':
+      // Claude Desktop starts local servers over stdio.
+      return JSON.stringify({ mcpServers: { crossbuy: { command: 'npx', args: stdioArgs(options.dataDir), env } } }, null, 2);
+    case 'cursor':
+      return JSON.stringify({ mcpServers: { crossbuy: { url: mcpHttpUrl(options.origin), headers } } }, null, 2);
+    case 'vscode':
+      return JSON.stringify({ servers: { crossbuy: { type: 'http', url: mcpHttpUrl(options.origin), headers } } }, null, 2);
+  }
+}
+
+/** Where each client reads that file. */
+export const CONFIG_FILE: Record<McpClient, string> = {
+  claude: 'claude_desktop_config.json',
+  cursor: '.cursor/mcp.json',
+  vscode: '.vscode/mcp.json',
+};

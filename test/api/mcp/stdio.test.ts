@@ -1,0 +1,130 @@
+import { spawn } from 'node:child_process';
+import { join } from 'node:path';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openRoutes } from '../../../src/main/core/http/routes/open/index.js';
+import { startTestServer, type TestServer } from '../../helpers/server.js';
+import { call } from './helpers.js';
+
+/**
+ * `crossbuy mcp` over stdio, spawned as a client would (node bin/crossbuy.js mcp), driven by the SDK's
+ * own Client: in-process on a data folder a server also holds (as the CLI works beside a server), and as
+ * a bridge to that server's /mcp (--url). stdout carries JSON-RPC only.
+ */
+const cli = join(import.meta.dirname, '..', '..', '..', 'bin', 'crossbuy.js');
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+  await server.admin('PUT', '/autopilot', { pace: 'realistic', refundRate: 0 });
+});
+afterAll(() => server.close());
+
+async function stdioClient(key: string, ...flags: string[]): Promise<{ client: Client; stderr: () => string; errors: Error[] }> {
+  const transport = new StdioClientTransport({
+    command: process.execPath,
+    args: [cli, 'mcp', '--data', server.dataDir, ...flags],
+    env: { ...process.env, CROSSBUY_API_KEY: key } as Record<string, string>,
+    stderr: 'pipe',
+  });
+  let stderr = '';
+  transport.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  const client = new Client({ name: 'crossbuy-test', version: '1.0.0' });
+  const errors: Error[] = [];
+  client.onerror = (error) => errors.push(error);
+  await client.connect(transport);
+  return { client, stderr: () => stderr, errors };
+}
+
+describe('crossbuy mcp (stdio, in-process)', () => {
+  it('lists by the key\'s scopes and flags, calls tools, and the order it places reaches in_warehouse', async () => {
+    const { client, errors, stderr } = await stdioClient(server.key);
+    const { tools } = await client.listTools();
+    expect(tools).toHaveLength(openRoutes.length);
+    const search = await call(client, 'crossbuy_products_search', { q: 'lamp', limit: 10 });
+    expect(search.isError).toBe(false);
+    const product = search.json.data.items.find((p: { skus: { stock: number }[] }) => p.skus[0]!.stock > 1);
+    const placed = await call(client, 'crossbuy_orders_create', {
+      items: [{ productId: String(product.id), skuId: product.skus[0].skuId, quantity: 1 }],
+      idempotencyKey: 'stdio-journey',
+    });
+    expect(placed.isError).toBe(false);
+    const orderNo = placed.json.data.orderNo as string;
+    // The served instance on the same folder sees the order the stdio process placed, and moves the clock.
+    expect((await server.api('GET', `/orders/${orderNo}/status`)).status).toBe(200);
+    expect((await server.admin('POST', '/clock/advance', { by: '10d' })).status).toBe(200);
+    expect((await call(client, 'crossbuy_orders_status_get', { id: orderNo })).json.data.status).toBe('in_warehouse');
+    const bad = await call(client, 'crossbuy_orders_create', { items: [] });
+    expect(bad).toMatchObject({ isError: true, json: { statusCode: 400 } });
+    await client.close();
+    // Any line on stdout that was not JSON-RPC would have reached the client as an error.
+    expect(errors).toEqual([]);
+    expect(stderr()).toMatch(/crossbuy mcp: serving/);
+  });
+
+  it('narrows with the key\'s scopes, --read-only and --tools, and refuses outside the scopes with isError', async () => {
+    const scoped = await stdioClient(server.makeKey(['orders:read', 'wallet:read']), '--read-only', '--tools', 'orders_*');
+    const names = (await scoped.client.listTools()).tools.map((t) => t.name);
+    expect(names.length).toBeGreaterThan(3);
+    expect(names.every((n) => n.startsWith('crossbuy_orders_'))).toBe(true);
+    expect(names).not.toContain('crossbuy_orders_create');
+    const refused = await call(scoped.client, 'crossbuy_orders_create', { items: [] });
+    expect(refused).toMatchObject({ isError: true, json: { statusCode: 403 } });
+    await scoped.client.close();
+    const products = await stdioClient(server.makeKey(['products:read']));
+    const outside = await call(products.client, 'crossbuy_cart_get');
+    expect(outside).toMatchObject({ isError: true, json: { statusCode: 403 } });
+    expect(outside.json.message).toMatch(/Required: cart:read/);
+    await products.client.close();
+  });
+
+  it('writes nothing but JSON-RPC messages to stdout', async () => {
+    const child = spawn(process.execPath, [cli, 'mcp', '--data', server.dataDir], { env: { ...process.env, CROSSBUY_API_KEY: server.key }, stdio: ['pipe', 'pipe', 'pipe'] });
+    let stdout = '';
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    const messages = [
+      { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'raw', version: '1' } } },
+      { jsonrpc: '2.0', method: 'notifications/initialized' },
+      { jsonrpc: '2.0', id: 2, method: 'tools/list' },
+      { jsonrpc: '2.0', id: 3, method: 'tools/call', params: { name: 'crossbuy_cart_get', arguments: {} } },
+    ];
+    for (const message of messages) child.stdin.write(`${JSON.stringify(message)}\n`);
+    const deadline = Date.now() + 20_000;
+    while (!stdout.includes('"id":3') && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+    child.stdin.end();
+    await new Promise((resolve) => child.once('exit', resolve));
+    const lines = stdout.split('\n').filter((l) => l.length > 0);
+    expect(lines.map((l) => (JSON.parse(l) as { id: number }).id)).toEqual([1, 2, 3]);
+    for (const line of lines) expect(JSON.parse(line)).toHaveProperty('jsonrpc', '2.0');
+  });
+
+  it('refuses to start without CROSSBUY_API_KEY, in one line on stderr and nothing on stdout', async () => {
+    const env = { ...process.env };
+    delete env.CROSSBUY_API_KEY;
+    const child = spawn(process.execPath, [cli, 'mcp', '--data', server.dataDir], { env, stdio: ['pipe', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    const code = await new Promise((resolve) => child.once('exit', resolve));
+    expect(code).toBe(1);
+    expect(stdout).toBe('');
+    expect(stderr.trimEnd().split('\n')).toHaveLength(1);
+    expect(stderr).toMatch(/CROSSBUY_API_KEY/);
+  });
+});
+
+describe('crossbuy mcp --url (a bridge to a running server\'s /mcp)', () => {
+  it('lists and calls the server\'s tools under the key, with --read-only passed on', async () => {
+    const { client, errors } = await stdioClient(server.key, '--url', server.running.origin, '--read-only');
+    const tools = (await client.listTools()).tools;
+    expect(tools.length).toBeGreaterThan(10);
+    expect(tools.every((t) => t.annotations?.readOnlyHint)).toBe(true);
+    const cart = await call(client, 'crossbuy_cart_get');
+    expect(cart.isError).toBe(false);
+    expect(cart.json.data).toHaveProperty('items');
+    await client.close();
+    expect(errors).toEqual([]);
+  });
+});
