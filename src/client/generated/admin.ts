@@ -836,7 +836,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Replace the data with a backup (the current state is backed up first); body {"backupId","confirm":"RESTORE"} */
+        /** Replace the data with a backup (checked first; the current state is backed up next); body {"backupId","confirm":"RESTORE"} */
         post: {
             parameters: {
                 query?: never;
@@ -891,6 +891,8 @@ export interface paths {
                                     /** @description the file name in <data>/backups: what POST /data/restore takes */
                                     id: string;
                                 };
+                                /** @description API keys revoked or expired since the backup: they stay so (a restore never brings a revoked key back) */
+                                keysKeptRevoked: number;
                                 message: string;
                                 /** @description the backup id restored */
                                 restoredFrom: string;
@@ -3256,6 +3258,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             data: {
+                                /** @description how many automatic backups (the state before each restore) are kept; older ones are deleted */
+                                automaticBackupsKept: number;
                                 currency: string;
                                 /** @description true once the ledger has entries */
                                 currencyLocked: boolean;
@@ -3270,6 +3274,8 @@ export interface paths {
                                 maxWorlds: number;
                                 /** @description how many open-API requests the request log keeps (also never older than 7 days) */
                                 requestLogLimit: number;
+                                /** @description the largest backup file a restore accepts, in bytes */
+                                restoreMaxBytes: number;
                                 /** @description percent of the goods subtotal */
                                 serviceFeeRate: number;
                                 webhooksAllowRemote: boolean;
@@ -3290,6 +3296,7 @@ export interface paths {
             requestBody: {
                 content: {
                     "application/json": {
+                        automaticBackupsKept?: number;
                         currency?: string;
                         displayCurrency?: string | null;
                         /** @description units of each currency per unit of the ledger currency */
@@ -3299,6 +3306,7 @@ export interface paths {
                         lowBalanceThreshold?: number;
                         maxWorlds?: number;
                         requestLogLimit?: number;
+                        restoreMaxBytes?: number;
                         serviceFeeRate?: number;
                         webhooksAllowRemote?: boolean;
                     };
@@ -3330,6 +3338,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             data: {
+                                /** @description how many automatic backups (the state before each restore) are kept; older ones are deleted */
+                                automaticBackupsKept: number;
                                 currency: string;
                                 /** @description true once the ledger has entries */
                                 currencyLocked: boolean;
@@ -3344,6 +3354,8 @@ export interface paths {
                                 maxWorlds: number;
                                 /** @description how many open-API requests the request log keeps (also never older than 7 days) */
                                 requestLogLimit: number;
+                                /** @description the largest backup file a restore accepts, in bytes */
+                                restoreMaxBytes: number;
                                 /** @description percent of the goods subtotal */
                                 serviceFeeRate: number;
                                 webhooksAllowRemote: boolean;
