@@ -292,7 +292,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
 
   const ctx = options.worlds.default.ctx;
   app.decorateRequest('world', undefined);
-  registerRequestLog(app, ctx, OPEN_PREFIX);
+  registerRequestLog(app, ctx, OPEN_PREFIX, [options.secrets.sessionToken]);
   // Each API in its own encapsulated context with its own OpenAPI document: a route is described in the
   // document of the table that serves it, and nothing else.
   await app.register(async (open) => {

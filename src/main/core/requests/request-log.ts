@@ -136,11 +136,14 @@ const POST_ENTRIES = 512;
 
 const logs = new WeakMap<CoreContext, RequestLog>();
 
-/** Starts the request log of a served core (one per core; the server closes it on stop). */
-export function openRequestLog(ctx: CoreContext): RequestLog {
+/**
+ * Starts the request log of a served core (one per core; the server closes it on stop). `secrets`: this
+ * server's tokens that carry no recognisable prefix (the UI session token), masked by value.
+ */
+export function openRequestLog(ctx: CoreContext, secrets: readonly string[] = []): RequestLog {
   const script = workerScript(fileURLToPath(new URL('.', import.meta.url)), 'request-log-worker', 'log-worker.ts');
   const file = ctx.dataDir === ':memory:' ? ':memory:' : join(ctx.dataDir, REQUEST_LOG_FILE);
-  const worker = new Worker(script.file, { workerData: { file, limit: readSetting(ctx.db, 'requestLogLimit') }, execArgv: script.execArgv });
+  const worker = new Worker(script.file, { workerData: { file, limit: readSetting(ctx.db, 'requestLogLimit'), secrets }, execArgv: script.execArgv });
   const log = new RequestLog(worker);
   logs.set(ctx, log);
   return log;
