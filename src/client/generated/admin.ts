@@ -1857,6 +1857,219 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/orders/{id}/exchanges/{rid}/receive": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Receive an approved exchange's replacement (:rid is the exchange's return id): a new package with a fresh inspection; 409 when there is none to receive */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description the orderNo */
+                    id: string;
+                    rid: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Stable discriminator of some errors (see ERROR_CODES); additive */
+                            code?: string;
+                            error: string;
+                            /** @description The body field the error is about, where there is one */
+                            field?: string;
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                /** @description sum of the pending supplements */
+                                amountDue: number;
+                                couponId: number | null;
+                                /**
+                                 * Format: date-time
+                                 * @description ISO 8601 UTC
+                                 */
+                                createdAt: string;
+                                /** @description ISO 4217 code, e.g. CNY */
+                                currency: string;
+                                /** @description amount in the ledger currency, at most two decimals */
+                                discount: number;
+                                inspection: {
+                                    /** @description v1.1: end of the decision window (null before arrival) */
+                                    decisionDeadline: string | null;
+                                    photos: string[];
+                                    requestedPhotos: {
+                                        /** @enum {boolean} */
+                                        requested: true;
+                                        requestId: number;
+                                        url: string;
+                                    }[];
+                                    result: string;
+                                    /** @description grams */
+                                    weight: number;
+                                };
+                                items: {
+                                    imageUrl: string;
+                                    /** @description unique within the order */
+                                    itemId: number;
+                                    /** @description one per seller group (platform + shop), set when purchased */
+                                    marketplaceOrderNo: string | null;
+                                    platform: string;
+                                    /** @description amount in the ledger currency, at most two decimals */
+                                    price: number;
+                                    productId: number;
+                                    quantity: number;
+                                    remark: string;
+                                    shopName: string;
+                                    skuId: string;
+                                    skuName: string;
+                                    title: string;
+                                }[];
+                                logistics: {
+                                    carrier: string;
+                                    trackingNo: string;
+                                };
+                                marketplaceOrderNo: string | null;
+                                orderNo: string;
+                                photoRequests: {
+                                    count: number;
+                                    /**
+                                     * Format: date-time
+                                     * @description ISO 8601 UTC
+                                     */
+                                    createdAt: string;
+                                    doneAt: string | null;
+                                    id: number;
+                                    note: string;
+                                    orderNo: string;
+                                    photos: string[];
+                                    /** @description amount in the ledger currency, at most two decimals */
+                                    price: number;
+                                    /** @enum {unknown} */
+                                    status: "requested" | "done";
+                                }[];
+                                platform: string;
+                                remark: string;
+                                returns: {
+                                    /**
+                                     * Format: date-time
+                                     * @description ISO 8601 UTC
+                                     */
+                                    createdAt: string;
+                                    /** @description amount in the ledger currency, at most two decimals */
+                                    fee: number;
+                                    id: number;
+                                    itemId: number;
+                                    orderNo: string;
+                                    reason: string;
+                                    /** @description amount in the ledger currency, at most two decimals */
+                                    refundAmount: number;
+                                    resolvedAt: string | null;
+                                    /** @enum {unknown} */
+                                    status: "requested" | "approved" | "rejected";
+                                    /** @enum {unknown} */
+                                    type: "return" | "exchange";
+                                }[];
+                                scenarios: {
+                                    firedAt: string | null;
+                                    /** @enum {unknown} */
+                                    name: "out_of_stock" | "price_increase" | "price_decrease" | "domestic_freight" | "qc_issue" | "seller_delay";
+                                    /** @enum {unknown} */
+                                    status: "programmed" | "fired";
+                                }[];
+                                /** @description amount in the ledger currency, at most two decimals */
+                                serviceFee: number;
+                                /**
+                                 * @description pending, paid, purchased, shipped_to_warehouse, in_warehouse, completed, cancelled, refunded, returned
+                                 * @enum {unknown}
+                                 */
+                                status: "pending" | "paid" | "purchased" | "shipped_to_warehouse" | "in_warehouse" | "completed" | "cancelled" | "refunded" | "returned";
+                                /** @description amount in the ledger currency, at most two decimals */
+                                subtotal: number;
+                                supplements: {
+                                    /** @description amount in the ledger currency, at most two decimals */
+                                    amount: number;
+                                    /**
+                                     * Format: date-time
+                                     * @description ISO 8601 UTC
+                                     */
+                                    createdAt: string;
+                                    /**
+                                     * Format: date-time
+                                     * @description ISO 8601 UTC
+                                     */
+                                    expiresAt: string;
+                                    id: number;
+                                    itemId: number | null;
+                                    orderNo: string;
+                                    /** @enum {unknown} */
+                                    reason: "price_increase" | "domestic_freight";
+                                    resolvedAt: string | null;
+                                    /** @enum {unknown} */
+                                    status: "pending" | "paid" | "declined" | "expired";
+                                }[];
+                                timeline: {
+                                    /**
+                                     * Format: date-time
+                                     * @description ISO 8601 UTC
+                                     */
+                                    at: string;
+                                    /** @description the entry in English, as always */
+                                    note: string;
+                                    /** @description the note as codes and values; null on older entries and typed notes */
+                                    parts: {
+                                        /** @description one of order.placed, order.payment_confirmed, order.cancelled_by_user, order.cancelled_by_back_office, order.refunded_unavailable, order.refunded_out_of_stock, order.refunded_supplement_declined, order.refunded_supplement_expired, order.reason, order.refunded_to_wallet, order.coupon_returned, order.bought, order.bought_from_sellers, order.seller_shipped, order.arrived_inspected, order.all_delivered, order.all_packages_delivered, order.package_disposed, order.all_returned, order.photos_requested, order.photos_added, order.supplement_requested, order.supplement_paid, order.price_decrease_refunded, order.seller_late, order.return_requested, order.return_rejected, order.return_accepted, order.exchange_accepted, order.exchange_arrived (more may be added) */
+                                        code: string;
+                                        /** @description the values the code words; amounts in major units with their currency */
+                                        params: {
+                                            [key: string]: string | number;
+                                        };
+                                    }[] | null;
+                                    status: string;
+                                }[];
+                                /** @description amount in the ledger currency, at most two decimals */
+                                totalAmount: number;
+                                /**
+                                 * Format: date-time
+                                 * @description ISO 8601 UTC
+                                 */
+                                updatedAt: string;
+                                userId: number;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/orders/{id}/photo-requests/{rid}/fulfil": {
         parameters: {
             query?: never;
@@ -3403,6 +3616,156 @@ export interface paths {
                     };
                 };
             };
+            responses: {
+                /** @description Default Response */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Stable discriminator of some errors (see ERROR_CODES); additive */
+                            code?: string;
+                            error: string;
+                            /** @description The body field the error is about, where there is one */
+                            field?: string;
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                channelId: string;
+                                channelName: string;
+                                /**
+                                 * Format: date-time
+                                 * @description ISO 8601 UTC
+                                 */
+                                createdAt: string;
+                                /** @description ISO 4217 code, e.g. CNY */
+                                currency: string;
+                                /** @description amount in the ledger currency, at most two decimals */
+                                declaredValue: number;
+                                deliveredAt: string | null;
+                                /** @description the packed parcel (cm) when created from a rehearsal */
+                                dimensions: {
+                                    height: number;
+                                    length: number;
+                                    width: number;
+                                } | null;
+                                /** @description informational, from the destination's de minimis and rate; never charged */
+                                estimatedDuties: number;
+                                events: {
+                                    /**
+                                     * Format: date-time
+                                     * @description ISO 8601 UTC
+                                     */
+                                    at: string;
+                                    /** @description one of shipping.created, shipping.cancelled, shipping.handed_to_carrier, shipping.delivered, shipping.customs_hold, shipping.customs_cleared, shipping.lost_in_transit, shipping.customs_seized (more may be added); null on older events */
+                                    code: string | null;
+                                    /** @description the event in English, as always */
+                                    description: string;
+                                    location: string;
+                                    params: {
+                                        [key: string]: string | number;
+                                    } | null;
+                                    status: string;
+                                }[];
+                                /** @description why the order is in exception or lost; empty otherwise */
+                                exceptionReason: string;
+                                insurance: boolean;
+                                /** @description amount in the ledger currency, at most two decimals */
+                                insurancePayout: number;
+                                /** @description amount in the ledger currency, at most two decimals */
+                                insurancePremium: number;
+                                items: {
+                                    cargoType: string;
+                                    inventoryId: number;
+                                    name: string;
+                                    orderId: string;
+                                    quantity: number;
+                                    /** @description grams */
+                                    weight: number;
+                                }[];
+                                orderNo: string;
+                                recipient: {
+                                    address: string;
+                                    city: string;
+                                    country: string;
+                                    name: string;
+                                    phone: string;
+                                    state: string;
+                                    zipCode: string;
+                                };
+                                rehearsalId: string | null;
+                                remark: string;
+                                scenarios: {
+                                    /** @description null while programmed and not fired yet */
+                                    firedAt: string | null;
+                                    /** @description customs_hold, lost_in_transit, customs_seized */
+                                    name: string;
+                                }[];
+                                shippedAt: string | null;
+                                /** @description amount in the ledger currency, at most two decimals */
+                                shippingFee: number;
+                                /**
+                                 * @description pending, shipped, delivered, cancelled, exception, lost
+                                 * @enum {unknown}
+                                 */
+                                status: "pending" | "shipped" | "delivered" | "cancelled" | "exception" | "lost";
+                                /** @description amount in the ledger currency, at most two decimals */
+                                storageFees: number;
+                                /** @description shippingFee + insurancePremium + storageFees: what is held, then captured at dispatch */
+                                totalCharge: number;
+                                /** @description grams */
+                                totalWeight: number;
+                                /** @description empty until dispatched */
+                                trackingNo: string;
+                                /**
+                                 * Format: date-time
+                                 * @description ISO 8601 UTC
+                                 */
+                                updatedAt: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/shipping/orders/{id}/clear-exception": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Customs release a held parcel: exception -> shipped (409 unless the order is in exception) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description the shipping order number */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
             responses: {
                 /** @description Default Response */
                 "4XX": {
