@@ -4,7 +4,7 @@ import { RULE_KINDS, STEP_KINDS } from '../../../src/main/core/autopilot/steps/i
 import { openCore, type Core } from '../../../src/main/core/index.js';
 import { raiseSupplement } from '../../../src/main/core/orders/supplements.js';
 import { writeSetting } from '../../../src/main/core/settings/settings.js';
-import { ServiceClock } from '../../../src/main/core/shared/service-clock.js';
+import { type ServiceClock } from '../../../src/main/core/shared/service-clock.js';
 import { auditLedger } from '../../../src/main/core/wallet/ledger.js';
 import { createOrder } from '../../../src/main/core/orders/create.js';
 import { applyTransition } from '../../../src/main/core/orders/lifecycle.js';
