@@ -55,6 +55,11 @@ export function useDecideReturn(orderNo: string, onDone: (order: AdminOrderDetai
   );
 }
 
+/** An approved exchange's replacement reaches the warehouse (the autopilot's order.exchange_arrive, by hand). */
+export function useReceiveExchange(orderNo: string, onDone: (order: AdminOrderDetail, rid: number) => void) {
+  return useOrderAction(orderNo, (rid: number) => data(adminApi().POST('/orders/{id}/exchanges/{rid}/receive', { params: { path: { id: orderNo, rid } } })), onDone);
+}
+
 /** The back office's queue of returns and exchanges awaiting a decision ('orders' first: the live events refresh it). */
 export const PENDING_RETURNS_KEY = ['orders', 'admin', 'returns-pending'] as const;
 export const PENDING_RETURNS_PAGE = 20;
