@@ -50,8 +50,14 @@ export interface paths {
                                 /** @description share of orders refunded as out of stock, in percent */
                                 refundRate: number;
                                 scenarioRates: {
+                                    /** @description percent of shipping orders in transit */
+                                    customs_hold: number;
+                                    /** @description percent of shipping orders in transit */
+                                    customs_seized: number;
                                     /** @description percent of orders */
                                     domestic_freight: number;
+                                    /** @description percent of shipping orders in transit */
+                                    lost_in_transit: number;
                                     /** @description percent of orders */
                                     price_decrease: number;
                                     /** @description percent of orders */
@@ -67,7 +73,7 @@ export interface paths {
                 };
             };
         };
-        /** Set the autopilot pace (off, realistic, demo) and the out-of-stock refund rate (percent) */
+        /** Set the autopilot pace (off, realistic, demo), the out-of-stock refund rate and the order and shipping scenario rates (percent) */
         put: {
             parameters: {
                 query?: never;
@@ -81,8 +87,14 @@ export interface paths {
                         pace?: string;
                         refundRate?: number;
                         scenarioRates?: {
+                            /** @description percent of shipping orders in transit */
+                            customs_hold?: number;
+                            /** @description percent of shipping orders in transit */
+                            customs_seized?: number;
                             /** @description percent of orders */
                             domestic_freight?: number;
+                            /** @description percent of shipping orders in transit */
+                            lost_in_transit?: number;
                             /** @description percent of orders */
                             price_decrease?: number;
                             /** @description percent of orders */
@@ -129,8 +141,14 @@ export interface paths {
                                 /** @description share of orders refunded as out of stock, in percent */
                                 refundRate: number;
                                 scenarioRates: {
+                                    /** @description percent of shipping orders in transit */
+                                    customs_hold: number;
+                                    /** @description percent of shipping orders in transit */
+                                    customs_seized: number;
                                     /** @description percent of orders */
                                     domestic_freight: number;
+                                    /** @description percent of shipping orders in transit */
+                                    lost_in_transit: number;
                                     /** @description percent of orders */
                                     price_decrease: number;
                                     /** @description percent of orders */
