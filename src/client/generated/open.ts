@@ -610,10 +610,10 @@ export interface paths {
                 content: {
                     "application/json": {
                         /**
-                         * @description normal (channels carrying general cargo), battery or sensitive (channels carrying sensitive cargo)
+                         * @description the goods' cargo type, as products carry it: general (channels carrying general cargo; normal is accepted as an alias), battery or sensitive (channels carrying sensitive cargo)
                          * @enum {unknown}
                          */
-                        cargoType?: "normal" | "battery" | "sensitive";
+                        cargoType?: "general" | "battery" | "sensitive" | "normal";
                         channelId: string;
                         /** @description a code from /logistics/countries */
                         country: string;
@@ -705,10 +705,10 @@ export interface paths {
                 content: {
                     "application/json": {
                         /**
-                         * @description normal (channels carrying general cargo), battery or sensitive (channels carrying sensitive cargo)
+                         * @description the goods' cargo type, as products carry it: general (channels carrying general cargo; normal is accepted as an alias), battery or sensitive (channels carrying sensitive cargo)
                          * @enum {unknown}
                          */
-                        cargoType?: "normal" | "battery" | "sensitive";
+                        cargoType?: "general" | "battery" | "sensitive" | "normal";
                         /** @description a code from /logistics/countries */
                         country: string;
                         /** @description centimetres */
@@ -849,8 +849,8 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    /** @description normal (channels carrying general cargo), battery or sensitive (channels carrying sensitive cargo) */
-                    cargoType?: "normal" | "battery" | "sensitive";
+                    /** @description the goods' cargo type, as products carry it: general (channels carrying general cargo; normal is accepted as an alias), battery or sensitive (channels carrying sensitive cargo) */
+                    cargoType?: "general" | "battery" | "sensitive" | "normal";
                     /** @description a code from /logistics/countries */
                     country?: string;
                     /** @description actual weight, grams */
