@@ -244,6 +244,22 @@ function openApiDocument(prefix: string, info: typeof OPEN_DOC_INFO) {
   };
 }
 
+/** A route as the server serves it: whatever table, plugin or helper registered it. */
+export interface ServedRoute {
+  method: string;
+  url: string;
+  schema: { body?: unknown; querystring?: unknown; params?: unknown };
+}
+const servedRoutes = new WeakMap<FastifyInstance, ServedRoute[]>();
+
+/**
+ * Every route the server registered (seen by an onRoute hook on the root, so routes of every context):
+ * the fuzz tests walk them all, so a route added anywhere is fuzzed the day it lands.
+ */
+export function servedRoutesOf(app: FastifyInstance): readonly ServedRoute[] {
+  return servedRoutes.get(app) ?? [];
+}
+
 export async function buildServer(options: ServerOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: options.logger ? { level: 'warn' } : false,
@@ -256,6 +272,11 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
       reply.header(REQUEST_ID_HEADER, request.id);
       return frameworkErrorHandler(error, request, reply);
     },
+  });
+  const served: ServedRoute[] = [];
+  servedRoutes.set(app, served);
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) served.push({ method, url: route.url, schema: route.schema ?? {} });
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSchemaErrorFormatter((errors, dataVar) => {
