@@ -8,8 +8,19 @@ import { join } from 'node:path';
  * entry's name in scripts/build-cli.js and electron.vite.config.ts, `source` the .ts file beside the caller.
  */
 export function workerScript(here: string, bundle: string, source: string): { file: string; execArgv?: string[] } {
-  for (const name of [`${bundle}.mjs`, `${bundle}.js`, `../${bundle}.js`]) {
-    if (existsSync(join(here, name))) return { file: join(here, name) };
+  for (const dir of [unpackedDir(here), here]) {
+    for (const name of [`${bundle}.mjs`, `${bundle}.js`, `../${bundle}.js`]) {
+      if (existsSync(join(dir, name))) return { file: join(dir, name) };
+    }
   }
   return { file: join(here, source), execArgv: ['--import', 'tsx'] };
+}
+
+/**
+ * In a packaged desktop app the bundles sit in app.asar, which a worker thread cannot load an ES module
+ * from (Electron's asar reading is not there for the worker's module loader); electron-builder.yml
+ * unpacks them, and the packages they import, to app.asar.unpacked beside it. Pure.
+ */
+export function unpackedDir(here: string): string {
+  return here.replace(/([\\/])app\.asar(?=[\\/]|$)/, '$1app.asar.unpacked');
 }
