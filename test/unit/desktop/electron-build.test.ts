@@ -91,7 +91,11 @@ describe('electron-vite build', () => {
       const name = pending.pop()!;
       expect(isUnpacked(`node_modules/${name}/package.json`), `node_modules/${name}`).toBe(true);
       const manifest = JSON.parse(readFileSync(join(root, 'node_modules', name, 'package.json'), 'utf8')) as { dependencies?: Record<string, string> };
-      for (const dep of Object.keys(manifest.dependencies ?? {})) if (!packages.has(dep) && dep !== 'node-addon-api') (packages.add(dep), pending.push(dep));
+      for (const dep of Object.keys(manifest.dependencies ?? {})) {
+        if (packages.has(dep) || dep === 'node-addon-api') continue;
+        packages.add(dep);
+        pending.push(dep);
+      }
     }
   });
 
@@ -146,6 +150,10 @@ describe('the built main process under a stand-in Electron', () => {
     // Linux, login item unchanged: neither Windows' model id nor a login-item write.
     expect(desktop.all('app.setAppUserModelId')).toEqual([]);
     expect(desktop.all('app.setLoginItemSettings')).toEqual([]);
+    // Bounds are kept on resize and move, which fire on every OS (resized/moved: macOS and Windows only).
+    const events = desktop.all('window.on').map((r) => r.event);
+    expect(events).toEqual(expect.arrayContaining(['resize', 'move', 'close']));
+    expect(events).not.toContain('resized');
   });
 
   it('answers both IPC channels through the route table, for the app page only', async () => {
