@@ -23,6 +23,7 @@ export default defineConfig({
           index: resolve(here, 'src/main/index.ts'),
           'core-host': resolve(here, 'src/main/core-host/index.ts'),
           'request-log-worker': resolve(here, 'src/main/core/requests/log-worker.ts'),
+          'backup-check-worker': resolve(here, 'src/main/core/data/backup-check-worker.ts'),
         },
         formats: ['es'],
       },

@@ -26,10 +26,11 @@ export async function buildCli() {
   const temp = `${outDir}.${process.pid}.tmp`;
   rmSync(temp, { recursive: true, force: true });
   await build({
-    // The request log's worker thread is an entry of its own: request-log.ts finds it beside the bundle.
+    // The worker threads are entries of their own, found beside the bundle (shared/worker-script.ts).
     entryPoints: {
       crossbuy: join(root, 'src', 'main', 'cli', 'main.ts'),
       'request-log-worker': join(root, 'src', 'main', 'core', 'requests', 'log-worker.ts'),
+      'backup-check-worker': join(root, 'src', 'main', 'core', 'data', 'backup-check-worker.ts'),
     },
     outdir: temp,
     outExtension: { '.js': '.mjs' },

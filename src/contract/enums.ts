@@ -81,12 +81,15 @@ export type EntryType = (typeof ENTRY_TYPES)[number];
 export const CHANNEL_CARGO = ['general', 'sensitive'] as const;
 export type ChannelCargo = (typeof CHANNEL_CARGO)[number];
 
-/** The cargo words of the shipping-methods query (the contract's own). */
-export const QUERY_CARGO = ['normal', 'battery', 'sensitive'] as const;
-export type QueryCargo = (typeof QUERY_CARGO)[number];
-
-/** What goods are (products, packages); channels speak CHANNEL_CARGO. */
+/** What goods are (products, packages): the one cargo enumeration of the API; channels speak CHANNEL_CARGO. */
 export const GOODS_CARGO = ['general', 'battery', 'sensitive'] as const;
+/**
+ * What every cargo parameter takes (shipping methods, calculate-freight, the batch): the goods' own words,
+ * so a product's `cargoType` can be passed as it is, and `normal`, the contract's older word for `general`
+ * (api-v1.md fixed it for the shipping-methods query), kept as an alias.
+ */
+export const QUERY_CARGO = [...GOODS_CARGO, 'normal'] as const;
+export type QueryCargo = (typeof QUERY_CARGO)[number];
 export type GoodsCargo = (typeof GOODS_CARGO)[number];
 
 /** Order scenarios of the sandbox (extensions.md section 8): what a script can make happen to an order. */

@@ -7,6 +7,7 @@ import { CoreClient } from './desktop/core-client.js';
 import { spawnCoreHost } from './desktop/core-process.js';
 import { ElectronPreferenceStore } from './desktop/electron-preferences.js';
 import { toInjectRequest } from './desktop/ipc-request.js';
+import { syncAutostart } from './desktop/autostart.js';
 import { APP_USER_MODEL_ID, desktopDataDir, desktopPort, keepRunningWhenClosed, loginItemChange } from './desktop/lifecycle.js';
 import { applicationMenuTemplate } from './desktop/menu.js';
 import { isAppUrl } from './desktop/security.js';
@@ -66,8 +67,14 @@ async function main(): Promise<void> {
   await app.whenReady();
   lockDownSession();
   const preferences = new ElectronPreferenceStore();
-  const login = loginItemChange(preferences.get('launchAtLogin'), app.getLoginItemSettings().openAtLogin);
-  if (login) app.setLoginItemSettings(login);
+  if (process.platform === 'linux') {
+    // Electron's login item does nothing on Linux: an XDG autostart entry instead (the AppImage itself
+    // when run from one, since its mount point changes at every start).
+    syncAutostart(preferences.get('launchAtLogin'), process.env.APPIMAGE ?? process.execPath);
+  } else {
+    const login = loginItemChange(preferences.get('launchAtLogin'), app.getLoginItemSettings().openAtLogin);
+    if (login) app.setLoginItemSettings(login);
+  }
   const { port, fallback } = desktopPort(process.env, preferences.get('port'));
   const dataDir = desktopDataDir(process.env, process.platform);
 

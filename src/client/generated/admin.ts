@@ -13,7 +13,7 @@ export interface paths {
          */
         get: operations["admin_autopilot_get"];
         /**
-         * Set the autopilot pace (off, realistic, demo) and the out-of-stock refund rate (percent)
+         * Set the autopilot pace (off, realistic, demo), the out-of-stock refund rate and the order and shipping scenario rates (percent)
          * @description Set the autopilot pace (off, realistic, demo) and the out-of-stock refund rate (percent).
          */
         put: operations["admin_autopilot_update"];
@@ -198,7 +198,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Replace the data with a backup (the current state is backed up first); body {"backupId","confirm":"RESTORE"}
+         * Replace the data with a backup (checked first; the current state is backed up next); body {"backupId","confirm":"RESTORE"}
          * @description Replace the data with a backup (the current state is backed up first); needs {"backupId", "confirm":"RESTORE"}.
          */
         post: operations["admin_data_restore"];
@@ -372,6 +372,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/orders/{id}/exchanges/{rid}/receive": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Receive an approved exchange's replacement (:rid is the exchange's return id): a new package with a fresh inspection; 409 when there is none to receive
+         * @description Receive an approved exchange's replacement (:rid is the exchange's return id): a new package with a fresh inspection; 409 when there is none to receive
+         */
+        post: operations["post_orders_by_id_exchanges_by_rid_receive"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/orders/{id}/photo-requests/{rid}/fulfil": {
         parameters: {
             query?: never;
@@ -519,54 +539,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One key's requests in the log (since, until) as a world file: its writes, the reads later requests use, the clock advances between, ids as references */
-        get: {
-            parameters: {
-                query: {
-                    /** @description the API key whose requests are recorded */
-                    keyId: number;
-                    /** @description from this time (default: the oldest entry kept) */
-                    since?: string;
-                    /** @description up to this time (default: now) */
-                    until?: string;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description Stable discriminator of some errors (see ERROR_CODES); additive */
-                            code?: string;
-                            error: string;
-                            /** @description The body field the error is about, where there is one */
-                            field?: string;
-                            message: string;
-                            statusCode: number;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a world file (GET /worlds/schema.json) */
-                            data: unknown;
-                        };
-                    };
-                };
-            };
-        };
+        /**
+         * One key's requests in the log (since, until) as a world file: its writes, the reads later requests use, the clock advances between, ids as references
+         * @description One key's requests in the log (since, until) as a world file: its writes, the reads later requests use, the clock advances between, ids as references
+         */
+        get: operations["get_requests_world_file"];
         put?: never;
         post?: never;
         delete?: never;
@@ -673,6 +650,26 @@ export interface paths {
          * @description Make a shipping case happen now: customs_hold, lost_in_transit or customs_seized (409 when it does not fit).
          */
         post: operations["admin_shipping_simulate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/shipping/orders/{id}/clear-exception": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Customs release a held parcel: exception -> shipped (409 unless the order is in exception)
+         * @description Customs release a held parcel: exception -> shipped (409 unless the order is in exception)
+         */
+        post: operations["post_shipping_orders_by_id_clear_exception"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1110,47 +1107,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The JSON Schema of a world file (the same as worlds/world-file.schema.json in the repository) */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description Stable discriminator of some errors (see ERROR_CODES); additive */
-                            code?: string;
-                            error: string;
-                            /** @description The body field the error is about, where there is one */
-                            field?: string;
-                            message: string;
-                            statusCode: number;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a JSON Schema */
-                            data: unknown;
-                        };
-                    };
-                };
-            };
-        };
+        /**
+         * The JSON Schema of a world file (the same as worlds/world-file.schema.json in the repository)
+         * @description The JSON Schema of a world file (the same as worlds/world-file.schema.json in the repository)
+         */
+        get: operations["get_worlds_schema_json"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1372,7 +1333,10 @@ export interface operations {
                      *           "price_decrease": 12.5,
                      *           "domestic_freight": 12.5,
                      *           "qc_issue": 12.5,
-                     *           "seller_delay": 12.5
+                     *           "seller_delay": 12.5,
+                     *           "customs_hold": 12.5,
+                     *           "lost_in_transit": 12.5,
+                     *           "customs_seized": 12.5
                      *         }
                      *       }
                      *     }
@@ -1387,8 +1351,14 @@ export interface operations {
                             /** @description share of orders refunded as out of stock, in percent */
                             refundRate: number;
                             scenarioRates: {
+                                /** @description percent of shipping orders in transit */
+                                customs_hold: number;
+                                /** @description percent of shipping orders in transit */
+                                customs_seized: number;
                                 /** @description percent of orders */
                                 domestic_freight: number;
+                                /** @description percent of shipping orders in transit */
+                                lost_in_transit: number;
                                 /** @description percent of orders */
                                 price_decrease: number;
                                 /** @description percent of orders */
@@ -1425,7 +1395,10 @@ export interface operations {
                  *         "price_decrease": 12.5,
                  *         "domestic_freight": 12.5,
                  *         "qc_issue": 12.5,
-                 *         "seller_delay": 12.5
+                 *         "seller_delay": 12.5,
+                 *         "customs_hold": 12.5,
+                 *         "lost_in_transit": 12.5,
+                 *         "customs_seized": 12.5
                  *       }
                  *     }
                  */
@@ -1433,8 +1406,14 @@ export interface operations {
                     pace?: string;
                     refundRate?: number;
                     scenarioRates?: {
+                        /** @description percent of shipping orders in transit */
+                        customs_hold?: number;
+                        /** @description percent of shipping orders in transit */
+                        customs_seized?: number;
                         /** @description percent of orders */
                         domestic_freight?: number;
+                        /** @description percent of shipping orders in transit */
+                        lost_in_transit?: number;
                         /** @description percent of orders */
                         price_decrease?: number;
                         /** @description percent of orders */
@@ -1465,7 +1444,10 @@ export interface operations {
                      *           "price_decrease": 12.5,
                      *           "domestic_freight": 12.5,
                      *           "qc_issue": 12.5,
-                     *           "seller_delay": 12.5
+                     *           "seller_delay": 12.5,
+                     *           "customs_hold": 12.5,
+                     *           "lost_in_transit": 12.5,
+                     *           "customs_seized": 12.5
                      *         }
                      *       }
                      *     }
@@ -1480,8 +1462,14 @@ export interface operations {
                             /** @description share of orders refunded as out of stock, in percent */
                             refundRate: number;
                             scenarioRates: {
+                                /** @description percent of shipping orders in transit */
+                                customs_hold: number;
+                                /** @description percent of shipping orders in transit */
+                                customs_seized: number;
                                 /** @description percent of orders */
                                 domestic_freight: number;
+                                /** @description percent of shipping orders in transit */
+                                lost_in_transit: number;
                                 /** @description percent of orders */
                                 price_decrease: number;
                                 /** @description percent of orders */
@@ -2184,6 +2172,7 @@ export interface operations {
                      *           "bytes": 1,
                      *           "createdAt": "2026-01-01T08:00:00.000Z"
                      *         },
+                     *         "keysKeptRevoked": 1,
                      *         "message": "example"
                      *       }
                      *     }
@@ -2201,6 +2190,8 @@ export interface operations {
                                 /** @description the file name in <data>/backups: what POST /data/restore takes */
                                 id: string;
                             };
+                            /** @description API keys revoked or expired since the backup: they stay so (a restore never brings a revoked key back) */
+                            keysKeptRevoked: number;
                             message: string;
                             /** @description the backup id restored */
                             restoredFrom: string;
@@ -3340,6 +3331,312 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["UnprocessableEntity"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    post_orders_by_id_exchanges_by_rid_receive: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description the orderNo */
+                id: string;
+                /** @description Plain decimal digits (no sign other than -, exponent, hex or blanks). */
+                rid: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK: `{ data }` */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "orderNo": "example",
+                     *         "status": "pending",
+                     *         "totalAmount": 12.5,
+                     *         "serviceFee": 12.5,
+                     *         "subtotal": 12.5,
+                     *         "discount": 12.5,
+                     *         "couponId": 1,
+                     *         "currency": "example",
+                     *         "platform": "example",
+                     *         "remark": "example",
+                     *         "items": [
+                     *           {
+                     *             "productId": 1,
+                     *             "skuId": "example",
+                     *             "title": "example",
+                     *             "skuName": "example",
+                     *             "price": 12.5,
+                     *             "quantity": 1,
+                     *             "remark": "example",
+                     *             "imageUrl": "example",
+                     *             "itemId": 1,
+                     *             "platform": "example",
+                     *             "shopName": "example",
+                     *             "marketplaceOrderNo": "example"
+                     *           }
+                     *         ],
+                     *         "logistics": {
+                     *           "trackingNo": "example",
+                     *           "carrier": "example"
+                     *         },
+                     *         "inspection": {
+                     *           "result": "example",
+                     *           "weight": 1,
+                     *           "photos": [
+                     *             "example"
+                     *           ],
+                     *           "decisionDeadline": "2026-01-01T08:00:00.000Z",
+                     *           "requestedPhotos": [
+                     *             {
+                     *               "url": "example",
+                     *               "requested": true,
+                     *               "requestId": 1
+                     *             }
+                     *           ]
+                     *         },
+                     *         "timeline": [
+                     *           {
+                     *             "status": "example",
+                     *             "at": "2026-01-01T08:00:00.000Z",
+                     *             "note": "example",
+                     *             "parts": [
+                     *               {
+                     *                 "code": "example",
+                     *                 "params": {}
+                     *               }
+                     *             ]
+                     *           }
+                     *         ],
+                     *         "marketplaceOrderNo": "example",
+                     *         "createdAt": "2026-01-01T08:00:00.000Z",
+                     *         "updatedAt": "2026-01-01T08:00:00.000Z",
+                     *         "supplements": [
+                     *           {
+                     *             "id": 1,
+                     *             "orderNo": "example",
+                     *             "itemId": 1,
+                     *             "reason": "price_increase",
+                     *             "amount": 12.5,
+                     *             "status": "pending",
+                     *             "createdAt": "2026-01-01T08:00:00.000Z",
+                     *             "expiresAt": "2026-01-01T08:00:00.000Z",
+                     *             "resolvedAt": "2026-01-01T08:00:00.000Z"
+                     *           }
+                     *         ],
+                     *         "amountDue": 12.5,
+                     *         "returns": [
+                     *           {
+                     *             "id": 1,
+                     *             "orderNo": "example",
+                     *             "itemId": 1,
+                     *             "type": "return",
+                     *             "status": "requested",
+                     *             "reason": "example",
+                     *             "fee": 12.5,
+                     *             "refundAmount": 12.5,
+                     *             "createdAt": "2026-01-01T08:00:00.000Z",
+                     *             "resolvedAt": "2026-01-01T08:00:00.000Z"
+                     *           }
+                     *         ],
+                     *         "photoRequests": [
+                     *           {
+                     *             "id": 1,
+                     *             "orderNo": "example",
+                     *             "count": 1,
+                     *             "note": "example",
+                     *             "price": 12.5,
+                     *             "status": "requested",
+                     *             "photos": [
+                     *               "example"
+                     *             ],
+                     *             "createdAt": "2026-01-01T08:00:00.000Z",
+                     *             "doneAt": "2026-01-01T08:00:00.000Z"
+                     *           }
+                     *         ],
+                     *         "scenarios": [
+                     *           {
+                     *             "name": "out_of_stock",
+                     *             "status": "programmed",
+                     *             "firedAt": "2026-01-01T08:00:00.000Z"
+                     *           }
+                     *         ],
+                     *         "userId": 1
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: {
+                            /** @description sum of the pending supplements */
+                            amountDue: number;
+                            couponId: number | null;
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601 UTC
+                             */
+                            createdAt: string;
+                            /** @description ISO 4217 code, e.g. CNY */
+                            currency: string;
+                            /** @description amount in the ledger currency, at most two decimals */
+                            discount: number;
+                            inspection: {
+                                /** @description v1.1: end of the decision window (null before arrival) */
+                                decisionDeadline: string | null;
+                                photos: string[];
+                                requestedPhotos: {
+                                    /** @enum {boolean} */
+                                    requested: true;
+                                    requestId: number;
+                                    url: string;
+                                }[];
+                                result: string;
+                                /** @description grams */
+                                weight: number;
+                            };
+                            items: {
+                                imageUrl: string;
+                                /** @description unique within the order */
+                                itemId: number;
+                                /** @description one per seller group (platform + shop), set when purchased */
+                                marketplaceOrderNo: string | null;
+                                platform: string;
+                                /** @description amount in the ledger currency, at most two decimals */
+                                price: number;
+                                productId: number;
+                                quantity: number;
+                                remark: string;
+                                shopName: string;
+                                skuId: string;
+                                skuName: string;
+                                title: string;
+                            }[];
+                            logistics: {
+                                carrier: string;
+                                trackingNo: string;
+                            };
+                            marketplaceOrderNo: string | null;
+                            orderNo: string;
+                            photoRequests: {
+                                count: number;
+                                /**
+                                 * Format: date-time
+                                 * @description ISO 8601 UTC
+                                 */
+                                createdAt: string;
+                                doneAt: string | null;
+                                id: number;
+                                note: string;
+                                orderNo: string;
+                                photos: string[];
+                                /** @description amount in the ledger currency, at most two decimals */
+                                price: number;
+                                /** @enum {unknown} */
+                                status: "requested" | "done";
+                            }[];
+                            platform: string;
+                            remark: string;
+                            returns: {
+                                /**
+                                 * Format: date-time
+                                 * @description ISO 8601 UTC
+                                 */
+                                createdAt: string;
+                                /** @description amount in the ledger currency, at most two decimals */
+                                fee: number;
+                                id: number;
+                                itemId: number;
+                                orderNo: string;
+                                reason: string;
+                                /** @description amount in the ledger currency, at most two decimals */
+                                refundAmount: number;
+                                resolvedAt: string | null;
+                                /** @enum {unknown} */
+                                status: "requested" | "approved" | "rejected";
+                                /** @enum {unknown} */
+                                type: "return" | "exchange";
+                            }[];
+                            scenarios: {
+                                firedAt: string | null;
+                                /** @enum {unknown} */
+                                name: "out_of_stock" | "price_increase" | "price_decrease" | "domestic_freight" | "qc_issue" | "seller_delay";
+                                /** @enum {unknown} */
+                                status: "programmed" | "fired";
+                            }[];
+                            /** @description amount in the ledger currency, at most two decimals */
+                            serviceFee: number;
+                            /**
+                             * @description pending, paid, purchased, shipped_to_warehouse, in_warehouse, completed, cancelled, refunded, returned
+                             * @enum {unknown}
+                             */
+                            status: "pending" | "paid" | "purchased" | "shipped_to_warehouse" | "in_warehouse" | "completed" | "cancelled" | "refunded" | "returned";
+                            /** @description amount in the ledger currency, at most two decimals */
+                            subtotal: number;
+                            supplements: {
+                                /** @description amount in the ledger currency, at most two decimals */
+                                amount: number;
+                                /**
+                                 * Format: date-time
+                                 * @description ISO 8601 UTC
+                                 */
+                                createdAt: string;
+                                /**
+                                 * Format: date-time
+                                 * @description ISO 8601 UTC
+                                 */
+                                expiresAt: string;
+                                id: number;
+                                itemId: number | null;
+                                orderNo: string;
+                                /** @enum {unknown} */
+                                reason: "price_increase" | "domestic_freight";
+                                resolvedAt: string | null;
+                                /** @enum {unknown} */
+                                status: "pending" | "paid" | "declined" | "expired";
+                            }[];
+                            timeline: {
+                                /**
+                                 * Format: date-time
+                                 * @description ISO 8601 UTC
+                                 */
+                                at: string;
+                                /** @description the entry in English, as always */
+                                note: string;
+                                /** @description the note as codes and values; null on older entries and typed notes */
+                                parts: {
+                                    /** @description one of order.placed, order.payment_confirmed, order.cancelled_by_user, order.cancelled_by_back_office, order.refunded_unavailable, order.refunded_out_of_stock, order.refunded_supplement_declined, order.refunded_supplement_expired, order.reason, order.refunded_to_wallet, order.coupon_returned, order.bought, order.bought_from_sellers, order.seller_shipped, order.arrived_inspected, order.all_delivered, order.all_packages_delivered, order.package_disposed, order.all_returned, order.photos_requested, order.photos_added, order.supplement_requested, order.supplement_paid, order.price_decrease_refunded, order.seller_late, order.return_requested, order.return_rejected, order.return_accepted, order.exchange_accepted, order.exchange_arrived (more may be added) */
+                                    code: string;
+                                    /** @description the values the code words; amounts in major units with their currency */
+                                    params: {
+                                        [key: string]: string | number;
+                                    };
+                                }[] | null;
+                                status: string;
+                            }[];
+                            /** @description amount in the ledger currency, at most two decimals */
+                            totalAmount: number;
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601 UTC
+                             */
+                            updatedAt: string;
+                            userId: number;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             503: components["responses"]["ServiceUnavailable"];
         };
     };
@@ -4924,6 +5221,45 @@ export interface operations {
             404: components["responses"]["NotFound"];
         };
     };
+    get_requests_world_file: {
+        parameters: {
+            query: {
+                /** @description the API key whose requests are recorded. Plain decimal digits (no sign other than -, exponent, hex or blanks). */
+                keyId: number;
+                /** @description from this time (default: the oldest entry kept) */
+                since?: string;
+                /** @description up to this time (default: now) */
+                until?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK: `{ data }` */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": null
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description a world file (GET /worlds/schema.json) */
+                        data: unknown;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
     admin_returns_pending: {
         parameters: {
             query?: {
@@ -5134,6 +5470,8 @@ export interface operations {
                      *         "lowBalanceThreshold": 12.5,
                      *         "requestLogLimit": 1,
                      *         "maxWorlds": 1,
+                     *         "automaticBackupsKept": 1,
+                     *         "restoreMaxBytes": 1,
                      *         "displayCurrency": "CNY",
                      *         "displayRates": {}
                      *       }
@@ -5141,6 +5479,8 @@ export interface operations {
                      */
                     "application/json": {
                         data: {
+                            /** @description how many automatic backups (the state before each restore) are kept; older ones are deleted */
+                            automaticBackupsKept: number;
                             currency: string;
                             /** @description true once the ledger has entries */
                             currencyLocked: boolean;
@@ -5155,6 +5495,8 @@ export interface operations {
                             maxWorlds: number;
                             /** @description how many open-API requests the request log keeps (also never older than 7 days) */
                             requestLogLimit: number;
+                            /** @description the largest backup file a restore accepts, in bytes */
+                            restoreMaxBytes: number;
                             /** @description percent of the goods subtotal */
                             serviceFeeRate: number;
                             webhooksAllowRemote: boolean;
@@ -5184,11 +5526,14 @@ export interface operations {
                  *       "lowBalanceThreshold": 12.5,
                  *       "requestLogLimit": 100,
                  *       "maxWorlds": 1,
+                 *       "automaticBackupsKept": 1,
+                 *       "restoreMaxBytes": 4096,
                  *       "displayCurrency": "CNY",
                  *       "displayRates": {}
                  *     }
                  */
                 "application/json": {
+                    automaticBackupsKept?: number;
                     currency?: string;
                     displayCurrency?: string | null;
                     /** @description units of each currency per unit of the ledger currency */
@@ -5198,6 +5543,7 @@ export interface operations {
                     lowBalanceThreshold?: number;
                     maxWorlds?: number;
                     requestLogLimit?: number;
+                    restoreMaxBytes?: number;
                     serviceFeeRate?: number;
                     webhooksAllowRemote?: boolean;
                 };
@@ -5221,6 +5567,8 @@ export interface operations {
                      *         "lowBalanceThreshold": 12.5,
                      *         "requestLogLimit": 1,
                      *         "maxWorlds": 1,
+                     *         "automaticBackupsKept": 1,
+                     *         "restoreMaxBytes": 1,
                      *         "displayCurrency": "CNY",
                      *         "displayRates": {}
                      *       }
@@ -5228,6 +5576,8 @@ export interface operations {
                      */
                     "application/json": {
                         data: {
+                            /** @description how many automatic backups (the state before each restore) are kept; older ones are deleted */
+                            automaticBackupsKept: number;
                             currency: string;
                             /** @description true once the ledger has entries */
                             currencyLocked: boolean;
@@ -5242,6 +5592,8 @@ export interface operations {
                             maxWorlds: number;
                             /** @description how many open-API requests the request log keeps (also never older than 7 days) */
                             requestLogLimit: number;
+                            /** @description the largest backup file a restore accepts, in bytes */
+                            restoreMaxBytes: number;
                             /** @description percent of the goods subtotal */
                             serviceFeeRate: number;
                             webhooksAllowRemote: boolean;
@@ -5473,6 +5825,198 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["UnprocessableEntity"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    post_shipping_orders_by_id_clear_exception: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description the shipping order number */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK: `{ data }` */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "orderNo": "example",
+                     *         "status": "pending",
+                     *         "channelName": "example",
+                     *         "trackingNo": "example",
+                     *         "totalWeight": 1,
+                     *         "shippingFee": 12.5,
+                     *         "createdAt": "2026-01-01T08:00:00.000Z",
+                     *         "channelId": "example",
+                     *         "currency": "example",
+                     *         "recipient": {
+                     *           "name": "example",
+                     *           "phone": "example",
+                     *           "country": "example",
+                     *           "state": "example",
+                     *           "city": "example",
+                     *           "address": "example",
+                     *           "zipCode": "example"
+                     *         },
+                     *         "items": [
+                     *           {
+                     *             "inventoryId": 1,
+                     *             "name": "example",
+                     *             "quantity": 1,
+                     *             "weight": 1,
+                     *             "cargoType": "example",
+                     *             "orderId": "example"
+                     *           }
+                     *         ],
+                     *         "events": [
+                     *           {
+                     *             "at": "2026-01-01T08:00:00.000Z",
+                     *             "status": "example",
+                     *             "location": "example",
+                     *             "description": "example",
+                     *             "code": "example",
+                     *             "params": {}
+                     *           }
+                     *         ],
+                     *         "shippedAt": "2026-01-01T08:00:00.000Z",
+                     *         "deliveredAt": "2026-01-01T08:00:00.000Z",
+                     *         "remark": "example",
+                     *         "updatedAt": "2026-01-01T08:00:00.000Z",
+                     *         "declaredValue": 12.5,
+                     *         "insurance": true,
+                     *         "insurancePremium": 12.5,
+                     *         "storageFees": 12.5,
+                     *         "totalCharge": 12.5,
+                     *         "estimatedDuties": 12.5,
+                     *         "rehearsalId": "example",
+                     *         "scenarios": [
+                     *           {
+                     *             "name": "example",
+                     *             "firedAt": "2026-01-01T08:00:00.000Z"
+                     *           }
+                     *         ],
+                     *         "dimensions": {
+                     *           "length": 1,
+                     *           "width": 1,
+                     *           "height": 1
+                     *         },
+                     *         "exceptionReason": "example",
+                     *         "insurancePayout": 12.5
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: {
+                            channelId: string;
+                            channelName: string;
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601 UTC
+                             */
+                            createdAt: string;
+                            /** @description ISO 4217 code, e.g. CNY */
+                            currency: string;
+                            /** @description amount in the ledger currency, at most two decimals */
+                            declaredValue: number;
+                            deliveredAt: string | null;
+                            /** @description the packed parcel (cm) when created from a rehearsal */
+                            dimensions: {
+                                height: number;
+                                length: number;
+                                width: number;
+                            } | null;
+                            /** @description informational, from the destination's de minimis and rate; never charged */
+                            estimatedDuties: number;
+                            events: {
+                                /**
+                                 * Format: date-time
+                                 * @description ISO 8601 UTC
+                                 */
+                                at: string;
+                                /** @description one of shipping.created, shipping.cancelled, shipping.handed_to_carrier, shipping.delivered, shipping.customs_hold, shipping.customs_cleared, shipping.lost_in_transit, shipping.customs_seized (more may be added); null on older events */
+                                code: string | null;
+                                /** @description the event in English, as always */
+                                description: string;
+                                location: string;
+                                params: {
+                                    [key: string]: string | number;
+                                } | null;
+                                status: string;
+                            }[];
+                            /** @description why the order is in exception or lost; empty otherwise */
+                            exceptionReason: string;
+                            insurance: boolean;
+                            /** @description amount in the ledger currency, at most two decimals */
+                            insurancePayout: number;
+                            /** @description amount in the ledger currency, at most two decimals */
+                            insurancePremium: number;
+                            items: {
+                                cargoType: string;
+                                inventoryId: number;
+                                name: string;
+                                orderId: string;
+                                quantity: number;
+                                /** @description grams */
+                                weight: number;
+                            }[];
+                            orderNo: string;
+                            recipient: {
+                                address: string;
+                                city: string;
+                                country: string;
+                                name: string;
+                                phone: string;
+                                state: string;
+                                zipCode: string;
+                            };
+                            rehearsalId: string | null;
+                            remark: string;
+                            scenarios: {
+                                /** @description null while programmed and not fired yet */
+                                firedAt: string | null;
+                                /** @description customs_hold, lost_in_transit, customs_seized */
+                                name: string;
+                            }[];
+                            shippedAt: string | null;
+                            /** @description amount in the ledger currency, at most two decimals */
+                            shippingFee: number;
+                            /**
+                             * @description pending, shipped, delivered, cancelled, exception, lost
+                             * @enum {unknown}
+                             */
+                            status: "pending" | "shipped" | "delivered" | "cancelled" | "exception" | "lost";
+                            /** @description amount in the ledger currency, at most two decimals */
+                            storageFees: number;
+                            /** @description shippingFee + insurancePremium + storageFees: what is held, then captured at dispatch */
+                            totalCharge: number;
+                            /** @description grams */
+                            totalWeight: number;
+                            /** @description empty until dispatched */
+                            trackingNo: string;
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601 UTC
+                             */
+                            updatedAt: string;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             503: components["responses"]["ServiceUnavailable"];
         };
     };
@@ -7651,6 +8195,38 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["UnprocessableEntity"];
             503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    get_worlds_schema_json: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK: `{ data }` */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": null
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description a JSON Schema */
+                        data: unknown;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
         };
     };
 }

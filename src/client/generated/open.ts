@@ -1888,15 +1888,15 @@ export interface operations {
                  *       "length": 12.5,
                  *       "width": 12.5,
                  *       "height": 12.5,
-                 *       "cargoType": "normal"
+                 *       "cargoType": "general"
                  *     }
                  */
                 "application/json": {
                     /**
-                     * @description normal (channels carrying general cargo), battery or sensitive (channels carrying sensitive cargo)
+                     * @description the goods' cargo type, as products carry it: general (channels carrying general cargo; normal is accepted as an alias), battery or sensitive (channels carrying sensitive cargo)
                      * @enum {unknown}
                      */
-                    cargoType?: "normal" | "battery" | "sensitive";
+                    cargoType?: "general" | "battery" | "sensitive" | "normal";
                     channelId: string;
                     /** @description a code from /logistics/countries */
                     country: string;
@@ -1990,15 +1990,15 @@ export interface operations {
                  *       "length": 12.5,
                  *       "width": 12.5,
                  *       "height": 12.5,
-                 *       "cargoType": "normal"
+                 *       "cargoType": "general"
                  *     }
                  */
                 "application/json": {
                     /**
-                     * @description normal (channels carrying general cargo), battery or sensitive (channels carrying sensitive cargo)
+                     * @description the goods' cargo type, as products carry it: general (channels carrying general cargo; normal is accepted as an alias), battery or sensitive (channels carrying sensitive cargo)
                      * @enum {unknown}
                      */
-                    cargoType?: "normal" | "battery" | "sensitive";
+                    cargoType?: "general" | "battery" | "sensitive" | "normal";
                     /** @description a code from /logistics/countries */
                     country: string;
                     /** @description centimetres */
@@ -2127,8 +2127,8 @@ export interface operations {
     logistics_shipping_methods_list: {
         parameters: {
             query?: {
-                /** @description normal (channels carrying general cargo), battery or sensitive (channels carrying sensitive cargo) */
-                cargoType?: "normal" | "battery" | "sensitive";
+                /** @description the goods' cargo type, as products carry it: general (channels carrying general cargo; normal is accepted as an alias), battery or sensitive (channels carrying sensitive cargo) */
+                cargoType?: "general" | "battery" | "sensitive" | "normal";
                 /** @description a code from /logistics/countries */
                 country?: string;
                 /** @description actual weight, grams. Plain decimal digits (no sign other than -, exponent, hex or blanks). */

@@ -61,6 +61,7 @@ export const adminOrderSchemas = {
   'POST /orders/:id/returns/:rid/decide': { params: RidParams, body: DecisionBody, response: AdminOrderDetail },
   'POST /orders/:id/photo-requests/:rid/fulfil': { params: RidParams, body: OrNoBody(FulfilBody), response: AdminOrderDetail },
   'POST /orders/:id/simulate': { params: OrderNoParam, body: SimulateBody, response: AdminOrderDetail },
+  'POST /orders/:id/exchanges/:rid/receive': { params: RidParams, response: AdminOrderDetail },
 };
 
 /** The static types of what these routes take and answer. */

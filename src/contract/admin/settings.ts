@@ -18,6 +18,8 @@ export const SettingsView = Type.Object({
   lowBalanceThreshold: Type.Number(),
   requestLogLimit: Type.Integer({ description: 'how many open-API requests the request log keeps (also never older than 7 days)' }),
   maxWorlds: Type.Integer({ description: 'most worlds in this data folder, the default world included (the default world\'s setting counts)' }),
+  automaticBackupsKept: Type.Integer({ description: 'how many automatic backups (the state before each restore) are kept; older ones are deleted' }),
+  restoreMaxBytes: Type.Integer({ description: 'the largest backup file a restore accepts, in bytes' }),
   displayCurrency: Type.Union([CurrencyCode, Type.Null()], { description: 'shown beside ledger amounts in the UI at its rate; never stored in the ledger' }),
   displayRates: DisplayRates,
 });
@@ -43,6 +45,8 @@ export const adminSettingsSchemas = {
         lowBalanceThreshold: Type.Optional(Type.Number({ minimum: 0 })),
         requestLogLimit: Type.Optional(Type.Integer({ minimum: 100, maximum: 1_000_000 })),
         maxWorlds: Type.Optional(Type.Integer({ minimum: 1, maximum: 10_000 })),
+        automaticBackupsKept: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000 })),
+        restoreMaxBytes: Type.Optional(Type.Integer({ minimum: 4096, maximum: 1024 ** 4 })),
         displayCurrency: Type.Optional(Type.Union([CurrencyCode, Type.Null()])),
         displayRates: Type.Optional(DisplayRates),
       },
@@ -67,6 +71,7 @@ export const adminSettingsSchemas = {
     response: Type.Object({
       restoredFrom: Type.String({ description: 'the backup id restored' }),
       backupBefore: Backup,
+      keysKeptRevoked: Type.Integer({ description: 'API keys revoked or expired since the backup: they stay so (a restore never brings a revoked key back)' }),
       message: Type.String(),
     }),
   },

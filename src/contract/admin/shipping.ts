@@ -22,6 +22,7 @@ export const adminShippingSchemas = {
     response: ShippingOrderDetail,
   },
   'POST /shipping/orders/:id/deliver': { params: OrderNoParam, response: ShippingOrderDetail },
+  'POST /shipping/orders/:id/clear-exception': { params: OrderNoParam, response: ShippingOrderDetail },
   'POST /shipping/:id/simulate': {
     params: OrderNoParam,
     body: Type.Object(

@@ -4,13 +4,20 @@ import { AUTOPILOT_PACES } from '../enums.js';
 
 export const ClockView = Type.Object({ now: Timestamp, offsetMs: Type.Integer({ description: 'how far the service clock is ahead of wall time (of its clock start, in a world with a frozen clock)' }) });
 const Percent = Type.Number({ minimum: 0, maximum: 100, description: 'percent of orders' });
-/** v1.1 section 8: how often the autopilot makes each after-sales scenario happen (out_of_stock is refundRate). */
+/**
+ * v1.1 section 8: how often the autopilot makes each scenario happen: the order ones (out_of_stock is
+ * refundRate) and the shipping ones (also readable in basis points in GET /warehouse/figures).
+ */
+const ShippingPercent = Type.Number({ minimum: 0, maximum: 100, description: 'percent of shipping orders in transit' });
 export const ScenarioRates = Type.Object({
   price_increase: Percent,
   price_decrease: Percent,
   domestic_freight: Percent,
   qc_issue: Percent,
   seller_delay: Percent,
+  customs_hold: ShippingPercent,
+  lost_in_transit: ShippingPercent,
+  customs_seized: ShippingPercent,
 });
 export const AutopilotView = Type.Object({
   pace: Type.Enum([...AUTOPILOT_PACES], { description: AUTOPILOT_PACES.join(', ') }),

@@ -40,7 +40,7 @@ export const FreightQuote = Type.Object({
 });
 
 export const CargoQuery = Type.Enum([...QUERY_CARGO], {
-  description: 'normal (channels carrying general cargo), battery or sensitive (channels carrying sensitive cargo)',
+  description: "the goods' cargo type, as products carry it: general (channels carrying general cargo; normal is accepted as an alias), battery or sensitive (channels carrying sensitive cargo)",
 });
 export const CountryCode = Type.String({ minLength: 2, maxLength: 2, description: 'a code from /logistics/countries' });
 export const Weight = Type.Integer({ minimum: 1, maximum: 1_000_000, description: 'actual weight, grams' });

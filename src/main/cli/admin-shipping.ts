@@ -1,12 +1,12 @@
 import type { Command } from 'commander';
-import { deliverShippingOrder, dispatchShippingOrder, runShippingScenario } from '../core/shipping/lifecycle.js';
+import { clearShipmentException, deliverShippingOrder, dispatchShippingOrder, runShippingScenario } from '../core/shipping/lifecycle.js';
 import { packRehearsal } from '../core/shipping/rehearsals.js';
 import { isShippingScenario, SHIPPING_SCENARIOS } from '../core/shipping/scenarios.js';
 import { completeService } from '../core/warehouse/services.js';
 import { withCore } from './with-core.js';
 
 /**
- * `crossbuy admin dispatch|deliver`: the back office moves shipping orders from the shell, through the
+ * `crossbuy admin dispatch|deliver|clear-exception`: the back office moves shipping orders from the shell, through the
  * same core functions as the admin API (one transaction each). Works beside a running server.
  */
 type Detail = ReturnType<typeof dispatchShippingOrder>;
@@ -40,6 +40,14 @@ export function registerAdminShippingCommands(admin: Command): void {
     .option('--json', 'print the shipping order as JSON')
     .action((orderNo: string, options: { data?: string; json?: boolean }) => {
       withCore(options.data, (core) => print(deliverShippingOrder(core.ctx, orderNo), options.json));
+    });
+  admin
+    .command('clear-exception <shippingOrderNo>')
+    .description('customs release a held parcel: exception -> shipped')
+    .option('--data <dir>', 'data directory')
+    .option('--json', 'print the shipping order as JSON')
+    .action((orderNo: string, options: { data?: string; json?: boolean }) => {
+      withCore(options.data, (core) => print(clearShipmentException(core.ctx, orderNo), options.json));
     });
   // v1.1: shipping scenarios, rehearsal packing, warehouse services done.
   admin

@@ -1,7 +1,6 @@
 import type { Command } from 'commander';
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { backupDatabase } from '../core/data/backup.js';
 import { restoreFromFile } from '../core/data/restore.js';
 import { serverHolding } from '../core/data/server-lock.js';
 import { databaseFile } from '../core/data-dir.js';
@@ -16,7 +15,7 @@ export function registerDataCommands(program: Command): void {
   const data = program.command('data').description('backups of the data folder');
   data
     .command('restore')
-    .description('replace the data with a backup file (the current state is backed up first); the folder must not be served')
+    .description('replace the data with a backup file (checked first; the current state is backed up next); the folder must not be served')
     .argument('<file>', 'a backup (.db), e.g. one in <data>/backups')
     .option('--data <dir>', 'data directory')
     .action(async (file: string, flags: { data?: string }) => {
@@ -28,9 +27,9 @@ export function registerDataCommands(program: Command): void {
       const source = resolve(file);
       if (!existsSync(source)) throw new Error(`no such backup file: ${source}`);
       await withCoreAsync(dir, async (core) => {
-        const before = await backupDatabase(core.ctx);
-        restoreFromFile(core.ctx, source);
-        process.stdout.write(`restored ${source}\nthe data as it was before: ${before.file}\n`);
+        const { backupBefore, keysKeptRevoked } = await restoreFromFile(core.ctx, source);
+        process.stdout.write(`restored ${source}\nthe data as it was before: ${backupBefore.file}\n`);
+        if (keysKeptRevoked > 0) process.stdout.write(`${keysKeptRevoked} API key(s) revoked or expired since the backup stay revoked or expired\n`);
       });
     });
 }

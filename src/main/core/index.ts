@@ -1,4 +1,4 @@
-import { chmodSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { hashKey } from './auth/api-keys.js';
 import type { CoreContext } from './context.js';
 import { closeDatabase, openDatabase, type Db } from './db/database.js';
@@ -13,6 +13,7 @@ import { ServiceClock } from './shared/service-clock.js';
 import { randomBase62 } from './shared/random.js';
 import { checkWorldOptions, randomSeed, readWorldIdentity, writeWorldIdentity, type WorldIdentity } from './world/identity.js';
 import { RandomStream } from './world/random-stream.js';
+import { makePrivate, PRIVATE_FILE } from './shared/private-files.js';
 
 export interface CoreOptions {
   /** Folder holding crossbuy.db and the admin token; ':memory:' for a throwaway core (tests). */
@@ -59,8 +60,8 @@ function loadAdminToken(db: Db, dataDir: string): string {
   const token = `adm-${randomBase62(40)}`;
   writeSetting(db, 'adminTokenHash', hashKey(token));
   if (file) {
-    writeFileSync(file, `${token}\n`, { mode: 0o600 });
-    chmodSync(file, 0o600);
+    writeFileSync(file, `${token}\n`, { mode: PRIVATE_FILE });
+    makePrivate(file);
   }
   return token;
 }

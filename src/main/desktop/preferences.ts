@@ -105,3 +105,24 @@ export function restoreBounds(saved: WindowBounds, displays: readonly DisplayAre
     maximized: saved.maximized,
   };
 }
+
+/** How long the window must be still before its bounds are written (a drag fires dozens of events a second). */
+export const BOUNDS_SAVE_MS = 500;
+
+/** `work` run once `ms` after the last `schedule()`, or at once with `now()` (which drops a pending run). */
+export function debounced(work: () => void, ms: number): { schedule: () => void; now: () => void } {
+  let timer: NodeJS.Timeout | null = null;
+  const now = () => {
+    if (timer !== null) clearTimeout(timer);
+    timer = null;
+    work();
+  };
+  return {
+    schedule: () => {
+      if (timer !== null) clearTimeout(timer);
+      timer = setTimeout(now, ms);
+      timer.unref?.();
+    },
+    now,
+  };
+}

@@ -1,5 +1,6 @@
 import { posix, win32 } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { PAGE_CSP } from '../../contract/page-policy.js';
 
 /**
  * Electron security checklist, as pure functions the window code applies and the tests check without
@@ -90,10 +91,11 @@ export function isSafeExternalUrl(url: string): boolean {
   }
 }
 
-/** The renderer's Content-Security-Policy, also sent as a header for file:// loads. */
-export const RENDERER_CSP =
-  "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data: http://127.0.0.1:*; " +
-  "connect-src 'self' http://127.0.0.1:*; object-src 'none'; base-uri 'none'; frame-ancestors 'none'; form-action 'none'";
+/**
+ * The renderer's Content-Security-Policy (src/contract/page-policy.ts): the `<meta>` tag of index.html is
+ * what a file:// load applies; this header covers the dev server's http:// loads.
+ */
+export const RENDERER_CSP = PAGE_CSP;
 
 /**
  * The one permission the page may use: writing to the clipboard (the copy buttons for a new API key or a

@@ -1,6 +1,6 @@
 import { BrowserWindow, screen, session, shell } from 'electron';
 import type { PreferenceStore } from './preferences.js';
-import { restoreBounds } from './preferences.js';
+import { BOUNDS_SAVE_MS, debounced, restoreBounds } from './preferences.js';
 import { RENDERER_CSP, appPageUrl, isAppUrl, isPermissionAllowed, isSafeExternalUrl, secureWebPreferences } from './security.js';
 
 export interface AppPage {
@@ -38,14 +38,17 @@ export function createMainWindow(page: AppPage, preferences: PreferenceStore): B
     if (bounds.maximized) window.maximize();
     if (!preferences.get('startMinimized')) window.show();
   });
-  const remember = () => {
+  const remember = debounced(() => {
     if (window.isDestroyed() || window.isMinimized()) return;
     const { x, y, width, height } = window.getNormalBounds();
     preferences.set('window', { x, y, width, height, maximized: window.isMaximized() });
-  };
-  window.on('resized', remember);
-  window.on('moved', remember);
-  window.on('close', remember);
+  }, BOUNDS_SAVE_MS);
+  // `resize` and `move` fire on every platform (`resized` and `moved` only on macOS and Windows), many
+  // times a second while dragging: the bounds are written once the window has been still for a moment,
+  // and at once when it closes.
+  window.on('resize', remember.schedule);
+  window.on('move', remember.schedule);
+  window.on('close', remember.now);
   window.webContents.on('will-navigate', (event, url) => {
     if (!isAppUrl(url, page)) event.preventDefault();
   });

@@ -1,4 +1,5 @@
-import { chmodSync, closeSync, fsyncSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { closeSync, fsyncSync, openSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { makePrivate, privateDir, PRIVATE_FILE } from '../core/shared/private-files.js';
 import { join } from 'node:path';
 import { randomToken } from '../core/shared/random.js';
 
@@ -31,12 +32,12 @@ export function newUiToken(): string {
 
 /** Keeps the token as the folder's, readable by the user alone. */
 export function saveUiToken(dataDir: string, token: string): void {
-  mkdirSync(dataDir, { recursive: true });
+  privateDir(dataDir);
   const file = uiTokenFile(dataDir);
   // Written aside and renamed: a crash mid-write never leaves a half token that would lock the page out.
   const temp = `${file}.${process.pid}.tmp`;
   try {
-    const fd = openSync(temp, 'w', 0o600);
+    const fd = openSync(temp, 'w', PRIVATE_FILE);
     try {
       writeFileSync(fd, `${token}\n`);
       // On disk before the rename: after a power cut the name never points at an empty file (which would
@@ -46,7 +47,7 @@ export function saveUiToken(dataDir: string, token: string): void {
       closeSync(fd);
     }
     // The mode given at creation is filtered by the umask; the file must be the user's alone whatever it is.
-    chmodSync(temp, 0o600);
+    makePrivate(temp);
     renameSync(temp, file);
   } catch (error) {
     rmSync(temp, { force: true });

@@ -94,9 +94,20 @@ describe('autopilot at realistic pace, by clock advance', () => {
     expect(auditLedger(server.running.core.ctx).every((a) => a.ok)).toBe(true);
   });
 
+  it('shows and sets the shipping scenario rates beside the order ones (kept in the warehouse figures too)', async () => {
+    const server = await freshServer();
+    const put = await server.admin('PUT', '/autopilot', { scenarioRates: { customs_hold: 3.5, lost_in_transit: 0.25, qc_issue: 1 } });
+    expect(put.status, JSON.stringify(put.body)).toBe(200);
+    expect(put.body.data.scenarioRates).toMatchObject({ customs_hold: 3.5, lost_in_transit: 0.25, customs_seized: 0, qc_issue: 1 });
+    expect((await server.admin('GET', '/autopilot')).body.data.scenarioRates).toMatchObject({ customs_hold: 3.5, lost_in_transit: 0.25 });
+    expect((await server.admin('GET', '/warehouse/figures')).body.data).toMatchObject({ customsHoldRateBp: 350, lostInTransitRateBp: 25 });
+    expect((await server.admin('PUT', '/autopilot', { scenarioRates: { customs_hold: 101 } })).status).toBe(400);
+    expect((await server.admin('PUT', '/autopilot', { scenarioRates: { customs_hold: 1.234 } })).status).toBe(400);
+  });
+
   it('refunds out-of-stock orders at the configured rate, and does nothing when off', async () => {
     const server = await freshServer();
-    expect((await server.admin('PUT', '/autopilot', { pace: 'off' })).body.data).toEqual({ pace: 'off', refundRate: 0, scenarioRates: { price_increase: 0, price_decrease: 0, domestic_freight: 0, qc_issue: 0, seller_delay: 0 } });
+    expect((await server.admin('PUT', '/autopilot', { pace: 'off' })).body.data).toEqual({ pace: 'off', refundRate: 0, scenarioRates: { price_increase: 0, price_decrease: 0, domestic_freight: 0, qc_issue: 0, seller_delay: 0, customs_hold: 0, lost_in_transit: 0, customs_seized: 0 } });
     const orderNo = await placeOrder(server);
     expect((await server.admin('POST', '/clock/advance', { by: '10d' })).body.data.steps).toBe(0);
     expect((await server.api('GET', `/orders/${orderNo}/status`)).body.data.status).toBe('pending');

@@ -90,6 +90,8 @@ describe('GET /logistics/shipping-methods', () => {
     const of = async (cargo: string) => ids((await server.api('GET', `/logistics/shipping-methods?cargoType=${cargo}`)).body.data);
     const all = ids((await server.api('GET', '/logistics/shipping-methods')).body.data);
     expect(await of('normal')).toEqual(all);
+    // One enumeration everywhere: a product's own `general` is taken as well (normal stays an alias).
+    expect(await of('general')).toEqual(all);
     expect(await of('battery')).toEqual(['air-sensitive', 'economy-line']);
     expect(await of('sensitive')).toEqual(['air-sensitive', 'economy-line']);
   });
@@ -199,6 +201,14 @@ describe('POST /logistics/calculate-freight-batch', () => {
 });
 
 describe('POST /logistics/calculate-freight', () => {
+  it("takes a product's own cargo type (general) and the alias normal alike", async () => {
+    const quote = (cargoType: string) => server.api('POST', '/logistics/calculate-freight', { body: { channelId: 'ems', country: 'US', weight: 500, cargoType } });
+    const general = await quote('general');
+    expect(general.status, JSON.stringify(general.body)).toBe(200);
+    expect((await quote('normal')).body).toEqual(general.body);
+    expect((await quote('lithium')).status).toBe(400);
+  });
+
   it("returns one channel's quote", async () => {
     const res = await server.api('POST', '/logistics/calculate-freight', { body: { channelId: 'air-sensitive', country: 'gb', weight: 350, cargoType: 'battery' } });
     expect(res.status).toBe(200);

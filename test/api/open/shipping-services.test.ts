@@ -363,6 +363,7 @@ describe('CLI: crossbuy admin service-done | pack | simulate-shipping', () => {
     const so = (await server.api('POST', '/shipping/create', { body: body([pkg], 'ems', { rehearsalId: r.id }) })).body.data.orderNo;
     await cli('dispatch', so);
     expect((await cli('simulate-shipping', so, 'customs_hold')).stdout).toContain(`${so} exception`);
+    expect((await cli('clear-exception', so)).stdout).toContain(`${so} shipped`);
     await expect(cli('simulate-shipping', so, 'alien_abduction')).rejects.toMatchObject({ stderr: expect.stringContaining('unknown scenario') });
   });
 });

@@ -111,6 +111,10 @@ export class BrowserWindow extends EventEmitter {
   static getAllWindows() {
     return windows.filter((w) => !w.destroyed);
   }
+  on(event, listener) {
+    report('window.on', { event });
+    return super.on(event, listener);
+  }
   loadURL(url) {
     this.webContents.url = url;
     report('window.loadURL', { url });

@@ -1,11 +1,13 @@
 import { execFile } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IPC_CHANNELS, type BridgeResponse, type ServerInfo } from '../../../src/preload/bridge.js';
 import { appPageUrl, secureWebPreferences } from '../../../src/main/desktop/security.js';
+import { PAGE_META_CSP } from '../../../src/contract/page-policy.js';
+import { unpackedDir } from '../../../src/main/core/shared/worker-script.js';
 import { StandInApp } from '../../desktop/stand-in/driver.js';
 
 /**
@@ -57,6 +59,50 @@ describe('electron-vite build', () => {
     const script = /src="\.\/(assets\/[^"]+\.js)"/.exec(html)?.[1];
     expect(script).toBeDefined();
     expect(existsSync(join(outDir, 'renderer', script!))).toBe(true);
+    // A file:// page applies only its <meta> policy: the built page carries the whole one.
+    expect(/http-equiv="Content-Security-Policy"\s+content="([^"]+)"/.exec(html)?.[1]).toBe(PAGE_META_CSP);
+  });
+
+  it("leaves every file a worker thread loads outside the asar (electron-builder's asarUnpack)", () => {
+    const builder = readFileSync(join(root, 'electron-builder.yml'), 'utf8');
+    const block = /^asarUnpack:\n((?:\s+(?:#.*|- .*)\n)+)/m.exec(builder)?.[1] ?? '';
+    const unpacked = [...block.matchAll(/- "([^"]+)\/\*\*"/g)].map((m) => `${m[1]}/`);
+    const isUnpacked = (path: string) => unpacked.some((prefix) => path.startsWith(prefix));
+    const workers = readdirSync(join(outDir, 'main')).filter((n) => n.endsWith('-worker.js'));
+    expect(workers.sort()).toEqual(['backup-check-worker.js', 'request-log-worker.js']);
+    const seen = new Set<string>();
+    const packages = new Set<string>();
+    const visit = (file: string) => {
+      if (seen.has(file)) return;
+      seen.add(file);
+      expect(isUnpacked(`out/main/${file}`), `out/main/${file}`).toBe(true);
+      const code = readFileSync(join(outDir, 'main', file), 'utf8');
+      for (const [, spec] of code.matchAll(/(?:^|\n)\s*(?:import|export)\b[^'"]*?['"]([^'"]+)['"]/g)) {
+        if (spec!.startsWith('./')) visit(spec!.slice(2));
+        else if (!spec!.startsWith('node:')) packages.add(spec!.startsWith('@') ? spec!.split('/').slice(0, 2).join('/') : spec!.split('/')[0]!);
+      }
+    };
+    for (const worker of workers) visit(worker);
+    expect([...packages]).toContain('better-sqlite3');
+    // Each package a worker imports, and the packages those depend on, is unpacked whole (node-addon-api:
+    // C++ headers better-sqlite3 is compiled with, never loaded at run time).
+    const pending = [...packages];
+    while (pending.length > 0) {
+      const name = pending.pop()!;
+      expect(isUnpacked(`node_modules/${name}/package.json`), `node_modules/${name}`).toBe(true);
+      const manifest = JSON.parse(readFileSync(join(root, 'node_modules', name, 'package.json'), 'utf8')) as { dependencies?: Record<string, string> };
+      for (const dep of Object.keys(manifest.dependencies ?? {})) {
+        if (packages.has(dep) || dep === 'node-addon-api') continue;
+        packages.add(dep);
+        pending.push(dep);
+      }
+    }
+  });
+
+  it('the workers are looked for in app.asar.unpacked first', () => {
+    expect(unpackedDir('/opt/crossbuy/resources/app.asar/out/main')).toBe('/opt/crossbuy/resources/app.asar.unpacked/out/main');
+    expect(unpackedDir('C:\\crossbuy\\resources\\app.asar\\out\\main')).toBe('C:\\crossbuy\\resources\\app.asar.unpacked\\out\\main');
+    expect(unpackedDir('/work/crossbuy/out/main')).toBe('/work/crossbuy/out/main');
   });
 });
 
@@ -104,6 +150,10 @@ describe('the built main process under a stand-in Electron', () => {
     // Linux, login item unchanged: neither Windows' model id nor a login-item write.
     expect(desktop.all('app.setAppUserModelId')).toEqual([]);
     expect(desktop.all('app.setLoginItemSettings')).toEqual([]);
+    // Bounds are kept on resize and move, which fire on every OS (resized/moved: macOS and Windows only).
+    const events = desktop.all('window.on').map((r) => r.event);
+    expect(events).toEqual(expect.arrayContaining(['resize', 'move', 'close']));
+    expect(events).not.toContain('resized');
   });
 
   it('answers both IPC channels through the route table, for the app page only', async () => {

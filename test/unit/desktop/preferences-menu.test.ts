@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { applicationMenuTemplate, trayMenuTemplate, trayTooltip } from '../../../src/main/desktop/menu.js';
-import { DEFAULT_PREFERENCES, MemoryPreferenceStore, restoreBounds } from '../../../src/main/desktop/preferences.js';
+import { debounced, DEFAULT_PREFERENCES, MemoryPreferenceStore, restoreBounds } from '../../../src/main/desktop/preferences.js';
 
 describe('preferences', () => {
   it('starts from defaults and validates what is stored', () => {
@@ -26,6 +26,29 @@ describe('preferences', () => {
     expect(restoreBounds({ x: 100, y: 100, width: 1200, height: 800, maximized: true }, [primary])).toMatchObject({ x: 100, y: 100, maximized: true });
     expect(restoreBounds({ width: 300, height: 5000, maximized: false }, [primary])).toEqual({ width: 900, height: 1080, maximized: false });
     expect(restoreBounds(DEFAULT_PREFERENCES.window, [])).toMatchObject({ width: 1280, height: 860 });
+  });
+});
+
+describe('window bounds are saved while moving and resizing, debounced', () => {
+  it('writes once after the last event, and at once on close', () => {
+    vi.useFakeTimers();
+    try {
+      let writes = 0;
+      const remember = debounced(() => writes++, 500);
+      for (let i = 0; i < 30; i++) {
+        remember.schedule();
+        vi.advanceTimersByTime(20);
+      }
+      expect(writes).toBe(0);
+      vi.advanceTimersByTime(500);
+      expect(writes).toBe(1);
+      remember.schedule();
+      remember.now();
+      vi.advanceTimersByTime(1000);
+      expect(writes).toBe(2);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
 

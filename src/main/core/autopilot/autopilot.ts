@@ -119,8 +119,9 @@ export function runDueStepsInSlices(ctx: CoreContext): Promise<{ steps: number; 
 }
 
 /**
- * Runs due steps on a timer while the server is up: every second at demo pace, every 30 s otherwise. A
- * frozen clock's steps run only when the clock is advanced (worlds.md section 1), never on wall time.
+ * Runs due steps on a timer while the server is up: every second at demo pace, every 30 s otherwise; with
+ * the autopilot off, the service's rules still run (a supplement expires, storage alerts fire on wall
+ * time). A frozen clock's steps run only when the clock is advanced (worlds.md section 1), never on wall time.
  */
 export class AutopilotTimer {
   private timer: NodeJS.Timeout | null = null;
@@ -148,7 +149,8 @@ export class AutopilotTimer {
     if (this.ctx.clock instanceof ServiceClock && this.ctx.clock.frozen) return Promise.resolve(0);
     const pace = currentPace(this.ctx);
     const now = Date.now();
-    if (pace === 'off' || (pace === 'realistic' && now - this.lastTick < 30_000)) return Promise.resolve(0);
+    // Off, only the service's rules run (runner.ts newRun): on the realistic rhythm, as wall time passes.
+    if (pace !== 'demo' && now - this.lastTick < 30_000) return Promise.resolve(0);
     this.lastTick = now;
     const running = exclusive(this.ctx.db, true, (shouldStop) => runInSlices(this.ctx, this.ctx.clock.now(), { shouldStop }))
       .then((r) => r.steps)

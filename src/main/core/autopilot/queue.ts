@@ -69,6 +69,21 @@ export function nextDueStep(db: Db, pace: RunningPace, until: number, skip: Read
   return rows.find((r) => !skip.has(stepKey(r))) ?? null;
 }
 
+/**
+ * The same among the steps of the given kinds only (the service's rules while the autopilot is off):
+ * one seek per kind on the (kind, due) index (migration 020), however many staff steps wait meanwhile.
+ * Fixed-time steps have the same due time at every pace: the realistic column is read.
+ */
+export function nextDueStepOfKinds(db: Db, kinds: readonly string[], until: number, skip: ReadonlySet<string> = new Set()): DueStep | null {
+  let next: DueStep | null = null;
+  const statement = db.prepare('SELECT kind, subject, due_realistic AS due FROM due_steps WHERE kind = ? AND due_realistic <= ? ORDER BY due_realistic, subject LIMIT ?');
+  for (const kind of kinds) {
+    const row = (statement.all(kind, until, skip.size + 1) as DueStep[]).find((r) => !skip.has(stepKey(r)));
+    if (row && (next === null || row.due < next.due || (row.due === next.due && (row.subject < next.subject || (row.subject === next.subject && row.kind < next.kind))))) next = row;
+  }
+  return next;
+}
+
 export function stepKey(step: { kind: string; subject: string }): string {
   return `${step.kind}\u0000${step.subject}`;
 }

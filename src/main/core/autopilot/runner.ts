@@ -3,8 +3,8 @@ import { readSetting } from '../settings/settings.js';
 import type { ServiceClock } from '../shared/service-clock.js';
 import { drawDelay, RUNNING_PACES, type RunningPace } from './pace.js';
 import type { Db } from '../db/database.js';
-import { claimStep, nextDueStep, stepKey, type DueStep } from './queue.js';
-import { stepKind } from './steps/index.js';
+import { claimStep, nextDueStep, nextDueStepOfKinds, stepKey, type DueStep } from './queue.js';
+import { RULE_KINDS, stepKind } from './steps/index.js';
 
 /**
  * Runs due steps in bounded slices. A slice is one write transaction that runs steps (each in its own
@@ -61,6 +61,8 @@ export interface RunOptions {
 /** State of one run across slices: steps that failed are skipped for the rest of the run. */
 export interface RunState {
   readonly pace: RunningPace;
+  /** Only steps of these kinds (the service's rules, while the autopilot is off); null: every kind. */
+  readonly kinds: readonly string[] | null;
   readonly until: number;
   readonly skip: Set<string>;
   steps: number;
@@ -72,9 +74,18 @@ export function currentRunningPace(ctx: CoreContext): RunningPace | null {
   return pace === 'off' ? null : pace;
 }
 
+/**
+ * A run up to `until`: every due step at the autopilot's pace, or, with the autopilot off, the service's
+ * rules only (expiry, storage alerts, disposal: step-kind.ts `role`), which never wait for staff.
+ */
 export function newRun(ctx: CoreContext, until: Date): RunState {
   const pace = currentRunningPace(ctx);
-  return { pace: pace ?? 'realistic', until: until.getTime(), skip: new Set(), steps: 0, done: pace === null };
+  return { pace: pace ?? 'realistic', kinds: pace === null ? RULE_KINDS : null, until: until.getTime(), skip: new Set(), steps: 0, done: false };
+}
+
+function nextStep(db: Db, run: RunState): DueStep | null {
+  if (run.skip.size >= MAX_FAILURES_PER_RUN) return null;
+  return run.kinds ? nextDueStepOfKinds(db, run.kinds, run.until, run.skip) : nextDueStep(db, run.pace, run.until, run.skip);
 }
 
 /** Runs one step in a savepoint of the slice's transaction; false when it failed (rolled back) or was gone. */
@@ -113,7 +124,7 @@ export function runSlice(ctx: CoreContext, run: RunState, options: RunOptions = 
       while (performance.now() < deadline) {
         // Every step must have its due times before the earliest one can be known.
         if (resolveDueTimes(ctx.db, RESOLVE_BATCH) === RESOLVE_BATCH) continue;
-        const step = run.skip.size < MAX_FAILURES_PER_RUN ? nextDueStep(ctx.db, run.pace, run.until, run.skip) : null;
+        const step = nextStep(ctx.db, run);
         if (!step) {
           run.done = true;
           return;

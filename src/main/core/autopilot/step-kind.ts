@@ -10,6 +10,13 @@ export interface StepKind {
   /** Unique, dotted: 'order.pay', 'shipping.dispatch'. Stored in due_steps.kind. */
   readonly kind: string;
   /**
+   * Whose step it is. `staff`: work the agent's people do (buy, ship, pack, decide), which the autopilot
+   * plays and only it runs (paused while its pace is `off`). `rule`: the service's own rule on its clock
+   * (a supplement expiring, storage alerts and disposal), which runs whenever the service clock passes it,
+   * whatever the pace, `off` included (extensions.md sections 2 and 6).
+   */
+  readonly role: 'rule' | 'staff';
+  /**
    * For steps scheduled with `{ since }` (staff work that takes a while): the delay range per pace.
    * Steps scheduled at a fixed time (deadlines) need none.
    */

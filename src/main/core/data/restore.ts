@@ -1,14 +1,17 @@
-import Database from 'better-sqlite3';
-import { copyFileSync, existsSync, rmSync } from 'node:fs';
-import { basename, join } from 'node:path';
+import { existsSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Worker } from 'node:worker_threads';
 import { forgetCachedKeys } from '../auth/api-keys.js';
 import type { CoreContext } from '../context.js';
 import type { Db } from '../db/database.js';
 import { flushGroupCommit } from '../db/group-commit.js';
-import { migrate } from '../db/migrate.js';
 import { readSetting, writeSetting } from '../settings/settings.js';
-import { badRequest, notFound, unprocessable } from '../shared/errors.js';
-import { backupDir } from './backup.js';
+import { ApiError, notFound, unprocessable } from '../shared/errors.js';
+import { privateDir } from '../shared/private-files.js';
+import { workerScript } from '../shared/worker-script.js';
+import type { BackupCheckInput, BackupVerdict } from './backup-check.js';
+import { backupDatabase, backupDir, type BackupFile } from './backup.js';
 
 /** A backup's id is its file name in <data>/backups, as `GET /data/backups` lists it. */
 const BACKUP_ID = /^crossbuy-[0-9A-Za-z-]{1,64}\.db$/;
@@ -28,68 +31,77 @@ export function backupFileOf(ctx: CoreContext, backupId: string): string {
  */
 const NOT_COPIED = /^(sqlite_|products_fts|world_state$)/;
 
+/** What a restore did, beside the data it brought back. */
+export interface RestoreOutcome {
+  /** The live data as it was just before (automatic backups are pruned to the newest `automaticBackupsKept`). */
+  backupBefore: BackupFile;
+  /** API keys revoked or expired since the backup, kept so (a restore never brings a revoked key back). */
+  keysKeptRevoked: number;
+}
+
 /**
  * Makes the live database hold what `file` holds, in one transaction on the live connection, so every
  * request sees either the state before or the state after, and the server keeps serving on the same
  * connection (its prepared statements stay valid; the caches keyed by the connection's changes see the
  * change; the key cache is told).
  *
- * The backup is first copied aside and migrated to this build's schema (an older backup gains the later
- * migrations), then attached and copied table by table with the triggers lifted (counters, ranks and due
- * steps are copied as they were, not re-derived) and foreign keys deferred to the commit. What is the
- * installation's rather than the data's stays: the admin token, and the service clock, which only moves
- * forward (the later of the two offsets). AUTOINCREMENT counters keep the higher value, so an id a client
- * saw after the backup (an event, a key) is never handed out again.
+ * In this order, so that a refused file writes nothing (not even the backup of the state before):
+ * 1. the file is copied aside and checked there by a worker thread (backup-check.ts: size, header,
+ *    SQLite's quick_check, schema version, migration to this build's schema, references, the doctor's
+ *    money checks), so a file of any size costs the server's thread nothing; a bad file is a 400 or 422;
+ * 2. the live data is backed up (`backupBefore`; old automatic backups pruned);
+ * 3. the staged copy is attached and copied table by table with the triggers lifted (counters, ranks and
+ *    due steps are copied as they were, not re-derived) and foreign keys deferred to the commit.
+ * What is the installation's rather than the data's stays: the admin token; the service clock, which only
+ * moves forward (the later of the two offsets); and every key revocation or expiry made since the backup
+ * (a key revoked because it leaked must stay revoked). AUTOINCREMENT counters keep the higher value, so an
+ * id a client saw after the backup (an event, a key) is never handed out again.
  */
-export function restoreFromFile(ctx: CoreContext, file: string): void {
+export async function restoreFromFile(ctx: CoreContext, file: string): Promise<RestoreOutcome> {
   if (ctx.dataDir === ':memory:') throw unprocessable('An in-memory database has no backups to restore');
+  privateDir(backupDir(ctx));
   const staged = join(backupDir(ctx), `.restoring-${process.pid}-${Date.now()}.db`);
-  copyFileSync(file, staged);
   try {
-    stage(staged);
-    copyInto(ctx.db, staged);
+    const verdict = await checkInWorker({ source: file, staged, maxBytes: readSetting(ctx.db, 'restoreMaxBytes') });
+    if (!verdict.ok) throw new ApiError(verdict.status, verdict.message);
+    const backupBefore = await backupDatabase(ctx, { automatic: true });
+    const keysKeptRevoked = copyInto(ctx.db, staged);
+    forgetCachedKeys();
+    return { backupBefore, keysKeptRevoked };
   } finally {
-    for (const suffix of ['', '-wal', '-shm']) rmSync(staged + suffix, { force: true });
-  }
-  forgetCachedKeys();
-}
-
-/** Checks the copy is a crossbuy database and brings it to this build's schema. */
-function stage(file: string): void {
-  let db: Database.Database;
-  try {
-    db = new Database(file, { fileMustExist: true });
-  } catch {
-    throw badRequest(`${basename(file)} is not a database`);
-  }
-  try {
-    const version = (() => {
-      try {
-        return db.pragma('user_version', { simple: true }) as number;
-      } catch {
-        throw badRequest('The backup is not a SQLite database');
-      }
-    })();
-    const hasLedger = db.prepare(`SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'wallet_entries'`).get();
-    if (version < 1 || !hasLedger) throw badRequest('The backup is not a crossbuy database');
-    migrate(db as unknown as Db);
-    const check = db.pragma('quick_check', { simple: true });
-    if (check !== 'ok') throw unprocessable(`The backup is damaged (${String(check)})`);
-  } finally {
-    db.close();
+    for (const suffix of ['', '-wal', '-shm', '-journal']) rmSync(staged + suffix, { force: true });
   }
 }
 
-function copyInto(db: Db, staged: string): void {
+/** Runs checkBackupFile in a worker thread of its own (a restore is rare: no pool). */
+function checkInWorker(input: BackupCheckInput): Promise<BackupVerdict> {
+  const script = workerScript(fileURLToPath(new URL('.', import.meta.url)), 'backup-check-worker', 'backup-check-worker.ts');
+  const worker = new Worker(script.file, { workerData: input, execArgv: script.execArgv });
+  return new Promise((resolve, reject) => {
+    worker.once('message', (verdict: BackupVerdict) => resolve(verdict));
+    worker.once('error', reject);
+    worker.once('exit', (code) => reject(new Error(`the backup check ended (exit ${code}) without a verdict`)));
+  });
+}
+
+interface KeyLimits {
+  hash: string;
+  revoked_at: string | null;
+  expires_at: string | null;
+}
+
+/** Copies the staged backup into the live database; returns how many restored keys kept a later revocation or expiry. */
+function copyInto(db: Db, staged: string): number {
   // ATTACH cannot run inside a transaction: commit the open group-commit batch first (its requests are
   // waiting for that commit anyway). Nothing else runs on this thread until the copy is done.
   flushGroupCommit(db);
   db.prepare('ATTACH DATABASE ? AS restored').run(staged);
   try {
-    db.transaction(() => {
+    return db.transaction(() => {
       db.pragma('defer_foreign_keys = ON');
       const adminTokenHash = readSetting(db, 'adminTokenHash');
       const clockOffsetMs = readSetting(db, 'clockOffsetMs');
+      const keyLimits = db.prepare('SELECT hash, revoked_at, expires_at FROM main.api_keys WHERE revoked_at IS NOT NULL OR expires_at IS NOT NULL').all() as KeyLimits[];
       const sequences = db.prepare('SELECT name, seq FROM main.sqlite_sequence').all() as { name: string; seq: number }[];
       const triggers = db.prepare(`SELECT name, sql FROM main.sqlite_master WHERE type = 'trigger'`).all() as { name: string; sql: string }[];
       for (const t of triggers) db.exec(`DROP TRIGGER main."${t.name}"`);
@@ -110,8 +122,25 @@ function copyInto(db: Db, staged: string): void {
       for (const t of triggers) db.exec(t.sql);
       writeSetting(db, 'adminTokenHash', adminTokenHash);
       writeSetting(db, 'clockOffsetMs', Math.max(clockOffsetMs, readSetting(db, 'clockOffsetMs')));
+      return keepKeyLimits(db, keyLimits);
     }).immediate();
   } finally {
     db.exec('DETACH DATABASE restored');
   }
+}
+
+/**
+ * A key revoked (or given an earlier expiry) after the backup stays revoked (the earlier expiry wins): the
+ * live side's limits are laid over the restored rows, matched by the key's hash.
+ */
+function keepKeyLimits(db: Db, live: readonly KeyLimits[]): number {
+  const revoke = db.prepare('UPDATE main.api_keys SET revoked_at = ? WHERE hash = ? AND revoked_at IS NULL');
+  const expire = db.prepare('UPDATE main.api_keys SET expires_at = ? WHERE hash = ? AND (expires_at IS NULL OR expires_at > ?)');
+  let kept = 0;
+  for (const key of live) {
+    let changed = key.revoked_at !== null && revoke.run(key.revoked_at, key.hash).changes > 0;
+    if (key.expires_at !== null) changed = expire.run(key.expires_at, key.hash, key.expires_at).changes > 0 || changed;
+    if (changed) kept++;
+  }
+  return kept;
 }

@@ -1,4 +1,5 @@
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { PRIVATE_FILE } from '../shared/private-files.js';
 import { join } from 'node:path';
 
 /**
@@ -15,7 +16,7 @@ export interface ServerLock {
 
 export function writeServerLock(dataDir: string, origin: string): void {
   if (dataDir === ':memory:') return;
-  writeFileSync(join(dataDir, SERVER_LOCK_FILE), `${JSON.stringify({ pid: process.pid, origin })}\n`);
+  writeFileSync(join(dataDir, SERVER_LOCK_FILE), `${JSON.stringify({ pid: process.pid, origin })}\n`, { mode: PRIVATE_FILE });
 }
 
 /** Removes the lock if it is this process's (a second server on the folder must not remove the first's). */

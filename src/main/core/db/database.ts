@@ -1,6 +1,5 @@
 import Database from 'better-sqlite3';
-import { mkdirSync } from 'node:fs';
-import { dirname } from 'node:path';
+import { privateDatabaseFile } from '../shared/private-files.js';
 import { flushGroupCommit } from './group-commit.js';
 
 export type Db = Database.Database;
@@ -11,7 +10,7 @@ export type Db = Database.Database;
  * cannot lose a payment the client was told about. NORMAL would be faster but may drop the last commits.
  */
 export function openDatabase(file: string): Db {
-  if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
+  privateDatabaseFile(file);
   const db = new Database(file);
   db.pragma('journal_mode = WAL');
   db.pragma('synchronous = FULL');

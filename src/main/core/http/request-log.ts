@@ -27,9 +27,10 @@ function mcpToolOf(header: string | string[] | undefined): string | null {
  * was answered (401, 404 of an unknown route, 429 included). Two hooks on the root instance, so the
  * not-found handler's answers are seen too: `onSend` keeps a reference to the serialized answer, and
  * `onResponse` (after the last byte went out) queues the entry with the bodies' heads. The event
- * stream's body is never seen (it writes to the socket itself). The Authorization header is never read.
+ * stream's body is never seen (it writes to the socket itself). The Authorization header is never read;
+ * `secrets` (the UI session token) are masked wherever they appear.
  */
-export function registerRequestLog(app: FastifyInstance, ctx: CoreContext, prefix: string): void {
+export function registerRequestLog(app: FastifyInstance, ctx: CoreContext, prefix: string, secrets: readonly string[]): void {
   // Declared up front, so every request object has them from birth (Fastify's advice: a property added
   // to some requests later gives them another hidden class, and slows the code that reads requests).
   app.decorateRequest('rawBody', undefined);
@@ -37,7 +38,7 @@ export function registerRequestLog(app: FastifyInstance, ctx: CoreContext, prefi
   app.decorateRequest('sentPayload', undefined);
   // Off (CROSSBUY_REQUEST_LOG=off) for the bench's A/B only: what logging costs the read path.
   if (process.env.CROSSBUY_REQUEST_LOG === 'off') return;
-  const log = openRequestLog(ctx);
+  const log = openRequestLog(ctx, secrets);
   const logged = (url: string) => url.startsWith(prefix) && (url.length === prefix.length || url[prefix.length] === '/' || url[prefix.length] === '?');
   app.addHook('onSend', (request, _reply, payload, done) => {
     if ((typeof payload === 'string' || Buffer.isBuffer(payload)) && logged(request.url)) request.sentPayload = payload;

@@ -258,6 +258,22 @@ function openApiDocument(prefix: string, info: typeof OPEN_DOC_INFO, api: Api, t
   };
 }
 
+/** A route as the server serves it: whatever table, plugin or helper registered it. */
+export interface ServedRoute {
+  method: string;
+  url: string;
+  schema: { body?: unknown; querystring?: unknown; params?: unknown };
+}
+const servedRoutes = new WeakMap<FastifyInstance, ServedRoute[]>();
+
+/**
+ * Every route the server registered (seen by an onRoute hook on the root, so routes of every context):
+ * the fuzz tests walk them all, so a route added anywhere is fuzzed the day it lands.
+ */
+export function servedRoutesOf(app: FastifyInstance): readonly ServedRoute[] {
+  return servedRoutes.get(app) ?? [];
+}
+
 export async function buildServer(options: ServerOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: options.logger ? { level: 'warn' } : false,
@@ -270,6 +286,11 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
       reply.header(REQUEST_ID_HEADER, request.id);
       return frameworkErrorHandler(error, request, reply);
     },
+  });
+  const served: ServedRoute[] = [];
+  servedRoutes.set(app, served);
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) served.push({ method, url: route.url, schema: route.schema ?? {} });
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSchemaErrorFormatter((errors, dataVar) => {
@@ -306,7 +327,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
 
   const ctx = options.worlds.default.ctx;
   app.decorateRequest('world', undefined);
-  registerRequestLog(app, ctx, OPEN_PREFIX);
+  registerRequestLog(app, ctx, OPEN_PREFIX, [options.secrets.sessionToken]);
   // Each API in its own encapsulated context with its own OpenAPI document: a route is described in the
   // document of the table that serves it, and nothing else.
   await app.register(async (open) => {

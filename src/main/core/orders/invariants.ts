@@ -72,7 +72,7 @@ const EXPECTED_COUPON_USES = `CASE WHEN o.status IN ('cancelled', 'refunded') TH
  * scan of the orders flags the suspect ones in SQL (money against the ledger, coupons); each flagged order
  * is then described from its own rows. All in one read transaction, so every query sees one snapshot.
  */
-export function forEachOrderProblem(ctx: CoreContext, report: (problem: InvariantProblem) => void): number {
+export function forEachOrderProblem(ctx: Pick<CoreContext, 'db'>, report: (problem: InvariantProblem) => void): number {
   const add = (orderNo: string, problem: string) => report({ orderNo, problem });
   return ctx.db.transaction(() => {
     const suspects = ctx.db

@@ -1,6 +1,6 @@
 import type { CoreContext } from '../context.js';
 import { appendTimeline, money, part, type TimelinePart } from './timeline.js';
-import { scheduleStep } from '../autopilot/queue.js';
+import { cancelStep, scheduleStep } from '../autopilot/queue.js';
 import { emitEvent } from '../events/log.js';
 import { readSetting } from '../settings/settings.js';
 import { conflict, notFound } from '../shared/errors.js';
@@ -215,6 +215,29 @@ export function decideReturn(ctx: CoreContext, orderNo: string, id: number, deci
       });
       settleOrderIfDone(ctx, orderNo, [note]);
       return view(ctx.db.prepare('SELECT * FROM order_returns WHERE id = ?').get(id) as ReturnRow);
+    })
+    .immediate();
+}
+
+/**
+ * The back office receives an approved exchange's replacement by hand (the step the autopilot takes as
+ * `order.exchange_arrive`): 404 for an unknown return of this order, 409 for a return that is not an
+ * approved exchange or whose replacement is already in. Returns the new package's id.
+ */
+export function receiveExchangeOfReturn(ctx: CoreContext, orderNo: string, returnId: number): number {
+  return ctx.db
+    .transaction(() => {
+      requireOrder(ctx, orderNo, null);
+      const row = ctx.db.prepare('SELECT item_id, type, status FROM order_returns WHERE id = ? AND order_no = ?').get(returnId, orderNo) as
+        | { item_id: number; type: string; status: string }
+        | undefined;
+      if (!row) throw notFound(`Return ${returnId} of purchase order ${orderNo} not found`);
+      if (row.type !== 'exchange' || row.status !== 'approved') throw conflict(`Return ${returnId} is ${row.type === 'exchange' ? `an exchange ${row.status}` : 'a return'}: only an approved exchange has a replacement to receive`);
+      const replacement = ctx.db.prepare('SELECT id FROM order_items WHERE order_no = ? AND replaces_item_id = ? ORDER BY id DESC LIMIT 1').pluck().get(orderNo, row.item_id) as number | undefined;
+      const packageId = replacement === undefined ? null : receiveExchange(ctx, replacement);
+      if (packageId === null) throw conflict(`The replacement for return ${returnId} is already in the warehouse`);
+      cancelStep(ctx.db, EXCHANGE_ARRIVE_STEP, replacement!);
+      return packageId;
     })
     .immediate();
 }

@@ -5,11 +5,15 @@
  */
 import Database from 'better-sqlite3';
 import { parentPort, workerData } from 'node:worker_threads';
+import { privateDatabaseFile } from '../shared/private-files.js';
 import { RequestLogStore } from './log-store.js';
+import { maskIssuedSecrets } from './redact.js';
 import type { LogCall, LogReply, LogValue } from './log-protocol.js';
 import { PendingWrites } from './pending-writes.js';
 
-const { file, limit } = workerData as { file: string; limit: number };
+const { file, limit, secrets } = workerData as { file: string; limit: number; secrets?: string[] };
+maskIssuedSecrets(secrets ?? []);
+privateDatabaseFile(file);
 const db = new Database(file);
 db.pragma('journal_mode = WAL');
 // A log, not the ledger: a power cut may lose its last lines (NORMAL in WAL mode: no fsync per commit,

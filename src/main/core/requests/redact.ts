@@ -1,23 +1,35 @@
 import { REQUEST_LOG_BODY_BYTES } from '../../../contract/admin/requests.js';
 
 /**
- * What the request log may keep of a body or query string: secrets masked, at most a few KB. Pure.
+ * What the request log may keep of a body or query string: secrets masked, at most a few KB. Pure but for
+ * the list of this server's own tokens, set once when the log's thread starts.
  *
- * API keys (`sk-` + the key's characters) are masked wherever they appear (a key in a body, one pasted
- * into a query string); the Authorization header itself is never handed to the log. Webhook signing
- * secrets (`whsec_`) likewise, should an answer ever carry one. No word boundary is required before the
- * prefix (a key glued to other text is still a key): masking a word that only looks like one is harmless.
+ * Every secret the app issues is masked, wherever it appears (a body, a query string), when the entry is
+ * written: API keys (`sk-`), webhook signing secrets (`whsec_`) and the admin token (`adm-`) by their
+ * prefix; the UI's session token, which has none, by its value (`maskIssuedSecrets`). The Authorization
+ * header and cookies are never handed to the log. No word boundary is required before a prefix (a key
+ * glued to other text is still a key): masking a word that only looks like one is harmless.
  */
-const SECRET = /(sk-|whsec_)[A-Za-z0-9_-]{6,}/g;
+const PREFIXES = ['sk-', 'whsec_', 'adm-'] as const;
+const SECRET = new RegExp(`(${PREFIXES.join('|')})[A-Za-z0-9_-]{6,}`, 'g');
 /** Characters kept beyond the limit before masking, so a key cut at the edge is still recognised. */
 const MARGIN = 128;
 /** A text body of at most this many characters is handed on whole, as it is (no copy, no count). */
 export const WHOLE_TEXT_CHARS = REQUEST_LOG_BODY_BYTES + MARGIN;
 
+/** Tokens without a prefix of their own, masked by value (the UI session token of this server). */
+let issued: readonly string[] = [];
+
+/** Tells the masking the secrets of this server that no pattern recognises (shorter than 16: ignored). */
+export function maskIssuedSecrets(secrets: readonly string[]): void {
+  issued = secrets.filter((s) => s.length >= 16);
+}
+
 export function maskSecrets(text: string): string {
-  // Most bodies hold no secret: two substring searches are far cheaper than the global replace.
-  if (!text.includes('sk-') && !text.includes('whsec_')) return text;
-  return text.replace(SECRET, (_, prefix: string) => `${prefix}****`);
+  // Most bodies hold no secret: a few substring searches are far cheaper than the global replace.
+  let masked = PREFIXES.some((p) => text.includes(p)) ? text.replace(SECRET, (_, prefix: string) => `${prefix}****`) : text;
+  for (const secret of issued) if (masked.includes(secret)) masked = masked.replaceAll(secret, '****');
+  return masked;
 }
 
 /** The head of a body, as the server thread hands it on: bounded work and copying whatever its size. */

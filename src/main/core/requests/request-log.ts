@@ -1,4 +1,3 @@
-import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
@@ -6,6 +5,7 @@ import type { RequestDetail, RequestLogFilter, RequestLogPage } from '../../../c
 import type { CoreContext } from '../context.js';
 import { readSetting } from '../settings/settings.js';
 import { ApiError, badRequest, notFound } from '../shared/errors.js';
+import { workerScript } from '../shared/worker-script.js';
 import type { LogCall, LogReply, LogRequest } from './log-protocol.js';
 import { BatchEncoder } from './log-batch.js';
 
@@ -126,18 +126,6 @@ export class RequestLog {
 }
 
 /**
- * The worker's script: beside the bundle that runs this code (the CLI's out/cli, the desktop's out/main),
- * else the TypeScript source, run through tsx (development and tests).
- */
-function workerScript(): { file: string; execArgv?: string[] } {
-  const here = fileURLToPath(new URL('.', import.meta.url));
-  for (const name of ['request-log-worker.mjs', 'request-log-worker.js', '../request-log-worker.js']) {
-    if (existsSync(join(here, name))) return { file: join(here, name) };
-  }
-  return { file: join(here, 'log-worker.ts'), execArgv: ['--import', 'tsx'] };
-}
-
-/**
  * Entries are handed to the log's thread every POST_MS or POST_ENTRIES, whichever comes first: each
  * postMessage costs this thread a fixed price on top of the entries' copy, so one per turn of the event
  * loop (a few requests each under load) cost a read several percent. A query posts first, so it still
@@ -148,11 +136,14 @@ const POST_ENTRIES = 512;
 
 const logs = new WeakMap<CoreContext, RequestLog>();
 
-/** Starts the request log of a served core (one per core; the server closes it on stop). */
-export function openRequestLog(ctx: CoreContext): RequestLog {
-  const script = workerScript();
+/**
+ * Starts the request log of a served core (one per core; the server closes it on stop). `secrets`: this
+ * server's tokens that carry no recognisable prefix (the UI session token), masked by value.
+ */
+export function openRequestLog(ctx: CoreContext, secrets: readonly string[] = []): RequestLog {
+  const script = workerScript(fileURLToPath(new URL('.', import.meta.url)), 'request-log-worker', 'log-worker.ts');
   const file = ctx.dataDir === ':memory:' ? ':memory:' : join(ctx.dataDir, REQUEST_LOG_FILE);
-  const worker = new Worker(script.file, { workerData: { file, limit: readSetting(ctx.db, 'requestLogLimit') }, execArgv: script.execArgv });
+  const worker = new Worker(script.file, { workerData: { file, limit: readSetting(ctx.db, 'requestLogLimit'), secrets }, execArgv: script.execArgv });
   const log = new RequestLog(worker);
   logs.set(ctx, log);
   return log;

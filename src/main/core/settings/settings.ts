@@ -43,6 +43,10 @@ export interface ServiceSettings {
   displayRates: string;
   /** Most worlds per data folder, the default world included (worlds.md section 5); read from the default world. */
   maxWorlds: number;
+  /** How many automatic backups (the state before each restore) are kept; older ones are deleted. */
+  automaticBackupsKept: number;
+  /** The largest file a restore accepts, in bytes (checked before anything is read). */
+  restoreMaxBytes: number;
 }
 
 const DEFAULTS: ServiceSettings = {
@@ -68,6 +72,8 @@ const DEFAULTS: ServiceSettings = {
   displayCurrency: '',
   displayRates: '{}',
   maxWorlds: 10_000,
+  automaticBackupsKept: 10,
+  restoreMaxBytes: 4 * 1024 ** 3,
 };
 
 type Key = keyof ServiceSettings;

@@ -32,7 +32,7 @@ interface ShippingMoneyRow {
   paid_back: number;
 }
 
-export function forEachShippingProblem(ctx: CoreContext, report: (p: InvariantProblem) => void): number {
+export function forEachShippingProblem(ctx: Pick<CoreContext, 'db'>, report: (p: InvariantProblem) => void): number {
   let count = 0;
   const rows = ctx.db
     .prepare(

@@ -1,7 +1,7 @@
 import type { CoreContext } from '../context.js';
 import { badRequest, ApiError } from '../shared/errors.js';
 import { hashText } from '../shared/random.js';
-import { readFigures } from '../warehouse/figures.js';
+import { readFigures, writeFigures } from '../warehouse/figures.js';
 import type { ShippingOrderRow } from './queries.js';
 
 /**
@@ -57,6 +57,27 @@ export function markScenarioFired(ctx: CoreContext, orderNo: string, scenario: S
   if (pending) pending.firedAt = ctx.nowIso();
   else list.push({ name: scenario, firedAt: ctx.nowIso() });
   ctx.db.prepare('UPDATE shipping_orders SET scenarios = ? WHERE order_no = ?').run(JSON.stringify(list), orderNo);
+}
+
+/** The shipping scenarios the autopilot draws at a rate, and the warehouse figure that keeps each rate (basis points). */
+const RATE_FIGURE = { customs_hold: 'customsHoldRateBp', lost_in_transit: 'lostInTransitRateBp', customs_seized: 'customsSeizedRateBp' } as const;
+export type RatedShippingScenario = keyof typeof RATE_FIGURE;
+export const RATED_SHIPPING_SCENARIOS = Object.keys(RATE_FIGURE) as RatedShippingScenario[];
+
+/**
+ * The shipping scenarios' rates in percent, shown and set with the order scenarios' rates in the autopilot
+ * settings (GET/PUT /autopilot, extensions.md section 8). Still kept in the warehouse figures, where they
+ * were first (GET/PUT /warehouse/figures reads and writes the same values in basis points).
+ */
+export function readShippingScenarioRates(ctx: CoreContext): Record<RatedShippingScenario, number> {
+  const f = readFigures(ctx);
+  return { customs_hold: f.customsHoldRateBp / 100, lost_in_transit: f.lostInTransitRateBp / 100, customs_seized: f.customsSeizedRateBp / 100 };
+}
+
+export function writeShippingScenarioRates(ctx: CoreContext, rates: Partial<Record<RatedShippingScenario, number>>): void {
+  const patch: Partial<Record<(typeof RATE_FIGURE)[RatedShippingScenario], number>> = {};
+  for (const name of RATED_SHIPPING_SCENARIOS) if (rates[name] !== undefined) patch[RATE_FIGURE[name]] = Math.round(rates[name] * 100);
+  if (Object.keys(patch).length > 0) writeFigures(ctx, patch);
 }
 
 /** The autopilot's draw for an order at its transit step: one scenario or none, by the operator's rates. */

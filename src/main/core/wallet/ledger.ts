@@ -155,7 +155,7 @@ export interface LedgerAudit {
 }
 
 /** Recomputes every wallet from its ledger: the invariant `crossbuy doctor` and the tests check. */
-export function auditLedger(ctx: CoreContext): LedgerAudit[] {
+export function auditLedger(ctx: Pick<CoreContext, 'db'>): LedgerAudit[] {
   const rows = ctx.db
     .prepare(
       `SELECT u.id AS user_id,

@@ -2,6 +2,7 @@ import type { CoreContext } from '../context.js';
 import type { ServiceEvent } from '../events/catalog.js';
 import { KeptViews } from '../db/kept-views.js';
 import { readSetting } from '../settings/settings.js';
+import { forbiddenHost, guardedFetcher } from './destination.js';
 import { isLoopbackUrl } from './endpoints.js';
 import { SIGNATURE_HEADER, signatureHeader } from './signature.js';
 
@@ -80,7 +81,7 @@ export type Fetcher = (
 ) => Promise<{ status: number }>;
 
 /** Attempts every delivery that is due now; returns how many attempts were made. */
-export async function deliverDue(ctx: CoreContext, fetcher: Fetcher = fetch, now: Date = new Date(), world: string = 'default'): Promise<number> {
+export async function deliverDue(ctx: CoreContext, fetcher: Fetcher = guardedFetcher(), now: Date = new Date(), world: string = 'default'): Promise<number> {
   const due = ctx.db
     .prepare(
       `SELECT d.id, d.attempts, w.url, w.secret, e.id AS event_id, e.type, e.user_id, e.data, e.created_at
@@ -103,7 +104,9 @@ export interface PostOutcome {
 
 /**
  * One signed POST of `body` to an endpoint, under the dispatcher's rules (loopback only unless remote
- * webhooks are allowed, no redirects followed, a timeout): shared by deliveries and test events.
+ * webhooks are allowed, never a link-local, unique-local or metadata target (destination.ts; the default
+ * fetcher checks the resolved addresses at connect time too), no redirects followed, a timeout): shared
+ * by deliveries and test events. A refused target is never contacted, so its status is never known.
  */
 export async function postSigned(
   target: { url: string; secret: string },
@@ -116,8 +119,11 @@ export async function postSigned(
   const started = Date.now();
   let statusCode: number | null = null;
   let error: string | null = null;
+  const forbidden = forbiddenHost(new URL(target.url));
   if (!allowRemote && !isLoopbackUrl(new URL(target.url))) {
     error = 'remote webhooks are not allowed (settings: webhooksAllowRemote)';
+  } else if (forbidden) {
+    error = `refused: ${forbidden}`;
   } else {
     try {
       const response = await fetcher(target.url, {
@@ -177,7 +183,7 @@ export class WebhookDispatcher {
 
   constructor(
     private readonly ctx: CoreContext,
-    private readonly fetcher: Fetcher = fetch,
+    private readonly fetcher: Fetcher = guardedFetcher(),
     /** The world whose events these are: every payload names it. */
     private readonly world: string = 'default',
   ) {}

@@ -7,6 +7,7 @@ import { cursorOf, integerCursor, offsetOf, pageOf, unknownCursor, type Page, ty
 import { randomBase62 } from '../shared/random.js';
 import type { WebhookDelivery, WebhookEndpoint } from '../../../contract/admin/webhooks.js';
 import { TEST_EVENT_TYPE } from '../../../contract/enums.js';
+import { forbiddenHost } from './destination.js';
 
 export type { WebhookEndpoint };
 interface EndpointRow {
@@ -54,6 +55,8 @@ function checkUrl(ctx: CoreContext, text: string): string {
   if (!isLoopbackUrl(url) && readSetting(ctx.db, 'webhooksAllowRemote') !== 'yes') {
     throw badRequest('url must be a loopback address (127.0.0.1, localhost) unless remote webhooks are allowed in the settings');
   }
+  const forbidden = forbiddenHost(url);
+  if (forbidden) throw badRequest(`url is not allowed: ${forbidden}`);
   return url.toString();
 }
 

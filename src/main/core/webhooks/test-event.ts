@@ -3,6 +3,7 @@ import { TEST_EVENT_TYPE } from '../../../contract/enums.js';
 import type { CoreContext } from '../context.js';
 import { notFound } from '../shared/errors.js';
 import { readSetting } from '../settings/settings.js';
+import { guardedFetcher } from './destination.js';
 import { postSigned, type Fetcher, type PostOutcome } from './dispatcher.js';
 
 /**
@@ -11,7 +12,7 @@ import { postSigned, type Fetcher, type PostOutcome } from './dispatcher.js';
  * answers what came of it, so an operator can check the URL and their signature check before real events.
  * The attempt is kept in the endpoint's delivery history like any other (recordTestDelivery).
  */
-export async function sendTestEvent(ctx: CoreContext, endpointId: number, fetcher: Fetcher = fetch): Promise<WebhookTestResult> {
+export async function sendTestEvent(ctx: CoreContext, endpointId: number, fetcher: Fetcher = guardedFetcher()): Promise<WebhookTestResult> {
   const endpoint = ctx.db.prepare('SELECT url, secret FROM webhook_endpoints WHERE id = ?').get(endpointId) as { url: string; secret: string } | undefined;
   if (!endpoint) throw notFound(`Webhook endpoint ${endpointId} not found`);
   const draw = ctx.random.draw();

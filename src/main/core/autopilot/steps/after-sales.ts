@@ -13,12 +13,14 @@ import { defineStep } from '../step-kind.js';
  */
 export const orderSupplementExpire = defineStep({
   kind: SUPPLEMENT_EXPIRE_STEP,
+  role: 'rule',
   run: (ctx, id) => expireSupplement(ctx, Number(id)),
 });
 
 /** Sellers accept most requests; one in five (by a hash of the request) is rejected, so demos show both. */
 export const orderSellerDecision = defineStep({
   kind: SELLER_DECISION_STEP,
+  role: 'staff',
   delays: { realistic: [12 * HOUR, 3 * DAY], demo: [2_000, 4_000] },
   run(ctx, id) {
     const row = ctx.db.prepare("SELECT order_no FROM order_returns WHERE id = ? AND status = 'requested'").get(Number(id)) as { order_no: string } | undefined;
@@ -29,6 +31,7 @@ export const orderSellerDecision = defineStep({
 
 export const orderPhotos = defineStep({
   kind: PHOTO_STEP,
+  role: 'staff',
   delays: { realistic: [2 * HOUR, 12 * HOUR], demo: [1_500, 3_000] },
   run(ctx, id) {
     const row = ctx.db.prepare("SELECT order_no FROM order_photo_requests WHERE id = ? AND status = 'requested'").get(Number(id)) as { order_no: string } | undefined;
@@ -38,6 +41,7 @@ export const orderPhotos = defineStep({
 
 export const orderExchangeArrive = defineStep({
   kind: EXCHANGE_ARRIVE_STEP,
+  role: 'staff',
   delays: { realistic: [2 * DAY, 6 * DAY], demo: [3_000, 5_000] },
   run: (ctx, itemId) => void receiveExchange(ctx, Number(itemId)),
 });

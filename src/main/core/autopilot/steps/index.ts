@@ -31,6 +31,9 @@ export const STEP_KINDS: readonly StepKind[] = [
 const BY_KIND = new Map(STEP_KINDS.map((k) => [k.kind, k]));
 if (BY_KIND.size !== STEP_KINDS.length) throw new Error('two step kinds share a name');
 
+/** The kinds that are the service's own rules: they run at every pace, `off` included (step-kind.ts). */
+export const RULE_KINDS: readonly string[] = STEP_KINDS.filter((k) => k.role === 'rule').map((k) => k.kind);
+
 export function stepKind(kind: string): StepKind | undefined {
   return BY_KIND.get(kind);
 }

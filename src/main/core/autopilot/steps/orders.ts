@@ -12,12 +12,14 @@ import { defineStep } from '../step-kind.js';
  */
 export const orderPay = defineStep({
   kind: 'order.pay',
+  role: 'staff',
   delays: { realistic: [10 * MINUTE, 60 * MINUTE], demo: [1_000, 2_000] },
   run: (ctx, orderNo) => void applyTransition(ctx, orderNo, 'paid', 'operator'),
 });
 
 export const orderPurchase = defineStep({
   kind: 'order.purchase',
+  role: 'staff',
   delays: { realistic: [2 * HOUR, 10 * HOUR], demo: [1_500, 3_000] },
   run(ctx, orderNo) {
     // A pending supplement holds the purchase; paying it re-plans this step (orders/supplements.ts).
@@ -33,6 +35,7 @@ export const orderPurchase = defineStep({
 
 export const orderShipToWarehouse = defineStep({
   kind: 'order.ship_to_warehouse',
+  role: 'staff',
   delays: { realistic: [12 * HOUR, 2 * DAY], demo: [1_500, 3_000] },
   run(ctx, orderNo) {
     if (fireScenariosAtStep(ctx, orderNo, { autopilot: true })) return;
@@ -42,6 +45,7 @@ export const orderShipToWarehouse = defineStep({
 
 export const orderArrive = defineStep({
   kind: 'order.arrive',
+  role: 'staff',
   delays: { realistic: [1 * DAY, 4 * DAY], demo: [1_500, 3_000] },
   run(ctx, orderNo) {
     if (fireScenariosAtStep(ctx, orderNo, { autopilot: true })) return;

@@ -6,12 +6,14 @@ import { defineStep } from '../step-kind.js';
 /** The shipping-order steps. Their rows are written by triggers on `shipping_orders` (migration 005). */
 export const shippingDispatch = defineStep({
   kind: 'shipping.dispatch',
+  role: 'staff',
   delays: { realistic: [12 * HOUR, 36 * HOUR], demo: [1_500, 3_000] },
   run: (ctx, orderNo) => void dispatchShippingOrder(ctx, orderNo),
 });
 
 export const shippingAutoConfirm = defineStep({
   kind: 'shipping.auto_confirm',
+  role: 'staff',
   // Transit plus the auto-confirm period marketplaces give a recipient before closing the order.
   delays: { realistic: [12 * DAY, 20 * DAY], demo: [4_000, 6_000] },
   // A scenario (programmed, or drawn at the operator's rates) fires here instead of the delivery.
@@ -21,6 +23,7 @@ export const shippingAutoConfirm = defineStep({
 /** The warehouse packs a rehearsal (v1.1 section 5). */
 export const shippingRehearsalPack = defineStep({
   kind: 'shipping.rehearsal_pack',
+  role: 'staff',
   delays: { realistic: [4 * HOUR, 20 * HOUR], demo: [1_500, 3_000] },
   run: (ctx, rehearsalId) => void packRehearsal(ctx, rehearsalId),
 });
@@ -28,6 +31,7 @@ export const shippingRehearsalPack = defineStep({
 /** Customs release a held parcel (v1.1 section 7): back to shipped. */
 export const shippingClearException = defineStep({
   kind: 'shipping.clear_exception',
+  role: 'staff',
   delays: { realistic: [2 * DAY, 6 * DAY], demo: [2_000, 4_000] },
   run: (ctx, orderNo) => void clearShipmentException(ctx, orderNo),
 });

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { SESSION_COOKIE, readCookie, sameSecret } from '../caller.js';
+import { PAGE_CSP } from '../../../../contract/page-policy.js';
 
 export interface UiOptions {
   uiDir: string | null;
@@ -32,9 +33,7 @@ The API reference is at <a href="/docs">/docs</a>.</p></body></html>`;
  * The headless page's policy, as the renderer's own meta tag (index.html) plus what a meta tag cannot say:
  * never inside another site's frame (clickjacking the back office).
  */
-export const UI_CSP =
-  "default-src 'self'; img-src 'self' data: http://127.0.0.1:*; connect-src 'self' http://127.0.0.1:*; " +
-  "style-src 'self' 'unsafe-inline'; object-src 'none'; base-uri 'self'; frame-ancestors 'none'";
+export const UI_CSP = PAGE_CSP;
 
 export async function registerUi(app: FastifyInstance, options: UiOptions): Promise<void> {
   const indexFile = options.uiDir ? join(options.uiDir, 'index.html') : null;

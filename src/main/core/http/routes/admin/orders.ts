@@ -1,5 +1,5 @@
 import { fulfilPhotoRequest } from '../../../orders/photo-requests.js';
-import { decideReturn } from '../../../orders/returns.js';
+import { decideReturn, receiveExchangeOfReturn } from '../../../orders/returns.js';
 import { simulateOrderScenario } from '../../../orders/scenarios.js';
 import { raiseSupplement, refundPriceDecrease } from '../../../orders/supplements.js';
 import { parseAmount } from '../../../shared/money.js';
@@ -97,6 +97,18 @@ export const adminOrderRoutes = [
     schema: adminOrderSchemas['POST /orders/:id/photo-requests/:rid/fulfil'],
     handler: ({ ctx, params, body }) => {
       fulfilPhotoRequest(ctx, params.id, params.rid, body?.photos);
+      return getAdminOrderDetail(ctx, params.id);
+    },
+  }),
+  defineRoute({
+    method: 'POST',
+    url: '/orders/:id/exchanges/:rid/receive',
+    scope: null,
+    tag: 'Admin',
+    summary: "Receive an approved exchange's replacement (:rid is the exchange's return id): a new package with a fresh inspection; 409 when there is none to receive",
+    schema: adminOrderSchemas['POST /orders/:id/exchanges/:rid/receive'],
+    handler: ({ ctx, params }) => {
+      receiveExchangeOfReturn(ctx, params.id, params.rid);
       return getAdminOrderDetail(ctx, params.id);
     },
   }),

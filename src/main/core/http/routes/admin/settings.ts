@@ -17,6 +17,12 @@ function ledgerHasEntries(ctx: CoreContext): boolean {
   return ctx.db.prepare('SELECT 1 FROM wallet_entries LIMIT 1').get() !== undefined;
 }
 
+/** Said in the answer: a restore never brings a revoked key back. */
+export function keptRevokedNote(count: number): string {
+  if (count === 0) return '';
+  return ` ${count} API key(s) revoked or expired since the backup stay revoked or expired.`;
+}
+
 function settingsView(ctx: CoreContext) {
   return {
     serviceFeeRate: readSetting(ctx.db, 'serviceFeeBp') / 100,
@@ -26,6 +32,8 @@ function settingsView(ctx: CoreContext) {
     lowBalanceThreshold: toAmount(readSetting(ctx.db, 'lowBalanceThresholdMinor')),
     requestLogLimit: readSetting(ctx.db, 'requestLogLimit'),
     maxWorlds: readSetting(ctx.db, 'maxWorlds'),
+    automaticBackupsKept: readSetting(ctx.db, 'automaticBackupsKept'),
+    restoreMaxBytes: readSetting(ctx.db, 'restoreMaxBytes'),
     ...readDisplayCurrency(ctx.db),
   };
 }
@@ -68,6 +76,8 @@ export const adminSettingsRoutes = [
           if (threshold !== undefined) writeSetting(ctx.db, 'lowBalanceThresholdMinor', threshold);
           if (body.requestLogLimit !== undefined) writeSetting(ctx.db, 'requestLogLimit', body.requestLogLimit);
           if (body.maxWorlds !== undefined) writeSetting(ctx.db, 'maxWorlds', body.maxWorlds);
+          if (body.automaticBackupsKept !== undefined) writeSetting(ctx.db, 'automaticBackupsKept', body.automaticBackupsKept);
+          if (body.restoreMaxBytes !== undefined) writeSetting(ctx.db, 'restoreMaxBytes', body.restoreMaxBytes);
           if (display) writeDisplayCurrency(ctx.db, display);
         })
         .immediate();
@@ -130,18 +140,18 @@ export const adminSettingsRoutes = [
     url: '/data/restore',
     scope: null,
     tag: 'Admin',
-    summary: 'Replace the data with a backup (the current state is backed up first); body {"backupId","confirm":"RESTORE"}',
+    summary: 'Replace the data with a backup (checked first; the current state is backed up next); body {"backupId","confirm":"RESTORE"}',
     schema: adminSettingsSchemas['POST /data/restore'],
     handler: async ({ ctx, body }) => {
       if (body.confirm !== 'RESTORE') throw badRequest('confirm must be "RESTORE"');
       const file = backupFileOf(ctx, body.backupId);
-      const before = await backupDatabase(ctx);
-      restoreFromFile(ctx, file);
+      const { backupBefore, keysKeptRevoked } = await restoreFromFile(ctx, file);
       syncRequestLogLimit(ctx);
       return {
         restoredFrom: body.backupId,
-        backupBefore: before,
-        message: `Restored ${body.backupId}. The data as it was just before is in backup ${before.id}.`,
+        backupBefore,
+        keysKeptRevoked,
+        message: `Restored ${body.backupId}. The data as it was just before is in backup ${backupBefore.id}.${keptRevokedNote(keysKeptRevoked)}`,
       };
     },
   }),

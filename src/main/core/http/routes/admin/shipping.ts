@@ -1,4 +1,4 @@
-import { deliverShippingOrder, dispatchShippingOrder, runShippingScenario } from '../../../shipping/lifecycle.js';
+import { clearShipmentException, deliverShippingOrder, dispatchShippingOrder, runShippingScenario } from '../../../shipping/lifecycle.js';
 import { defineRoute } from '../../route.js';
 import { adminShippingSchemas } from '../../../../../contract/admin/shipping.js';
 
@@ -20,6 +20,15 @@ export const adminShippingRoutes = [
     summary: 'Record the delivery of a shipped order (as confirm-delivery does for the recipient)',
     schema: adminShippingSchemas['POST /shipping/orders/:id/deliver'],
     handler: ({ ctx, params }) => deliverShippingOrder(ctx, params.id),
+  }),
+  defineRoute({
+    method: 'POST',
+    url: '/shipping/orders/:id/clear-exception',
+    scope: null,
+    tag: 'Admin',
+    summary: 'Customs release a held parcel: exception -> shipped (409 unless the order is in exception)',
+    schema: adminShippingSchemas['POST /shipping/orders/:id/clear-exception'],
+    handler: ({ ctx, params }) => clearShipmentException(ctx, params.id),
   }),
   defineRoute({
     method: 'POST',

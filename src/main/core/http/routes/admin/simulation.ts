@@ -1,4 +1,5 @@
 import { readScenarioRates, writeScenarioRates } from '../../../orders/scenarios.js';
+import { readShippingScenarioRates, writeShippingScenarioRates } from '../../../shipping/scenarios.js';
 import { advanceClockInSlices, currentPace, runDueStepsInSlices } from '../../../autopilot/autopilot.js';
 import { isPace, PACES } from '../../../autopilot/pace.js';
 import { readSetting, writeSetting } from '../../../settings/settings.js';
@@ -21,7 +22,7 @@ const clockView = (ctx: CoreContext) => ({ now: ctx.nowIso(), offsetMs: readSett
 const autopilotView = (ctx: CoreContext) => ({
   pace: currentPace(ctx),
   refundRate: readSetting(ctx.db, 'autopilotRefundBp') / 100,
-  scenarioRates: readScenarioRates(ctx.db),
+  scenarioRates: { ...readScenarioRates(ctx.db), ...readShippingScenarioRates(ctx) },
 });
 
 export const adminSimulationRoutes = [
@@ -65,7 +66,7 @@ export const adminSimulationRoutes = [
     url: '/autopilot',
     scope: null,
     tag: 'Admin',
-    summary: 'Set the autopilot pace (off, realistic, demo) and the out-of-stock refund rate (percent)',
+    summary: 'Set the autopilot pace (off, realistic, demo), the out-of-stock refund rate and the order and shipping scenario rates (percent)',
     schema: adminSimulationSchemas['PUT /autopilot'],
     handler: ({ ctx, body }) => {
       if (body.pace === undefined && body.refundRate === undefined && body.scenarioRates === undefined) throw badRequest('Send pace, refundRate, scenarioRates or several');
@@ -78,7 +79,10 @@ export const adminSimulationRoutes = [
         .transaction(() => {
           if (body.pace !== undefined) writeSetting(ctx.db, 'autopilotPace', body.pace as 'off' | 'realistic' | 'demo');
           if (body.refundRate !== undefined) writeSetting(ctx.db, 'autopilotRefundBp', Math.round(body.refundRate * 100));
-          if (body.scenarioRates !== undefined) writeScenarioRates(ctx.db, body.scenarioRates);
+          if (body.scenarioRates !== undefined) {
+            writeScenarioRates(ctx.db, body.scenarioRates);
+            writeShippingScenarioRates(ctx, body.scenarioRates);
+          }
         })
         .immediate();
       return autopilotView(ctx);

@@ -11,7 +11,7 @@ import { Section } from '../Section';
 import { ShippingStatusBadge } from '../StatusBadge';
 import type { ShippingOrderListItem } from '../types';
 import { consoleMessages } from './messages';
-import { useDeliverShipping, useDispatchShipping } from './mutations';
+import { useClearShippingException, useDeliverShipping, useDispatchShipping } from './mutations';
 import { ShippingScenarioMenu } from './after-sales/ShippingScenarioMenu';
 
 const TRACKING = /^[A-Za-z0-9-]+$/;
@@ -72,22 +72,37 @@ function DispatchForm({ order, onClose }: { order: ShippingOrderListItem; onClos
   );
 }
 
-function DeliverButton({ order, onFailure }: { order: ShippingOrderListItem; onFailure: (f: Failure) => void }) {
+/** One step of a shipping order by hand: deliver (shipped) or clear a customs hold (exception). */
+function StepButton({
+  order,
+  useStep,
+  label,
+  done,
+  color,
+  onFailure,
+}: {
+  order: ShippingOrderListItem;
+  useStep: typeof useDeliverShipping | typeof useClearShippingException;
+  label: string;
+  done: string;
+  color: string;
+  onFailure: (f: Failure) => void;
+}) {
   const t = useT(consoleMessages);
-  const deliver = useDeliverShipping();
+  const step = useStep();
   return (
     <Button
       size="compact-sm"
-      color="green"
-      loading={deliver.isPending}
+      color={color}
+      loading={step.isPending}
       onClick={() =>
-        deliver.mutate(order.orderNo, {
-          onSuccess: () => notifications.show({ color: 'green', message: t('delivered', { orderNo: order.orderNo }) }),
+        step.mutate(order.orderNo, {
+          onSuccess: () => notifications.show({ color: 'green', message: done }),
           onError: (error) => onFailure({ title: t('shippingNotMoved', { orderNo: order.orderNo }), error }),
         })
       }
     >
-      {t('markDelivered')}
+      {label}
     </Button>
   );
 }
@@ -156,7 +171,12 @@ export function ShippingPanel() {
                       </Button>
                     ) : (
                       <Group gap={4} wrap="nowrap">
-                        {order.status === 'shipped' ? <DeliverButton order={order} onFailure={setFailure} /> : null}
+                        {order.status === 'shipped' ? (
+                          <StepButton order={order} useStep={useDeliverShipping} label={t('markDelivered')} done={t('delivered', { orderNo: order.orderNo })} color="green" onFailure={setFailure} />
+                        ) : null}
+                        {order.status === 'exception' ? (
+                          <StepButton order={order} useStep={useClearShippingException} label={t('clearException')} done={t('exceptionCleared', { orderNo: order.orderNo })} color="blue" onFailure={setFailure} />
+                        ) : null}
                         <ShippingScenarioMenu orderNo={order.orderNo} status={order.status} />
                       </Group>
                     )}

@@ -51,6 +51,16 @@ export function useDeliverShipping() {
   });
 }
 
+/** Customs release a held parcel: exception -> shipped (the autopilot's shipping.clear_exception, by hand). */
+export function useClearShippingException() {
+  const refresh = useRefresh('shipping', 'dashboard');
+  return useMutation({
+    mutationFn: (orderNo: string) =>
+      data(adminApi().POST('/shipping/orders/{id}/clear-exception', { params: { path: { id: orderNo } } })),
+    onSettled: refresh,
+  });
+}
+
 export function useWalletEntry(kind: 'deposit' | 'adjust') {
   const refresh = useRefresh('wallet', 'dashboard');
   return useMutation({

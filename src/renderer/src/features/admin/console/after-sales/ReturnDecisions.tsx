@@ -6,7 +6,7 @@ import { useFormat } from '../../../../shared/format';
 import { useIntent } from '../../../../shared/useIntent';
 import { afterSalesMessages } from './messages';
 import { Outcome } from './Outcome';
-import { useDecideReturn, type DecisionInput } from './queries';
+import { useDecideReturn, useReceiveExchange, type DecisionInput } from './queries';
 
 type Return = AdminOrderDetail['returns'][number];
 type Decision = DecisionInput['decision'];
@@ -57,6 +57,7 @@ export function ReturnDecisions({ order }: { order: AdminOrderDetail }) {
           : t('exchangeApproved', { id: after.id, fee }),
     );
   });
+  const receive = useReceiveExchange(order.orderNo, (_updated, rid) => setDone(t('exchangeReceived', { id: rid })));
   const pending = order.returns.filter((r) => r.status === 'requested');
   const decided = order.returns.filter((r) => r.status !== 'requested');
   return (
@@ -80,9 +81,14 @@ export function ReturnDecisions({ order }: { order: AdminOrderDetail }) {
           <Badge size="sm" variant="light" color={r.status === 'approved' ? 'teal' : 'gray'} tt="none">
             {t(`returnStatus_${r.status}`)}
           </Badge>
+          {r.type === 'exchange' && r.status === 'approved' ? (
+            <Button size="compact-sm" variant="light" onClick={() => receive.mutate(r.id)} loading={receive.isPending && receive.variables === r.id} disabled={receive.isPending}>
+              {t('receiveReplacement')}
+            </Button>
+          ) : null}
         </Group>
       ))}
-      <Outcome done={decide.isError ? null : done} error={decide.isError ? decide.error : null} errorTitle={t('notDecided')} />
+      <Outcome done={decide.isError || receive.isError ? null : done} error={decide.isError ? decide.error : receive.isError ? receive.error : null} errorTitle={receive.isError ? t('notReceived') : t('notDecided')} />
     </Stack>
   );
 }

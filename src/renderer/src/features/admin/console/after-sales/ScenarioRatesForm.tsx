@@ -5,17 +5,12 @@ import { ErrorAlert } from '../../../../shared/ErrorAlert';
 import { useT } from '../../../../shared/i18n';
 import { commonMessages } from '../../messages';
 import { afterSalesMessages, type AfterSalesKey } from './messages';
-import { useSaveScenarioRates, useScenarioRates, type OrderRates, type ShippingRatesBp } from './queries';
+import { useSaveScenarioRates, useScenarioRates, type ScenarioRates } from './queries';
 
-/** Every rated scenario, in percent on the form; the shipping ones are kept in basis points by the service. */
-const ORDER_RATED = ['price_increase', 'price_decrease', 'domestic_freight', 'qc_issue', 'seller_delay'] as const;
-const SHIPPING_RATED = [
-  ['customs_hold', 'customsHoldRateBp'],
-  ['lost_in_transit', 'lostInTransitRateBp'],
-  ['customs_seized', 'customsSeizedRateBp'],
-] as const;
-type Rated = (typeof ORDER_RATED)[number] | (typeof SHIPPING_RATED)[number][0];
-type Rates = Record<Rated, number>;
+/** Every rated scenario, order ones then shipping ones, in percent (the autopilot settings hold them all). */
+const RATED = ['price_increase', 'price_decrease', 'domestic_freight', 'qc_issue', 'seller_delay', 'customs_hold', 'lost_in_transit', 'customs_seized'] as const;
+type Rated = (typeof RATED)[number];
+type Rates = ScenarioRates;
 
 function RatesForm({ saved }: { saved: Rates }) {
   const t = useT(afterSalesMessages);
@@ -27,21 +22,16 @@ function RatesForm({ saved }: { saved: Rates }) {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (changed.length === 0) return;
-    const order: Partial<OrderRates> = {};
-    const shipping: Partial<ShippingRatesBp> = {};
-    for (const name of ORDER_RATED) if (changed.includes(name)) order[name] = rates[name] as number;
-    for (const [name, field] of SHIPPING_RATED) if (changed.includes(name)) shipping[field] = Math.round((rates[name] as number) * 100);
-    save.mutate(
-      { order: Object.keys(order).length > 0 ? order : null, shipping: Object.keys(shipping).length > 0 ? shipping : null },
-      { onSuccess: () => notifications.show({ color: 'green', message: t('ratesSaved') }) },
-    );
+    const patch: Partial<Rates> = {};
+    for (const name of changed) patch[name] = rates[name] as number;
+    save.mutate(patch, { onSuccess: () => notifications.show({ color: 'green', message: t('ratesSaved') }) });
   };
 
   return (
     <form onSubmit={submit} noValidate aria-label={t('ratesTitle')}>
       <Stack gap="xs">
         <SimpleGrid cols={2} spacing="xs" verticalSpacing={4}>
-          {([...ORDER_RATED, ...SHIPPING_RATED.map(([name]) => name)] as Rated[]).map((name) => (
+          {RATED.map((name) => (
             <NumberInput
               key={name}
               size="xs"
@@ -70,15 +60,10 @@ function RatesForm({ saved }: { saved: Rates }) {
 /** The autopilot's per-scenario rates (extensions.md section 8), seen and set in one form. */
 export function ScenarioRatesForm() {
   const t = useT(afterSalesMessages);
-  const { autopilot, figures } = useScenarioRates();
-  if (autopilot.isPending || figures.isPending) return <Skeleton height={120} />;
-  if (autopilot.isError || figures.isError) return <ErrorAlert title={t('ratesLoadError')} error={autopilot.error ?? figures.error} />;
-  const saved: Rates = {
-    ...autopilot.data.scenarioRates,
-    customs_hold: figures.data.customsHoldRateBp / 100,
-    lost_in_transit: figures.data.lostInTransitRateBp / 100,
-    customs_seized: figures.data.customsSeizedRateBp / 100,
-  };
+  const autopilot = useScenarioRates();
+  if (autopilot.isPending) return <Skeleton height={120} />;
+  if (autopilot.isError) return <ErrorAlert title={t('ratesLoadError')} error={autopilot.error} />;
+  const saved: Rates = autopilot.data.scenarioRates;
   return (
     <Stack gap={4}>
       <Text size="sm" fw={500}>

@@ -2,6 +2,7 @@ import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tansta
 import { adminApi, data, idempotent } from '../../../../api/client';
 import type { OrderScenario, ShippingScenario } from '../../../../../../contract/enums';
 import type { AdminOrderDetail } from '../../../../../../contract/admin/orders';
+import type { AutopilotView } from '../../../../../../contract/admin/simulation';
 import { adminKeys, fetchers } from '../../queries';
 import { nextPendingCursor } from './pendingCursor';
 
@@ -10,9 +11,6 @@ import { nextPendingCursor } from './pendingCursor';
  * stream refreshes it when the user pays, declines or asks for a return meanwhile.
  */
 export const adminOrderKey = (orderNo: string) => ['orders', 'admin', 'detail', orderNo] as const;
-
-/** The warehouse figures (shipping scenario rates among them); no other page reads them yet. */
-const FIGURES_KEY = ['admin', 'figures'] as const;
 
 export type SupplementInput = { reason: 'price_increase' | 'domestic_freight' | 'price_decrease'; amount: number; itemId?: number };
 
@@ -53,6 +51,11 @@ export function useDecideReturn(orderNo: string, onDone: (order: AdminOrderDetai
       data(adminApi().POST('/orders/{id}/returns/{rid}/decide', { params: { path: { id: orderNo, rid } }, body: { decision }, ...idempotent(key) })),
     onDone,
   );
+}
+
+/** An approved exchange's replacement reaches the warehouse (the autopilot's order.exchange_arrive, by hand). */
+export function useReceiveExchange(orderNo: string, onDone: (order: AdminOrderDetail, rid: number) => void) {
+  return useOrderAction(orderNo, (rid: number) => data(adminApi().POST('/orders/{id}/exchanges/{rid}/receive', { params: { path: { id: orderNo, rid } } })), onDone);
 }
 
 /** The back office's queue of returns and exchanges awaiting a decision ('orders' first: the live events refresh it). */
@@ -115,27 +118,17 @@ export function useSimulateShipping(orderNo: string, onDone: (order: { orderNo: 
   });
 }
 
-/** The autopilot's per-scenario rates: order scenarios on /autopilot (percent), shipping ones in the figures (basis points). */
+/** The autopilot's per-scenario rates, order and shipping ones alike, in percent (GET /autopilot). */
 export function useScenarioRates() {
-  const autopilot = useQuery({ queryKey: adminKeys.autopilot, queryFn: fetchers.autopilot });
-  const figures = useQuery({ queryKey: FIGURES_KEY, queryFn: () => data(adminApi().GET('/warehouse/figures')) });
-  return { autopilot, figures };
+  return useQuery({ queryKey: adminKeys.autopilot, queryFn: fetchers.autopilot });
 }
 
-export type OrderRates = { price_increase: number; price_decrease: number; domestic_freight: number; qc_issue: number; seller_delay: number };
-export type ShippingRatesBp = { customsHoldRateBp: number; lostInTransitRateBp: number; customsSeizedRateBp: number };
+export type ScenarioRates = AutopilotView['scenarioRates'];
 
 export function useSaveScenarioRates() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async ({ order, shipping }: { order: Partial<OrderRates> | null; shipping: Partial<ShippingRatesBp> | null }) => {
-      const autopilot = order ? await data(adminApi().PUT('/autopilot', { body: { scenarioRates: order } })) : null;
-      const figures = shipping ? await data(adminApi().PUT('/warehouse/figures', { body: shipping })) : null;
-      return { autopilot, figures };
-    },
-    onSuccess: ({ autopilot, figures }) => {
-      if (autopilot) queryClient.setQueryData(adminKeys.autopilot, autopilot);
-      if (figures) queryClient.setQueryData(FIGURES_KEY, figures);
-    },
+    mutationFn: (scenarioRates: Partial<ScenarioRates>) => data(adminApi().PUT('/autopilot', { body: { scenarioRates } })),
+    onSuccess: (autopilot) => queryClient.setQueryData(adminKeys.autopilot, autopilot),
   });
 }

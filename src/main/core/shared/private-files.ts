@@ -1,0 +1,36 @@
+import { chmodSync, closeSync, existsSync, mkdirSync, openSync } from 'node:fs';
+import { dirname } from 'node:path';
+
+/**
+ * The data folder holds webhook secrets, addresses and request bodies: the folder is the user's alone
+ * (0700) and so is every file the app creates in it (0600), whatever the umask. On Windows the modes mean
+ * little (Node maps them to the read-only bit) and are not needed: the data folder is in the user's
+ * profile (%APPDATA%), which Windows already keeps private to that user.
+ */
+export const PRIVATE_DIR = 0o700;
+export const PRIVATE_FILE = 0o600;
+
+const onWindows = process.platform === 'win32';
+
+/** Creates `dir` (and its parents) if missing and makes it the user's alone. */
+export function privateDir(dir: string): void {
+  mkdirSync(dir, { recursive: true, mode: PRIVATE_DIR });
+  if (!onWindows) chmodSync(dir, PRIVATE_DIR);
+}
+
+/** Makes an existing file the user's alone; a missing one is left missing. */
+export function makePrivate(file: string): void {
+  if (!onWindows && existsSync(file)) chmodSync(file, PRIVATE_FILE);
+}
+
+/**
+ * Readies a SQLite database file before it is opened: its folder private, the file created 0600 if new
+ * (SQLite gives the -wal, -shm and -journal files it makes the database file's own mode), and the
+ * companions an older build left readable made private too.
+ */
+export function privateDatabaseFile(file: string): void {
+  if (file === ':memory:') return;
+  privateDir(dirname(file));
+  closeSync(openSync(file, 'a', PRIVATE_FILE));
+  for (const suffix of ['', '-wal', '-shm', '-journal']) makePrivate(file + suffix);
+}

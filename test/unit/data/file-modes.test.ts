@@ -1,0 +1,48 @@
+import { chmodSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { backupDatabase } from '../../../src/main/core/data/backup.js';
+import { startServer } from '../../../src/main/headless/serve.js';
+
+/** The data folder holds webhook secrets and request bodies: the folder 0700, every file in it 0600. */
+const modeOf = (path: string) => statSync(path).mode & 0o777;
+const parent = mkdtempSync(join(tmpdir(), 'crossbuy-modes-'));
+afterAll(() => rmSync(parent, { recursive: true, force: true }));
+
+describe.skipIf(process.platform === 'win32')('file modes of the data folder', () => {
+  it('the folder is 0700 and every file the app creates 0600, whatever the umask', async () => {
+    const previous = process.umask(0o022);
+    const dataDir = join(parent, 'fresh');
+    try {
+      const running = await startServer({ dataDir, port: 0, uiDir: null, sessionToken: 'modes-session-token' });
+      try {
+        await fetch(`${running.origin}/api/v1/open/products/search?keyword=x`);
+        await backupDatabase(running.core.ctx);
+      } finally {
+        await running.stop();
+      }
+    } finally {
+      process.umask(previous);
+    }
+    expect(modeOf(dataDir).toString(8)).toBe('700');
+    expect(modeOf(join(dataDir, 'backups')).toString(8)).toBe('700');
+    const files = [...readdirSync(dataDir).map((n) => join(dataDir, n)), ...readdirSync(join(dataDir, 'backups')).map((n) => join(dataDir, 'backups', n))].filter((f) => statSync(f).isFile());
+    expect(files.map((f) => f.slice(dataDir.length + 1))).toEqual(expect.arrayContaining(['crossbuy.db', 'request-log.sqlite', 'admin-token']));
+    expect(files.some((f) => f.includes(`backups`))).toBe(true);
+    for (const file of files) expect(`${file.slice(dataDir.length + 1)} ${modeOf(file).toString(8)}`).toBe(`${file.slice(dataDir.length + 1)} 600`);
+  });
+
+  it('an older folder left readable by others is made private on the next start', async () => {
+    const dataDir = join(parent, 'older');
+    const first = await startServer({ dataDir, port: 0, uiDir: null, sessionToken: 'modes-session-token' });
+    await first.stop();
+    chmodSync(dataDir, 0o755);
+    for (const name of ['crossbuy.db', 'request-log.sqlite']) chmodSync(join(dataDir, name), 0o644);
+    writeFileSync(join(dataDir, 'crossbuy.db-wal'), '', { mode: 0o644 });
+    const second = await startServer({ dataDir, port: 0, uiDir: null, sessionToken: 'modes-session-token' });
+    await second.stop();
+    expect(modeOf(dataDir).toString(8)).toBe('700');
+    for (const name of ['crossbuy.db', 'request-log.sqlite']) expect(`${name} ${modeOf(join(dataDir, name)).toString(8)}`).toBe(`${name} 600`);
+  });
+});
