@@ -9,6 +9,7 @@ import { Worlds } from '../../src/main/core/worlds/worlds.js';
 import { lastEventId } from '../../src/main/core/events/log.js';
 import { buildServer } from '../../src/main/core/http/server.js';
 import { openCore, type Core } from '../../src/main/core/index.js';
+import type { CoreContext } from '../../src/main/core/context.js';
 
 /**
  * One world (a core) behind its HTTP API, driven by `inject` (no socket), and a full dump of what its
@@ -20,15 +21,23 @@ export interface Answer {
   body: any;
 }
 
-export interface TestWorld {
-  readonly core: Core;
+/** What a dump reads of a world: its two APIs as one client sees them, and its event log. */
+export interface DumpTarget {
   readonly app: FastifyInstance;
-  /** The followed event log (the SSE route replays up to where it stands). */
-  readonly feed: EventFeed;
   /** A key with every scope (its secret differs between runs: exempt from the promise). */
   readonly key: string;
+  readonly adminToken: string;
+  /** The world's id when it is not the default world: masked, as two worlds in one server differ by it. */
+  readonly worldId?: string;
+  /** The world's context and followed event log (the SSE route replays up to where the feed stands). */
+  readonly ctx: CoreContext;
+  readonly feed: EventFeed;
   open(method: string, path: string, body?: unknown, headers?: Record<string, string>): Promise<Answer>;
   admin(method: string, path: string, body?: unknown): Promise<Answer>;
+}
+
+export interface TestWorld extends DumpTarget {
+  readonly core: Core;
   close(): Promise<void>;
 }
 
@@ -55,6 +64,21 @@ export async function openTestWorld(options: TestWorldOptions): Promise<TestWorl
   const worlds = new Worlds({ defaultRuntime: WorldRuntime.ofDefault(core, feed, autopilot, new WebhookDispatcher(core.ctx)), dataDir: options.dataDir ?? ':memory:' });
   const app = await buildServer({ worlds, secrets: { sessionToken: SESSION, adminTokenHash: core.adminTokenHash }, uiDir: null });
   const key = createApiKey(core.ctx, { name: 'world test', scopes: [...SCOPES], rateLimit: 1_000_000 }).key;
+  return {
+    ...clientOf(app, key, core.adminToken),
+    core,
+    ctx: core.ctx,
+    feed,
+    async close() {
+      feed.stop();
+      await app.close();
+      core.close();
+    },
+  };
+}
+
+/** The open API with `key` and the admin API with `adminToken` (on world `worldId`, else the default one), by inject. */
+function clientOf(app: FastifyInstance, key: string, adminToken: string, worldId?: string): Pick<DumpTarget, 'app' | 'key' | 'adminToken' | 'worldId' | 'open' | 'admin'> {
   const send = async (base: string, bearer: string, method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<Answer> => {
     const response = await app.inject({
       method: method as 'GET',
@@ -71,26 +95,42 @@ export async function openTestWorld(options: TestWorldOptions): Promise<TestWorl
     }
     return { status: response.statusCode, body: parsed };
   };
+  const world: Record<string, string> = worldId ? { 'crossbuy-world': worldId } : {};
   return {
-    core,
     app,
-    feed,
     key,
+    adminToken,
+    worldId,
     open: (method, path, body, headers) => send('/api/v1/open', key, method, path, body, headers),
-    admin: (method, path, body) => send('/api/v1/admin', core.adminToken, method, path, body),
-    async close() {
-      feed.stop();
-      await app.close();
-      core.close();
+    admin: (method, path, body) => send('/api/v1/admin', adminToken, method, path, body, world),
+  };
+}
+
+/**
+ * A world of the registry (made by POST /admin/worlds on the server `app` serves, whose `worlds` it is) as
+ * a dump target: `key` is the secret the create answered with.
+ */
+export function registryWorld(app: FastifyInstance, worlds: Worlds, id: string, key: string, adminToken: string): DumpTarget {
+  const runtime = () => {
+    const open = worlds.runtime(id);
+    if (!open) throw new Error(`world ${id} is not registered`);
+    return open;
+  };
+  return {
+    ...clientOf(app, key, adminToken, id),
+    get ctx() {
+      return runtime().ctx;
+    },
+    get feed() {
+      return runtime().feed;
     },
   };
 }
 
 /** Key secrets, ids and webhook secrets differ between runs by design: masked wherever they appear. */
-function mask(text: string, world: TestWorld): string {
-  return text
-    .replaceAll(world.key, 'sk-<masked>')
-    .replaceAll(world.core.adminToken, 'adm-<masked>')
+function mask(text: string, world: DumpTarget): string {
+  const masked = text.replaceAll(world.key, 'sk-<masked>').replaceAll(world.adminToken, 'adm-<masked>');
+  return (world.worldId ? masked.replaceAll(world.worldId, 'w_<masked>') : masked)
     .replace(/whsec_[A-Za-z0-9]+/g, 'whsec_<masked>');
 }
 
@@ -116,9 +156,9 @@ async function allPages(get: (path: string) => Promise<Answer>, path: string): P
  * itself, so this one is read over a socket (the server listens on a free port for it) and dropped once
  * the last event is in.
  */
-async function replayEvents(world: TestWorld): Promise<string> {
+async function replayEvents(world: DumpTarget): Promise<string> {
   world.feed.poll();
-  const last = lastEventId(world.core.ctx);
+  const last = lastEventId(world.ctx);
   if (!world.app.server.listening) await world.app.listen({ port: 0, host: '127.0.0.1' });
   const address = world.app.server.address() as { port: number };
   const controller = new AbortController();
@@ -145,7 +185,7 @@ async function replayEvents(world: TestWorld): Promise<string> {
  * the events replayed from 0 and the CSV exports, as one text. Two worlds with the same seed, sent the
  * same requests, must give the same text byte for byte.
  */
-export async function dumpWorld(world: TestWorld): Promise<string> {
+export async function dumpWorld(world: DumpTarget): Promise<string> {
   const open = (path: string) => world.open('GET', path);
   const admin = (path: string) => world.admin('GET', path);
   const dump: Record<string, unknown> = {};

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { dumpWorld, openTestWorld, type TestWorld } from '../../helpers/world-dump.js';
+import { startTestServer } from '../../helpers/server.js';
+import { dumpWorld, openTestWorld, registryWorld, type DumpTarget, type TestWorld } from '../../helpers/world-dump.js';
 import { US_RECIPIENT as RECIPIENT } from '../../helpers/fixtures.js';
 
 /**
@@ -18,7 +19,7 @@ function ok(answer: { status: number; body: unknown }, what: string): void {
 }
 
 /** The same script for any world: every kind of made-up value gets made at least once. */
-async function script(world: TestWorld): Promise<void> {
+async function script(world: DumpTarget): Promise<void> {
   await world.admin('PUT', '/autopilot', { pace: 'realistic', refundRate: 0 });
   ok(await world.admin('POST', '/wallet/deposit', { amount: 5000 }), 'deposit');
   const found = (await world.open('GET', '/products/search?q=hoodie&limit=3')).body.data.items as { id: number; skus: { skuId: string; stock: number }[] }[];
@@ -90,11 +91,33 @@ describe('same seed, same world', () => {
   it('another seed gives other numbers', async () => {
     const a = await scripted(42);
     const c = await scripted(43);
-    const orderNos = async (world: TestWorld) => ((await world.open('GET', '/orders')).body.data.items as { orderNo: string }[]).map((o) => o.orderNo);
+    const orderNos = async (world: DumpTarget) => ((await world.open('GET', '/orders')).body.data.items as { orderNo: string }[]).map((o) => o.orderNo);
     const [fromA, fromC] = [await orderNos(a), await orderNos(c)];
     expect(fromA).toHaveLength(4);
     expect(fromC).toHaveLength(4);
     for (const no of fromA) expect(fromC).not.toContain(no);
     expect(await dumpWorld(c)).not.toBe(await dumpWorld(a));
   }, 90_000);
+
+  it('holds for worlds of one server made by POST /admin/worlds, their ids masked', async () => {
+    const server = await startTestServer();
+    try {
+      const { app, worlds, core } = server.running;
+      const create = async (seed: number) => {
+        const made = await server.admin('POST', '/worlds', { seed, clockStart: '2026-03-02T09:00:00.000Z' });
+        expect(made.status, JSON.stringify(made.body)).toBe(201);
+        expect(made.body.data).toMatchObject({ seed, frozen: true });
+        const world = registryWorld(app, worlds, made.body.data.id as string, made.body.data.key.secret as string, core.adminToken);
+        await script(world);
+        return world;
+      };
+      const [a, b, c] = [await create(7), await create(7), await create(8)];
+      const dumpA = await dumpWorld(a);
+      expect(dumpA).not.toContain(a.worldId);
+      expect(await dumpWorld(b)).toBe(dumpA);
+      expect(await dumpWorld(c)).not.toBe(dumpA);
+    } finally {
+      await server.close();
+    }
+  }, 180_000);
 });
