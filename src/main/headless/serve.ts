@@ -10,6 +10,7 @@ import { AutopilotTimer } from '../core/autopilot/autopilot.js';
 import { EventFeed } from '../core/events/feed.js';
 import { WebhookDispatcher } from '../core/webhooks/dispatcher.js';
 import { WorldRuntime } from '../core/worlds/runtime.js';
+import { applyWorldFile } from '../core/worlds/file/apply.js';
 import { Worlds, type ApplyWorldFile } from '../core/worlds/worlds.js';
 import { registerMcpHttp } from '../mcp/http.js';
 import { openTools } from '../mcp/open-tools.js';
@@ -91,7 +92,8 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
   const worlds = new Worlds({
     defaultRuntime: WorldRuntime.ofDefault(core, events, autopilot, webhooks),
     dataDir: options.dataDir,
-    applyFile: options.applyFile ?? null,
+    // World files work on every server; null only where a caller wants them off.
+    applyFile: options.applyFile === undefined ? applyWorldFile : options.applyFile,
     ...options.worlds,
   });
   let app: FastifyInstance;
