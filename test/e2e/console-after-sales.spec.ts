@@ -216,13 +216,15 @@ test('the autopilot scenario rates are shown and set in the console', async ({ a
   const form = page.getByRole('region', { name: 'Autopilot' }).getByRole('form', { name: 'Scenario rates (%)' });
   await expect(form.getByLabel('Price increase')).toHaveValue(String(before.scenarioRates.price_increase));
   await expect(form.getByLabel('Customs hold')).toHaveValue(String(figures.customsHoldRateBp / 100));
+  expect(before.scenarioRates.customs_hold).toBe(figures.customsHoldRateBp / 100);
 
   await form.getByLabel('Price increase').fill('12.5');
   await form.getByLabel('Customs hold').fill('3');
   await form.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText('Scenario rates saved.')).toBeVisible();
   const after = await admin.get<{ scenarioRates: Record<string, number> }>('/autopilot');
-  expect(after.scenarioRates).toEqual({ ...before.scenarioRates, price_increase: 12.5 });
+  // Order and shipping rates alike in the autopilot settings; the shipping ones still in the figures too.
+  expect(after.scenarioRates).toEqual({ ...before.scenarioRates, price_increase: 12.5, customs_hold: 3 });
   expect((await admin.get<{ customsHoldRateBp: number }>('/warehouse/figures')).customsHoldRateBp).toBe(300);
   await expect(form.getByRole('button', { name: 'Save' })).toBeDisabled();
 });

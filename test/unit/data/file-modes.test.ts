@@ -19,18 +19,28 @@ describe.skipIf(process.platform === 'win32')('file modes of the data folder', (
       try {
         await fetch(`${running.origin}/api/v1/open/products/search?keyword=x`);
         await backupDatabase(running.core.ctx);
+        // A world: its folder, database and first snapshot.
+        const world = await fetch(`${running.origin}/api/v1/admin/worlds`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${running.core.adminToken}`, 'content-type': 'application/json' },
+          body: JSON.stringify({ id: 'w_modes_test' }),
+        });
+        expect(world.status).toBe(201);
       } finally {
         await running.stop();
       }
     } finally {
       process.umask(previous);
     }
-    expect(modeOf(dataDir).toString(8)).toBe('700');
-    expect(modeOf(join(dataDir, 'backups')).toString(8)).toBe('700');
-    const files = [...readdirSync(dataDir).map((n) => join(dataDir, n)), ...readdirSync(join(dataDir, 'backups')).map((n) => join(dataDir, 'backups', n))].filter((f) => statSync(f).isFile());
-    expect(files.map((f) => f.slice(dataDir.length + 1))).toEqual(expect.arrayContaining(['crossbuy.db', 'request-log.sqlite', 'admin-token']));
-    expect(files.some((f) => f.includes(`backups`))).toBe(true);
-    for (const file of files) expect(`${file.slice(dataDir.length + 1)} ${modeOf(file).toString(8)}`).toBe(`${file.slice(dataDir.length + 1)} 600`);
+    const entries = readdirSync(dataDir, { recursive: true }).map((n) => join(dataDir, String(n)));
+    const dirs = [dataDir, ...entries.filter((f) => statSync(f).isDirectory())];
+    const files = entries.filter((f) => statSync(f).isFile());
+    const name = (f: string) => f.slice(dataDir.length + 1);
+    expect(files.map(name)).toEqual(expect.arrayContaining(['crossbuy.db', 'request-log.sqlite', 'admin-token', join('worlds', 'w_modes_test', 'crossbuy.db')]));
+    expect(files.some((f) => name(f).startsWith('backups'))).toBe(true);
+    expect(files.some((f) => name(f).includes('snapshots'))).toBe(true);
+    for (const dir of dirs) expect(`${name(dir)} ${modeOf(dir).toString(8)}`).toBe(`${name(dir)} 700`);
+    for (const file of files) expect(`${name(file)} ${modeOf(file).toString(8)}`).toBe(`${name(file)} 600`);
   });
 
   it('an older folder left readable by others is made private on the next start', async () => {

@@ -3,6 +3,7 @@ import { copyFile, mkdir, open, rename, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Db } from '../db/database.js';
 import { adminTokenFile, databaseFile } from '../data-dir.js';
+import { makePrivate, PRIVATE_DIR } from '../shared/private-files.js';
 
 /** Where worlds live: <data>/worlds/<id>/ (its crossbuy.db and snapshots/), templates in .templates/. */
 export const WORLDS_FOLDER = 'worlds';
@@ -22,10 +23,12 @@ export async function cloneFile(from: string, to: string): Promise<void> {
  * crash never leaves half a file under the final name.
  */
 export async function backupTo(db: Db, to: string): Promise<void> {
-  await mkdir(join(to, '..'), { recursive: true });
+  await mkdir(join(to, '..'), { recursive: true, mode: PRIVATE_DIR });
   const partial = `${to}.partial`;
   await rm(partial, { force: true });
   await db.backup(partial);
+  // The copy holds what the world holds (webhook secrets, addresses): the user's alone, as every file here.
+  makePrivate(partial);
   await rename(partial, to);
 }
 
@@ -35,7 +38,7 @@ export async function backupTo(db: Db, to: string): Promise<void> {
  */
 export async function copyQuietDatabase(db: Db, from: string, to: string): Promise<void> {
   db.pragma('wal_checkpoint(TRUNCATE)');
-  await mkdir(join(to, '..'), { recursive: true });
+  await mkdir(join(to, '..'), { recursive: true, mode: PRIVATE_DIR });
   const partial = `${to}.partial`;
   await cloneFile(from, partial);
   await rename(partial, to);

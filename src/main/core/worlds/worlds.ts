@@ -11,6 +11,7 @@ import type { Core } from '../index.js';
 import { shareRequestLog } from '../requests/request-log.js';
 import { readSetting } from '../settings/settings.js';
 import { ApiError, conflict, notFound } from '../shared/errors.js';
+import { PRIVATE_DIR } from '../shared/private-files.js';
 import type { CreatedWorld, ForkWorldInput, NewWorldInput, WorldInfo, WorldListQuery, WorldPage, WorldSnapshot } from '../../../contract/admin/worlds.js';
 import { backupTo, cloneFile, copyQuietDatabase, copyTemplate, removeFolder, replaceDatabase, snapshotFile, syncFile, templateFile, worldDir, worldsRoot } from './files.js';
 import { WorldRegistry, type WorldRow } from './registry.js';
@@ -247,7 +248,7 @@ export class Worlds {
       if (hasFile) this.registry.insert(world, createdAt);
       const dir = worldDir(this.dataDir, id);
       await removeFolder(dir);
-      await mkdir(dir, { recursive: true });
+      await mkdir(dir, { recursive: true, mode: PRIVATE_DIR });
       const hash = hasFile ? templateHash(body.file, seed, body.vars ?? null) : null;
       const template = hash === null ? null : this.registry.template(hash);
       const fromTemplate = template !== null && existsSync(templateFile(this.dataDir, hash!));
