@@ -174,6 +174,22 @@ describe('tools/call', () => {
   });
 });
 
+describe('worlds', () => {
+  it('works on the key\'s own world: what a tool does there is not seen in the default world', async () => {
+    const created = await server.admin('POST', '/worlds', {});
+    expect(created.status).toBe(201);
+    const worldKey = created.body.data.key.secret as string;
+    const client = await httpClient(server.running.origin, worldKey);
+    const sku = await inStockSku(client);
+    const placed = await call(client, 'crossbuy_orders_create', { items: [{ productId: sku.productId, skuId: sku.skuId, quantity: 1 }] });
+    expect(placed.isError).toBe(false);
+    const orderNo = placed.json.data.orderNo as string;
+    expect((await call(client, 'crossbuy_orders_get', { id: orderNo })).isError).toBe(false);
+    expect((await server.api('GET', `/orders/${orderNo}`)).status).toBe(404);
+    await client.close();
+  });
+});
+
 describe('resources and prompts', () => {
   it('serves the open OpenAPI document and the API reference, and the three prompts', async () => {
     const client = await httpClient(server.running.origin, server.key);

@@ -99,6 +99,18 @@ describe('crossbuy mcp (stdio, in-process)', () => {
     for (const line of lines) expect(JSON.parse(line)).toHaveProperty('jsonrpc', '2.0');
   });
 
+  it('refuses to start when --world is not the key\'s world, in one line on stderr', async () => {
+    const child = spawn(process.execPath, [cli, 'mcp', '--data', server.dataDir, '--world', 'w_not_this_one'], { env: { ...process.env, CROSSBUY_API_KEY: server.key }, stdio: ['pipe', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    const code = await new Promise((resolve) => child.once('exit', resolve));
+    expect(code).toBe(1);
+    expect(stdout).toBe('');
+    expect(stderr).toMatch(/belongs to the world default, not w_not_this_one/);
+  });
+
   it('refuses to start without CROSSBUY_API_KEY, in one line on stderr and nothing on stdout', async () => {
     const env = { ...process.env };
     delete env.CROSSBUY_API_KEY;
