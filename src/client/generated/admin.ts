@@ -383,9 +383,9 @@ export interface paths {
         put?: never;
         /**
          * Receive an approved exchange's replacement (:rid is the exchange's return id): a new package with a fresh inspection; 409 when there is none to receive
-         * @description Receive an approved exchange's replacement (:rid is the exchange's return id): a new package with a fresh inspection; 409 when there is none to receive
+         * @description Receive an approved exchange's replacement (:rid is the exchange's return id): a new package with a fresh inspection; 409 when there is none to receive.
          */
-        post: operations["post_orders_by_id_exchanges_by_rid_receive"];
+        post: operations["admin_orders_exchanges_receive"];
         delete?: never;
         options?: never;
         head?: never;
@@ -541,9 +541,9 @@ export interface paths {
         };
         /**
          * One key's requests in the log (since, until) as a world file: its writes, the reads later requests use, the clock advances between, ids as references
-         * @description One key's requests in the log (since, until) as a world file: its writes, the reads later requests use, the clock advances between, ids as references
+         * @description One key's requests in the log (since, until) as a world file: its writes, the reads later requests use, the clock advances between.
          */
-        get: operations["get_requests_world_file"];
+        get: operations["admin_requests_world_file"];
         put?: never;
         post?: never;
         delete?: never;
@@ -667,9 +667,9 @@ export interface paths {
         put?: never;
         /**
          * Customs release a held parcel: exception -> shipped (409 unless the order is in exception)
-         * @description Customs release a held parcel: exception -> shipped (409 unless the order is in exception)
+         * @description Customs release a held parcel: exception -> shipped (409 unless the order is in exception).
          */
-        post: operations["post_shipping_orders_by_id_clear_exception"];
+        post: operations["admin_shipping_orders_clear_exception"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1109,9 +1109,9 @@ export interface paths {
         };
         /**
          * The JSON Schema of a world file (the same as worlds/world-file.schema.json in the repository)
-         * @description The JSON Schema of a world file (the same as worlds/world-file.schema.json in the repository)
+         * @description The JSON Schema of a world file (the same as worlds/world-file.schema.json in the repository).
          */
-        get: operations["get_worlds_schema_json"];
+        get: operations["admin_worlds_file_schema"];
         put?: never;
         post?: never;
         delete?: never;
@@ -3334,7 +3334,7 @@ export interface operations {
             503: components["responses"]["ServiceUnavailable"];
         };
     };
-    post_orders_by_id_exchanges_by_rid_receive: {
+    admin_orders_exchanges_receive: {
         parameters: {
             query?: never;
             header?: never;
@@ -5221,7 +5221,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
         };
     };
-    get_requests_world_file: {
+    admin_requests_world_file: {
         parameters: {
             query: {
                 /** @description the API key whose requests are recorded. Plain decimal digits (no sign other than -, exponent, hex or blanks). */
@@ -5828,7 +5828,7 @@ export interface operations {
             503: components["responses"]["ServiceUnavailable"];
         };
     };
-    post_shipping_orders_by_id_clear_exception: {
+    admin_shipping_orders_clear_exception: {
         parameters: {
             query?: never;
             header?: never;
@@ -8197,7 +8197,7 @@ export interface operations {
             503: components["responses"]["ServiceUnavailable"];
         };
     };
-    get_worlds_schema_json: {
+    admin_worlds_file_schema: {
         parameters: {
             query?: never;
             header?: never;
