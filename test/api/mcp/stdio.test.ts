@@ -100,32 +100,32 @@ describe('crossbuy mcp (stdio, in-process)', () => {
   });
 
   it('refuses to start when --world is not the key\'s world, in one line on stderr', async () => {
-    const child = spawn(process.execPath, [cli, 'mcp', '--data', server.dataDir, '--world', 'w_not_this_one'], { env: { ...process.env, CROSSBUY_API_KEY: server.key }, stdio: ['pipe', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    const code = await new Promise((resolve) => child.once('exit', resolve));
-    expect(code).toBe(1);
-    expect(stdout).toBe('');
-    expect(stderr).toMatch(/belongs to the world default, not w_not_this_one/);
+    const run = await runToExit(['--world', 'w_not_this_one'], { ...process.env, CROSSBUY_API_KEY: server.key });
+    expect(run).toMatchObject({ code: 1, stdout: '' });
+    expect(run.stderr.trimEnd().split('\n')).toHaveLength(1);
+    expect(run.stderr).toMatch(/belongs to the world default, not w_not_this_one/);
   });
 
   it('refuses to start without CROSSBUY_API_KEY, in one line on stderr and nothing on stdout', async () => {
     const env = { ...process.env };
     delete env.CROSSBUY_API_KEY;
-    const child = spawn(process.execPath, [cli, 'mcp', '--data', server.dataDir], { env, stdio: ['pipe', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    const code = await new Promise((resolve) => child.once('exit', resolve));
-    expect(code).toBe(1);
-    expect(stdout).toBe('');
-    expect(stderr.trimEnd().split('\n')).toHaveLength(1);
-    expect(stderr).toMatch(/CROSSBUY_API_KEY/);
+    const run = await runToExit([], env);
+    expect(run).toMatchObject({ code: 1, stdout: '' });
+    expect(run.stderr.trimEnd().split('\n')).toHaveLength(1);
+    expect(run.stderr).toMatch(/CROSSBUY_API_KEY/);
   });
 });
+
+/** `crossbuy mcp` on the server's folder with these flags and environment, until it exits by itself. */
+async function runToExit(flags: string[], env: NodeJS.ProcessEnv): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  const child = spawn(process.execPath, [cli, 'mcp', '--data', server.dataDir, ...flags], { env, stdio: ['pipe', 'pipe', 'pipe'] });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
+  return { code, stdout, stderr };
+}
 
 describe('crossbuy mcp --url (a bridge to a running server\'s /mcp)', () => {
   it('lists and calls the server\'s tools under the key, with --read-only passed on', async () => {
