@@ -65,7 +65,11 @@ function PackageServices({ pkg, currency }: { pkg: WarehousePackage; currency?: 
               label={`${s.name} (${s.unit === 'photo' ? t('perPhoto', { price: fmt.money(s.price, currency) }) : fmt.money(s.price, currency)})`}
               disabled={s.unit === 'package' && taken.has(s.serviceId)}
               checked={chosen.includes(s.serviceId)}
-              onChange={(e) => setChosen((c) => (e.currentTarget.checked ? [...c, s.serviceId] : c.filter((x) => x !== s.serviceId)))}
+              onChange={(e) => {
+                // Read the box now: React may run the updater after the event is done, when currentTarget is null.
+                const checked = e.currentTarget.checked;
+                setChosen((c) => (checked ? [...c, s.serviceId] : c.filter((x) => x !== s.serviceId)));
+              }}
             />
           ))}
           {wantsPhotos ? <NumberInput w={90} label={t('photoCount')} min={1} max={20} value={photos} onChange={setPhotos} /> : null}
