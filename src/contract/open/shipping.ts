@@ -146,6 +146,7 @@ export const ShippingPreviewSchema = Type.Object({
     { description: 'services on these packages: paid when requested, listed here, not part of the hold' },
   ),
   servicesPaid: Money,
+  rehearsalFee: Type.Number({ description: 'what a rehearsal of packages costs now (POST /shipping/rehearsals), for a shipper deciding whether to ask for one' }),
   declaredValue: Money,
   declaredValueIsDefault: Type.Boolean({ description: 'true: the purchase price of the packed lines (no declaredValue sent)' }),
   maxDeclaredValue: Type.Union([Money, Type.Null()], { description: 'the channel\'s cap, if any' }),

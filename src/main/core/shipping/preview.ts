@@ -35,6 +35,7 @@ export function previewShipment(ctx: CoreContext, userId: number, input: Shippin
       : null,
     services: services.map(({ priceMinor, ...s }) => ({ ...s, price: toAmount(priceMinor) })),
     servicesPaid: toAmount(services.reduce((sum, s) => sum + s.priceMinor, 0)),
+    rehearsalFee: toAmount(q.rehearsalFee),
     declaredValue: toAmount(q.declared),
     declaredValueIsDefault: q.declaredByDefault,
     maxDeclaredValue: q.maxDeclared === null ? null : toAmount(q.maxDeclared),

@@ -37,6 +37,8 @@ export interface ShipmentQuote {
   insured: boolean;
   insuranceRateBp: number;
   insuranceMinimum: Minor;
+  /** What a rehearsal costs now (the figure rehearsals.ts charges). */
+  rehearsalFee: Minor;
   premium: Minor;
   /** Storage past the free period, per package, in the order of `packages`. */
   storage: Minor[];
@@ -127,6 +129,7 @@ export function quoteShipment(ctx: CoreContext, userId: number, input: ShipmentI
     insured,
     insuranceRateBp: figures.insuranceRateBp,
     insuranceMinimum: figures.insuranceMinimumMinor,
+    rehearsalFee: figures.rehearsalFeeMinor,
     premium,
     storage,
     storageTotal,

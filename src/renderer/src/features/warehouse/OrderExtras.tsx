@@ -1,7 +1,7 @@
 import { Alert, Badge, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useFormat } from '../../shared/format';
 import { useWallet } from './queries';
-import { BreakdownRows, useServicesT } from './ShipExtras';
+import { useServicesT } from './ShipExtras';
 import type { ShippingOrderDetail, WarehousePackage } from './types';
 import { shippingEventMessages } from './shippingEventMessages';
 import { useT } from '../../shared/i18n';
@@ -40,6 +40,8 @@ export function ShippingOrderExtras({ order }: { order: ShippingOrderDetail }) {
   // The reason in the UI language from its event's code; the server's English for older orders.
   const reasonCode = [...order.events].reverse().find((e) => isReasonCode(e.code))?.code;
   const reason = isReasonCode(reasonCode) ? tEvent(reasonCode) : order.exceptionReason;
+  // Held while pending, charged from dispatch on (lost and exception included), released on cancel.
+  const totalLabel = t(order.status === 'pending' ? 'total' : order.status === 'cancelled' ? 'totalReleased' : 'totalCharged');
   return (
     <Stack gap="md">
       {order.status === 'exception' || order.status === 'lost' ? (
@@ -58,13 +60,35 @@ export function ShippingOrderExtras({ order }: { order: ShippingOrderDetail }) {
         <Title order={3} size="h5" mb="xs" id="order-charges">
           {t('breakdownTitle')}
         </Title>
-        <BreakdownRows
-          breakdown={{ freight: order.shippingFee, fuel: 0, insurance: order.insurancePremium, storage: order.storageFees, total: order.totalCharge }}
-          currency={order.currency}
-        />
+        <Stack gap={4} aria-label={t('breakdownTitle')}>
+          {(
+            [
+              [t('freight'), order.shippingFee],
+              [t('insurancePremium'), order.insurancePremium],
+              [t('storageFees'), order.storageFees],
+            ] as const
+          ).map(([label, amount]) => (
+            <Group key={label} justify="space-between" gap="xs" wrap="nowrap" role="group" aria-label={label}>
+              <Text size="sm" c="dimmed">
+                {label}
+              </Text>
+              <Text size="sm" fw={500}>
+                {fmt.money(amount, order.currency)}
+              </Text>
+            </Group>
+          ))}
+          <Group justify="space-between" gap="xs" wrap="nowrap" role="group" aria-label={totalLabel}>
+            <Text size="sm" fw={600}>
+              {totalLabel}
+            </Text>
+            <Text size="sm" fw={700}>
+              {fmt.money(order.totalCharge, order.currency)}
+            </Text>
+          </Group>
+        </Stack>
         <Group justify="space-between" mt="xs">
           <Text size="xs" c="dimmed">
-            {t('declaredValue')}: {fmt.money(order.declaredValue, order.currency)} · {t('insurance')}: {order.insurance ? '✓' : '—'}
+            {t('declaredValue')}: {fmt.money(order.declaredValue, order.currency)} · {t(order.insurance ? 'insuredYes' : 'insuredNo')}
           </Text>
           <Text size="xs" c="dimmed">
             {t('estimatedDuties')}: {fmt.money(order.estimatedDuties, order.currency)}

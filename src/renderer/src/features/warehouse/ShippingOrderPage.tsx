@@ -40,7 +40,8 @@ function WalletCard({ order }: { order: ShippingOrderDetail }) {
   const fmt = useFormat();
   const t = useWarehouseT();
   const wallet = useWallet();
-  const fee = fmt.money(order.shippingFee, order.currency);
+  // The whole hold (freight, insurance, storage): what was frozen, then charged or released.
+  const total = fmt.money(order.totalCharge, order.currency);
   return (
     <Card title={t('wallet')}>
       {wallet.isError ? <ErrorAlert title={t('wallet')} error={wallet.error} /> : null}
@@ -55,10 +56,10 @@ function WalletCard({ order }: { order: ShippingOrderDetail }) {
       ) : null}
       <Text size="xs" c="dimmed">
         {order.status === 'pending'
-          ? t('walletHeld', { fee })
+          ? t('walletHeld', { total })
           : order.status === 'cancelled'
-            ? t('walletReleased')
-            : t('walletCaptured', { fee })}
+            ? t('walletReleased', { total })
+            : t('walletCaptured', { total })}
       </Text>
     </Card>
   );
@@ -75,7 +76,7 @@ function Actions({ order, onCancelled, onDelivered }: { order: ShippingOrderDeta
   const [confirming, setConfirming] = useState(false);
   // One key per order: a repeated click on "Yes, cancel it" can never release the fee twice.
   const cancelKey = useIdempotencyKey({ cancel: order.orderNo });
-  const fee = fmt.money(order.shippingFee, order.currency);
+  const total = fmt.money(order.totalCharge, order.currency);
 
   return (
     <Stack gap="xs" align="flex-end">
@@ -119,7 +120,7 @@ function Actions({ order, onCancelled, onDelivered }: { order: ShippingOrderDeta
       {allowed.cancel && asking ? (
         <Paper withBorder p="sm" radius="md" role="alertdialog" aria-label={t('cancelOrder')} maw={420}>
           <Stack gap="xs">
-            <Text size="sm">{t('cancelConfirm', { fee })}</Text>
+            <Text size="sm">{t('cancelConfirm', { total })}</Text>
             <Group gap="xs" justify="flex-end">
               <Button variant="default" size="xs" onClick={() => setAsking(false)} disabled={cancel.isPending}>
                 {t('cancelNo')}
@@ -201,7 +202,7 @@ export function ShippingOrderPage({ orderNo }: { orderNo: string }) {
 
       {query.get('created') === '1' && o.status === 'pending' ? (
         <Alert color="green" variant="light" title={t('createdBanner')}>
-          {t('createdBannerText', { fee, frozen: wallet.data ? fmt.money(wallet.data.frozenBalance, wallet.data.currency) : '…' })}
+          {t('createdBannerText', { total: fmt.money(o.totalCharge, o.currency), frozen: wallet.data ? fmt.money(wallet.data.frozenBalance, wallet.data.currency) : '…' })}
         </Alert>
       ) : null}
       {cancelled ? (
