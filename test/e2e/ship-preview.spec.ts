@@ -75,7 +75,7 @@ test('insured with the declared value left empty: the quoted total is the hold (
   expect(quotedPremium).toBe(money(detail.insurancePremium));
   expect(Math.round((after.frozenBalance - before.frozenBalance) * 100)).toBe(Math.round(detail.totalCharge * 100));
   // The shipping order words the whole hold, not the freight alone (defect 5).
-  await expect(page.getByText(`${money(detail.totalCharge)} (freight, insurance and storage) is held in your wallet`)).toBeVisible();
+  await expect(page.getByRole('alert').filter({ hasText: 'Shipping order created' })).toContainText(`${money(detail.totalCharge)} is frozen in your wallet until the parcel is dispatched (freight, insurance and storage)`);
 });
 
 test('in Chinese the duties reason and the hold read Chinese', async ({ app: page, openApi, baseURL }) => {

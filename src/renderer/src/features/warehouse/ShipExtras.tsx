@@ -275,7 +275,7 @@ export function PreviewRows({ preview, countryName }: { preview: ShippingPreview
   const paidAlready = preview.servicesPaid > 0 || preview.rehearsal !== null;
   return (
     <Stack gap={4} aria-label={t('breakdownTitle')}>
-      {row(t('freight'), fmt.money(preview.shippingFee, currency))}
+      {row(t('shippingFee'), fmt.money(preview.shippingFee, currency))}
       {preview.fuelSurcharge > 0 ? row(t('fuel'), fmt.money(preview.fuelSurcharge, currency)) : null}
       {preview.couponDiscount > 0 ? row(t('couponDiscount'), `−${fmt.money(preview.couponDiscount, currency)}`) : null}
       {row(t('insurancePremium'), fmt.money(preview.insurancePremium, currency), {
