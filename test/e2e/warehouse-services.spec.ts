@@ -19,11 +19,11 @@ test('services, rehearsal, insurance and the breakdown; a lost parcel pays back'
   const services = page.getByRole('group', { name: `Services for ${pkg.productName}` });
   await services.getByRole('checkbox', { name: /^Reinforcement/ }).check();
   await services.getByRole('button', { name: 'Request' }).click();
-  await expect(services).toContainText('Requested reinforce: pending');
+  await expect(services).toContainText('Reinforcement: requested, not done yet');
   const requests = await admin.get<{ requestId: number; packageId: number }[]>('/warehouse/service-requests?limit=200');
   const request = requests.find((r) => r.packageId === pkg.id)!;
   await admin.send('POST', `/warehouse/service-requests/${request.requestId}/done`);
-  await expect(services).toContainText('Requested reinforce: done', { timeout: 10_000 });
+  await expect(services).toContainText('Reinforcement: done', { timeout: 10_000 });
   const after = await openApi.get<Package>(`/warehouse/packages/${pkg.id}`);
   expect(after.weight).toBe(pkg.weight + 200);
 

@@ -5,6 +5,7 @@ import { useServicesT } from './ShipExtras';
 import type { ShippingOrderDetail, WarehousePackage } from './types';
 import { shippingEventMessages } from './shippingEventMessages';
 import { useT } from '../../shared/i18n';
+import { useEnumWords } from '../../shared/enumWords';
 
 /** The codes of the events that record an exception's reason (the alert words the newest of them). */
 const REASON_CODES = ['shipping.customs_hold', 'shipping.lost_in_transit', 'shipping.customs_seized'] as const;
@@ -37,6 +38,7 @@ export function ShippingOrderExtras({ order }: { order: ShippingOrderDetail }) {
   const fmt = useFormat();
   const t = useServicesT();
   const tEvent = useT(shippingEventMessages);
+  const words = useEnumWords();
   // The reason in the UI language from its event's code; the server's English for older orders.
   const reasonCode = [...order.events].reverse().find((e) => isReasonCode(e.code))?.code;
   const reason = isReasonCode(reasonCode) ? tEvent(reasonCode) : order.exceptionReason;
@@ -98,7 +100,7 @@ export function ShippingOrderExtras({ order }: { order: ShippingOrderDetail }) {
           <Group gap={6} mt="xs" aria-label={t('scenarios')}>
             {order.scenarios.map((s) => (
               <Badge key={s.name} variant="outline" color={s.firedAt ? 'gray' : 'grape'} style={{ textTransform: 'none' }}>
-                {s.name}
+                {words.scenario(s.name)}
               </Badge>
             ))}
           </Group>

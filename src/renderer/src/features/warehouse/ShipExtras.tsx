@@ -3,6 +3,7 @@ import { useState, type ReactNode } from 'react';
 import { useT } from '../../shared/i18n';
 import { ErrorAlert } from '../../shared/ErrorAlert';
 import { useFormat } from '../../shared/format';
+import { useEnumWords } from '../../shared/enumWords';
 import { formatWeight } from './logic';
 import { PhotoThumb } from './PhotoThumb';
 import { useIdempotencyKey } from './queries';
@@ -32,6 +33,7 @@ function PackageServices({ pkg, currency }: { pkg: WarehousePackage; currency?: 
   const fmt = useFormat();
   const t = useServicesT();
   const catalog = useWarehouseServices();
+  const words = useEnumWords();
   const request = useRequestServices();
   const [chosen, setChosen] = useState<string[]>([]);
   const [photos, setPhotos] = useState<number | string>(1);
@@ -50,7 +52,10 @@ function PackageServices({ pkg, currency }: { pkg: WarehousePackage; currency?: 
         <Group gap={6}>
           {pkg.services.map((s) => (
             <Badge key={s.requestId} variant="light" color={s.status === 'done' ? 'green' : 'orange'} style={{ textTransform: 'none' }}>
-              {t('requested', { service: s.serviceId, status: t(s.status === 'done' ? 'serviceDone' : 'servicePending') })}
+              {t('requested', {
+                service: words.service(s.serviceId, catalog.data?.find((c) => c.serviceId === s.serviceId)?.name),
+                status: t(s.status === 'done' ? 'serviceDone' : 'servicePending'),
+              })}
             </Badge>
           ))}
         </Group>
@@ -60,7 +65,7 @@ function PackageServices({ pkg, currency }: { pkg: WarehousePackage; currency?: 
           {(catalog.data ?? []).map((s) => (
             <Checkbox
               key={s.serviceId}
-              label={`${s.name} (${s.unit === 'photo' ? t('perPhoto', { price: fmt.money(s.price, currency) }) : fmt.money(s.price, currency)})`}
+              label={`${words.service(s.serviceId, s.name)} (${s.unit === 'photo' ? t('perPhoto', { price: fmt.money(s.price, currency) }) : fmt.money(s.price, currency)})`}
               disabled={s.unit === 'package' && taken.has(s.serviceId)}
               checked={chosen.includes(s.serviceId)}
               onChange={(e) => {
