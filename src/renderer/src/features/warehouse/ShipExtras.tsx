@@ -45,7 +45,7 @@ function PackageServices({ pkg, currency }: { pkg: WarehousePackage; currency?: 
     request.mutate({ ...body, idempotencyKey }, { onSuccess: () => setChosen([]) });
   return (
     <Stack gap={6} role="group" aria-label={t('servicesFor', { name: pkg.productName })}>
-      <Text size="sm" fw={500}>
+      <Text size="sm" fw={500} translate="no">
         {t('servicesFor', { name: pkg.productName })}
       </Text>
       {pkg.services.length > 0 ? (
