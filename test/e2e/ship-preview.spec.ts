@@ -109,4 +109,10 @@ test('a rehearsal asked for, then the page reloaded: it is shown again and can b
   await expect(page.getByRole('button', { name: 'Request rehearsal packing' })).toBeVisible();
   expect((await rehearsalOf(openApi, pkg)).status).toBe('cancelled');
   expect((await openApi.get<{ status: string }>(`/warehouse/packages/${pkg.id}`)).status).toBe('in_warehouse');
+
+  // The wallet words both entries by what they paid for (defect 8), as the CSV does.
+  const rehearsalId = (await rehearsalOf(openApi, pkg)).id;
+  await page.goto('/#/wallet');
+  await expect(page.getByText(`Rehearsal ${rehearsalId} cancelled before packing: fee refunded`)).toBeVisible();
+  await expect(page.getByText(`Rehearsal packing ${rehearsalId}`, { exact: true })).toBeVisible();
 });
