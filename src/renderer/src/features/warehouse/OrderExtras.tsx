@@ -21,14 +21,14 @@ export function StorageCountdown({ pkg }: { pkg: WarehousePackage }) {
   if (pkg.status !== 'in_warehouse' && pkg.status !== 'rehearsing') return null;
   if (pkg.freeStorageDaysLeft >= 0) {
     return (
-      <Text size="xs" c={pkg.freeStorageDaysLeft <= 10 ? 'orange' : 'dimmed'} title={t('storageEnds', { date: pkg.freeStorageUntil.slice(0, 10) })}>
+      <Text size="xs" c={pkg.freeStorageDaysLeft <= 10 ? 'orange' : 'dimmed'} title={t('storageEnds', { date: fmt.date(pkg.freeStorageUntil, 'date') })}>
         {t('storageFree', { days: pkg.freeStorageDaysLeft })}
       </Text>
     );
   }
   return (
     <Text size="xs" c="red" aria-label="storage fee">
-      {t('storageOverdue', { days: -pkg.freeStorageDaysLeft, fee: fmt.money(pkg.storageFee, currency), date: pkg.disposalAt.slice(0, 10) })}
+      {t('storageOverdue', { days: -pkg.freeStorageDaysLeft, fee: fmt.money(pkg.storageFee, currency), date: fmt.date(pkg.disposalAt, 'date') })}
     </Text>
   );
 }
