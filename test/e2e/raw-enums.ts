@@ -21,22 +21,32 @@ const RAW = new Set<string>(
     .filter((value) => value.includes('_')),
 );
 
-export async function rawEnumValues(page: Page): Promise<string[]> {
-  const texts = await page.evaluate(() => {
+/**
+ * The text a person sees on the page, node by node (uppercased where CSS shouts it, placeholders
+ * included), skipping translate="no" content (what the user or a shop wrote), code and hidden nodes.
+ */
+export async function visibleTexts(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
     const out: string[] = [];
     const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
     for (let node = walker.nextNode(); node; node = walker.nextNode()) {
       const parent = node.parentElement;
       if (!parent || parent.closest('[translate="no"], code, kbd, pre, script, style, noscript, [aria-hidden="true"]')) continue;
       const box = parent.getBoundingClientRect();
-      if (box.width === 0 || box.height === 0 || getComputedStyle(parent).visibility === 'hidden') continue;
-      const shown = getComputedStyle(parent).textTransform === 'uppercase' ? (node.textContent ?? '').toUpperCase() : (node.textContent ?? '');
-      out.push(shown);
+      const style = getComputedStyle(parent);
+      if (box.width === 0 || box.height === 0 || style.visibility === 'hidden') continue;
+      out.push(style.textTransform === 'uppercase' ? (node.textContent ?? '').toUpperCase() : (node.textContent ?? ''));
+    }
+    for (const input of Array.from(document.querySelectorAll<HTMLInputElement>('input[placeholder], textarea[placeholder]'))) {
+      if (!input.closest('[translate="no"]') && input.getBoundingClientRect().width > 0) out.push(input.placeholder);
     }
     return out;
   });
+}
+
+export async function rawEnumValues(page: Page): Promise<string[]> {
   const found = new Set<string>();
-  for (const text of texts) {
+  for (const text of await visibleTexts(page)) {
     for (const word of text.match(/[A-Za-z]+(?:_[A-Za-z]+)+/g) ?? []) if (RAW.has(word.toLowerCase())) found.add(word);
     if (/\bMIXED\b/.test(text)) found.add('MIXED');
   }

@@ -6,7 +6,7 @@ import { expect, test } from './fixtures';
 import { MAIN_PAGES } from './main-pages';
 import { cheapProducts, type Order } from './orders-helpers';
 import { ALLOWED_LATIN } from '../helpers/allowed-latin';
-import { rawEnumValues } from './raw-enums';
+import { rawEnumValues, visibleTexts } from './raw-enums';
 import { arrivedPackage, shippedOrder } from './after-sales-helpers';
 
 /**
@@ -21,21 +21,7 @@ const PAGES = [...MAIN_PAGES.slice(0, 3), 'order', ...MAIN_PAGES.slice(3, 5), 's
 
 /** The visible text of the page in Latin words, skipping translate="no" content, addresses and codes. */
 async function englishWords(page: Page): Promise<string[]> {
-  const text = await page.evaluate(() => {
-    const out: string[] = [];
-    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
-    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-      const parent = node.parentElement;
-      if (!parent || parent.closest('[translate="no"], code, kbd, pre, script, style, noscript, [aria-hidden="true"]')) continue;
-      const box = parent.getBoundingClientRect();
-      if (box.width === 0 || box.height === 0 || getComputedStyle(parent).visibility === 'hidden') continue;
-      out.push(node.textContent ?? '');
-    }
-    for (const input of Array.from(document.querySelectorAll<HTMLInputElement>("input[placeholder], textarea[placeholder]"))) {
-      if (!input.closest('[translate="no"]') && input.getBoundingClientRect().width > 0) out.push(input.placeholder);
-    }
-    return out.join(' \n ');
-  });
+  const text = (await visibleTexts(page)).join(' \n ');
   const prose = text
     .replace(/https?:\/\/\S+/g, ' ')
     .replace(/(^|\s)\/[\w/.:?=&-]+/g, ' ') // API paths (/api/v1/open/orders), written as they are
