@@ -7,6 +7,8 @@ import { cheapProducts, placeOrder } from './orders-helpers';
  * decided, after which the returned line offers no further return (issue 26 defects 4, 7 and 10).
  */
 test('amount due on the dashboard and the order page; paying (confirmed) clears it; extra photos show; a returned line offers no return', async ({ app: page, openApi, server }) => {
+  // A long walk: the default 30 s is tight on a loaded machine.
+  test.setTimeout(60_000);
   const admin = adminApiOf(page.request, server.origin);
   const [line] = await cheapProducts(openApi, 1);
   const order = await placeOrder(openApi, line!);
@@ -40,6 +42,7 @@ test('amount due on the dashboard and the order page; paying (confirmed) clears 
   await admin.send('POST', `/orders/${order.orderNo}/advance`, { to: 'in_warehouse' });
   const requested = await openApi.send<{ id: number }>('POST', `/orders/${order.orderNo}/photo-requests`, { count: 2 });
   await admin.send('POST', `/orders/${order.orderNo}/photo-requests/${requested.id}/fulfil`);
+  await page.reload();
   await expect(page.getByRole('list', { name: 'Extra photos you asked for' }).getByRole('listitem')).toHaveCount(2, { timeout: 10_000 });
 
   const panel = page.getByTestId('after-sales');

@@ -9,6 +9,8 @@ import { arrivedPackage, type Package } from './after-sales-helpers';
 const money = (amount: number) => new Intl.NumberFormat('en-US', { style: 'currency', currency: 'CNY' }).format(amount);
 
 test('services, rehearsal, insurance and the breakdown; a lost parcel pays back', async ({ app: page, openApi, baseURL }) => {
+  // A long walk (the ship page now waits for the service's preview): the default 30 s is tight on a loaded machine.
+  test.setTimeout(60_000);
   const admin = adminApiOf(page.request, baseURL!);
   const pkg = await arrivedPackage(openApi, admin);
 
