@@ -1,7 +1,8 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test } from './fixtures';
+import { adminApiOf, expect, test } from './fixtures';
+import { arrivedPackage } from './after-sales-helpers';
 import { MAIN_PAGES } from './main-pages';
-import { cheapProducts } from './orders-helpers';
+import { cheapProducts, placeOrder } from './orders-helpers';
 
 /**
  * An automated accessibility check (axe-core) over every main page, in the light and the dark theme: no
@@ -14,10 +15,14 @@ const PAGES = [...MAIN_PAGES.slice(0, 2), 'checkout', ...MAIN_PAGES.slice(2)] as
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'];
 
 for (const scheme of ['light', 'dark'] as const) {
-  test(`every main page has no serious or critical accessibility violation in the ${scheme} theme`, async ({ app: page, openApi }) => {
-    test.setTimeout(120_000);
+  test(`every main page has no serious or critical accessibility violation in the ${scheme} theme`, async ({ app: page, openApi, baseURL }) => {
+    test.setTimeout(240_000);
     await openApi.send('DELETE', '/cart');
     const [line] = await cheapProducts(openApi, 1);
+    // A cancelled order (its gray badge: issue 28) and a package to ship (the ship page's preview).
+    const cancelled = await placeOrder(openApi, line!);
+    await openApi.send('POST', `/orders/${cancelled.orderNo}/cancel`, {});
+    const pkg = await arrivedPackage(openApi, adminApiOf(page.request, baseURL!));
     await openApi.send('POST', '/cart/items', { productId: String(line!.product.id), skuId: line!.sku.skuId, quantity: 1 });
 
     const toggle = page.getByRole('button', { name: scheme === 'dark' ? 'Switch to dark mode' : 'Switch to light mode' });
@@ -25,7 +30,7 @@ for (const scheme of ['light', 'dark'] as const) {
     await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', scheme);
 
     const found: string[] = [];
-    for (const name of [...PAGES, `product/${line!.product.id}`]) {
+    for (const name of [...PAGES, `product/${line!.product.id}`, `orders/${cancelled.orderNo}`, `ship?packages=${pkg.id}`]) {
       await page.goto(`/#/${name}`);
       await expect(page.getByRole('heading', { level: 2 }).first(), name).toBeVisible();
       await page.waitForLoadState('networkidle');

@@ -23,12 +23,15 @@ export interface LedgerEntry {
   description: string;
 }
 
-/** An order of one general-cargo line, moved by the back office to the warehouse: its package. */
-export async function arrivedPackage(openApi: OpenApi, admin: OpenApi): Promise<Package> {
+/**
+ * An order of one general-cargo line, moved by the back office to the warehouse: its package. `minPrice`
+ * picks a line dear enough that a percentage of its price is above a fixed minimum.
+ */
+export async function arrivedPackage(openApi: OpenApi, admin: OpenApi, options: { minPrice?: number } = {}): Promise<Package> {
   const page = await openApi.get<{ items: CatalogProduct[] }>('/products/search?limit=100');
   const found = page.items
     .filter((p) => p.cargoType === 'general' && p.weight >= 100 && p.weight <= 2000)
-    .flatMap((product) => product.skus.filter((s) => s.stock > 3).map((sku) => ({ product, sku })))[0]!;
+    .flatMap((product) => product.skus.filter((s) => s.stock > 3 && s.price >= (options.minPrice ?? 0)).map((sku) => ({ product, sku })))[0]!;
   const order = await openApi.send<{ orderNo: string }>('POST', '/orders', { items: [{ productId: String(found.product.id), skuId: found.sku.skuId, quantity: 1 }] });
   await admin.send('POST', `/orders/${order.orderNo}/advance`, { to: 'in_warehouse' });
   const packages = await openApi.get<{ items: Package[] }>('/warehouse/packages/shippable?limit=100');

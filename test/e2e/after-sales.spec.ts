@@ -1,13 +1,21 @@
 import { adminApiOf, expect, test } from './fixtures';
 import { cheapProducts, placeOrder } from './orders-helpers';
 
-/** API v1.1 after-sales in the UI: the amount-due banner (dashboard and order page), paying it, and a return request. */
-test('amount due on the dashboard and the order page; paying clears it; a return is requested and decided', async ({ app: page, openApi, server }) => {
+/**
+ * API v1.1 after-sales in the UI: the amount-due banner (dashboard and order page) naming the line whose
+ * price rose, paying it after a confirmation, extra photos shown once taken, and a return requested and
+ * decided, after which the returned line offers no further return (issue 26 defects 4, 7 and 10).
+ */
+test('amount due on the dashboard and the order page; paying (confirmed) clears it; extra photos show; a returned line offers no return', async ({ app: page, openApi, server }) => {
+  // A long walk: the default 30 s is tight on a loaded machine.
+  test.setTimeout(60_000);
   const admin = adminApiOf(page.request, server.origin);
   const [line] = await cheapProducts(openApi, 1);
   const order = await placeOrder(openApi, line!);
+  const placed = await openApi.get<{ items: { itemId: number; title: string; skuName: string }[] }>(`/orders/${order.orderNo}`);
+  const item = placed.items[0]!;
   await admin.send('POST', `/orders/${order.orderNo}/advance`, { to: 'paid' });
-  await admin.send('POST', `/orders/${order.orderNo}/supplements`, { reason: 'price_increase', amount: 3.5 });
+  await admin.send('POST', `/orders/${order.orderNo}/supplements`, { reason: 'price_increase', amount: 3.5, itemId: item.itemId });
 
   await page.evaluate(() => (window.location.hash = '#/dashboard'));
   const dashboardBanner = page.getByTestId('dashboard-amount-due');
@@ -15,11 +23,28 @@ test('amount due on the dashboard and the order page; paying clears it; a return
   await dashboardBanner.getByRole('link', { name: new RegExp(order.orderNo) }).click();
 
   const banner = page.getByTestId('amount-due');
-  await expect(banner).toContainText('The seller raised the price');
+  await expect(banner).toContainText(`The seller raised the price: ${item.title} (${item.skuName})`);
+  // One click only asks: nothing is paid until the question is answered.
   await banner.getByRole('button', { name: /^Pay/ }).click();
+  const ask = page.getByRole('dialog', { name: 'Pay CN¥3.50?' });
+  await expect(ask).toBeVisible();
+  await ask.getByRole('button', { name: 'Not now' }).click();
+  await expect(banner).toBeVisible();
+  expect((await openApi.get<{ amountDue: number }>(`/orders/${order.orderNo}`)).amountDue).toBe(3.5);
+  await banner.getByRole('button', { name: 'Decline and refund the order' }).click();
+  await expect(page.getByRole('dialog', { name: 'Decline and refund the whole order?' })).toBeVisible();
+  await page.getByRole('dialog').getByRole('button', { name: 'Not now' }).click();
+  await banner.getByRole('button', { name: /^Pay/ }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Pay CN¥3.50' }).click();
   await expect(banner).toBeHidden();
 
+  // Extra photos asked for and taken: shown beside the inspection's own.
   await admin.send('POST', `/orders/${order.orderNo}/advance`, { to: 'in_warehouse' });
+  const requested = await openApi.send<{ id: number }>('POST', `/orders/${order.orderNo}/photo-requests`, { count: 2 });
+  await admin.send('POST', `/orders/${order.orderNo}/photo-requests/${requested.id}/fulfil`);
+  await page.reload();
+  await expect(page.getByRole('list', { name: 'Extra photos you asked for' }).getByRole('listitem')).toHaveCount(2, { timeout: 10_000 });
+
   const panel = page.getByTestId('after-sales');
   await expect(panel).toContainText('you can request more photos');
   await panel.getByRole('button', { name: /^Return / }).click();
@@ -32,4 +57,25 @@ test('amount due on the dashboard and the order page; paying clears it; a return
   await admin.send('POST', `/orders/${order.orderNo}/returns/${detail.returns[0]!.id}/decide`, { decision: 'approved' });
   await expect(page.getByTestId('returns')).toContainText('approved');
   await expect(page.getByTestId('order-status')).toContainText('Returned');
+  await expect(panel.getByRole('button', { name: /^Return / })).toHaveCount(0);
+  await expect(panel.getByRole('button', { name: /^Exchange / })).toHaveCount(0);
+});
+
+test('in Chinese the supplement names its line and asks before declining', async ({ app: page, openApi, server }) => {
+  const admin = adminApiOf(page.request, server.origin);
+  const [line] = await cheapProducts(openApi, 1);
+  const order = await placeOrder(openApi, line!);
+  const placed = await openApi.get<{ items: { itemId: number; title: string }[] }>(`/orders/${order.orderNo}`);
+  await admin.send('POST', `/orders/${order.orderNo}/advance`, { to: 'paid' });
+  await admin.send('POST', `/orders/${order.orderNo}/supplements`, { reason: 'domestic_freight', amount: 6, itemId: placed.items[0]!.itemId });
+  await page.evaluate(() => localStorage.setItem('crossbuy-language', JSON.stringify({ state: { language: 'zh-CN', chosen: true }, version: 0 })));
+  await page.goto(`/#/orders/${order.orderNo}`);
+  await page.reload();
+  const banner = page.getByTestId('amount-due');
+  await expect(banner).toContainText(`卖家收取国内运费：${placed.items[0]!.title}`);
+  await banner.getByRole('button', { name: '拒绝并退款' }).click();
+  await expect(page.getByRole('dialog', { name: '拒绝并为整个订单退款？' })).toBeVisible();
+  await page.getByRole('dialog').getByRole('button', { name: '暂不' }).click();
+  expect((await openApi.get<{ status: string }>(`/orders/${order.orderNo}`)).status).toBe('paid');
+  await page.evaluate(() => localStorage.setItem('crossbuy-language', JSON.stringify({ state: { language: 'en', chosen: true }, version: 0 })));
 });

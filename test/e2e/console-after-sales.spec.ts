@@ -77,6 +77,7 @@ test('a supplement raised in the console is paid on the order page; a price decr
   await expect(banner).toContainText(money(6.45));
   const beforePay = await balance(openApi);
   await banner.getByRole('button', { name: /^Pay/ }).click();
+  await page.getByRole('dialog').getByRole('button', { name: /^Pay/ }).click();
   await expect(banner).toBeHidden();
   expect(beforePay - (await balance(openApi))).toBe(645);
   expect((await ledgerEntries(openApi, 'supplement_payment', order.orderNo)).map((e) => cents(e.amount))).toEqual([-645]);

@@ -66,17 +66,23 @@ test('a 402 at the click (the wallet moved since the page loaded) says so and of
 
   await withDrainedWallet(admin, openApi, async (drained) => {
     const ordersBefore = await orderTotal(openApi);
-    // The page still believes the old balance (its first read is answered with the balance before the drain).
+    // The page still believes the old balance: the order previews it reads before the click answer with
+    // the wallet as it was before the drain.
     let stale = true;
-    await page.route('**/api/v1/open/user/wallet/balance', async (route) => {
+    await page.route('**/api/v1/open/orders/preview', async (route) => {
       if (!stale) return route.continue();
-      stale = false;
       const response = await route.fetch();
-      const body = (await response.json()) as { data: Balance };
-      await route.fulfill({ response, json: { data: { ...body.data, balance: drained, availableBalance: drained } } });
+      const body = (await response.json()) as { data: { totalAmount: number; wallet: Record<string, unknown> } };
+      const after = (cents(drained) - cents(body.data.totalAmount)) / 100;
+      await route.fulfill({
+        response,
+        json: { data: { ...body.data, wallet: { availableBalance: drained, availableAfter: after, sufficient: after >= 0, shortfall: 0 } } },
+      });
     });
     await page.goto('/#/checkout');
     await expect(page.getByTestId('checkout-available')).toHaveText(money(drained));
+    await expect(page.getByRole('button', { name: 'Place order' })).toBeEnabled();
+    stale = false;
 
     await page.getByRole('button', { name: 'Place order' }).click();
     const alert = page.getByRole('alert').filter({ hasText: 'Not enough balance' });

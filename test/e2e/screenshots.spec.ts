@@ -6,6 +6,8 @@ import { expect, test } from './fixtures';
 import { MAIN_PAGES } from './main-pages';
 import { cheapProducts, type Order } from './orders-helpers';
 import { ALLOWED_LATIN } from '../helpers/allowed-latin';
+import { rawEnumValues, visibleTexts } from './raw-enums';
+import { arrivedPackage, shippedOrder } from './after-sales-helpers';
 
 /**
  * Every main page, in English and Chinese, light and dark, saved as screenshot artifacts
@@ -14,26 +16,12 @@ import { ALLOWED_LATIN } from '../helpers/allowed-latin';
  * Chinese UI") beyond brands, codes (<code>), units and numbers, and content the user or the shop wrote, which the
  * UI marks translate="no" (product titles, shop names, coupon names, addresses).
  */
-const PAGES = [...MAIN_PAGES.slice(0, 3), 'order', ...MAIN_PAGES.slice(3)] as const;
+const PAGES = [...MAIN_PAGES.slice(0, 3), 'order', ...MAIN_PAGES.slice(3, 5), 'ship', 'shipping-order', ...MAIN_PAGES.slice(5)] as const;
 
 
 /** The visible text of the page in Latin words, skipping translate="no" content, addresses and codes. */
 async function englishWords(page: Page): Promise<string[]> {
-  const text = await page.evaluate(() => {
-    const out: string[] = [];
-    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
-    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-      const parent = node.parentElement;
-      if (!parent || parent.closest('[translate="no"], code, kbd, pre, script, style, noscript, [aria-hidden="true"]')) continue;
-      const box = parent.getBoundingClientRect();
-      if (box.width === 0 || box.height === 0 || getComputedStyle(parent).visibility === 'hidden') continue;
-      out.push(node.textContent ?? '');
-    }
-    for (const input of Array.from(document.querySelectorAll<HTMLInputElement>("input[placeholder], textarea[placeholder]"))) {
-      if (!input.closest('[translate="no"]') && input.getBoundingClientRect().width > 0) out.push(input.placeholder);
-    }
-    return out.join(' \n ');
-  });
+  const text = (await visibleTexts(page)).join(' \n ');
   const prose = text
     .replace(/https?:\/\/\S+/g, ' ')
     .replace(/(^|\s)\/[\w/.:?=&-]+/g, ' ') // API paths (/api/v1/open/orders), written as they are
@@ -49,6 +37,8 @@ async function setLanguage(page: Page, language: 'en' | 'zh-CN') {
 }
 
 let orderNo = '';
+let shipPackageId = 0;
+let shippingNo = '';
 test.beforeAll(async ({ browser, server }) => {
   // One order so the orders, order and dashboard pages have content to word.
   const context = await browser.newContext();
@@ -62,6 +52,17 @@ test.beforeAll(async ({ browser, server }) => {
   const [line] = await cheapProducts(open as never, 1);
   const order = await open.send<Order>('POST', '/orders', { items: [{ productId: String(line!.product.id), skuId: line!.sku.skuId, quantity: 1 }] });
   orderNo = order.orderNo;
+  // After-sales and shipping data, so the pages show services, scenarios and exceptions (issue 26 item 13).
+  const admin = {
+    get: async <T>(path: string) => ((await (await page.request.get(`${server.origin}/api/v1/admin${path}`, { headers: { 'X-Crossbuy-Client': 'ui' } })).json()) as { data: T }).data,
+    send: async <T>(method: 'POST', path: string, body?: unknown) =>
+      ((await (await page.request.fetch(`${server.origin}/api/v1/admin${path}`, { method, headers: { 'X-Crossbuy-Client': 'ui' }, data: body })).json()) as { data: T }).data,
+  };
+  const pkg = await arrivedPackage(open as never, admin as never);
+  await open.send('POST', `/warehouse/packages/${pkg.id}/services`, { serviceIds: ['reinforce', 'moisture_barrier'] });
+  shipPackageId = pkg.id;
+  shippingNo = await shippedOrder(open as never, admin as never);
+  await admin.send('POST', `/shipping/${shippingNo}/simulate`, { scenario: 'customs_hold' });
   await context.close();
 });
 
@@ -77,19 +78,25 @@ for (const language of ['en', 'zh-CN'] as const) {
       await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', scheme);
       await setLanguage(page, language);
       const found: string[] = [];
+      const rawFound: string[] = [];
       for (const name of PAGES) {
-        await page.goto(name === 'order' ? `/#/orders/${orderNo}` : `/#/${name}`);
+        const hash =
+          name === 'order' ? `orders/${orderNo}` : name === 'ship' ? `ship?packages=${shipPackageId}` : name === 'shipping-order' ? `shipping/${shippingNo}` : name;
+        await page.goto(`/#/${hash}`);
         if (name === PAGES[0]) await page.reload();
         await expect(page.getByRole('heading', { level: 2 }).first(), name).toBeVisible();
         await page.waitForLoadState('networkidle');
         await expect(page.getByText(/could not be reached|Internal server error/i), name).toHaveCount(0);
         await page.screenshot({ path: join(dir, `${name}-${language}-${scheme}.png`), fullPage: false });
+        const raw = await rawEnumValues(page);
+        if (raw.length > 0) rawFound.push(`${name}: ${raw.join(', ')}`);
         if (language === 'zh-CN') {
           const words = await englishWords(page);
           if (words.length > 0) found.push(`${name}: ${words.join(', ')}`);
         }
       }
       await setLanguage(page, 'en');
+      expect(rawFound, 'internal names shown as they are').toEqual([]);
       expect(found, 'English words in the Chinese UI').toEqual([]);
     });
   }

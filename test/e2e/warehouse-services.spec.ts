@@ -9,6 +9,8 @@ import { arrivedPackage, type Package } from './after-sales-helpers';
 const money = (amount: number) => new Intl.NumberFormat('en-US', { style: 'currency', currency: 'CNY' }).format(amount);
 
 test('services, rehearsal, insurance and the breakdown; a lost parcel pays back', async ({ app: page, openApi, baseURL }) => {
+  // A long walk (the ship page now waits for the service's preview): the default 30 s is tight on a loaded machine.
+  test.setTimeout(60_000);
   const admin = adminApiOf(page.request, baseURL!);
   const pkg = await arrivedPackage(openApi, admin);
 
@@ -19,11 +21,11 @@ test('services, rehearsal, insurance and the breakdown; a lost parcel pays back'
   const services = page.getByRole('group', { name: `Services for ${pkg.productName}` });
   await services.getByRole('checkbox', { name: /^Reinforcement/ }).check();
   await services.getByRole('button', { name: 'Request' }).click();
-  await expect(services).toContainText('Requested reinforce: pending');
+  await expect(services).toContainText('Reinforcement: requested, not done yet');
   const requests = await admin.get<{ requestId: number; packageId: number }[]>('/warehouse/service-requests?limit=200');
   const request = requests.find((r) => r.packageId === pkg.id)!;
   await admin.send('POST', `/warehouse/service-requests/${request.requestId}/done`);
-  await expect(services).toContainText('Requested reinforce: done', { timeout: 10_000 });
+  await expect(services).toContainText('Reinforcement: done', { timeout: 10_000 });
   const after = await openApi.get<Package>(`/warehouse/packages/${pkg.id}`);
   expect(after.weight).toBe(pkg.weight + 200);
 

@@ -476,6 +476,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/orders/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * What POST /orders with this body would charge (lines, sellers, coupon, fee, total, wallet after), priced by the same rules; nothing is written
+         * @description What POST /orders with this body would charge (lines, sellers, coupon, fee, total, wallet after), priced by the same rules; nothing is written
+         */
+        post: operations["post_orders_preview"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/products/{id}": {
         parameters: {
             query?: never;
@@ -650,6 +670,26 @@ export interface paths {
          * @description Confirm the recipient received a shipped parcel.
          */
         post: operations["shipping_orders_confirm_delivery"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/shipping/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * What POST /shipping/create would hold for these packages on this channel (fee, insurance, storage, duties with their reason, wallet after), priced by the same rules; nothing is written
+         * @description What POST /shipping/create would hold for these packages on this channel (fee, insurance, storage, duties with their reason, wallet after), priced by the same rules; nothing is written
+         */
+        post: operations["post_shipping_preview"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3781,6 +3821,191 @@ export interface operations {
             503: components["responses"]["ServiceUnavailable"];
         };
     };
+    post_orders_preview: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "items": [
+                 *         {
+                 *           "productId": "1",
+                 *           "skuId": "example",
+                 *           "quantity": 1,
+                 *           "remark": "example"
+                 *         }
+                 *       ],
+                 *       "remark": "example",
+                 *       "couponId": 1
+                 *     }
+                 */
+                "application/json": {
+                    couponId?: number;
+                    items: {
+                        /** @description product id, as a string */
+                        productId: string;
+                        quantity: number;
+                        remark?: string;
+                        skuId: string;
+                    }[];
+                    remark?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK: `{ data }` */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "currency": "example",
+                     *         "platform": "example",
+                     *         "lines": [
+                     *           {
+                     *             "productId": 1,
+                     *             "skuId": "example",
+                     *             "title": "example",
+                     *             "skuName": "example",
+                     *             "platform": "example",
+                     *             "shopName": "example",
+                     *             "imageUrl": "example",
+                     *             "unitPrice": 12.5,
+                     *             "quantity": 1,
+                     *             "amount": 12.5
+                     *           }
+                     *         ],
+                     *         "sellerGroups": [
+                     *           {
+                     *             "platform": "example",
+                     *             "shopName": "example",
+                     *             "lineIndexes": [
+                     *               1
+                     *             ],
+                     *             "subtotal": 12.5,
+                     *             "domesticFreight": 12.5
+                     *           }
+                     *         ],
+                     *         "subtotal": 12.5,
+                     *         "couponId": 1,
+                     *         "discount": 12.5,
+                     *         "serviceFeeRate": 12.5,
+                     *         "serviceFee": 12.5,
+                     *         "domesticFreight": 12.5,
+                     *         "totalAmount": 12.5,
+                     *         "coupons": [
+                     *           {
+                     *             "couponId": 1,
+                     *             "claimed": true,
+                     *             "usable": true,
+                     *             "discount": 12.5,
+                     *             "minOrderAmount": 12.5,
+                     *             "shortBy": 12.5
+                     *           }
+                     *         ],
+                     *         "wallet": {
+                     *           "availableBalance": 12.5,
+                     *           "availableAfter": 12.5,
+                     *           "sufficient": true,
+                     *           "shortfall": 12.5
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: {
+                            couponId: number | null;
+                            /** @description each unused claimed coupon and each claimable one, with what it would take off this subtotal */
+                            coupons: {
+                                /** @description false: claimable, not claimed yet */
+                                claimed: boolean;
+                                couponId: number;
+                                /** @description amount in the ledger currency, at most two decimals */
+                                discount: number;
+                                /** @description amount in the ledger currency, at most two decimals */
+                                minOrderAmount: number;
+                                /** @description amount in the ledger currency, at most two decimals */
+                                shortBy: number;
+                                /** @description the subtotal reaches the coupon's minimum */
+                                usable: boolean;
+                            }[];
+                            /** @description ISO 4217 code, e.g. CNY */
+                            currency: string;
+                            /** @description amount in the ledger currency, at most two decimals */
+                            discount: number;
+                            /** @description amount in the ledger currency, at most two decimals */
+                            domesticFreight: number;
+                            lines: {
+                                /** @description amount in the ledger currency, at most two decimals */
+                                amount: number;
+                                imageUrl: string;
+                                platform: string;
+                                productId: number;
+                                quantity: number;
+                                shopName: string;
+                                skuId: string;
+                                skuName: string;
+                                title: string;
+                                /** @description amount in the ledger currency, at most two decimals */
+                                unitPrice: number;
+                            }[];
+                            /** @description the platform of all the lines, or mixed */
+                            platform: string;
+                            /** @description one per seller (platform + shop): each is bought, shipped and tracked on its own */
+                            sellerGroups: {
+                                /** @description domestic postage known so far: null before the seller ships (a domestic_freight supplement asks for it then) */
+                                domesticFreight: number | null;
+                                /** @description indexes into lines, in request order */
+                                lineIndexes: number[];
+                                platform: string;
+                                shopName: string;
+                                /** @description amount in the ledger currency, at most two decimals */
+                                subtotal: number;
+                            }[];
+                            /** @description amount in the ledger currency, at most two decimals */
+                            serviceFee: number;
+                            /** @description percent of the goods subtotal */
+                            serviceFeeRate: number;
+                            /** @description amount in the ledger currency, at most two decimals */
+                            subtotal: number;
+                            /** @description amount in the ledger currency, at most two decimals */
+                            totalAmount: number;
+                            wallet: {
+                                /** @description amount in the ledger currency, at most two decimals */
+                                availableAfter: number;
+                                /** @description amount in the ledger currency, at most two decimals */
+                                availableBalance: number;
+                                /** @description amount in the ledger currency, at most two decimals */
+                                shortfall: number;
+                                sufficient: boolean;
+                            };
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
     products_get: {
         parameters: {
             query?: never;
@@ -4773,6 +4998,226 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    post_shipping_preview: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "items": [
+                 *         {
+                 *           "inventoryId": 1,
+                 *           "quantity": 1
+                 *         }
+                 *       ],
+                 *       "logisticsChannelId": "example",
+                 *       "recipientCountry": "en",
+                 *       "rehearsalId": "example",
+                 *       "declaredValue": 12.5,
+                 *       "insurance": true
+                 *     }
+                 */
+                "application/json": {
+                    /** @description amount, at most two decimals; default: purchase price of the packed lines */
+                    declaredValue?: number;
+                    /** @description insure the declared value (premium 3%, minimum 5.00, held with the fee) */
+                    insurance?: boolean;
+                    items: {
+                        inventoryId: number;
+                        quantity: number;
+                    }[];
+                    logisticsChannelId: string;
+                    /** @description a code from /logistics/countries */
+                    recipientCountry: string;
+                    /** @description a packed rehearsal of exactly these packages: the fee is quoted on the packed parcel */
+                    rehearsalId?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK: `{ data }` */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "currency": "example",
+                     *         "channelId": "example",
+                     *         "channelName": "example",
+                     *         "recipientCountry": "example",
+                     *         "totalWeight": 1,
+                     *         "volumetricWeight": 1,
+                     *         "chargeWeight": 1,
+                     *         "basePrice": 12.5,
+                     *         "fuelSurcharge": 12.5,
+                     *         "shippingFee": 12.5,
+                     *         "couponDiscount": 12.5,
+                     *         "rehearsal": {
+                     *           "id": "example",
+                     *           "fee": 12.5,
+                     *           "packedWeight": 1,
+                     *           "length": 1,
+                     *           "width": 1,
+                     *           "height": 1
+                     *         },
+                     *         "services": [
+                     *           {
+                     *             "inventoryId": 1,
+                     *             "serviceId": "example",
+                     *             "status": "pending",
+                     *             "price": 12.5
+                     *           }
+                     *         ],
+                     *         "servicesPaid": 12.5,
+                     *         "rehearsalFee": 12.5,
+                     *         "declaredValue": 12.5,
+                     *         "declaredValueIsDefault": true,
+                     *         "maxDeclaredValue": 12.5,
+                     *         "insurance": true,
+                     *         "insuranceRate": 12.5,
+                     *         "insuranceMinimum": 12.5,
+                     *         "insurancePremium": 12.5,
+                     *         "storage": [
+                     *           {
+                     *             "inventoryId": 1,
+                     *             "fee": 12.5
+                     *           }
+                     *         ],
+                     *         "storageFees": 12.5,
+                     *         "estimatedDuties": 12.5,
+                     *         "duties": {
+                     *           "reason": "no_duty",
+                     *           "deMinimis": 12.5,
+                     *           "rate": 12.5
+                     *         },
+                     *         "totalCharge": 12.5,
+                     *         "wallet": {
+                     *           "availableBalance": 12.5,
+                     *           "availableAfter": 12.5,
+                     *           "sufficient": true,
+                     *           "shortfall": 12.5
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: {
+                            /** @description amount in the ledger currency, at most two decimals */
+                            basePrice: number;
+                            channelId: string;
+                            channelName: string;
+                            /** @description grams */
+                            chargeWeight: number;
+                            /** @description amount in the ledger currency, at most two decimals */
+                            couponDiscount: number;
+                            /** @description ISO 4217 code, e.g. CNY */
+                            currency: string;
+                            /** @description amount in the ledger currency, at most two decimals */
+                            declaredValue: number;
+                            /** @description true: the purchase price of the packed lines (no declaredValue sent) */
+                            declaredValueIsDefault: boolean;
+                            /** @description informational, never charged */
+                            duties: {
+                                /** @description amount in the ledger currency, at most two decimals */
+                                deMinimis: number;
+                                /** @description percent */
+                                rate: number;
+                                /**
+                                 * @description no_duty: none on consumer goods; de_minimis: declared value at or below it; rate: the rate on the declared value
+                                 * @enum {unknown}
+                                 */
+                                reason: "no_duty" | "de_minimis" | "rate";
+                            };
+                            /** @description amount in the ledger currency, at most two decimals */
+                            estimatedDuties: number;
+                            /** @description amount in the ledger currency, at most two decimals */
+                            fuelSurcharge: number;
+                            insurance: boolean;
+                            /** @description amount in the ledger currency, at most two decimals */
+                            insuranceMinimum: number;
+                            /** @description amount in the ledger currency, at most two decimals */
+                            insurancePremium: number;
+                            /** @description percent of the declared value */
+                            insuranceRate: number;
+                            /** @description the channel's cap, if any */
+                            maxDeclaredValue: number | null;
+                            recipientCountry: string;
+                            /** @description the packed rehearsal the fee is quoted on (its fee was paid when requested); null: the loose packages' total weight */
+                            rehearsal: {
+                                /** @description amount in the ledger currency, at most two decimals */
+                                fee: number;
+                                height: number;
+                                id: string;
+                                length: number;
+                                /** @description grams */
+                                packedWeight: number;
+                                width: number;
+                            } | null;
+                            /** @description what a rehearsal of packages costs now (POST /shipping/rehearsals), for a shipper deciding whether to ask for one */
+                            rehearsalFee: number;
+                            /** @description services on these packages: paid when requested, listed here, not part of the hold */
+                            services: {
+                                inventoryId: number;
+                                /** @description amount in the ledger currency, at most two decimals */
+                                price: number;
+                                serviceId: string;
+                                /** @enum {unknown} */
+                                status: "pending" | "done";
+                            }[];
+                            /** @description amount in the ledger currency, at most two decimals */
+                            servicesPaid: number;
+                            /** @description amount in the ledger currency, at most two decimals */
+                            shippingFee: number;
+                            /** @description storage accrued past the free period, per package, as of now */
+                            storage: {
+                                /** @description amount in the ledger currency, at most two decimals */
+                                fee: number;
+                                inventoryId: number;
+                            }[];
+                            /** @description amount in the ledger currency, at most two decimals */
+                            storageFees: number;
+                            /** @description what create would hold now: shippingFee - couponDiscount + insurancePremium + storageFees */
+                            totalCharge: number;
+                            /** @description grams */
+                            totalWeight: number;
+                            /** @description grams */
+                            volumetricWeight: number;
+                            wallet: {
+                                /** @description amount in the ledger currency, at most two decimals */
+                                availableAfter: number;
+                                /** @description amount in the ledger currency, at most two decimals */
+                                availableBalance: number;
+                                /** @description amount in the ledger currency, at most two decimals */
+                                shortfall: number;
+                                sufficient: boolean;
+                            };
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
             503: components["responses"]["ServiceUnavailable"];
         };

@@ -150,6 +150,62 @@ export const NewOrderBody = Type.Object(
 );
 
 
+/** POST /orders/preview: what POST /orders with the same body would charge, from the same functions; nothing written. */
+export const OrderPreviewSchema = Type.Object({
+  currency: Currency,
+  platform: Type.String({ description: 'the platform of all the lines, or mixed' }),
+  lines: Type.Array(
+    Type.Object({
+      productId: Type.Integer(),
+      skuId: Type.String(),
+      title: Type.String(),
+      skuName: Type.String(),
+      platform: Type.String(),
+      shopName: Type.String(),
+      imageUrl: Type.String(),
+      unitPrice: Money,
+      quantity: Type.Integer(),
+      amount: Money,
+    }),
+  ),
+  sellerGroups: Type.Array(
+    Type.Object({
+      platform: Type.String(),
+      shopName: Type.String(),
+      lineIndexes: Type.Array(Type.Integer(), { description: 'indexes into lines, in request order' }),
+      subtotal: Money,
+      domesticFreight: Type.Union([Money, Type.Null()], {
+        description: 'domestic postage known so far: null before the seller ships (a domestic_freight supplement asks for it then)',
+      }),
+    }),
+    { description: 'one per seller (platform + shop): each is bought, shipped and tracked on its own' },
+  ),
+  subtotal: Money,
+  couponId: Type.Union([Type.Integer(), Type.Null()]),
+  discount: Money,
+  serviceFeeRate: Type.Number({ description: 'percent of the goods subtotal' }),
+  serviceFee: Money,
+  domesticFreight: Money,
+  totalAmount: Money,
+  coupons: Type.Array(
+    Type.Object({
+      couponId: Type.Integer(),
+      claimed: Type.Boolean({ description: 'false: claimable, not claimed yet' }),
+      usable: Type.Boolean({ description: 'the subtotal reaches the coupon\'s minimum' }),
+      discount: Money,
+      minOrderAmount: Money,
+      shortBy: Money,
+    }),
+    { description: 'each unused claimed coupon and each claimable one, with what it would take off this subtotal' },
+  ),
+  wallet: Type.Object({
+    availableBalance: Money,
+    availableAfter: Money,
+    sufficient: Type.Boolean(),
+    shortfall: Money,
+  }),
+});
+
 export const ReasonBody = OrNoBody(
   Type.Object({ reason: Type.Optional(Type.String({ maxLength: MAX_REASON })) }, { additionalProperties: false }),
 );
@@ -171,6 +227,7 @@ export const ReturnBody = Type.Object(
 /** The schemas of each route of open/orders.ts, by method and path. */
 export const orderSchemas = {
   'POST /orders': { body: NewOrderBody, response: OrderDetailSchema },
+  'POST /orders/preview': { body: NewOrderBody, response: OrderPreviewSchema },
   'GET /orders': { querystring: OrderListQuery, response: Paginated(OrderListItemSchema) },
   'GET /orders/:id': { params: OrderNoParam, response: OrderDetailSchema },
   'GET /orders/:id/status': { params: OrderNoParam, response: Type.Object({ orderNo: Type.String(), status: OrderStatusSchema, updatedAt: Timestamp }) },
@@ -230,6 +287,7 @@ export type OrderDetail = Static<typeof OrderDetailSchema>;
 export type OrderListItem = Static<typeof OrderListItemSchema>;
 export type RefundResult = Static<typeof RefundResultSchema>;
 export type NewOrder = BodyOf<Routes['POST /orders']>;
+export type OrderPreview = ResponseOf<Routes['POST /orders/preview']>;
 export type OrderStatusView = ResponseOf<Routes['GET /orders/:id/status']>;
 export type OrderLogistics = ResponseOf<Routes['GET /orders/:id/logistics']>;
 export type OrderInspection = ResponseOf<Routes['GET /orders/:id/inspection']>;

@@ -110,6 +110,65 @@ export const Rehearsal = Type.Object({
 });
 export const RehearsalParam = Type.Object({ id: Type.String({ minLength: 1, maxLength: 64, description: 'the rehearsal id' }) });
 
+/** POST /shipping/preview: what /shipping/create would hold for these packages, channel and options (no recipient needed). */
+export const ShippingPreviewBody = Type.Object(
+  {
+    items: CreateBody.properties.items,
+    logisticsChannelId: CreateBody.properties.logisticsChannelId,
+    recipientCountry: CreateBody.properties.recipientCountry,
+    rehearsalId: CreateBody.properties.rehearsalId,
+    declaredValue: CreateBody.properties.declaredValue,
+    insurance: CreateBody.properties.insurance,
+  },
+  { additionalProperties: false },
+);
+
+export const DUTIES_REASONS = ['no_duty', 'de_minimis', 'rate'] as const;
+
+export const ShippingPreviewSchema = Type.Object({
+  currency: Currency,
+  channelId: Type.String(),
+  channelName: Type.String(),
+  recipientCountry: Type.String(),
+  totalWeight: Grams,
+  volumetricWeight: Grams,
+  chargeWeight: Grams,
+  basePrice: Money,
+  fuelSurcharge: Money,
+  shippingFee: Money,
+  couponDiscount: Money,
+  rehearsal: Type.Union(
+    [Type.Object({ id: Type.String(), fee: Money, packedWeight: Grams, length: Type.Integer(), width: Type.Integer(), height: Type.Integer() }), Type.Null()],
+    { description: 'the packed rehearsal the fee is quoted on (its fee was paid when requested); null: the loose packages\' total weight' },
+  ),
+  services: Type.Array(
+    Type.Object({ inventoryId: Type.Integer(), serviceId: Type.String(), status: Type.Enum(['pending', 'done']), price: Money }),
+    { description: 'services on these packages: paid when requested, listed here, not part of the hold' },
+  ),
+  servicesPaid: Money,
+  rehearsalFee: Type.Number({ description: 'what a rehearsal of packages costs now (POST /shipping/rehearsals), for a shipper deciding whether to ask for one' }),
+  declaredValue: Money,
+  declaredValueIsDefault: Type.Boolean({ description: 'true: the purchase price of the packed lines (no declaredValue sent)' }),
+  maxDeclaredValue: Type.Union([Money, Type.Null()], { description: 'the channel\'s cap, if any' }),
+  insurance: Type.Boolean(),
+  insuranceRate: Type.Number({ description: 'percent of the declared value' }),
+  insuranceMinimum: Money,
+  insurancePremium: Money,
+  storage: Type.Array(Type.Object({ inventoryId: Type.Integer(), fee: Money }), { description: 'storage accrued past the free period, per package, as of now' }),
+  storageFees: Money,
+  estimatedDuties: Money,
+  duties: Type.Object(
+    {
+      reason: Type.Enum([...DUTIES_REASONS], { description: 'no_duty: none on consumer goods; de_minimis: declared value at or below it; rate: the rate on the declared value' }),
+      deMinimis: Money,
+      rate: Type.Number({ description: 'percent' }),
+    },
+    { description: 'informational, never charged' },
+  ),
+  totalCharge: Type.Number({ description: 'what create would hold now: shippingFee - couponDiscount + insurancePremium + storageFees' }),
+  wallet: Type.Object({ availableBalance: Money, availableAfter: Money, sufficient: Type.Boolean(), shortfall: Money }),
+});
+
 /** The schemas of each route of open/shipping.ts, by method and path. */
 export const shippingSchemas = {
   'POST /shipping/rehearsals': {
@@ -128,6 +187,7 @@ export const shippingSchemas = {
     params: RehearsalParam,
     response: Type.Object({ ...Rehearsal.properties, refundAmount: Money, message: Type.String() }),
   },
+  'POST /shipping/preview': { body: ShippingPreviewBody, response: ShippingPreviewSchema },
   'POST /shipping/create': {
     body: CreateBody,
     response: Type.Object({
@@ -166,6 +226,8 @@ export const shippingSchemas = {
 type Routes = typeof shippingSchemas;
 export type RehearsalView = Static<typeof Rehearsal>;
 export type CreateShippingInput = BodyOf<Routes['POST /shipping/create']>;
+export type ShippingPreview = ResponseOf<Routes['POST /shipping/preview']>;
+export type ShippingPreviewInput = BodyOf<Routes['POST /shipping/preview']>;
 export type ShippingOrderCreated = ResponseOf<Routes['POST /shipping/create']>;
 export type ShippingOrderListItem = ResponseOf<Routes['GET /shipping/orders']>['items'][number];
 export type ShippingOrderDetail = Static<typeof ShippingOrderDetail>;

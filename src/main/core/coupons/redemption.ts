@@ -40,6 +40,15 @@ export function couponDiscount(coupon: CouponTerms, subtotal: Minor): Minor {
   return Math.max(0, Math.min(raw, subtotal));
 }
 
+/**
+ * Whether a coupon reaches this subtotal and what it would take off: the minimum check of
+ * requireRedeemableCoupon and couponDiscount, as the order preview lists them for each coupon.
+ */
+export function couponFit(coupon: CouponTerms & { minOrder: Minor }, subtotal: Minor): { usable: boolean; discount: Minor; shortBy: Minor } {
+  const usable = subtotal >= coupon.minOrder;
+  return { usable, discount: usable ? couponDiscount(coupon, subtotal) : 0, shortBy: usable ? 0 : coupon.minOrder - subtotal };
+}
+
 /** The coupon, if this user may redeem it on an order with this goods subtotal; 404 or 422 otherwise. */
 export function requireRedeemableCoupon(ctx: CoreContext, userId: number, couponId: number, subtotal: Minor): RedeemableCoupon {
   const coupon = ctx.db.prepare('SELECT id, name, type, value, min_order_minor, expires_at FROM coupons WHERE id = ?').get(couponId) as
@@ -55,7 +64,7 @@ export function requireRedeemableCoupon(ctx: CoreContext, userId: number, coupon
   if (Date.parse(coupon.expires_at) <= ctx.clock.now().getTime()) {
     throw unprocessable(`Coupon ${couponId} expired at ${coupon.expires_at}`);
   }
-  if (subtotal < coupon.min_order_minor) {
+  if (!couponFit({ ...coupon, minOrder: coupon.min_order_minor }, subtotal).usable) {
     throw unprocessable(
       `Coupon ${couponId} needs a goods subtotal of at least ${formatAmount(coupon.min_order_minor, ctx.currency)}; this order's is ${formatAmount(subtotal, ctx.currency)}`,
     );
@@ -75,4 +84,30 @@ export function markCouponUsed(ctx: CoreContext, userId: number, couponId: numbe
 /** Gives back the coupon an order used (cancel, refund). Returns whether there was one. */
 export function returnCoupon(ctx: CoreContext, orderNo: string): boolean {
   return ctx.db.prepare('UPDATE user_coupons SET used_order_no = NULL, used_at = NULL WHERE used_order_no = ?').run(orderNo).changes > 0;
+}
+
+export interface OpenCoupon extends CouponTerms {
+  id: number;
+  minOrder: Minor;
+  /** false: claimable, not claimed by this user yet. */
+  claimed: boolean;
+}
+
+/**
+ * The coupons an order could still use: the user's unused claimed ones (most recently claimed first), then
+ * the unexpired ones not claimed yet (soonest to expire first). The order preview words each one's fit.
+ */
+export function openCoupons(ctx: CoreContext, userId: number): OpenCoupon[] {
+  const rows = ctx.db
+    .prepare(
+      `SELECT c.id, c.type, c.value, c.min_order_minor, c.expires_at, uc.id IS NOT NULL AS claimed
+         FROM coupons c LEFT JOIN user_coupons uc ON uc.coupon_id = c.id AND uc.user_id = ?
+        WHERE uc.id IS NULL OR uc.used_order_no IS NULL
+        ORDER BY claimed DESC, CASE WHEN uc.id IS NULL THEN 0 ELSE -uc.id END, c.expires_at, c.id`,
+    )
+    .all(userId) as { id: number; type: CouponTerms['type']; value: number; min_order_minor: number; expires_at: string; claimed: number }[];
+  const now = ctx.clock.now().getTime();
+  return rows
+    .filter((r) => Date.parse(r.expires_at) > now)
+    .map((r) => ({ id: r.id, type: r.type, value: r.value, minOrder: r.min_order_minor, claimed: r.claimed === 1 }));
 }

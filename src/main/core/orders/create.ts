@@ -3,17 +3,13 @@ import { money, part } from './timeline.js';
 import type { Transaction } from 'better-sqlite3';
 import { contextAt, type CoreContext } from '../context.js';
 import type { Db } from '../db/database.js';
-import { markCouponUsed, requireRedeemableCoupon } from '../coupons/redemption.js';
-import { requireSku, type ProductRow, type SkuRow } from '../products/catalog.js';
-import { readSetting } from '../settings/settings.js';
-import { ApiError, badRequest, unprocessable } from '../shared/errors.js';
-import { formatAmount } from '../shared/money.js';
+import { markCouponUsed } from '../coupons/redemption.js';
 import { postEntry } from '../wallet/ledger.js';
 import { newOrderNo } from './generated-records.js';
 import { programScenarios } from './scenarios.js';
 import type { OrderScenario } from '../../../contract/enums.js';
 import { recordOrderPlaced } from './order-status.js';
-import { MAX_ORDER_SUBTOTAL, priceOrder } from './pricing.js';
+import { checkOrderShape, lineImage, quoteOrder } from './quote.js';
 import type { OrderDetail, OrderItemRow } from './views.js';
 import { placedOrderDetail } from './placed-view.js';
 
@@ -22,7 +18,6 @@ import { placedOrderDetail } from './placed-view.js';
  * debit the whole total from the wallet, write the order, take the stock, the cart lines and the coupon.
  * Any failure writes nothing.
  */
-import { MAX_ORDER_LINES, MAX_ORDER_REMARK } from '../../../contract/limits.js';
 import type { NewOrder } from '../../../contract/open/orders.js';
 export { MAX_ORDER_LINES, MAX_ORDER_REMARK } from '../../../contract/limits.js';
 
@@ -35,65 +30,6 @@ export interface NewOrderLine {
 }
 
 export type { NewOrder };
-interface ResolvedLine {
-  input: NewOrderLine;
-  product: ProductRow;
-  sku: SkuRow;
-}
-
-/** Prefixes a line's error with its index, as the cart batch does, so the client knows which line failed. */
-function atIndex<T>(index: number, work: () => T): T {
-  try {
-    return work();
-  } catch (error) {
-    if (error instanceof ApiError) throw new ApiError(error.statusCode, `items[${index}]: ${error.message}`);
-    throw error;
-  }
-}
-
-function checkShape(input: NewOrder): void {
-  if (input.items.length < 1 || input.items.length > MAX_ORDER_LINES) {
-    throw badRequest(`items must hold 1 to ${MAX_ORDER_LINES} lines`);
-  }
-  if (input.remark !== undefined && input.remark.length > MAX_ORDER_REMARK) {
-    throw badRequest(`remark must be at most ${MAX_ORDER_REMARK} characters`);
-  }
-  input.items.forEach((item, index) => {
-    if (!Number.isSafeInteger(item.quantity) || item.quantity < 1) throw badRequest(`items[${index}].quantity must be an integer of at least 1`);
-    if (item.remark !== undefined && item.remark.length > MAX_ORDER_REMARK) {
-      throw badRequest(`items[${index}].remark must be at most ${MAX_ORDER_REMARK} characters`);
-    }
-  });
-}
-
-/** Stock is checked per SKU over all the order's lines, so the same SKU on two lines cannot oversell. */
-function checkStock(lines: readonly ResolvedLine[]): void {
-  const wanted = new Map<string, number>();
-  lines.forEach((line, index) => {
-    const key = `${line.product.id}\u0000${line.sku.sku_id}`;
-    const quantity = (wanted.get(key) ?? 0) + line.input.quantity;
-    wanted.set(key, quantity);
-    if (quantity > line.sku.stock) {
-      const across = quantity === line.input.quantity ? '' : ' across the order\'s lines';
-      throw unprocessable(
-        `items[${index}]: quantity ${quantity}${across} exceeds the stock of SKU ${line.sku.sku_id} of product ${line.product.id} (${line.sku.stock} available)`,
-      );
-    }
-  });
-}
-
-/**
- * v1.1 (extensions.md section 1): an order may mix platforms and shops. Its `platform` is the platform of
- * all its lines, or `mixed`; the lines are bought per seller group (platform + shop) when purchased.
- */
-export function orderPlatform(platforms: readonly string[]): string {
-  const first = platforms[0]!;
-  return platforms.every((p) => p === first) ? first : 'mixed';
-}
-
-function lineImage(line: ResolvedLine): string {
-  return line.sku.image ?? (JSON.parse(line.product.images) as string[])[0] ?? '';
-}
 
 type Options = { scenarios?: readonly OrderScenario[] };
 
@@ -104,7 +40,7 @@ type Options = { scenarios?: readonly OrderScenario[] };
 const placing = new WeakMap<Db, Transaction<(base: CoreContext, userId: number, input: NewOrder, options: Options) => OrderDetail>>();
 
 export function createOrder(base: CoreContext, userId: number, input: NewOrder, options: Options = {}): OrderDetail {
-  checkShape(input);
+  checkOrderShape(input);
   let place = placing.get(base.db);
   if (place === undefined) {
     place = base.db.transaction(placeOrder);
@@ -117,16 +53,7 @@ function placeOrder(base: CoreContext, userId: number, input: NewOrder, options:
   // One instant for the whole order: its rows, ledger entry and events carry the same time, and the
   // service clock (a settings read) is read once instead of once per row.
   const ctx = contextAt(base, base.clock.now());
-  const lines = input.items.map((item, index) => atIndex(index, () => ({ input: item, ...requireSku(ctx, Number(item.productId), item.skuId) })));
-  checkStock(lines);
-  const platform = orderPlatform(lines.map((l) => l.product.platform));
-  const priced = lines.map((l) => ({ unitPrice: l.sku.price_minor, quantity: l.input.quantity }));
-  const subtotal = priceOrder(priced, 0).subtotal;
-  if (subtotal > MAX_ORDER_SUBTOTAL) {
-    throw unprocessable(`The order's goods subtotal ${formatAmount(subtotal, ctx.currency)} is above the maximum of ${formatAmount(MAX_ORDER_SUBTOTAL, ctx.currency)}`);
-  }
-  const coupon = input.couponId === undefined ? null : requireRedeemableCoupon(ctx, userId, input.couponId, subtotal);
-  const price = priceOrder(priced, readSetting(ctx.db, 'serviceFeeBp'), coupon);
+  const { lines, platform, price, coupon } = quoteOrder(ctx, userId, input);
 
   const orderNo = newOrderNo(ctx);
   const now = ctx.nowIso();

@@ -41,3 +41,27 @@ export function priceOrder(lines: readonly PricedLine[], serviceFeeBp: number, c
   const serviceFee = serviceFeeOf(subtotal, serviceFeeBp);
   return { subtotal, discount, serviceFee, total: subtotal - discount + serviceFee };
 }
+
+export interface SellerGroup {
+  platform: string;
+  shopName: string;
+  /** Indexes into the order's lines, in their order. */
+  lineIndexes: number[];
+  subtotal: Minor;
+}
+
+/** The order's lines by seller (platform + shop), in the order each seller first appears: each is bought on its own. */
+export function sellerGroups(lines: readonly (PricedLine & { platform: string; shopName: string })[]): SellerGroup[] {
+  const groups = new Map<string, SellerGroup>();
+  lines.forEach((line, index) => {
+    const key = `${line.platform}\u0000${line.shopName}`;
+    let group = groups.get(key);
+    if (group === undefined) {
+      group = { platform: line.platform, shopName: line.shopName, lineIndexes: [], subtotal: 0 };
+      groups.set(key, group);
+    }
+    group.lineIndexes.push(index);
+    group.subtotal += line.unitPrice * line.quantity;
+  });
+  return [...groups.values()];
+}

@@ -180,7 +180,8 @@ export function cancelRehearsal(ctx: CoreContext, userId: number, id: string) {
  * For shipping create: the rehearsal must be the user's, packed, and name exactly these packages. Marks
  * it used and hands back the packed parcel.
  */
-export function useRehearsal(ctx: CoreContext, userId: number, id: string, inventoryIds: readonly number[]) {
+/** The packed parcel of a rehearsal of exactly these packages (404, 409 not packed, 400 other packages); reads only. */
+export function packedRehearsal(ctx: CoreContext, userId: number, id: string, inventoryIds: readonly number[]) {
   const r = findRehearsalRow(ctx, id, userId);
   if (!r) throw notFound(`rehearsalId: rehearsal ${id} not found`);
   if (r.status !== 'packed') throw conflict(`rehearsalId: rehearsal ${id} is ${r.status}, not packed`);
@@ -189,6 +190,10 @@ export function useRehearsal(ctx: CoreContext, userId: number, id: string, inven
   if (own.length !== asked.length || own.some((p, i) => p !== asked[i])) {
     throw badRequest(`items must be exactly the packages of rehearsal ${id} (${own.join(', ')})`);
   }
+  return { id: r.id, fee: r.fee_minor, weight: r.packed_weight_g!, length: r.length_cm!, width: r.width_cm!, height: r.height_cm! };
+}
+
+/** A packed rehearsal becomes used by the shipping order created from it. */
+export function markRehearsalUsed(ctx: CoreContext, id: string): void {
   ctx.db.prepare("UPDATE rehearsals SET status = 'used' WHERE id = ?").run(id);
-  return { weight: r.packed_weight_g!, length: r.length_cm!, width: r.width_cm!, height: r.height_cm! };
 }

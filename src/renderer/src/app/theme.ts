@@ -38,7 +38,14 @@ const NEUTRALS = new Set(['dark', 'gray']);
  * palette's readable tone; dimmed text is one step darker (light) or lighter (dark) than Mantine's.
  */
 export const cssVariablesResolver: CSSVariablesResolver = (t: MantineTheme) => {
-  const light: Record<string, string> = { '--mantine-color-dimmed': t.colors.gray[7]!, '--mantine-color-anchor': readableTone(t.colors.orange) };
+  const light: Record<string, string> = {
+    '--mantine-color-dimmed': t.colors.gray[7]!,
+    '--mantine-color-anchor': readableTone(t.colors.orange),
+    // Gray badges and light buttons (a cancelled order) read at 4.5:1 too: Mantine's gray.6 on its tint is 2.86:1.
+    '--mantine-color-gray-light-color': readableTone(t.colors.gray),
+    '--mantine-color-gray-text': readableTone(t.colors.gray),
+    '--mantine-color-gray-outline': readableTone(t.colors.gray),
+  };
   const dark: Record<string, string> = { '--mantine-color-dimmed': t.colors.dark[1]!, '--mantine-color-anchor': t.colors.orange[4]! };
   for (const [name, palette] of Object.entries(t.colors)) {
     if (NEUTRALS.has(name)) continue;

@@ -1,7 +1,7 @@
 import { Badge, Text } from '@mantine/core';
 import { type Language, useLocale, useT } from '../../shared/i18n';
 import type { EntryType } from './api';
-import { formatSignedMoney } from './logic';
+import { formatSignedMoney, serviceChargeKind } from './logic';
 import { commonMessages } from './messages';
 
 /** Badges keep their whole text: in a squeezed table cell or row they must not shrink to an ellipsis. */
@@ -69,8 +69,16 @@ export function OrderStatusBadge({ status }: { status: string }) {
  * `description` is not shown for those). Deposits and adjustments show the note the operator typed, as
  * typed (translate="no": content, not UI).
  */
-export function TransactionText({ tx }: { tx: { type: string; reference: string; description: string } }) {
+export function TransactionText({ tx }: { tx: { type: string; reference: string; description: string; amount: number } }) {
   const t = useT(commonMessages);
+  if (tx.type === 'service_charge') {
+    const charge = serviceChargeKind(tx.reference, tx.amount);
+    if (charge?.kind === 'services') return <>{t('tx_services', { id: charge.packageId })}</>;
+    if (charge?.kind === 'rehearsal') return <>{t('tx_rehearsal', { reference: charge.rehearsalId })}</>;
+    if (charge?.kind === 'rehearsalRefund') return <>{t('tx_rehearsal_refund', { reference: charge.rehearsalId })}</>;
+    if (charge?.kind === 'exchangeFee') return <>{t('tx_exchange_fee', { id: charge.requestId })}</>;
+    if (charge?.kind === 'photos') return <>{t('tx_photos', { reference: charge.orderNo })}</>;
+  }
   switch (tx.type) {
     case 'order_payment':
     case 'order_refund':

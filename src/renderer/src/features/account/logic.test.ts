@@ -1,6 +1,7 @@
 import { couponMessages } from './messages';
 import { describe, expect, it } from 'vitest';
 import {
+  serviceChargeKind,
   changedFields,
   formatCouponValue,
   formatSignedMoney,
@@ -122,5 +123,16 @@ describe('links and paging', () => {
     const before = { username: 'operator', email: 'a@b.c', language: 'en' };
     expect(changedFields(before, { ...before })).toEqual({});
     expect(changedFields(before, { ...before, language: 'zh-CN' })).toEqual({ language: 'zh-CN' });
+  });
+});
+
+describe('serviceChargeKind (issue 26 defect 8: a service charge says what it paid for)', () => {
+  it('reads the reference the service writes, and a rehearsal credit as its refund', () => {
+    expect(serviceChargeKind('PKG2', -13)).toEqual({ kind: 'services', packageId: '2' });
+    expect(serviceChargeKind('RH20261126AB12', -18)).toEqual({ kind: 'rehearsal', rehearsalId: 'RH20261126AB12' });
+    expect(serviceChargeKind('RH20261126AB12', 18)).toEqual({ kind: 'rehearsalRefund', rehearsalId: 'RH20261126AB12' });
+    expect(serviceChargeKind('RET7', -15)).toEqual({ kind: 'exchangeFee', requestId: '7' });
+    expect(serviceChargeKind('PO20261126XYZ', -6)).toEqual({ kind: 'photos', orderNo: 'PO20261126XYZ' });
+    expect(serviceChargeKind('TEST', -1)).toBeNull();
   });
 });

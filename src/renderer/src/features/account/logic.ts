@@ -120,3 +120,23 @@ export function changedFields<T extends Record<string, unknown>>(before: T, afte
   }
   return patch;
 }
+
+/**
+ * What a service charge paid for, read from its reference as the service writes it (the CSV's
+ * description says the same in English): PKG<id> warehouse services on a package, RH... a rehearsal (a
+ * credit: its fee given back when cancelled before packing), RET<id> an exchange's fee, PO... extra photos.
+ */
+export type ServiceChargeKind =
+  | { kind: 'services'; packageId: string }
+  | { kind: 'rehearsal' | 'rehearsalRefund'; rehearsalId: string }
+  | { kind: 'exchangeFee'; requestId: string }
+  | { kind: 'photos'; orderNo: string }
+  | null;
+
+export function serviceChargeKind(reference: string, amount: number): ServiceChargeKind {
+  if (/^PKG\d+$/.test(reference)) return { kind: 'services', packageId: reference.slice(3) };
+  if (/^RET\d+$/.test(reference)) return { kind: 'exchangeFee', requestId: reference.slice(3) };
+  if (reference.startsWith('RH')) return { kind: amount > 0 ? 'rehearsalRefund' : 'rehearsal', rehearsalId: reference };
+  if (reference.startsWith('PO')) return { kind: 'photos', orderNo: reference };
+  return null;
+}

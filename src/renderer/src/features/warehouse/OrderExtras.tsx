@@ -1,10 +1,11 @@
 import { Alert, Badge, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useFormat } from '../../shared/format';
 import { useWallet } from './queries';
-import { BreakdownRows, useServicesT } from './ShipExtras';
+import { useServicesT } from './ShipExtras';
 import type { ShippingOrderDetail, WarehousePackage } from './types';
 import { shippingEventMessages } from './shippingEventMessages';
 import { useT } from '../../shared/i18n';
+import { useEnumWords } from '../../shared/enumWords';
 
 /** The codes of the events that record an exception's reason (the alert words the newest of them). */
 const REASON_CODES = ['shipping.customs_hold', 'shipping.lost_in_transit', 'shipping.customs_seized'] as const;
@@ -20,14 +21,14 @@ export function StorageCountdown({ pkg }: { pkg: WarehousePackage }) {
   if (pkg.status !== 'in_warehouse' && pkg.status !== 'rehearsing') return null;
   if (pkg.freeStorageDaysLeft >= 0) {
     return (
-      <Text size="xs" c={pkg.freeStorageDaysLeft <= 10 ? 'orange' : 'dimmed'} title={t('storageEnds', { date: pkg.freeStorageUntil.slice(0, 10) })}>
+      <Text size="xs" c={pkg.freeStorageDaysLeft <= 10 ? 'orange' : 'dimmed'} title={t('storageEnds', { date: fmt.date(pkg.freeStorageUntil, 'date') })}>
         {t('storageFree', { days: pkg.freeStorageDaysLeft })}
       </Text>
     );
   }
   return (
     <Text size="xs" c="red" aria-label="storage fee">
-      {t('storageOverdue', { days: -pkg.freeStorageDaysLeft, fee: fmt.money(pkg.storageFee, currency), date: pkg.disposalAt.slice(0, 10) })}
+      {t('storageOverdue', { days: -pkg.freeStorageDaysLeft, fee: fmt.money(pkg.storageFee, currency), date: fmt.date(pkg.disposalAt, 'date') })}
     </Text>
   );
 }
@@ -37,9 +38,12 @@ export function ShippingOrderExtras({ order }: { order: ShippingOrderDetail }) {
   const fmt = useFormat();
   const t = useServicesT();
   const tEvent = useT(shippingEventMessages);
+  const words = useEnumWords();
   // The reason in the UI language from its event's code; the server's English for older orders.
   const reasonCode = [...order.events].reverse().find((e) => isReasonCode(e.code))?.code;
   const reason = isReasonCode(reasonCode) ? tEvent(reasonCode) : order.exceptionReason;
+  // Held while pending, charged from dispatch on (lost and exception included), released on cancel.
+  const totalLabel = t(order.status === 'pending' ? 'total' : order.status === 'cancelled' ? 'totalReleased' : 'totalCharged');
   return (
     <Stack gap="md">
       {order.status === 'exception' || order.status === 'lost' ? (
@@ -58,13 +62,35 @@ export function ShippingOrderExtras({ order }: { order: ShippingOrderDetail }) {
         <Title order={3} size="h5" mb="xs" id="order-charges">
           {t('breakdownTitle')}
         </Title>
-        <BreakdownRows
-          breakdown={{ freight: order.shippingFee, fuel: 0, insurance: order.insurancePremium, storage: order.storageFees, total: order.totalCharge }}
-          currency={order.currency}
-        />
+        <Stack gap={4} aria-label={t('breakdownTitle')}>
+          {(
+            [
+              [t('freight'), order.shippingFee],
+              [t('insurancePremium'), order.insurancePremium],
+              [t('storageFees'), order.storageFees],
+            ] as const
+          ).map(([label, amount]) => (
+            <Group key={label} justify="space-between" gap="xs" wrap="nowrap" role="group" aria-label={label}>
+              <Text size="sm" c="dimmed">
+                {label}
+              </Text>
+              <Text size="sm" fw={500}>
+                {fmt.money(amount, order.currency)}
+              </Text>
+            </Group>
+          ))}
+          <Group justify="space-between" gap="xs" wrap="nowrap" role="group" aria-label={totalLabel}>
+            <Text size="sm" fw={600}>
+              {totalLabel}
+            </Text>
+            <Text size="sm" fw={700}>
+              {fmt.money(order.totalCharge, order.currency)}
+            </Text>
+          </Group>
+        </Stack>
         <Group justify="space-between" mt="xs">
           <Text size="xs" c="dimmed">
-            {t('declaredValue')}: {fmt.money(order.declaredValue, order.currency)} · {t('insurance')}: {order.insurance ? '✓' : '—'}
+            {t('declaredValue')}: {fmt.money(order.declaredValue, order.currency)} · {t(order.insurance ? 'insuredYes' : 'insuredNo')}
           </Text>
           <Text size="xs" c="dimmed">
             {t('estimatedDuties')}: {fmt.money(order.estimatedDuties, order.currency)}
@@ -74,7 +100,7 @@ export function ShippingOrderExtras({ order }: { order: ShippingOrderDetail }) {
           <Group gap={6} mt="xs" aria-label={t('scenarios')}>
             {order.scenarios.map((s) => (
               <Badge key={s.name} variant="outline" color={s.firedAt ? 'gray' : 'grape'} style={{ textTransform: 'none' }}>
-                {s.name}
+                {words.scenario(s.name)}
               </Badge>
             ))}
           </Group>

@@ -3,14 +3,13 @@ import { useState, type ReactNode } from 'react';
 import { useT } from '../../shared/i18n';
 import { ErrorAlert } from '../../shared/ErrorAlert';
 import { useFormat } from '../../shared/format';
-import type { Breakdown } from './charges';
-import { INSURANCE_MINIMUM, INSURANCE_RATE_PERCENT } from './charges';
+import { useEnumWords } from '../../shared/enumWords';
 import { formatWeight } from './logic';
 import { PhotoThumb } from './PhotoThumb';
 import { useIdempotencyKey } from './queries';
 import { servicesMessages } from './servicesMessages';
 import { useCancelRehearsal, useRehearsal, useRequestRehearsal, useRequestServices, useWarehouseServices } from './servicesQueries';
-import type { WarehousePackage } from './types';
+import type { ShippingPreview, WarehousePackage } from './types';
 
 /** The v1.1 steps of the ship flow: services, rehearsal packing, declared value and insurance, the breakdown. */
 export function useServicesT() {
@@ -34,6 +33,7 @@ function PackageServices({ pkg, currency }: { pkg: WarehousePackage; currency?: 
   const fmt = useFormat();
   const t = useServicesT();
   const catalog = useWarehouseServices();
+  const words = useEnumWords();
   const request = useRequestServices();
   const [chosen, setChosen] = useState<string[]>([]);
   const [photos, setPhotos] = useState<number | string>(1);
@@ -45,14 +45,17 @@ function PackageServices({ pkg, currency }: { pkg: WarehousePackage; currency?: 
     request.mutate({ ...body, idempotencyKey }, { onSuccess: () => setChosen([]) });
   return (
     <Stack gap={6} role="group" aria-label={t('servicesFor', { name: pkg.productName })}>
-      <Text size="sm" fw={500}>
+      <Text size="sm" fw={500} translate="no">
         {t('servicesFor', { name: pkg.productName })}
       </Text>
       {pkg.services.length > 0 ? (
         <Group gap={6}>
           {pkg.services.map((s) => (
             <Badge key={s.requestId} variant="light" color={s.status === 'done' ? 'green' : 'orange'} style={{ textTransform: 'none' }}>
-              {t('requested', { service: s.serviceId, status: t(s.status === 'done' ? 'serviceDone' : 'servicePending') })}
+              {t('requested', {
+                service: words.service(s.serviceId, catalog.data?.find((c) => c.serviceId === s.serviceId)?.name),
+                status: t(s.status === 'done' ? 'serviceDone' : 'servicePending'),
+              })}
             </Badge>
           ))}
         </Group>
@@ -62,10 +65,14 @@ function PackageServices({ pkg, currency }: { pkg: WarehousePackage; currency?: 
           {(catalog.data ?? []).map((s) => (
             <Checkbox
               key={s.serviceId}
-              label={`${s.name} (${s.unit === 'photo' ? t('perPhoto', { price: fmt.money(s.price, currency) }) : fmt.money(s.price, currency)})`}
+              label={`${words.service(s.serviceId, s.name)} (${s.unit === 'photo' ? t('perPhoto', { price: fmt.money(s.price, currency) }) : fmt.money(s.price, currency)})`}
               disabled={s.unit === 'package' && taken.has(s.serviceId)}
               checked={chosen.includes(s.serviceId)}
-              onChange={(e) => setChosen((c) => (e.currentTarget.checked ? [...c, s.serviceId] : c.filter((x) => x !== s.serviceId)))}
+              onChange={(e) => {
+                // Read the box now: React may run the updater after the event is done, when currentTarget is null.
+                const checked = e.currentTarget.checked;
+                setChosen((c) => (checked ? [...c, s.serviceId] : c.filter((x) => x !== s.serviceId)));
+              }}
             />
           ))}
           {wantsPhotos ? <NumberInput w={90} label={t('photoCount')} min={1} max={20} value={photos} onChange={setPhotos} /> : null}
@@ -115,6 +122,7 @@ export function RehearsalPanel({
   onRehearsal,
   use,
   onUse,
+  fee,
   currency,
 }: {
   packageIds: number[];
@@ -122,6 +130,8 @@ export function RehearsalPanel({
   onRehearsal: (id: string | null) => void;
   use: boolean;
   onUse: (use: boolean) => void;
+  /** What a rehearsal costs now, from the shipping preview (unknown until it answers). */
+  fee: number | null;
   currency?: string;
 }) {
   const fmt = useFormat();
@@ -135,7 +145,7 @@ export function RehearsalPanel({
   return (
     <Panel title={t('rehearsalTitle')} id="ship-rehearsal">
       <Text size="sm" c="dimmed">
-        {t('rehearsalHint', { fee: fmt.money(18, currency) })}
+        {fee === null ? t('rehearsalHintNoFee') : t('rehearsalHint', { fee: fmt.money(fee, currency) })}
       </Text>
       {!r || r.status === 'cancelled' || r.status === 'used' ? (
         <Group>
@@ -193,21 +203,23 @@ export function DeclaredPanel({
   onDeclared,
   insured,
   onInsured,
-  currency,
+  preview,
 }: {
   declared: number | string;
   onDeclared: (value: number | string) => void;
   insured: boolean;
   onInsured: (value: boolean) => void;
-  currency?: string;
+  /** The service's figures (rate, minimum, the default declared value), once it has priced the shipment. */
+  preview: ShippingPreview | undefined;
 }) {
   const fmt = useFormat();
   const t = useServicesT();
+  const currency = preview?.currency;
   return (
     <Panel title={t('declaredTitle')} id="ship-declared">
       <NumberInput
         label={t('declaredValue')}
-        description={t('declaredHint')}
+        description={preview?.declaredValueIsDefault ? t('declaredHintAmount', { amount: fmt.money(preview.declaredValue, currency) }) : t('declaredHint')}
         value={declared}
         onChange={onDeclared}
         min={0}
@@ -218,7 +230,11 @@ export function DeclaredPanel({
       />
       <Switch
         label={t('insurance')}
-        description={t('insuranceHint', { rate: INSURANCE_RATE_PERCENT, minimum: fmt.money(INSURANCE_MINIMUM, currency) })}
+        description={
+          preview
+            ? t('insuranceHint', { rate: fmt.number(preview.insuranceRate), minimum: fmt.money(preview.insuranceMinimum, currency) })
+            : t('insuranceHintNoQuote')
+        }
         checked={insured}
         onChange={(e) => onInsured(e.currentTarget.checked)}
       />
@@ -226,26 +242,63 @@ export function DeclaredPanel({
   );
 }
 
-export function BreakdownRows({ breakdown, currency }: { breakdown: Breakdown; currency?: string }) {
+/** Why the duties estimate is what it is, in words (the preview's reason, never a figure of our own). */
+export function useDutiesText() {
   const fmt = useFormat();
   const t = useServicesT();
-  const row = (label: string, value: number, strong = false) => (
-    <Group justify="space-between" gap="xs" wrap="nowrap" role="group" aria-label={label}>
-      <Text size="sm" c={strong ? undefined : 'dimmed'} fw={strong ? 600 : undefined}>
-        {label}
-      </Text>
-      <Text size="sm" fw={strong ? 700 : 500}>
-        {fmt.money(value, currency)}
-      </Text>
-    </Group>
+  return (p: Pick<ShippingPreview, 'currency' | 'declaredValue' | 'duties'>, countryName: string) =>
+    p.duties.reason === 'no_duty'
+      ? t('dutiesNone', { country: countryName })
+      : p.duties.reason === 'de_minimis'
+        ? t('dutiesDeMinimis', { country: countryName, value: fmt.money(p.declaredValue, p.currency), deMinimis: fmt.money(p.duties.deMinimis, p.currency) })
+        : t('dutiesRate', { country: countryName, rate: fmt.number(p.duties.rate), deMinimis: fmt.money(p.duties.deMinimis, p.currency) });
+}
+
+/** The shipment as the service priced it (POST /shipping/preview): what is held now, what was paid already, duties. */
+export function PreviewRows({ preview, countryName }: { preview: ShippingPreview; countryName: string }) {
+  const fmt = useFormat();
+  const t = useServicesT();
+  const dutiesText = useDutiesText();
+  const currency = preview.currency;
+  const row = (label: string, value: string, options: { strong?: boolean; note?: string } = {}) => (
+    <Stack gap={0} role="group" aria-label={label}>
+      <Group justify="space-between" gap="xs" wrap="nowrap">
+        <Text size="sm" c={options.strong ? undefined : 'dimmed'} fw={options.strong ? 600 : undefined}>
+          {label}
+        </Text>
+        <Text size="sm" fw={options.strong ? 700 : 500}>
+          {value}
+        </Text>
+      </Group>
+      {options.note ? (
+        <Text size="xs" c="dimmed">
+          {options.note}
+        </Text>
+      ) : null}
+    </Stack>
   );
+  const paidAlready = preview.servicesPaid > 0 || preview.rehearsal !== null;
   return (
     <Stack gap={4} aria-label={t('breakdownTitle')}>
-      {row(t('freight'), breakdown.freight)}
-      {breakdown.fuel > 0 ? row(t('fuel'), breakdown.fuel) : null}
-      {row(t('insurancePremium'), breakdown.insurance)}
-      {row(t('storageFees'), breakdown.storage)}
-      {row(t('total'), breakdown.total, true)}
+      {row(t('shippingFee'), fmt.money(preview.shippingFee, currency))}
+      {preview.fuelSurcharge > 0 ? row(t('fuel'), fmt.money(preview.fuelSurcharge, currency)) : null}
+      {preview.couponDiscount > 0 ? row(t('couponDiscount'), `−${fmt.money(preview.couponDiscount, currency)}`) : null}
+      {row(t('insurancePremium'), fmt.money(preview.insurancePremium, currency), {
+        note: preview.insurance ? t('insuredValue', { amount: fmt.money(preview.declaredValue, currency) }) : t('notInsured'),
+      })}
+      {row(t('storageFees'), fmt.money(preview.storageFees, currency))}
+      {row(t('total'), fmt.money(preview.totalCharge, currency), { strong: true })}
+      {paidAlready ? (
+        <Text size="xs" c="dimmed" mt={4}>
+          {[
+            preview.servicesPaid > 0 ? t('servicesPaid', { amount: fmt.money(preview.servicesPaid, currency) }) : null,
+            preview.rehearsal ? t('rehearsalPaid', { amount: fmt.money(preview.rehearsal.fee, currency) }) : null,
+          ]
+            .filter(Boolean)
+            .join(' · ')}
+        </Text>
+      ) : null}
+      {row(t('estimatedDuties'), fmt.money(preview.estimatedDuties, currency), { note: dutiesText(preview, countryName) })}
     </Stack>
   );
 }

@@ -41,10 +41,12 @@ import {
 import { PhotoThumb } from './PhotoThumb';
 import { refusedRecipientField, wordedRefusal } from './recipientErrors';
 import { hasErrors, useAddressFieldErrors } from '../../shared/addressRules';
-import { useAddresses, useChannels, useCountries, useCreateShipping, useFreight, useIdempotencyKey, usePackagesById, useWallet } from './queries';
+import { useCountryNames } from '../account/countries';
+import { useAddresses, useChannels, useCreateShipping, useFreight, useIdempotencyKey, usePackagesById, useShippingPreview, useWallet } from './queries';
 import { useSelectionStore } from './selectionStore';
-import { chargeBreakdown } from './charges';
-import { BreakdownRows, DeclaredPanel, RehearsalPanel, ServicesPanel, usePackedParcel } from './ShipExtras';
+import { DeclaredPanel, PreviewRows, RehearsalPanel, ServicesPanel, usePackedParcel, useServicesT } from './ShipExtras';
+import { openRehearsalOf, sameIds } from './rehearsalOf';
+import { useRehearsals } from './servicesQueries';
 import type { WarehousePackage } from './types';
 
 function Section({ title, children, id }: { title: string; children: ReactNode; id: string }) {
@@ -78,12 +80,13 @@ type Dim = number | string;
 export function ShipPage() {
   const fmt = useFormat();
   const t = useWarehouseT();
+  const ts = useServicesT();
   const label = useLabel();
   const query = useHashQuery();
   const ids = parsePackageIds(query.get('packages'));
   const results = usePackagesById(ids);
   const addresses = useAddresses();
-  const countries = useCountries();
+  const { nameOf } = useCountryNames();
   const wallet = useWallet();
   const create = useCreateShipping();
   const clearSelection = useSelectionStore((s) => s.clear);
@@ -95,7 +98,13 @@ export function ShipPage() {
   const [hideUnusable, setHideUnusable] = useState(false);
   const [remark, setRemark] = useState('');
   // v1.1: a rehearsal of these packages, whether to ship its packed parcel, declared value and insurance.
-  const [rehearsalId, setRehearsalId] = useState<string | null>(null);
+  // The rehearsal is the one asked for on this page, else an open one of these packages (after a reload or
+  // a visit elsewhere: the packages are rehearsing and only it can ship or release them).
+  const [chosenRehearsalId, setRehearsalId] = useState<string | null>(null);
+  const rehearsals = useRehearsals();
+  const openRehearsal = openRehearsalOf(rehearsals.data ?? [], ids);
+  const rehearsalId = chosenRehearsalId ?? openRehearsal?.id ?? null;
+  const rehearsal = (rehearsals.data ?? []).find((r) => r.id === rehearsalId) ?? null;
   const [useRehearsed, setUseRehearsed] = useState(true);
   const [declared, setDeclared] = useState<number | string>('');
   const [insured, setInsured] = useState(false);
@@ -105,7 +114,8 @@ export function ShipPage() {
   const packages = results.map((r) => r.data).filter((p): p is WarehousePackage => p !== undefined);
   const loadingPackages = results.some((r) => r.isPending);
   // Packages in this page's rehearsal are rehearsing, and still shippable (with it).
-  const isBlocked = (p: WarehousePackage) => p.status !== 'in_warehouse' && !(p.status === 'rehearsing' && rehearsalId !== null);
+  const inRehearsal = (p: WarehousePackage) => p.status === 'rehearsing' && rehearsal !== null && rehearsal.inventoryIds.includes(p.id);
+  const isBlocked = (p: WarehousePackage) => p.status !== 'in_warehouse' && !inRehearsal(p);
   const unavailable = packages.filter(isBlocked);
   const weight = packed ? packed.weight : totalWeight(packages);
   const cargo = cargoTypesOf(packages);
@@ -127,27 +137,36 @@ export function ShipPage() {
   const rows = quotesReady ? freightRows(quotes.data!, channels.data!, cargo, dimensions && !packed ? billed.data : undefined) : [];
   const visibleRows = hideUnusable ? rows.filter((r) => r.carriable) : rows;
   const chosenRow = rows.find((r) => r.quote.channelId === channelChoice && r.carriable) ?? cheapestCarriable(rows);
-  const fee = chosenRow?.fee ?? null;
-  const currency = chosenRow?.quote.currency ?? wallet.data?.currency;
 
-  const declaredValue = declared === '' ? null : Number(declared);
-  const breakdown = chargeBreakdown({
-    freight: fee ?? 0,
-    // The surcharge inside the billed fee (the weight-only quote when dimensions were given).
-    fuel: (chosenRow?.billed ?? chosenRow?.quote)?.fuelSurcharge ?? 0,
-    insured,
-    // Without a declared value the service uses the purchase prices; the premium is then at least the minimum.
-    declaredValue: declaredValue ?? 0,
-    storageFees: packages.map((p) => p.storageFee),
-  });
-  const body =
-    address && chosenRow
+  const [debouncedDeclared] = useDebouncedValue(declared, 300);
+  const declaredValue = debouncedDeclared === '' ? null : Number(debouncedDeclared);
+  // The rehearsal stands in the way until it is packed and used, or cancelled.
+  const rehearsalBlocker = !rehearsal
+    ? null
+    : !sameIds(rehearsal.inventoryIds, ids)
+      ? ts('rehearsalOtherPackages', { id: rehearsal.id })
+      : rehearsal.status === 'requested'
+        ? ts('rehearsalWaiting')
+        : !packed
+          ? ts('rehearsalNotUsed')
+          : null;
+  // The shipment as the service prices it: what the summary shows, and what the create holds.
+  const previewRequest =
+    country && chosenRow && packages.length === ids.length && unavailable.length === 0 && rehearsalBlocker === null
       ? {
-          ...shippingRequest(packages, chosenRow.quote.channelId, address, remark),
+          items: packages.map((p) => ({ inventoryId: p.id, quantity: p.quantity })),
+          logisticsChannelId: chosenRow.quote.channelId,
+          recipientCountry: country,
           ...(packed ? { rehearsalId: packed.rehearsalId } : {}),
           ...(declaredValue !== null ? { declaredValue } : {}),
           ...(insured ? { insurance: true } : {}),
         }
+      : null;
+  const preview = useShippingPreview(previewRequest, wallet.data?.availableBalance);
+  const priced = previewRequest !== null && preview.data !== undefined && !preview.isPlaceholderData ? preview.data : undefined;
+  const body =
+    address && previewRequest
+      ? { ...shippingRequest(packages, previewRequest.logisticsChannelId, address, remark), ...previewRequest, recipientCountry: address.country }
       : null;
   const idempotencyKey = useIdempotencyKey(body);
   // The service refused the recipient (400 address_invalid): marked on its field in the destination section.
@@ -155,7 +174,17 @@ export function ShipPage() {
   const refusedField = refusedRecipientField(create.error);
   const refused = address && hasErrors(refusedField) ? wordedRefusal(refusedField, errorsOf(address)) : {};
   const blocker =
-    unavailable.length > 0 ? t('removeUnavailable') : !address ? t('missingAddress') : !chosenRow ? t('missingChannel') : null;
+    unavailable.length > 0
+      ? t('removeUnavailable')
+      : rehearsalBlocker
+        ? rehearsalBlocker
+        : !address
+          ? t('missingAddress')
+          : !chosenRow
+            ? t('missingChannel')
+            : !priced
+              ? t('pricing')
+              : null;
 
   const removePackage = (id: number) => {
     useSelectionStore.getState().toggle([id], false);
@@ -188,7 +217,7 @@ export function ShipPage() {
     );
   }
 
-  const countryName = countries.data?.find((c) => c.code === country)?.name ?? country ?? '';
+  const countryName = country ? nameOf(country) : '';
 
   return (
     <Stack gap="md">
@@ -273,6 +302,7 @@ export function ShipPage() {
               onRehearsal={setRehearsalId}
               use={useRehearsed}
               onUse={setUseRehearsed}
+              fee={preview.data?.rehearsalFee ?? null}
               currency={wallet.data?.currency}
             />
             <Section title={t('dimensions')} id="ship-dimensions">
@@ -346,7 +376,7 @@ export function ShipPage() {
         )}
       </Section>
 
-      <DeclaredPanel declared={declared} onDeclared={setDeclared} insured={insured} onInsured={setInsured} currency={currency} />
+      <DeclaredPanel declared={declared} onDeclared={setDeclared} insured={insured} onInsured={setInsured} preview={preview.data} />
 
       <Paper withBorder p="md" radius="md" component="section" aria-labelledby="ship-summary">
         <Title order={3} size="h4" id="ship-summary" mb="sm">
@@ -358,17 +388,27 @@ export function ShipPage() {
             <Row label={t('destination')} value={address ? `${address.name}, ${address.city}, ${countryName}` : countryName || t('notYet')} />
             <Row label={t('channel')} value={chosenRow ? chosenRow.quote.name : t('noChannelChosen')} />
             <Divider />
-            <Row label={t('shippingFee')} value={fee !== null ? fmt.money(fee, currency) : t('notYet')} strong />
-            {fee !== null ? <BreakdownRows breakdown={breakdown} currency={currency} /> : null}
-            <Text size="xs" c="dimmed">
-              {t('feeFrozenNote')}
-            </Text>
-            {wallet.data ? <Row label={t('walletAvailable')} value={fmt.money(wallet.data.availableBalance, wallet.data.currency)} /> : null}
-            {wallet.data && fee !== null && breakdown.total > wallet.data.availableBalance ? (
-              <Text size="sm" c="red">
-                {t('walletShort')}
-              </Text>
-            ) : null}
+            {preview.isError ? (
+              <ErrorAlert title={ts('previewError')} error={preview.error} />
+            ) : priced ? (
+              <>
+                <PreviewRows preview={priced} countryName={countryName} />
+                <Text size="xs" c="dimmed">
+                  {t('feeFrozenNote')}
+                </Text>
+                <Row label={t('walletAvailable')} value={fmt.money(priced.wallet.availableBalance, priced.currency)} />
+                <Row label={t('walletAfter')} value={fmt.money(priced.wallet.availableAfter, priced.currency)} />
+                {!priced.wallet.sufficient ? (
+                  <Text size="sm" c="red">
+                    {t('walletShortBy', { amount: fmt.money(priced.wallet.shortfall, priced.currency) })}
+                  </Text>
+                ) : null}
+              </>
+            ) : previewRequest ? (
+              <Skeleton height={120} aria-label={t('pricing')} />
+            ) : (
+              <Row label={t('shippingFee')} value={t('notYet')} strong />
+            )}
           </Stack>
           <Stack gap="sm">
             <Textarea

@@ -6,7 +6,8 @@ import { ErrorAlert } from '../../shared/ErrorAlert';
 import { useFormat } from '../../shared/format';
 import { CargoBadge, ShippingStatusBadge, useLabel, useWarehouseT } from './bits';
 import { formatWeight, shippingActions } from './logic';
-import { useCancelShipping, useConfirmDelivery, useCountries, useIdempotencyKey, useShippingOrder, useWallet } from './queries';
+import { useCountryNames } from '../account/countries';
+import { useCancelShipping, useConfirmDelivery, useIdempotencyKey, useShippingOrder, useWallet } from './queries';
 import type { CancelShippingResult, ConfirmDeliveryResult, ShippingOrderDetail } from './types';
 import { useShippingEventText } from './useShippingEventText';
 
@@ -36,11 +37,19 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
+/** The text with each occurrence of a name (data, not prose: a channel, a carrier, a recipient) marked not to be translated. */
+function keepNames(text: string, names: readonly unknown[]): ReactNode {
+  const name = names.find((n): n is string => typeof n === 'string' && n !== '' && text.includes(n));
+  if (name === undefined) return text;
+  return text.split(name).flatMap((piece, i) => (i === 0 ? [piece] : [<span key={i} translate="no">{name}</span>, piece]));
+}
+
 function WalletCard({ order }: { order: ShippingOrderDetail }) {
   const fmt = useFormat();
   const t = useWarehouseT();
   const wallet = useWallet();
-  const fee = fmt.money(order.shippingFee, order.currency);
+  // The whole hold (freight, insurance, storage): what was frozen, then charged or released.
+  const total = fmt.money(order.totalCharge, order.currency);
   return (
     <Card title={t('wallet')}>
       {wallet.isError ? <ErrorAlert title={t('wallet')} error={wallet.error} /> : null}
@@ -55,10 +64,10 @@ function WalletCard({ order }: { order: ShippingOrderDetail }) {
       ) : null}
       <Text size="xs" c="dimmed">
         {order.status === 'pending'
-          ? t('walletHeld', { fee })
+          ? t('walletHeld', { total })
           : order.status === 'cancelled'
-            ? t('walletReleased')
-            : t('walletCaptured', { fee })}
+            ? t('walletReleased', { total })
+            : t('walletCaptured', { total })}
       </Text>
     </Card>
   );
@@ -75,7 +84,7 @@ function Actions({ order, onCancelled, onDelivered }: { order: ShippingOrderDeta
   const [confirming, setConfirming] = useState(false);
   // One key per order: a repeated click on "Yes, cancel it" can never release the fee twice.
   const cancelKey = useIdempotencyKey({ cancel: order.orderNo });
-  const fee = fmt.money(order.shippingFee, order.currency);
+  const total = fmt.money(order.totalCharge, order.currency);
 
   return (
     <Stack gap="xs" align="flex-end">
@@ -119,7 +128,7 @@ function Actions({ order, onCancelled, onDelivered }: { order: ShippingOrderDeta
       {allowed.cancel && asking ? (
         <Paper withBorder p="sm" radius="md" role="alertdialog" aria-label={t('cancelOrder')} maw={420}>
           <Stack gap="xs">
-            <Text size="sm">{t('cancelConfirm', { fee })}</Text>
+            <Text size="sm">{t('cancelConfirm', { total })}</Text>
             <Group gap="xs" justify="flex-end">
               <Button variant="default" size="xs" onClick={() => setAsking(false)} disabled={cancel.isPending}>
                 {t('cancelNo')}
@@ -157,7 +166,7 @@ export function ShippingOrderPage({ orderNo }: { orderNo: string }) {
   const query = useHashQuery();
   const order = useShippingOrder(orderNo);
   const wallet = useWallet();
-  const countries = useCountries();
+  const { nameOf } = useCountryNames();
   const [cancelled, setCancelled] = useState<CancelShippingResult | null>(null);
   const [delivered, setDelivered] = useState<ConfirmDeliveryResult | null>(null);
 
@@ -185,7 +194,7 @@ export function ShippingOrderPage({ orderNo }: { orderNo: string }) {
   }
   const o = order.data;
   const fee = fmt.money(o.shippingFee, o.currency);
-  const country = countries.data?.find((c) => c.code === o.recipient.country)?.name ?? o.recipient.country;
+  const country = nameOf(o.recipient.country);
   const events = [...o.events].reverse();
 
   return (
@@ -201,7 +210,7 @@ export function ShippingOrderPage({ orderNo }: { orderNo: string }) {
 
       {query.get('created') === '1' && o.status === 'pending' ? (
         <Alert color="green" variant="light" title={t('createdBanner')}>
-          {t('createdBannerText', { fee, frozen: wallet.data ? fmt.money(wallet.data.frozenBalance, wallet.data.currency) : '…' })}
+          {t('createdBannerText', { total: fmt.money(o.totalCharge, o.currency), frozen: wallet.data ? fmt.money(wallet.data.frozenBalance, wallet.data.currency) : '…' })}
         </Alert>
       ) : null}
       {cancelled ? (
@@ -219,7 +228,9 @@ export function ShippingOrderPage({ orderNo }: { orderNo: string }) {
 
       <SimpleGrid cols={{ base: 1, md: 3 }} spacing="md">
         <Card title={t('shipment')}>
-          <Field label={t('channel')}>{o.channelName}</Field>
+          <Field label={t('channel')}>
+            <span translate="no">{o.channelName}</span>
+          </Field>
           <Field label={t('trackingNo')}>{o.trackingNo || t('notYet')}</Field>
           <Field label={t('chargeWeightOf')}>{formatWeight(o.totalWeight)}</Field>
           <Field label={t('shippingFee')}>{fee}</Field>
@@ -230,12 +241,14 @@ export function ShippingOrderPage({ orderNo }: { orderNo: string }) {
         </Card>
         <WalletCard order={o} />
         <Card title={t('recipient')}>
+          <Stack gap={0} translate="no">
           <Text size="sm" fw={600}>
             {o.recipient.name}
           </Text>
           <Text size="sm">{o.recipient.phone}</Text>
           <Text size="sm">{o.recipient.address}</Text>
           <Text size="sm">{[o.recipient.city, o.recipient.state, o.recipient.zipCode].filter(Boolean).join(', ')}</Text>
+          </Stack>
           <Text size="sm">{country}</Text>
         </Card>
       </SimpleGrid>
@@ -293,7 +306,7 @@ export function ShippingOrderPage({ orderNo }: { orderNo: string }) {
           <Timeline active={0} bulletSize={16} lineWidth={2}>
             {events.map((event, index) => (
               <Timeline.Item key={`${event.at}-${index}`} title={label('ship', event.status)}>
-                <Text size="sm">{describe(event)}</Text>
+                <Text size="sm">{keepNames(describe(event), [o.channelName, event.params?.carrier, event.params?.name])}</Text>
                 <Text size="xs" c="dimmed">
                   {dateTime(event.at)} · <span translate="no">{event.location}</span>
                 </Text>

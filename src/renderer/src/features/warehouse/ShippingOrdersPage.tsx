@@ -78,7 +78,9 @@ export function ShippingOrdersPage() {
                       <ShippingStatusBadge status={order.status} />
                     </Table.Td>
                     <Table.Td>
-                      <Text size="sm">{order.channelName}</Text>
+                      <Text size="sm" translate="no">
+                        {order.channelName}
+                      </Text>
                     </Table.Td>
                     <Table.Td>
                       <Text size="sm" ff="monospace">

@@ -2,7 +2,7 @@ import { keepPreviousData, useMutation, useQueries, useQuery, useQueryClient } f
 import { accountResourceKeys } from '../../api/account';
 import { useState } from 'react';
 import { data, idempotent, newIdempotencyKey, openApi } from '../../api/client';
-import type { Address, CreateShippingInput, FreightRequest, NewAddress, PackageStatus, ShippingStatus, WarehousePackage } from './types';
+import type { Address, CreateShippingInput, FreightRequest, NewAddress, PackageStatus, ShippingPreviewInput, ShippingStatus, WarehousePackage } from './types';
 
 /**
  * The feature's reads and writes. Keys start with the resource the live updates invalidate
@@ -144,6 +144,21 @@ export function useUpdateAddress() {
       queryClient.setQueryData<Address[]>(keys.addresses, (old) => old?.map((a) => (a.id === saved.id ? saved : a)));
       return queryClient.invalidateQueries({ queryKey: keys.addresses });
     },
+  });
+}
+
+/**
+ * What the shipping order would hold (POST /shipping/preview): the ship page shows these figures and
+ * computes none. Keyed under 'packages' (storage, services and rehearsals change it) and refetched when
+ * the wallet moves (its wallet-after); the previous answer stays shown while a new one loads.
+ */
+export function useShippingPreview(request: ShippingPreviewInput | null, walletStamp: number | undefined) {
+  return useQuery({
+    queryKey: ['packages', 'shipping-preview', request, walletStamp] as const,
+    queryFn: () => data(openApi().POST('/shipping/preview', { body: request! })), // enabled only with a request
+    enabled: request !== null,
+    placeholderData: keepPreviousData,
+    staleTime: 0,
   });
 }
 

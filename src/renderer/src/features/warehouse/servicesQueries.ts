@@ -46,3 +46,8 @@ export function useCancelRehearsal() {
     onSuccess: () => Promise.all(['packages', 'wallet', 'rehearsals'].map((key) => queryClient.invalidateQueries({ queryKey: [key] }))),
   });
 }
+
+/** The user's recent rehearsals (newest first): the ship page finds an open one of its packages here. */
+export function useRehearsals() {
+  return useQuery({ queryKey: ['rehearsals', 'list'], queryFn: () => data(openApi().GET('/shipping/rehearsals', { params: { query: { limit: 100 } } })) });
+}

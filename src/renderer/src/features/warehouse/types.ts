@@ -9,6 +9,8 @@ export type {
   ShippingOrderCreated,
   ShippingOrderDetail,
   ShippingOrderListItem,
+  ShippingPreview,
+  ShippingPreviewInput,
 } from '../../../../contract/open/shipping';
 /**
  * Shapes of the warehouse, logistics, shipping, address and wallet routes as this feature reads them

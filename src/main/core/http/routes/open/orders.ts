@@ -7,6 +7,7 @@ import { readSetting } from '../../../settings/settings.js';
 import { badRequest } from '../../../shared/errors.js';
 import { cancelOrder } from '../../../orders/cancel.js';
 import { createOrder } from '../../../orders/create.js';
+import { previewOrder } from '../../../orders/preview.js';
 import { getOrderDetail, getOrderInspection, getOrderLogistics, getOrderStatus, listOrders } from '../../../orders/views.js';
 import { DEFAULT_LIMIT, DEFAULT_PAGE } from '../../../shared/pagination.js';
 import { defineRoute } from '../../route.js';
@@ -23,6 +24,15 @@ export const orderRoutes = [
     idempotent: true,
     schema: orderSchemas['POST /orders'],
     handler: ({ ctx, caller, body, headers }) => createOrder(ctx, caller.userId, body, { scenarios: scenariosFromHeader(ctx, headers) }),
+  }),
+  defineRoute({
+    method: 'POST',
+    url: '/orders/preview',
+    scope: 'orders:read',
+    tag: 'Purchase orders',
+    summary: 'What POST /orders with this body would charge (lines, sellers, coupon, fee, total, wallet after), priced by the same rules; nothing is written',
+    schema: orderSchemas['POST /orders/preview'],
+    handler: ({ ctx, caller, body }) => previewOrder(ctx, caller.userId, body),
   }),
   defineRoute({
     method: 'GET',

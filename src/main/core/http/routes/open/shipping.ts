@@ -1,4 +1,5 @@
 import { createShippingOrder } from '../../../shipping/create.js';
+import { previewShipment } from '../../../shipping/preview.js';
 import { cancelRehearsal, getRehearsal, listRehearsals, requestRehearsal } from '../../../shipping/rehearsals.js';
 import { parseScenarioHeader, SCENARIO_HEADER } from '../../../shipping/scenarios.js';
 import { cancelShippingOrder, confirmDelivery } from '../../../shipping/lifecycle.js';
@@ -19,6 +20,15 @@ export const shippingRoutes = [
     summary: 'Ship warehouse packages abroad; the fee is frozen in the wallet until dispatch',
     schema: shippingSchemas['POST /shipping/create'],
     handler: ({ ctx, caller, body, headers }) => createShippingOrder(ctx, caller.userId, body, parseScenarioHeader(ctx, headers?.[SCENARIO_HEADER])),
+  }),
+  defineRoute({
+    method: 'POST',
+    url: '/shipping/preview',
+    scope: 'shipping:read',
+    tag: 'Shipping',
+    summary: 'What POST /shipping/create would hold for these packages on this channel (fee, insurance, storage, duties with their reason, wallet after), priced by the same rules; nothing is written',
+    schema: shippingSchemas['POST /shipping/preview'],
+    handler: ({ ctx, caller, body }) => previewShipment(ctx, caller.userId, body),
   }),
   defineRoute({
     method: 'POST',

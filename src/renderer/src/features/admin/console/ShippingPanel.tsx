@@ -181,7 +181,7 @@ export function ShippingPanel() {
                       </Group>
                     )}
                   </Table.Td>
-                  <Table.Td>{order.channelName}</Table.Td>
+                  <Table.Td translate="no">{order.channelName}</Table.Td>
                   <Table.Td ta="right">{t('grams', { weight: order.totalWeight.toLocaleString('en-US') })}</Table.Td>
                   <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
                     {fmt.money(order.shippingFee, order.currency)}

@@ -5,6 +5,7 @@ import { adminApi, data } from '../../../api/client';
 import { ErrorAlert } from '../../../shared/ErrorAlert';
 import { defineMessages, useT } from '../../../shared/i18n';
 import { useFormat } from '../../../shared/format';
+import { useEnumWords } from '../../../shared/enumWords';
 import { Section } from '../Section';
 
 /**
@@ -44,6 +45,7 @@ function useRefresh() {
 export function WarehouseWorkPanel() {
   const fmt = useFormat();
   const t = useT(messages);
+  const words = useEnumWords();
   const refresh = useRefresh();
   const services = useQuery({ queryKey: ['warehouse-work', 'services'], queryFn: () => data(adminApi().GET('/warehouse/service-requests', { params: { query: { limit: 50 } } })) });
   const rehearsals = useQuery({ queryKey: ['warehouse-work', 'rehearsals'], queryFn: () => data(adminApi().GET('/shipping/rehearsals', { params: { query: { limit: 50 } } })) });
@@ -75,7 +77,7 @@ export function WarehouseWorkPanel() {
               {services.data!.map((r) => (
                 <Table.Tr key={r.requestId}>
                   <Table.Td>#{r.packageId}</Table.Td>
-                  <Table.Td>{r.serviceId}{r.photoCount > 0 ? ` ×${r.photoCount}` : ''}</Table.Td>
+                  <Table.Td>{words.service(r.serviceId)}{r.photoCount > 0 ? ` ×${r.photoCount}` : ''}</Table.Td>
                   <Table.Td>{fmt.money(r.price)}</Table.Td>
                   <Table.Td>
                     <Button size="compact-sm" variant="light" loading={done.isPending && done.variables === r.requestId} onClick={() => done.mutate(r.requestId)}>

@@ -17,9 +17,8 @@ import { CouponPicker } from './CouponPicker';
 import { MAX_ORDER_LINES } from '../../../../../contract/limits';
 import { groupBySeller, orderLineOf } from './grouping';
 import { checkoutMessages } from './messages';
-import { checkCoupon, previewOrder } from './pricing';
 import { useAvailableCoupons } from '../../account/api';
-import { usePlaceOrder, useProductSellers, useServiceFeeBp, useUnusedCoupons, useWalletBalance } from './queries';
+import { useOrderPreview, usePlaceOrder, useProductSellers, useUnusedCoupons } from './queries';
 
 const MAX_REMARK = 500;
 
@@ -34,7 +33,6 @@ export function CheckoutPage() {
   const coupons = useUnusedCoupons();
   // Read afresh on each visit (no claim event refreshes it): a coupon claimed elsewhere is not offered.
   const claimable = useAvailableCoupons({ staleTime: 0 });
-  const wallet = useWalletBalance();
   const place = usePlaceOrder();
 
   const [couponId, setCouponId] = useState<number | null>(null);
@@ -44,17 +42,17 @@ export function CheckoutPage() {
   const groups = groupBySeller(selected, (id) => products.sellers.get(id));
   const lines = selected;
   const tooMany = lines.length > MAX_ORDER_LINES;
-  const chosenCoupon = coupons.data?.find((c) => c.id === couponId) ?? null;
-  const serviceFeeBp = useServiceFeeBp();
-  const subtotalOnly = previewOrder(lines, null, serviceFeeBp);
-  // A coupon the subtotal no longer reaches (lines unselected meanwhile) is dropped, not sent.
-  const coupon = chosenCoupon && checkCoupon(chosenCoupon, subtotalOnly.subtotal).usable ? chosenCoupon : null;
-  const preview = previewOrder(lines, coupon, serviceFeeBp);
   const trimmedRemark = remark.trim();
-  const newOrder =
-    lines.length > 0 && !tooMany
-      ? { items: lines.map(orderLineOf), ...(coupon ? { couponId: coupon.id } : {}), ...(trimmedRemark ? { remark: trimmedRemark } : {}) }
-      : null;
+  const items = lines.length > 0 && !tooMany ? lines.map(orderLineOf) : null;
+  // The service prices everything: first the lines alone (which also says what each coupon would do on
+  // them), then with the chosen coupon once that answer says it applies. Without a coupon both are one query.
+  const base = useOrderPreview(items ? { items } : null);
+  const fits = base.data && !base.isPlaceholderData ? new Map(base.data.coupons.map((c) => [c.couponId, c])) : null;
+  // A coupon these lines no longer reach (lines unselected meanwhile) is dropped, not sent.
+  const couponApplies = couponId !== null && fits?.get(couponId)?.usable === true;
+  const priced = useOrderPreview(items ? { items, ...(couponApplies ? { couponId } : {}) } : null);
+  const preview = priced.data && !priced.isPlaceholderData ? priced.data : undefined;
+  const newOrder = items && preview ? { items, ...(preview.couponId !== null ? { couponId: preview.couponId } : {}), ...(trimmedRemark ? { remark: trimmedRemark } : {}) } : null;
   const intent = useIntent(newOrder);
 
   const onPlace = () => {
@@ -130,7 +128,7 @@ export function CheckoutPage() {
         <Grid.Col span={{ base: 12, md: 7 }}>
           <Stack gap="md">
             <CheckoutLines groups={groups} currency={currency} />
-            <CouponPicker coupons={coupons} claimable={claimable.data ?? []} subtotal={preview.subtotal} currency={currency} value={coupon?.id ?? null} onChange={setCouponId} />
+            <CouponPicker coupons={coupons} claimable={claimable.data ?? []} fits={fits} currency={currency} value={couponApplies ? couponId : null} onChange={setCouponId} />
             <Textarea
               label={t('orderRemark')}
               description={t('orderRemarkHint')}
@@ -145,8 +143,8 @@ export function CheckoutPage() {
         <Grid.Col span={{ base: 12, md: 5 }}>
           <CheckoutSummary
             preview={preview}
+            previewError={priced.error ?? base.error}
             currency={currency}
-            wallet={wallet}
             placing={place.isPending || intent.busy}
             canPlace={newOrder !== null}
             placeError={place.error}

@@ -5,8 +5,7 @@ import { useT } from '../../../shared/i18n';
 import { useFormat } from '../../../shared/format';
 import { CheckoutSection } from './CheckoutSection';
 import { checkoutMessages } from './messages';
-import { balanceAfterCents, fromCents, type PricePreview } from './pricing';
-import type { WalletBalance } from './queries';
+import type { OrderPreview } from './queries';
 import { WalletTopUp } from './WalletTopUp';
 
 function Row({ label, value, strong, color, testId }: { label: string; value: string; strong?: boolean; color?: string; testId: string }) {
@@ -23,9 +22,10 @@ function Row({ label, value, strong, color, testId }: { label: string; value: st
 }
 
 interface Props {
-  preview: PricePreview;
+  /** The service's price of this order (POST /orders/preview); undefined while it answers. */
+  preview: OrderPreview | undefined;
+  previewError: unknown;
   currency: string | undefined;
-  wallet: { data?: WalletBalance | undefined; isPending: boolean; isError: boolean; error: unknown };
   placing: boolean;
   canPlace: boolean;
   placeError: unknown;
@@ -37,38 +37,40 @@ interface Props {
  * A wallet that does not cover the total disables the button and shows the shortfall with a top-up in place;
  * a 402 at the click (the wallet moved meanwhile) is still answered, pointing at that same top-up.
  */
-export function CheckoutSummary({ preview, currency, wallet, placing, canPlace, placeError, onPlace }: Props) {
+export function CheckoutSummary({ preview, previewError, currency, placing, canPlace, placeError, onPlace }: Props) {
   const fmt = useFormat();
   const t = useT(checkoutMessages);
-  const money = (cents: number) => fmt.money(fromCents(cents), currency);
-  const after = wallet.data ? balanceAfterCents(wallet.data.availableBalance, preview.total) : null;
+  const money = (amount: number) => fmt.money(amount, preview?.currency ?? currency);
+  const wallet = preview?.wallet;
 
   return (
     <CheckoutSection title={t('summary')}>
-      <Row label={t('subtotal')} value={money(preview.subtotal)} testId="checkout-subtotal" />
-      <Row label={t('discount')} value={preview.discount > 0 ? `−${money(preview.discount)}` : money(0)} color={preview.discount > 0 ? 'green' : undefined} testId="checkout-discount" />
-      <Row label={t('serviceFee')} value={money(preview.serviceFee)} testId="checkout-service-fee" />
-      <Divider />
-      <Row label={t('total')} value={money(preview.total)} strong testId="checkout-total" />
-      <Text size="xs" c="dimmed">
-        {t('estimate')}
-      </Text>
-      <Divider />
-      {wallet.isPending ? (
-        <Skeleton height={40} />
-      ) : wallet.isError || !wallet.data || after === null ? (
-        <ErrorAlert title={t('walletFailed')} error={wallet.error} />
-      ) : (
-        <Stack gap={4}>
-          <Row label={t('wallet')} value={fmt.money(wallet.data.availableBalance, currency ?? wallet.data.currency)} testId="checkout-available" />
-          <Row
-            label={t('balanceAfter')}
-            value={fmt.money(fromCents(after), currency ?? wallet.data.currency)}
-            color={after < 0 ? 'red' : undefined}
-            testId="checkout-balance-after"
-          />
-          {after < 0 ? <WalletTopUp shortfall={-after} currency={currency ?? wallet.data.currency} /> : null}
+      {previewError && !preview ? (
+        <ErrorAlert title={t('previewFailed')} error={previewError} />
+      ) : !preview || !wallet ? (
+        <Stack gap="xs" aria-busy="true" aria-label={t('pricing')}>
+          <Skeleton height={20} />
+          <Skeleton height={20} />
+          <Skeleton height={20} />
         </Stack>
+      ) : (
+        <>
+          <Row label={t('subtotal')} value={money(preview.subtotal)} testId="checkout-subtotal" />
+          <Row label={t('discount')} value={preview.discount > 0 ? `−${money(preview.discount)}` : money(0)} color={preview.discount > 0 ? 'green' : undefined} testId="checkout-discount" />
+          <Row label={t('serviceFeeAt', { rate: fmt.number(preview.serviceFeeRate) })} value={money(preview.serviceFee)} testId="checkout-service-fee" />
+          <Row label={t('domesticFreight')} value={t('domesticFreightLater')} testId="checkout-domestic-freight" />
+          <Divider />
+          <Row label={t('total')} value={money(preview.totalAmount)} strong testId="checkout-total" />
+          <Text size="xs" c="dimmed">
+            {t('estimate')}
+          </Text>
+          <Divider />
+          <Stack gap={4}>
+            <Row label={t('wallet')} value={money(wallet.availableBalance)} testId="checkout-available" />
+            <Row label={t('balanceAfter')} value={money(wallet.availableAfter)} color={wallet.sufficient ? undefined : 'red'} testId="checkout-balance-after" />
+            {!wallet.sufficient ? <WalletTopUp shortfall={wallet.shortfall} currency={preview.currency} /> : null}
+          </Stack>
+        </>
       )}
       {placeError instanceof ApiError && placeError.statusCode === 402 ? (
         <Alert color="red" variant="light" title={t('insufficientTitle')} role="alert">
@@ -80,7 +82,7 @@ export function CheckoutSummary({ preview, currency, wallet, placing, canPlace, 
       ) : placeError ? (
         <ErrorAlert title={t('failed')} error={placeError} />
       ) : null}
-      <Button size="md" onClick={onPlace} loading={placing} disabled={!canPlace || (after !== null && after < 0)} fullWidth>
+      <Button size="md" onClick={onPlace} loading={placing} disabled={!canPlace || wallet?.sufficient !== true} fullWidth>
         {t('place')}
       </Button>
     </CheckoutSection>

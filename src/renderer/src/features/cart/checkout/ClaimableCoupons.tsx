@@ -3,14 +3,15 @@ import { ErrorAlert } from '../../../shared/ErrorAlert';
 import { useT } from '../../../shared/i18n';
 import { useFormat } from '../../../shared/format';
 import { checkoutMessages } from './messages';
-import { checkCoupon, fromCents, type Cents } from './pricing';
+import type { CouponFit } from './CouponPicker';
 import { useClaimCoupon } from '../../account/api';
 import { useAddClaimedToUnused, type Coupon } from './queries';
 import { useCouponValueText } from './useCouponValueText';
 
 interface Props {
   coupons: readonly Coupon[];
-  subtotal: Cents;
+  /** Each coupon's fit on these lines (null while the service prices them). */
+  fits: ReadonlyMap<number, CouponFit> | null;
   currency: string | undefined;
   /** Called with a claimed coupon that this subtotal reaches: the checkout applies it. */
   onClaimed: (couponId: number) => void;
@@ -20,7 +21,7 @@ interface Props {
  * Coupons the user has not claimed yet, each with a Claim button right here (issue 17 item 11: the checkout
  * said "no unused coupons" while several were claimable). A claimed coupon the order reaches is applied.
  */
-export function ClaimableCoupons({ coupons, subtotal, currency, onClaimed }: Props) {
+export function ClaimableCoupons({ coupons, fits, currency, onClaimed }: Props) {
   const fmt = useFormat();
   const t = useT(checkoutMessages);
   const claim = useClaimCoupon();
@@ -35,7 +36,7 @@ export function ClaimableCoupons({ coupons, subtotal, currency, onClaimed }: Pro
         {coupons.length === 1 ? t('claimableOne') : t('claimable', { count: coupons.length })}
       </Text>
       {coupons.map((coupon) => {
-        const check = checkCoupon(coupon, subtotal);
+        const fit = fits?.get(coupon.id);
         const claiming = claim.isPending && claim.variables === coupon.id;
         return (
           <Group key={coupon.id} justify="space-between" wrap="nowrap" gap="sm" data-testid="claimable-coupon">
@@ -45,7 +46,7 @@ export function ClaimableCoupons({ coupons, subtotal, currency, onClaimed }: Pro
                 {valueText(coupon)}
                 {' · '}
                 {coupon.minOrderAmount > 0 ? t('couponMin', { amount: money(coupon.minOrderAmount) }) : t('couponNoMinimum')}
-                {check.usable ? ` · ${t('couponSaves', { amount: money(fromCents(check.discount)) })}` : ''}
+                {fit?.usable ? ` · ${t('couponSaves', { amount: money(fit.discount) })}` : ''}
               </Text>
             </Stack>
             <Button
@@ -58,7 +59,7 @@ export function ClaimableCoupons({ coupons, subtotal, currency, onClaimed }: Pro
                 claim.mutate(coupon.id, {
                   onSuccess: (claimed) => {
                     addToUnused(claimed);
-                    if (checkCoupon(claimed, subtotal).usable) onClaimed(claimed.id);
+                    if (fit?.usable) onClaimed(claimed.id);
                   },
                 })
               }

@@ -4,9 +4,11 @@ import { useT } from '../../../shared/i18n';
 import { useFormat } from '../../../shared/format';
 import { CheckoutSection } from './CheckoutSection';
 import { checkoutMessages } from './messages';
-import { checkCoupon, fromCents, type Cents } from './pricing';
 import { ClaimableCoupons } from './ClaimableCoupons';
-import type { Coupon, MyCoupon } from './queries';
+import type { Coupon, MyCoupon, OrderPreview } from './queries';
+
+/** What a coupon would do on these lines, as the order preview says. */
+export type CouponFit = OrderPreview['coupons'][number];
 import { useCouponValueText } from './useCouponValueText';
 
 export const NO_COUPON = 'none';
@@ -15,7 +17,8 @@ interface Props {
   coupons: { data?: MyCoupon[] | undefined; isPending: boolean; isError: boolean; error: unknown };
   /** Coupons not claimed yet: offered with a Claim button (an unavailable list just shows none). */
   claimable: readonly Coupon[];
-  subtotal: Cents;
+  /** Each coupon's fit on these lines (null while the service prices them). */
+  fits: ReadonlyMap<number, CouponFit> | null;
   currency: string | undefined;
   value: number | null;
   onChange: (couponId: number | null) => void;
@@ -25,7 +28,7 @@ interface Props {
  * The user's unused coupons with what each saves on this subtotal; those under their minimum are disabled
  * with why. Coupons still to claim follow, claimable in place.
  */
-export function CouponPicker({ coupons, claimable, subtotal, currency, value, onChange }: Props) {
+export function CouponPicker({ coupons, claimable, fits, currency, value, onChange }: Props) {
   const fmt = useFormat();
   const t = useT(checkoutMessages);
   const money = (amount: number) => fmt.money(amount, currency);
@@ -50,7 +53,7 @@ export function CouponPicker({ coupons, claimable, subtotal, currency, value, on
         <Stack gap="sm">
           <Radio value={NO_COUPON} label={t('noCoupon')} />
           {(coupons.data ?? []).map((coupon) => {
-            const check = checkCoupon(coupon, subtotal);
+            const fit = fits?.get(coupon.id);
             const terms = [
               valueText(coupon),
               coupon.minOrderAmount > 0 ? t('couponMin', { amount: money(coupon.minOrderAmount) }) : t('couponNoMinimum'),
@@ -60,20 +63,20 @@ export function CouponPicker({ coupons, claimable, subtotal, currency, value, on
               <Radio
                 key={coupon.id}
                 value={String(coupon.id)}
-                disabled={!check.usable}
+                disabled={fit?.usable !== true}
                 label={coupon.name}
                 description={
                   <>
                     <Text span size="xs" c="dimmed" display="block">
                       {terms}
                     </Text>
-                    {check.usable ? (
+                    {!fit ? null : fit.usable ? (
                       <Text span size="xs" c="green" fw={600} display="block">
-                        {t('couponSaves', { amount: money(fromCents(check.discount)) })}
+                        {t('couponSaves', { amount: money(fit.discount) })}
                       </Text>
                     ) : (
                       <Text span size="xs" c="orange" display="block">
-                        {t('couponNeedsMore', { minimum: money(fromCents(check.minimum)), missing: money(fromCents(check.missing)) })}
+                        {t('couponNeedsMore', { minimum: money(fit.minOrderAmount), missing: money(fit.shortBy) })}
                       </Text>
                     )}
                   </>
@@ -89,7 +92,7 @@ export function CouponPicker({ coupons, claimable, subtotal, currency, value, on
         </Stack>
       </Radio.Group>
       )}
-      {coupons.isError ? null : <ClaimableCoupons coupons={claimable} subtotal={subtotal} currency={currency} onClaimed={onChange} />}
+      {coupons.isError ? null : <ClaimableCoupons coupons={claimable} fits={fits} currency={currency} onClaimed={onChange} />}
     </CheckoutSection>
   );
 }

@@ -5,12 +5,11 @@ import { useT } from '../../../shared/i18n';
 import { useFormat } from '../../../shared/format';
 import { useIntent } from '../../../shared/useIntent';
 import { checkoutMessages } from './messages';
-import { fromCents, type Cents } from './pricing';
 import { useWalletEntry } from '../../admin/console/mutations';
 
 interface Props {
-  /** What the available balance lacks for this order, in cents (> 0). */
-  shortfall: Cents;
+  /** What the available balance lacks for this order (> 0), as the order preview says. */
+  shortfall: number;
   currency: string;
 }
 
@@ -24,7 +23,7 @@ export function WalletTopUp({ shortfall, currency }: Props) {
   // The operator's deposit (POST /admin/wallet/deposit), the console's own mutation: the person at the app
   // is both the shopper and the operator. The key is the intent's, so a double click or a retry credits once.
   const topUp = useWalletEntry('deposit');
-  const amount = fromCents(shortfall);
+  const amount = shortfall;
   const missing = fmt.money(amount, currency);
   const intent = useIntent({ topUp: shortfall });
 

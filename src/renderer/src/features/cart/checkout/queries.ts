@@ -1,15 +1,13 @@
-import { useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, data, idempotent, openApi } from '../../../api/client';
-import { adminKeys, fetchers } from '../../admin/queries';
 import { productKey } from '../../shop/product/useProduct';
 import { orderKeys } from '../../tracking/queries';
 
 import type { Coupon, MyCoupon } from '../../../../../contract/open/coupons';
-import type { NewOrder } from '../../../../../contract/open/orders';
+import type { NewOrder, OrderPreview } from '../../../../../contract/open/orders';
 
-export type { Coupon, MyCoupon, NewOrder };
+export type { Coupon, MyCoupon, NewOrder, OrderPreview };
 import type { Seller } from './grouping';
-import { DEFAULT_SERVICE_FEE_BP } from './pricing';
 
 const unusedCouponsKey = ['coupons', 'my', 'unused'] as const;
 
@@ -31,11 +29,19 @@ export function useAddClaimedToUnused() {
     queryClient.setQueryData<MyCoupon[]>(unusedCouponsKey, (list) => (list ? [claimed, ...list.filter((c) => c.id !== claimed.id)] : [claimed]));
 }
 
-/** The service fee rate the back office set (percent), as basis points; the default until it loads. */
-export function useServiceFeeBp(): number {
-  // The one settings cache entry (the settings page and the header read it too): a saved change shows here at once.
-  const settings = useQuery({ queryKey: adminKeys.settings, queryFn: fetchers.settings, staleTime: 60_000 });
-  return settings.data ? Math.round(settings.data.serviceFeeRate * 100) : DEFAULT_SERVICE_FEE_BP;
+/**
+ * What POST /orders would charge for this body (POST /orders/preview): the checkout shows these figures and
+ * computes none. Keyed under 'wallet' so a top-up or any ledger entry refreshes the wallet-after, and
+ * under 'coupons' is not needed: a claim changes the body's coupon or is refetched by the page.
+ */
+export function useOrderPreview(order: NewOrder | null) {
+  return useQuery({
+    queryKey: ['wallet', 'order-preview', order] as const,
+    queryFn: () => data(openApi().POST('/orders/preview', { body: order! })), // enabled only with an order
+    enabled: order !== null,
+    placeholderData: keepPreviousData,
+    staleTime: 0,
+  });
 }
 
 export { useWalletBalance } from '../../../api/account';

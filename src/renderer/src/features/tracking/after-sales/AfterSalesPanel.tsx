@@ -23,7 +23,9 @@ export function AfterSalesPanel({ order }: { order: OrderDetail }) {
   const open = deadline !== null && order.status === 'in_warehouse' && Date.now() <= Date.parse(deadline);
   const resolvedSupplements = order.supplements.filter((s) => s.status !== 'pending');
   if (deadline === null && resolvedSupplements.length === 0) return null;
-  const open_ = new Set(order.returns.filter((r) => r.status === 'requested').map((r) => r.itemId));
+  // A line with a request awaiting the seller, or already returned, offers neither return nor exchange.
+  const settled = new Set(order.returns.filter((r) => r.status === 'requested' || (r.status === 'approved' && r.type === 'return')).map((r) => r.itemId));
+  const returnedLine = (itemId: number) => order.returns.some((r) => r.itemId === itemId && r.status === 'approved' && r.type === 'return');
   return (
     <Section title={t('afterSalesTitle')}>
       <Stack gap="sm" data-testid="after-sales">
@@ -36,7 +38,13 @@ export function AfterSalesPanel({ order }: { order: OrderDetail }) {
                 <Text size="sm" lineClamp={1}>
                   <span translate="no">{item.title}</span>
                 </Text>
-                {open_.has(item.itemId) ? null : <ReturnButtons order={order} item={item} />}
+                {returnedLine(item.itemId) ? (
+                  <Text size="xs" c="dimmed">
+                    {t('lineReturned')}
+                  </Text>
+                ) : settled.has(item.itemId) ? null : (
+                  <ReturnButtons order={order} item={item} />
+                )}
               </Group>
             ))}
           </Stack>

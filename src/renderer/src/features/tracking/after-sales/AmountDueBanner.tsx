@@ -1,33 +1,49 @@
-import { Alert, Button, Group, Stack, Text } from '@mantine/core';
+import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { useState } from 'react';
 import { ErrorAlert } from '../../../shared/ErrorAlert';
 import { useT } from '../../../shared/i18n';
 import { useFormat } from '../../../shared/format';
-import type { OrderDetail } from '../types';
+import type { OrderDetail, Supplement } from '../types';
 import { afterSalesMessages } from './messages';
 import { useSupplementAction } from './queries';
 
-/** The "amount due" banner of an order with pending supplements: pay each, or decline (full refund). */
+type Asked = { supplement: Supplement; action: 'pay' | 'decline' };
+
+/**
+ * The "amount due" banner of an order with pending supplements: pay each, or decline (full refund). Each
+ * names the line whose price rose, and each action is confirmed first: both move money and cannot be undone.
+ */
 export function AmountDueBanner({ order }: { order: OrderDetail }) {
   const fmt = useFormat();
   const t = useT(afterSalesMessages);
   const formatDate = (iso: string) => fmt.date(iso);
   const action = useSupplementAction(order.orderNo);
+  const [asked, setAsked] = useState<Asked | null>(null);
   const pending = order.supplements.filter((s) => s.status === 'pending');
   if (pending.length === 0) return null;
+  const money = (amount: number) => fmt.money(amount, order.currency);
+  const reasonOf = (s: Supplement) => {
+    const item = s.itemId === null ? undefined : order.items.find((i) => i.itemId === s.itemId);
+    return item ? t('reasonFor', { reason: t(`reason_${s.reason}`), item: `${item.title} (${item.skuName})` }) : t(`reason_${s.reason}`);
+  };
+  const confirm = () => {
+    if (!asked) return;
+    action.mutate({ id: asked.supplement.id, action: asked.action }, { onSettled: () => setAsked(null) });
+  };
   return (
-    <Alert color="yellow" variant="light" title={t('dueTitle', { amount: fmt.money(order.amountDue, order.currency) })} data-testid="amount-due" role="alert">
+    <Alert color="yellow" variant="light" title={t('dueTitle', { amount: money(order.amountDue) })} data-testid="amount-due" role="alert">
       <Stack gap="xs">
         <Text size="sm">{t('dueBody')}</Text>
         {pending.map((s) => (
           <Group key={s.id} justify="space-between" wrap="wrap">
             <Text size="sm">
-              {t(`reason_${s.reason}`)}: <b>{fmt.money(s.amount, order.currency)}</b> · {t('dueBy', { date: formatDate(s.expiresAt) })}
+              <span translate="no">{reasonOf(s)}</span>: <b>{money(s.amount)}</b> · {t('dueBy', { date: formatDate(s.expiresAt) })}
             </Text>
             <Group gap="xs">
-              <Button size="xs" onClick={() => action.mutate({ id: s.id, action: 'pay' })} loading={action.isPending && action.variables?.id === s.id && action.variables.action === 'pay'}>
-                {t('pay', { amount: fmt.money(s.amount, order.currency) })}
+              <Button size="xs" onClick={() => setAsked({ supplement: s, action: 'pay' })} disabled={action.isPending}>
+                {t('pay', { amount: money(s.amount) })}
               </Button>
-              <Button size="xs" color="red" variant="light" onClick={() => action.mutate({ id: s.id, action: 'decline' })} disabled={action.isPending}>
+              <Button size="xs" color="red" variant="light" onClick={() => setAsked({ supplement: s, action: 'decline' })} disabled={action.isPending}>
                 {t('decline')}
               </Button>
             </Group>
@@ -35,6 +51,27 @@ export function AmountDueBanner({ order }: { order: OrderDetail }) {
         ))}
         {action.isError ? <ErrorAlert title={t(action.variables?.action === 'decline' ? 'declineFailed' : 'payFailed')} error={action.error} /> : null}
       </Stack>
+      <Modal
+        opened={asked !== null}
+        onClose={() => (action.isPending ? undefined : setAsked(null))}
+        title={asked ? (asked.action === 'pay' ? t('payConfirmTitle', { amount: money(asked.supplement.amount) }) : t('declineConfirmTitle')) : ''}
+        centered
+      >
+        {asked ? (
+          <Stack gap="md">
+            <Text size="sm">{reasonOf(asked.supplement)}</Text>
+            <Text size="sm">{asked.action === 'pay' ? t('payConfirmBody', { amount: money(asked.supplement.amount) }) : t('declineConfirmBody')}</Text>
+            <Group gap="xs" justify="flex-end">
+              <Button variant="default" onClick={() => setAsked(null)} disabled={action.isPending}>
+                {t('keep')}
+              </Button>
+              <Button color={asked.action === 'pay' ? undefined : 'red'} loading={action.isPending} onClick={confirm}>
+                {asked.action === 'pay' ? t('payConfirmYes', { amount: money(asked.supplement.amount) }) : t('declineConfirmYes')}
+              </Button>
+            </Group>
+          </Stack>
+        ) : null}
+      </Modal>
     </Alert>
   );
 }

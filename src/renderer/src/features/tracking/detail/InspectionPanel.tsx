@@ -65,6 +65,19 @@ export function InspectionPanel({ order }: { order: OrderDetail }) {
               {t('noPhotos')}
             </Text>
           )}
+          {order.inspection.requestedPhotos.length > 0 ? (
+            <Stack gap={4}>
+              <Text size="sm" fw={500}>
+                {t('requestedPhotos', { count: order.inspection.requestedPhotos.length })}
+              </Text>
+              <PhotoViewer
+                photos={order.inspection.requestedPhotos.map((p) => p.url)}
+                orderNo={order.orderNo}
+                product={order.items.map((item) => item.title).join(', ')}
+                label={t('requestedPhotosLabel')}
+              />
+            </Stack>
+          ) : null}
         </Stack>
       )}
     </Section>

@@ -7,7 +7,7 @@ import { detailMessages } from '../messages';
  * Thumbnails that open a large view in a modal, stepping with buttons or the arrow keys. Every picture
  * says what it shows (the product, photo n of m, the order) to a screen reader.
  */
-export function PhotoViewer({ photos, orderNo, product }: { photos: string[]; orderNo: string; product: string }) {
+export function PhotoViewer({ photos, orderNo, product, label }: { photos: string[]; orderNo: string; product: string; label?: string }) {
   const t = useT(detailMessages);
   const [open, setOpen] = useState<number | null>(null);
   const count = photos.length;
@@ -20,7 +20,7 @@ export function PhotoViewer({ photos, orderNo, product }: { photos: string[]; or
 
   return (
     <>
-      <SimpleGrid cols={{ base: 3, sm: 4 }} spacing="xs" role="list" aria-label={t('photos')}>
+      <SimpleGrid cols={{ base: 3, sm: 4 }} spacing="xs" role="list" aria-label={label ?? t('photos')}>
         {photos.map((src, index) => (
           <div key={src} role="listitem">
             <UnstyledButton

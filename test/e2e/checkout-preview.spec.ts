@@ -1,0 +1,42 @@
+import { adminApiOf, expect, test } from './fixtures';
+import { cheapProducts, money, type Order } from './orders-helpers';
+
+/**
+ * Issue 26: checkout shows only what POST /orders/preview answers (the fee at the operator's rate, named
+ * with it; domestic shipping said to come later), and the order placed charges exactly the total shown.
+ */
+test.beforeEach(async ({ openApi }) => {
+  await openApi.send('DELETE', '/cart');
+});
+
+test('the summary is the service\'s preview: the operator\'s fee rate is named, and the order charges the total shown', async ({ app: page, openApi, baseURL }) => {
+  const admin = adminApiOf(page.request, baseURL!);
+  await admin.send('PUT', '/settings', { serviceFeeRate: 7.5 });
+  try {
+    const [line] = await cheapProducts(openApi, 1);
+    await openApi.send('POST', '/cart/items', { productId: String(line!.product.id), skuId: line!.sku.skuId, quantity: 3 });
+    await page.goto('/#/checkout');
+    const summary = page.getByRole('region', { name: 'Summary' });
+    await expect(summary.getByText('Service fee (7.5%)')).toBeVisible();
+    await expect(page.getByTestId('checkout-domestic-freight')).toHaveText('asked for later if a seller charges it');
+    const shown = await page.getByTestId('checkout-total').innerText();
+    await page.getByRole('button', { name: 'Place order' }).click();
+    await expect(page).toHaveURL(/#\/orders\/PO[0-9A-Z]+$/);
+    const orderNo = /#\/orders\/(PO[0-9A-Z]+)/.exec(page.url())![1]!;
+    const order = await openApi.get<Order>(`/orders/${orderNo}`);
+    expect(money(order.totalAmount)).toBe(shown);
+  } finally {
+    await admin.send('PUT', '/settings', { serviceFeeRate: 5 });
+  }
+});
+
+test('in Chinese the fee rate and the domestic shipping line read Chinese', async ({ app: page, openApi }) => {
+  const [line] = await cheapProducts(openApi, 1);
+  await openApi.send('POST', '/cart/items', { productId: String(line!.product.id), skuId: line!.sku.skuId, quantity: 1 });
+  await page.evaluate(() => localStorage.setItem('crossbuy-language', JSON.stringify({ state: { language: 'zh-CN', chosen: true }, version: 0 })));
+  await page.goto('/#/checkout');
+  await page.reload();
+  await expect(page.getByText('服务费（5%）')).toBeVisible();
+  await expect(page.getByTestId('checkout-domestic-freight')).toHaveText('如卖家收取，稍后补款');
+  await page.evaluate(() => localStorage.setItem('crossbuy-language', JSON.stringify({ state: { language: 'en', chosen: true }, version: 0 })));
+});
