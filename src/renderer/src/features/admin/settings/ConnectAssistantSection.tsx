@@ -14,6 +14,15 @@ import { ASSISTANT_SCOPES, clientConfig, CONFIG_FILE, KEY_PLACEHOLDER, MCP_CLIEN
 
 const CLIENT_LABEL = { claude: 'clientClaude', cursor: 'clientCursor', vscode: 'clientVscode' } as const;
 
+/** A hint whose technical part (a header, CLI flags) is code, kept as written in every language. */
+function HintWithCode({ text, code }: { text: string; code: string }) {
+  return (
+    <>
+      {text} <Code translate="no">{code}</Code>
+    </>
+  );
+}
+
 function Copyable({ label, value, copyLabel, testId, hint }: { label: string; value: string; copyLabel: string; testId: string; hint?: ReactNode }) {
   return (
     <Stack gap={4}>
@@ -64,8 +73,8 @@ export function ConnectAssistantSection() {
         <ErrorAlert title={t('title')} error={server.error} />
       ) : (
         <Stack gap="md">
-          <Copyable label={t('httpUrl')} value={mcpHttpUrl(server.data.origin)} copyLabel={t('copyHttpUrl')} testId="mcp-http-url" hint={t('httpHint')} />
-          <Copyable label={t('stdioCommand')} value={stdioCommand(server.data.dataDir, key)} copyLabel={t('copyStdioCommand')} testId="mcp-stdio-command" hint={t('stdioHint')} />
+          <Copyable label={t('httpUrl')} value={mcpHttpUrl(server.data.origin)} copyLabel={t('copyHttpUrl')} testId="mcp-http-url" hint={<HintWithCode text={t('httpHint')} code="Authorization: Bearer sk-..." />} />
+          <Copyable label={t('stdioCommand')} value={stdioCommand(server.data.dataDir, key)} copyLabel={t('copyStdioCommand')} testId="mcp-stdio-command" hint={<HintWithCode text={t('stdioHint')} code='--read-only   --tools "orders_*"   --preset shopper|tracker' />} />
           <form onSubmit={submit} noValidate aria-label={t('makeKeyTitle')}>
             <Stack gap="xs">
               <Text size="sm" fw={500}>
