@@ -14,7 +14,7 @@ import tseslint from 'typescript-eslint';
  *   MessagePort, so no query or fsync blocks the thread that drives the windows. Types may be imported.
  */
 export default tseslint.config(
-  { ignores: ['node_modules/', 'out/', 'dist/', 'test-results/', 'playwright-report/', '.vite/'] },
+  { ignores: ['node_modules/', 'out/', 'dist/', 'packages/*/dist/', 'test-results/', 'playwright-report/', '.vite/'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -3,13 +3,17 @@
 // rebuilding it first when a source is newer, so a checkout never runs stale code. CROSSBUY_TSX=1 runs
 // the TypeScript sources through tsx instead (development; also the fallback when a build fails).
 import { existsSync, readdirSync, statSync } from 'node:fs';
-import { enableCompileCache } from 'node:module';
+import * as nodeModule from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { ensureSupportedNode } from '../scripts/launcher/runtime.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-// V8's code cache on disk: modules parsed once are not parsed again at the next start (Node 22.1+).
-enableCompileCache?.();
+// Started by an older Node (a global `npm link`, `node bin/crossbuy.js`): run again on the project's own.
+await ensureSupportedNode(root);
+// V8's code cache on disk: modules parsed once are not parsed again at the next start (Node 22.1+). A
+// namespace import, as a named import of a missing export fails before any line runs.
+nodeModule.enableCompileCache?.();
 const bundle = join(root, 'out', 'cli', 'crossbuy.mjs');
 const sources = ['src/main/core', 'src/main/cli', 'src/main/headless', 'src/main/mcp', 'src/contract', 'scripts/build-cli.js', 'package.json'].map((p) => join(root, p));
 

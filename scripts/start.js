@@ -6,12 +6,16 @@ import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { electronEnv, parseStartArgs } from './launcher/args.js';
+import { electronEnv, parseStartArgs, serveArgs } from './launcher/args.js';
 import { downloadElectron } from './launcher/electron-download.js';
 import { electronOutcome } from './launcher/outcome.js';
+import { ensureSupportedNode } from './launcher/runtime.js';
 import { ENTRIES, nodeEntry } from './launcher/spawn-forms.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+// `npm start` runs on the project's Node 24 (node_modules/.bin/node); `node scripts/start.js` on an older
+// Node runs again on it.
+await ensureSupportedNode(root);
 const electronDir = join(root, 'node_modules', 'electron');
 const where = { execPath: process.execPath, root };
 
@@ -39,12 +43,12 @@ function run(spec, extra = {}) {
   return spawnSync(spec.command, spec.args, { ...spec.options, stdio: 'inherit', cwd: root, ...extra });
 }
 
-function runHeadless(reason, hint) {
+function runHeadless(options, reason, hint) {
   process.stdout.write(`crossbuy: Electron cannot start here (${reason}); serving the UI headless instead.\n`);
   if (hint) process.stdout.write(`${hint}\n`);
   const ensure = run({ command: process.execPath, args: [join(root, 'scripts', 'ensure-ui.js')], options: { shell: false } });
   if (ensure.status !== 0) process.exit(ensure.status ?? 1);
-  const child = spawn(process.execPath, [join(root, 'bin', 'crossbuy.js'), 'serve', ...process.argv.slice(2)], { stdio: 'inherit' });
+  const child = spawn(process.execPath, [join(root, 'bin', 'crossbuy.js'), ...serveArgs(options)], { stdio: 'inherit' });
   for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
   child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
 }
@@ -61,11 +65,11 @@ function runElectron(binary, options) {
       child.kill(signal);
     });
   }
-  child.on('error', (error) => runHeadless(`Electron could not be run: ${error.message}`));
+  child.on('error', (error) => runHeadless(options, `Electron could not be run: ${error.message}`));
   child.on('exit', (code, signal) => {
     const outcome = electronOutcome({ code, signal, uptimeMs: Date.now() - started, forwardedSignal, platform: process.platform, electronDir });
     if (outcome.action === 'exit') process.exit(outcome.code);
-    else runHeadless(outcome.reason, outcome.hint);
+    else runHeadless(options, outcome.reason, outcome.hint);
   });
 }
 
@@ -76,9 +80,9 @@ try {
   process.stderr.write(`crossbuy: ${error.message}\n`);
   process.exit(2);
 }
-if (displayMissing()) runHeadless('no display: neither DISPLAY nor WAYLAND_DISPLAY is set');
+if (displayMissing()) runHeadless(options, 'no display: neither DISPLAY nor WAYLAND_DISPLAY is set');
 else {
   const found = await electronBinary();
   if (found.binary) runElectron(found.binary, options);
-  else runHeadless(found.reason);
+  else runHeadless(options, found.reason);
 }

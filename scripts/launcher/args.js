@@ -11,6 +11,8 @@ export function parseStartArgs(argv) {
   const out = { rest: [] };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
+    // `npm start -- --data X -- --port N` (a second `--`, as an older README wrote it) means the same.
+    if (arg === '--') continue;
     const match = /^--(data|port)(?:=(.*))?$/.exec(arg);
     if (!match) {
       out.rest.push(arg);
@@ -21,6 +23,21 @@ export function parseStartArgs(argv) {
     out[/** @type {'data' | 'port'} */ (match[1])] = value;
   }
   return out;
+}
+
+/**
+ * The arguments of the headless fallback's `crossbuy serve`: the parsed options, so the same command line
+ * means the same to both paths.
+ * @param {{ data?: string, port?: string, rest: string[] }} options
+ * @returns {string[]}
+ */
+export function serveArgs(options) {
+  return [
+    'serve',
+    ...(options.data !== undefined ? ['--data', options.data] : []),
+    ...(options.port !== undefined ? ['--port', options.port] : []),
+    ...options.rest,
+  ];
 }
 
 /**

@@ -4,4 +4,4 @@ export interface SpawnSpec {
   options: { shell: false };
 }
 export function nodeEntry(where: { execPath: string; root: string; platform?: NodeJS.Platform }, entry: string, args: string[]): SpawnSpec;
-export const ENTRIES: { vite: string; electronVite: string; playwright: string };
+export const ENTRIES: { vite: string; electronVite: string; playwright: string; electronBuilder: string };

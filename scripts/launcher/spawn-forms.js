@@ -22,4 +22,5 @@ export const ENTRIES = {
   vite: 'vite/bin/vite.js',
   electronVite: 'electron-vite/bin/electron-vite.js',
   playwright: '@playwright/test/cli.js',
+  electronBuilder: 'electron-builder/cli.js',
 };

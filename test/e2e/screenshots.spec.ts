@@ -30,7 +30,10 @@ async function englishWords(page: Page): Promise<string[]> {
   return [...new Set((prose.match(/[A-Za-z]{2,}/g) ?? []).filter((w) => !ALLOWED_LATIN.has(w.toLowerCase())))];
 }
 
-const dir = process.env.SCREENSHOT_DIR ?? join(fileURLToPath(new URL('../..', import.meta.url)), 'test-results', 'screenshots');
+const root = fileURLToPath(new URL('../..', import.meta.url));
+const dir = process.env.SCREENSHOT_DIR ?? join(root, 'test-results', 'screenshots');
+/** The README's picture (an order and its timeline, English, light), rewritten by `npm run docs:screenshot`. */
+const docsScreenshot = process.env.CROSSBUY_DOCS_SCREENSHOT === '1' ? join(root, 'docs', 'screenshot.png') : null;
 
 async function setLanguage(page: Page, language: 'en' | 'zh-CN') {
   await page.evaluate((lang) => localStorage.setItem('crossbuy-language', JSON.stringify({ state: { language: lang, chosen: true }, version: 0 })), language);
@@ -90,6 +93,7 @@ for (const language of ['en', 'zh-CN'] as const) {
         await page.screenshot({ path: join(dir, `${name}-${language}-${scheme}.png`), fullPage: false });
         const raw = await rawEnumValues(page);
         if (raw.length > 0) rawFound.push(`${name}: ${raw.join(', ')}`);
+        if (docsScreenshot && name === 'order' && language === 'en' && scheme === 'light') await page.screenshot({ path: docsScreenshot, fullPage: false });
         if (language === 'zh-CN') {
           const words = await englishWords(page);
           if (words.length > 0) found.push(`${name}: ${words.join(', ')}`);

@@ -4,6 +4,7 @@ import { isPace, PACES } from '../core/autopilot/pace.js';
 import { writeSetting } from '../core/settings/settings.js';
 import { parseDuration } from '../core/shared/clock.js';
 import { ServiceClock } from '../core/shared/service-clock.js';
+import { plural } from './args.js';
 import { ProgressLine } from './progress.js';
 import { withCore, withCoreAsync } from './with-core.js';
 
@@ -38,10 +39,10 @@ export function registerAdminSimulationCommands(admin: Command): void {
           // No requests to serve in this process: longer slices, fewer commits (each an fsync). A server on
           // the same folder waits at most this long for the write lock.
           sliceMs: 25,
-          onProgress: ({ steps, at }) => progress.update(`${steps} steps run, service time ${at}`),
+          onProgress: ({ steps, at }) => progress.update(`${plural(steps, 'step')} run, service time ${at}`),
         });
         progress.done();
-        process.stdout.write(flags.json ? `${JSON.stringify(result)}\n` : `clock ${result.from} -> ${result.to}; ${result.steps} autopilot steps run\n`);
+        process.stdout.write(flags.json ? `${JSON.stringify(result)}\n` : `clock ${result.from} -> ${result.to}; ${plural(result.steps, 'autopilot step')} run\n`);
       });
     });
 
@@ -56,7 +57,7 @@ export function registerAdminSimulationCommands(admin: Command): void {
           return;
         }
         if (pace === 'run') {
-          process.stdout.write(`${runDueSteps(core.ctx, core.ctx.clock.now())} steps run\n`);
+          process.stdout.write(`${plural(runDueSteps(core.ctx, core.ctx.clock.now()), 'step')} run\n`);
           return;
         }
         if (!isPace(pace)) throw new Error(`invalid pace "${pace}": use ${PACES.join(', ')}`);

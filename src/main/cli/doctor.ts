@@ -6,9 +6,9 @@ import { forEachOrderProblem } from '../core/orders/invariants.js';
 import { forEachShippingProblem } from '../core/shipping/invariants.js';
 import { formatAmount } from '../core/shared/money.js';
 import { auditLedger } from '../core/wallet/ledger.js';
-import { resolveDataDir } from './args.js';
+import { plural, resolveDataDir } from './args.js';
 import { runSqliteChecks, startSqliteChecks, type SqliteCheckResult } from './doctor-sqlite.js';
-import { withCore, withCoreAsync } from './with-core.js';
+import { noDatabaseMessage, withCore, withCoreAsync } from './with-core.js';
 import { worldDir, worldsRoot } from '../core/worlds/files.js';
 import { WorldRegistry } from '../core/worlds/registry.js';
 import { DEFAULT_WORLD } from '../core/worlds/world-id.js';
@@ -71,11 +71,11 @@ function coreChecks(ctx: CoreContext): DoctorCheck[] {
   const shippingProblems = new ProblemList();
   const shipping = forEachShippingProblem(ctx, (p) => shippingProblems.add(`${p.orderNo}: ${p.problem}`));
   return [
-    check('ledger', `${wallets.length} wallet(s): balance = sum of ledger entries, frozen = active holds, available >= 0`, ledger),
-    check('orders', `${orders} order(s): total = subtotal - discount + serviceFee, paid once, refunds <= payments, coupons`, orderProblems),
+    check('ledger', `${plural(wallets.length, 'wallet')}: balance = sum of ledger entries, frozen = active holds, available >= 0`, ledger),
+    check('orders', `${plural(orders, 'order')}: total = subtotal - discount + serviceFee, paid once, refunds <= payments, coupons`, orderProblems),
     check(
       'shipping',
-      `${shipping} shipping order(s), serviced package(s) and rehearsal(s): holds = fee + premium + storage while pending, captured once at dispatch, payouts <= declared value + fee, service charges = prices`,
+      `${plural(shipping, 'shipping record')} (shipping orders, serviced packages, rehearsals): holds = fee + premium + storage while pending, captured once at dispatch, payouts <= declared value + fee, service charges = prices`,
       shippingProblems,
     ),
   ];
@@ -119,7 +119,7 @@ export function formatDoctorReport(dbFile: string, checks: readonly DoctorCheck[
     if (check.problemCount > check.problems.length) lines.push(`        ... and ${check.problemCount - check.problems.length} more`);
   }
   const failed = checks.filter((c) => !c.ok).length;
-  lines.push(failed === 0 ? 'all checks passed' : `${failed} check(s) failed`);
+  lines.push(failed === 0 ? 'all checks passed' : `${plural(failed, 'check')} failed`);
   return `${lines.join('\n')}\n`;
 }
 
@@ -148,7 +148,7 @@ function worldRegistryCheck(dataDir: string, registry: WorldRegistry): DoctorChe
       if (!entry.startsWith('.') && !registry.get(entry)) problems.add(`${entry}: a world folder without a registry row (removed at the next start)`);
     }
   }
-  return check('worlds', `${count} world(s) registered besides the default one, each whole`, problems);
+  return check('worlds', `${plural(count, 'world')} registered besides the default one, each whole`, problems);
 }
 
 export function registerDoctorCommand(program: Command): void {
@@ -163,7 +163,7 @@ export function registerDoctorCommand(program: Command): void {
       const dir = resolveDataDir(options.data);
       const file = databaseFile(dir);
       // Opening a missing data dir would create and seed a fresh one: report it instead.
-      if (!existsSync(file)) throw new Error(`no crossbuy database at ${file}`);
+      if (!existsSync(file)) throw new Error(noDatabaseMessage(dir));
       let failed = false;
       const report = (world: string, database: string, checks: DoctorCheck[]) => {
         failed ||= !checks.every((c) => c.ok);

@@ -1,13 +1,29 @@
 import type { Command } from 'commander';
 import { createWriteStream, existsSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { ENTRY_TYPES, ORDER_STATUSES, SHIPPING_STATUSES } from '../../contract/enums.js';
 import { EXPORT_KINDS, type ExportFilter, type ExportKind } from '../../contract/open/exports.js';
 import { databaseFile } from '../core/data-dir.js';
 import { csvChunks, normalizeFilter } from '../core/exports/stream.js';
-import { resolveDataDir } from './args.js';
-import { withCoreAsync } from './with-core.js';
+import { plural, resolveDataDir } from './args.js';
+import { CsvRowCounter } from './csv-rows.js';
+import { noDatabaseMessage, withCoreAsync } from './with-core.js';
+
+/** What one row of each export is, singular and plural. */
+const ROW_NOUNS: Record<ExportKind, [string, string]> = {
+  orders: ['order', 'orders'],
+  transactions: ['wallet transaction', 'wallet transactions'],
+  shipping: ['shipping order', 'shipping orders'],
+};
+
+async function* counted(chunks: AsyncIterable<string>, counter: CsvRowCounter): AsyncGenerator<string> {
+  for await (const chunk of chunks) {
+    counter.add(chunk);
+    yield chunk;
+  }
+}
 
 /** The app's own user: the one the UI shows (the CLI speaks for the person at the machine). */
 const APP_USER = 1;
@@ -58,10 +74,19 @@ export function registerExportCommand(program: Command): void {
       const filter = normalizeFilter(filterOf(exportKind, flags));
       const dir = resolveDataDir(flags.data);
       // Opening a missing data dir would create and seed a fresh one: report it instead.
-      if (!existsSync(databaseFile(dir))) throw new Error(`no crossbuy database at ${databaseFile(dir)}`);
+      if (!existsSync(databaseFile(dir))) throw new Error(noDatabaseMessage(dir));
+      const counter = new CsvRowCounter();
       await withCoreAsync(dir, async (core) => {
-        const rows = Readable.from(csvChunks(core.ctx, exportKind, APP_USER, filter), { objectMode: false });
+        const rows = Readable.from(counted(csvChunks(core.ctx, exportKind, APP_USER, filter), counter), { objectMode: false });
         await pipeline(rows, flags.out ? createWriteStream(flags.out) : process.stdout, flags.out ? {} : { end: false });
       });
+      // The header is a row too: what was exported is the rest.
+      const written = Math.max(0, counter.rows - 1);
+      const what = plural(written, ROW_NOUNS[exportKind][0], ROW_NOUNS[exportKind][1]);
+      const filtered = [flags.from, flags.to, flags.status, flags.type].some((f) => f !== undefined);
+      const nothing = `no ${ROW_NOUNS[exportKind][1]}${filtered ? ' matching the filters' : ''} in ${dir}`;
+      // The CSV owns stdout when there is no --out: the note about an empty export goes to stderr then.
+      if (flags.out) process.stdout.write(`wrote ${what} to ${resolve(flags.out)}${written === 0 ? ` (${nothing})` : ''}\n`);
+      else if (written === 0) process.stderr.write(`crossbuy: ${nothing}\n`);
     });
 }

@@ -56,7 +56,7 @@ export function registerKeyCommands(program: Command): void {
           process.stdout.write(`${JSON.stringify(list)}\n`);
           return;
         }
-        if (list.length === 0) process.stdout.write('no API keys\n');
+        if (list.length === 0) process.stdout.write(`no API keys in ${core.ctx.dataDir}\n`);
         for (const k of list) {
           const state = k.revokedAt ? 'revoked' : k.expiresAt && Date.parse(k.expiresAt) <= Date.now() ? 'expired' : 'active';
           process.stdout.write(

@@ -60,7 +60,7 @@ export async function applyCommand(path: string, flags: ApplyFlags): Promise<voi
 
 /** `crossbuy serve --world-file F`: the world file applied to a new folder, then served until stopped. */
 export async function serveWorldFile(flags: { worldFile: string; seed?: string; frozen?: boolean; data?: string; port?: string; sessionToken?: string }): Promise<{ stop(): Promise<void>; uiUrl: string; dataDir: string; key: string }> {
-  const started = await startFromFile(flags.worldFile, { seed: flags.seed, frozen: flags.frozen, data: flags.data, port: resolvePort(flags.port), sessionToken: flags.sessionToken });
+  const started = await startFromFile(flags.worldFile, { seed: flags.seed, frozen: flags.frozen, data: flags.data, port: resolvePort(flags.port).port, sessionToken: flags.sessionToken });
   process.stdout.write(`world file ${flags.worldFile} applied to ${started.dataDir} (seed ${started.seed}): ${started.applied.steps.length} steps\n`);
   process.stdout.write(`key (every scope): ${started.key.secret}\n`);
   process.stdout.write(`crossbuy is serving at ${started.running.uiUrl}\n`);

@@ -2,9 +2,10 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { electronEnv, parseStartArgs } from '../../../scripts/launcher/args.js';
+import { electronEnv, parseStartArgs, serveArgs } from '../../../scripts/launcher/args.js';
 import { progressLine } from '../../../scripts/launcher/electron-download.js';
 import { EARLY_EXIT_MS, electronOutcome } from '../../../scripts/launcher/outcome.js';
+import { npmRuntimeNote, pinnedNodePath, runtimeDecision, supportedNode } from '../../../scripts/launcher/runtime.js';
 import { ENTRIES, nodeEntry } from '../../../scripts/launcher/spawn-forms.js';
 
 const root = join(import.meta.dirname, '..', '..', '..');
@@ -42,6 +43,16 @@ describe('start options', () => {
     expect(parseStartArgs([])).toEqual({ rest: [] });
     expect(() => parseStartArgs(['--data'])).toThrow(/--data needs a value/);
     expect(() => parseStartArgs(['--port='])).toThrow(/--port/);
+  });
+
+  it('reads `npm start -- --data X -- --port N` (a second --) as the same options', () => {
+    expect(parseStartArgs(['--data', 'X', '--', '--port', '5000'])).toEqual({ data: 'X', port: '5000', rest: [] });
+  });
+
+  it('gives the headless fallback the parsed options, never a bare -- (commander reads what follows as operands)', () => {
+    const options = parseStartArgs(['--data', 'X', '--', '--port', '5000', '--empty']);
+    expect(serveArgs(options)).toEqual(['serve', '--data', 'X', '--port', '5000', '--empty']);
+    expect(serveArgs(parseStartArgs([]))).toEqual(['serve']);
   });
 
   it('passes them to Electron as environment and drops ELECTRON_RUN_AS_NODE', () => {
@@ -107,5 +118,69 @@ describe('npm run test:desktop', () => {
     const result = spawnSync(process.execPath, [join(root, 'scripts', 'test-desktop.js')], { encoding: 'utf8' });
     expect(result.status).toBe(0);
     expect(result.stdout).toBe('test:desktop: skipped: no Electron binary (node_modules/electron/dist); `npm start` once on a desktop downloads it\n');
+  });
+});
+
+describe('the runtime the scripts run on', () => {
+  const here = { execPath: '/usr/bin/node', pinned: '/src/crossbuy/node_modules/node/bin/node', pinnedExists: true };
+
+  it('runs on Node 22.12 and newer', () => {
+    expect(supportedNode('24.21.0')).toBe(true);
+    expect(supportedNode('22.12.0')).toBe(true);
+    expect(supportedNode('22.11.9')).toBe(false);
+    expect(supportedNode('20.20.2')).toBe(false);
+    expect(runtimeDecision({ ...here, version: '24.0.0' })).toEqual({ action: 'run' });
+  });
+
+  it("runs again on the project's own Node where an older one started it", () => {
+    expect(runtimeDecision({ ...here, version: '20.20.2' })).toEqual({ action: 'relaunch', command: here.pinned });
+  });
+
+  it('says in one line what to do where there is no project Node', () => {
+    const decision = runtimeDecision({ ...here, version: '20.20.2', pinnedExists: false });
+    expect(decision.action).toBe('refuse');
+    if (decision.action !== 'refuse') return;
+    expect(decision.message).not.toContain('\n');
+    expect(decision.message).toContain('Node 20.20.2');
+    expect(decision.message).toContain('npm install');
+    expect(decision.message).toContain('Node 24');
+  });
+
+  it('ends npm install with a line about the EBADENGINE warnings where npm ran on an older Node', () => {
+    expect(npmRuntimeNote('npm/11.19.1 node/v20.20.2 linux x64 workspaces/false', '24.21.0')).toBe(
+      "crossbuy: npm ran on Node 20.20.2, so its EBADENGINE warnings above are about that Node; crossbuy's scripts run on its own Node 24.21.0 (node_modules/node)",
+    );
+    expect(npmRuntimeNote('npm/11.19.1 node/v24.21.0 linux x64 workspaces/false', '24.21.0')).toBeNull();
+    expect(npmRuntimeNote(undefined, '24.21.0')).toBeNull();
+    expect(npmRuntimeNote('npm/11.19.1 node/v20.20.2 linux x64', '20.20.2')).toMatch(/Node 24 is missing/);
+  });
+
+  it('finds the binary the node package installs, per platform', () => {
+    expect(pinnedNodePath('/src/crossbuy', 'linux')).toBe('/src/crossbuy/node_modules/node/bin/node');
+    expect(pinnedNodePath('C:\\src\\crossbuy', 'win32')).toBe('C:\\src\\crossbuy\\node_modules\\node\\bin\\node.exe');
+  });
+
+  it('is pinned as a dependency, with its install script allowed', () => {
+    const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { dependencies: Record<string, string>; allowScripts: Record<string, boolean> };
+    expect(pkg.dependencies.node).toMatch(/^24\.\d+\.\d+$/);
+    expect(pkg.allowScripts.node).toBe(true);
+    const pinned = pinnedNodePath(root);
+    expect(spawnSync(pinned, ['--version'], { encoding: 'utf8' }).stdout).toBe(`v${pkg.dependencies.node}\n`);
+  });
+
+  it('takes the CLI from an older Node to the pinned one (where this machine has an older Node)', () => {
+    // Both checks run wherever the test runs: the bin must load on any Node (no import an old Node lacks
+    // at link time), and an old Node found on the machine must end up on the pinned one.
+    const olderNodes = ['/usr/bin/node', '/usr/local/bin/node'].filter((path) => {
+      const version = spawnSync(path, ['-p', 'process.versions.node'], { encoding: 'utf8' }).stdout?.trim();
+      return version !== undefined && version !== '' && !supportedNode(version);
+    });
+    const bin = readFileSync(join(root, 'bin', 'crossbuy.js'), 'utf8');
+    expect(bin).not.toMatch(/import\s*\{[^}]*enableCompileCache/);
+    for (const old of olderNodes) {
+      const run = spawnSync(old, [join(root, 'bin', 'crossbuy.js'), 'data-dir', '--data', '/tmp/x'], { encoding: 'utf8' });
+      expect(run.stderr, old).toBe('');
+      expect(run.stdout, old).toBe('/tmp/x\n');
+    }
   });
 });

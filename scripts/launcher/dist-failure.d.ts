@@ -1,0 +1,1 @@
+export function distFailure(output: string, logFile: string): string;

@@ -1,0 +1,85 @@
+// Which Node runs crossbuy. The project pins its own runtime through the npm registry: the `node` package
+// (a dependency) installs a Node 24 binary into node_modules/node/bin, and npm puts it first on PATH for
+// every npm script (`npm start`, `npm test`, `npx crossbuy`), whatever Node started npm. A script started
+// by hand on an older Node (`node bin/crossbuy.js`, a global `npm link`) runs itself again on that binary,
+// or, where there is none, stops in one line that says what to install.
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { posix, win32 } from 'node:path';
+
+/** The oldest Node the dependencies accept (better-sqlite3 13, vite 8, electron's tooling): 22.12. */
+export const MIN_NODE = { major: 22, minor: 12 };
+
+/**
+ * @param {string} version process.versions.node, e.g. '20.20.2'
+ * @returns {boolean}
+ */
+export function supportedNode(version) {
+  const [major = 0, minor = 0] = version.split('.').map(Number);
+  return major > MIN_NODE.major || (major === MIN_NODE.major && minor >= MIN_NODE.minor);
+}
+
+/**
+ * The project's own Node binary (from the `node` dependency), where `npm install` put it.
+ * @param {string} root the checkout
+ * @param {NodeJS.Platform} [platform]
+ */
+export function pinnedNodePath(root, platform = process.platform) {
+  return platform === 'win32' ? win32.join(root, 'node_modules', 'node', 'bin', 'node.exe') : posix.join(root, 'node_modules', 'node', 'bin', 'node');
+}
+
+/**
+ * What to do on this Node: run here, run again on the pinned binary, or refuse in one line.
+ * @param {{ version: string, execPath: string, pinned: string, pinnedExists: boolean }} here
+ * @returns {{ action: 'run' } | { action: 'relaunch', command: string } | { action: 'refuse', message: string }}
+ */
+export function runtimeDecision(here) {
+  if (supportedNode(here.version)) return { action: 'run' };
+  if (here.pinnedExists && here.pinned !== here.execPath) return { action: 'relaunch', command: here.pinned };
+  return {
+    action: 'refuse',
+    message:
+      `crossbuy needs Node.js ${MIN_NODE.major}.${MIN_NODE.minor} or newer (24 LTS recommended) and this is Node ${here.version}: ` +
+      'run `npm install` in the crossbuy folder (it installs Node 24 for the project, node_modules/node) and start it through npm, or install Node 24 from https://nodejs.org',
+  };
+}
+
+/**
+ * Applies the decision for the script being run (`process.argv[1]`): returns when this Node will do;
+ * otherwise never settles, as the process ends with the relaunched child (or at once, refused).
+ * @param {string} root the checkout
+ * @returns {Promise<void>}
+ */
+export function ensureSupportedNode(root) {
+  const pinned = pinnedNodePath(root);
+  const decision = runtimeDecision({ version: process.versions.node, execPath: process.execPath, pinned, pinnedExists: existsSync(pinned) });
+  if (decision.action === 'run') return Promise.resolve();
+  if (decision.action === 'refuse') {
+    process.stderr.write(`${decision.message}\n`);
+    process.exit(1);
+  }
+  const child = spawn(decision.command, process.argv.slice(1), { stdio: 'inherit' });
+  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(signal, () => child.kill(signal));
+  child.on('error', (error) => {
+    process.stderr.write(`crossbuy: could not run ${decision.command}: ${error.message}\n`);
+    process.exit(1);
+  });
+  child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
+  return new Promise(() => {});
+}
+
+/**
+ * The line `npm install` ends with when npm itself ran on an older Node: its EBADENGINE warnings are about
+ * that Node, not the one the scripts run on. Null when there is nothing to say.
+ * @param {string | undefined} userAgent npm_config_user_agent, e.g. 'npm/11.19.1 node/v20.20.2 linux x64 workspaces/false'
+ * @param {string} scriptsNode the version running the scripts (process.versions.node)
+ * @returns {string | null}
+ */
+export function npmRuntimeNote(userAgent, scriptsNode) {
+  const npmNode = /\bnode\/v(\d+\.\d+\.\d+)/.exec(userAgent ?? '')?.[1];
+  if (!supportedNode(scriptsNode)) {
+    return `crossbuy: the project's Node 24 is missing (node_modules/node/bin/node), so the scripts would run on Node ${scriptsNode}: run \`npm install\` again with the network, or install Node 24 from https://nodejs.org`;
+  }
+  if (npmNode === undefined || supportedNode(npmNode)) return null;
+  return `crossbuy: npm ran on Node ${npmNode}, so its EBADENGINE warnings above are about that Node; crossbuy's scripts run on its own Node ${scriptsNode} (node_modules/node)`;
+}
