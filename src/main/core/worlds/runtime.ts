@@ -51,7 +51,7 @@ export class WorldRuntime {
     readonly ctx: CoreContext,
     readonly feed: EventFeed,
     readonly autopilot: AutopilotTimer | null,
-    readonly webhooks: WebhookDispatcher,
+    readonly webhooks: WebhookDispatcher | null,
     readonly frozen: boolean,
     /** Whether close() also closes the core (the default world's core is the server's to close). */
     private readonly ownsCore: boolean,
@@ -60,7 +60,7 @@ export class WorldRuntime {
 
   /** Opens a world's folder (its own SQLite database) and starts its feed, autopilot and webhooks. */
   static open(id: string, dir: string, options: WorldOpenOptions): WorldRuntime {
-    const coreOptions: CoreOptions & { seed?: number; frozen?: boolean; clockStart?: string } = {
+    const coreOptions: CoreOptions = {
       dataDir: dir,
       empty: !options.demo,
       referenceData: true,
@@ -88,11 +88,11 @@ export class WorldRuntime {
     if (this.onKey) onKeyCreated(this.core.ctx.db, this.onKey);
     this.feed.start();
     this.autopilot?.start();
-    this.webhooks.start();
+    this.webhooks?.start();
   }
 
   /** The default world: the server's own core and the services it already runs. */
-  static ofDefault(core: Core, feed: EventFeed, autopilot: AutopilotTimer, webhooks: WebhookDispatcher): WorldRuntime {
+  static ofDefault(core: Core, feed: EventFeed, autopilot: AutopilotTimer | null = null, webhooks: WebhookDispatcher | null = null): WorldRuntime {
     return new WorldRuntime(DEFAULT_WORLD, core, core.ctx, feed, autopilot, webhooks, false, false);
   }
 
@@ -142,7 +142,7 @@ export class WorldRuntime {
     this.closed = true;
     this.endStreams();
     await this.autopilot?.stop();
-    this.webhooks.stop();
+    this.webhooks?.stop();
     this.feed.stop();
     if (this.ownsCore) {
       onKeyCreated(this.core.ctx.db, null);
