@@ -71,6 +71,25 @@ describe('POST /admin/worlds', () => {
   });
 });
 
+describe('seeds', () => {
+  it('two worlds made with one seed and clock start answer alike; another seed differs', async () => {
+    const body = { seed: 4242, clockStart: '2026-03-02T09:00:00Z' };
+    const [a, b, c] = [await createWorld(body), await createWorld(body), await createWorld({ ...body, seed: 4243 })];
+    const place = async (key: string) => {
+      const product = (await open(key, 'GET', '/products/search?limit=10')).body.data.items.find((p: { skus: { stock: number }[] }) => p.skus[0]!.stock > 0);
+      return (await open(key, 'POST', '/orders', { items: [{ productId: String(product.id), skuId: product.skus[0].skuId, quantity: 1 }] })).body.data;
+    };
+    // A world's own id is in its media URLs (and its events): masked, like key ids, for the comparison.
+    const masked = (value: unknown, id: string) => JSON.parse(JSON.stringify(value).replaceAll(id, 'w_WORLD'));
+    const [oa, ob, oc] = [await place(a.key.secret), await place(b.key.secret), await place(c.key.secret)];
+    expect(masked(oa, a.id)).toEqual(masked(ob, b.id));
+    expect(oa.orderNo).not.toBe(oc.orderNo);
+    const statement = async (key: string) => (await open(key, 'GET', '/user/wallet/transactions?limit=50')).body.data;
+    expect(await statement(a.key.secret)).toEqual(await statement(b.key.secret));
+    expect((await server.admin('GET', `/worlds/${a.id}`)).body.data).toMatchObject({ seed: 4242, frozen: true, clock: '2026-03-02T09:00:00.000Z' });
+  });
+});
+
 describe('maxWorlds', () => {
   it('refuses a world past the setting (the default world counts) with 409, and allows it again when raised', async () => {
     const total = (await server.admin('GET', '/worlds')).body.data.total as number;
