@@ -191,6 +191,34 @@ describe('Crossbuy-World on the admin API', () => {
   });
 });
 
+describe('the operator\'s UI session', () => {
+  it('works on the world Crossbuy-World names (its event stream: ?world=), on both APIs', async () => {
+    const w = await createWorld();
+    const session = { cookie: 'crossbuy_session=test-session-token', 'x-crossbuy-client': 'ui' };
+    await adminIn(w.id, 'POST', '/wallet/deposit', { amount: 55.5 });
+    const inWorld = await request(server.baseUrl, 'GET', '/user/wallet/balance', { headers: { ...session, 'crossbuy-world': w.id } });
+    expect(inWorld.status).toBe(200);
+    expect(inWorld.body.data.balance).toBe(await balance(w.key.secret));
+    const inDefault = await request(server.baseUrl, 'GET', '/user/wallet/balance', { headers: session });
+    expect(inDefault.body.data.balance).toBe(await balance(server.key));
+    expect((await request(server.baseUrl, 'GET', '/cart', { headers: { ...session, 'crossbuy-world': 'w_no_such_world' } })).status).toBe(404);
+    const keys = await request(`${server.running.origin}/api/v1/admin`, 'GET', '/keys', { headers: { ...session, 'crossbuy-world': w.id } });
+    expect((keys.body.data as { name: string }[]).map((k) => k.name)).toEqual(['world key']);
+
+    // The page's EventSource sends the cookie alone: the world is in the query.
+    const controller = new AbortController();
+    const stream = await fetch(`${server.baseUrl}/events?world=${w.id}`, { headers: { cookie: session.cookie }, signal: controller.signal });
+    expect(stream.status).toBe(200);
+    const reader = stream.body!.getReader();
+    await adminIn(w.id, 'POST', '/wallet/deposit', { amount: 3 });
+    let text = '';
+    const deadline = Date.now() + 5000;
+    while (!text.includes('"world"') && Date.now() < deadline) text += new TextDecoder().decode((await reader.read()).value);
+    controller.abort();
+    expect(text).toContain(`"world":"${w.id}"`);
+  });
+});
+
 describe('GET and DELETE /admin/worlds', () => {
   it('describes a world and lists worlds with cursor paging', async () => {
     const w = await createWorld({ name: 'described', ttl: '2h' });
