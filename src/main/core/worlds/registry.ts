@@ -157,6 +157,13 @@ export class WorldRegistry {
     this.changed();
   }
 
+  /** Whether the registry maps exactly these hashes to the world. */
+  hasExactlyKeys(worldId: string, hashes: readonly string[]): boolean {
+    const known = this.db.prepare('SELECT hash FROM world_keys WHERE world_id = ?').pluck().all(worldId) as string[];
+    const wanted = new Set(hashes);
+    return known.length === wanted.size && known.every((h) => wanted.has(h));
+  }
+
   addKey(worldId: string, hash: string): void {
     inTransaction(this.db, () => this.db.prepare('INSERT OR REPLACE INTO world_keys (hash, world_id) VALUES (?, ?)').run(hash, worldId));
     this.changed();

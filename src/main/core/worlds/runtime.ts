@@ -136,8 +136,12 @@ export class WorldRuntime {
     this.streamEnders.clear();
   }
 
-  /** Stops the world's timers, ends its streams and closes its database (its registry row stays). */
-  async close(): Promise<void> {
+  /**
+   * Stops the world's timers, ends its streams and closes its database (its registry row stays).
+   * `discard`: the database is about to be replaced (a reset): closed without checkpointing its WAL,
+   * which goes with it.
+   */
+  async close(options: { discard?: boolean } = {}): Promise<void> {
     if (this.closed) return;
     this.closed = true;
     this.endStreams();
@@ -146,7 +150,8 @@ export class WorldRuntime {
     this.feed.stop();
     if (this.ownsCore) {
       onKeyCreated(this.core.ctx.db, null);
-      this.core.close();
+      if (options.discard) this.core.ctx.db.close();
+      else this.core.close();
     }
   }
 }

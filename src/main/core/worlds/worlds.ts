@@ -440,11 +440,13 @@ export class Worlds {
         this.open.delete(id);
         runtime.endStreams();
         await runtime.whenIdle();
-        await runtime.close();
+        await runtime.close({ discard: true });
       }
       await replaceDatabase(worldDir(this.dataDir, id), file);
       const reopened = this.openRuntime(row);
-      this.registry.setKeys(id, allKeyHashes(reopened.ctx));
+      // The keys as they were at the snapshot (rewritten only when they differ from the registry's).
+      const hashes = allKeyHashes(reopened.ctx);
+      if (!this.registry.hasExactlyKeys(id, hashes)) this.registry.setKeys(id, hashes);
     } finally {
       this.gates.delete(id);
       release();
