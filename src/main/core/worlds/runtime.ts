@@ -75,7 +75,8 @@ export class WorldRuntime {
     const ctx: CoreContext = { ...base, mediaUrl: (path) => (path.startsWith('/') ? `${base.mediaUrl(path)}${path.includes('?') ? '&' : '?'}world=${id}` : path) };
     const feed = new EventFeed(ctx);
     const autopilot = options.frozen ? null : new AutopilotTimer(ctx);
-    const webhooks = new WebhookDispatcher(ctx, fetch, id);
+    // The default fetcher: the same SSRF guard as the default world's webhooks.
+    const webhooks = new WebhookDispatcher(ctx, undefined, id);
     feed.subscribe(webhooks.onEvent);
     const runtime = new WorldRuntime(id, core, ctx, feed, autopilot, webhooks, options.frozen, true, options.onKey);
     runtime.ttlMs = options.ttlMs ?? null;
