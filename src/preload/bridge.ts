@@ -14,8 +14,8 @@ export interface BridgeRequest {
   /** Absolute path with query, e.g. /api/v1/open/products/search?q=bag */
   path: string;
   body?: unknown;
-  /** Only Idempotency-Key is forwarded. */
-  headers?: { 'idempotency-key'?: string };
+  /** Only Idempotency-Key and Crossbuy-World (the world the window works on: worlds.md section 1) are forwarded. */
+  headers?: { 'idempotency-key'?: string; 'crossbuy-world'?: string };
 }
 
 export interface BridgeResponse {

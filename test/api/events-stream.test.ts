@@ -65,7 +65,7 @@ describe('GET /events', () => {
       },
     });
     const created = events.find((e) => e.event === 'order.created')!;
-    expect(created.data).toMatchObject({ type: 'order.created', data: { orderNo: firstOrder, status: 'pending' } });
+    expect(created.data).toMatchObject({ type: 'order.created', data: { orderNo: firstOrder, status: 'pending' }, world: 'default' });
     expect(created.data.id).toBe(created.id);
     const payment = events.find((e) => e.event === 'wallet.transaction_created')!;
     expect(payment.data.data).toMatchObject({ type: 'order_payment', reference: firstOrder });

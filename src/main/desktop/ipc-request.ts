@@ -30,6 +30,8 @@ export function toInjectRequest(raw: unknown, sessionToken: string): InjectReque
   };
   const idem = headers?.['idempotency-key'];
   if (typeof idem === 'string') out.headers['idempotency-key'] = idem;
+  const world = headers?.['crossbuy-world'];
+  if (typeof world === 'string' && world.length <= 64) out.headers['crossbuy-world'] = world;
   if (body !== undefined) {
     out.payload = JSON.stringify(body);
     out.headers['content-type'] = 'application/json';

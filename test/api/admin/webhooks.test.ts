@@ -100,7 +100,7 @@ describe('webhook endpoints and deliveries', () => {
       expect(ok.status).toBe(200);
       expect(verifySignature(endpoint.secret, ok.headers['crossbuy-signature'] as string, ok.body)).toBe(true);
       const payload = JSON.parse(ok.body);
-      expect(payload).toMatchObject({ type: 'order.created', data: { orderNo: order.body.data.orderNo } });
+      expect(payload).toMatchObject({ type: 'order.created', data: { orderNo: order.body.data.orderNo }, world: 'default' });
       expect(ok.headers['crossbuy-event-type']).toBe('order.created');
 
       const deliveries = await server.admin('GET', `/webhooks/${endpoint.id}/deliveries`);
@@ -147,7 +147,7 @@ describe('POST /webhooks/:id/test', () => {
 
       const got = hook.received[1]!;
       expect(verifySignature(endpoint.secret, got.headers['crossbuy-signature'] as string, got.body)).toBe(true);
-      expect(JSON.parse(got.body)).toMatchObject({ id: ok.body.data.eventId, type: 'webhook.test', data: { endpointId: endpoint.id } });
+      expect(JSON.parse(got.body)).toMatchObject({ id: ok.body.data.eventId, type: 'webhook.test', data: { endpointId: endpoint.id }, world: 'default' });
       expect(got.headers['crossbuy-event-type']).toBe('webhook.test');
       // Each test is a delivery of its own, newest first, done at once (never retried), with its one attempt.
       const history = (await server.admin('GET', `/webhooks/${endpoint.id}/deliveries`)).body.data;

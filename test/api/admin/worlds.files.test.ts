@@ -80,9 +80,9 @@ describe('worlds from a file', () => {
   });
 });
 
-describe('without the world-file engine', () => {
+describe('a server built without the world-file engine (applyFile: null)', () => {
   it('answers 503 for a file, and makes nothing', async () => {
-    const bare = await startTestServer();
+    const bare = await startTestServer({ applyFile: null });
     try {
       const res = await bare.admin('POST', '/worlds', { file: { crossbuyWorld: 1, steps: [] } });
       expect(res.status).toBe(503);

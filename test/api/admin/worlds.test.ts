@@ -71,6 +71,25 @@ describe('POST /admin/worlds', () => {
   });
 });
 
+describe('seeds', () => {
+  it('two worlds made with one seed and clock start answer alike; another seed differs', async () => {
+    const body = { seed: 4242, clockStart: '2026-03-02T09:00:00Z' };
+    const [a, b, c] = [await createWorld(body), await createWorld(body), await createWorld({ ...body, seed: 4243 })];
+    const place = async (key: string) => {
+      const product = (await open(key, 'GET', '/products/search?limit=10')).body.data.items.find((p: { skus: { stock: number }[] }) => p.skus[0]!.stock > 0);
+      return (await open(key, 'POST', '/orders', { items: [{ productId: String(product.id), skuId: product.skus[0].skuId, quantity: 1 }] })).body.data;
+    };
+    // A world's own id is in its media URLs (and its events): masked, like key ids, for the comparison.
+    const masked = (value: unknown, id: string) => JSON.parse(JSON.stringify(value).replaceAll(id, 'w_WORLD'));
+    const [oa, ob, oc] = [await place(a.key.secret), await place(b.key.secret), await place(c.key.secret)];
+    expect(masked(oa, a.id)).toEqual(masked(ob, b.id));
+    expect(oa.orderNo).not.toBe(oc.orderNo);
+    const statement = async (key: string) => (await open(key, 'GET', '/user/wallet/transactions?limit=50')).body.data;
+    expect(await statement(a.key.secret)).toEqual(await statement(b.key.secret));
+    expect((await server.admin('GET', `/worlds/${a.id}`)).body.data).toMatchObject({ seed: 4242, frozen: true, clock: '2026-03-02T09:00:00.000Z' });
+  });
+});
+
 describe('maxWorlds', () => {
   it('refuses a world past the setting (the default world counts) with 409, and allows it again when raised', async () => {
     const total = (await server.admin('GET', '/worlds')).body.data.total as number;
@@ -169,6 +188,34 @@ describe('Crossbuy-World on the admin API', () => {
     // the admin token is checked before the world
     const noToken = await request(`${server.running.origin}/api/v1/admin`, 'GET', '/settings', { headers: { 'crossbuy-world': 'w_no_such_world' } });
     expect(noToken.status).toBe(401);
+  });
+});
+
+describe('the operator\'s UI session', () => {
+  it('works on the world Crossbuy-World names (its event stream: ?world=), on both APIs', async () => {
+    const w = await createWorld();
+    const session = { cookie: 'crossbuy_session=test-session-token', 'x-crossbuy-client': 'ui' };
+    await adminIn(w.id, 'POST', '/wallet/deposit', { amount: 55.5 });
+    const inWorld = await request(server.baseUrl, 'GET', '/user/wallet/balance', { headers: { ...session, 'crossbuy-world': w.id } });
+    expect(inWorld.status).toBe(200);
+    expect(inWorld.body.data.balance).toBe(await balance(w.key.secret));
+    const inDefault = await request(server.baseUrl, 'GET', '/user/wallet/balance', { headers: session });
+    expect(inDefault.body.data.balance).toBe(await balance(server.key));
+    expect((await request(server.baseUrl, 'GET', '/cart', { headers: { ...session, 'crossbuy-world': 'w_no_such_world' } })).status).toBe(404);
+    const keys = await request(`${server.running.origin}/api/v1/admin`, 'GET', '/keys', { headers: { ...session, 'crossbuy-world': w.id } });
+    expect((keys.body.data as { name: string }[]).map((k) => k.name)).toEqual(['world key']);
+
+    // The page's EventSource sends the cookie alone: the world is in the query.
+    const controller = new AbortController();
+    const stream = await fetch(`${server.baseUrl}/events?world=${w.id}`, { headers: { cookie: session.cookie }, signal: controller.signal });
+    expect(stream.status).toBe(200);
+    const reader = stream.body!.getReader();
+    await adminIn(w.id, 'POST', '/wallet/deposit', { amount: 3 });
+    let text = '';
+    const deadline = Date.now() + 5000;
+    while (!text.includes('"world"') && Date.now() < deadline) text += new TextDecoder().decode((await reader.read()).value);
+    controller.abort();
+    expect(text).toContain(`"world":"${w.id}"`);
   });
 });
 

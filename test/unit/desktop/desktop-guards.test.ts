@@ -54,6 +54,11 @@ describe('IPC to route mapping', () => {
     });
   });
 
+  it('forwards the world the window works on, and no other header', () => {
+    const out = toInjectRequest({ method: 'GET', path: '/api/v1/admin/keys', headers: { 'crossbuy-world': 'w_abcdefghij', authorization: 'Bearer x' } }, 'tok');
+    expect(out.headers).toEqual({ host: '127.0.0.1', cookie: 'crossbuy_session=tok', 'x-crossbuy-client': 'ui', 'crossbuy-world': 'w_abcdefghij' });
+  });
+
   it.each([
     [null],
     [{ method: 'TRACE', path: '/api/v1/open/cart' }],

@@ -22,7 +22,10 @@ export function enterWorld(
   let world: WorldRuntime;
   try {
     const authorization = request.headers.authorization;
-    world = byKey && authorization !== undefined && /^Bearer\s+sk-/i.test(authorization) ? worlds.forKey(authorization) : worlds.forHeader(request.headers[WORLD_HEADER]);
+    world =
+      byKey && authorization !== undefined && /^Bearer\s+sk-/i.test(authorization)
+        ? worlds.forKey(authorization)
+        : worlds.forHeader(request.headers[WORLD_HEADER] ?? worldQuery(request));
   } catch (error) {
     then(error as Error);
     return;
@@ -41,6 +44,18 @@ export function enterWorld(
   }
   then(null, world);
 }
+
+/**
+ * `?world=` of the event stream: the UI session's EventSource cannot send a header, so its stream names
+ * the world in the query (worlds.md section 1: the UI works on the world it selected).
+ */
+function worldQuery(request: FastifyRequest): string | undefined {
+  if (!request.url.startsWith(EVENTS_PATH)) return undefined;
+  const world = (request.query as { world?: unknown } | undefined)?.world;
+  return typeof world === 'string' ? world : undefined;
+}
+
+const EVENTS_PATH = '/api/v1/open/events';
 
 /** An open API caller, in its world: enterWorld, then the key's checks against that world's keys and rate windows. */
 export function openCallerInWorld(

@@ -12,13 +12,13 @@ import { postSigned, type Fetcher, type PostOutcome } from './dispatcher.js';
  * answers what came of it, so an operator can check the URL and their signature check before real events.
  * The attempt is kept in the endpoint's delivery history like any other (recordTestDelivery).
  */
-export async function sendTestEvent(ctx: CoreContext, endpointId: number, fetcher: Fetcher = guardedFetcher()): Promise<WebhookTestResult> {
+export async function sendTestEvent(ctx: CoreContext, endpointId: number, fetcher: Fetcher = guardedFetcher(), world = 'default'): Promise<WebhookTestResult> {
   const endpoint = ctx.db.prepare('SELECT url, secret FROM webhook_endpoints WHERE id = ?').get(endpointId) as { url: string; secret: string } | undefined;
   if (!endpoint) throw notFound(`Webhook endpoint ${endpointId} not found`);
   const draw = ctx.random.draw();
   const eventId = `evt_test_${Array.from({ length: 16 }, () => draw.int(16).toString(16)).join('')}`;
   const createdAt = ctx.nowIso();
-  const body = JSON.stringify({ id: eventId, type: TEST_EVENT_TYPE, createdAt, data: { endpointId, message: 'A test event sent from crossbuy' } });
+  const body = JSON.stringify({ id: eventId, type: TEST_EVENT_TYPE, createdAt, data: { endpointId, message: 'A test event sent from crossbuy' }, world });
   const allowRemote = readSetting(ctx.db, 'webhooksAllowRemote') === 'yes';
   const outcome = await postSigned(endpoint, { eventId, eventType: TEST_EVENT_TYPE }, body, fetcher, allowRemote);
   const deliveryId = recordTestDelivery(ctx, endpointId, eventId, outcome);

@@ -62,6 +62,7 @@ export class WorldRegistry {
   private generation = 0;
   private cacheGeneration = -1;
   private counted: number | null = null;
+  private countVersion = -1;
 
   constructor(readonly db: Db) {}
 
@@ -91,8 +92,12 @@ export class WorldRegistry {
 
   /** How many worlds are registered (the default world not counted); kept until the registry changes. */
   count(): number {
-    if (this.counted === null || dataVersion(this.db) !== this.cacheVersion) {
+    // Read on every open API request (no world registered: no key lookup at all), so kept until this
+    // process writes the registry or another commits to the database.
+    const version = dataVersion(this.db);
+    if (this.counted === null || version !== this.countVersion) {
       this.counted = (this.db.prepare('SELECT COUNT(*) AS n FROM worlds').get() as { n: number }).n;
+      this.countVersion = version;
     }
     return this.counted;
   }
@@ -150,6 +155,13 @@ export class WorldRegistry {
       for (const hash of hashes) insert.run(hash, worldId);
     });
     this.changed();
+  }
+
+  /** Whether the registry maps exactly these hashes to the world. */
+  hasExactlyKeys(worldId: string, hashes: readonly string[]): boolean {
+    const known = this.db.prepare('SELECT hash FROM world_keys WHERE world_id = ?').pluck().all(worldId) as string[];
+    const wanted = new Set(hashes);
+    return known.length === wanted.size && known.every((h) => wanted.has(h));
   }
 
   addKey(worldId: string, hash: string): void {

@@ -51,7 +51,7 @@ export class WorldRuntime {
     readonly ctx: CoreContext,
     readonly feed: EventFeed,
     readonly autopilot: AutopilotTimer | null,
-    readonly webhooks: WebhookDispatcher,
+    readonly webhooks: WebhookDispatcher | null,
     readonly frozen: boolean,
     /** Whether close() also closes the core (the default world's core is the server's to close). */
     private readonly ownsCore: boolean,
@@ -60,7 +60,7 @@ export class WorldRuntime {
 
   /** Opens a world's folder (its own SQLite database) and starts its feed, autopilot and webhooks. */
   static open(id: string, dir: string, options: WorldOpenOptions): WorldRuntime {
-    const coreOptions: CoreOptions & { seed?: number; frozen?: boolean; clockStart?: string } = {
+    const coreOptions: CoreOptions = {
       dataDir: dir,
       empty: !options.demo,
       referenceData: true,
@@ -75,7 +75,8 @@ export class WorldRuntime {
     const ctx: CoreContext = { ...base, mediaUrl: (path) => (path.startsWith('/') ? `${base.mediaUrl(path)}${path.includes('?') ? '&' : '?'}world=${id}` : path) };
     const feed = new EventFeed(ctx);
     const autopilot = options.frozen ? null : new AutopilotTimer(ctx);
-    const webhooks = new WebhookDispatcher(ctx, fetch, id);
+    // The default fetcher: the same SSRF guard as the default world's webhooks.
+    const webhooks = new WebhookDispatcher(ctx, undefined, id);
     feed.subscribe(webhooks.onEvent);
     const runtime = new WorldRuntime(id, core, ctx, feed, autopilot, webhooks, options.frozen, true, options.onKey);
     runtime.ttlMs = options.ttlMs ?? null;
@@ -88,11 +89,11 @@ export class WorldRuntime {
     if (this.onKey) onKeyCreated(this.core.ctx.db, this.onKey);
     this.feed.start();
     this.autopilot?.start();
-    this.webhooks.start();
+    this.webhooks?.start();
   }
 
   /** The default world: the server's own core and the services it already runs. */
-  static ofDefault(core: Core, feed: EventFeed, autopilot: AutopilotTimer, webhooks: WebhookDispatcher): WorldRuntime {
+  static ofDefault(core: Core, feed: EventFeed, autopilot: AutopilotTimer | null = null, webhooks: WebhookDispatcher | null = null): WorldRuntime {
     return new WorldRuntime(DEFAULT_WORLD, core, core.ctx, feed, autopilot, webhooks, false, false);
   }
 
@@ -136,17 +137,22 @@ export class WorldRuntime {
     this.streamEnders.clear();
   }
 
-  /** Stops the world's timers, ends its streams and closes its database (its registry row stays). */
-  async close(): Promise<void> {
+  /**
+   * Stops the world's timers, ends its streams and closes its database (its registry row stays).
+   * `discard`: the database is about to be replaced (a reset): closed without checkpointing its WAL,
+   * which goes with it.
+   */
+  async close(options: { discard?: boolean } = {}): Promise<void> {
     if (this.closed) return;
     this.closed = true;
     this.endStreams();
     await this.autopilot?.stop();
-    this.webhooks.stop();
+    this.webhooks?.stop();
     this.feed.stop();
     if (this.ownsCore) {
       onKeyCreated(this.core.ctx.db, null);
-      this.core.close();
+      if (options.discard) this.core.ctx.db.close();
+      else this.core.close();
     }
   }
 }

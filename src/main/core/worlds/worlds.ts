@@ -9,6 +9,7 @@ import { adminTokenFile, databaseFile } from '../data-dir.js';
 import { inTransaction } from '../db/database.js';
 import type { Core } from '../index.js';
 import { shareRequestLog } from '../requests/request-log.js';
+import { randomSeed, worldIdentity } from '../world/identity.js';
 import { readSetting } from '../settings/settings.js';
 import { ApiError, conflict, notFound } from '../shared/errors.js';
 import { PRIVATE_DIR } from '../shared/private-files.js';
@@ -65,7 +66,6 @@ const INITIAL_SNAPSHOT = 'initial';
 /** What one sweep does at most: the rest waits for the next tick (never a long turn of the loop). */
 const SWEEP_SLICE = 8;
 
-const randomSeed = () => Number(randomBytes(8).readBigUInt64BE() & BigInt(Number.MAX_SAFE_INTEGER));
 
 /**
  * Many worlds in one server (worlds.md section 1). The default world is the data folder's own database;
@@ -351,11 +351,12 @@ export class Worlds {
     const first = ctx.db.prepare('SELECT created_at FROM users ORDER BY id LIMIT 1').get() as { created_at: string } | undefined;
     const keys = (ctx.db.prepare('SELECT COUNT(*) AS n FROM api_keys').get() as { n: number }).n;
     const file = databaseFile(this.dataDir);
+    const identity = worldIdentity(ctx);
     return {
       id: DEFAULT_WORLD,
       name: DEFAULT_WORLD,
-      seed: 0,
-      frozen: false,
+      seed: identity.seed,
+      frozen: identity.frozen,
       clock: ctx.nowIso(),
       createdAt: first?.created_at ?? ctx.nowIso(),
       lastUsedAt: new Date(this.default.lastUsedMs).toISOString(),
@@ -439,11 +440,13 @@ export class Worlds {
         this.open.delete(id);
         runtime.endStreams();
         await runtime.whenIdle();
-        await runtime.close();
+        await runtime.close({ discard: true });
       }
       await replaceDatabase(worldDir(this.dataDir, id), file);
       const reopened = this.openRuntime(row);
-      this.registry.setKeys(id, allKeyHashes(reopened.ctx));
+      // The keys as they were at the snapshot (rewritten only when they differ from the registry's).
+      const hashes = allKeyHashes(reopened.ctx);
+      if (!this.registry.hasExactlyKeys(id, hashes)) this.registry.setKeys(id, hashes);
     } finally {
       this.gates.delete(id);
       release();
@@ -457,8 +460,9 @@ export class Worlds {
     const sourceRuntime = source ? this.runtime(sourceId)! : this.default;
     const id = input?.id ?? newWorldId();
     const name = input?.name ?? id;
-    const seed = source?.seed ?? 0;
-    const frozen = source?.frozen ?? false;
+    // The copy's identity is the source's (its world_state travels with the database): the default
+    // world's included.
+    const { seed, frozen } = worldIdentity(sourceRuntime.ctx);
     this.claimId(id);
     try {
       const world = { id, name, seed, frozen, ttlMs: source?.ttlMs ?? null };

@@ -67,6 +67,6 @@ export const adminWebhookRoutes = [
     tag: 'Admin',
     summary: 'Send a signed webhook.test event to the endpoint now and answer what it replied',
     schema: adminWebhookSchemas['POST /webhooks/:id/test'],
-    handler: ({ ctx, params }) => sendTestEvent(ctx, params.id),
+    handler: ({ ctx, params, world }) => sendTestEvent(ctx, params.id, undefined, world),
   }),
 ];
