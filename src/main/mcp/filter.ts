@@ -16,7 +16,7 @@ export interface ToolSelection {
 /** Tools a shopping assistant needs: find, cart, coupons, wallet, order, pay or decline a supplement. */
 const SHOPPER = [
   'products_*', 'cart_*', 'coupons_*', 'wallet_balance_get', 'addresses_list',
-  'orders_create', 'orders_list', 'orders_get', 'orders_status_get', 'orders_cancel',
+  'orders_preview', 'orders_create', 'orders_list', 'orders_get', 'orders_status_get', 'orders_cancel',
   'orders_supplements_list', 'orders_supplements_pay', 'orders_supplements_decline',
   'favorites_list', 'favorites_add',
 ];
