@@ -64,6 +64,15 @@ export const WorldSnapshot = Type.Object({
 
 const WorldParams = Type.Object({ id: WorldIdOrDefault });
 
+/** A world file shipped in the repository's worlds/ folder, as "New world" offers it. */
+export const ShippedWorldFile = Type.Object({
+  name: Type.String({ description: 'the file\'s `name`' }),
+  description: Type.String({ description: 'the file\'s `description` (empty when it has none)' }),
+  seed: Type.Union([Type.Integer(), Type.Null()], { description: 'the file\'s own seed, when it names one' }),
+  fileName: Type.String({ description: 'the file name in worlds/, e.g. orders-every-status.json' }),
+  file: Type.Unknown({ description: 'the world file itself, to send as `file` to POST /worlds' }),
+});
+
 /** The schemas of each route of admin/worlds.ts, by method and path. */
 export const adminWorldSchemas = {
   'POST /worlds': {
@@ -93,6 +102,7 @@ export const adminWorldSchemas = {
     }),
     response: Paginated(WorldSummary),
   },
+  'GET /worlds/files': { response: Type.Array(ShippedWorldFile) },
   'GET /worlds/:id': { params: WorldParams, response: WorldInfo },
   'DELETE /worlds/:id': { params: WorldParams, response: Type.Null() },
   'POST /worlds/:id/snapshots': {
@@ -118,6 +128,7 @@ export type WorldInfo = Static<typeof WorldInfo>;
 export type WorldSummary = Static<typeof WorldSummary>;
 export type CreatedWorld = Static<typeof CreatedWorld>;
 export type WorldSnapshot = Static<typeof WorldSnapshot>;
+export type ShippedWorldFile = Static<typeof ShippedWorldFile>;
 export type NewWorldInput = BodyOf<Routes['POST /worlds']>;
 export type WorldListQuery = QueryOf<Routes['GET /worlds']>;
 export type WorldPage = ResponseOf<Routes['GET /worlds']>;

@@ -145,6 +145,7 @@ export const adminRouteDocs: RouteDocs = {
   'GET /requests/world-file': doc('admin_requests_world_file', 'One key\'s requests in the log (since, until) as a world file: its writes, the reads later requests use, the clock advances between.'),
   'POST /worlds': doc('admin_worlds_create', 'Create a world (demo data, or set up by a world file) with a key of every scope, shown once in this answer.'),
   'GET /worlds': doc('admin_worlds_list', 'The registered worlds, oldest first (the default world is not listed).'),
+  'GET /worlds/files': doc('admin_worlds_files_list', 'The world files shipped with crossbuy (its worlds/ folder), each with the file itself to create a world from.'),
   'GET /worlds/:id': doc('admin_worlds_get', 'One world (`default` for the data folder\'s own): clock, last use, expiry, size on disk, keys.'),
   'DELETE /worlds/:id': doc('admin_worlds_delete', 'Delete a world: its keys are refused at once, requests in flight finish, its folder is removed.'),
   'POST /worlds/:id/snapshots': doc('admin_worlds_snapshots_create', 'Keep the world as it is now, to reset it to later.'),

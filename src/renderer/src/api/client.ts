@@ -1,7 +1,8 @@
 import createFetchClient, { type Client } from 'openapi-fetch';
 import type { paths as AdminPaths } from '../../../client/generated/admin';
 import type { paths as OpenPaths } from '../../../client/generated/open';
-import { defaultTransport, type Method, type Transport } from './transport';
+import { defaultTransport, inWorld, type Method, type Transport } from './transport';
+import { selectedWorld } from './worldStore';
 import type { AddToCartInput, CartItemPatch, Platform } from './types';
 
 type OpenClient = Client<OpenPaths>;
@@ -146,7 +147,8 @@ let sharedOpen: OpenClient | null = null;
 let sharedAdmin: AdminClient | null = null;
 
 function pageTransport(): Transport {
-  sharedTransport ??= defaultTransport();
+  // Every call goes to the world picked in the header, read at the time of the call.
+  sharedTransport ??= inWorld(defaultTransport(), selectedWorld);
   return sharedTransport;
 }
 

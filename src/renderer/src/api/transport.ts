@@ -1,5 +1,6 @@
 import type { BridgeMethod, BridgeRequest, CrossbuyBridge } from '../../../preload/bridge';
 import { reportingFetch } from './reachability';
+import { DEFAULT_WORLD, worldHeader } from './worldStore';
 
 declare global {
   interface Window {
@@ -16,6 +17,8 @@ export interface TransportRequest {
   path: string;
   body?: unknown;
   idempotencyKey?: string;
+  /** The world the call works on (`Crossbuy-World`); absent or `default`: the data folder's own. */
+  world?: string;
 }
 
 /** What either transport hands the client: the status and the parsed JSON body (null when empty). */
@@ -34,7 +37,10 @@ export function ipcTransport(bridge: Pick<CrossbuyBridge, 'request'>): Transport
   return async (request) => {
     const message: BridgeRequest = { method: request.method, path: request.path };
     if (request.body !== undefined) message.body = request.body;
-    if (request.idempotencyKey) message.headers = { 'idempotency-key': request.idempotencyKey };
+    const headers: NonNullable<BridgeRequest['headers']> = {};
+    if (request.idempotencyKey) headers['idempotency-key'] = request.idempotencyKey;
+    if (request.world && request.world !== DEFAULT_WORLD) headers['crossbuy-world'] = request.world;
+    if (Object.keys(headers).length > 0) message.headers = headers;
     const response = await bridge.request(message);
     return { status: response.status, body: response.body ?? null };
   };
@@ -52,7 +58,7 @@ function parseBody(text: string): unknown {
 /** Headless: same-origin fetch with the session cookie and the UI header. */
 export function httpTransport(send: typeof fetch = (input, init) => fetch(input, init)): Transport {
   return async (request) => {
-    const headers: Record<string, string> = { Accept: 'application/json', [UI_CLIENT_HEADER]: 'ui' };
+    const headers: Record<string, string> = { Accept: 'application/json', [UI_CLIENT_HEADER]: 'ui', ...worldHeader(request.world) };
     const init: RequestInit = { method: request.method, headers, credentials: 'same-origin' };
     if (request.body !== undefined) {
       headers['Content-Type'] = 'application/json';
@@ -62,6 +68,11 @@ export function httpTransport(send: typeof fetch = (input, init) => fetch(input,
     const response = await send(request.path, init);
     return { status: response.status, body: parseBody(await response.text()) };
   };
+}
+
+/** Every call of `transport` in the world `world()` names at the time of the call (the header's switcher). */
+export function inWorld(transport: Transport, world: () => string): Transport {
+  return (request) => transport({ ...request, world: request.world ?? world() });
 }
 
 /**

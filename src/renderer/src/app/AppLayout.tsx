@@ -11,6 +11,7 @@ import { useProfileLanguage } from './useProfileLanguage';
 import { MainNav } from './MainNav';
 import { ServiceStatusBanner } from './ServiceStatusBanner';
 import { useUiStore } from './uiStore';
+import { WorldSwitcher } from '../features/worlds/WorldSwitcher';
 
 export function AppLayout({ children }: { children: ReactNode }) {
   const t = useT(appMessages);
@@ -33,6 +34,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
             </Title>
           </Group>
           <Group gap="sm" wrap="nowrap">
+            <WorldSwitcher />
             <HeaderSummary />
             <DisplayCurrencyPicker />
             <LanguageSwitch />

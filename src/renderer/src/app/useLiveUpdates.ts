@@ -2,6 +2,7 @@ import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { EVENT_TYPES, isEventType, type EventType } from '../../../contract/events';
 import { reportReachability } from '../api/reachability';
+import { DEFAULT_WORLD, eventStreamPath, useWorldStore } from '../api/worldStore';
 
 /**
  * Live updates: the service's events invalidate the queries they make stale, so every page shows changes
@@ -44,12 +45,19 @@ export function invalidateFor(queryClient: QueryClient, eventType: string): void
 
 export function useLiveUpdates(): void {
   const queryClient = useQueryClient();
+  // The stream of the world picked in the header: a switch closes the old stream and opens the new one.
+  const world = useWorldStore((s) => s.selected);
   useEffect(() => {
     const bridge = window.crossbuy;
-    if (bridge) return bridge.onEvent((event) => invalidateFor(queryClient, event.type));
+    // Desktop: events of another world than the one on screen change nothing shown.
+    if (bridge) {
+      return bridge.onEvent((event) => {
+        if ((event.world ?? DEFAULT_WORLD) === world) invalidateFor(queryClient, event.type);
+      });
+    }
     if (typeof EventSource === 'undefined') return undefined;
     let poll: ReturnType<typeof setInterval> | null = null;
-    const source = new EventSource('/api/v1/open/events', { withCredentials: true });
+    const source = new EventSource(eventStreamPath(world), { withCredentials: true });
     for (const name of EVENT_NAMES) source.addEventListener(name, () => invalidateFor(queryClient, name));
     // The stream is the page's one standing connection: its drop is the first sign the server went away.
     source.onopen = () => reportReachability('reached');
@@ -64,5 +72,5 @@ export function useLiveUpdates(): void {
       source.close();
       if (poll) clearInterval(poll);
     };
-  }, [queryClient]);
+  }, [queryClient, world]);
 }

@@ -1,7 +1,9 @@
 import { Type } from 'typebox';
+import { adminWorldSchemas } from '../../../../../contract/admin/worlds.js';
 import { requestLogOf } from '../../../requests/request-log.js';
 import { worldFileJsonSchema } from '../../../worlds/file/json-schema.js';
 import { recordWorldFile } from '../../../worlds/file/record.js';
+import { shippedWorldFiles } from '../../../worlds/shipped-files.js';
 import { defineRoute } from '../../route.js';
 
 /** World files (worlds.md sections 2 and 4): the format's JSON Schema, and a recorded session as a file. */
@@ -14,6 +16,15 @@ export const adminWorldFileRoutes = [
     summary: 'The JSON Schema of a world file (the same as worlds/world-file.schema.json in the repository)',
     schema: { response: Type.Unknown({ description: 'a JSON Schema' }) },
     handler: () => worldFileJsonSchema(),
+  }),
+  defineRoute({
+    method: 'GET',
+    url: '/worlds/files',
+    scope: null,
+    tag: 'Worlds',
+    summary: 'The world files shipped in the repository (worlds/): name, description, seed and the file itself, read once and kept',
+    schema: adminWorldSchemas['GET /worlds/files'],
+    handler: () => shippedWorldFiles(),
   }),
   defineRoute({
     method: 'GET',

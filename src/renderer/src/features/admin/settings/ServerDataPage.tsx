@@ -11,6 +11,7 @@ import { Section } from '../Section';
 import type { BackupInfo, SettingsView } from '../types';
 import { RestoreBackupModal } from './RestoreBackupModal';
 import { ConnectAssistantSection } from './ConnectAssistantSection';
+import { WorldsSection } from '../../worlds/WorldsSection';
 import { settingsMessages } from './messages';
 import { formatRates, parseRates } from './displayRates';
 import { PageHeader } from '../../../shared/PageHeader';
@@ -310,6 +311,7 @@ export function ServerDataPage() {
     <Stack gap="md">
       <PageHeader title={t('title')} intro={t('intro')} />
       <ServerSection />
+      <WorldsSection />
       <ConnectAssistantSection />
       <SettingsSection />
       <BackupSection />

@@ -1,0 +1,152 @@
+import { Button, FileInput, Group, Modal, NumberInput, SegmentedControl, Select, Stack, Text, TextInput } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { adminApi, data } from '../../api/client';
+import { ErrorAlert } from '../../shared/ErrorAlert';
+import { useT } from '../../shared/i18n';
+import { worldMessages } from './messages';
+import { newWorldBody, type WorldSource } from './newWorld';
+import { useSwitchWorld, worldFetchers, worldKeys } from './queries';
+
+/** The text of an uploaded file, parsed: the file, or why it is not JSON. */
+async function readJsonFile(file: File): Promise<{ file: unknown } | { error: string }> {
+  try {
+    return { file: JSON.parse(await file.text()) as unknown };
+  } catch (error) {
+    return { error: error instanceof Error ? error.message : String(error) };
+  }
+}
+
+/**
+ * "New world": from a world file shipped with crossbuy, one of the operator's own, or the demo data a
+ * fresh data folder gets; a name and a seed. The new world is selected at once. A world file that fails
+ * answers 422 naming the failing step, shown as the service words it.
+ */
+export function NewWorldModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
+  const t = useT(worldMessages);
+  const switchWorld = useSwitchWorld();
+  const [source, setSource] = useState<WorldSource>('shipped');
+  const [shippedName, setShippedName] = useState<string | null>(null);
+  const [upload, setUpload] = useState<File | null>(null);
+  const [uploadError, setUploadError] = useState<string | null>(null);
+  const [name, setName] = useState('');
+  const [seed, setSeed] = useState<number | string>('');
+  const files = useQuery({ queryKey: worldKeys.files, queryFn: worldFetchers.files, staleTime: Infinity, enabled: opened });
+  const shipped = files.data?.find((f) => f.fileName === shippedName) ?? files.data?.[0];
+
+  const create = useMutation({
+    mutationFn: async () => {
+      let file: unknown;
+      if (source === 'shipped') file = shipped?.file;
+      if (source === 'upload') {
+        if (!upload) throw new Error(t('uploadMissing'));
+        const read = await readJsonFile(upload);
+        if ('error' in read) throw new Error(t('uploadUnreadable', { message: read.error }));
+        file = read.file;
+      }
+      return data(adminApi().POST('/worlds', { body: newWorldBody({ source, file, name, seed }) }));
+    },
+    onSuccess: (world) => {
+      switchWorld(world.id);
+      notifications.show({ color: 'green', message: t('created', { name: world.name }) });
+      close();
+    },
+  });
+
+  function close() {
+    create.reset();
+    setUploadError(null);
+    onClose();
+  }
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (source === 'upload' && !upload) {
+      setUploadError(t('uploadMissing'));
+      return;
+    }
+    create.mutate();
+  };
+
+  return (
+    <Modal opened={opened} onClose={close} title={t('newWorldTitle')} size="lg">
+      <form onSubmit={submit} noValidate aria-label={t('newWorldTitle')} data-testid="new-world-form">
+        <Stack gap="sm">
+          <Text size="sm">{t('newWorldIntro')}</Text>
+          <Stack gap={4}>
+            <Text size="sm" fw={500} id="new-world-source">
+              {t('source')}
+            </Text>
+            <SegmentedControl
+              aria-labelledby="new-world-source"
+              value={source}
+              onChange={(value) => setSource(value as WorldSource)}
+              data={[
+                { value: 'shipped', label: t('sourceShipped') },
+                { value: 'upload', label: t('sourceUpload') },
+                { value: 'empty', label: t('sourceEmpty') },
+              ]}
+            />
+          </Stack>
+          {source === 'shipped' ? (
+            <>
+              <Select
+                label={t('shippedFile')}
+                data={(files.data ?? []).map((f) => ({ value: f.fileName, label: f.name }))}
+                value={shipped?.fileName ?? null}
+                onChange={setShippedName}
+                allowDeselect={false}
+                disabled={!files.data}
+                data-testid="shipped-file"
+                comboboxProps={{ withinPortal: true }}
+              />
+              {shipped?.description ? (
+                <Text size="xs" c="dimmed" translate="no">
+                  {shipped.description}
+                </Text>
+              ) : null}
+              {files.isError ? <ErrorAlert title={t('createFailed')} error={files.error} /> : null}
+            </>
+          ) : null}
+          {source === 'upload' ? (
+            <FileInput
+              label={t('uploadFile')}
+              placeholder={t('uploadPlaceholder')}
+              accept="application/json,.json"
+              value={upload}
+              onChange={(file) => {
+                setUpload(file);
+                setUploadError(null);
+              }}
+              error={uploadError}
+              clearable
+              data-testid="upload-world-file"
+            />
+          ) : null}
+          <TextInput label={t('name')} placeholder={t('namePlaceholder')} value={name} onChange={(e) => setName(e.currentTarget.value)} maxLength={100} />
+          <NumberInput
+            label={t('seed')}
+            description={t('seedHint')}
+            placeholder={source === 'shipped' && shipped?.seed !== null && shipped?.seed !== undefined ? String(shipped.seed) : undefined}
+            value={seed}
+            onChange={setSeed}
+            min={0}
+            max={Number.MAX_SAFE_INTEGER}
+            allowDecimal={false}
+            allowNegative={false}
+          />
+          {create.isError ? <ErrorAlert title={t('createFailed')} error={create.error} /> : null}
+          <Group justify="flex-end">
+            <Button variant="default" onClick={close}>
+              {t('cancel')}
+            </Button>
+            <Button type="submit" loading={create.isPending} disabled={source === 'shipped' && !shipped}>
+              {t('create')}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

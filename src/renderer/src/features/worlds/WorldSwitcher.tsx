@@ -1,0 +1,102 @@
+import { ActionIcon, Group, Select, Stack, Text, Tooltip } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { ApiError } from '../../api/client';
+import { DEFAULT_WORLD, switcherOrder, useWorldStore } from '../../api/worldStore';
+import { useT } from '../../shared/i18n';
+import { worldMessages } from './messages';
+import { NewWorldModal } from './NewWorldModal';
+import { useSwitchWorld, worldFetchers, worldKeys, worldLabel } from './queries';
+
+/**
+ * The selected world is checked against the server: a world deleted meanwhile (or a page opened on
+ * another data folder) puts the page back on the default world, with a notice saying which one was lost.
+ */
+function useSelectedWorldCheck(): void {
+  const t = useT(worldMessages);
+  const selected = useWorldStore((s) => s.selected);
+  const fallBack = useWorldStore((s) => s.fallBack);
+  const lost = useWorldStore((s) => s.lost);
+  const dismissLost = useWorldStore((s) => s.dismissLost);
+  const queryClient = useQueryClient();
+  const check = useQuery({
+    queryKey: worldKeys.one(selected),
+    queryFn: () => worldFetchers.one(selected),
+    enabled: selected !== DEFAULT_WORLD,
+  });
+  const gone = check.error instanceof ApiError && check.error.statusCode === 404;
+  useEffect(() => {
+    if (!gone) return;
+    fallBack();
+    void queryClient.cancelQueries();
+    queryClient.removeQueries({ type: 'inactive' });
+    void queryClient.resetQueries();
+  }, [gone, fallBack, queryClient]);
+  useEffect(() => {
+    if (!lost) return;
+    notifications.show({ color: 'yellow', message: t('lostWorld', { id: lost }) });
+    dismissLost();
+  }, [lost, dismissLost, t]);
+}
+
+function PlusIcon() {
+  return (
+    <svg width="16" height="16" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" aria-hidden="true">
+      <path d="M12 5v14M5 12h14" />
+    </svg>
+  );
+}
+
+/** The header's world switcher: the default world first, then the others (name, id, seed), and "New world". */
+export function WorldSwitcher() {
+  const t = useT(worldMessages);
+  const selected = useWorldStore((s) => s.selected);
+  const switchWorld = useSwitchWorld();
+  const [creating, setCreating] = useState(false);
+  useSelectedWorldCheck();
+  const defaultWorld = useQuery({ queryKey: worldKeys.one(DEFAULT_WORLD), queryFn: () => worldFetchers.one(DEFAULT_WORLD), staleTime: 60_000 });
+  const list = useQuery({ queryKey: worldKeys.list, queryFn: worldFetchers.list });
+  const worlds = switcherOrder(defaultWorld.data, list.data?.items ?? []);
+  const byId = new Map(worlds.map((w) => [w.id, w]));
+  const options = worlds.map((w) => ({ value: w.id, label: worldLabel(w, t('defaultWorld')) }));
+  // The selected world shows even before the list has loaded (or past its first page).
+  if (!byId.has(selected)) options.push({ value: selected, label: selected === DEFAULT_WORLD ? t('defaultWorld') : selected });
+
+  return (
+    <Group gap={4} wrap="nowrap">
+      <Select
+        size="xs"
+        w={170}
+        aria-label={t('switcherLabel')}
+        data-testid="world-switcher"
+        allowDeselect={false}
+        value={selected}
+        data={options}
+        onChange={(value) => {
+          if (value && value !== selected) switchWorld(value);
+        }}
+        renderOption={({ option }) => {
+          const world = byId.get(option.value);
+          return (
+            <Stack gap={0}>
+              <Text size="sm">{option.label}</Text>
+              {world ? (
+                <Text size="xs" c="dimmed" translate="no">
+                  {world.id} · {t('seed')} {world.seed}
+                </Text>
+              ) : null}
+            </Stack>
+          );
+        }}
+        comboboxProps={{ withinPortal: true, width: 280, position: 'bottom-end' }}
+      />
+      <Tooltip label={t('newWorld')}>
+        <ActionIcon variant="default" size="md" aria-label={t('newWorld')} onClick={() => setCreating(true)} data-testid="new-world-button">
+          <PlusIcon />
+        </ActionIcon>
+      </Tooltip>
+      <NewWorldModal opened={creating} onClose={() => setCreating(false)} />
+    </Group>
+  );
+}

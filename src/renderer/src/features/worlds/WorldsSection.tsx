@@ -1,0 +1,109 @@
+import { Badge, Button, Group, Skeleton, Table, Text } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { DEFAULT_WORLD, switcherOrder, useWorldStore } from '../../api/worldStore';
+import { ErrorAlert } from '../../shared/ErrorAlert';
+import { useT } from '../../shared/i18n';
+import { Section } from '../admin/Section';
+import { worldMessages } from './messages';
+import { NewWorldModal } from './NewWorldModal';
+import { useSwitchWorld, worldFetchers, worldKeys, worldLabel } from './queries';
+import { WorldActionModal, type WorldAction, type WorldTarget } from './WorldActionModal';
+
+/** The worlds of this server on the Server & data page: select, snapshot, reset, fork, delete; "New world". */
+export function WorldsSection() {
+  const t = useT(worldMessages);
+  const selected = useWorldStore((s) => s.selected);
+  const switchWorld = useSwitchWorld();
+  const [creating, setCreating] = useState(false);
+  const [pending, setPending] = useState<{ action: WorldAction; world: WorldTarget } | null>(null);
+  const defaultWorld = useQuery({ queryKey: worldKeys.one(DEFAULT_WORLD), queryFn: () => worldFetchers.one(DEFAULT_WORLD), staleTime: 60_000 });
+  const list = useQuery({ queryKey: worldKeys.list, queryFn: worldFetchers.list });
+  const worlds = switcherOrder(defaultWorld.data, list.data?.items ?? []);
+  const error = list.error ?? defaultWorld.error;
+
+  return (
+    <Section
+      title={t('worldsTitle')}
+      actions={
+        <Button size="xs" onClick={() => setCreating(true)}>
+          {t('newWorld')}
+        </Button>
+      }
+    >
+      <Text size="sm">{t('worldsIntro')}</Text>
+      {error ? (
+        <ErrorAlert title={t('worldsLoadError')} error={error} />
+      ) : list.isPending || defaultWorld.isPending ? (
+        <Skeleton height={80} />
+      ) : (
+        <Table.ScrollContainer minWidth={560}>
+          <Table data-testid="worlds-table" verticalSpacing="xs">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t('columnName')}</Table.Th>
+                <Table.Th>{t('columnId')}</Table.Th>
+                <Table.Th>{t('columnSeed')}</Table.Th>
+                <Table.Th>{t('columnActions')}</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {worlds.map((world) => {
+                const label = worldLabel(world, t('defaultWorld'));
+                const target = { id: world.id, label };
+                const isDefault = world.id === DEFAULT_WORLD;
+                return (
+                  <Table.Tr key={world.id} data-world={world.id}>
+                    <Table.Td>
+                      <Group gap="xs" wrap="nowrap">
+                        <Text size="sm">{label}</Text>
+                        {world.id === selected ? (
+                          <Badge size="sm" variant="light">
+                            {t('selectedBadge')}
+                          </Badge>
+                        ) : null}
+                      </Group>
+                    </Table.Td>
+                    <Table.Td>
+                      <Text size="sm" ff="monospace" translate="no">
+                        {world.id}
+                      </Text>
+                    </Table.Td>
+                    <Table.Td>
+                      <Text size="sm">{world.seed}</Text>
+                    </Table.Td>
+                    <Table.Td>
+                      <Group gap={4} wrap="nowrap" role="group" aria-label={t('actionsOf', { name: label })}>
+                        <Button size="compact-xs" variant="default" disabled={world.id === selected} onClick={() => switchWorld(world.id)}>
+                          {t('select')}
+                        </Button>
+                        {/* The default world is the data folder itself: its backups and reset are the sections below. */}
+                        {(isDefault ? (['fork'] as const) : (['snapshot', 'reset', 'fork'] as const)).map((action) => (
+                          <Button key={action} size="compact-xs" variant="default" onClick={() => setPending({ action, world: target })}>
+                            {t(action)}
+                          </Button>
+                        ))}
+                        <Button
+                          size="compact-xs"
+                          variant="default"
+                          color="red"
+                          disabled={isDefault}
+                          title={isDefault ? t('defaultNotDeletable') : undefined}
+                          onClick={() => setPending({ action: 'delete', world: target })}
+                        >
+                          {t('delete')}
+                        </Button>
+                      </Group>
+                    </Table.Td>
+                  </Table.Tr>
+                );
+              })}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+      <NewWorldModal opened={creating} onClose={() => setCreating(false)} />
+      {pending ? <WorldActionModal key={`${pending.action}-${pending.world.id}`} action={pending.action} world={pending.world} onClose={() => setPending(null)} /> : null}
+    </Section>
+  );
+}

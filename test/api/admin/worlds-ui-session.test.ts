@@ -1,0 +1,85 @@
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { applyWorldFile } from '../../../src/main/core/worlds/file/apply.js';
+import { fromInjectResponse, toInjectRequest } from '../../../src/main/desktop/ipc-request.js';
+import { request, startTestServer, type TestServer } from '../../helpers/server.js';
+
+/** The UI session works on the world the header picks (shopping and back office alike); sk- keys never. */
+let server: TestServer;
+let world: { id: string; key: { secret: string } };
+const ui = { cookie: 'crossbuy_session=test-session-token', 'x-crossbuy-client': 'ui' };
+
+beforeAll(async () => {
+  server = await startTestServer({ applyFile: applyWorldFile });
+  const created = await server.admin('POST', '/worlds', { id: 'w_ui_session_world', name: 'ui world', seed: 7 });
+  expect(created.status, JSON.stringify(created.body)).toBe(201);
+  world = created.body.data;
+});
+afterAll(() => server.close());
+
+const openAsUi = (worldId: string | null, path: string) =>
+  request(server.baseUrl, 'GET', path, { bearer: null, headers: { ...ui, ...(worldId ? { 'crossbuy-world': worldId } : {}) } });
+
+async function walletBalance(headers: Record<string, string>, bearer: string | null = null): Promise<number> {
+  const res = await request(server.baseUrl, 'GET', '/user/wallet/balance', { bearer, headers });
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  return res.body.data.balance;
+}
+
+describe('the UI session on the open API', () => {
+  it('works on the world Crossbuy-World names, the default one without it, 404 for an unknown one', async () => {
+    // The default world has the demo deposit; a world given only a seed starts with the demo data too,
+    // so tell them apart by a deposit made in the new world alone.
+    const deposit = await request(`${server.running.origin}/api/v1/admin`, 'POST', '/wallet/deposit', {
+      bearer: server.running.core.adminToken,
+      headers: { 'crossbuy-world': world.id },
+      body: { amount: 12345 },
+    });
+    expect(deposit.status, JSON.stringify(deposit.body)).toBeLessThan(300);
+    const inDefault = await walletBalance(ui);
+    const inWorld = await walletBalance({ ...ui, 'crossbuy-world': world.id });
+    expect(inWorld).not.toBe(inDefault);
+    expect(await walletBalance({}, world.key.secret)).toBe(inWorld);
+    expect((await openAsUi('w_no_such_world_here', '/cart')).status).toBe(404);
+  });
+
+  it('never lets the header move an sk- key out of its world', async () => {
+    const inWorld = await walletBalance({}, world.key.secret);
+    expect(await walletBalance({ 'crossbuy-world': 'default' }, world.key.secret)).toBe(inWorld);
+    const defaultBalance = await walletBalance({}, server.key);
+    expect(await walletBalance({ 'crossbuy-world': world.id }, server.key)).toBe(defaultBalance);
+  });
+
+  it('carries the world over the desktop bridge (IPC) as over HTTP', async () => {
+    const viaIpc = fromInjectResponse(
+      await server.running.app.inject(toInjectRequest({ method: 'GET', path: '/api/v1/open/user/wallet/balance', headers: { 'crossbuy-world': world.id } }, 'test-session-token')),
+    );
+    expect(viaIpc.status).toBe(200);
+    expect((viaIpc.body as { data: { balance: number } }).data.balance).toBe(await walletBalance({}, world.key.secret));
+  });
+
+  it('opens the event stream of the world named by ?world= (EventSource cannot send headers)', async () => {
+    const controller = new AbortController();
+    const response = await fetch(`${server.baseUrl}/events?world=w_no_such_world_here`, { headers: { cookie: ui.cookie }, signal: controller.signal });
+    expect(response.status).toBe(404);
+    const good = await fetch(`${server.baseUrl}/events?world=${world.id}`, { headers: { cookie: ui.cookie }, signal: controller.signal });
+    expect(good.status).toBe(200);
+    controller.abort();
+  });
+});
+
+describe('GET /admin/worlds/files', () => {
+  it('lists every shipped world file with the file itself, which creates a world', async () => {
+    const res = await server.admin('GET', '/worlds/files');
+    expect(res.status).toBe(200);
+    const files = res.body.data as { name: string; description: string; seed: number | null; fileName: string; file: unknown }[];
+    const shipped = readdirSync(join(import.meta.dirname, '../../../worlds')).filter((name) => name.endsWith('.json') && !name.includes('schema'));
+    expect(files.map((f) => f.fileName).sort()).toEqual(shipped.sort());
+    const orders = files.find((f) => f.name === 'orders-every-status')!;
+    expect(orders.description).toMatch(/every order status/);
+    expect(orders.seed).toBe(2);
+    const created = await server.admin('POST', '/worlds', { file: orders.file, name: 'from the listing' });
+    expect(created.status, JSON.stringify(created.body).slice(0, 400)).toBe(201);
+  });
+});
