@@ -15,6 +15,9 @@ interface WorldState {
   dismissLost(): void;
 }
 
+/** What survives a reload: the selection, never a notice. */
+export const persistedWorld = (s: Pick<WorldState, 'selected'>) => ({ selected: s.selected });
+
 /**
  * The selected world, kept across reloads (localStorage). Only the id is persisted; a notice of a lost
  * world is per page.
@@ -34,7 +37,7 @@ export const useWorldStore = create<WorldState>()(
     {
       name: 'crossbuy-world',
       storage: createJSONStorage(() => localStorage),
-      partialize: (s) => ({ selected: s.selected }),
+      partialize: persistedWorld,
     },
   ),
 );
