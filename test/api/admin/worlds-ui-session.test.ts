@@ -69,6 +69,21 @@ describe('the UI session on the open API', () => {
   });
 });
 
+describe('the registry routes under the header of the world they act on', () => {
+  it('snapshot, reset and delete a world while the header names it (the UI sends it on every call)', async () => {
+    const created = await server.admin('POST', '/worlds', { id: 'w_ui_reset_itself', seed: 3 });
+    expect(created.status).toBe(201);
+    const inIt = (method: string, path: string, body?: unknown) =>
+      request(`${server.running.origin}/api/v1/admin`, method, path, { body, bearer: null, headers: { ...ui, 'crossbuy-world': 'w_ui_reset_itself' } });
+    expect((await inIt('POST', '/worlds/w_ui_reset_itself/snapshots', { name: 'kept' })).status).toBe(201);
+    // Before: the reset waited for its own request, pinned to the world it resets, forever.
+    const reset = await Promise.race([inIt('POST', '/worlds/w_ui_reset_itself/reset', {}), new Promise<null>((resolve) => setTimeout(() => resolve(null), 10_000))]);
+    expect(reset?.status).toBe(200);
+    expect((await inIt('DELETE', '/worlds/w_ui_reset_itself')).status).toBe(204);
+    expect((await inIt('GET', '/worlds/w_ui_reset_itself')).status).toBe(404);
+  });
+});
+
 describe('GET /admin/worlds/files', () => {
   it('lists every shipped world file with the file itself, which creates a world', async () => {
     const res = await server.admin('GET', '/worlds/files');

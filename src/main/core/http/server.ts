@@ -144,6 +144,9 @@ function registerTable(app: FastifyInstance, options: ServerOptions, kind: Kind,
     // A kept view (db/kept-views.ts: a cart or search page handed back while nothing changed) is
     // serialized once per route, by the route's own serializer: the same bytes, without walking it again.
     const serializedViews = new WeakMap<object, string>();
+    // The registry's routes (/admin/worlds...) act on the world in their path, never inside the header's:
+    // a reset or delete of the world the header names would otherwise wait for its own request to end.
+    const onRegistry = kind === 'admin' && spec.url.startsWith('/worlds');
     const send = (reply: FastifyReply, outcome: Outcome) => {
       if (outcome.replayed) reply.header(IDEMPOTENT_REPLAYED_HEADER, 'true');
       if (outcome.statusCode === 204) return reply.code(204).send();
@@ -187,7 +190,10 @@ function registerTable(app: FastifyInstance, options: ServerOptions, kind: Kind,
           }
         }
         if (kind === 'open') openCallerInWorld(worlds, options.secrets, spec, request, reply, done);
-        else enterWorld(worlds, request, reply, false, (error) => done(error ?? undefined));
+        else if (onRegistry) {
+          request.world = worlds.default;
+          done();
+        } else enterWorld(worlds, request, reply, false, (error) => done(error ?? undefined));
       },
       handler: (request, reply) => {
         const world = request.world!;
