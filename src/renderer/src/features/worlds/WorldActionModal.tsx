@@ -48,10 +48,10 @@ export function WorldActionModal({ action, world, onClose }: { action: WorldActi
           return t('forkDone', { name: world.label });
         }
         case 'delete': {
-          // Off the world first: no call of this page should reach it while it goes.
-          if (selected === world.id) switchWorld(DEFAULT_WORLD);
           const answer = await adminApi().DELETE('/worlds/{id}', path);
           if (!answer.response.ok) await data(Promise.resolve(answer as never));
+          // Only once it is gone: the page's reads start again after the deletion, so none lists it.
+          if (selected === world.id) switchWorld(DEFAULT_WORLD);
           return t('deleteDone', { name: world.label });
         }
       }
