@@ -160,7 +160,8 @@ test('"New world" in Chinese: axe-clean, and a failing file names its step', asy
     expect(serious, serious.join('\n')).toEqual([]);
 
     // A file of one's own whose step fails: 422, the step named, no world left behind.
-    await dialog.getByRole('radio', { name: '我的文件' }).check({ force: true });
+    await dialog.getByText('我的文件', { exact: true }).click();
+    await expect(dialog.getByRole('radio', { name: '我的文件' })).toBeChecked();
     const file = { crossbuyWorld: 1, name: 'broken', steps: [{ name: 'missingOrder', call: 'GET /open/orders/PO-NOPE' }] };
     await dialog.locator('input[type="file"]').setInputFiles({ name: 'broken.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(file)) });
     await dialog.getByRole('button', { name: '创建世界' }).click();

@@ -70,7 +70,7 @@ export function NewWorldModal({ opened, onClose }: { opened: boolean; onClose: (
   };
 
   return (
-    <Modal opened={opened} onClose={close} title={t('newWorldTitle')} size="lg">
+    <Modal opened={opened} onClose={close} title={t('newWorldTitle')} size="lg" closeButtonProps={{ 'aria-label': t('close') }}>
       <form onSubmit={submit} noValidate aria-label={t('newWorldTitle')} data-testid="new-world-form">
         <Stack gap="sm">
           <Text size="sm">{t('newWorldIntro')}</Text>

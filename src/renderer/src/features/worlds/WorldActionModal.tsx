@@ -73,7 +73,7 @@ export function WorldActionModal({ action, world, onClose }: { action: WorldActi
   const danger = action === 'reset' || action === 'delete';
 
   return (
-    <Modal opened onClose={onClose} title={title}>
+    <Modal opened onClose={onClose} title={title} closeButtonProps={{ 'aria-label': t('close') }}>
       <form onSubmit={submit} noValidate aria-label={title}>
         <Stack gap="sm">
           {action === 'snapshot' ? <TextInput label={t('snapshotName')} placeholder={t('namePlaceholder')} value={name} onChange={(e) => setName(e.currentTarget.value)} maxLength={100} data-autofocus /> : null}
