@@ -30,7 +30,8 @@ describe('the selected world', () => {
   });
 
   it('persists the selection only', () => {
-    const persisted = persistedWorld({ ...useWorldStore.getState(), selected: 'w_kept_world_1', lost: 'w_x' });
+    const state = { ...useWorldStore.getState(), selected: 'w_kept_world_1', lost: 'w_x' };
+    const persisted = persistedWorld(state);
     expect(persisted).toEqual({ selected: 'w_kept_world_1' });
   });
 

@@ -37,7 +37,7 @@ export const useWorldStore = create<WorldState>()(
     {
       name: 'crossbuy-world',
       storage: createJSONStorage(() => localStorage),
-      partialize: persistedWorld,
+      partialize: (s) => persistedWorld(s),
     },
   ),
 );

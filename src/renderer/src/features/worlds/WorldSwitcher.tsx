@@ -1,12 +1,11 @@
 import { ActionIcon, Group, Select, Stack, Text, Tooltip } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { ApiError } from '../../api/client';
 import { DEFAULT_WORLD, switcherOrder, useWorldStore } from '../../api/worldStore';
 import { useT } from '../../shared/i18n';
 import { worldMessages } from './messages';
-import { NewWorldModal } from './NewWorldModal';
 import { useSwitchWorld, worldFetchers, worldKeys, worldLabel } from './queries';
 
 /**
@@ -40,6 +39,9 @@ function useSelectedWorldCheck(): void {
   }, [lost, dismissLost, t]);
 }
 
+// The dialog's inputs (file, number, segmented control) load when it is first opened, not with the header.
+const NewWorldModal = lazy(() => import('./NewWorldModal').then((m) => ({ default: m.NewWorldModal })));
+
 function PlusIcon() {
   return (
     <svg width="16" height="16" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" aria-hidden="true">
@@ -64,7 +66,8 @@ export function WorldSwitcher() {
   if (!byId.has(selected)) options.push({ value: selected, label: selected === DEFAULT_WORLD ? t('defaultWorld') : selected });
 
   return (
-    <Group gap={4} wrap="nowrap">
+    // Beside the balance from the xs breakpoint up; a phone-narrow window picks worlds on the Server & data page.
+    <Group gap={4} wrap="nowrap" visibleFrom="xs">
       <Select
         size="xs"
         w={170}
@@ -96,7 +99,11 @@ export function WorldSwitcher() {
           <PlusIcon />
         </ActionIcon>
       </Tooltip>
-      <NewWorldModal opened={creating} onClose={() => setCreating(false)} />
+      {creating ? (
+        <Suspense fallback={null}>
+          <NewWorldModal opened onClose={() => setCreating(false)} />
+        </Suspense>
+      ) : null}
     </Group>
   );
 }
