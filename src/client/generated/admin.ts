@@ -1100,6 +1100,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/worlds/files": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The world files shipped in the repository (worlds/): name, description, seed and the file itself, read once and kept
+         * @description The world files shipped with crossbuy (its worlds/ folder), each with the file itself to create a world from.
+         */
+        get: operations["admin_worlds_files_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/worlds/schema.json": {
         parameters: {
             query?: never;
@@ -8195,6 +8215,56 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["UnprocessableEntity"];
             503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    admin_worlds_files_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK: `{ data }` */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "name": "example",
+                     *           "description": "example",
+                     *           "seed": 1,
+                     *           "fileName": "example",
+                     *           "file": null
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        data: {
+                            /** @description the file's `description` (empty when it has none) */
+                            description: string;
+                            /** @description the world file itself, to send as `file` to POST /worlds */
+                            file: unknown;
+                            /** @description the file name in worlds/, e.g. orders-every-status.json */
+                            fileName: string;
+                            /** @description the file's `name` */
+                            name: string;
+                            /** @description the file's own seed, when it names one */
+                            seed: number | null;
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
         };
     };
     admin_worlds_file_schema: {
