@@ -6,7 +6,7 @@ import { ApiError } from '../../api/client';
 import { DEFAULT_WORLD, switcherOrder, useWorldStore } from '../../api/worldStore';
 import { useT } from '../../shared/i18n';
 import { worldMessages } from './messages';
-import { useSwitchWorld, worldFetchers, worldKeys, worldLabel } from './queries';
+import { forgetOtherWorld, useSwitchWorld, worldFetchers, worldKeys, worldLabel } from './queries';
 
 /**
  * The selected world is checked against the server: a world deleted meanwhile (or a page opened on
@@ -28,9 +28,7 @@ function useSelectedWorldCheck(): void {
   useEffect(() => {
     if (!gone) return;
     fallBack();
-    void queryClient.cancelQueries();
-    queryClient.removeQueries({ type: 'inactive' });
-    void queryClient.resetQueries();
+    forgetOtherWorld(queryClient);
   }, [gone, fallBack, queryClient]);
   useEffect(() => {
     if (!lost) return;

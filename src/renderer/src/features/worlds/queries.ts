@@ -1,4 +1,4 @@
-import { useQueryClient } from '@tanstack/react-query';
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { adminApi, data } from '../../api/client';
 import { DEFAULT_WORLD, useWorldStore } from '../../api/worldStore';
@@ -33,12 +33,17 @@ export function useSwitchWorld(): (id: string) => void {
   return useCallback(
     (id: string) => {
       select(id);
-      void queryClient.cancelQueries();
-      queryClient.removeQueries({ type: 'inactive' });
-      void queryClient.resetQueries();
+      forgetOtherWorld(queryClient);
     },
     [queryClient, select],
   );
+}
+
+/** After the selected world changed: the inactive queries dropped, those on screen read again from scratch. */
+export function forgetOtherWorld(queryClient: QueryClient): void {
+  void queryClient.cancelQueries();
+  queryClient.removeQueries({ type: 'inactive' });
+  void queryClient.resetQueries();
 }
 
 /** The world's name as shown: the default world by its role, the others by their own name. */
