@@ -51,9 +51,17 @@ export function useLiveUpdates(): void {
     const bridge = window.crossbuy;
     // Desktop: events of another world than the one on screen change nothing shown.
     if (bridge) {
-      return bridge.onEvent((event) => {
+      const unsubscribe = bridge.onEvent((event) => {
         if ((event.world ?? DEFAULT_WORLD) === world) invalidateFor(queryClient, event.type);
       });
+      if (world === DEFAULT_WORLD) return unsubscribe;
+      // The desktop's core host pushes the default world's events only: another world falls back to the
+      // slow poll, as a stream that cannot be opened does.
+      const poll = setInterval(() => void queryClient.invalidateQueries(), FALLBACK_POLL_MS);
+      return () => {
+        unsubscribe();
+        clearInterval(poll);
+      };
     }
     if (typeof EventSource === 'undefined') return undefined;
     let poll: ReturnType<typeof setInterval> | null = null;
