@@ -487,9 +487,9 @@ export interface paths {
         put?: never;
         /**
          * What POST /orders with this body would charge (lines, sellers, coupon, fee, total, wallet after), priced by the same rules; nothing is written
-         * @description What POST /orders with this body would charge (lines, sellers, coupon, fee, total, wallet after), priced by the same rules; nothing is written
+         * @description What placing these lines would cost, priced by the same rules as placing them: lines, seller groups, coupon, service fee, total and the wallet after. Nothing is written; refusals are those the order would get. Use it before orders_create to show the user the price.
          */
-        post: operations["post_orders_preview"];
+        post: operations["orders_preview"];
         delete?: never;
         options?: never;
         head?: never;
@@ -687,9 +687,9 @@ export interface paths {
         put?: never;
         /**
          * What POST /shipping/create would hold for these packages on this channel (fee, insurance, storage, duties with their reason, wallet after), priced by the same rules; nothing is written
-         * @description What POST /shipping/create would hold for these packages on this channel (fee, insurance, storage, duties with their reason, wallet after), priced by the same rules; nothing is written
+         * @description What shipping these packages would hold, priced by the same rules as creating the shipping order: freight, services, rehearsal, insurance, storage, duties with their reason, the total hold and the wallet after. Nothing is written. Use it before shipping_orders_create.
          */
-        post: operations["post_shipping_preview"];
+        post: operations["shipping_orders_preview"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3821,7 +3821,7 @@ export interface operations {
             503: components["responses"]["ServiceUnavailable"];
         };
     };
-    post_orders_preview: {
+    orders_preview: {
         parameters: {
             query?: never;
             header?: never;
@@ -5002,7 +5002,7 @@ export interface operations {
             503: components["responses"]["ServiceUnavailable"];
         };
     };
-    post_shipping_preview: {
+    shipping_orders_preview: {
         parameters: {
             query?: never;
             header?: never;
