@@ -17,15 +17,11 @@ import type { CreatedWorld, ForkWorldInput, NewWorldInput, WorldInfo, WorldListQ
 import { backupTo, cloneFile, copyQuietDatabase, copyTemplate, removeFolder, replaceDatabase, snapshotFile, syncFile, templateFile, worldDir, worldsRoot } from './files.js';
 import { WorldRegistry, type WorldRow } from './registry.js';
 import { WorldRuntime } from './runtime.js';
+import type { WorldTarget } from './file/apply.js';
 import { templateHash } from './template-key.js';
 import { DEFAULT_WORLD, isWorldId, newWorldId, parseTtl } from './world-id.js';
 
-/** The world-file engine's entry point (core/worlds/file/apply.ts), handed in so this module does not import it. */
-export interface WorldTarget {
-  inject(req: { method: string; url: string; headers: Record<string, string>; payload?: unknown }): Promise<{ statusCode: number; body: string }>;
-  openKey: string;
-  adminHeaders: Record<string, string>;
-}
+/** The world-file engine's entry point (core/worlds/file/apply.ts), handed in: this module imports only its types. */
 export type ApplyWorldFile = (target: WorldTarget, file: unknown, options: { vars?: Record<string, unknown>; baseDir?: string | null }) => Promise<{ steps: unknown[] }>;
 export type Inject = WorldTarget['inject'];
 

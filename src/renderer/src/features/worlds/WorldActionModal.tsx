@@ -10,7 +10,7 @@ import { worldMessages } from './messages';
 import { useSwitchWorld, worldFetchers, worldKeys } from './queries';
 
 export type WorldAction = 'snapshot' | 'reset' | 'fork' | 'delete';
-export interface WorldTarget {
+export interface ActedWorld {
   id: string;
   /** As shown (the default world by its role). */
   label: string;
@@ -23,7 +23,7 @@ const INITIAL = '';
  * snapshot (a name), reset (to which snapshot), fork (the copy's name, selected at once), delete.
  * Resetting or deleting the world on screen reloads every page's data (deleting it moves to the default).
  */
-export function WorldActionModal({ action, world, onClose }: { action: WorldAction; world: WorldTarget; onClose: () => void }) {
+export function WorldActionModal({ action, world, onClose }: { action: WorldAction; world: ActedWorld; onClose: () => void }) {
   const t = useT(worldMessages);
   const queryClient = useQueryClient();
   const selected = useWorldStore((s) => s.selected);

@@ -8,7 +8,7 @@ import { Section } from '../admin/Section';
 import { worldMessages } from './messages';
 import { NewWorldModal } from './NewWorldModal';
 import { useSwitchWorld, worldFetchers, worldKeys, worldLabel } from './queries';
-import { WorldActionModal, type WorldAction, type WorldTarget } from './WorldActionModal';
+import { WorldActionModal, type WorldAction, type ActedWorld } from './WorldActionModal';
 
 /** The worlds of this server on the Server & data page: select, snapshot, reset, fork, delete; "New world". */
 export function WorldsSection() {
@@ -16,7 +16,7 @@ export function WorldsSection() {
   const selected = useWorldStore((s) => s.selected);
   const switchWorld = useSwitchWorld();
   const [creating, setCreating] = useState(false);
-  const [pending, setPending] = useState<{ action: WorldAction; world: WorldTarget } | null>(null);
+  const [pending, setPending] = useState<{ action: WorldAction; world: ActedWorld } | null>(null);
   const defaultWorld = useQuery({ queryKey: worldKeys.one(DEFAULT_WORLD), queryFn: () => worldFetchers.one(DEFAULT_WORLD), staleTime: 60_000 });
   const list = useQuery({ queryKey: worldKeys.list, queryFn: worldFetchers.list });
   const worlds = switcherOrder(defaultWorld.data, list.data?.items ?? []);

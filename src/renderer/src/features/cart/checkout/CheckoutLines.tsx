@@ -4,7 +4,7 @@ import { useT } from '../../../shared/i18n';
 import { lineAmount, useFormat } from '../../../shared/format';
 import { useSourceLabel } from '../../shop/messages';
 import { CheckoutSection } from './CheckoutSection';
-import type { SellerGroup } from './grouping';
+import type { SellerLines } from './grouping';
 import { checkoutMessages } from './messages';
 
 function Line({ line, currency }: { line: CartItem; currency: string | undefined }) {
@@ -34,7 +34,7 @@ function Line({ line, currency }: { line: CartItem; currency: string | undefined
 }
 
 /** Every line of the order, grouped by seller (platform + shop): one marketplace purchase per group. */
-export function CheckoutLines({ groups, currency }: { groups: SellerGroup<CartItem>[]; currency: string | undefined }) {
+export function CheckoutLines({ groups, currency }: { groups: SellerLines<CartItem>[]; currency: string | undefined }) {
   const t = useT(checkoutMessages);
   const platformLabel = useSourceLabel();
   return (

@@ -9,7 +9,7 @@ export interface Seller {
   shopName: string;
 }
 
-export interface SellerGroup<L> {
+export interface SellerLines<L> {
   /** null while the line's product is not known (still loading or failed): the service still prices it. */
   seller: Seller | null;
   lines: L[];
@@ -21,8 +21,8 @@ const sellerKey = (seller: Seller | null) => (seller ? `${seller.platform}\u0000
 export function groupBySeller<L extends { productId: number }>(
   lines: readonly L[],
   sellerOf: (productId: number) => Seller | undefined,
-): SellerGroup<L>[] {
-  const groups = new Map<string, SellerGroup<L>>();
+): SellerLines<L>[] {
+  const groups = new Map<string, SellerLines<L>>();
   for (const line of lines) {
     const seller = sellerOf(line.productId) ?? null;
     const key = sellerKey(seller);
@@ -37,7 +37,7 @@ export function groupBySeller<L extends { productId: number }>(
 }
 
 /** The distinct platforms of the known sellers (the order's `platform` is `mixed` when there are several). */
-export function platformsOf<L>(groups: readonly SellerGroup<L>[]): string[] {
+export function platformsOf<L>(groups: readonly SellerLines<L>[]): string[] {
   return [...new Set(groups.flatMap((g) => (g.seller ? [g.seller.platform] : [])))];
 }
 
