@@ -15,7 +15,7 @@ const CLIENTS = 8;
 const REGISTERED = Number(process.env.BENCH_REGISTERED_WORLDS ?? 1000);
 const RESETS = 20;
 
-/** A world file the bench's server can run with the engine or its stand-in: a deposit and an order. */
+/** The world file the bench creates worlds from: a deposit and an order. */
 const FILE = {
   crossbuyWorld: 1,
   name: 'bench',
