@@ -53,6 +53,7 @@ export const SCOPES = [
   'coupons:read',
   'coupons:write',
   'warehouse:write',
+  'wallet:write',
 ] as const;
 export type Scope = (typeof SCOPES)[number];
 
@@ -120,3 +121,20 @@ export const RETURN_STATUSES = ['requested', 'approved', 'rejected'] as const;
 
 /** The type of a webhook test event sent on demand: not a service event (not in the log or the stream). */
 export const TEST_EVENT_TYPE = 'webhook.test';
+
+/** v1.2 (extensions.md section 11): what a coupon comes off. v1 coupons are `purchase`. */
+export const COUPON_APPLIES_TO = ['purchase', 'shipping'] as const;
+export type CouponAppliesTo = (typeof COUPON_APPLIES_TO)[number];
+
+/** v1.2 (extensions.md section 12): how the wallet is topped up, and what becomes of a top-up. */
+export const TOP_UP_METHODS = ['paypal', 'card', 'alipay', 'wechat', 'bank_transfer'] as const;
+export type TopUpMethod = (typeof TOP_UP_METHODS)[number];
+export const TOP_UP_STATUSES = ['pending', 'succeeded', 'failed'] as const;
+export type TopUpStatus = (typeof TOP_UP_STATUSES)[number];
+/** Cases a script programs on a top-up with the Crossbuy-Scenario header. */
+export const TOP_UP_SCENARIOS = ['declined', 'pending_review'] as const;
+export type TopUpScenario = (typeof TOP_UP_SCENARIOS)[number];
+
+/** v1.2 (extensions.md section 13): what became of one line of a cart import. */
+export const CART_IMPORT_STATUSES = ['added', 'not_found', 'unsupported', 'needs_sku', 'duplicate'] as const;
+export type CartImportStatus = (typeof CART_IMPORT_STATUSES)[number];

@@ -33,6 +33,8 @@ const BUSINESS_TABLES = [
   'addresses',
   'cart_items',
   'wallet_holds',
+  // top-ups (migration 023), before the ledger entries they name
+  'wallet_top_ups',
   'wallet_entries',
   'product_skus',
   'products',

@@ -20,6 +20,8 @@ const STALE_BY_EVENT: Record<EventType, readonly string[]> = {
   'shipping.created': ['shipping', 'packages', 'dashboard', 'wallet'],
   'shipping.status_changed': ['shipping', 'packages', 'orders', 'dashboard', 'wallet'],
   'wallet.transaction_created': ['wallet', 'dashboard'],
+  'wallet.top_up_created': ['wallet', 'dashboard'],
+  'wallet.top_up_resolved': ['wallet', 'dashboard'],
   'clock.advanced': ['clock', 'orders', 'packages', 'shipping', 'wallet', 'dashboard', 'coupons'],
   'package.service_done': ['packages', 'dashboard'],
   'package.storage_expiring': ['packages', 'dashboard'],
