@@ -24,6 +24,87 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/cart/import": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Paste links (marketplace or other agents', many per line, up to 500 lines): each line added or explained */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        defaultQuantity?: number;
+                        /** @description links, one or many per line, at most 500 lines */
+                        text: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Stable discriminator of some errors (see ERROR_CODES); additive */
+                            code?: string;
+                            error: string;
+                            /** @description The body field the error is about, where there is one */
+                            field?: string;
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                added: number;
+                                lines: {
+                                    cartItemId: number | null;
+                                    /** @description the link as found on the line (empty when the line has none) */
+                                    input: string;
+                                    /** @description 1-based line of the pasted text; a line with several links has several entries */
+                                    line: number;
+                                    message: string;
+                                    productId: number | null;
+                                    quantity: number | null;
+                                    skuId: string | null;
+                                    /**
+                                     * @description added, not_found, unsupported, needs_sku, duplicate
+                                     * @enum {unknown}
+                                     */
+                                    status: "added" | "not_found" | "unsupported" | "needs_sku" | "duplicate";
+                                }[];
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/cart/items": {
         parameters: {
             query?: never;
