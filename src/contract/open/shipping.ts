@@ -27,6 +27,8 @@ export const CreateBody = Type.Object(
     rehearsalId: Type.Optional(Type.String({ minLength: 1, maxLength: 64, description: 'a packed rehearsal of exactly these packages: the fee is quoted on the packed parcel' })),
     declaredValue: Type.Optional(Type.Number({ minimum: 0, maximum: 10_000_000, description: 'amount, at most two decimals; default: purchase price of the packed lines' })),
     insurance: Type.Optional(Type.Boolean({ description: 'insure the declared value (premium 3%, minimum 5.00, held with the fee)' })),
+    // v1.2 section 11
+    couponId: Type.Optional(Type.Integer({ minimum: 1, description: 'a claimed shipping coupon (appliesTo: shipping): comes off the freight fee only' })),
   },
   { additionalProperties: false },
 );
@@ -42,7 +44,9 @@ export const ChargeFields = {
   insurance: Type.Boolean(),
   insurancePremium: Money,
   storageFees: Money,
-  totalCharge: Type.Number({ description: 'shippingFee + insurancePremium + storageFees: what is held, then captured at dispatch' }),
+  totalCharge: Type.Number({ description: 'shippingFee - couponDiscount + insurancePremium + storageFees: what is held, then captured at dispatch' }),
+  couponId: Type.Union([Type.Integer(), Type.Null()], { description: 'v1.2: the shipping coupon used, given back on cancel' }),
+  couponDiscount: Type.Number({ description: 'v1.2: off the freight fee (never off insurance, storage or services)' }),
   estimatedDuties: Type.Number({ description: 'informational, from the destination\'s de minimis and rate; never charged' }),
   rehearsalId: Type.Union([Type.String(), Type.Null()]),
   scenarios: Type.Array(ScenarioRecord),

@@ -10,7 +10,7 @@ import { request, snapshot, startTestServer, tableCounts, type TestServer } from
 let server: TestServer;
 
 /** v1.1 (extensions.md section 5-8) fields both the create answer and the detail carry. */
-const CHARGE_KEYS = ['declaredValue', 'insurance', 'insurancePremium', 'storageFees', 'totalCharge', 'estimatedDuties', 'rehearsalId', 'scenarios'];
+const CHARGE_KEYS = ['declaredValue', 'insurance', 'insurancePremium', 'storageFees', 'totalCharge', 'estimatedDuties', 'rehearsalId', 'scenarios', 'couponId', 'couponDiscount'];
 const CREATE_KEYS = ['orderNo', 'status', 'channelName', 'totalWeight', 'shippingFee', 'currency', 'items', 'createdAt', 'channelId', 'chargeWeight', ...CHARGE_KEYS, 'fuelSurcharge'].sort();
 const LIST_KEYS = ['orderNo', 'status', 'channelName', 'trackingNo', 'totalWeight', 'shippingFee', 'createdAt', 'channelId', 'currency'];
 const DETAIL_KEYS = [...LIST_KEYS, 'recipient', 'items', 'events', 'shippedAt', 'deliveredAt', 'remark', 'updatedAt', ...CHARGE_KEYS, 'dimensions', 'exceptionReason', 'insurancePayout'].sort();

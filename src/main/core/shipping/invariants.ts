@@ -6,7 +6,7 @@ import type { InvariantProblem } from '../orders/invariants.js';
  * happened: `crossbuy doctor`, the shipping property test and the crash test check these. Streams rows
  * (constant memory). Each problem names its shipping order, package or rehearsal.
  *
- * - holds: a pending order holds exactly shippingFee + insurancePremium + storageFees (nothing when 0);
+ * - holds: a pending order holds exactly shippingFee - couponDiscount + insurancePremium + storageFees (nothing when 0);
  *   any other status holds nothing;
  * - captures once: a dispatched order (shipped, exception, delivered, lost) has exactly one
  *   shipping_payment of that total; a pending or cancelled one none;
@@ -37,7 +37,7 @@ export function forEachShippingProblem(ctx: Pick<CoreContext, 'db'>, report: (p:
   const rows = ctx.db
     .prepare(
       `SELECT s.order_no, s.status,
-              s.shipping_fee_minor + s.insurance_premium_minor + s.storage_fees_minor AS total,
+              s.shipping_fee_minor - s.coupon_discount_minor + s.insurance_premium_minor + s.storage_fees_minor AS total,
               s.declared_value_minor AS declared, s.shipping_fee_minor AS fee, s.insurance, s.payout_minor AS payout,
               (SELECT amount_minor FROM wallet_holds h WHERE h.reference = s.order_no AND h.status = 'active') AS held,
               (SELECT COUNT(*) FROM wallet_holds h WHERE h.reference = s.order_no AND h.status = 'active') AS holds_active,

@@ -13,7 +13,8 @@ import { SHIPPING_SCENARIO_STATUSES } from '../../../contract/enums.js';
 import { drawScenario, markScenarioFired, pendingScenarios, scenarioRecords, type ShippingScenario } from './scenarios.js';
 import { movePackages, packagesOfShippingOrder } from '../warehouse/packages.js';
 import { appendShippingEvent, WAREHOUSE_LOCATION } from './events.js';
-import { getShippingOrder, requireShippingOrderRow, type Recipient, type ShippingOrderRow } from './queries.js';
+import { getShippingOrder, heldTotal, requireShippingOrderRow, type Recipient, type ShippingOrderRow } from './queries.js';
+import { returnCoupon } from '../coupons/redemption.js';
 import { findShippingTransition, refusal, type ShippingAction, type ShippingTransition } from './state-machine.js';
 
 /**
@@ -54,6 +55,8 @@ export function cancelShippingOrder(ctx: CoreContext, userId: number, orderNo: s
   step(ctx, orderNo, 'cancel', userId, (row, _t, now) => {
     // A zero total placed no hold (create.ts). The hold is fee + premium + storage (v1.1 section 5).
     if (heldTotal(row) > 0) released = releaseHold(ctx, orderNo);
+    // v1.2 section 11: the shipping coupon goes back to the user.
+    returnCoupon(ctx, orderNo);
     const arrived = ctx.db.prepare('SELECT id, arrived_at FROM packages WHERE shipping_order_no IS NULL AND id IN (SELECT package_id FROM shipping_order_items WHERE shipping_order_no = ?)');
     for (const p of arrived.all(orderNo) as { id: number; arrived_at: string }[]) scheduleStorage(ctx, p.id, p.arrived_at);
     appendShippingEvent(ctx, {
@@ -126,13 +129,12 @@ export function completeOrderIfDone(ctx: CoreContext, orderNo: string, parts: Ti
   return settleOrderIfDone(ctx, orderNo, parts) !== null;
 }
 
-/** What create.ts held: the freight quote, the insurance premium and the storage fees. */
-export function heldTotal(row: ShippingOrderRow): number {
-  return row.shipping_fee_minor + row.insurance_premium_minor + row.storage_fees_minor;
-}
+/** What create.ts held: the freight quote less its coupon, the insurance premium and the storage fees (queries.ts). */
+export { heldTotal };
 
 function chargeDescription(ctx: CoreContext, row: ShippingOrderRow): string {
   const parts = [`freight ${formatAmount(row.shipping_fee_minor, ctx.currency)}`];
+  if (row.coupon_discount_minor > 0) parts.push(`coupon -${formatAmount(row.coupon_discount_minor, ctx.currency)}`);
   if (row.insurance_premium_minor > 0) parts.push(`insurance ${formatAmount(row.insurance_premium_minor, ctx.currency)}`);
   if (row.storage_fees_minor > 0) parts.push(`storage ${formatAmount(row.storage_fees_minor, ctx.currency)}`);
   return `Shipping fee for ${row.order_no} (${row.channel_name}): ${parts.join(', ')}`;

@@ -36,6 +36,9 @@ export interface ShippingOrderRow {
   exception_reason: string;
   payout_minor: number;
   dimensions: string | null;
+  // v1.2 (migration 024)
+  coupon_id: number | null;
+  coupon_discount_minor: number;
 }
 
 export interface Recipient {
@@ -138,7 +141,9 @@ export function shippingOrderDetail(ctx: CoreContext, row: ShippingOrderRow) {
     insurance: row.insurance === 1,
     insurancePremium: toAmount(row.insurance_premium_minor),
     storageFees: toAmount(row.storage_fees_minor),
-    totalCharge: toAmount(row.shipping_fee_minor + row.insurance_premium_minor + row.storage_fees_minor),
+    totalCharge: toAmount(heldTotal(row)),
+    couponId: row.coupon_id,
+    couponDiscount: toAmount(row.coupon_discount_minor),
     estimatedDuties: toAmount(row.estimated_duties_minor),
     rehearsalId: row.rehearsal_id,
     dimensions: row.dimensions ? (JSON.parse(row.dimensions) as { length: number; width: number; height: number }) : null,
@@ -150,4 +155,9 @@ export function shippingOrderDetail(ctx: CoreContext, row: ShippingOrderRow) {
 
 export function getShippingOrder(ctx: CoreContext, orderNo: string, userId?: number) {
   return shippingOrderDetail(ctx, requireShippingOrderRow(ctx, orderNo, userId));
+}
+
+/** What a shipping order holds and captures: freight less its coupon, plus insurance and storage. */
+export function heldTotal(row: Pick<ShippingOrderRow, 'shipping_fee_minor' | 'coupon_discount_minor' | 'insurance_premium_minor' | 'storage_fees_minor'>): number {
+  return row.shipping_fee_minor - row.coupon_discount_minor + row.insurance_premium_minor + row.storage_fees_minor;
 }
