@@ -1,7 +1,7 @@
 import { Type, type Static } from 'typebox';
 import { type BodyOf, Currency, CursorQuery, Grams, Money, PageQuery, Paginated, type ResponseOf, Timestamp } from '../common.js';
 import { MAX_SHIPPING_ITEMS } from '../limits.js';
-import { SHIPPING_STATUSES } from '../enums.js';
+import { SHIPPING_STATUSES, SHIPPING_SUPPLEMENT_STATUSES } from '../enums.js';
 import { ShippingEvent } from '../timeline.js';
 
 /** Shipping orders (api-v1.md "Shipping orders"; decisions.md "Shipping orders"). */
@@ -52,6 +52,29 @@ export const ChargeFields = {
   scenarios: Type.Array(ScenarioRecord),
 };
 
+/** v1.2 (extensions.md section 10): what the packed parcel costs beyond the fee held and its tolerance. */
+export const ShippingSupplement = Type.Object({
+  id: Type.Integer(),
+  shippingOrderNo: Type.String(),
+  amount: Money,
+  status: Type.Enum([...SHIPPING_SUPPLEMENT_STATUSES], { description: SHIPPING_SUPPLEMENT_STATUSES.join(', ') }),
+  createdAt: Timestamp,
+  expiresAt: Timestamp,
+  resolvedAt: Type.Union([Timestamp, Type.Null()]),
+});
+
+/** v1.2 section 10: quoted beside billed, once the warehouse has weighed the packed parcel (null before). */
+export const PackedFields = {
+  chargeWeight: Type.Integer({ description: 'grams the quote was priced on' }),
+  packedWeight: Type.Union([Grams, Type.Null()]),
+  packedDimensions: Type.Union([Type.Object({ l: Type.Integer(), w: Type.Integer(), h: Type.Integer() }), Type.Null()], { description: 'cm' }),
+  volumetricWeight: Type.Union([Grams, Type.Null()], { description: 'l x w x h / the channel\'s divisor (6000 when it has none)' }),
+  billedWeight: Type.Union([Grams, Type.Null()], { description: 'the larger of packed and volumetric, rounded up to the channel\'s step' }),
+  billedShippingFee: Type.Union([Money, Type.Null()], { description: 'the fee priced again on billedWeight' }),
+  supplements: Type.Array(ShippingSupplement),
+  amountDue: Money,
+};
+
 export const ListItemFields = {
   orderNo: Type.String(),
   status: Type.Enum([...SHIPPING_STATUSES], { description: SHIPPING_STATUSES.join(', ') }),
@@ -96,6 +119,7 @@ export const ShippingOrderDetail = Type.Object({
   }),
   exceptionReason: Type.String({ description: 'why the order is in exception or lost; empty otherwise' }),
   insurancePayout: Money,
+  ...PackedFields,
 });
 
 export const OrderNoParam = Type.Object({ id: Type.String({ minLength: 1, maxLength: 64, description: 'the shipping order number' }) });
@@ -214,6 +238,11 @@ export const shippingSchemas = {
     response: Paginated(Type.Object(ListItemFields)),
   },
   'GET /shipping/orders/:id': { params: OrderNoParam, response: ShippingOrderDetail },
+  'GET /shipping/orders/:id/supplements': { params: OrderNoParam, response: Type.Array(ShippingSupplement) },
+  'POST /shipping/orders/:id/supplements/:sid/pay': {
+    params: Type.Object({ id: OrderNoParam.properties.id, sid: Type.Integer({ minimum: 1 }) }),
+    response: ShippingSupplement,
+  },
   'POST /shipping/orders/:id/cancel': {
     params: OrderNoParam,
     // No body, or { reason }.
@@ -237,3 +266,4 @@ export type ShippingOrderListItem = ResponseOf<Routes['GET /shipping/orders']>['
 export type ShippingOrderDetail = Static<typeof ShippingOrderDetail>;
 export type CancelShippingResult = ResponseOf<Routes['POST /shipping/orders/:id/cancel']>;
 export type ConfirmDeliveryResult = ResponseOf<Routes['POST /shipping/orders/:id/confirm-delivery']>;
+export type ShippingSupplement = Static<typeof ShippingSupplement>;

@@ -13,6 +13,7 @@ const BUSINESS_TABLES = [
   'idempotency_keys',
   'shipping_events',
   'shipping_order_items',
+  'shipping_supplements',
   'shipping_orders',
   // warehouse services and rehearsals (migration 008), before the packages they name
   'package_services',

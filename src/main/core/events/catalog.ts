@@ -18,6 +18,8 @@ export const EVENT_SCOPE: Record<EventType, Scope | null> = {
   'shipping.status_changed': 'shipping:read',
   'wallet.transaction_created': 'wallet:read',
   'clock.advanced': null,
+  'shipping.supplement_requested': 'shipping:read',
+  'shipping.supplement_resolved': 'shipping:read',
   'wallet.top_up_created': 'wallet:read',
   'wallet.top_up_resolved': 'wallet:read',
   'package.service_done': 'warehouse:read',

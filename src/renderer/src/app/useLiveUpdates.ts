@@ -20,6 +20,8 @@ const STALE_BY_EVENT: Record<EventType, readonly string[]> = {
   'shipping.created': ['shipping', 'packages', 'dashboard', 'wallet'],
   'shipping.status_changed': ['shipping', 'packages', 'orders', 'dashboard', 'wallet'],
   'wallet.transaction_created': ['wallet', 'dashboard'],
+  'shipping.supplement_requested': ['shipping', 'dashboard'],
+  'shipping.supplement_resolved': ['shipping', 'packages', 'wallet', 'dashboard'],
   'wallet.top_up_created': ['wallet', 'dashboard'],
   'wallet.top_up_resolved': ['wallet', 'dashboard'],
   'clock.advanced': ['clock', 'orders', 'packages', 'shipping', 'wallet', 'dashboard', 'coupons'],
