@@ -40,5 +40,6 @@ export const shippingClearException = defineStep({
 /** v1.2 section 10: a shipping supplement unpaid at its expiry (a fixed time) cancels the shipment. */
 export const shippingSupplementExpire = defineStep({
   kind: SHIPPING_SUPPLEMENT_EXPIRE_STEP,
+  role: 'rule',
   run: (ctx, id) => expireShippingSupplement(ctx, Number(id)),
 });
