@@ -1,21 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { forEachShippingProblem } from '../../../src/main/core/shipping/invariants.js';
-import { auditLedger } from '../../../src/main/core/wallet/ledger.js';
-import { createArrivedOrder } from '../../helpers/fixtures.js';
+import { createArrivedOrder, moneyProblems, US_RECIPIENT } from '../../helpers/fixtures.js';
 import { startTestServer, tableCounts, type TestServer } from '../../helpers/server.js';
 
 let server: TestServer;
 const ctx = () => server.running.core.ctx;
 
-const RECIPIENT = {
-  recipientName: 'Ann Lee',
-  recipientPhone: '+1 212 555 0100',
-  recipientCountry: 'US',
-  recipientState: 'NY',
-  recipientCity: 'New York',
-  recipientAddress: '1 Main St, Apt 4',
-  recipientZipCode: '10001',
-};
+const RECIPIENT = US_RECIPIENT;
 
 interface CouponView {
   id: number;
@@ -38,12 +28,7 @@ const body = (id: number, channel: string, extra: Record<string, unknown> = {}) 
 const quote = async (channelId: string, weight: number) =>
   (await server.api('POST', '/logistics/calculate-freight', { body: { channelId, country: 'US', weight } })).body.data.totalPrice as number;
 const frozen = async () => (await server.api('GET', '/user/wallet/balance')).body.data.frozenBalance as number;
-const noProblems = () => {
-  const problems: unknown[] = [];
-  forEachShippingProblem(ctx(), (p) => problems.push(p));
-  expect(problems).toEqual([]);
-  expect(auditLedger(ctx()).every((w) => w.ok)).toBe(true);
-};
+const noProblems = () => expect(moneyProblems(ctx())).toEqual([]);
 
 beforeAll(async () => {
   server = await startTestServer();

@@ -1,22 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writeFigures } from '../../../src/main/core/warehouse/figures.js';
-import { forEachShippingProblem } from '../../../src/main/core/shipping/invariants.js';
-import { auditLedger } from '../../../src/main/core/wallet/ledger.js';
-import { createArrivedOrder } from '../../helpers/fixtures.js';
+import { createArrivedOrder, moneyProblems, US_RECIPIENT } from '../../helpers/fixtures.js';
 import { startTestServer, type TestServer } from '../../helpers/server.js';
 
 let server: TestServer;
 const ctx = () => server.running.core.ctx;
 
-const RECIPIENT = {
-  recipientName: 'Ann Lee',
-  recipientPhone: '+1 212 555 0100',
-  recipientCountry: 'US',
-  recipientState: 'NY',
-  recipientCity: 'New York',
-  recipientAddress: '1 Main St, Apt 4',
-  recipientZipCode: '10001',
-};
+const RECIPIENT = US_RECIPIENT;
 
 const packageOf = (weight: number) => createArrivedOrder(ctx(), { lines: [{}], inspectedWeightGrams: weight }).packageIds[0]!;
 const create = async (weight: number, channel = 'economy-line', headers: Record<string, string> = {}) => {
@@ -31,12 +21,7 @@ const payments = async (orderNo: string) =>
   ((await server.api('GET', '/user/wallet/transactions?limit=100')).body.data.items as { type: string; amount: number; reference: string }[]).filter(
     (t) => t.reference === orderNo,
   );
-const clean = () => {
-  const problems: unknown[] = [];
-  forEachShippingProblem(ctx(), (p) => problems.push(p));
-  expect(problems).toEqual([]);
-  expect(auditLedger(ctx()).every((w) => w.ok)).toBe(true);
-};
+const clean = () => expect(moneyProblems(ctx())).toEqual([]);
 
 beforeAll(async () => {
   server = await startTestServer();
