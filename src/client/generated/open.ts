@@ -5104,10 +5104,13 @@ export interface operations {
                  *       "recipientCountry": "en",
                  *       "rehearsalId": "example",
                  *       "declaredValue": 12.5,
-                 *       "insurance": true
+                 *       "insurance": true,
+                 *       "couponId": 1
                  *     }
                  */
                 "application/json": {
+                    /** @description a claimed shipping coupon (appliesTo: shipping): comes off the freight fee only */
+                    couponId?: number;
                     /** @description amount, at most two decimals; default: purchase price of the packed lines */
                     declaredValue?: number;
                     /** @description insure the declared value (premium 3%, minimum 5.00, held with the fee) */

@@ -147,6 +147,8 @@ export const ShippingPreviewBody = Type.Object(
     rehearsalId: CreateBody.properties.rehearsalId,
     declaredValue: CreateBody.properties.declaredValue,
     insurance: CreateBody.properties.insurance,
+    // v1.2 section 11: the shipping coupon, discounted exactly as create will (the same quoteShipment)
+    couponId: CreateBody.properties.couponId,
   },
   { additionalProperties: false },
 );

@@ -52,7 +52,13 @@ describe('shipping coupons (v1.2 section 11)', () => {
     const fee = await quote('economy-air', 2000);
     const pkg = packageOf(2000);
     const before = await frozen();
+    // The ship page's preview shows the discount the create then applies.
+    const preview = await server.api('POST', '/shipping/preview', {
+      body: { items: [{ inventoryId: pkg, quantity: 1 }], logisticsChannelId: 'economy-air', recipientCountry: 'US', couponId: economyShip.id, insurance: true },
+    });
+    expect(preview.status, JSON.stringify(preview.body)).toBe(200);
     const res = await server.api('POST', '/shipping/create', { body: body(pkg, 'economy-air', { couponId: economyShip.id, insurance: true }) });
+    expect(preview.body.data.couponDiscount).toBe(res.body.data.couponDiscount);
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     const discount = Math.round(fee * 20) / 100;
     const o = res.body.data;
