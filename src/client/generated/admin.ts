@@ -805,9 +805,9 @@ export interface paths {
         };
         /**
          * The top-up methods and their figures (fee, fixed fee, how the money arrives)
-         * @description The top-up methods and their figures (fee, fixed fee, how the money arrives)
+         * @description The top-up methods and their figures: fee rate, fixed fee and its currency, how the money arrives, enabled.
          */
-        get: operations["get_wallet_top_up_methods"];
+        get: operations["admin_wallet_top_up_methods_list"];
         put?: never;
         post?: never;
         delete?: never;
@@ -826,9 +826,9 @@ export interface paths {
         get?: never;
         /**
          * Change a top-up method's figures
-         * @description Change a top-up method's figures
+         * @description Change a top-up method's figures (fee rate, fixed fee, arrival, enabled).
          */
-        put: operations["put_wallet_top_up_methods_by_method"];
+        put: operations["admin_wallet_top_up_methods_update"];
         post?: never;
         delete?: never;
         options?: never;
@@ -845,9 +845,9 @@ export interface paths {
         };
         /**
          * Every user's top-ups, newest first, optionally of one status (pending: what is still on its way)
-         * @description Every user's top-ups, newest first, optionally of one status (pending: what is still on its way)
+         * @description Every user's top-ups, newest first, optionally of one status (pending: money still on its way).
          */
-        get: operations["get_wallet_top_ups"];
+        get: operations["admin_wallet_top_ups_list"];
         put?: never;
         post?: never;
         delete?: never;
@@ -867,9 +867,9 @@ export interface paths {
         put?: never;
         /**
          * Settle a pending top-up by hand: the money arrived (credited now) or it failed (nothing credited)
-         * @description Settle a pending top-up by hand: the money arrived (credited now) or it failed (nothing credited)
+         * @description Settle a pending top-up by hand: succeeded (credited now) or failed (nothing credited).
          */
-        post: operations["post_wallet_top_ups_by_id_resolve"];
+        post: operations["admin_wallet_top_ups_resolve"];
         delete?: never;
         options?: never;
         head?: never;
@@ -7098,7 +7098,7 @@ export interface operations {
             503: components["responses"]["ServiceUnavailable"];
         };
     };
-    get_wallet_top_up_methods: {
+    admin_wallet_top_up_methods_list: {
         parameters: {
             query?: never;
             header?: never;
@@ -7150,7 +7150,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
         };
     };
-    put_wallet_top_up_methods_by_method: {
+    admin_wallet_top_up_methods_update: {
         parameters: {
             query?: never;
             header?: never;
@@ -7231,7 +7231,7 @@ export interface operations {
             503: components["responses"]["ServiceUnavailable"];
         };
     };
-    get_wallet_top_ups: {
+    admin_wallet_top_ups_list: {
         parameters: {
             query?: {
                 /** @description page size, 1 to 100. Plain decimal digits (no sign other than -, exponent, hex or blanks). */
@@ -7335,7 +7335,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
         };
     };
-    post_wallet_top_ups_by_id_resolve: {
+    admin_wallet_top_ups_resolve: {
         parameters: {
             query?: never;
             header?: {
