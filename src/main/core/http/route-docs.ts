@@ -83,8 +83,6 @@ export const openRouteDocs: RouteDocs = {
   'GET /exports/orders.csv': doc('exports_orders_csv', 'The purchase orders as a CSV file (oldest first, a header row).'),
   'GET /exports/transactions.csv': doc('exports_transactions_csv', 'The wallet\'s ledger entries as a CSV file (oldest first, a header row).'),
   'GET /exports/shipping.csv': doc('exports_shipping_csv', 'The shipping orders as a CSV file (oldest first, a header row).'),
-  'POST /orders/preview': doc('orders_preview', 'What an order would cost now (subtotal, each coupon\'s fit and discount, service fee, total) without placing it: the same pricing POST /orders uses.'),
-  'POST /shipping/preview': doc('shipping_preview', 'What a shipment would cost now (freight, shipping coupon, insurance, storage, duties, the hold) without creating it: the same pricing POST /shipping/create uses.'),
   // v1.2 (extensions.md sections 10-14)
   'POST /user/wallet/top-ups': doc('wallet_top_ups_create', 'Top up the wallet by paypal, card, alipay, wechat or bank_transfer, optionally in another currency: the fee and rate are frozen and credited (amount converted minus fee) arrives as one deposit once it succeeds; a bank transfer takes a business day.', true),
   'GET /user/wallet/top-ups': doc('wallet_top_ups_list', 'The wallet\'s top-ups, newest first: method, amount, rate, fee, what was credited and the status (pending, succeeded, failed).'),
