@@ -17,8 +17,11 @@ export const ORDER_STATUSES = [
 ] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
-/** v1 plus exception (customs hold, back to shipped when cleared) and lost (terminal): extensions.md section 7. */
-export const SHIPPING_STATUSES = ['pending', 'shipped', 'delivered', 'cancelled', 'exception', 'lost'] as const;
+/**
+ * v1 plus exception (customs hold, back to shipped when cleared) and lost (terminal): extensions.md section 7;
+ * awaiting_payment (v1.2 section 10: the packed parcel costs more than the fee held, beyond the tolerance).
+ */
+export const SHIPPING_STATUSES = ['pending', 'shipped', 'delivered', 'cancelled', 'exception', 'lost', 'awaiting_payment'] as const;
 export type ShippingStatus = (typeof SHIPPING_STATUSES)[number];
 
 /** v1 plus the values of extensions.md section 9 (returning/returned belong to after-sales). */
@@ -53,6 +56,7 @@ export const SCOPES = [
   'coupons:read',
   'coupons:write',
   'warehouse:write',
+  'wallet:write',
 ] as const;
 export type Scope = (typeof SCOPES)[number];
 
@@ -74,6 +78,7 @@ export const ENTRY_TYPES = [
   'supplement_payment',
   'service_charge',
   'insurance_payout',
+  'shipping_supplement',
 ] as const;
 export type EntryType = (typeof ENTRY_TYPES)[number];
 
@@ -105,13 +110,19 @@ export const ORDER_SCENARIO_STATUS: Readonly<Record<OrderScenario, OrderStatus>>
   qc_issue: 'shipped_to_warehouse',
 };
 /** Shipping scenarios of the sandbox, and the shipping statuses each fits. */
-export const SHIPPING_SCENARIOS = ['customs_hold', 'lost_in_transit', 'customs_seized'] as const;
+export const SHIPPING_SCENARIOS = ['customs_hold', 'lost_in_transit', 'customs_seized', 'overweight'] as const;
 export type ShippingScenario = (typeof SHIPPING_SCENARIOS)[number];
 export const SHIPPING_SCENARIO_STATUSES: Readonly<Record<ShippingScenario, readonly ShippingStatus[]>> = {
   customs_hold: ['shipped'],
   lost_in_transit: ['shipped', 'exception'],
   customs_seized: ['shipped', 'exception'],
+  // v1.2 section 10: fires when the parcel is weighed (dispatch of a pending order)
+  overweight: ['pending'],
 };
+
+/** v1.2 (extensions.md section 10): a shipping supplement (the packed parcel cost more than the fee held). */
+export const SHIPPING_SUPPLEMENT_STATUSES = ['pending', 'paid', 'expired'] as const;
+export type ShippingSupplementStatus = (typeof SHIPPING_SUPPLEMENT_STATUSES)[number];
 
 export const SUPPLEMENT_REASONS = ['price_increase', 'domestic_freight'] as const;
 export const SUPPLEMENT_STATUSES = ['pending', 'paid', 'declined', 'expired'] as const;
@@ -120,3 +131,20 @@ export const RETURN_STATUSES = ['requested', 'approved', 'rejected'] as const;
 
 /** The type of a webhook test event sent on demand: not a service event (not in the log or the stream). */
 export const TEST_EVENT_TYPE = 'webhook.test';
+
+/** v1.2 (extensions.md section 11): what a coupon comes off. v1 coupons are `purchase`. */
+export const COUPON_APPLIES_TO = ['purchase', 'shipping'] as const;
+export type CouponAppliesTo = (typeof COUPON_APPLIES_TO)[number];
+
+/** v1.2 (extensions.md section 12): how the wallet is topped up, and what becomes of a top-up. */
+export const TOP_UP_METHODS = ['paypal', 'card', 'alipay', 'wechat', 'bank_transfer'] as const;
+export type TopUpMethod = (typeof TOP_UP_METHODS)[number];
+export const TOP_UP_STATUSES = ['pending', 'succeeded', 'failed'] as const;
+export type TopUpStatus = (typeof TOP_UP_STATUSES)[number];
+/** Cases a script programs on a top-up with the Crossbuy-Scenario header. */
+export const TOP_UP_SCENARIOS = ['declined', 'pending_review'] as const;
+export type TopUpScenario = (typeof TOP_UP_SCENARIOS)[number];
+
+/** v1.2 (extensions.md section 13): what became of one line of a cart import. */
+export const CART_IMPORT_STATUSES = ['added', 'not_found', 'unsupported', 'needs_sku', 'duplicate'] as const;
+export type CartImportStatus = (typeof CART_IMPORT_STATUSES)[number];

@@ -27,6 +27,20 @@ export const EventPayloadSchemas = {
     reference: Type.String(),
   }),
   'clock.advanced': Type.Object({ from: Timestamp, to: Timestamp }),
+  // v1.2 (extensions.md section 10)
+  'shipping.supplement_requested': Type.Object({ orderNo: Type.String(), supplementId: Type.Integer(), amount: Money, expiresAt: Timestamp }),
+  'shipping.supplement_resolved': Type.Object({ orderNo: Type.String(), supplementId: Type.Integer(), status: Type.String(), amount: Money, at: Timestamp }),
+  // v1.2 (extensions.md section 12)
+  'wallet.top_up_created': Type.Object({ topUpId: Type.Integer(), method: Type.String(), status: Type.String(), credited: Money, currency: Currency }),
+  'wallet.top_up_resolved': Type.Object({
+    topUpId: Type.Integer(),
+    method: Type.String(),
+    status: Type.String(),
+    credited: Money,
+    currency: Currency,
+    failureReason: Type.Union([Type.String(), Type.Null()]),
+    at: Timestamp,
+  }),
   // v1.1 (extensions.md sections 4-7)
   'package.service_done': Type.Object({ packageId: Type.Integer(), requestId: Type.Integer(), serviceId: Type.String(), weight: Type.Integer(), at: Timestamp }),
   'package.storage_expiring': Type.Object({

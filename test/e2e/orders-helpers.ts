@@ -37,6 +37,8 @@ export interface Balance {
 }
 
 export interface Coupon {
+  /** v1.2: purchase or shipping (the checkout offers purchase coupons only). */
+  appliesTo: 'purchase' | 'shipping';
   id: number;
   name: string;
   type: 'percentage' | 'fixed';

@@ -1,9 +1,10 @@
+import { forEachShippingProblem } from '../../src/main/core/shipping/invariants.js';
 import { POSTCODE_FORMATS } from '../../src/contract/address-rules.js';
 import type { CoreContext } from '../../src/main/core/context.js';
 import { inTransaction } from '../../src/main/core/db/database.js';
 import { inspectionPhotoPath } from '../../src/main/core/media/media.js';
 import { applyBasisPoints } from '../../src/main/core/shared/money.js';
-import { postEntry } from '../../src/main/core/wallet/ledger.js';
+import { auditLedger, postEntry } from '../../src/main/core/wallet/ledger.js';
 import { receiveOrderPackages } from '../../src/main/core/warehouse/receive.js';
 
 /** A deliverable recipient in the United States, as a shipping order's body carries it. */
@@ -160,4 +161,12 @@ export function deliverableRecipient(country: string) {
     recipientAddress: '1 Harbour Road',
     recipientZipCode: POSTCODE_FORMATS[country]?.example ?? '12345',
   };
+}
+
+/** Every shipping and wallet money problem doctor would list (empty when whole): shipping invariants and wallets against ledgers. */
+export function moneyProblems(ctx: CoreContext): unknown[] {
+  const problems: unknown[] = [];
+  forEachShippingProblem(ctx, (p) => problems.push(p));
+  for (const wallet of auditLedger(ctx)) if (!wallet.ok) problems.push(wallet);
+  return problems;
 }

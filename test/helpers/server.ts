@@ -1,4 +1,5 @@
 import { writeScenarioRates } from '../../src/main/core/orders/scenarios.js';
+import { writeFigures } from '../../src/main/core/warehouse/figures.js';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -79,6 +80,9 @@ export async function startTestServer(
   // The autopilot's after-sales scenarios (v1.1) stay off in tests unless a test turns them on: a test
   // that walks the happy path must not meet a random supplement.
   writeScenarioRates(running.core.ctx.db, { price_increase: 0, price_decrease: 0, domestic_freight: 0, qc_issue: 0, seller_delay: 0 });
+  // v1.2 section 10: packing adds nothing in tests unless a test says so, so a dispatch captures the fee
+  // quoted (a test of packed weight sets its own figures).
+  writeFigures(running.core.ctx, { packingMinBp: 0, packingMaxBp: 0 });
   const apiBase = `${running.origin}/api/v1/open`;
   const adminBase = `${running.origin}/api/v1/admin`;
   return {

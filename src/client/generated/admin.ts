@@ -796,6 +796,86 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/wallet/top-up-methods": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The top-up methods and their figures (fee, fixed fee, how the money arrives)
+         * @description The top-up methods and their figures: fee rate, fixed fee and its currency, how the money arrives, enabled.
+         */
+        get: operations["admin_wallet_top_up_methods_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/wallet/top-up-methods/{method}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Change a top-up method's figures
+         * @description Change a top-up method's figures (fee rate, fixed fee, arrival, enabled).
+         */
+        put: operations["admin_wallet_top_up_methods_update"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/wallet/top-ups": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every user's top-ups, newest first, optionally of one status (pending: what is still on its way)
+         * @description Every user's top-ups, newest first, optionally of one status (pending: money still on its way).
+         */
+        get: operations["admin_wallet_top_ups_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/wallet/top-ups/{id}/resolve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Settle a pending top-up by hand: the money arrived (credited now) or it failed (nothing credited)
+         * @description Settle a pending top-up by hand: succeeded (credited now) or failed (nothing credited).
+         */
+        post: operations["admin_wallet_top_ups_resolve"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/warehouse/figures": {
         parameters: {
             query?: never;
@@ -2318,7 +2398,7 @@ export interface operations {
                             /** @description requests per minute */
                             rateLimit: number;
                             revokedAt: string | null;
-                            scopes: ("products:read" | "cart:read" | "cart:write" | "orders:read" | "orders:write" | "wallet:read" | "warehouse:read" | "shipping:read" | "shipping:write" | "logistics:read" | "profile:read" | "profile:write" | "favorites:read" | "favorites:write" | "coupons:read" | "coupons:write" | "warehouse:write")[];
+                            scopes: ("products:read" | "cart:read" | "cart:write" | "orders:read" | "orders:write" | "wallet:read" | "warehouse:read" | "shipping:read" | "shipping:write" | "logistics:read" | "profile:read" | "profile:write" | "favorites:read" | "favorites:write" | "coupons:read" | "coupons:write" | "warehouse:write" | "wallet:write")[];
                             userId: number;
                         }[];
                     };
@@ -2408,7 +2488,7 @@ export interface operations {
                             /** @description requests per minute */
                             rateLimit: number;
                             revokedAt: string | null;
-                            scopes: ("products:read" | "cart:read" | "cart:write" | "orders:read" | "orders:write" | "wallet:read" | "warehouse:read" | "shipping:read" | "shipping:write" | "logistics:read" | "profile:read" | "profile:write" | "favorites:read" | "favorites:write" | "coupons:read" | "coupons:write" | "warehouse:write")[];
+                            scopes: ("products:read" | "cart:read" | "cart:write" | "orders:read" | "orders:write" | "wallet:read" | "warehouse:read" | "shipping:read" | "shipping:write" | "logistics:read" | "profile:read" | "profile:write" | "favorites:read" | "favorites:write" | "coupons:read" | "coupons:write" | "warehouse:write" | "wallet:write")[];
                             userId: number;
                         };
                     };
@@ -2481,7 +2561,7 @@ export interface operations {
                             /** @description requests per minute */
                             rateLimit: number;
                             revokedAt: string | null;
-                            scopes: ("products:read" | "cart:read" | "cart:write" | "orders:read" | "orders:write" | "wallet:read" | "warehouse:read" | "shipping:read" | "shipping:write" | "logistics:read" | "profile:read" | "profile:write" | "favorites:read" | "favorites:write" | "coupons:read" | "coupons:write" | "warehouse:write")[];
+                            scopes: ("products:read" | "cart:read" | "cart:write" | "orders:read" | "orders:write" | "wallet:read" | "warehouse:read" | "shipping:read" | "shipping:write" | "logistics:read" | "profile:read" | "profile:write" | "favorites:read" | "favorites:write" | "coupons:read" | "coupons:write" | "warehouse:write" | "wallet:write")[];
                             userId: number;
                         };
                     };
@@ -5659,7 +5739,7 @@ export interface operations {
                      * @description v1.1 section 8 shipping scenarios
                      * @enum {unknown}
                      */
-                    scenario: "customs_hold" | "lost_in_transit" | "customs_seized";
+                    scenario: "customs_hold" | "lost_in_transit" | "customs_seized" | "overweight";
                 };
             };
         };
@@ -5722,6 +5802,8 @@ export interface operations {
                      *         "insurancePremium": 12.5,
                      *         "storageFees": 12.5,
                      *         "totalCharge": 12.5,
+                     *         "couponId": 1,
+                     *         "couponDiscount": 12.5,
                      *         "estimatedDuties": 12.5,
                      *         "rehearsalId": "example",
                      *         "scenarios": [
@@ -5736,14 +5818,48 @@ export interface operations {
                      *           "height": 1
                      *         },
                      *         "exceptionReason": "example",
-                     *         "insurancePayout": 12.5
+                     *         "insurancePayout": 12.5,
+                     *         "chargeWeight": 1,
+                     *         "packedWeight": 1,
+                     *         "packedDimensions": {
+                     *           "l": 1,
+                     *           "w": 1,
+                     *           "h": 1
+                     *         },
+                     *         "volumetricWeight": 1,
+                     *         "billedWeight": 1,
+                     *         "billedShippingFee": 12.5,
+                     *         "supplements": [
+                     *           {
+                     *             "id": 1,
+                     *             "shippingOrderNo": "example",
+                     *             "amount": 12.5,
+                     *             "status": "pending",
+                     *             "createdAt": "2026-01-01T08:00:00.000Z",
+                     *             "expiresAt": "2026-01-01T08:00:00.000Z",
+                     *             "resolvedAt": "2026-01-01T08:00:00.000Z"
+                     *           }
+                     *         ],
+                     *         "amountDue": 12.5
                      *       }
                      *     }
                      */
                     "application/json": {
                         data: {
+                            /** @description amount in the ledger currency, at most two decimals */
+                            amountDue: number;
+                            /** @description the fee priced again on billedWeight */
+                            billedShippingFee: number | null;
+                            /** @description the larger of packed and volumetric, rounded up to the channel's step */
+                            billedWeight: number | null;
                             channelId: string;
                             channelName: string;
+                            /** @description grams the quote was priced on */
+                            chargeWeight: number;
+                            /** @description v1.2: off the freight fee (never off insurance, storage or services) */
+                            couponDiscount: number;
+                            /** @description v1.2: the shipping coupon used, given back on cancel */
+                            couponId: number | null;
                             /**
                              * Format: date-time
                              * @description ISO 8601 UTC
@@ -5795,6 +5911,13 @@ export interface operations {
                                 weight: number;
                             }[];
                             orderNo: string;
+                            /** @description cm */
+                            packedDimensions: {
+                                h: number;
+                                l: number;
+                                w: number;
+                            } | null;
+                            packedWeight: number | null;
                             recipient: {
                                 address: string;
                                 city: string;
@@ -5816,13 +5939,35 @@ export interface operations {
                             /** @description amount in the ledger currency, at most two decimals */
                             shippingFee: number;
                             /**
-                             * @description pending, shipped, delivered, cancelled, exception, lost
+                             * @description pending, shipped, delivered, cancelled, exception, lost, awaiting_payment
                              * @enum {unknown}
                              */
-                            status: "pending" | "shipped" | "delivered" | "cancelled" | "exception" | "lost";
+                            status: "pending" | "shipped" | "delivered" | "cancelled" | "exception" | "lost" | "awaiting_payment";
                             /** @description amount in the ledger currency, at most two decimals */
                             storageFees: number;
-                            /** @description shippingFee + insurancePremium + storageFees: what is held, then captured at dispatch */
+                            supplements: {
+                                /** @description amount in the ledger currency, at most two decimals */
+                                amount: number;
+                                /**
+                                 * Format: date-time
+                                 * @description ISO 8601 UTC
+                                 */
+                                createdAt: string;
+                                /**
+                                 * Format: date-time
+                                 * @description ISO 8601 UTC
+                                 */
+                                expiresAt: string;
+                                id: number;
+                                resolvedAt: string | null;
+                                shippingOrderNo: string;
+                                /**
+                                 * @description pending, paid, expired
+                                 * @enum {unknown}
+                                 */
+                                status: "pending" | "paid" | "expired";
+                            }[];
+                            /** @description shippingFee - couponDiscount + insurancePremium + storageFees: what is held, then captured at dispatch */
                             totalCharge: number;
                             /** @description grams */
                             totalWeight: number;
@@ -5833,6 +5978,8 @@ export interface operations {
                              * @description ISO 8601 UTC
                              */
                             updatedAt: string;
+                            /** @description l x w x h / the channel's divisor (6000 when it has none) */
+                            volumetricWeight: number | null;
                         };
                     };
                 };
@@ -5917,6 +6064,8 @@ export interface operations {
                      *         "insurancePremium": 12.5,
                      *         "storageFees": 12.5,
                      *         "totalCharge": 12.5,
+                     *         "couponId": 1,
+                     *         "couponDiscount": 12.5,
                      *         "estimatedDuties": 12.5,
                      *         "rehearsalId": "example",
                      *         "scenarios": [
@@ -5931,14 +6080,48 @@ export interface operations {
                      *           "height": 1
                      *         },
                      *         "exceptionReason": "example",
-                     *         "insurancePayout": 12.5
+                     *         "insurancePayout": 12.5,
+                     *         "chargeWeight": 1,
+                     *         "packedWeight": 1,
+                     *         "packedDimensions": {
+                     *           "l": 1,
+                     *           "w": 1,
+                     *           "h": 1
+                     *         },
+                     *         "volumetricWeight": 1,
+                     *         "billedWeight": 1,
+                     *         "billedShippingFee": 12.5,
+                     *         "supplements": [
+                     *           {
+                     *             "id": 1,
+                     *             "shippingOrderNo": "example",
+                     *             "amount": 12.5,
+                     *             "status": "pending",
+                     *             "createdAt": "2026-01-01T08:00:00.000Z",
+                     *             "expiresAt": "2026-01-01T08:00:00.000Z",
+                     *             "resolvedAt": "2026-01-01T08:00:00.000Z"
+                     *           }
+                     *         ],
+                     *         "amountDue": 12.5
                      *       }
                      *     }
                      */
                     "application/json": {
                         data: {
+                            /** @description amount in the ledger currency, at most two decimals */
+                            amountDue: number;
+                            /** @description the fee priced again on billedWeight */
+                            billedShippingFee: number | null;
+                            /** @description the larger of packed and volumetric, rounded up to the channel's step */
+                            billedWeight: number | null;
                             channelId: string;
                             channelName: string;
+                            /** @description grams the quote was priced on */
+                            chargeWeight: number;
+                            /** @description v1.2: off the freight fee (never off insurance, storage or services) */
+                            couponDiscount: number;
+                            /** @description v1.2: the shipping coupon used, given back on cancel */
+                            couponId: number | null;
                             /**
                              * Format: date-time
                              * @description ISO 8601 UTC
@@ -5990,6 +6173,13 @@ export interface operations {
                                 weight: number;
                             }[];
                             orderNo: string;
+                            /** @description cm */
+                            packedDimensions: {
+                                h: number;
+                                l: number;
+                                w: number;
+                            } | null;
+                            packedWeight: number | null;
                             recipient: {
                                 address: string;
                                 city: string;
@@ -6011,13 +6201,35 @@ export interface operations {
                             /** @description amount in the ledger currency, at most two decimals */
                             shippingFee: number;
                             /**
-                             * @description pending, shipped, delivered, cancelled, exception, lost
+                             * @description pending, shipped, delivered, cancelled, exception, lost, awaiting_payment
                              * @enum {unknown}
                              */
-                            status: "pending" | "shipped" | "delivered" | "cancelled" | "exception" | "lost";
+                            status: "pending" | "shipped" | "delivered" | "cancelled" | "exception" | "lost" | "awaiting_payment";
                             /** @description amount in the ledger currency, at most two decimals */
                             storageFees: number;
-                            /** @description shippingFee + insurancePremium + storageFees: what is held, then captured at dispatch */
+                            supplements: {
+                                /** @description amount in the ledger currency, at most two decimals */
+                                amount: number;
+                                /**
+                                 * Format: date-time
+                                 * @description ISO 8601 UTC
+                                 */
+                                createdAt: string;
+                                /**
+                                 * Format: date-time
+                                 * @description ISO 8601 UTC
+                                 */
+                                expiresAt: string;
+                                id: number;
+                                resolvedAt: string | null;
+                                shippingOrderNo: string;
+                                /**
+                                 * @description pending, paid, expired
+                                 * @enum {unknown}
+                                 */
+                                status: "pending" | "paid" | "expired";
+                            }[];
+                            /** @description shippingFee - couponDiscount + insurancePremium + storageFees: what is held, then captured at dispatch */
                             totalCharge: number;
                             /** @description grams */
                             totalWeight: number;
@@ -6028,6 +6240,8 @@ export interface operations {
                              * @description ISO 8601 UTC
                              */
                             updatedAt: string;
+                            /** @description l x w x h / the channel's divisor (6000 when it has none) */
+                            volumetricWeight: number | null;
                         };
                     };
                 };
@@ -6109,6 +6323,8 @@ export interface operations {
                      *         "insurancePremium": 12.5,
                      *         "storageFees": 12.5,
                      *         "totalCharge": 12.5,
+                     *         "couponId": 1,
+                     *         "couponDiscount": 12.5,
                      *         "estimatedDuties": 12.5,
                      *         "rehearsalId": "example",
                      *         "scenarios": [
@@ -6123,14 +6339,48 @@ export interface operations {
                      *           "height": 1
                      *         },
                      *         "exceptionReason": "example",
-                     *         "insurancePayout": 12.5
+                     *         "insurancePayout": 12.5,
+                     *         "chargeWeight": 1,
+                     *         "packedWeight": 1,
+                     *         "packedDimensions": {
+                     *           "l": 1,
+                     *           "w": 1,
+                     *           "h": 1
+                     *         },
+                     *         "volumetricWeight": 1,
+                     *         "billedWeight": 1,
+                     *         "billedShippingFee": 12.5,
+                     *         "supplements": [
+                     *           {
+                     *             "id": 1,
+                     *             "shippingOrderNo": "example",
+                     *             "amount": 12.5,
+                     *             "status": "pending",
+                     *             "createdAt": "2026-01-01T08:00:00.000Z",
+                     *             "expiresAt": "2026-01-01T08:00:00.000Z",
+                     *             "resolvedAt": "2026-01-01T08:00:00.000Z"
+                     *           }
+                     *         ],
+                     *         "amountDue": 12.5
                      *       }
                      *     }
                      */
                     "application/json": {
                         data: {
+                            /** @description amount in the ledger currency, at most two decimals */
+                            amountDue: number;
+                            /** @description the fee priced again on billedWeight */
+                            billedShippingFee: number | null;
+                            /** @description the larger of packed and volumetric, rounded up to the channel's step */
+                            billedWeight: number | null;
                             channelId: string;
                             channelName: string;
+                            /** @description grams the quote was priced on */
+                            chargeWeight: number;
+                            /** @description v1.2: off the freight fee (never off insurance, storage or services) */
+                            couponDiscount: number;
+                            /** @description v1.2: the shipping coupon used, given back on cancel */
+                            couponId: number | null;
                             /**
                              * Format: date-time
                              * @description ISO 8601 UTC
@@ -6182,6 +6432,13 @@ export interface operations {
                                 weight: number;
                             }[];
                             orderNo: string;
+                            /** @description cm */
+                            packedDimensions: {
+                                h: number;
+                                l: number;
+                                w: number;
+                            } | null;
+                            packedWeight: number | null;
                             recipient: {
                                 address: string;
                                 city: string;
@@ -6203,13 +6460,35 @@ export interface operations {
                             /** @description amount in the ledger currency, at most two decimals */
                             shippingFee: number;
                             /**
-                             * @description pending, shipped, delivered, cancelled, exception, lost
+                             * @description pending, shipped, delivered, cancelled, exception, lost, awaiting_payment
                              * @enum {unknown}
                              */
-                            status: "pending" | "shipped" | "delivered" | "cancelled" | "exception" | "lost";
+                            status: "pending" | "shipped" | "delivered" | "cancelled" | "exception" | "lost" | "awaiting_payment";
                             /** @description amount in the ledger currency, at most two decimals */
                             storageFees: number;
-                            /** @description shippingFee + insurancePremium + storageFees: what is held, then captured at dispatch */
+                            supplements: {
+                                /** @description amount in the ledger currency, at most two decimals */
+                                amount: number;
+                                /**
+                                 * Format: date-time
+                                 * @description ISO 8601 UTC
+                                 */
+                                createdAt: string;
+                                /**
+                                 * Format: date-time
+                                 * @description ISO 8601 UTC
+                                 */
+                                expiresAt: string;
+                                id: number;
+                                resolvedAt: string | null;
+                                shippingOrderNo: string;
+                                /**
+                                 * @description pending, paid, expired
+                                 * @enum {unknown}
+                                 */
+                                status: "pending" | "paid" | "expired";
+                            }[];
+                            /** @description shippingFee - couponDiscount + insurancePremium + storageFees: what is held, then captured at dispatch */
                             totalCharge: number;
                             /** @description grams */
                             totalWeight: number;
@@ -6220,6 +6499,8 @@ export interface operations {
                              * @description ISO 8601 UTC
                              */
                             updatedAt: string;
+                            /** @description l x w x h / the channel's divisor (6000 when it has none) */
+                            volumetricWeight: number | null;
                         };
                     };
                 };
@@ -6312,6 +6593,8 @@ export interface operations {
                      *         "insurancePremium": 12.5,
                      *         "storageFees": 12.5,
                      *         "totalCharge": 12.5,
+                     *         "couponId": 1,
+                     *         "couponDiscount": 12.5,
                      *         "estimatedDuties": 12.5,
                      *         "rehearsalId": "example",
                      *         "scenarios": [
@@ -6326,14 +6609,48 @@ export interface operations {
                      *           "height": 1
                      *         },
                      *         "exceptionReason": "example",
-                     *         "insurancePayout": 12.5
+                     *         "insurancePayout": 12.5,
+                     *         "chargeWeight": 1,
+                     *         "packedWeight": 1,
+                     *         "packedDimensions": {
+                     *           "l": 1,
+                     *           "w": 1,
+                     *           "h": 1
+                     *         },
+                     *         "volumetricWeight": 1,
+                     *         "billedWeight": 1,
+                     *         "billedShippingFee": 12.5,
+                     *         "supplements": [
+                     *           {
+                     *             "id": 1,
+                     *             "shippingOrderNo": "example",
+                     *             "amount": 12.5,
+                     *             "status": "pending",
+                     *             "createdAt": "2026-01-01T08:00:00.000Z",
+                     *             "expiresAt": "2026-01-01T08:00:00.000Z",
+                     *             "resolvedAt": "2026-01-01T08:00:00.000Z"
+                     *           }
+                     *         ],
+                     *         "amountDue": 12.5
                      *       }
                      *     }
                      */
                     "application/json": {
                         data: {
+                            /** @description amount in the ledger currency, at most two decimals */
+                            amountDue: number;
+                            /** @description the fee priced again on billedWeight */
+                            billedShippingFee: number | null;
+                            /** @description the larger of packed and volumetric, rounded up to the channel's step */
+                            billedWeight: number | null;
                             channelId: string;
                             channelName: string;
+                            /** @description grams the quote was priced on */
+                            chargeWeight: number;
+                            /** @description v1.2: off the freight fee (never off insurance, storage or services) */
+                            couponDiscount: number;
+                            /** @description v1.2: the shipping coupon used, given back on cancel */
+                            couponId: number | null;
                             /**
                              * Format: date-time
                              * @description ISO 8601 UTC
@@ -6385,6 +6702,13 @@ export interface operations {
                                 weight: number;
                             }[];
                             orderNo: string;
+                            /** @description cm */
+                            packedDimensions: {
+                                h: number;
+                                l: number;
+                                w: number;
+                            } | null;
+                            packedWeight: number | null;
                             recipient: {
                                 address: string;
                                 city: string;
@@ -6406,13 +6730,35 @@ export interface operations {
                             /** @description amount in the ledger currency, at most two decimals */
                             shippingFee: number;
                             /**
-                             * @description pending, shipped, delivered, cancelled, exception, lost
+                             * @description pending, shipped, delivered, cancelled, exception, lost, awaiting_payment
                              * @enum {unknown}
                              */
-                            status: "pending" | "shipped" | "delivered" | "cancelled" | "exception" | "lost";
+                            status: "pending" | "shipped" | "delivered" | "cancelled" | "exception" | "lost" | "awaiting_payment";
                             /** @description amount in the ledger currency, at most two decimals */
                             storageFees: number;
-                            /** @description shippingFee + insurancePremium + storageFees: what is held, then captured at dispatch */
+                            supplements: {
+                                /** @description amount in the ledger currency, at most two decimals */
+                                amount: number;
+                                /**
+                                 * Format: date-time
+                                 * @description ISO 8601 UTC
+                                 */
+                                createdAt: string;
+                                /**
+                                 * Format: date-time
+                                 * @description ISO 8601 UTC
+                                 */
+                                expiresAt: string;
+                                id: number;
+                                resolvedAt: string | null;
+                                shippingOrderNo: string;
+                                /**
+                                 * @description pending, paid, expired
+                                 * @enum {unknown}
+                                 */
+                                status: "pending" | "paid" | "expired";
+                            }[];
+                            /** @description shippingFee - couponDiscount + insurancePremium + storageFees: what is held, then captured at dispatch */
                             totalCharge: number;
                             /** @description grams */
                             totalWeight: number;
@@ -6423,6 +6769,8 @@ export interface operations {
                              * @description ISO 8601 UTC
                              */
                             updatedAt: string;
+                            /** @description l x w x h / the channel's divisor (6000 when it has none) */
+                            volumetricWeight: number | null;
                         };
                     };
                 };
@@ -6750,6 +7098,360 @@ export interface operations {
             503: components["responses"]["ServiceUnavailable"];
         };
     };
+    admin_wallet_top_up_methods_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK: `{ data }` */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "method": "paypal",
+                     *           "feeRate": 12.5,
+                     *           "fixedFee": 12.5,
+                     *           "fixedFeeCurrency": "example",
+                     *           "arrival": "instant",
+                     *           "enabled": true
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        data: {
+                            /** @enum {unknown} */
+                            arrival: "instant" | "next_business_day";
+                            enabled: boolean;
+                            /** @description percent of the amount (4.4 = 4.4%) */
+                            feeRate: number;
+                            /** @description per top-up, in fixedFeeCurrency */
+                            fixedFee: number;
+                            /** @description ISO 4217 code, e.g. CNY */
+                            fixedFeeCurrency: string;
+                            /** @enum {unknown} */
+                            method: "paypal" | "card" | "alipay" | "wechat" | "bank_transfer";
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    admin_wallet_top_up_methods_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description paypal, card, alipay, wechat, bank_transfer */
+                method: "paypal" | "card" | "alipay" | "wechat" | "bank_transfer";
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "feeRate": 12.5,
+                 *       "fixedFee": 12.5,
+                 *       "fixedFeeCurrency": "CNY",
+                 *       "arrival": "instant",
+                 *       "enabled": true
+                 *     }
+                 */
+                "application/json": {
+                    /** @enum {unknown} */
+                    arrival?: "instant" | "next_business_day";
+                    enabled?: boolean;
+                    /** @description percent of the amount */
+                    feeRate?: number;
+                    /** @description per top-up, in fixedFeeCurrency */
+                    fixedFee?: number;
+                    fixedFeeCurrency?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK: `{ data }` */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "method": "paypal",
+                     *         "feeRate": 12.5,
+                     *         "fixedFee": 12.5,
+                     *         "fixedFeeCurrency": "example",
+                     *         "arrival": "instant",
+                     *         "enabled": true
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: {
+                            /** @enum {unknown} */
+                            arrival: "instant" | "next_business_day";
+                            enabled: boolean;
+                            /** @description percent of the amount (4.4 = 4.4%) */
+                            feeRate: number;
+                            /** @description per top-up, in fixedFeeCurrency */
+                            fixedFee: number;
+                            /** @description ISO 4217 code, e.g. CNY */
+                            fixedFeeCurrency: string;
+                            /** @enum {unknown} */
+                            method: "paypal" | "card" | "alipay" | "wechat" | "bank_transfer";
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    admin_wallet_top_ups_list: {
+        parameters: {
+            query?: {
+                /** @description page size, 1 to 100. Plain decimal digits (no sign other than -, exponent, hex or blanks). */
+                limit?: number;
+                /** @description page number, from 1. Plain decimal digits (no sign other than -, exponent, hex or blanks). */
+                page?: number;
+                /** @description cursor paging: the items after this id, in the list's order (instead of page) */
+                startingAfter?: string;
+                status?: "pending" | "succeeded" | "failed";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK: `{ data }` */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "items": [
+                     *           {
+                     *             "id": 1,
+                     *             "method": "paypal",
+                     *             "amount": 12.5,
+                     *             "currency": "example",
+                     *             "rate": 12.5,
+                     *             "fee": 12.5,
+                     *             "credited": 12.5,
+                     *             "ledgerCurrency": "example",
+                     *             "status": "pending",
+                     *             "createdAt": "2026-01-01T08:00:00.000Z",
+                     *             "completedAt": "2026-01-01T08:00:00.000Z",
+                     *             "failureReason": "example",
+                     *             "expectedAt": "2026-01-01T08:00:00.000Z",
+                     *             "scenarios": [
+                     *               "example"
+                     *             ],
+                     *             "userId": 1
+                     *           }
+                     *         ],
+                     *         "total": 1,
+                     *         "page": 1,
+                     *         "limit": 1
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: {
+                            items: {
+                                /** @description in `currency`, at most two decimals */
+                                amount: number;
+                                completedAt: string | null;
+                                /**
+                                 * Format: date-time
+                                 * @description ISO 8601 UTC
+                                 */
+                                createdAt: string;
+                                /** @description amount in the ledger currency, at most two decimals */
+                                credited: number;
+                                /** @description ISO 4217 code, e.g. CNY */
+                                currency: string;
+                                /** @description when a pending top-up is due to arrive (service clock) */
+                                expectedAt: string | null;
+                                failureReason: string | null;
+                                /** @description amount in the ledger currency, at most two decimals */
+                                fee: number;
+                                id: number;
+                                /** @description ISO 4217 code, e.g. CNY */
+                                ledgerCurrency: string;
+                                /**
+                                 * @description paypal, card, alipay, wechat, bank_transfer
+                                 * @enum {unknown}
+                                 */
+                                method: "paypal" | "card" | "alipay" | "wechat" | "bank_transfer";
+                                /** @description units of `currency` per unit of the ledger currency, frozen at creation (1 in the ledger currency) */
+                                rate: number;
+                                scenarios: string[];
+                                /**
+                                 * @description pending, succeeded, failed
+                                 * @enum {unknown}
+                                 */
+                                status: "pending" | "succeeded" | "failed";
+                                userId: number;
+                            }[];
+                            limit: number;
+                            page: number;
+                            total: number;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    admin_wallet_top_ups_resolve: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description 1 to 255 visible ASCII characters: a retry with the same key and request answers the stored result (with Idempotent-Replayed: true) and never applies twice; kept 24 hours
+                 * @example order-2026-01-01-001
+                 */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /** @description Plain decimal digits (no sign other than -, exponent, hex or blanks). */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "outcome": "succeeded",
+                 *       "reason": "example"
+                 *     }
+                 */
+                "application/json": {
+                    /**
+                     * @description succeeded: the money arrived (credited now); failed: nothing is credited
+                     * @enum {unknown}
+                     */
+                    outcome: "succeeded" | "failed";
+                    reason?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK: `{ data }` */
+            200: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": 1,
+                     *         "method": "paypal",
+                     *         "amount": 12.5,
+                     *         "currency": "example",
+                     *         "rate": 12.5,
+                     *         "fee": 12.5,
+                     *         "credited": 12.5,
+                     *         "ledgerCurrency": "example",
+                     *         "status": "pending",
+                     *         "createdAt": "2026-01-01T08:00:00.000Z",
+                     *         "completedAt": "2026-01-01T08:00:00.000Z",
+                     *         "failureReason": "example",
+                     *         "expectedAt": "2026-01-01T08:00:00.000Z",
+                     *         "scenarios": [
+                     *           "example"
+                     *         ],
+                     *         "userId": 1
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: {
+                            /** @description in `currency`, at most two decimals */
+                            amount: number;
+                            completedAt: string | null;
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601 UTC
+                             */
+                            createdAt: string;
+                            /** @description amount in the ledger currency, at most two decimals */
+                            credited: number;
+                            /** @description ISO 4217 code, e.g. CNY */
+                            currency: string;
+                            /** @description when a pending top-up is due to arrive (service clock) */
+                            expectedAt: string | null;
+                            failureReason: string | null;
+                            /** @description amount in the ledger currency, at most two decimals */
+                            fee: number;
+                            id: number;
+                            /** @description ISO 4217 code, e.g. CNY */
+                            ledgerCurrency: string;
+                            /**
+                             * @description paypal, card, alipay, wechat, bank_transfer
+                             * @enum {unknown}
+                             */
+                            method: "paypal" | "card" | "alipay" | "wechat" | "bank_transfer";
+                            /** @description units of `currency` per unit of the ledger currency, frozen at creation (1 in the ledger currency) */
+                            rate: number;
+                            scenarios: string[];
+                            /**
+                             * @description pending, succeeded, failed
+                             * @enum {unknown}
+                             */
+                            status: "pending" | "succeeded" | "failed";
+                            userId: number;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
     admin_warehouse_figures_get: {
         parameters: {
             query?: never;
@@ -6779,7 +7481,11 @@ export interface operations {
                      *         "scenarioHeaderEnabled": 1,
                      *         "customsHoldRateBp": 1,
                      *         "lostInTransitRateBp": 1,
-                     *         "customsSeizedRateBp": 1
+                     *         "customsSeizedRateBp": 1,
+                     *         "weightToleranceBp": 1,
+                     *         "packingMinBp": 1,
+                     *         "packingMaxBp": 1,
+                     *         "shippingSupplementHours": 1
                      *       }
                      *     }
                      */
@@ -6799,14 +7505,22 @@ export interface operations {
                             insuranceRateBp: number;
                             /** @description autopilot: share lost in transit, basis points */
                             lostInTransitRateBp: number;
+                            /** @description v1.2: box and filler over the goods, largest share drawn, basis points (1200) */
+                            packingMaxBp: number;
+                            /** @description v1.2: box and filler over the goods, least share drawn, basis points (600) */
+                            packingMinBp: number;
                             /** @description rehearsal packing fee, minor units (1800 = 18.00) */
                             rehearsalFeeMinor: number;
                             /** @description 1: the Crossbuy-Scenario header is honoured; 0: refused */
                             scenarioHeaderEnabled: number;
+                            /** @description v1.2: hours a shipping supplement waits before the shipment is cancelled (48) */
+                            shippingSupplementHours: number;
                             /** @description package.storage_expiring this many days before the free period ends (3) */
                             storageAlertDays: number;
                             /** @description then per package per day, minor units (50 = 0.50) */
                             storageFeePerDayMinor: number;
+                            /** @description v1.2: a packed parcel may cost this much more than the fee held, basis points of it, before a shipping supplement (200 = 2%) */
+                            weightToleranceBp: number;
                         };
                     };
                 };
@@ -6837,7 +7551,11 @@ export interface operations {
                  *       "scenarioHeaderEnabled": 1,
                  *       "customsHoldRateBp": 1,
                  *       "lostInTransitRateBp": 1,
-                 *       "customsSeizedRateBp": 1
+                 *       "customsSeizedRateBp": 1,
+                 *       "weightToleranceBp": 1,
+                 *       "packingMinBp": 1,
+                 *       "packingMaxBp": 1,
+                 *       "shippingSupplementHours": 1
                  *     }
                  */
                 "application/json": {
@@ -6855,14 +7573,22 @@ export interface operations {
                     insuranceRateBp?: number;
                     /** @description autopilot: share lost in transit, basis points */
                     lostInTransitRateBp?: number;
+                    /** @description v1.2: box and filler over the goods, largest share drawn, basis points (1200) */
+                    packingMaxBp?: number;
+                    /** @description v1.2: box and filler over the goods, least share drawn, basis points (600) */
+                    packingMinBp?: number;
                     /** @description rehearsal packing fee, minor units (1800 = 18.00) */
                     rehearsalFeeMinor?: number;
                     /** @description 1: the Crossbuy-Scenario header is honoured; 0: refused */
                     scenarioHeaderEnabled?: number;
+                    /** @description v1.2: hours a shipping supplement waits before the shipment is cancelled (48) */
+                    shippingSupplementHours?: number;
                     /** @description package.storage_expiring this many days before the free period ends (3) */
                     storageAlertDays?: number;
                     /** @description then per package per day, minor units (50 = 0.50) */
                     storageFeePerDayMinor?: number;
+                    /** @description v1.2: a packed parcel may cost this much more than the fee held, basis points of it, before a shipping supplement (200 = 2%) */
+                    weightToleranceBp?: number;
                 };
             };
         };
@@ -6887,7 +7613,11 @@ export interface operations {
                      *         "scenarioHeaderEnabled": 1,
                      *         "customsHoldRateBp": 1,
                      *         "lostInTransitRateBp": 1,
-                     *         "customsSeizedRateBp": 1
+                     *         "customsSeizedRateBp": 1,
+                     *         "weightToleranceBp": 1,
+                     *         "packingMinBp": 1,
+                     *         "packingMaxBp": 1,
+                     *         "shippingSupplementHours": 1
                      *       }
                      *     }
                      */
@@ -6907,14 +7637,22 @@ export interface operations {
                             insuranceRateBp: number;
                             /** @description autopilot: share lost in transit, basis points */
                             lostInTransitRateBp: number;
+                            /** @description v1.2: box and filler over the goods, largest share drawn, basis points (1200) */
+                            packingMaxBp: number;
+                            /** @description v1.2: box and filler over the goods, least share drawn, basis points (600) */
+                            packingMinBp: number;
                             /** @description rehearsal packing fee, minor units (1800 = 18.00) */
                             rehearsalFeeMinor: number;
                             /** @description 1: the Crossbuy-Scenario header is honoured; 0: refused */
                             scenarioHeaderEnabled: number;
+                            /** @description v1.2: hours a shipping supplement waits before the shipment is cancelled (48) */
+                            shippingSupplementHours: number;
                             /** @description package.storage_expiring this many days before the free period ends (3) */
                             storageAlertDays: number;
                             /** @description then per package per day, minor units (50 = 0.50) */
                             storageFeePerDayMinor: number;
+                            /** @description v1.2: a packed parcel may cost this much more than the fee held, basis points of it, before a shipping supplement (200 = 2%) */
+                            weightToleranceBp: number;
                         };
                     };
                 };
@@ -7792,7 +8530,7 @@ export interface operations {
                             key: {
                                 /** @description the key's id in its world */
                                 id: number;
-                                scopes: ("products:read" | "cart:read" | "cart:write" | "orders:read" | "orders:write" | "wallet:read" | "warehouse:read" | "shipping:read" | "shipping:write" | "logistics:read" | "profile:read" | "profile:write" | "favorites:read" | "favorites:write" | "coupons:read" | "coupons:write" | "warehouse:write")[];
+                                scopes: ("products:read" | "cart:read" | "cart:write" | "orders:read" | "orders:write" | "wallet:read" | "warehouse:read" | "shipping:read" | "shipping:write" | "logistics:read" | "profile:read" | "profile:write" | "favorites:read" | "favorites:write" | "coupons:read" | "coupons:write" | "warehouse:write" | "wallet:write")[];
                                 /** @description the sk- key itself: shown in this answer only */
                                 secret: string;
                             };
@@ -7985,7 +8723,7 @@ export interface operations {
                             key: {
                                 /** @description the key's id in its world */
                                 id: number;
-                                scopes: ("products:read" | "cart:read" | "cart:write" | "orders:read" | "orders:write" | "wallet:read" | "warehouse:read" | "shipping:read" | "shipping:write" | "logistics:read" | "profile:read" | "profile:write" | "favorites:read" | "favorites:write" | "coupons:read" | "coupons:write" | "warehouse:write")[];
+                                scopes: ("products:read" | "cart:read" | "cart:write" | "orders:read" | "orders:write" | "wallet:read" | "warehouse:read" | "shipping:read" | "shipping:write" | "logistics:read" | "profile:read" | "profile:write" | "favorites:read" | "favorites:write" | "coupons:read" | "coupons:write" | "warehouse:write" | "wallet:write")[];
                                 /** @description the sk- key itself: shown in this answer only */
                                 secret: string;
                             };

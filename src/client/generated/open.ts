@@ -24,6 +24,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/cart/import": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Paste links (marketplace or other agents', many per line, up to 500 lines): each line added or explained
+         * @description Add pasted links (marketplace or other agents' links, many per line, with quantity and colour/size hints) to the cart; each line comes back added or with why not (not_found, unsupported, needs_sku, duplicate).
+         */
+        post: operations["cart_import"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/cart/items": {
         parameters: {
             query?: never;
@@ -222,6 +242,26 @@ export interface paths {
         get: operations["logistics_countries_list"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/logistics/estimate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * What goods not bought yet would cost to ship: weight from the catalog (else the category default), quotes cheapest first
+         * @description What goods not bought yet (items or the cart) would cost to ship to a country: weight from the catalog or the category default, every channel's quote cheapest first. Use it before buying.
+         */
+        post: operations["logistics_estimate"];
         delete?: never;
         options?: never;
         head?: never;
@@ -676,6 +716,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/shipping/orders/{id}/supplements": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Shipping supplements: what the packed parcel costs beyond the fee held and its tolerance
+         * @description The shipping supplements of a shipping order: what the packed parcel costs beyond the fee held and its tolerance.
+         */
+        get: operations["shipping_supplements_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/shipping/orders/{id}/supplements/{sid}/pay": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Pay a shipping supplement (402 when short); the parcel then leaves
+         * @description Pay a pending shipping supplement (402 when short); the parcel then leaves the warehouse.
+         */
+        post: operations["shipping_supplements_pay"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/shipping/preview": {
         parameters: {
             query?: never;
@@ -950,6 +1030,30 @@ export interface paths {
         get: operations["wallet_balance_get"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/user/wallet/top-ups": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Your top-ups, newest first (page or cursor)
+         * @description The wallet's top-ups, newest first: method, amount, rate, fee, what was credited and the status (pending, succeeded, failed).
+         */
+        get: operations["wallet_top_ups_list"];
+        put?: never;
+        /**
+         * Top up the wallet by PayPal, card, Alipay, WeChat or bank transfer; fee and rate frozen, credited once it succeeds
+         * @description Top up the wallet by paypal, card, alipay, wechat or bank_transfer, optionally in another currency: the fee and rate are frozen and credited (amount converted minus fee) arrives as one deposit once it succeeds; a bank transfer takes a business day.
+         */
+        post: operations["wallet_top_ups_create"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1493,6 +1597,92 @@ export interface operations {
             503: components["responses"]["ServiceUnavailable"];
         };
     };
+    cart_import: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "text": "example",
+                 *       "defaultQuantity": 1
+                 *     }
+                 */
+                "application/json": {
+                    defaultQuantity?: number;
+                    /** @description links, one or many per line, at most 500 lines */
+                    text: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK: `{ data }` */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "added": 1,
+                     *         "lines": [
+                     *           {
+                     *             "line": 1,
+                     *             "input": "example",
+                     *             "status": "added",
+                     *             "productId": 1,
+                     *             "skuId": "example",
+                     *             "quantity": 1,
+                     *             "cartItemId": 1,
+                     *             "message": "example"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: {
+                            added: number;
+                            lines: {
+                                cartItemId: number | null;
+                                /** @description the link as found on the line (empty when the line has none) */
+                                input: string;
+                                /** @description 1-based line of the pasted text; a line with several links has several entries */
+                                line: number;
+                                message: string;
+                                productId: number | null;
+                                quantity: number | null;
+                                skuId: string | null;
+                                /**
+                                 * @description added, not_found, unsupported, needs_sku, duplicate
+                                 * @enum {unknown}
+                                 */
+                                status: "added" | "not_found" | "unsupported" | "needs_sku" | "duplicate";
+                            }[];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
     cart_items_add: {
         parameters: {
             query?: never;
@@ -1840,7 +2030,7 @@ export interface operations {
             query?: {
                 /** @description ISO 8601 UTC */
                 from?: string;
-                status?: "pending" | "shipped" | "delivered" | "cancelled" | "exception" | "lost";
+                status?: "pending" | "shipped" | "delivered" | "cancelled" | "exception" | "lost" | "awaiting_payment";
                 /** @description ISO 8601 UTC; rows created before this time (exclusive) */
                 to?: string;
             };
@@ -1880,7 +2070,7 @@ export interface operations {
                 from?: string;
                 /** @description ISO 8601 UTC; rows created before this time (exclusive) */
                 to?: string;
-                type?: "deposit" | "order_payment" | "order_refund" | "shipping_payment" | "shipping_refund" | "adjustment" | "supplement_payment" | "service_charge" | "insurance_payout";
+                type?: "deposit" | "order_payment" | "order_refund" | "shipping_payment" | "shipping_refund" | "adjustment" | "supplement_payment" | "service_charge" | "insurance_payout" | "shipping_supplement";
             };
             header?: never;
             path?: never;
@@ -2162,6 +2352,139 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             429: components["responses"]["TooManyRequests"];
+        };
+    };
+    logistics_estimate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "items": [
+                 *         {
+                 *           "productId": "1",
+                 *           "skuId": "example",
+                 *           "quantity": 1
+                 *         }
+                 *       ],
+                 *       "cart": true,
+                 *       "countryCode": "en"
+                 *     }
+                 */
+                "application/json": {
+                    /** @description true: the selected lines of your cart (instead of items) */
+                    cart?: boolean;
+                    /** @description a code from /logistics/countries */
+                    countryCode: string;
+                    items?: {
+                        /** @description product id */
+                        productId: string | number;
+                        quantity: number;
+                        skuId?: string;
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description OK: `{ data }` */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "countryCode": "example",
+                     *         "estimatedWeight": 1,
+                     *         "estimatedVolumetricWeight": 1,
+                     *         "basis": [
+                     *           {
+                     *             "productId": 1,
+                     *             "quantity": 1,
+                     *             "weight": 1,
+                     *             "source": "catalog"
+                     *           }
+                     *         ],
+                     *         "quotes": [
+                     *           {
+                     *             "channelId": "example",
+                     *             "name": "example",
+                     *             "actualWeight": 1,
+                     *             "volumetricWeight": 1,
+                     *             "chargeWeight": 1,
+                     *             "totalPrice": 12.5,
+                     *             "currency": "example",
+                     *             "deliveryDays": "example",
+                     *             "carrier": "example",
+                     *             "basePrice": 12.5,
+                     *             "fuelSurcharge": 12.5
+                     *           }
+                     *         ],
+                     *         "currency": "example"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: {
+                            basis: {
+                                productId: number;
+                                quantity: number;
+                                /** @enum {unknown} */
+                                source: "catalog" | "category_default";
+                                /** @description grams per unit */
+                                weight: number;
+                            }[];
+                            countryCode: string;
+                            /** @description ISO 4217 code, e.g. CNY */
+                            currency: string;
+                            /** @description grams at the default divisor 6000 (each quote applies its channel's own) */
+                            estimatedVolumetricWeight: number;
+                            /** @description grams */
+                            estimatedWeight: number;
+                            /** @description as calculate-freight-batch, cheapest first */
+                            quotes: {
+                                /** @description grams */
+                                actualWeight: number;
+                                /** @description amount in the ledger currency, at most two decimals */
+                                basePrice: number;
+                                carrier: string;
+                                channelId: string;
+                                /** @description grams */
+                                chargeWeight: number;
+                                /** @description ISO 4217 code, e.g. CNY */
+                                currency: string;
+                                deliveryDays: string;
+                                /** @description amount in the ledger currency, at most two decimals */
+                                fuelSurcharge: number;
+                                name: string;
+                                /** @description amount in the ledger currency, at most two decimals */
+                                totalPrice: number;
+                                /** @description grams */
+                                volumetricWeight: number;
+                            }[];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     logistics_shipping_methods_list: {
@@ -4265,7 +4588,8 @@ export interface operations {
                      *         "weight": 1,
                      *         "cargoType": "general",
                      *         "sales": 1,
-                     *         "shopUrl": "example"
+                     *         "shopUrl": "example",
+                     *         "source": "example"
                      *       }
                      *     }
                      */
@@ -4295,6 +4619,8 @@ export interface operations {
                                 skuId: string;
                                 stock: number;
                             }[];
+                            /** @description where the link came from: taobao, tmall, 1688, weidian, or the agent (superbuy, cssbuy, cnfans, ...) */
+                            source: string;
                             title: string;
                             /** @description grams */
                             weight: number;
@@ -4459,10 +4785,13 @@ export interface operations {
                  *       "remark": "example",
                  *       "rehearsalId": "example",
                  *       "declaredValue": 12.5,
-                 *       "insurance": true
+                 *       "insurance": true,
+                 *       "couponId": 1
                  *     }
                  */
                 "application/json": {
+                    /** @description a claimed shipping coupon (appliesTo: shipping): comes off the freight fee only */
+                    couponId?: number;
                     /** @description amount, at most two decimals; default: purchase price of the packed lines */
                     declaredValue?: number;
                     /** @description insure the declared value (premium 3%, minimum 5.00, held with the fee) */
@@ -4521,6 +4850,8 @@ export interface operations {
                      *         "insurancePremium": 12.5,
                      *         "storageFees": 12.5,
                      *         "totalCharge": 12.5,
+                     *         "couponId": 1,
+                     *         "couponDiscount": 12.5,
                      *         "estimatedDuties": 12.5,
                      *         "rehearsalId": "example",
                      *         "scenarios": [
@@ -4539,6 +4870,10 @@ export interface operations {
                             channelName: string;
                             /** @description grams */
                             chargeWeight: number;
+                            /** @description v1.2: off the freight fee (never off insurance, storage or services) */
+                            couponDiscount: number;
+                            /** @description v1.2: the shipping coupon used, given back on cancel */
+                            couponId: number | null;
                             /**
                              * Format: date-time
                              * @description ISO 8601 UTC
@@ -4572,7 +4907,7 @@ export interface operations {
                             status: string;
                             /** @description amount in the ledger currency, at most two decimals */
                             storageFees: number;
-                            /** @description shippingFee + insurancePremium + storageFees: what is held, then captured at dispatch */
+                            /** @description shippingFee - couponDiscount + insurancePremium + storageFees: what is held, then captured at dispatch */
                             totalCharge: number;
                             /** @description grams */
                             totalWeight: number;
@@ -4601,7 +4936,7 @@ export interface operations {
                 page?: number;
                 /** @description cursor paging: the items after this id, in the list's order (instead of page) */
                 startingAfter?: string;
-                status?: "pending" | "shipped" | "delivered" | "cancelled" | "exception" | "lost";
+                status?: "pending" | "shipped" | "delivered" | "cancelled" | "exception" | "lost" | "awaiting_payment";
             };
             header?: never;
             path?: never;
@@ -4657,10 +4992,10 @@ export interface operations {
                                 /** @description amount in the ledger currency, at most two decimals */
                                 shippingFee: number;
                                 /**
-                                 * @description pending, shipped, delivered, cancelled, exception, lost
+                                 * @description pending, shipped, delivered, cancelled, exception, lost, awaiting_payment
                                  * @enum {unknown}
                                  */
-                                status: "pending" | "shipped" | "delivered" | "cancelled" | "exception" | "lost";
+                                status: "pending" | "shipped" | "delivered" | "cancelled" | "exception" | "lost" | "awaiting_payment";
                                 /** @description grams */
                                 totalWeight: number;
                                 /** @description empty until dispatched */
@@ -4751,6 +5086,8 @@ export interface operations {
                      *         "insurancePremium": 12.5,
                      *         "storageFees": 12.5,
                      *         "totalCharge": 12.5,
+                     *         "couponId": 1,
+                     *         "couponDiscount": 12.5,
                      *         "estimatedDuties": 12.5,
                      *         "rehearsalId": "example",
                      *         "scenarios": [
@@ -4765,14 +5102,48 @@ export interface operations {
                      *           "height": 1
                      *         },
                      *         "exceptionReason": "example",
-                     *         "insurancePayout": 12.5
+                     *         "insurancePayout": 12.5,
+                     *         "chargeWeight": 1,
+                     *         "packedWeight": 1,
+                     *         "packedDimensions": {
+                     *           "l": 1,
+                     *           "w": 1,
+                     *           "h": 1
+                     *         },
+                     *         "volumetricWeight": 1,
+                     *         "billedWeight": 1,
+                     *         "billedShippingFee": 12.5,
+                     *         "supplements": [
+                     *           {
+                     *             "id": 1,
+                     *             "shippingOrderNo": "example",
+                     *             "amount": 12.5,
+                     *             "status": "pending",
+                     *             "createdAt": "2026-01-01T08:00:00.000Z",
+                     *             "expiresAt": "2026-01-01T08:00:00.000Z",
+                     *             "resolvedAt": "2026-01-01T08:00:00.000Z"
+                     *           }
+                     *         ],
+                     *         "amountDue": 12.5
                      *       }
                      *     }
                      */
                     "application/json": {
                         data: {
+                            /** @description amount in the ledger currency, at most two decimals */
+                            amountDue: number;
+                            /** @description the fee priced again on billedWeight */
+                            billedShippingFee: number | null;
+                            /** @description the larger of packed and volumetric, rounded up to the channel's step */
+                            billedWeight: number | null;
                             channelId: string;
                             channelName: string;
+                            /** @description grams the quote was priced on */
+                            chargeWeight: number;
+                            /** @description v1.2: off the freight fee (never off insurance, storage or services) */
+                            couponDiscount: number;
+                            /** @description v1.2: the shipping coupon used, given back on cancel */
+                            couponId: number | null;
                             /**
                              * Format: date-time
                              * @description ISO 8601 UTC
@@ -4824,6 +5195,13 @@ export interface operations {
                                 weight: number;
                             }[];
                             orderNo: string;
+                            /** @description cm */
+                            packedDimensions: {
+                                h: number;
+                                l: number;
+                                w: number;
+                            } | null;
+                            packedWeight: number | null;
                             recipient: {
                                 address: string;
                                 city: string;
@@ -4845,13 +5223,35 @@ export interface operations {
                             /** @description amount in the ledger currency, at most two decimals */
                             shippingFee: number;
                             /**
-                             * @description pending, shipped, delivered, cancelled, exception, lost
+                             * @description pending, shipped, delivered, cancelled, exception, lost, awaiting_payment
                              * @enum {unknown}
                              */
-                            status: "pending" | "shipped" | "delivered" | "cancelled" | "exception" | "lost";
+                            status: "pending" | "shipped" | "delivered" | "cancelled" | "exception" | "lost" | "awaiting_payment";
                             /** @description amount in the ledger currency, at most two decimals */
                             storageFees: number;
-                            /** @description shippingFee + insurancePremium + storageFees: what is held, then captured at dispatch */
+                            supplements: {
+                                /** @description amount in the ledger currency, at most two decimals */
+                                amount: number;
+                                /**
+                                 * Format: date-time
+                                 * @description ISO 8601 UTC
+                                 */
+                                createdAt: string;
+                                /**
+                                 * Format: date-time
+                                 * @description ISO 8601 UTC
+                                 */
+                                expiresAt: string;
+                                id: number;
+                                resolvedAt: string | null;
+                                shippingOrderNo: string;
+                                /**
+                                 * @description pending, paid, expired
+                                 * @enum {unknown}
+                                 */
+                                status: "pending" | "paid" | "expired";
+                            }[];
+                            /** @description shippingFee - couponDiscount + insurancePremium + storageFees: what is held, then captured at dispatch */
                             totalCharge: number;
                             /** @description grams */
                             totalWeight: number;
@@ -4862,6 +5262,8 @@ export interface operations {
                              * @description ISO 8601 UTC
                              */
                             updatedAt: string;
+                            /** @description l x w x h / the channel's divisor (6000 when it has none) */
+                            volumetricWeight: number | null;
                         };
                     };
                 };
@@ -5002,6 +5404,157 @@ export interface operations {
             503: components["responses"]["ServiceUnavailable"];
         };
     };
+    shipping_supplements_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description the shipping order number */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK: `{ data }` */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": 1,
+                     *           "shippingOrderNo": "example",
+                     *           "amount": 12.5,
+                     *           "status": "pending",
+                     *           "createdAt": "2026-01-01T08:00:00.000Z",
+                     *           "expiresAt": "2026-01-01T08:00:00.000Z",
+                     *           "resolvedAt": "2026-01-01T08:00:00.000Z"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        data: {
+                            /** @description amount in the ledger currency, at most two decimals */
+                            amount: number;
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601 UTC
+                             */
+                            createdAt: string;
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601 UTC
+                             */
+                            expiresAt: string;
+                            id: number;
+                            resolvedAt: string | null;
+                            shippingOrderNo: string;
+                            /**
+                             * @description pending, paid, expired
+                             * @enum {unknown}
+                             */
+                            status: "pending" | "paid" | "expired";
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    shipping_supplements_pay: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description 1 to 255 visible ASCII characters: a retry with the same key and request answers the stored result (with Idempotent-Replayed: true) and never applies twice; kept 24 hours
+                 * @example order-2026-01-01-001
+                 */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /** @description the shipping order number */
+                id: string;
+                /** @description Plain decimal digits (no sign other than -, exponent, hex or blanks). */
+                sid: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK: `{ data }` */
+            200: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": 1,
+                     *         "shippingOrderNo": "example",
+                     *         "amount": 12.5,
+                     *         "status": "pending",
+                     *         "createdAt": "2026-01-01T08:00:00.000Z",
+                     *         "expiresAt": "2026-01-01T08:00:00.000Z",
+                     *         "resolvedAt": "2026-01-01T08:00:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: {
+                            /** @description amount in the ledger currency, at most two decimals */
+                            amount: number;
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601 UTC
+                             */
+                            createdAt: string;
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601 UTC
+                             */
+                            expiresAt: string;
+                            id: number;
+                            resolvedAt: string | null;
+                            shippingOrderNo: string;
+                            /**
+                             * @description pending, paid, expired
+                             * @enum {unknown}
+                             */
+                            status: "pending" | "paid" | "expired";
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
     shipping_orders_preview: {
         parameters: {
             query?: never;
@@ -5023,10 +5576,13 @@ export interface operations {
                  *       "recipientCountry": "en",
                  *       "rehearsalId": "example",
                  *       "declaredValue": 12.5,
-                 *       "insurance": true
+                 *       "insurance": true,
+                 *       "couponId": 1
                  *     }
                  */
                 "application/json": {
+                    /** @description a claimed shipping coupon (appliesTo: shipping): comes off the freight fee only */
+                    couponId?: number;
                     /** @description amount, at most two decimals; default: purchase price of the packed lines */
                     declaredValue?: number;
                     /** @description insure the declared value (premium 3%, minimum 5.00, held with the fee) */
@@ -5899,6 +6455,11 @@ export interface operations {
                      *         "value": 12.5,
                      *         "minOrderAmount": 12.5,
                      *         "expiresAt": "2026-01-01T08:00:00.000Z",
+                     *         "appliesTo": "purchase",
+                     *         "channelIds": [
+                     *           "example"
+                     *         ],
+                     *         "minFee": 12.5,
                      *         "status": "unused",
                      *         "claimedAt": "2026-01-01T08:00:00.000Z",
                      *         "usedOrderNo": "example",
@@ -5908,6 +6469,13 @@ export interface operations {
                      */
                     "application/json": {
                         data: {
+                            /**
+                             * @description v1.2: purchase (off the goods subtotal) or shipping (off a shipping order's freight fee)
+                             * @enum {unknown}
+                             */
+                            appliesTo: "purchase" | "shipping";
+                            /** @description shipping coupons: the channels it is good on; null: any */
+                            channelIds: string[] | null;
                             /**
                              * Format: date-time
                              * @description ISO 8601 UTC
@@ -5919,6 +6487,8 @@ export interface operations {
                              */
                             expiresAt: string;
                             id: number;
+                            /** @description amount in the ledger currency, at most two decimals */
+                            minFee: number;
                             /** @description amount in the ledger currency, at most two decimals */
                             minOrderAmount: number;
                             name: string;
@@ -5972,7 +6542,12 @@ export interface operations {
                      *           "type": "percentage",
                      *           "value": 12.5,
                      *           "minOrderAmount": 12.5,
-                     *           "expiresAt": "2026-01-01T08:00:00.000Z"
+                     *           "expiresAt": "2026-01-01T08:00:00.000Z",
+                     *           "appliesTo": "purchase",
+                     *           "channelIds": [
+                     *             "example"
+                     *           ],
+                     *           "minFee": 12.5
                      *         }
                      *       ]
                      *     }
@@ -5980,11 +6555,20 @@ export interface operations {
                     "application/json": {
                         data: {
                             /**
+                             * @description v1.2: purchase (off the goods subtotal) or shipping (off a shipping order's freight fee)
+                             * @enum {unknown}
+                             */
+                            appliesTo: "purchase" | "shipping";
+                            /** @description shipping coupons: the channels it is good on; null: any */
+                            channelIds: string[] | null;
+                            /**
                              * Format: date-time
                              * @description ISO 8601 UTC
                              */
                             expiresAt: string;
                             id: number;
+                            /** @description amount in the ledger currency, at most two decimals */
+                            minFee: number;
                             /** @description amount in the ledger currency, at most two decimals */
                             minOrderAmount: number;
                             name: string;
@@ -6033,6 +6617,11 @@ export interface operations {
                      *           "value": 12.5,
                      *           "minOrderAmount": 12.5,
                      *           "expiresAt": "2026-01-01T08:00:00.000Z",
+                     *           "appliesTo": "purchase",
+                     *           "channelIds": [
+                     *             "example"
+                     *           ],
+                     *           "minFee": 12.5,
                      *           "status": "unused",
                      *           "claimedAt": "2026-01-01T08:00:00.000Z",
                      *           "usedOrderNo": "example",
@@ -6044,6 +6633,13 @@ export interface operations {
                     "application/json": {
                         data: {
                             /**
+                             * @description v1.2: purchase (off the goods subtotal) or shipping (off a shipping order's freight fee)
+                             * @enum {unknown}
+                             */
+                            appliesTo: "purchase" | "shipping";
+                            /** @description shipping coupons: the channels it is good on; null: any */
+                            channelIds: string[] | null;
+                            /**
                              * Format: date-time
                              * @description ISO 8601 UTC
                              */
@@ -6054,6 +6650,8 @@ export interface operations {
                              */
                             expiresAt: string;
                             id: number;
+                            /** @description amount in the ledger currency, at most two decimals */
+                            minFee: number;
                             /** @description amount in the ledger currency, at most two decimals */
                             minOrderAmount: number;
                             name: string;
@@ -6452,6 +7050,231 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
         };
     };
+    wallet_top_ups_list: {
+        parameters: {
+            query?: {
+                /** @description page size, 1 to 100. Plain decimal digits (no sign other than -, exponent, hex or blanks). */
+                limit?: number;
+                /** @description page number, from 1. Plain decimal digits (no sign other than -, exponent, hex or blanks). */
+                page?: number;
+                /** @description cursor paging: the items after this id, in the list's order (instead of page) */
+                startingAfter?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK: `{ data }` */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "items": [
+                     *           {
+                     *             "id": 1,
+                     *             "method": "paypal",
+                     *             "amount": 12.5,
+                     *             "currency": "example",
+                     *             "rate": 12.5,
+                     *             "fee": 12.5,
+                     *             "credited": 12.5,
+                     *             "ledgerCurrency": "example",
+                     *             "status": "pending",
+                     *             "createdAt": "2026-01-01T08:00:00.000Z",
+                     *             "completedAt": "2026-01-01T08:00:00.000Z",
+                     *             "failureReason": "example",
+                     *             "expectedAt": "2026-01-01T08:00:00.000Z",
+                     *             "scenarios": [
+                     *               "example"
+                     *             ]
+                     *           }
+                     *         ],
+                     *         "total": 1,
+                     *         "page": 1,
+                     *         "limit": 1
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: {
+                            items: {
+                                /** @description in `currency`, at most two decimals */
+                                amount: number;
+                                completedAt: string | null;
+                                /**
+                                 * Format: date-time
+                                 * @description ISO 8601 UTC
+                                 */
+                                createdAt: string;
+                                /** @description amount in the ledger currency, at most two decimals */
+                                credited: number;
+                                /** @description ISO 4217 code, e.g. CNY */
+                                currency: string;
+                                /** @description when a pending top-up is due to arrive (service clock) */
+                                expectedAt: string | null;
+                                failureReason: string | null;
+                                /** @description amount in the ledger currency, at most two decimals */
+                                fee: number;
+                                id: number;
+                                /** @description ISO 4217 code, e.g. CNY */
+                                ledgerCurrency: string;
+                                /**
+                                 * @description paypal, card, alipay, wechat, bank_transfer
+                                 * @enum {unknown}
+                                 */
+                                method: "paypal" | "card" | "alipay" | "wechat" | "bank_transfer";
+                                /** @description units of `currency` per unit of the ledger currency, frozen at creation (1 in the ledger currency) */
+                                rate: number;
+                                scenarios: string[];
+                                /**
+                                 * @description pending, succeeded, failed
+                                 * @enum {unknown}
+                                 */
+                                status: "pending" | "succeeded" | "failed";
+                            }[];
+                            limit: number;
+                            page: number;
+                            total: number;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    wallet_top_ups_create: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description 1 to 255 visible ASCII characters: a retry with the same key and request answers the stored result (with Idempotent-Replayed: true) and never applies twice; kept 24 hours
+                 * @example order-2026-01-01-001
+                 */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "method": "paypal",
+                 *       "amount": 12.5,
+                 *       "currency": "CNY"
+                 *     }
+                 */
+                "application/json": {
+                    /** @description in `currency`, at most two decimals */
+                    amount: number;
+                    /** @description ISO 4217; default the ledger currency; others at the operator's display rates */
+                    currency?: string;
+                    /**
+                     * @description paypal, card, alipay, wechat, bank_transfer
+                     * @enum {unknown}
+                     */
+                    method: "paypal" | "card" | "alipay" | "wechat" | "bank_transfer";
+                };
+            };
+        };
+        responses: {
+            /** @description Created: `{ data }` */
+            201: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": 1,
+                     *         "method": "paypal",
+                     *         "amount": 12.5,
+                     *         "currency": "example",
+                     *         "rate": 12.5,
+                     *         "fee": 12.5,
+                     *         "credited": 12.5,
+                     *         "ledgerCurrency": "example",
+                     *         "status": "pending",
+                     *         "createdAt": "2026-01-01T08:00:00.000Z",
+                     *         "completedAt": "2026-01-01T08:00:00.000Z",
+                     *         "failureReason": "example",
+                     *         "expectedAt": "2026-01-01T08:00:00.000Z",
+                     *         "scenarios": [
+                     *           "example"
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: {
+                            /** @description in `currency`, at most two decimals */
+                            amount: number;
+                            completedAt: string | null;
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601 UTC
+                             */
+                            createdAt: string;
+                            /** @description amount in the ledger currency, at most two decimals */
+                            credited: number;
+                            /** @description ISO 4217 code, e.g. CNY */
+                            currency: string;
+                            /** @description when a pending top-up is due to arrive (service clock) */
+                            expectedAt: string | null;
+                            failureReason: string | null;
+                            /** @description amount in the ledger currency, at most two decimals */
+                            fee: number;
+                            id: number;
+                            /** @description ISO 4217 code, e.g. CNY */
+                            ledgerCurrency: string;
+                            /**
+                             * @description paypal, card, alipay, wechat, bank_transfer
+                             * @enum {unknown}
+                             */
+                            method: "paypal" | "card" | "alipay" | "wechat" | "bank_transfer";
+                            /** @description units of `currency` per unit of the ledger currency, frozen at creation (1 in the ledger currency) */
+                            rate: number;
+                            scenarios: string[];
+                            /**
+                             * @description pending, succeeded, failed
+                             * @enum {unknown}
+                             */
+                            status: "pending" | "succeeded" | "failed";
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
     wallet_transactions_list: {
         parameters: {
             query?: {
@@ -6461,8 +7284,8 @@ export interface operations {
                 page?: number;
                 /** @description cursor paging: the items after this id, in the list's order (instead of page) */
                 startingAfter?: string;
-                /** @description deposit, order_payment, order_refund, shipping_payment, shipping_refund, adjustment, supplement_payment, service_charge, insurance_payout */
-                type?: "deposit" | "order_payment" | "order_refund" | "shipping_payment" | "shipping_refund" | "adjustment" | "supplement_payment" | "service_charge" | "insurance_payout";
+                /** @description deposit, order_payment, order_refund, shipping_payment, shipping_refund, adjustment, supplement_payment, service_charge, insurance_payout, shipping_supplement */
+                type?: "deposit" | "order_payment" | "order_refund" | "shipping_payment" | "shipping_refund" | "adjustment" | "supplement_payment" | "service_charge" | "insurance_payout" | "shipping_supplement";
             };
             header?: never;
             path?: never;
@@ -6520,10 +7343,10 @@ export interface operations {
                                 /** @description what the entry is for, e.g. an order number */
                                 reference: string;
                                 /**
-                                 * @description deposit, order_payment, order_refund, shipping_payment, shipping_refund, adjustment, supplement_payment, service_charge, insurance_payout
+                                 * @description deposit, order_payment, order_refund, shipping_payment, shipping_refund, adjustment, supplement_payment, service_charge, insurance_payout, shipping_supplement
                                  * @enum {unknown}
                                  */
-                                type: "deposit" | "order_payment" | "order_refund" | "shipping_payment" | "shipping_refund" | "adjustment" | "supplement_payment" | "service_charge" | "insurance_payout";
+                                type: "deposit" | "order_payment" | "order_refund" | "shipping_payment" | "shipping_refund" | "adjustment" | "supplement_payment" | "service_charge" | "insurance_payout" | "shipping_supplement";
                             }[];
                             limit: number;
                             page: number;

@@ -1,5 +1,7 @@
 import { Type, type Static } from 'typebox';
-import { Currency, Money } from '../common.js';
+import { Currency, CursorQuery, IdParam, Money, PageQuery, Paginated } from '../common.js';
+import { TOP_UP_METHODS, TOP_UP_STATUSES } from '../enums.js';
+import { TopUp, TopUpMethodName } from '../open/wallet.js';
 import { MAX_NOTE } from '../limits.js';
 
 /** The back office on wallets (/api/v1/admin): deposits and signed adjustments. */
@@ -21,6 +23,19 @@ export const EntryResult = Type.Object({
 export const Amount = Type.Number({ description: 'in the ledger currency, at most two decimals' });
 export const UserId = Type.Optional(Type.Integer({ minimum: 1, description: `default ${DEFAULT_USER_ID}` }));
 
+/** A top-up as the back office sees it: whose it is, too. */
+export const AdminTopUp = Type.Object({ ...TopUp.properties, userId: Type.Integer() });
+
+/** The operator's figures of one top-up method (extensions.md section 12). */
+export const TopUpMethodFigures = Type.Object({
+  method: Type.Enum([...TOP_UP_METHODS]),
+  feeRate: Type.Number({ description: 'percent of the amount (4.4 = 4.4%)' }),
+  fixedFee: Type.Number({ description: 'per top-up, in fixedFeeCurrency' }),
+  fixedFeeCurrency: Currency,
+  arrival: Type.Enum(['instant', 'next_business_day']),
+  enabled: Type.Boolean(),
+});
+
 /** The schemas of each route of admin/wallet.ts, by method and path. */
 export const adminWalletSchemas = {
   'POST /wallet/deposit': {
@@ -34,7 +49,39 @@ export const adminWalletSchemas = {
     ),
     response: EntryResult,
   },
+  'GET /wallet/top-ups': {
+    querystring: Type.Object({ ...PageQuery, ...CursorQuery, status: Type.Optional(Type.Enum([...TOP_UP_STATUSES])) }),
+    response: Paginated(AdminTopUp),
+  },
+  'POST /wallet/top-ups/:id/resolve': {
+    params: IdParam,
+    body: Type.Object(
+      {
+        outcome: Type.Enum(['succeeded', 'failed'], { description: 'succeeded: the money arrived (credited now); failed: nothing is credited' }),
+        reason: Type.Optional(Type.String({ maxLength: MAX_NOTE })),
+      },
+      { additionalProperties: false },
+    ),
+    response: AdminTopUp,
+  },
+  'GET /wallet/top-up-methods': { response: Type.Array(TopUpMethodFigures) },
+  'PUT /wallet/top-up-methods/:method': {
+    params: Type.Object({ method: TopUpMethodName }),
+    body: Type.Object(
+      {
+        feeRate: Type.Optional(Type.Number({ minimum: 0, maximum: 50, description: 'percent of the amount' })),
+        fixedFee: Type.Optional(Type.Number({ minimum: 0, maximum: 1000, description: 'per top-up, in fixedFeeCurrency' })),
+        fixedFeeCurrency: Type.Optional(Type.String({ pattern: '^[A-Z]{3}$' })),
+        arrival: Type.Optional(Type.Enum(['instant', 'next_business_day'])),
+        enabled: Type.Optional(Type.Boolean()),
+      },
+      { additionalProperties: false },
+    ),
+    response: TopUpMethodFigures,
+  },
 };
 
 /** The static types of what these routes take and answer. */
 export type WalletEntryResult = Static<typeof EntryResult>;
+export type TopUpMethodView = Static<typeof TopUpMethodFigures>;
+export type AdminTopUpView = Static<typeof AdminTopUp>;

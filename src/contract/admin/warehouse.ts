@@ -30,6 +30,10 @@ export const Figures = Type.Object({
   customsHoldRateBp: Type.Integer({ description: 'autopilot: share of shipments held at customs, basis points' }),
   lostInTransitRateBp: Type.Integer({ description: 'autopilot: share lost in transit, basis points' }),
   customsSeizedRateBp: Type.Integer({ description: 'autopilot: share seized by customs, basis points' }),
+  weightToleranceBp: Type.Integer({ description: 'v1.2: a packed parcel may cost this much more than the fee held, basis points of it, before a shipping supplement (200 = 2%)' }),
+  packingMinBp: Type.Integer({ description: 'v1.2: box and filler over the goods, least share drawn, basis points (600)' }),
+  packingMaxBp: Type.Integer({ description: 'v1.2: box and filler over the goods, largest share drawn, basis points (1200)' }),
+  shippingSupplementHours: Type.Integer({ description: 'v1.2: hours a shipping supplement waits before the shipment is cancelled (48)' }),
 });
 
 export const CountryDuty = Type.Object({

@@ -1,5 +1,6 @@
 import { Type, type Static } from 'typebox';
 import { type BodyOf, Currency, Message, Money, ProductIdString, type ResponseOf } from '../common.js';
+import { CART_IMPORT_STATUSES } from '../enums.js';
 import { MAX_CART_BATCH } from '../limits.js';
 
 export const CartItem = Type.Object({
@@ -23,6 +24,25 @@ export const NewLine = Type.Object(
   { additionalProperties: false },
 );
 export const ItemIdParam = Type.Object({ itemId: Type.Integer({ minimum: 1 }) });
+
+/** v1.2 (extensions.md section 13): what became of one link (or linkless line) of a cart import. */
+export const CartImportLine = Type.Object({
+  line: Type.Integer({ description: '1-based line of the pasted text; a line with several links has several entries' }),
+  input: Type.String({ description: 'the link as found on the line (empty when the line has none)' }),
+  status: Type.Enum([...CART_IMPORT_STATUSES], { description: CART_IMPORT_STATUSES.join(', ') }),
+  productId: Type.Union([Type.Integer(), Type.Null()]),
+  skuId: Type.Union([Type.String(), Type.Null()]),
+  quantity: Type.Union([Type.Integer(), Type.Null()]),
+  cartItemId: Type.Union([Type.Integer(), Type.Null()]),
+  message: Type.String(),
+});
+export const CartImportBody = Type.Object(
+  {
+    text: Type.String({ minLength: 1, maxLength: 200_000, description: 'links, one or many per line, at most 500 lines' }),
+    defaultQuantity: Type.Optional(Type.Integer({ minimum: 1, maximum: 10_000 })),
+  },
+  { additionalProperties: false },
+);
 
 /** The schemas of each route of open/cart.ts, by method and path. */
 export const cartSchemas = {
@@ -54,6 +74,10 @@ export const cartSchemas = {
   },
   'DELETE /cart/items/:itemId': { params: ItemIdParam, response: Message },
   'DELETE /cart': { response: Type.Object({ message: Type.String(), removed: Type.Integer() }) },
+  'POST /cart/import': {
+    body: CartImportBody,
+    response: Type.Object({ added: Type.Integer(), lines: Type.Array(CartImportLine) }),
+  },
 };
 
 /** The static types of what these routes take and answer. */
@@ -65,3 +89,6 @@ export type AddToCartResult = ResponseOf<Routes['POST /cart/items']>;
 export type CartItemPatch = BodyOf<Routes['PATCH /cart/items/:itemId']>;
 export type CartItemPatchResult = ResponseOf<Routes['PATCH /cart/items/:itemId']>;
 export type ClearCartResult = ResponseOf<Routes['DELETE /cart']>;
+export type CartImportBody = Static<typeof CartImportBody>;
+export type CartImportLine = Static<typeof CartImportLine>;
+export type CartImport = ResponseOf<Routes['POST /cart/import']>;

@@ -1,6 +1,6 @@
 import { Type, type Static } from 'typebox';
 import { IdParam, Money, Timestamp } from '../common.js';
-import { COUPON_STATUSES } from '../enums.js';
+import { COUPON_APPLIES_TO, COUPON_STATUSES } from '../enums.js';
 
 export const couponFields = {
   id: Type.Integer(),
@@ -9,6 +9,9 @@ export const couponFields = {
   value: Type.Number({ description: 'percentage: percent off the goods subtotal (10 = 10%); fixed: amount off' }),
   minOrderAmount: Money,
   expiresAt: Timestamp,
+  appliesTo: Type.Enum([...COUPON_APPLIES_TO], { description: 'v1.2: purchase (off the goods subtotal) or shipping (off a shipping order\'s freight fee)' }),
+  channelIds: Type.Union([Type.Array(Type.String()), Type.Null()], { description: 'shipping coupons: the channels it is good on; null: any' }),
+  minFee: Money,
 };
 
 export const Coupon = Type.Object(couponFields);

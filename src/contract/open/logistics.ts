@@ -54,6 +54,44 @@ export const Parcel = {
   cargoType: Type.Optional(CargoQuery),
 };
 
+/** v1.2 (extensions.md section 14): the cost to ship goods before buying them. */
+export const ShippingEstimateBody = Type.Object(
+  {
+    items: Type.Optional(
+      Type.Array(
+        Type.Object(
+          {
+            productId: Type.Union([Type.String({ pattern: '^[1-9][0-9]{0,15}$' }), Type.Integer({ minimum: 1 })], { description: 'product id' }),
+            skuId: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })),
+            quantity: Type.Integer({ minimum: 1, maximum: 10_000 }),
+          },
+          { additionalProperties: false },
+        ),
+        { minItems: 1, maxItems: 50 },
+      ),
+    ),
+    cart: Type.Optional(Type.Boolean({ description: 'true: the selected lines of your cart (instead of items)' })),
+    countryCode: CountryCode,
+  },
+  { additionalProperties: false },
+);
+
+export const ShippingEstimate = Type.Object({
+  countryCode: Type.String(),
+  estimatedWeight: Grams,
+  estimatedVolumetricWeight: Type.Integer({ description: 'grams at the default divisor 6000 (each quote applies its channel\'s own)' }),
+  basis: Type.Array(
+    Type.Object({
+      productId: Type.Integer(),
+      quantity: Type.Integer(),
+      weight: Type.Integer({ description: 'grams per unit' }),
+      source: Type.Enum(['catalog', 'category_default']),
+    }),
+  ),
+  quotes: Type.Array(FreightQuote, { description: 'as calculate-freight-batch, cheapest first' }),
+  currency: Currency,
+});
+
 /** The schemas of each route of open/logistics.ts, by method and path. */
 export const logisticsSchemas = {
   'GET /logistics/countries': { response: Type.Array(Type.Object({ code: Type.String(), name: Type.String() })) },
@@ -69,6 +107,7 @@ export const logisticsSchemas = {
     body: Type.Object({ channelId: Type.String({ minLength: 1, maxLength: 64 }), ...Parcel }, { additionalProperties: false }),
     response: FreightQuote,
   },
+  'POST /logistics/estimate': { body: ShippingEstimateBody, response: ShippingEstimate },
 };
 
 /** The static types of what these routes take and answer. */
@@ -82,3 +121,5 @@ export type FreightRequest = Static<typeof ParcelSchema>;
 export type ChannelFreightRequest = BodyOf<Routes['POST /logistics/calculate-freight']>;
 export type FreightBatchRequest = BodyOf<Routes['POST /logistics/calculate-freight-batch']>;
 export type FreightBatchResult = ResponseOf<Routes['POST /logistics/calculate-freight-batch']>;
+export type ShippingEstimate = Static<typeof ShippingEstimate>;
+export type ShippingEstimateRequest = Static<typeof ShippingEstimateBody>;

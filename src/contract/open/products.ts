@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { Currency, Grams, IdParam, Money, PageQuery, Paginated } from '../common.js';
+import { Currency, Grams, IdParam, Money, PageQuery, Paginated, type ResponseOf } from '../common.js';
 import { GOODS_CARGO, PLATFORMS } from '../enums.js';
 
 export const ProductSchema = Type.Object({
@@ -62,7 +62,13 @@ export const productSchemas = {
     querystring: SearchQuery,
     response: Paginated(ProductSchema),
   },
-  'GET /products/resolve': { querystring: Type.Object({ url: Type.String({ minLength: 1, maxLength: 2048 }) }), response: ProductSchema },
+  'GET /products/resolve': {
+    querystring: Type.Object({ url: Type.String({ minLength: 1, maxLength: 2048 }) }),
+    response: Type.Object({
+      ...ProductSchema.properties,
+      source: Type.String({ description: 'where the link came from: taobao, tmall, 1688, weidian, or the agent (superbuy, cssbuy, cnfans, ...)' }),
+    }),
+  },
   'GET /products/:id': { params: IdParam, response: ProductSchema },
 };
 
@@ -70,3 +76,4 @@ export const productSchemas = {
 export type Product = Static<typeof ProductSchema>;
 export type Sku = Product['skus'][number];
 export type SearchFilterQuery = Static<typeof LocalSearchQuery>;
+export type ResolvedProduct = ResponseOf<(typeof productSchemas)['GET /products/resolve']>;

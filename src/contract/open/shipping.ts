@@ -1,7 +1,7 @@
 import { Type, type Static } from 'typebox';
 import { type BodyOf, Currency, CursorQuery, Grams, Money, PageQuery, Paginated, type ResponseOf, Timestamp } from '../common.js';
 import { MAX_SHIPPING_ITEMS } from '../limits.js';
-import { SHIPPING_STATUSES } from '../enums.js';
+import { SHIPPING_STATUSES, SHIPPING_SUPPLEMENT_STATUSES } from '../enums.js';
 import { ShippingEvent } from '../timeline.js';
 
 /** Shipping orders (api-v1.md "Shipping orders"; decisions.md "Shipping orders"). */
@@ -27,6 +27,8 @@ export const CreateBody = Type.Object(
     rehearsalId: Type.Optional(Type.String({ minLength: 1, maxLength: 64, description: 'a packed rehearsal of exactly these packages: the fee is quoted on the packed parcel' })),
     declaredValue: Type.Optional(Type.Number({ minimum: 0, maximum: 10_000_000, description: 'amount, at most two decimals; default: purchase price of the packed lines' })),
     insurance: Type.Optional(Type.Boolean({ description: 'insure the declared value (premium 3%, minimum 5.00, held with the fee)' })),
+    // v1.2 section 11
+    couponId: Type.Optional(Type.Integer({ minimum: 1, description: 'a claimed shipping coupon (appliesTo: shipping): comes off the freight fee only' })),
   },
   { additionalProperties: false },
 );
@@ -42,10 +44,35 @@ export const ChargeFields = {
   insurance: Type.Boolean(),
   insurancePremium: Money,
   storageFees: Money,
-  totalCharge: Type.Number({ description: 'shippingFee + insurancePremium + storageFees: what is held, then captured at dispatch' }),
+  totalCharge: Type.Number({ description: 'shippingFee - couponDiscount + insurancePremium + storageFees: what is held, then captured at dispatch' }),
+  couponId: Type.Union([Type.Integer(), Type.Null()], { description: 'v1.2: the shipping coupon used, given back on cancel' }),
+  couponDiscount: Type.Number({ description: 'v1.2: off the freight fee (never off insurance, storage or services)' }),
   estimatedDuties: Type.Number({ description: 'informational, from the destination\'s de minimis and rate; never charged' }),
   rehearsalId: Type.Union([Type.String(), Type.Null()]),
   scenarios: Type.Array(ScenarioRecord),
+};
+
+/** v1.2 (extensions.md section 10): what the packed parcel costs beyond the fee held and its tolerance. */
+export const ShippingSupplement = Type.Object({
+  id: Type.Integer(),
+  shippingOrderNo: Type.String(),
+  amount: Money,
+  status: Type.Enum([...SHIPPING_SUPPLEMENT_STATUSES], { description: SHIPPING_SUPPLEMENT_STATUSES.join(', ') }),
+  createdAt: Timestamp,
+  expiresAt: Timestamp,
+  resolvedAt: Type.Union([Timestamp, Type.Null()]),
+});
+
+/** v1.2 section 10: quoted beside billed, once the warehouse has weighed the packed parcel (null before). */
+export const PackedFields = {
+  chargeWeight: Type.Integer({ description: 'grams the quote was priced on' }),
+  packedWeight: Type.Union([Grams, Type.Null()]),
+  packedDimensions: Type.Union([Type.Object({ l: Type.Integer(), w: Type.Integer(), h: Type.Integer() }), Type.Null()], { description: 'cm' }),
+  volumetricWeight: Type.Union([Grams, Type.Null()], { description: 'l x w x h / the channel\'s divisor (6000 when it has none)' }),
+  billedWeight: Type.Union([Grams, Type.Null()], { description: 'the larger of packed and volumetric, rounded up to the channel\'s step' }),
+  billedShippingFee: Type.Union([Money, Type.Null()], { description: 'the fee priced again on billedWeight' }),
+  supplements: Type.Array(ShippingSupplement),
+  amountDue: Money,
 };
 
 export const ListItemFields = {
@@ -92,6 +119,7 @@ export const ShippingOrderDetail = Type.Object({
   }),
   exceptionReason: Type.String({ description: 'why the order is in exception or lost; empty otherwise' }),
   insurancePayout: Money,
+  ...PackedFields,
 });
 
 export const OrderNoParam = Type.Object({ id: Type.String({ minLength: 1, maxLength: 64, description: 'the shipping order number' }) });
@@ -119,6 +147,8 @@ export const ShippingPreviewBody = Type.Object(
     rehearsalId: CreateBody.properties.rehearsalId,
     declaredValue: CreateBody.properties.declaredValue,
     insurance: CreateBody.properties.insurance,
+    // v1.2 section 11: the shipping coupon, discounted exactly as create will (the same quoteShipment)
+    couponId: CreateBody.properties.couponId,
   },
   { additionalProperties: false },
 );
@@ -210,6 +240,11 @@ export const shippingSchemas = {
     response: Paginated(Type.Object(ListItemFields)),
   },
   'GET /shipping/orders/:id': { params: OrderNoParam, response: ShippingOrderDetail },
+  'GET /shipping/orders/:id/supplements': { params: OrderNoParam, response: Type.Array(ShippingSupplement) },
+  'POST /shipping/orders/:id/supplements/:sid/pay': {
+    params: Type.Object({ id: OrderNoParam.properties.id, sid: Type.Integer({ minimum: 1 }) }),
+    response: ShippingSupplement,
+  },
   'POST /shipping/orders/:id/cancel': {
     params: OrderNoParam,
     // No body, or { reason }.
@@ -233,3 +268,4 @@ export type ShippingOrderListItem = ResponseOf<Routes['GET /shipping/orders']>['
 export type ShippingOrderDetail = Static<typeof ShippingOrderDetail>;
 export type CancelShippingResult = ResponseOf<Routes['POST /shipping/orders/:id/cancel']>;
 export type ConfirmDeliveryResult = ResponseOf<Routes['POST /shipping/orders/:id/confirm-delivery']>;
+export type ShippingSupplement = Static<typeof ShippingSupplement>;

@@ -1,6 +1,6 @@
 import { Type, type Static } from 'typebox';
 import { Currency, CursorQuery, Money, PageQuery, Paginated, type ResponseOf, Timestamp } from '../common.js';
-import { ENTRY_TYPES } from '../enums.js';
+import { ENTRY_TYPES, TOP_UP_METHODS, TOP_UP_STATUSES } from '../enums.js';
 
 export const EntryType = Type.Enum([...ENTRY_TYPES], { description: ENTRY_TYPES.join(', ') });
 
@@ -15,6 +15,35 @@ export const Transaction = Type.Object({
   createdAt: Timestamp,
 });
 
+export const TopUpMethodName = Type.Enum([...TOP_UP_METHODS], { description: TOP_UP_METHODS.join(', ') });
+
+/** A top-up (extensions.md section 12): `amount` in `currency`; `fee` and `credited` in the ledger currency. */
+export const TopUp = Type.Object({
+  id: Type.Integer(),
+  method: TopUpMethodName,
+  amount: Type.Number({ description: 'in `currency`, at most two decimals' }),
+  currency: Currency,
+  rate: Type.Number({ description: 'units of `currency` per unit of the ledger currency, frozen at creation (1 in the ledger currency)' }),
+  fee: Money,
+  credited: Money,
+  ledgerCurrency: Currency,
+  status: Type.Enum([...TOP_UP_STATUSES], { description: TOP_UP_STATUSES.join(', ') }),
+  createdAt: Timestamp,
+  completedAt: Type.Union([Timestamp, Type.Null()]),
+  failureReason: Type.Union([Type.String(), Type.Null()]),
+  expectedAt: Type.Union([Timestamp, Type.Null()], { description: 'when a pending top-up is due to arrive (service clock)' }),
+  scenarios: Type.Array(Type.String()),
+});
+
+export const NewTopUp = Type.Object(
+  {
+    method: TopUpMethodName,
+    amount: Type.Number({ exclusiveMinimum: 0, maximum: 10_000_000, description: 'in `currency`, at most two decimals' }),
+    currency: Type.Optional(Type.String({ pattern: '^[A-Z]{3}$', description: 'ISO 4217; default the ledger currency; others at the operator\'s display rates' })),
+  },
+  { additionalProperties: false },
+);
+
 /** The schemas of each route of open/wallet.ts, by method and path. */
 export const walletSchemas = {
   'GET /user/wallet/balance': {
@@ -24,9 +53,16 @@ export const walletSchemas = {
     querystring: Type.Object({ ...PageQuery, ...CursorQuery, type: Type.Optional(EntryType) }),
     response: Paginated(Transaction),
   },
+  'POST /user/wallet/top-ups': { body: NewTopUp, response: TopUp },
+  'GET /user/wallet/top-ups': {
+    querystring: Type.Object({ ...PageQuery, ...CursorQuery }),
+    response: Paginated(TopUp),
+  },
 };
 
 /** The static types of what these routes take and answer. */
 type Routes = typeof walletSchemas;
 export type WalletBalance = ResponseOf<Routes['GET /user/wallet/balance']>;
 export type WalletTransaction = Static<typeof Transaction>;
+export type TopUpView = Static<typeof TopUp>;
+export type NewTopUpBody = Static<typeof NewTopUp>;

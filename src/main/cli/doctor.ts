@@ -7,6 +7,7 @@ import { forEachShippingProblem } from '../core/shipping/invariants.js';
 import { formatAmount } from '../core/shared/money.js';
 import { auditLedger } from '../core/wallet/ledger.js';
 import { plural, resolveDataDir } from './args.js';
+import { forEachTopUpProblem } from '../core/wallet/top-up-invariants.js';
 import { runSqliteChecks, startSqliteChecks, type SqliteCheckResult } from './doctor-sqlite.js';
 import { noDatabaseMessage, withCore, withCoreAsync } from './with-core.js';
 import { worldDir, worldsRoot } from '../core/worlds/files.js';
@@ -70,6 +71,8 @@ function coreChecks(ctx: CoreContext): DoctorCheck[] {
   const orders = forEachOrderProblem(ctx, (p) => orderProblems.add(`${p.orderNo}: ${p.problem}`));
   const shippingProblems = new ProblemList();
   const shipping = forEachShippingProblem(ctx, (p) => shippingProblems.add(`${p.orderNo}: ${p.problem}`));
+  const topUpProblems = new ProblemList();
+  const topUps = forEachTopUpProblem(ctx, (p) => topUpProblems.add(`${p.orderNo}: ${p.problem}`));
   return [
     check('ledger', `${plural(wallets.length, 'wallet')}: balance = sum of ledger entries, frozen = active holds, available >= 0`, ledger),
     check('orders', `${plural(orders, 'order')}: total = subtotal - discount + serviceFee, paid once, refunds <= payments, coupons`, orderProblems),
@@ -78,6 +81,7 @@ function coreChecks(ctx: CoreContext): DoctorCheck[] {
       `${plural(shipping, 'shipping record')} (shipping orders, serviced packages, rehearsals): holds = fee + premium + storage while pending, captured once at dispatch, payouts <= declared value + fee, service charges = prices`,
       shippingProblems,
     ),
+    check('top-ups', `${plural(topUps, 'top-up')}: a succeeded one credited once by a deposit of its credited amount, a pending or failed one never`, topUpProblems),
   ];
 }
 

@@ -10,10 +10,13 @@ interface CouponRow {
   type: 'percentage' | 'fixed';
   value: number;
   min_order_minor: number;
+  applies_to: string;
+  channel_ids: string | null;
+  min_fee_minor: number;
   expires_at: string;
 }
 
-const COUPON_KEYS = ['id', 'name', 'type', 'value', 'minOrderAmount', 'expiresAt'].sort();
+const COUPON_KEYS = ['id', 'name', 'type', 'value', 'minOrderAmount', 'expiresAt', 'appliesTo', 'channelIds', 'minFee'].sort();
 const MY_KEYS = [...COUPON_KEYS, 'status', 'claimedAt', 'usedOrderNo', 'usedAt'].sort();
 const HOUR = 3_600_000;
 
@@ -67,6 +70,10 @@ describe('GET /user/coupons/available', () => {
         value: row.type === 'percentage' ? row.value : row.value / 100,
         minOrderAmount: row.min_order_minor / 100,
         expiresAt: row.expires_at,
+        // v1.2 section 11
+        appliesTo: row.applies_to,
+        channelIds: row.channel_ids === null ? null : JSON.parse(row.channel_ids),
+        minFee: row.min_fee_minor / 100,
       });
     }
     // Soonest to expire first.

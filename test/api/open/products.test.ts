@@ -94,12 +94,30 @@ describe('products', () => {
     expect((await server.api('GET', `/products/resolve?url=${encodeURIComponent('https://item.taobao.com/item.htm?id=12345678')}`)).status).toBe(404);
   });
 
+  it('v1.2: resolves other agents\' links and share texts, naming the source', async () => {
+    const wd = (await server.api('GET', '/products/platform/weidian/search?limit=1')).body.data.items[0];
+    const wdUrl = `https://weidian.com/item.html?itemID=${wd.platformItemId}`;
+    for (const [url, source] of [
+      [`https://www.kakobuy.com/item/details?url=${encodeURIComponent(wdUrl)}&affcode=x`, 'kakobuy'],
+      [`https://cnfans.com/product?id=${wd.platformItemId}&platform=WEIDIAN`, 'cnfans'],
+      [`https://www.cssbuy.com/item-micro-${wd.platformItemId}.html`, 'cssbuy'],
+      [`【微店】好物分享 ${wdUrl}&wfr=wx`, 'weidian'],
+    ] as const) {
+      const res = await server.api('GET', `/products/resolve?url=${encodeURIComponent(url)}`);
+      expect(res.status, url).toBe(200);
+      expect(res.body.data).toMatchObject({ id: wd.id, source });
+    }
+    const empty = await server.api('GET', `/products/resolve?url=${encodeURIComponent('https://www.kakobuy.com/')}`);
+    expect(empty.status).toBe(400);
+    expect(empty.body.code).toBe('link_no_item_id');
+  });
+
   it('says with a stable code what is wrong with a link it cannot open', async () => {
     const resolve = async (url: string) => (await server.api('GET', `/products/resolve?url=${encodeURIComponent(url)}`)).body;
     expect(await resolve('https://example.com/x')).toEqual({
       statusCode: 400,
       error: 'Bad Request',
-      message: 'url is not a Taobao, Tmall, 1688 or Weidian product link',
+      message: "url is not a Taobao, Tmall, 1688 or Weidian product link, nor an agent's link to one",
       code: 'link_not_marketplace',
       field: 'url',
     });

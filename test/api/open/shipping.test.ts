@@ -10,10 +10,12 @@ import { request, snapshot, startTestServer, tableCounts, type TestServer } from
 let server: TestServer;
 
 /** v1.1 (extensions.md section 5-8) fields both the create answer and the detail carry. */
-const CHARGE_KEYS = ['declaredValue', 'insurance', 'insurancePremium', 'storageFees', 'totalCharge', 'estimatedDuties', 'rehearsalId', 'scenarios'];
+const CHARGE_KEYS = ['declaredValue', 'insurance', 'insurancePremium', 'storageFees', 'totalCharge', 'estimatedDuties', 'rehearsalId', 'scenarios', 'couponId', 'couponDiscount'];
 const CREATE_KEYS = ['orderNo', 'status', 'channelName', 'totalWeight', 'shippingFee', 'currency', 'items', 'createdAt', 'channelId', 'chargeWeight', ...CHARGE_KEYS, 'fuelSurcharge'].sort();
 const LIST_KEYS = ['orderNo', 'status', 'channelName', 'trackingNo', 'totalWeight', 'shippingFee', 'createdAt', 'channelId', 'currency'];
-const DETAIL_KEYS = [...LIST_KEYS, 'recipient', 'items', 'events', 'shippedAt', 'deliveredAt', 'remark', 'updatedAt', ...CHARGE_KEYS, 'dimensions', 'exceptionReason', 'insurancePayout'].sort();
+const DETAIL_KEYS = [...LIST_KEYS, 'recipient', 'items', 'events', 'shippedAt', 'deliveredAt', 'remark', 'updatedAt', ...CHARGE_KEYS, 'dimensions', 'exceptionReason', 'insurancePayout',
+  // v1.2 section 10
+  'chargeWeight', 'packedWeight', 'packedDimensions', 'volumetricWeight', 'billedWeight', 'billedShippingFee', 'supplements', 'amountDue'].sort();
 const MONEY_TABLES = ['wallets', 'wallet_entries', 'wallet_holds', 'packages', 'shipping_orders', 'shipping_order_items', 'shipping_events', 'orders', 'order_timeline'];
 
 const ctx = () => server.running.core.ctx;
@@ -364,7 +366,7 @@ describe('cancel, dispatch, deliver', () => {
     await expectNothingWritten(
       () => server.api('POST', `/shipping/orders/${soA}/cancel`),
       409,
-      `Shipping order ${soA} is cancelled and cannot be cancelled (only pending orders can)`,
+      `Shipping order ${soA} is cancelled and cannot be cancelled (only pending or awaiting_payment orders can)`,
     );
   });
 
@@ -421,7 +423,7 @@ describe('cancel, dispatch, deliver', () => {
     await expectNothingWritten(
       () => server.api('POST', `/shipping/orders/${soA}/cancel`),
       409,
-      `Shipping order ${soA} is shipped and cannot be cancelled (only pending orders can)`,
+      `Shipping order ${soA} is shipped and cannot be cancelled (only pending or awaiting_payment orders can)`,
     );
     await expectNothingWritten(() => server.admin('POST', `/shipping/orders/${soA}/dispatch`), 409);
   });

@@ -6,6 +6,7 @@ import { raiseSupplement } from '../../../src/main/core/orders/supplements.js';
 import { writeSetting } from '../../../src/main/core/settings/settings.js';
 import { type ServiceClock } from '../../../src/main/core/shared/service-clock.js';
 import { auditLedger } from '../../../src/main/core/wallet/ledger.js';
+import { createTopUp, getTopUp } from '../../../src/main/core/wallet/top-ups.js';
 import { createOrder } from '../../../src/main/core/orders/create.js';
 import { applyTransition } from '../../../src/main/core/orders/lifecycle.js';
 import { createArrivedOrder, deposit, orderableSku } from '../../helpers/fixtures.js';
@@ -34,9 +35,25 @@ const eventsOf = (type: string) => core.ctx.db.prepare('SELECT COUNT(*) FROM eve
 const packageStatus = (id: number) => core.ctx.db.prepare('SELECT status FROM packages WHERE id = ?').pluck().get(id);
 
 describe('service rules with the autopilot off', () => {
-  it('the rules are exactly expiry, storage alerts and disposal', () => {
-    expect([...RULE_KINDS].sort()).toEqual(['order.supplement_expire', 'package.dispose', 'package.storage_expiring', 'package.storage_overdue']);
+  it('the rules are exactly expiry, storage alerts and disposal, and (v1.2) shipping supplement expiry and top-ups arriving', () => {
+    expect([...RULE_KINDS].sort()).toEqual([
+      'order.supplement_expire',
+      'package.dispose',
+      'package.storage_expiring',
+      'package.storage_overdue',
+      'shipping.supplement_expire',
+      'wallet.top_up_settle',
+    ]);
     expect(STEP_KINDS.every((k) => k.role === 'rule' || k.role === 'staff')).toBe(true);
+  });
+
+  it('v1.2: a bank transfer top-up arrives after a business day with the autopilot off', () => {
+    const before = auditLedger(core.ctx).find((w) => w.userId === 1)!.ledgerSum;
+    const topUp = createTopUp(core.ctx, 1, { method: 'bank_transfer', amount: 300 });
+    expect(topUp.status).toBe('pending');
+    advanceClock(core.ctx, clock(), 4 * DAY);
+    expect(getTopUp(core.ctx, topUp.id, 1).status).toBe('succeeded');
+    expect(auditLedger(core.ctx).find((w) => w.userId === 1)!.ledgerSum).toBe(before + 30_000);
   });
 
   it('a supplement expires 48 h after it was raised: the order is refunded', () => {

@@ -25,7 +25,7 @@ describe('marketplace links', () => {
     // The share button's sentence around the link.
     ['【淘宝】限时特惠 https://item.taobao.com/item.htm?id=650000190056 「Cotton tee」点击链接直接打开', 'taobao', '650000190056'],
   ])('%s -> %s %s', (url, platform, id) => {
-    expect(resolveMarketplaceLink(url)).toEqual({ platform, platformItemId: id });
+    expect(resolveMarketplaceLink(url)).toMatchObject({ platform, platformItemId: id });
   });
 
   it.each(['https://example.com/item.htm?id=123456', 'https://item.taobao.com/item.htm', 'javascript:alert(1)', 'not a url at all', 'https://evil-taobao.com/item.htm?id=123456'])(

@@ -9,7 +9,7 @@ describe('marketplaceItemUrl', () => {
     for (const platform of PLATFORMS) {
       const url = marketplaceItemUrl(platform, '6123456789');
       expect(url).toMatch(/^https:\/\//);
-      expect(readMarketplaceLink(url!)).toEqual({ ok: true, link: { platform, platformItemId: '6123456789' } });
+      expect(readMarketplaceLink(url!)).toEqual({ ok: true, link: { platform, platformItemId: '6123456789', source: platform } });
     }
   });
 

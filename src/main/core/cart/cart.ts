@@ -102,7 +102,7 @@ function checkRemark(remark: string | undefined): void {
 }
 
 /** Adds one line (or adds to the existing line of the same product+SKU). Returns the line. */
-function addLine(ctx: CoreContext, userId: number, input: AddToCart): { id: number; productId: number; quantity: number } {
+export function addLine(ctx: CoreContext, userId: number, input: AddToCart): { id: number; productId: number; quantity: number } {
   checkRemark(input.remark);
   const productId = Number(input.productId);
   const { sku } = requireSku(ctx, productId, input.skuId);

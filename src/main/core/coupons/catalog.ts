@@ -25,6 +25,9 @@ interface CouponRow {
   value: number;
   min_order_minor: number;
   expires_at: string;
+  applies_to: 'purchase' | 'shipping';
+  channel_ids: string | null;
+  min_fee_minor: number;
 }
 
 interface ClaimedRow extends CouponRow {
@@ -41,6 +44,9 @@ function toView(row: CouponRow): CouponView {
     value: row.type === 'percentage' ? row.value : toAmount(row.value),
     minOrderAmount: toAmount(row.min_order_minor),
     expiresAt: row.expires_at,
+    appliesTo: row.applies_to,
+    channelIds: row.channel_ids === null ? null : (JSON.parse(row.channel_ids) as string[]),
+    minFee: toAmount(row.min_fee_minor),
   };
 }
 
@@ -115,6 +121,10 @@ interface DemoCoupon {
   minOrder: Minor;
   /** Days from the seeding moment; negative for one that has already expired. */
   expiresInDays: number;
+  /** v1.2: shipping coupons, their channels (none: any) and least freight fee (minor units). */
+  appliesTo?: 'shipping';
+  channelIds?: readonly string[];
+  minFee?: Minor;
 }
 
 const DAY_MS = 86_400_000;
@@ -126,16 +136,21 @@ const DEMO_COUPONS: readonly DemoCoupon[] = [
   { name: '50 off orders of 1,000 or more', type: 'fixed', value: 5_000, minOrder: 100_000, expiresInDays: 45 },
   { name: 'Flash sale: 15% off orders of 300 or more', type: 'percentage', value: 15, minOrder: 30_000, expiresInDays: 7 },
   { name: 'Launch week: 10 off orders of 50 or more', type: 'fixed', value: 1_000, minOrder: 5_000, expiresInDays: -1 },
+  // v1.2 section 11 (migration 024 adds the same two to an installation seeded before it)
+  { name: '15 off shipping of 100 or more', type: 'fixed', value: 1_500, minOrder: 0, expiresInDays: 60, appliesTo: 'shipping', minFee: 10_000 },
+  { name: '20% off economy shipping', type: 'percentage', value: 20, minOrder: 0, expiresInDays: 45, appliesTo: 'shipping', channelIds: ['economy-air', 'economy-line'] },
 ];
 
 /** Demo coupons, expiring relative to the service clock now; one is already expired. Safe to run twice. */
 export function seedCoupons(ctx: CoreContext): void {
   const now = ctx.clock.now().getTime();
   const insert = ctx.db.prepare(
-    `INSERT INTO coupons (name, type, value, min_order_minor, expires_at, created_at)
-     SELECT ?, ?, ?, ?, ?, ? WHERE NOT EXISTS (SELECT 1 FROM coupons WHERE name = ?)`,
+    `INSERT INTO coupons (name, type, value, min_order_minor, expires_at, created_at, applies_to, channel_ids, min_fee_minor)
+     SELECT ?, ?, ?, ?, ?, ?, ?, ?, ? WHERE NOT EXISTS (SELECT 1 FROM coupons WHERE name = ?)`,
   );
   for (const c of DEMO_COUPONS) {
-    insert.run(c.name, c.type, c.value, c.minOrder, new Date(now + c.expiresInDays * DAY_MS).toISOString(), ctx.nowIso(), c.name);
+    const expires = new Date(now + c.expiresInDays * DAY_MS).toISOString();
+    const channels = c.channelIds ? JSON.stringify(c.channelIds) : null;
+    insert.run(c.name, c.type, c.value, c.minOrder, expires, ctx.nowIso(), c.appliesTo ?? 'purchase', channels, c.minFee ?? 0, c.name);
   }
 }

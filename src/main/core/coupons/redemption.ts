@@ -1,6 +1,7 @@
 import type { CoreContext } from '../context.js';
 import { notFound, unprocessable } from '../shared/errors.js';
 import { formatAmount, roundHalfUp, type Minor } from '../shared/money.js';
+import { shippingCouponProblem, type ShippingCouponTerms } from './shipping-discount.js';
 
 /**
  * The order side of coupons: checking that a coupon can be redeemed on an order, the discount it gives,
@@ -28,6 +29,9 @@ interface CouponRow {
   value: number;
   min_order_minor: number;
   expires_at: string;
+  applies_to: 'purchase' | 'shipping';
+  channel_ids: string | null;
+  min_fee_minor: number;
 }
 
 /**
@@ -49,11 +53,11 @@ export function couponFit(coupon: CouponTerms & { minOrder: Minor }, subtotal: M
   return { usable, discount: usable ? couponDiscount(coupon, subtotal) : 0, shortBy: usable ? 0 : coupon.minOrder - subtotal };
 }
 
-/** The coupon, if this user may redeem it on an order with this goods subtotal; 404 or 422 otherwise. */
-export function requireRedeemableCoupon(ctx: CoreContext, userId: number, couponId: number, subtotal: Minor): RedeemableCoupon {
-  const coupon = ctx.db.prepare('SELECT id, name, type, value, min_order_minor, expires_at FROM coupons WHERE id = ?').get(couponId) as
-    | CouponRow
-    | undefined;
+/** The coupon, if this user holds it unused and unexpired: 404 unknown, 422 not claimed, used or expired. */
+function requireUsableCoupon(ctx: CoreContext, userId: number, couponId: number): CouponRow {
+  const coupon = ctx.db
+    .prepare('SELECT id, name, type, value, min_order_minor, expires_at, applies_to, channel_ids, min_fee_minor FROM coupons WHERE id = ?')
+    .get(couponId) as CouponRow | undefined;
   if (!coupon) throw notFound(`Coupon ${couponId} not found`);
   const claim = ctx.db.prepare('SELECT used_order_no FROM user_coupons WHERE user_id = ? AND coupon_id = ?').get(userId, couponId) as
     | { used_order_no: string | null }
@@ -63,6 +67,15 @@ export function requireRedeemableCoupon(ctx: CoreContext, userId: number, coupon
   // Compared as instants on the service clock: expired at and after expiresAt.
   if (Date.parse(coupon.expires_at) <= ctx.clock.now().getTime()) {
     throw unprocessable(`Coupon ${couponId} expired at ${coupon.expires_at}`);
+  }
+  return coupon;
+}
+
+/** The coupon, if this user may redeem it on an order with this goods subtotal; 404 or 422 otherwise. */
+export function requireRedeemableCoupon(ctx: CoreContext, userId: number, couponId: number, subtotal: Minor): RedeemableCoupon {
+  const coupon = requireUsableCoupon(ctx, userId, couponId);
+  if (coupon.applies_to !== 'purchase') {
+    throw unprocessable(`Coupon ${couponId} has appliesTo: ${coupon.applies_to}; use it on POST /shipping/create, not on a purchase order`);
   }
   if (!couponFit({ ...coupon, minOrder: coupon.min_order_minor }, subtotal).usable) {
     throw unprocessable(
@@ -94,7 +107,7 @@ export interface OpenCoupon extends CouponTerms {
 }
 
 /**
- * The coupons an order could still use: the user's unused claimed ones (most recently claimed first), then
+ * The purchase coupons an order could still use (v1.2: shipping coupons are for shipping orders): the user's unused claimed ones (most recently claimed first), then
  * the unexpired ones not claimed yet (soonest to expire first). The order preview words each one's fit.
  */
 export function openCoupons(ctx: CoreContext, userId: number): OpenCoupon[] {
@@ -102,7 +115,7 @@ export function openCoupons(ctx: CoreContext, userId: number): OpenCoupon[] {
     .prepare(
       `SELECT c.id, c.type, c.value, c.min_order_minor, c.expires_at, uc.id IS NOT NULL AS claimed
          FROM coupons c LEFT JOIN user_coupons uc ON uc.coupon_id = c.id AND uc.user_id = ?
-        WHERE uc.id IS NULL OR uc.used_order_no IS NULL
+        WHERE (uc.id IS NULL OR uc.used_order_no IS NULL) AND c.applies_to = 'purchase'
         ORDER BY claimed DESC, CASE WHEN uc.id IS NULL THEN 0 ELSE -uc.id END, c.expires_at, c.id`,
     )
     .all(userId) as { id: number; type: CouponTerms['type']; value: number; min_order_minor: number; expires_at: string; claimed: number }[];
@@ -110,4 +123,23 @@ export function openCoupons(ctx: CoreContext, userId: number): OpenCoupon[] {
   return rows
     .filter((r) => Date.parse(r.expires_at) > now)
     .map((r) => ({ id: r.id, type: r.type, value: r.value, minOrder: r.min_order_minor, claimed: r.claimed === 1 }));
+}
+
+export function shippingTermsOf(coupon: Pick<CouponRow, 'id' | 'type' | 'value' | 'applies_to' | 'channel_ids' | 'min_fee_minor'>): ShippingCouponTerms {
+  return {
+    id: coupon.id,
+    type: coupon.type,
+    value: coupon.value,
+    appliesTo: coupon.applies_to,
+    channelIds: coupon.channel_ids === null ? null : (JSON.parse(coupon.channel_ids) as string[]),
+    minFee: coupon.min_fee_minor,
+  };
+}
+
+/** A shipping coupon this user may use on this channel and freight fee: 404 unknown, 422 with the reason otherwise. */
+export function requireShippingCoupon(ctx: CoreContext, userId: number, couponId: number, channelId: string, fee: Minor): ShippingCouponTerms {
+  const terms = shippingTermsOf(requireUsableCoupon(ctx, userId, couponId));
+  const problem = shippingCouponProblem(terms, channelId, fee, ctx.currency);
+  if (problem) throw unprocessable(problem);
+  return terms;
 }

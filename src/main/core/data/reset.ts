@@ -13,6 +13,7 @@ const BUSINESS_TABLES = [
   'idempotency_keys',
   'shipping_events',
   'shipping_order_items',
+  'shipping_supplements',
   'shipping_orders',
   // warehouse services and rehearsals (migration 008), before the packages they name
   'package_services',
@@ -33,6 +34,8 @@ const BUSINESS_TABLES = [
   'addresses',
   'cart_items',
   'wallet_holds',
+  // top-ups (migration 023), before the ledger entries they name
+  'wallet_top_ups',
   'wallet_entries',
   'product_skus',
   'products',

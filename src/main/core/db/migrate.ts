@@ -5,6 +5,8 @@ export interface Migration {
   version: number;
   name: string;
   up: string;
+  /** Work SQL text alone cannot do (read the schema, then change it), run after `up` in the same transaction. */
+  run?: (db: Db) => void;
 }
 
 /**
@@ -22,6 +24,7 @@ export function migrate(db: Db, list: readonly Migration[] = migrations): number
     if (migration.version <= current) continue;
     db.transaction(() => {
       db.exec(migration.up);
+      migration.run?.(db);
       db.pragma(`user_version = ${migration.version}`);
     }).immediate();
   }

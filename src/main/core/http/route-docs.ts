@@ -83,6 +83,13 @@ export const openRouteDocs: RouteDocs = {
   'GET /exports/orders.csv': doc('exports_orders_csv', 'The purchase orders as a CSV file (oldest first, a header row).'),
   'GET /exports/transactions.csv': doc('exports_transactions_csv', 'The wallet\'s ledger entries as a CSV file (oldest first, a header row).'),
   'GET /exports/shipping.csv': doc('exports_shipping_csv', 'The shipping orders as a CSV file (oldest first, a header row).'),
+  // v1.2 (extensions.md sections 10-14)
+  'POST /user/wallet/top-ups': doc('wallet_top_ups_create', 'Top up the wallet by paypal, card, alipay, wechat or bank_transfer, optionally in another currency: the fee and rate are frozen and credited (amount converted minus fee) arrives as one deposit once it succeeds; a bank transfer takes a business day.', true),
+  'GET /user/wallet/top-ups': doc('wallet_top_ups_list', 'The wallet\'s top-ups, newest first: method, amount, rate, fee, what was credited and the status (pending, succeeded, failed).'),
+  'POST /logistics/estimate': doc('logistics_estimate', 'What goods not bought yet (items or the cart) would cost to ship to a country: weight from the catalog or the category default, every channel\'s quote cheapest first. Use it before buying.'),
+  'POST /cart/import': doc('cart_import', 'Add pasted links (marketplace or other agents\' links, many per line, with quantity and colour/size hints) to the cart; each line comes back added or with why not (not_found, unsupported, needs_sku, duplicate).'),
+  'GET /shipping/orders/:id/supplements': doc('shipping_supplements_list', 'The shipping supplements of a shipping order: what the packed parcel costs beyond the fee held and its tolerance.'),
+  'POST /shipping/orders/:id/supplements/:sid/pay': doc('shipping_supplements_pay', 'Pay a pending shipping supplement (402 when short); the parcel then leaves the warehouse.', true),
 };
 
 /** The admin API (/api/v1/admin): the back office. Never MCP tools. */
@@ -152,6 +159,11 @@ export const adminRouteDocs: RouteDocs = {
   'GET /worlds/:id/snapshots': doc('admin_worlds_snapshots_list', 'The world\'s snapshots, oldest first (`initial`: as it was created).'),
   'POST /worlds/:id/reset': doc('admin_worlds_reset', 'Put the world back as it was at a snapshot (default: as created), keys included.'),
   'POST /worlds/:id/fork': doc('admin_worlds_fork', 'A new world, a copy of this one as it is now, with a key of its own.'),
+  // v1.2 (extensions.md section 12)
+  'GET /wallet/top-ups': doc('admin_wallet_top_ups_list', 'Every user\'s top-ups, newest first, optionally of one status (pending: money still on its way).'),
+  'POST /wallet/top-ups/:id/resolve': doc('admin_wallet_top_ups_resolve', 'Settle a pending top-up by hand: succeeded (credited now) or failed (nothing credited).', true),
+  'GET /wallet/top-up-methods': doc('admin_wallet_top_up_methods_list', 'The top-up methods and their figures: fee rate, fixed fee and its currency, how the money arrives, enabled.'),
+  'PUT /wallet/top-up-methods/:method': doc('admin_wallet_top_up_methods_update', 'Change a top-up method\'s figures (fee rate, fixed fee, arrival, enabled).'),
 };
 
 /** What each OpenAPI tag groups (the documents' top-level `tags`). */

@@ -1,8 +1,11 @@
+import { readAgentLink } from './agent-links.js';
 import type { Platform } from './marketplace/adapter.js';
 
 export interface ResolvedLink {
   platform: Platform;
   platformItemId: string;
+  /** Where the link came from: the marketplace (taobao, tmall, 1688, weidian) or the agent (superbuy, cnfans, ...). */
+  source: string;
 }
 
 /** Why a pasted text is not a link we can open (the API's error `code`, which the UI words). */
@@ -17,14 +20,15 @@ const SHORT_HOSTS = ['m.tb.cn', 'tb.cn', 'e.tb.cn', 'qr.1688.com', 'k.weidian.co
 const digits = (value: string | null | undefined) => (value && /^\d{1,20}$/.test(value) ? value : null);
 
 /**
- * The first http(s) link inside pasted text: the marketplaces' share buttons copy a sentence around the
- * link ("【淘宝】https://item.taobao.com/... 「title」"), and people paste all of it.
+ * The http(s) links inside pasted text, in order: the marketplaces' share buttons copy a sentence around
+ * the link ("【淘宝】https://item.taobao.com/... 「title」"), and people paste all of it. Text with no such
+ * link is taken as one link without its scheme ("item.taobao.com/item.htm?id=...").
  */
-function firstLink(input: string): string {
+export function linksIn(input: string): string[] {
   const text = input.trim();
-  const found = /https?:\/\/[^\s"'<>「」【】（）()，。]+/i.exec(text);
-  if (found) return found[0];
-  return /^[a-z]+:\/\//i.test(text) ? text : `https://${text}`;
+  const found = text.match(/https?:\/\/[^\s"'<>「」【】（）()，。,]+/gi);
+  if (found) return found;
+  return [/^[a-z]+:\/\//i.test(text) ? text : `https://${text}`];
 }
 
 function itemIdOf(platform: Platform, url: URL): string | null {
@@ -50,8 +54,9 @@ function itemIdOf(platform: Platform, url: URL): string | null {
 
 /**
  * Reads a marketplace product link (as users paste them from the app or the browser, alone or inside the
- * share text) into the platform and its item id, or says what is wrong with it. Pure: no network, so short
- * links (m.tb.cn, which need a redirect) are recognised but not resolvable.
+ * share text), or another agent's link wrapping one (agent-links.ts), into the platform and its item id,
+ * or says what is wrong with it. Of several links in the text the first that names an item wins. Pure: no
+ * network, so short links (m.tb.cn, which need a redirect) are recognised but not resolvable.
  *
  * Forms: item.taobao.com/item.htm?id=, detail.tmall.com/item.htm?id= (Tmall items are Taobao items, also
  * tmall.hk and the m. hosts), h5.m.taobao.com/...?id=, world.taobao.com/item/<id>.htm, a.m.taobao.com/i<id>.htm,
@@ -59,9 +64,20 @@ function itemIdOf(platform: Platform, url: URL): string | null {
  * weidian.com/item.html?itemID=, *.weidian.com/item.html?itemID=, youshop10.com likewise.
  */
 export function readMarketplaceLink(input: string): LinkReading {
+  let first: LinkReading | null = null;
+  for (const link of linksIn(input)) {
+    const reading = readOneLink(link, 0);
+    if (reading.ok) return reading;
+    // The most telling problem: a link of ours without an item beats text that is no link of ours.
+    if (first === null || (first.ok === false && first.problem === 'link_not_marketplace')) first = reading;
+  }
+  return first ?? { ok: false, problem: 'link_not_marketplace' };
+}
+
+function readOneLink(text: string, depth: number): LinkReading {
   let url: URL;
   try {
-    url = new URL(firstLink(input));
+    url = new URL(/^[a-z]+:\/\//i.test(text) ? text : `https://${text.replace(/^\/\//, '')}`);
   } catch {
     return { ok: false, problem: 'link_not_marketplace' };
   }
@@ -78,9 +94,22 @@ export function readMarketplaceLink(input: string): LinkReading {
         : is('weidian.com') || is('youshop10.com')
           ? 'weidian'
           : null;
-  if (!platform) return { ok: false, problem: 'link_not_marketplace' };
+  if (!platform) return readWrapper(url, depth);
   const id = itemIdOf(platform, url);
-  return id ? { ok: true, link: { platform, platformItemId: id } } : { ok: false, problem: 'link_no_item_id' };
+  const source = is('tmall.com') || is('tmall.hk') ? 'tmall' : platform;
+  return id ? { ok: true, link: { platform, platformItemId: id, source } } : { ok: false, problem: 'link_no_item_id' };
+}
+
+/** Another agent's link: the marketplace link it wraps (read as one, at most twice deep), or its platform and id. */
+function readWrapper(url: URL, depth: number): LinkReading {
+  const agent = readAgentLink(url);
+  if (!agent) return { ok: false, problem: 'link_not_marketplace' };
+  if (agent.wrapped !== null && depth < 2) {
+    const inner = readOneLink(agent.wrapped, depth + 1);
+    return inner.ok ? { ok: true, link: { ...inner.link, source: agent.source } } : inner.problem === 'link_not_marketplace' ? { ok: false, problem: 'link_no_item_id' } : inner;
+  }
+  if (agent.platform && agent.platformItemId) return { ok: true, link: { platform: agent.platform, platformItemId: agent.platformItemId, source: agent.source } };
+  return { ok: false, problem: 'link_no_item_id' };
 }
 
 /** The platform and item id of a link, or null when it is not one we can open. */

@@ -6,7 +6,7 @@ import { getProductView, upsertMarketplaceItem, viewProducts, type ProductRow, t
 import { isPlatform } from './marketplace/adapter.js';
 import { readMarketplaceLink, type LinkProblem } from './link-resolver.js';
 import { NO_FILTERS, type SearchFilters } from './search-filters.js';
-import type { SearchSort } from '../../../contract/open/products.js';
+import type { ResolvedProduct, SearchSort } from '../../../contract/open/products.js';
 
 /** FTS5 query from free text: every word as a quoted prefix term, so user input is never FTS syntax. */
 function ftsQuery(text: string): string | null {
@@ -116,18 +116,18 @@ export async function searchPlatform(
 }
 
 const LINK_PROBLEMS: Record<LinkProblem, string> = {
-  link_not_marketplace: 'url is not a Taobao, Tmall, 1688 or Weidian product link',
+  link_not_marketplace: 'url is not a Taobao, Tmall, 1688 or Weidian product link, nor an agent\'s link to one',
   link_short: 'url is a short link, which only redirects; open it in a browser and paste the product page link',
   link_no_item_id: 'url is a marketplace link but names no item (paste the link of a product page)',
 };
 
 /** Opens the product a pasted marketplace link points at. */
-export async function resolveProductLink(ctx: CoreContext, url: string): Promise<ProductView> {
+export async function resolveProductLink(ctx: CoreContext, url: string): Promise<ResolvedProduct> {
   const reading = readMarketplaceLink(url);
   if (!reading.ok) throw badRequest(LINK_PROBLEMS[reading.problem]).withDetail({ code: reading.problem, field: 'url' });
   const { link } = reading;
   const item = await ctx.marketplaces.get(link.platform).getItem(link.platformItemId);
   if (!item) throw notFound(`No ${link.platform} item ${link.platformItemId}`).withDetail({ code: 'item_not_found', field: 'url' });
   const id = ctx.db.transaction(() => upsertMarketplaceItem(ctx, item))();
-  return getProductView(ctx, id);
+  return { ...getProductView(ctx, id), source: link.source };
 }

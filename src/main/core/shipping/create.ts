@@ -5,6 +5,7 @@ import { badRequest } from '../shared/errors.js';
 import { formatAmount, toAmount } from '../shared/money.js';
 import { markRehearsalUsed } from './rehearsals.js';
 import { quoteShipment } from './quote.js';
+import { markCouponUsed } from '../coupons/redemption.js';
 import type { ShippingScenario } from './scenarios.js';
 import { newTimeOrderedNumber } from '../shared/time-ordered-code.js';
 import { placeHold } from '../wallet/ledger.js';
@@ -73,7 +74,7 @@ function create(ctx: CoreContext, userId: number, input: CreateShippingInput, sc
   const { channel, packages, freight, totalWeight, rehearsal, hold } = quote;
   const rehearsalId = rehearsal?.id ?? null;
   if (rehearsal) markRehearsalUsed(ctx, rehearsal.id);
-  const { declared, insured, premium, storageTotal: storage } = quote;
+  const { declared, insured, premium, storageTotal: storage, coupon, couponDiscount } = quote;
   const duties = quote.duties.amount;
 
   const now = ctx.nowIso();
@@ -101,6 +102,12 @@ function create(ctx: CoreContext, userId: number, input: CreateShippingInput, sc
       rehearsal ? JSON.stringify({ length: rehearsal.length, width: rehearsal.width, height: rehearsal.height }) : null,
       orderNo,
     );
+  // v1.2 sections 10-11: the quote's charge weight and price table (the packed parcel is priced on it), the coupon.
+  ctx.db.prepare('UPDATE shipping_orders SET charge_weight_g = ?, quote_price = ? WHERE order_no = ?').run(freight.chargeWeight, JSON.stringify(channel.price), orderNo);
+  if (coupon) {
+    ctx.db.prepare('UPDATE shipping_orders SET coupon_id = ?, coupon_discount_minor = ? WHERE order_no = ?').run(coupon.id, couponDiscount, orderNo);
+    markCouponUsed(ctx, userId, coupon.id, orderNo);
+  }
   // A free shipment (a zero-priced channel, nothing insured or stored) has nothing to hold.
   if (hold > 0) placeHold(ctx, userId, orderNo, hold);
   emitEvent(ctx, 'shipping.created', userId, { orderNo, status: 'pending', shippingFee: toAmount(freight.totalPrice), currency: ctx.currency });
@@ -112,7 +119,7 @@ function create(ctx: CoreContext, userId: number, input: CreateShippingInput, sc
     at: now,
     status: 'pending',
     location: WAREHOUSE_LOCATION,
-    description: `Shipping order created on ${channel.name}; ${formatAmount(hold, ctx.currency)} frozen in the wallet (freight ${formatAmount(freight.totalPrice, ctx.currency)}, insurance ${formatAmount(premium, ctx.currency)}, storage ${formatAmount(storage, ctx.currency)})`,
+    description: `Shipping order created on ${channel.name}; ${formatAmount(hold, ctx.currency)} frozen in the wallet (freight ${formatAmount(freight.totalPrice, ctx.currency)}${couponDiscount > 0 ? `, coupon -${formatAmount(couponDiscount, ctx.currency)}` : ''}, insurance ${formatAmount(premium, ctx.currency)}, storage ${formatAmount(storage, ctx.currency)})`,
     code: 'shipping.created',
     params: { channel: channel.name, amount: toAmount(hold), freight: toAmount(freight.totalPrice), insurance: toAmount(premium), storage: toAmount(storage), currency: ctx.currency },
   });
@@ -133,6 +140,8 @@ function create(ctx: CoreContext, userId: number, input: CreateShippingInput, sc
     insurancePremium: toAmount(premium),
     storageFees: toAmount(storage),
     totalCharge: toAmount(hold),
+    couponId: coupon?.id ?? null,
+    couponDiscount: toAmount(couponDiscount),
     estimatedDuties: toAmount(duties),
     rehearsalId,
     fuelSurcharge: toAmount(freight.fuelSurcharge),

@@ -6,10 +6,12 @@ import type { InvariantProblem } from '../orders/invariants.js';
  * happened: `crossbuy doctor`, the shipping property test and the crash test check these. Streams rows
  * (constant memory). Each problem names its shipping order, package or rehearsal.
  *
- * - holds: a pending order holds exactly shippingFee + insurancePremium + storageFees (nothing when 0);
+ * - holds: a pending order holds exactly shippingFee - couponDiscount + insurancePremium + storageFees (nothing when 0);
  *   any other status holds nothing;
  * - captures once: a dispatched order (shipped, exception, delivered, lost) has exactly one
  *   shipping_payment of that total; a pending or cancelled one none;
+ * - v1.2: a weighed order captures what weighing settled (charged_total, at most the hold); paid shipping
+ *   supplements equal their ledger entries and the billed fee less the quoted one;
  * - payouts: insurance_payout entries of an order sum to its recorded payout, never above declared value
  *   + shipping fee, only for a lost insured order;
  * - service charges: a package's service_charge entries equal minus the prices of its requests; a
@@ -30,6 +32,10 @@ interface ShippingMoneyRow {
   captured: number;
   captures: number;
   paid_back: number;
+  charged: number | null;
+  billed: number | null;
+  supplements_paid: number;
+  supplement_entries: number;
 }
 
 export function forEachShippingProblem(ctx: Pick<CoreContext, 'db'>, report: (p: InvariantProblem) => void): number {
@@ -37,8 +43,11 @@ export function forEachShippingProblem(ctx: Pick<CoreContext, 'db'>, report: (p:
   const rows = ctx.db
     .prepare(
       `SELECT s.order_no, s.status,
-              s.shipping_fee_minor + s.insurance_premium_minor + s.storage_fees_minor AS total,
+              s.shipping_fee_minor - s.coupon_discount_minor + s.insurance_premium_minor + s.storage_fees_minor AS total,
               s.declared_value_minor AS declared, s.shipping_fee_minor AS fee, s.insurance, s.payout_minor AS payout,
+              s.charged_total_minor AS charged, s.billed_fee_minor AS billed,
+              COALESCE((SELECT SUM(amount_minor) FROM shipping_supplements u WHERE u.shipping_order_no = s.order_no AND u.status = 'paid'), 0) AS supplements_paid,
+              COALESCE((SELECT -SUM(amount_minor) FROM wallet_entries e WHERE e.reference = s.order_no AND e.type = 'shipping_supplement'), 0) AS supplement_entries,
               (SELECT amount_minor FROM wallet_holds h WHERE h.reference = s.order_no AND h.status = 'active') AS held,
               (SELECT COUNT(*) FROM wallet_holds h WHERE h.reference = s.order_no AND h.status = 'active') AS holds_active,
               COALESCE((SELECT -SUM(amount_minor) FROM wallet_entries e WHERE e.reference = s.order_no AND e.type = 'shipping_payment'), 0) AS captured,
@@ -50,14 +59,19 @@ export function forEachShippingProblem(ctx: Pick<CoreContext, 'db'>, report: (p:
   for (const r of rows) {
     count++;
     const bad = (problem: string) => report({ orderNo: r.order_no, problem });
-    if (r.status === 'pending') {
+    if (r.status === 'pending' || r.status === 'awaiting_payment') {
       if (r.total > 0 && (r.holds_active !== 1 || r.held !== r.total)) bad(`pending: holds ${r.held ?? 0} (${r.holds_active} holds), owes a hold of ${r.total}`);
       if (r.total === 0 && r.holds_active !== 0) bad('pending with nothing to pay, yet holds money');
     } else if (r.holds_active !== 0) bad(`${r.status} but still holds ${r.held}`);
     if (DISPATCHED.has(r.status)) {
-      const want = r.total > 0 ? 1 : 0;
-      if (r.captures !== want || r.captured !== r.total) bad(`${r.status}: captured ${r.captured} in ${r.captures} entries, owes ${r.total} once`);
+      // v1.2 section 10: what weighing settled (never more than the hold), else (older orders) the hold.
+      const owed = r.charged ?? r.total;
+      const want = owed > 0 ? 1 : 0;
+      if (r.captures !== want || r.captured !== owed) bad(`${r.status}: captured ${r.captured} in ${r.captures} entries, owes ${owed} once`);
+      if (owed > r.total) bad(`${r.status}: charged ${owed}, more than the ${r.total} held`);
     } else if (r.captures !== 0) bad(`${r.status} but captured ${r.captured}`);
+    if (r.supplement_entries !== r.supplements_paid) bad(`shipping supplements paid ${r.supplements_paid}, ledger has ${r.supplement_entries}`);
+    if (r.billed !== null && r.supplements_paid > 0 && r.supplements_paid !== r.billed - r.fee) bad(`supplement ${r.supplements_paid} is not billed ${r.billed} - quoted ${r.fee}`);
     if (r.paid_back !== r.payout) bad(`insurance paid ${r.paid_back}, recorded ${r.payout}`);
     if (r.paid_back > r.declared + r.fee) bad(`insurance paid ${r.paid_back}, above declared value + fee ${r.declared + r.fee}`);
     if (r.paid_back > 0 && (r.status !== 'lost' || r.insurance !== 1)) bad(`insurance paid on a ${r.status} order (insured: ${r.insurance === 1})`);

@@ -13,7 +13,24 @@ import { SHIPPING_SCENARIO_STATUSES } from '../../../contract/enums.js';
 import { drawScenario, markScenarioFired, pendingScenarios, scenarioRecords, type ShippingScenario } from './scenarios.js';
 import { movePackages, packagesOfShippingOrder } from '../warehouse/packages.js';
 import { appendShippingEvent, WAREHOUSE_LOCATION } from './events.js';
-import { getShippingOrder, requireShippingOrderRow, type Recipient, type ShippingOrderRow } from './queries.js';
+import { getShippingOrder, heldTotal, requireShippingOrderRow, type Recipient, type ShippingOrderRow } from './queries.js';
+import { returnCoupon } from '../coupons/redemption.js';
+import { computeFreight, type PriceModel } from '../logistics/freight.js';
+import type { PackedParcel } from '../logistics/packing.js';
+import { volumetricGrams } from '../logistics/estimate-rules.js';
+import { hashText } from '../shared/random.js';
+import { readFigure, readFigures } from '../warehouse/figures.js';
+import { packedVolumeBp } from '../warehouse/services.js';
+import { drawShareBp, packingShare, settleFee, toleranceOf, weighParcel } from './packed-weight.js';
+import {
+  findShippingSupplement,
+  pendingShippingSupplements,
+  raiseShippingSupplement,
+  requireShippingSupplement,
+  resolveShippingSupplement,
+  shippingSupplementsOf,
+  supplementView,
+} from './supplements.js';
 import { findShippingTransition, refusal, type ShippingAction, type ShippingTransition } from './state-machine.js';
 
 /**
@@ -48,12 +65,16 @@ function step(
 const MAX_REASON = 500;
 
 /** The user cancels a pending shipping order: the held fee is released, the packages go back on the shelf. */
-export function cancelShippingOrder(ctx: CoreContext, userId: number, orderNo: string, reason?: string) {
+export function cancelShippingOrder(ctx: CoreContext, userId: number | undefined, orderNo: string, reason?: string) {
   const note = (reason ?? '').trim().slice(0, MAX_REASON);
   let released = 0;
   step(ctx, orderNo, 'cancel', userId, (row, _t, now) => {
+    // v1.2 section 10: a supplement still pending goes with the shipment.
+    for (const sup of pendingShippingSupplements(ctx, orderNo)) resolveShippingSupplement(ctx, sup, 'expired');
     // A zero total placed no hold (create.ts). The hold is fee + premium + storage (v1.1 section 5).
     if (heldTotal(row) > 0) released = releaseHold(ctx, orderNo);
+    // v1.2 section 11: the shipping coupon goes back to the user.
+    returnCoupon(ctx, orderNo);
     const arrived = ctx.db.prepare('SELECT id, arrived_at FROM packages WHERE shipping_order_no IS NULL AND id IN (SELECT package_id FROM shipping_order_items WHERE shipping_order_no = ?)');
     for (const p of arrived.all(orderNo) as { id: number; arrived_at: string }[]) scheduleStorage(ctx, p.id, p.arrived_at);
     appendShippingEvent(ctx, {
@@ -61,7 +82,7 @@ export function cancelShippingOrder(ctx: CoreContext, userId: number, orderNo: s
       at: now,
       status: 'cancelled',
       location: WAREHOUSE_LOCATION,
-      description: `Cancelled by the customer${note ? ` (${note})` : ''}; ${formatAmount(released, ctx.currency)} released to the available balance; packages back in the warehouse`,
+      description: `Cancelled ${userId === undefined ? 'by the service' : 'by the customer'}${note ? ` (${note})` : ''}; ${formatAmount(released, ctx.currency)} released to the available balance; packages back in the warehouse`,
       code: 'shipping.cancelled',
       params: { amount: toAmount(released), currency: ctx.currency, reason: note },
     });
@@ -82,16 +103,123 @@ function generateTrackingNo(ctx: CoreContext, carrier: string): string {
   return prefix + Array.from({ length: 12 }, () => String(draw.int(10))).join('');
 }
 
-/** The back office hands the parcel to the carrier: the held fee becomes a shipping_payment. */
+/**
+ * The back office hands the parcel to the carrier (admin route, autopilot, CLI). A pending order is weighed
+ * first (v1.2 section 10, packed-weight.ts): a parcel over the tolerance waits in awaiting_payment for its
+ * shipping supplement instead of leaving; otherwise what the settlement charges is captured (the whole hold,
+ * or, for a lighter parcel, the new fee with the rest released). An order awaiting payment: 409.
+ */
 export function dispatchShippingOrder(ctx: CoreContext, orderNo: string, trackingNo?: string) {
+  ctx.db
+    .transaction(() => {
+      const row = requireShippingOrderRow(ctx, orderNo);
+      if (row.status === 'pending' && weighShipment(ctx, row).kind === 'supplement') {
+        const amount = settlementOf(ctx, requireShippingOrderRow(ctx, orderNo)).supplement;
+        step(ctx, orderNo, 'weigh', undefined, () => raiseShippingSupplement(ctx, orderNo, row.user_id, amount));
+        return;
+      }
+      if (row.status === 'awaiting_payment') throw conflict(`Shipping order ${orderNo} is awaiting payment of its shipping supplement; it leaves once that is paid`);
+      handOver(ctx, orderNo, trackingNo);
+    })
+    .immediate();
+  return getShippingOrder(ctx, orderNo);
+}
+
+function handOver(ctx: CoreContext, orderNo: string, trackingNo?: string): void {
   step(ctx, orderNo, 'dispatch', undefined, (row, _t, now) => {
     const carrier = findChannel(ctx, row.channel_id)?.carrier ?? row.channel_name;
     const tracking = trackingNo?.trim() || generateTrackingNo(ctx, carrier);
     ctx.db.prepare('UPDATE shipping_orders SET tracking_no = ?, shipped_at = ? WHERE order_no = ?').run(tracking, now, orderNo);
-    if (heldTotal(row) > 0) captureHold(ctx, orderNo, 'shipping_payment', chargeDescription(ctx, row));
+    const held = heldTotal(row);
+    const charged = row.charged_total_minor ?? held;
+    if (held > 0 && charged === held) captureHold(ctx, orderNo, 'shipping_payment', chargeDescription(ctx, row));
+    else if (held > 0) {
+      // A lighter parcel: the hold goes back and only the new charge leaves, in this one transaction.
+      releaseHold(ctx, orderNo);
+      if (charged > 0) postEntry(ctx, { userId: row.user_id, type: 'shipping_payment', amount: -charged, reference: orderNo, description: chargeDescription(ctx, row) });
+    }
     appendShippingEvent(ctx, { orderNo, at: now, status: 'shipped', location: WAREHOUSE_LOCATION, description: `Handed to ${carrier}, tracking number ${tracking}`, code: 'shipping.handed_to_carrier', params: { carrier, trackingNo: tracking } });
   });
-  return getShippingOrder(ctx, orderNo);
+}
+
+/** The settlement of a weighed order, from what weighing stored. */
+function settlementOf(ctx: CoreContext, row: ShippingOrderRow) {
+  return settleFee(row.shipping_fee_minor, row.billed_fee_minor ?? row.shipping_fee_minor, readFigure(ctx, 'weightToleranceBp'));
+}
+
+/**
+ * The warehouse weighs and measures the packed parcel (once): a packed rehearsal's parcel as it was packed,
+ * else the packages plus box and filler drawn for this order (a hash of its number: replays pack the same).
+ * Scenario `overweight` adds the channel's steps until the new fee is beyond the tolerance. Stores packed,
+ * volumetric and billed weight, the billed fee and what dispatch will charge. In the caller's transaction.
+ */
+function weighShipment(ctx: CoreContext, row: ShippingOrderRow) {
+  if (row.billed_fee_minor !== null) return settlementOf(ctx, row);
+  const channel = findChannel(ctx, row.channel_id);
+  const figures = readFigures(ctx);
+  const packages = packagesOfShippingOrder(ctx, row.order_no);
+  let parcel: PackedParcel;
+  const boxed = row.rehearsal_id && row.dimensions ? (JSON.parse(row.dimensions) as { length: number; width: number; height: number }) : null;
+  if (boxed) parcel = { weight: row.total_weight_g, ...boxed };
+  else {
+    const done = (serviceId: string) =>
+      ctx.db.prepare(`SELECT 1 FROM package_services WHERE service_id = ? AND status = 'done' AND package_id IN (${packages.map(() => '?').join(', ')}) LIMIT 1`).get(serviceId, ...packages.map((p) => p.id)) !== undefined;
+    const share = packingShare({ minBp: figures.packingMinBp, maxBp: figures.packingMaxBp }, { removePackaging: done('remove_packaging'), reinforce: done('reinforce') });
+    // The draw: a hash of the order number, so the same order packs the same on a replay.
+    parcel = weighParcel(packages.map((p) => ({ weight: p.weight_g, volumeBp: packedVolumeBp(ctx, p.id) })), drawShareBp(share, hashText(`packing:${row.order_no}`) / 2 ** 32));
+  }
+  // Priced again on the table of the quote (the operator repricing the channel meanwhile changes nothing).
+  const price = row.quote_price ? (JSON.parse(row.quote_price) as PriceModel) : channel?.price;
+  let freight = price ? computeFreight(price, parcel) : null;
+  if (channel && price && pendingScenarios(row).includes('overweight')) {
+    markScenarioFired(ctx, row.order_no, 'overweight');
+    const beyond = row.shipping_fee_minor + toleranceOf(row.shipping_fee_minor, figures.weightToleranceBp);
+    while (freight!.totalPrice <= beyond && parcel.weight < channel.weightRange.max) {
+      parcel = { ...parcel, weight: parcel.weight + price.stepWeight };
+      freight = computeFreight(price, parcel);
+    }
+  }
+  const billedFee = freight?.totalPrice ?? row.shipping_fee_minor;
+  const settlement = settleFee(row.shipping_fee_minor, billedFee, figures.weightToleranceBp);
+  const charged = Math.max(0, settlement.chargedFee - row.coupon_discount_minor) + row.insurance_premium_minor + row.storage_fees_minor;
+  const volumetric = freight && price?.volumetricDivisor ? freight.volumetricWeight : volumetricGrams(parcel.length * parcel.width * parcel.height, 6000);
+  ctx.db
+    .prepare(
+      `UPDATE shipping_orders SET packed_weight_g = ?, packed_dimensions = ?, volumetric_weight_g = ?, billed_weight_g = ?, billed_fee_minor = ?,
+         charged_total_minor = ? WHERE order_no = ?`,
+    )
+    .run(parcel.weight, JSON.stringify({ l: parcel.length, w: parcel.width, h: parcel.height }), volumetric, freight?.chargeWeight ?? parcel.weight, billedFee, charged, row.order_no);
+  return settlement;
+}
+
+/**
+ * The customer pays the shipping supplement of an order awaiting payment (402 when short, 409 unless
+ * pending): ledger `shipping_supplement`, then the parcel leaves at once (the hold is captured).
+ */
+export function payShippingSupplement(ctx: CoreContext, userId: number, orderNo: string, id: number) {
+  return ctx.db
+    .transaction(() => {
+      requireShippingOrderRow(ctx, orderNo, userId);
+      const sup = requireShippingSupplement(ctx, orderNo, id);
+      if (sup.status !== 'pending') throw conflict(`Supplement ${id} is ${sup.status}; only a pending supplement can be paid`);
+      postEntry(ctx, { userId, type: 'shipping_supplement', amount: -sup.amount_minor, reference: orderNo, description: `Packed-weight supplement ${id} for shipping order ${orderNo}` });
+      resolveShippingSupplement(ctx, sup, 'paid');
+      handOver(ctx, orderNo);
+      return supplementView(requireShippingSupplement(ctx, orderNo, id));
+    })
+    .immediate();
+}
+
+export function listShippingSupplements(ctx: CoreContext, userId: number, orderNo: string) {
+  requireShippingOrderRow(ctx, orderNo, userId);
+  return shippingSupplementsOf(ctx, orderNo);
+}
+
+/** The due step: a supplement unpaid at its expiry cancels the shipment (hold released, packages back, coupon back). */
+export function expireShippingSupplement(ctx: CoreContext, id: number): void {
+  const sup = findShippingSupplement(ctx, id);
+  if (!sup || sup.status !== 'pending' || Date.parse(ctx.nowIso()) < Date.parse(sup.expires_at)) return;
+  cancelShippingOrder(ctx, undefined, sup.shipping_order_no, 'the shipping supplement was not paid in time');
 }
 
 /**
@@ -126,13 +254,12 @@ export function completeOrderIfDone(ctx: CoreContext, orderNo: string, parts: Ti
   return settleOrderIfDone(ctx, orderNo, parts) !== null;
 }
 
-/** What create.ts held: the freight quote, the insurance premium and the storage fees. */
-export function heldTotal(row: ShippingOrderRow): number {
-  return row.shipping_fee_minor + row.insurance_premium_minor + row.storage_fees_minor;
-}
+/** What create.ts held: the freight quote less its coupon, the insurance premium and the storage fees (queries.ts). */
+export { heldTotal };
 
 function chargeDescription(ctx: CoreContext, row: ShippingOrderRow): string {
   const parts = [`freight ${formatAmount(row.shipping_fee_minor, ctx.currency)}`];
+  if (row.coupon_discount_minor > 0) parts.push(`coupon -${formatAmount(row.coupon_discount_minor, ctx.currency)}`);
   if (row.insurance_premium_minor > 0) parts.push(`insurance ${formatAmount(row.insurance_premium_minor, ctx.currency)}`);
   if (row.storage_fees_minor > 0) parts.push(`storage ${formatAmount(row.storage_fees_minor, ctx.currency)}`);
   return `Shipping fee for ${row.order_no} (${row.channel_name}): ${parts.join(', ')}`;
@@ -235,7 +362,17 @@ export function runShippingScenario(ctx: CoreContext, orderNo: string, scenario:
   const row = requireShippingOrderRow(ctx, orderNo);
   const fits = (SHIPPING_SCENARIO_STATUSES[scenario] as readonly string[]).includes(row.status);
   if (!fits) {
-    throw conflict(`Shipping order ${orderNo} is ${row.status}; scenario ${scenario} needs ${scenario === 'customs_hold' ? 'a shipped' : 'a shipped or exception'} order`);
+    throw conflict(`Shipping order ${orderNo} is ${row.status}; scenario ${scenario} needs ${SHIPPING_SCENARIO_STATUSES[scenario].map((s) => `a ${s}`).join(' or ')} order`);
+  }
+  if (scenario === 'overweight') {
+    // Programmed, then weighed now: the parcel comes out over the tolerance (weighShipment fires it).
+    return ctx.db
+      .transaction(() => {
+        const list = scenarioRecords(row).filter((s) => s.name !== 'overweight');
+        ctx.db.prepare('UPDATE shipping_orders SET scenarios = ? WHERE order_no = ?').run(JSON.stringify([...list, { name: 'overweight', firedAt: null }]), orderNo);
+        return dispatchShippingOrder(ctx, orderNo);
+      })
+      .immediate();
   }
   return ctx.db.transaction(() => {
     markScenarioFired(ctx, orderNo, scenario);
@@ -250,7 +387,8 @@ export function runShippingScenario(ctx: CoreContext, orderNo: string, scenario:
  * operator's rates (a hash of the order number, so a replay draws the same). False when none fires.
  */
 function firePendingScenario(ctx: CoreContext, row: ShippingOrderRow, draw: boolean): boolean {
-  const next = pendingScenarios(row)[0] ?? (draw && scenarioRecords(row).length === 0 ? drawScenario(ctx, row.order_no) : null);
+  // overweight fires at weighing, not in transit.
+  const next = pendingScenarios(row).filter((s) => s !== 'overweight')[0] ?? (draw && scenarioRecords(row).length === 0 ? drawScenario(ctx, row.order_no) : null);
   if (!next) return false;
   runShippingScenario(ctx, row.order_no, next);
   return true;

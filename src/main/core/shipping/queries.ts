@@ -1,4 +1,5 @@
 import type { CoreContext } from '../context.js';
+import { shippingSupplementsOf } from './supplements.js';
 import { paramsOf } from '../orders/timeline.js';
 import { notFound } from '../shared/errors.js';
 import { toAmount } from '../shared/money.js';
@@ -36,6 +37,18 @@ export interface ShippingOrderRow {
   exception_reason: string;
   payout_minor: number;
   dimensions: string | null;
+  // v1.2 (migration 024)
+  coupon_id: number | null;
+  coupon_discount_minor: number;
+  // v1.2 (migration 025): the packed parcel, once weighed
+  charge_weight_g: number | null;
+  quote_price: string | null;
+  packed_weight_g: number | null;
+  packed_dimensions: string | null;
+  volumetric_weight_g: number | null;
+  billed_weight_g: number | null;
+  billed_fee_minor: number | null;
+  charged_total_minor: number | null;
 }
 
 export interface Recipient {
@@ -113,6 +126,7 @@ export function listShippingOrders(
 }
 
 export function shippingOrderDetail(ctx: CoreContext, row: ShippingOrderRow) {
+  const supplements = shippingSupplementsOf(ctx, row.order_no);
   const events = ctx.db
     .prepare('SELECT at, status, location, description, code, params FROM shipping_events WHERE shipping_order_no = ? ORDER BY at, id')
     .all(row.order_no) as { at: string; status: string; location: string; description: string; code: string | null; params: string | null }[];
@@ -138,7 +152,20 @@ export function shippingOrderDetail(ctx: CoreContext, row: ShippingOrderRow) {
     insurance: row.insurance === 1,
     insurancePremium: toAmount(row.insurance_premium_minor),
     storageFees: toAmount(row.storage_fees_minor),
-    totalCharge: toAmount(row.shipping_fee_minor + row.insurance_premium_minor + row.storage_fees_minor),
+    totalCharge: toAmount(heldTotal(row)),
+    couponId: row.coupon_id,
+    couponDiscount: toAmount(row.coupon_discount_minor),
+    // v1.2 section 10: quoted beside billed
+    chargeWeight: row.charge_weight_g ?? row.total_weight_g,
+    packedWeight: row.packed_weight_g,
+    packedDimensions: row.packed_dimensions ? (JSON.parse(row.packed_dimensions) as { l: number; w: number; h: number }) : null,
+    volumetricWeight: row.volumetric_weight_g,
+    billedWeight: row.billed_weight_g,
+    billedShippingFee: row.billed_fee_minor === null ? null : toAmount(row.billed_fee_minor),
+    supplements,
+    amountDue: toAmount(
+      ctx.db.prepare("SELECT COALESCE(SUM(amount_minor), 0) FROM shipping_supplements WHERE shipping_order_no = ? AND status = 'pending'").pluck().get(row.order_no) as number,
+    ),
     estimatedDuties: toAmount(row.estimated_duties_minor),
     rehearsalId: row.rehearsal_id,
     dimensions: row.dimensions ? (JSON.parse(row.dimensions) as { length: number; width: number; height: number }) : null,
@@ -150,4 +177,9 @@ export function shippingOrderDetail(ctx: CoreContext, row: ShippingOrderRow) {
 
 export function getShippingOrder(ctx: CoreContext, orderNo: string, userId?: number) {
   return shippingOrderDetail(ctx, requireShippingOrderRow(ctx, orderNo, userId));
+}
+
+/** What a shipping order holds and captures: freight less its coupon, plus insurance and storage. */
+export function heldTotal(row: Pick<ShippingOrderRow, 'shipping_fee_minor' | 'coupon_discount_minor' | 'insurance_premium_minor' | 'storage_fees_minor'>): number {
+  return row.shipping_fee_minor - row.coupon_discount_minor + row.insurance_premium_minor + row.storage_fees_minor;
 }

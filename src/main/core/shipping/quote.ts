@@ -14,13 +14,15 @@ import { MAX_SHIPPING_ITEMS } from '../../../contract/limits.js';
 import type { CreateShippingInput } from '../../../contract/open/shipping.js';
 import { dutiesEstimate, insurancePremium, shipmentHold, type DutiesReason } from './charges.js';
 import { packedRehearsal } from './rehearsals.js';
+import { requireShippingCoupon } from '../coupons/redemption.js';
+import { shippingCouponDiscount, type ShippingCouponTerms } from '../coupons/shipping-discount.js';
 
 /**
  * What a shipment would cost, read as things are now: the one path POST /shipping/create (which then holds
  * and writes it) and POST /shipping/preview (which only shows it) take, so the ship page's quote is the
  * hold. Reads only; 4xx exactly as the create answers them.
  */
-export type ShipmentInput = Pick<CreateShippingInput, 'items' | 'logisticsChannelId' | 'recipientCountry' | 'rehearsalId' | 'declaredValue' | 'insurance'>;
+export type ShipmentInput = Pick<CreateShippingInput, 'items' | 'logisticsChannelId' | 'recipientCountry' | 'rehearsalId' | 'declaredValue' | 'insurance' | 'couponId'>;
 
 export interface ShipmentQuote {
   country: string;
@@ -43,6 +45,8 @@ export interface ShipmentQuote {
   /** Storage past the free period, per package, in the order of `packages`. */
   storage: Minor[];
   storageTotal: Minor;
+  /** v1.2 section 11: the shipping coupon applied, if any (422 for one that does not fit). */
+  coupon: ShippingCouponTerms | null;
   couponDiscount: Minor;
   duties: { amount: Minor; reason: DutiesReason; deMinimis: Minor; dutyRateBp: number };
   hold: Minor;
@@ -114,8 +118,9 @@ export function quoteShipment(ctx: CoreContext, userId: number, input: ShipmentI
   // v1.1 section 6: storage past the free period, per package, as of now.
   const storage = packages.map((p) => storageFeeMinor(p.arrived_at, ctx.clock.now(), figures));
   const storageTotal = storage.reduce((sum, fee) => sum + fee, 0);
-  // Shipping coupons (extensions.md section 11) come off the freight here once create accepts couponId.
-  const couponDiscount = 0;
+  // v1.2 section 11: a shipping coupon comes off the freight only (coupons/shipping-discount.ts).
+  const coupon = input.couponId === undefined ? null : requireShippingCoupon(ctx, userId, input.couponId, channel.channelId, freight.totalPrice);
+  const couponDiscount = coupon ? shippingCouponDiscount(coupon, freight.totalPrice) : 0;
   return {
     country,
     channel,
@@ -133,6 +138,7 @@ export function quoteShipment(ctx: CoreContext, userId: number, input: ShipmentI
     premium,
     storage,
     storageTotal,
+    coupon,
     couponDiscount,
     duties: { ...dutiesEstimate(declared, duty), deMinimis: duty.deMinimis, dutyRateBp: duty.dutyRateBp },
     hold: shipmentHold({ freight: freight.totalPrice, couponDiscount, premium, storage: storageTotal }),

@@ -6,6 +6,7 @@ import type { PackageStatus } from '../warehouse/package-state.js';
  *   pending (fee held) -> shipped (dispatched, fee captured) -> delivered
  *   pending -> cancelled (fee released, packages back to the warehouse)
  *   shipped -> exception (customs hold) -> shipped (cleared); shipped | exception -> lost (insurance payout)
+ *   pending -> awaiting_payment (packed parcel over the tolerance) -> shipped (supplement paid) | cancelled
  *
  * Each transition says who may trigger it and what happens with it; service.ts runs those effects in the
  * transaction of the status change.
@@ -15,9 +16,9 @@ import { SHIPPING_STATUSES, type ShippingStatus } from '../../../contract/enums.
 export { SHIPPING_STATUSES, type ShippingStatus };
 
 /** Statuses in which a shipping order holds its packages. */
-export const ACTIVE_SHIPPING_STATUSES: readonly ShippingStatus[] = ['pending', 'shipped', 'exception'];
+export const ACTIVE_SHIPPING_STATUSES: readonly ShippingStatus[] = ['pending', 'awaiting_payment', 'shipped', 'exception'];
 
-export type ShippingAction = 'dispatch' | 'deliver' | 'cancel' | 'hold' | 'clear' | 'lose';
+export type ShippingAction = 'dispatch' | 'deliver' | 'cancel' | 'hold' | 'clear' | 'lose' | 'weigh';
 
 export interface ShippingTransition {
   action: ShippingAction;
@@ -38,6 +39,11 @@ export const SHIPPING_TRANSITIONS: readonly ShippingTransition[] = [
   { action: 'clear', from: 'exception', to: 'shipped', packages: null, money: 'none' },
   { action: 'lose', from: 'shipped', to: 'lost', packages: { from: 'shipped', to: 'lost' }, money: 'payout' },
   { action: 'lose', from: 'exception', to: 'lost', packages: { from: 'shipped', to: 'lost' }, money: 'payout' },
+  // v1.2 section 10: the packed parcel costs more than the fee held beyond the tolerance; paid, it leaves;
+  // cancelled (by the customer, or the supplement expiring), its packages go back on the shelf
+  { action: 'weigh', from: 'pending', to: 'awaiting_payment', packages: null, money: 'none' },
+  { action: 'dispatch', from: 'awaiting_payment', to: 'shipped', packages: { from: 'packing', to: 'shipped' }, money: 'capture' },
+  { action: 'cancel', from: 'awaiting_payment', to: 'cancelled', packages: { from: 'packing', to: 'in_warehouse' }, money: 'release' },
 ];
 
 export function isShippingStatus(value: string): value is ShippingStatus {
@@ -55,6 +61,7 @@ const VERB: Record<ShippingAction, string> = {
   hold: 'held at customs',
   clear: 'cleared',
   lose: 'lost',
+  weigh: 'weighed',
 };
 
 /** The 409 message for an action the order's status does not allow, naming the status it needs. */

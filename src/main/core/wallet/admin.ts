@@ -37,7 +37,7 @@ function checkSize(amount: Minor): void {
 }
 
 /** Money only enters through the back office: a credit that would take the balance past the cap is a 422. */
-function checkBalanceCap(ctx: CoreContext, userId: number, credit: Minor): void {
+export function checkBalanceCap(ctx: CoreContext, userId: number, credit: Minor): void {
   if (credit <= 0) return;
   const { balance } = walletState(ctx, userId);
   if (balance + credit > MAX_WALLET_BALANCE) {

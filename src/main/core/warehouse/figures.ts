@@ -26,6 +26,13 @@ export const FIGURE_DEFAULTS = {
   customsHoldRateBp: 200,
   lostInTransitRateBp: 50,
   customsSeizedRateBp: 20,
+  /** v1.2 section 10: a packed parcel may cost this much more than the fee held before a supplement is asked (2%). */
+  weightToleranceBp: 200,
+  /** Box and filler over the packages' summed weight, drawn per shipping order within this range. */
+  packingMinBp: 600,
+  packingMaxBp: 1200,
+  /** Hours a shipping supplement waits for payment before the shipment is cancelled. */
+  shippingSupplementHours: 48,
 } as const;
 
 export type FigureKey = keyof typeof FIGURE_DEFAULTS;
@@ -45,6 +52,10 @@ const LIMITS: Record<FigureKey, [number, number]> = {
   customsHoldRateBp: [0, 10_000],
   lostInTransitRateBp: [0, 10_000],
   customsSeizedRateBp: [0, 10_000],
+  weightToleranceBp: [0, 10_000],
+  packingMinBp: [0, 10_000],
+  packingMaxBp: [0, 10_000],
+  shippingSupplementHours: [1, 24 * 365],
 };
 
 export function readFigure(ctx: CoreContext, key: FigureKey): number {
@@ -74,6 +85,7 @@ export function writeFigures(ctx: CoreContext, patch: Partial<Figures>): Figures
     const f = readFigures(ctx);
     if (f.storageAlertDays > f.freeStorageDays) throw badRequest('storageAlertDays must not exceed freeStorageDays');
     if (f.disposalDays <= f.freeStorageDays) throw badRequest('disposalDays must be greater than freeStorageDays');
+    if (f.packingMinBp > f.packingMaxBp) throw badRequest('packingMinBp must not exceed packingMaxBp');
   })();
   return readFigures(ctx);
 }

@@ -1,7 +1,8 @@
 import type { StepKind } from '../step-kind.js';
 import { orderExchangeArrive, orderPhotos, orderSellerDecision, orderSupplementExpire } from './after-sales.js';
 import { orderArrive, orderPay, orderPurchase, orderShipToWarehouse } from './orders.js';
-import { shippingAutoConfirm, shippingClearException, shippingDispatch, shippingRehearsalPack } from './shipping.js';
+import { shippingAutoConfirm, shippingClearException, shippingDispatch, shippingRehearsalPack, shippingSupplementExpire } from './shipping.js';
+import { walletTopUpSettle } from './wallet.js';
 import { packageDispose, packageService, packageStorageExpiring, packageStorageOverdue } from './warehouse.js';
 
 /**
@@ -26,6 +27,8 @@ export const STEP_KINDS: readonly StepKind[] = [
   orderSellerDecision,
   orderPhotos,
   orderExchangeArrive,
+  walletTopUpSettle,
+  shippingSupplementExpire,
 ];
 
 const BY_KIND = new Map(STEP_KINDS.map((k) => [k.kind, k]));

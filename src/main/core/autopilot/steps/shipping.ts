@@ -1,4 +1,5 @@
-import { clearShipmentException, deliverShippingOrder, dispatchShippingOrder } from '../../shipping/lifecycle.js';
+import { SHIPPING_SUPPLEMENT_EXPIRE_STEP } from '../../shipping/supplements.js';
+import { clearShipmentException, deliverShippingOrder, dispatchShippingOrder, expireShippingSupplement } from '../../shipping/lifecycle.js';
 import { packRehearsal } from '../../shipping/rehearsals.js';
 import { DAY, HOUR } from '../pace.js';
 import { defineStep } from '../step-kind.js';
@@ -34,4 +35,11 @@ export const shippingClearException = defineStep({
   role: 'staff',
   delays: { realistic: [2 * DAY, 6 * DAY], demo: [2_000, 4_000] },
   run: (ctx, orderNo) => void clearShipmentException(ctx, orderNo),
+});
+
+/** v1.2 section 10: a shipping supplement unpaid at its expiry (a fixed time) cancels the shipment. */
+export const shippingSupplementExpire = defineStep({
+  kind: SHIPPING_SUPPLEMENT_EXPIRE_STEP,
+  role: 'rule',
+  run: (ctx, id) => expireShippingSupplement(ctx, Number(id)),
 });

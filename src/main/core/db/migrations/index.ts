@@ -18,8 +18,11 @@ import { webhookDeliveryCounts } from './017-webhook-delivery-counts.js';
 import { unusedWebhookIndex } from './018-unused-webhook-index.js';
 import { worldState } from './019-world-state.js';
 import { ruleStepIndex } from './020-rule-step-index.js';
+import { walletTopUps } from './023-wallet-top-ups.js';
+import { shippingCoupons } from './024-shipping-coupons.js';
+import { packedWeight } from './025-packed-weight.js';
 import { worlds } from './028-worlds.js';
 import { worldSnapshots } from './029-world-snapshots.js';
 
 /** Every migration, in order. Add new ones at the end; never edit one that has shipped. */
-export const migrations: readonly Migration[] = [initial, events, orderListIndexes, catalogIndexes, dueStepsAndRanks, afterSales, warehouseServices, orderStatusRanks, catalogPriceIndex, timelineParts, logisticsCodes, shippingEventCodes, webhookTestDeliveries, pendingReturns, unusedOrderIndexes, webhookDeliveryCounts, unusedWebhookIndex, worldState, ruleStepIndex, worlds, worldSnapshots];
+export const migrations: readonly Migration[] = [initial, events, orderListIndexes, catalogIndexes, dueStepsAndRanks, afterSales, warehouseServices, orderStatusRanks, catalogPriceIndex, timelineParts, logisticsCodes, shippingEventCodes, webhookTestDeliveries, pendingReturns, unusedOrderIndexes, webhookDeliveryCounts, unusedWebhookIndex, worldState, ruleStepIndex, walletTopUps, shippingCoupons, packedWeight, worlds, worldSnapshots];

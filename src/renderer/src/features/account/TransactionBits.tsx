@@ -17,6 +17,7 @@ const TYPE_COLOR: Record<EntryType, string> = {
   supplement_payment: 'orange',
   service_charge: 'cyan',
   insurance_payout: 'green',
+  shipping_supplement: 'orange',
 };
 
 export function TransactionTypeBadge({ type }: { type: EntryType }) {
@@ -87,6 +88,7 @@ export function TransactionText({ tx }: { tx: { type: string; reference: string;
     case 'supplement_payment':
     case 'service_charge':
     case 'insurance_payout':
+    case 'shipping_supplement':
       if (tx.reference) return <>{t(`tx_${tx.type}`, { reference: tx.reference })}</>;
       break;
   }

@@ -33,6 +33,7 @@ const SHIPPING_COLORS: Record<ShippingStatus, string> = {
   cancelled: 'gray',
   exception: 'yellow',
   lost: 'red',
+  awaiting_payment: 'orange',
 };
 const CARGO_COLORS: Record<string, string> = { general: 'gray', battery: 'yellow', sensitive: 'grape' };
 

@@ -1,4 +1,6 @@
 import { addBatchToCart, addToCart, clearCart, getCart, MAX_BATCH, removeCartItem, updateCartItem } from '../../../cart/cart.js';
+import { importToCart } from '../../../cart/import.js';
+import { IDEMPOTENCY_HEADER, parseIdempotencyKey } from '../../idempotency.js';
 import { defineRoute } from '../../route.js';
 import { cartSchemas } from '../../../../../contract/open/cart.js';
 
@@ -60,5 +62,17 @@ export const cartRoutes = [
     summary: 'Clear the cart',
     schema: cartSchemas['DELETE /cart'],
     handler: ({ ctx, caller }) => clearCart(ctx, caller.userId),
+  }),
+
+  defineRoute({
+    method: 'POST',
+    url: '/cart/import',
+    scope: 'cart:write',
+    tag: 'Cart',
+    summary: 'Paste links (marketplace or other agents\', many per line, up to 500 lines): each line added or explained',
+    // Idempotency-Key is honoured inside importToCart: the links are fetched first (asynchronously), then
+    // the lines and the key's record are written in one transaction.
+    schema: cartSchemas['POST /cart/import'],
+    handler: ({ ctx, caller, body, headers }) => importToCart(ctx, caller, body, parseIdempotencyKey(headers?.[IDEMPOTENCY_HEADER])),
   }),
 ];

@@ -1,4 +1,5 @@
 import { listCountries, listShippingMethods, quoteBatch, quoteChannel } from '../../../logistics/quotes.js';
+import { estimateShipping } from '../../../logistics/estimate.js';
 import { defineRoute } from '../../route.js';
 import { logisticsSchemas } from '../../../../../contract/open/logistics.js';
 
@@ -38,5 +39,15 @@ export const logisticsRoutes = [
     summary: "One channel's freight quote (422 when the channel cannot carry the parcel)",
     schema: logisticsSchemas['POST /logistics/calculate-freight'],
     handler: ({ ctx, body }) => quoteChannel(ctx, body),
+  }),
+
+  defineRoute({
+    method: 'POST',
+    url: '/logistics/estimate',
+    scope: 'logistics:read',
+    tag: 'Logistics',
+    summary: 'What goods not bought yet would cost to ship: weight from the catalog (else the category default), quotes cheapest first',
+    schema: logisticsSchemas['POST /logistics/estimate'],
+    handler: ({ ctx, caller, body }) => estimateShipping(ctx, caller.userId, body),
   }),
 ];

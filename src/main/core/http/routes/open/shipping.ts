@@ -2,7 +2,7 @@ import { createShippingOrder } from '../../../shipping/create.js';
 import { previewShipment } from '../../../shipping/preview.js';
 import { cancelRehearsal, getRehearsal, listRehearsals, requestRehearsal } from '../../../shipping/rehearsals.js';
 import { parseScenarioHeader, SCENARIO_HEADER } from '../../../shipping/scenarios.js';
-import { cancelShippingOrder, confirmDelivery } from '../../../shipping/lifecycle.js';
+import { cancelShippingOrder, confirmDelivery, listShippingSupplements, payShippingSupplement } from '../../../shipping/lifecycle.js';
 import { getShippingOrder, listShippingOrders } from '../../../shipping/queries.js';
 import { defineRoute } from '../../route.js';
 import { shippingSchemas } from '../../../../../contract/open/shipping.js';
@@ -105,5 +105,25 @@ export const shippingRoutes = [
     summary: 'Confirm receipt of a shipped order',
     schema: shippingSchemas['POST /shipping/orders/:id/confirm-delivery'],
     handler: ({ ctx, caller, params }) => confirmDelivery(ctx, caller.userId, params.id),
+  }),
+
+  defineRoute({
+    method: 'GET',
+    url: '/shipping/orders/:id/supplements',
+    scope: 'shipping:read',
+    tag: 'Shipping',
+    summary: 'Shipping supplements: what the packed parcel costs beyond the fee held and its tolerance',
+    schema: shippingSchemas['GET /shipping/orders/:id/supplements'],
+    handler: ({ ctx, caller, params }) => listShippingSupplements(ctx, caller.userId, params.id),
+  }),
+  defineRoute({
+    method: 'POST',
+    url: '/shipping/orders/:id/supplements/:sid/pay',
+    scope: 'shipping:write',
+    tag: 'Shipping',
+    idempotent: true,
+    summary: 'Pay a shipping supplement (402 when short); the parcel then leaves',
+    schema: shippingSchemas['POST /shipping/orders/:id/supplements/:sid/pay'],
+    handler: ({ ctx, caller, params }) => payShippingSupplement(ctx, caller.userId, params.id, params.sid),
   }),
 ];

@@ -1,5 +1,7 @@
 import { balanceView, listTransactions } from '../../../wallet/statement.js';
 import { DEFAULT_LIMIT, DEFAULT_PAGE } from '../../../shared/pagination.js';
+import { createTopUp, listTopUps, parseTopUpScenarios } from '../../../wallet/top-ups.js';
+import { SCENARIO_HEADER } from '../../../shipping/scenarios.js';
 import { defineRoute } from '../../route.js';
 import { walletSchemas } from '../../../../../contract/open/wallet.js';
 
@@ -22,5 +24,27 @@ export const walletRoutes = [
     schema: walletSchemas['GET /user/wallet/transactions'],
     handler: ({ ctx, caller, query }) =>
       listTransactions(ctx, caller.userId, { page: query.page ?? DEFAULT_PAGE, limit: query.limit ?? DEFAULT_LIMIT, type: query.type, startingAfter: query.startingAfter }),
+  }),
+
+  defineRoute({
+    method: 'POST',
+    url: '/user/wallet/top-ups',
+    scope: 'wallet:write',
+    tag: 'Wallet',
+    status: 201,
+    idempotent: true,
+    summary: 'Top up the wallet by PayPal, card, Alipay, WeChat or bank transfer; fee and rate frozen, credited once it succeeds',
+    schema: walletSchemas['POST /user/wallet/top-ups'],
+    handler: ({ ctx, caller, body, headers }) => createTopUp(ctx, caller.userId, body, parseTopUpScenarios(ctx, headers?.[SCENARIO_HEADER])),
+  }),
+  defineRoute({
+    method: 'GET',
+    url: '/user/wallet/top-ups',
+    scope: 'wallet:read',
+    tag: 'Wallet',
+    summary: 'Your top-ups, newest first (page or cursor)',
+    schema: walletSchemas['GET /user/wallet/top-ups'],
+    handler: ({ ctx, caller, query }) =>
+      listTopUps(ctx, caller.userId, { page: query.page ?? DEFAULT_PAGE, limit: query.limit ?? DEFAULT_LIMIT, startingAfter: query.startingAfter }),
   }),
 ];

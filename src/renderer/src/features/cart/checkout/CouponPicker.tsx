@@ -28,7 +28,10 @@ interface Props {
  * The user's unused coupons with what each saves on this subtotal; those under their minimum are disabled
  * with why. Coupons still to claim follow, claimable in place.
  */
-export function CouponPicker({ coupons, claimable, fits, currency, value, onChange }: Props) {
+export function CouponPicker({ coupons, claimable: allClaimable, fits, currency, value, onChange }: Props) {
+  // v1.2: shipping coupons come off a shipping order's freight, not a purchase (chosen at the ship step).
+  const usable = (coupons.data ?? []).filter((c) => c.appliesTo !== 'shipping');
+  const claimable = allClaimable.filter((c) => c.appliesTo !== 'shipping');
   const fmt = useFormat();
   const t = useT(checkoutMessages);
   const money = (amount: number) => fmt.money(amount, currency);
@@ -52,7 +55,7 @@ export function CouponPicker({ coupons, claimable, fits, currency, value, onChan
       >
         <Stack gap="sm">
           <Radio value={NO_COUPON} label={t('noCoupon')} />
-          {(coupons.data ?? []).map((coupon) => {
+          {usable.map((coupon) => {
             const fit = fits?.get(coupon.id);
             const terms = [
               valueText(coupon),
@@ -84,7 +87,7 @@ export function CouponPicker({ coupons, claimable, fits, currency, value, onChan
               />
             );
           })}
-          {coupons.data?.length === 0 ? (
+          {coupons.data && usable.length === 0 ? (
             <Text size="sm" c="dimmed">
               {claimable.length > 0 ? t('noClaimedCoupons') : t('noCoupons')}
             </Text>

@@ -21,11 +21,13 @@ describe('scenarios the console offers', () => {
     expect(orderScenarioFits({ status: 'in_warehouse', scenarios: [] }).some((f) => f.fit.ok)).toBe(false);
   });
 
-  it('holds at customs only a shipped parcel; loses or seizes a shipped or held one', () => {
-    expect(shippingScenarioFits('shipped').every((f) => f.fit.ok)).toBe(true);
+  it('holds at customs only a shipped parcel; loses or seizes a shipped or held one; overweight only a pending one', () => {
+    expect(shippingScenarioFits('shipped').filter((f) => f.scenario !== 'overweight').every((f) => f.fit.ok)).toBe(true);
+    expect(shippingScenarioFit('overweight', 'shipped')).toEqual({ ok: false, needs: ['pending'] });
+    expect(shippingScenarioFit('overweight', 'pending')).toEqual({ ok: true });
     expect(shippingScenarioFit('customs_hold', 'exception')).toEqual({ ok: false, needs: ['shipped'] });
     expect(shippingScenarioFit('lost_in_transit', 'exception')).toEqual({ ok: true });
-    expect(shippingScenarioFits('pending').some((f) => f.fit.ok)).toBe(false);
+    expect(shippingScenarioFits('pending').filter((f) => f.fit.ok).map((f) => f.scenario)).toEqual(['overweight']);
   });
 });
 

@@ -1,0 +1,99 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditLedger } from '../../../src/main/core/wallet/ledger.js';
+import { startTestServer, tableCounts, type TestServer } from '../../helpers/server.js';
+
+let server: TestServer;
+
+const balance = async () => (await server.api('GET', '/user/wallet/balance')).body.data.balance as number;
+const topUp = (body: unknown, headers: Record<string, string> = {}) => server.api('POST', '/user/wallet/top-ups', { body, headers });
+
+beforeAll(async () => {
+  server = await startTestServer();
+  expect((await server.admin('PUT', '/settings', { displayRates: { USD: 0.1381, EUR: 0.1302 } })).status).toBe(200);
+});
+afterAll(() => server.close());
+
+describe('POST /user/wallet/top-ups', () => {
+  it('PayPal in USD: fee and rate frozen, one deposit of credited naming method and fee', async () => {
+    const before = await balance();
+    const res = await topUp({ method: 'paypal', amount: 100, currency: 'USD' });
+    expect(res.status).toBe(201);
+    expect(res.body.data).toMatchObject({ method: 'paypal', amount: 100, currency: 'USD', rate: 0.1381, fee: 34.03, credited: 690.08, status: 'succeeded', failureReason: null });
+    expect(res.body.data.completedAt).toBe(res.body.data.createdAt);
+    expect(await balance()).toBeCloseTo(before + 690.08, 2);
+    const tx = (await server.api('GET', '/user/wallet/transactions?limit=1')).body.data.items[0];
+    expect(tx).toMatchObject({ type: 'deposit', amount: 690.08, reference: `top-up ${res.body.data.id}` });
+    expect(tx.description).toContain('PayPal');
+    expect(tx.description).toContain('fee 34.03 CNY');
+  });
+
+  it('card in the ledger currency takes 3%; alipay nothing', async () => {
+    expect((await topUp({ method: 'card', amount: 200 })).body.data).toMatchObject({ currency: 'CNY', rate: 1, fee: 6, credited: 194, status: 'succeeded' });
+    expect((await topUp({ method: 'alipay', amount: 50.5 })).body.data).toMatchObject({ fee: 0, credited: 50.5, status: 'succeeded' });
+  });
+
+  it('a bank transfer is pending (nothing credited) until one business day passes on the service clock', async () => {
+    await server.admin('PUT', '/autopilot', { pace: 'realistic' });
+    const before = await balance();
+    const res = await topUp({ method: 'bank_transfer', amount: 300 });
+    expect(res.body.data).toMatchObject({ status: 'pending', completedAt: null, credited: 300 });
+    expect(res.body.data.expectedAt).not.toBeNull();
+    expect(await balance()).toBe(before);
+    await server.admin('POST', '/clock/advance', { by: '4d' });
+    const listed = (await server.api('GET', '/user/wallet/top-ups?limit=1')).body.data.items[0];
+    expect(listed).toMatchObject({ id: res.body.data.id, status: 'succeeded', completedAt: res.body.data.expectedAt });
+    expect(await balance()).toBe(before + 300);
+  });
+
+  it('scenario declined: failed at once, nothing credited; pending_review: a day, then succeeds', async () => {
+    const before = await balance();
+    const declined = await topUp({ method: 'card', amount: 100 }, { 'Crossbuy-Scenario': 'declined' });
+    expect(declined.status).toBe(201);
+    expect(declined.body.data).toMatchObject({ status: 'failed', scenarios: ['declined'] });
+    expect(declined.body.data.failureReason).toMatch(/declined/);
+    const review = await topUp({ method: 'wechat', amount: 80 }, { 'Crossbuy-Scenario': 'pending_review' });
+    expect(review.body.data).toMatchObject({ status: 'pending' });
+    expect(await balance()).toBe(before);
+    await server.admin('POST', '/clock/advance', { by: '25h' });
+    expect(await balance()).toBe(before + 80);
+    expect((await topUp({ method: 'card', amount: 1 }, { 'Crossbuy-Scenario': 'lost_in_transit' })).status).toBe(400);
+  });
+
+  it('bad input is a 4xx and writes nothing; the scope is wallet:write; Idempotency-Key replays', async () => {
+    const readOnly = server.makeKey(['wallet:read']);
+    const counts = tableCounts(server);
+    expect((await topUp({ method: 'cash', amount: 10 })).status).toBe(400);
+    expect((await topUp({ method: 'card', amount: 10.001 })).status).toBe(400);
+    expect((await topUp({ method: 'card', amount: -1 })).status).toBe(400);
+    const gbp = await topUp({ method: 'card', amount: 10, currency: 'GBP' });
+    expect(gbp.status).toBe(422);
+    expect(gbp.body.message).toMatch(/GBP/);
+    const denied = await server.api('POST', '/user/wallet/top-ups', { key: readOnly, body: { method: 'card', amount: 10 } });
+    expect(denied.status).toBe(403);
+    expect(denied.body.message).toContain('Required: wallet:write');
+    expect(tableCounts(server)).toEqual(counts);
+    const headers = { 'Idempotency-Key': 'topup-1' };
+    const first = await topUp({ method: 'alipay', amount: 12 }, headers);
+    const again = await topUp({ method: 'alipay', amount: 12 }, headers);
+    expect(again.body).toEqual(first.body);
+  });
+
+  it('GET lists newest first with cursor paging; the admin sees every top-up; the ledger stays whole', async () => {
+    const page = (await server.api('GET', '/user/wallet/top-ups?limit=2')).body.data;
+    expect(page.items).toHaveLength(2);
+    const next = (await server.api('GET', `/user/wallet/top-ups?limit=2&startingAfter=${page.items[1].id}`)).body.data;
+    expect(next.items[0].id).toBeLessThan(page.items[1].id);
+    expect((await server.api('GET', '/user/wallet/top-ups?startingAfter=999999')).status).toBe(400);
+    const admin = await server.admin('GET', '/wallet/top-ups?status=failed');
+    expect(admin.body.data.items.every((t: { status: string; userId: number }) => t.status === 'failed' && t.userId === 1)).toBe(true);
+    expect(auditLedger(server.running.core.ctx).every((w) => w.ok)).toBe(true);
+  });
+
+  it('the operator edits a method; turned off it is a 422', async () => {
+    const res = await server.admin('PUT', '/wallet/top-up-methods/card', { feeRate: 2.5, enabled: false });
+    expect(res.body.data).toMatchObject({ method: 'card', feeRate: 2.5, enabled: false });
+    expect((await topUp({ method: 'card', amount: 10 })).status).toBe(422);
+    await server.admin('PUT', '/wallet/top-up-methods/card', { enabled: true });
+    expect((await topUp({ method: 'card', amount: 100 })).body.data.fee).toBe(2.5);
+  });
+});
