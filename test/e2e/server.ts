@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -90,6 +90,21 @@ async function spawnServe(dataDir: string, port: number, timeoutMs: number, extr
   }
 }
 
+/**
+ * Packing adds nothing over the quoted weight unless a spec says so (v1.2 packed weight): a dispatch then
+ * captures the fee held, as the specs written before weighing expect (test/helpers/server.ts does the same
+ * for the API tests). A spec about weighing sets the figures itself.
+ */
+async function packAsQuoted(dataDir: string, origin: string): Promise<void> {
+  const adminToken = readFileSync(join(dataDir, 'admin-token'), 'utf8').trim();
+  const response = await fetch(`${origin}/api/v1/admin/warehouse/figures`, {
+    method: 'PUT',
+    headers: { authorization: `Bearer ${adminToken}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ packingMinBp: 0, packingMaxBp: 0 }),
+  });
+  if (!response.ok) throw new Error(`setting the packing figures: ${response.status} ${await response.text()}`);
+}
+
 /** `crossbuy serve --port 0` on a fresh data folder (with the demo catalog), as a child process. */
 export async function startServer(timeoutMs = 30_000): Promise<TestServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'crossbuy-e2e-'));
@@ -106,6 +121,7 @@ export async function startServer(timeoutMs = 30_000): Promise<TestServer> {
   let printed: URL;
   try {
     printed = await start(0);
+    await packAsQuoted(dataDir, printed.origin);
   } catch (error) {
     rmSync(dataDir, { recursive: true, force: true });
     throw error;
