@@ -1,5 +1,6 @@
 import { Alert, Anchor, Button, Group, Modal, Paper, SimpleGrid, Skeleton, Stack, Table, Text, Timeline, Title } from '@mantine/core';
 import { ShippingOrderExtras } from './OrderExtras';
+import { SettlementCard, ShippingSupplementBanner } from './ShippingSettlement';
 import { useState, type ReactNode } from 'react';
 import { useHashQuery } from '../../app/router';
 import { ErrorAlert } from '../../shared/ErrorAlert';
@@ -63,7 +64,7 @@ function WalletCard({ order }: { order: ShippingOrderDetail }) {
         <Skeleton height={60} />
       ) : null}
       <Text size="xs" c="dimmed">
-        {order.status === 'pending'
+        {order.status === 'pending' || order.status === 'awaiting_payment'
           ? t('walletHeld', { total })
           : order.status === 'cancelled'
             ? t('walletReleased', { total })
@@ -224,9 +225,11 @@ export function ShippingOrderPage({ orderNo }: { orderNo: string }) {
         </Alert>
       ) : null}
 
+      <ShippingSupplementBanner order={o} />
+
       <ShippingOrderExtras order={o} />
 
-      <SimpleGrid cols={{ base: 1, md: 3 }} spacing="md">
+      <SimpleGrid cols={{ base: 1, md: 2, lg: 4 }} spacing="md">
         <Card title={t('shipment')}>
           <Field label={t('channel')}>
             <span translate="no">{o.channelName}</span>
@@ -240,6 +243,7 @@ export function ShippingOrderPage({ orderNo }: { orderNo: string }) {
           {o.remark ? <Field label={t('remark')}>{o.remark}</Field> : null}
         </Card>
         <WalletCard order={o} />
+        <SettlementCard order={o} />
         <Card title={t('recipient')}>
           <Stack gap={0} translate="no">
           <Text size="sm" fw={600}>

@@ -1,4 +1,4 @@
-import { Anchor, Group, SegmentedControl, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Group, SegmentedControl, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import { navigate, useHashQuery } from '../../app/router';
 import { EmptyState } from '../../shared/EmptyState';
 import { ErrorAlert } from '../../shared/ErrorAlert';
@@ -8,6 +8,8 @@ import { Pages, ShippingStatusBadge, useLabel, useWarehouseT } from './bits';
 import { formatWeight, oneOf, pageCount, pageFrom } from './logic';
 import { PAGE_SIZE, useShippingOrders } from './queries';
 import { SHIPPING_STATUSES, type ShippingStatus } from './types';
+import { useT } from '../../shared/i18n';
+import { settlementMessages } from './settlementMessages';
 
 function listHash(status: ShippingStatus | undefined, page: number): string {
   const query = new URLSearchParams();
@@ -21,6 +23,7 @@ export function ShippingOrdersPage() {
   const fmt = useFormat();
   const t = useWarehouseT();
   const label = useLabel();
+  const settle = useT(settlementMessages);
   const dateTime = (iso: string | null | undefined) => fmt.date(iso);
   const query = useHashQuery();
   const status = oneOf(query.get('status'), SHIPPING_STATUSES);
@@ -75,7 +78,14 @@ export function ShippingOrdersPage() {
                       </Anchor>
                     </Table.Td>
                     <Table.Td>
-                      <ShippingStatusBadge status={order.status} />
+                      <Group gap={4} wrap="nowrap">
+                        <ShippingStatusBadge status={order.status} />
+                        {order.status === 'awaiting_payment' ? (
+                          <Badge color="red" variant="filled" size="sm" data-testid="shipping-amount-due-marker">
+                            {settle('amountDue')}
+                          </Badge>
+                        ) : null}
+                      </Group>
                     </Table.Td>
                     <Table.Td>
                       <Text size="sm" translate="no">

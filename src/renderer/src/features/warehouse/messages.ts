@@ -20,7 +20,7 @@ export const messages = defineMessages(
     ship_cancelled: 'Cancelled',
     ship_exception: 'Exception',
     ship_lost: 'Lost',
-    ship_awaiting_payment: 'Awaiting payment',
+    ship_awaiting_payment: 'Extra postage due',
     pkg_returning: 'Returning',
     pkg_returned: 'Returned',
     pkg_rehearsing: 'Rehearsal packing',

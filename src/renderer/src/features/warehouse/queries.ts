@@ -187,3 +187,16 @@ export function useConfirmDelivery(orderNo: string) {
     onSuccess: invalidate,
   });
 }
+
+/**
+ * Pays a pending shipping supplement (the packed parcel's extra postage) from the wallet. Each confirmed
+ * click sends its own Idempotency-Key (the button is locked while it runs); the order and wallet refresh.
+ */
+export function usePayShippingSupplement(orderNo: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (supplementId: number) =>
+      data(openApi().POST('/shipping/orders/{id}/supplements/{sid}/pay', { params: { path: { id: orderNo, sid: supplementId } }, ...idempotent() })),
+    onSettled: () => Promise.all(['shipping', 'wallet', 'packages'].map((key) => queryClient.invalidateQueries({ queryKey: [key] }))),
+  });
+}
