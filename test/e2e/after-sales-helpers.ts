@@ -38,8 +38,8 @@ export async function arrivedPackage(openApi: OpenApi, admin: OpenApi, options: 
   return packages.items.find((p) => p.orderId === order.orderNo)!;
 }
 
-/** A shipping order of one arrived package to Japan on the cheapest channel, dispatched (status shipped). */
-export async function shippedOrder(openApi: OpenApi, admin: OpenApi): Promise<string> {
+/** A shipping order of one arrived package to Japan on the cheapest channel, not dispatched yet (status pending). */
+export async function pendingShippingOrder(openApi: OpenApi, admin: OpenApi): Promise<string> {
   const pkg = await arrivedPackage(openApi, admin);
   const quotes = await openApi.send<{ channels: { channelId: string; totalPrice: number }[] }>('POST', '/logistics/calculate-freight-batch', { country: 'JP', weight: pkg.weight });
   const channel = [...quotes.channels].sort((a, b) => a.totalPrice - b.totalPrice)[0]!;
@@ -53,8 +53,14 @@ export async function shippedOrder(openApi: OpenApi, admin: OpenApi): Promise<st
     recipientAddress: '1-1 Chiyoda',
     recipientZipCode: '100-0001',
   });
-  await admin.send('POST', `/shipping/orders/${created.orderNo}/dispatch`, {});
   return created.orderNo;
+}
+
+/** A shipping order of one arrived package to Japan on the cheapest channel, dispatched (status shipped). */
+export async function shippedOrder(openApi: OpenApi, admin: OpenApi): Promise<string> {
+  const orderNo = await pendingShippingOrder(openApi, admin);
+  await admin.send('POST', `/shipping/orders/${orderNo}/dispatch`, {});
+  return orderNo;
 }
 
 /** The wallet entries of one type for one reference (an order number), newest first. */
