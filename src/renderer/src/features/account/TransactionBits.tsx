@@ -80,6 +80,9 @@ export function TransactionText({ tx }: { tx: { type: string; reference: string;
     if (charge?.kind === 'exchangeFee') return <>{t('tx_exchange_fee', { id: charge.requestId })}</>;
     if (charge?.kind === 'photos') return <>{t('tx_photos', { reference: charge.orderNo })}</>;
   }
+  // A top-up's deposit (reference `top-up <id>`): its method and fee are on the top-up, the words are ours.
+  const topUp = tx.type === 'deposit' ? /^top-up (\d+)$/.exec(tx.reference) : null;
+  if (topUp) return <>{t('tx_top_up', { id: topUp[1]! })}</>;
   switch (tx.type) {
     case 'order_payment':
     case 'order_refund':

@@ -6,6 +6,7 @@ import { useLedgerCurrency } from './api';
 import { BalanceCards } from './BalanceCards';
 import { walletMessages } from './messages';
 import { TransactionsTable } from './TransactionsTable';
+import { TopUpButton } from './TopUpDialog';
 
 // The chart library (recharts) is large: a chunk of its own, loaded when the wallet opens.
 const SpendingChart = lazy(() => import('./SpendingChart').then((m) => ({ default: m.SpendingChart })));
@@ -22,7 +23,10 @@ export function WalletPage() {
             {t('deposits')}
           </Text>
         </Stack>
-        <ExportCsvButton kind="transactions" />
+        <Group gap="xs">
+          <TopUpButton />
+          <ExportCsvButton kind="transactions" />
+        </Group>
       </Group>
       <BalanceCards />
       <Suspense fallback={<Skeleton height={290} radius="md" />}>

@@ -42,6 +42,7 @@ export const commonMessages = defineMessages(
     tx_photos: 'Extra inspection photos for order {reference}',
     tx_insurance_payout: 'Insurance payout for {reference}',
     tx_shipping_supplement: 'Packed-weight supplement for {reference}',
+    tx_top_up: 'Top-up #{id}',
     cancel: 'Cancel',
     save: 'Save',
     loading: 'Loading',
@@ -87,6 +88,7 @@ export const commonMessages = defineMessages(
     tx_photos: '订单 {reference} 加拍质检照片',
     tx_insurance_payout: '运单 {reference} 保险赔付',
     tx_shipping_supplement: '运单 {reference} 打包称重补款',
+    tx_top_up: '充值 #{id}',
     cancel: '取消',
     save: '保存',
     loading: '加载中',
@@ -159,7 +161,7 @@ export const walletMessages = defineMessages(
     spendingError: 'Cannot load the spending',
     spendingSeries: 'Spent',
     spendingNote: 'From the latest {count, plural, one {# transaction} other {# transactions}}',
-    deposits: 'Deposits are made by the operator in the back office.',
+    deposits: 'Top up the wallet here, or the operator deposits in the back office.',
   },
   {
     title: '钱包',
@@ -183,7 +185,7 @@ export const walletMessages = defineMessages(
     spendingError: '无法加载支出',
     spendingSeries: '支出',
     spendingNote: '根据最近 {count} 条交易',
-    deposits: '充值由运营人员在后台完成。',
+    deposits: '可在此充值，运营人员也可在后台入账。',
   },
 );
 

@@ -1,0 +1,155 @@
+import { Alert, Button, Group, Modal, NumberInput, Radio, Select, Stack, Table, Text } from '@mantine/core';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { adminApi, data, idempotent, openApi } from '../../api/client';
+import { ErrorAlert } from '../../shared/ErrorAlert';
+import { useFormat } from '../../shared/format';
+import { useT } from '../../shared/i18n';
+import { useIntent } from '../../shared/useIntent';
+import { adminKeys, fetchers } from '../admin/queries';
+import { topUpMessages } from './topUpMessages';
+
+type TopUpBody = { method: 'paypal' | 'card' | 'alipay' | 'wechat' | 'bank_transfer'; amount: number; currency?: string };
+type Method = TopUpBody['method'];
+
+/** The operator's figures of each method (the person at the app is also the operator: the back office's list). */
+function useTopUpMethods() {
+  return useQuery({ queryKey: ['admin', 'top-up-methods'], queryFn: () => data(adminApi().GET('/wallet/top-up-methods')), staleTime: 60_000 });
+}
+
+function useCreateTopUp() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ body, key }: { body: TopUpBody; key: string }) => data(openApi().POST('/user/wallet/top-ups', { body, ...idempotent(key) })),
+    onSettled: () => Promise.all(['wallet', 'dashboard'].map((key) => queryClient.invalidateQueries({ queryKey: [key] }))),
+  });
+}
+
+/**
+ * The wallet's Top up: a method (its fee and arrival as the operator set them), an amount and a currency.
+ * Nothing of the money is computed here: the fee, the rate and what arrives are the service's answer,
+ * shown once the top-up is made (a bank transfer is shown pending until it arrives).
+ */
+export function TopUpButton() {
+  const t = useT(topUpMessages);
+  const [opened, setOpened] = useState(false);
+  return (
+    <>
+      <Button onClick={() => setOpened(true)}>{t('open')}</Button>
+      <Modal opened={opened} onClose={() => setOpened(false)} title={t('title')} centered size="lg">
+        {opened ? <TopUpForm onClose={() => setOpened(false)} /> : null}
+      </Modal>
+    </>
+  );
+}
+
+function TopUpForm({ onClose }: { onClose: () => void }) {
+  const t = useT(topUpMessages);
+  const fmt = useFormat();
+  const methods = useTopUpMethods();
+  const settings = useQuery({ queryKey: adminKeys.settings, queryFn: fetchers.settings, staleTime: 60_000 });
+  const create = useCreateTopUp();
+  const [method, setMethod] = useState<Method | null>(null);
+  const [amount, setAmount] = useState<number | ''>('');
+  const ledger = settings.data?.currency ?? 'CNY';
+  const [currency, setCurrency] = useState<string | null>(null);
+  const chosenCurrency = currency ?? ledger;
+  const enabled = (methods.data ?? []).filter((m) => m.enabled);
+  const chosen = method ?? enabled[0]?.method ?? null;
+  const body: TopUpBody | null = chosen && typeof amount === 'number' && amount > 0 ? { method: chosen, amount, ...(chosenCurrency === ledger ? {} : { currency: chosenCurrency }) } : null;
+  const intent = useIntent(body);
+  const currencies = [ledger, ...Object.keys(settings.data?.displayRates ?? {}).filter((c) => c !== ledger).sort()];
+  const result = create.data;
+
+  if (result) {
+    const status = result.status;
+    return (
+      <Stack gap="md" data-testid="top-up-result">
+        <Alert color={status === 'succeeded' ? 'green' : status === 'pending' ? 'yellow' : 'red'} variant="light" title={t('result', { id: result.id })} role="status">
+          <Text size="sm">{t(`status_${status}`)}</Text>
+          {status === 'pending' && result.expectedAt ? <Text size="sm">{t('expectedAt', { date: fmt.date(result.expectedAt) })}</Text> : null}
+          {status === 'failed' && result.failureReason ? (
+            <Text size="sm" translate="no">
+              {t('reason', { reason: result.failureReason })}
+            </Text>
+          ) : null}
+        </Alert>
+        <Table aria-label={t('result', { id: result.id })}>
+          <Table.Tbody>
+            <Table.Tr>
+              <Table.Th scope="row">{t('method')}</Table.Th>
+              <Table.Td>{t(`method_${result.method}`)}</Table.Td>
+            </Table.Tr>
+            <Table.Tr>
+              <Table.Th scope="row">{t('paid')}</Table.Th>
+              <Table.Td data-testid="top-up-paid">{fmt.moneyOnly(result.amount, result.currency)}</Table.Td>
+            </Table.Tr>
+            {result.currency !== result.ledgerCurrency ? (
+              <Table.Tr>
+                <Table.Th scope="row">{t('rate')}</Table.Th>
+                <Table.Td data-testid="top-up-rate">{t('rateValue', { rate: result.rate, currency: result.currency, ledger: result.ledgerCurrency })}</Table.Td>
+              </Table.Tr>
+            ) : null}
+            <Table.Tr>
+              <Table.Th scope="row">{t('fee')}</Table.Th>
+              <Table.Td data-testid="top-up-fee">{fmt.moneyOnly(result.fee, result.ledgerCurrency)}</Table.Td>
+            </Table.Tr>
+            <Table.Tr>
+              <Table.Th scope="row">{t('credited')}</Table.Th>
+              <Table.Td data-testid="top-up-credited" fw={600}>
+                {fmt.moneyOnly(result.credited, result.ledgerCurrency)}
+              </Table.Td>
+            </Table.Tr>
+          </Table.Tbody>
+        </Table>
+        <Group justify="flex-end" gap="xs">
+          <Button variant="default" onClick={() => create.reset()}>
+            {t('another')}
+          </Button>
+          <Button onClick={onClose}>{t('close')}</Button>
+        </Group>
+      </Stack>
+    );
+  }
+
+  const submit = () => {
+    if (!body) return;
+    intent.run((key, done) => create.mutate({ body, key }, { onSuccess: () => done(true), onError: () => done(false) }));
+  };
+  return (
+    <Stack gap="md">
+      {methods.isError ? <ErrorAlert title={t('methodsError')} error={methods.error} /> : null}
+      <Radio.Group label={t('method')} value={chosen} onChange={(value) => setMethod(value as Method)}>
+        <Stack gap={6} mt={4}>
+          {enabled.map((m) => (
+            <Radio
+              key={m.method}
+              value={m.method}
+              label={t(`method_${m.method}`)}
+              description={`${
+                m.feeRate === 0 && m.fixedFee === 0
+                  ? t('noFee')
+                  : m.fixedFee === 0
+                    ? t('feePercent', { rate: m.feeRate })
+                    : t('feePercentFixed', { rate: m.feeRate, fixed: fmt.moneyOnly(m.fixedFee, m.fixedFeeCurrency) })
+              } · ${t(`arrival_${m.arrival}`)}`}
+            />
+          ))}
+        </Stack>
+      </Radio.Group>
+      <Group grow align="flex-start">
+        <NumberInput label={t('amount')} value={amount} onChange={(v) => setAmount(typeof v === 'number' ? v : '')} min={0.01} decimalScale={2} allowNegative={false} />
+        <Select label={t('currency')} value={chosenCurrency} onChange={(v) => setCurrency(v)} data={currencies} allowDeselect={false} comboboxProps={{ withinPortal: true }} />
+      </Group>
+      <Text size="xs" c="dimmed">
+        {t('feeNote')}
+      </Text>
+      {create.isError ? <ErrorAlert title={t('failed')} error={create.error} /> : null}
+      <Group justify="flex-end">
+        <Button onClick={submit} disabled={!body} loading={create.isPending || intent.busy}>
+          {body ? t('submit', { amount: fmt.moneyOnly(body.amount, chosenCurrency) }) : t('open')}
+        </Button>
+      </Group>
+    </Stack>
+  );
+}
