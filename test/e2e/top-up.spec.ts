@@ -1,0 +1,58 @@
+import { expect, test } from './fixtures';
+
+/**
+ * The wallet's Top up dialog (extensions.md section 12): each method with the operator's figures, then the
+ * service's answer shown as it is (fee, what arrives); a bank transfer is pending and credits nothing yet.
+ */
+interface TopUp {
+  id: number;
+  method: string;
+  status: string;
+  fee: number;
+  credited: number;
+}
+interface Balance {
+  availableBalance: number;
+}
+const cents = (amount: number) => Math.round(amount * 100);
+const decimals = (amount: number) => amount.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
+test('Top up: PayPal shows its fee and credits what arrives; a bank transfer stays pending', async ({ app: page, openApi }) => {
+  const before = await openApi.get<Balance>('/user/wallet/balance');
+  await page.goto('/#/wallet');
+  await page.getByRole('button', { name: 'Top up', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: 'Top up the wallet' });
+  const paypal = dialog.getByRole('radio', { name: 'PayPal' });
+  await expect(paypal).toBeVisible();
+  await expect(dialog).toContainText('Fee 4.4% + $0.30 · arrives at once');
+  await expect(dialog).toContainText('Bank transfer');
+  await expect(dialog).toContainText('arrives after 1 business day');
+  await expect(dialog).not.toContainText('bank_transfer');
+
+  await paypal.check();
+  await dialog.getByRole('textbox', { name: 'Amount' }).fill('100');
+  await dialog.getByRole('button', { name: /^Top up .*100\.00/ }).dblclick();
+  const result = dialog.getByTestId('top-up-result');
+  await expect(result).toContainText('Credited to the wallet');
+  const [paid] = (await openApi.get<{ items: TopUp[] }>('/user/wallet/top-ups?limit=1')).items;
+  expect(paid!.method).toBe('paypal');
+  expect(paid!.fee).toBeGreaterThan(0);
+  await expect(result.getByTestId('top-up-fee')).toContainText(decimals(paid!.fee));
+  await expect(result.getByTestId('top-up-credited')).toContainText(decimals(paid!.credited));
+  const after = await openApi.get<Balance>('/user/wallet/balance');
+  // One top-up for the double click: exactly what the answer said arrives.
+  expect(cents(after.availableBalance) - cents(before.availableBalance)).toBe(cents(paid!.credited));
+
+  // A bank transfer: pending, nothing credited yet.
+  await dialog.getByRole('button', { name: 'Another top-up' }).click();
+  await dialog.getByRole('radio', { name: 'Bank transfer' }).check();
+  await dialog.getByRole('textbox', { name: 'Amount' }).fill('50');
+  await dialog.getByRole('button', { name: /^Top up .*50\.00/ }).click();
+  await expect(dialog.getByTestId('top-up-result')).toContainText('Pending: nothing is credited until it arrives');
+  await expect(dialog.getByTestId('top-up-result')).toContainText('Expected');
+  expect(cents((await openApi.get<Balance>('/user/wallet/balance')).availableBalance)).toBe(cents(after.availableBalance));
+
+  // The deposit in the transactions, worded ours.
+  await dialog.getByRole('button', { name: 'Close' }).click();
+  await expect(page.getByRole('main')).toContainText(`Top-up #${paid!.id}`);
+});
