@@ -7,6 +7,7 @@ import { CartLine } from './CartLine';
 import { CartTotals } from './CartTotals';
 import { CheckoutButton } from './checkout/CheckoutButton';
 import { ClearCartButton } from './ClearCartButton';
+import { PasteLinksButton } from './PasteLinks';
 import { cartMessages } from './messages';
 import { useCart } from './useCart';
 import { useCartCurrency } from './useCartCurrency';
@@ -19,7 +20,10 @@ export function CartPage() {
     <Stack gap="md">
       <Group justify="space-between">
         <Title order={2}>{t('title')}</Title>
-        {cart.data && cart.data.items.length > 0 ? <ClearCartButton lines={cart.data.items.length} /> : null}
+        <Group gap="xs">
+          <PasteLinksButton />
+          {cart.data && cart.data.items.length > 0 ? <ClearCartButton lines={cart.data.items.length} /> : null}
+        </Group>
       </Group>
       {cart.isPending ? (
         <Stack aria-busy="true" aria-label={t('loading')}>
