@@ -8,6 +8,7 @@ import { CartTotals } from './CartTotals';
 import { CheckoutButton } from './checkout/CheckoutButton';
 import { ClearCartButton } from './ClearCartButton';
 import { PasteLinksButton } from './PasteLinks';
+import { ShipEstimate } from '../warehouse/ShipEstimate';
 import { cartMessages } from './messages';
 import { useCart } from './useCart';
 import { useCartCurrency } from './useCartCurrency';
@@ -50,6 +51,7 @@ export function CartPage() {
           <Grid.Col span={{ base: 12, md: 4 }}>
             <Stack gap="sm">
               <CartTotals cart={cart.data} currency={currency} />
+              <ShipEstimate items={cart.data.items.map((i) => ({ productId: Number(i.productId), skuId: i.skuId, quantity: i.quantity, title: i.title }))} />
               <CheckoutButton cart={cart.data} />
             </Stack>
           </Grid.Col>

@@ -11,6 +11,7 @@ import { FavoriteButton } from './FavoriteButton';
 import { ImageGallery } from './ImageGallery';
 import { marketplaceItemUrl } from './marketplaceUrl';
 import { ProductPrice } from './ProductPrice';
+import { ShipEstimate } from '../../warehouse/ShipEstimate';
 import { useProduct } from './useProduct';
 
 export function ProductPage({ productId }: { productId: number }) {
@@ -70,6 +71,7 @@ export function ProductPage({ productId }: { productId: number }) {
                 ) : null}
               </Group>
               <ProductPrice product={product.data} sku={sku} />
+              <ShipEstimate items={[{ productId: Number(product.data.id), ...(sku ? { skuId: sku.skuId } : {}), quantity: 1, title: product.data.title }]} />
               <Text size="sm">{product.data.description}</Text>
               <AddToCartForm product={product.data} onSkuChange={setSku} />
             </Stack>

@@ -1,0 +1,43 @@
+import { defineMessages } from '../../shared/i18n';
+
+/** "About ¥86 to ship to Germany" before buying (extensions.md section 14), with its basis. */
+export const estimateMessages = defineMessages(
+  {
+    about: 'About {amount} to ship to {country}',
+    none: 'No channel ships this to {country}',
+    estimating: 'Estimating the shipping…',
+    failed: 'Cannot estimate the shipping',
+    basisTitle: 'How this is estimated',
+    basisLabel: 'Estimated weight of each product',
+    colProduct: 'Product',
+    colQuantity: 'Qty',
+    colWeight: 'Weight each',
+    colSource: 'From',
+    source_catalog: 'Catalog weight',
+    source_category_default: 'Category default',
+    totalWeight: 'Estimated weight: {weight}',
+    volumetric: 'Estimated volumetric weight: {weight}',
+    cheapest: 'Cheapest: {channel}, {days} days',
+    country: 'Ship to',
+    note: 'The parcel is weighed when packed; the fee is then settled on the packed weight.',
+  },
+  {
+    about: '运往{country}约 {amount}',
+    none: '没有渠道可将其运往{country}',
+    estimating: '正在估算运费…',
+    failed: '无法估算运费',
+    basisTitle: '估算依据',
+    basisLabel: '各商品的估算重量',
+    colProduct: '商品',
+    colQuantity: '数量',
+    colWeight: '单件重量',
+    colSource: '来源',
+    source_catalog: '商品目录重量',
+    source_category_default: '类目默认重量',
+    totalWeight: '估算重量：{weight}',
+    volumetric: '估算体积重：{weight}',
+    cheapest: '最便宜：{channel}，{days} 天',
+    country: '运往',
+    note: '包裹打包时称重，运费按打包后的重量结算。',
+  },
+);
