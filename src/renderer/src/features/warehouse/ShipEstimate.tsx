@@ -63,7 +63,7 @@ export function ShipEstimate({ items }: { items: readonly EstimateItem[] }) {
           {cheapest ? t('about', { amount: fmt.money(cheapest.totalPrice, cheapest.currency), country }) : t('none', { country })}
         </Anchor>
       </Popover.Target>
-      <Popover.Dropdown aria-label={t('basisTitle')} role="dialog">
+      <Popover.Dropdown data-testid="ship-estimate-basis">
         <Stack gap="xs">
           <Text fw={600} size="sm">
             {t('basisTitle')}
