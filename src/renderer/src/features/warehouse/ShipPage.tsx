@@ -44,6 +44,7 @@ import { hasErrors, useAddressFieldErrors } from '../../shared/addressRules';
 import { useCountryNames } from '../account/countries';
 import { useAddresses, useChannels, useCreateShipping, useFreight, useIdempotencyKey, usePackagesById, useShippingPreview, useWallet } from './queries';
 import { useSelectionStore } from './selectionStore';
+import { ShipCouponPicker } from './ShipCouponPicker';
 import { DeclaredPanel, PreviewRows, RehearsalPanel, ServicesPanel, usePackedParcel, useServicesT } from './ShipExtras';
 import { openRehearsalOf, sameIds } from './rehearsalOf';
 import { useRehearsals } from './servicesQueries';
@@ -139,6 +140,8 @@ export function ShipPage() {
   const chosenRow = rows.find((r) => r.quote.channelId === channelChoice && r.carriable) ?? cheapestCarriable(rows);
 
   const [debouncedDeclared] = useDebouncedValue(declared, 300);
+  // v1.2: a claimed shipping coupon, sent to the preview and the create alike.
+  const [couponId, setCouponId] = useState<number | null>(null);
   const declaredValue = debouncedDeclared === '' ? null : Number(debouncedDeclared);
   // The rehearsal stands in the way until it is packed and used, or cancelled.
   const rehearsalBlocker = !rehearsal
@@ -160,6 +163,7 @@ export function ShipPage() {
           ...(packed ? { rehearsalId: packed.rehearsalId } : {}),
           ...(declaredValue !== null ? { declaredValue } : {}),
           ...(insured ? { insurance: true } : {}),
+          ...(couponId !== null ? { couponId } : {}),
         }
       : null;
   const preview = useShippingPreview(previewRequest, wallet.data?.availableBalance);
@@ -375,6 +379,8 @@ export function ShipPage() {
           </>
         )}
       </Section>
+
+      <ShipCouponPicker channelId={chosenRow?.quote.channelId ?? null} value={couponId} onChange={setCouponId} />
 
       <DeclaredPanel declared={declared} onDeclared={setDeclared} insured={insured} onInsured={setInsured} preview={preview.data} />
 

@@ -41,7 +41,7 @@ export const settlementMessages = defineMessages(
     packedDimensions: '打包尺寸',
     dimensionsCm: '{l} × {w} × {h} 厘米',
     volumetricWeight: '体积重',
-    couponDiscount: '运费券',
+    couponDiscount: '运费优惠券',
     billedNote: '按打包重量与体积重中较大者计费。',
     dueTitle: '需补运费：{amount}',
     dueBody: '打包后的包裹比报价更重。补交差额后包裹才能出库；逾期未付，运单将取消，包裹放回货架。',
