@@ -1,0 +1,42 @@
+import { adminApiOf, expect, test } from './fixtures';
+import { arrivedPackage } from './after-sales-helpers';
+import { saveGermanAddress } from './ship-helpers';
+
+/**
+ * Shipping coupons at the ship step (extensions.md section 11): claimed in place, sent to the preview (the
+ * summary shows its discount) and to the create (the shipping order holds the freight less it).
+ */
+const money = (amount: number) => new Intl.NumberFormat('en-US', { style: 'currency', currency: 'CNY' }).format(amount);
+const ECONOMY = ['economy-air', 'economy-line'];
+
+test('a shipping coupon claimed at the ship step comes off the freight in the summary and on the shipping order', async ({ app: page, openApi, baseURL }) => {
+  test.setTimeout(60_000);
+  const pkg = await arrivedPackage(openApi, adminApiOf(page.request, baseURL!));
+  const quotes = await openApi.send<{ channels: { channelId: string; name: string }[] }>('POST', '/logistics/calculate-freight-batch', { country: 'DE', weight: pkg.weight });
+  const economy = quotes.channels.find((c) => ECONOMY.includes(c.channelId))!;
+  expect(economy, 'an economy channel serves Germany').toBeDefined();
+
+  await page.goto(`/#/ship?packages=${pkg.id}`);
+  await expect(page.getByRole('heading', { name: 'Ship packages', level: 2 })).toBeVisible();
+  await saveGermanAddress(page);
+  await page.getByRole('radio', { name: `Choose ${economy.name}` }).check();
+
+  const coupons = page.getByRole('region', { name: 'Shipping coupon' });
+  await coupons.getByRole('button', { name: 'Claim 20% off economy shipping' }).click();
+  await expect(coupons.getByRole('radio', { name: '20% off economy shipping' })).toBeChecked();
+  const summary = page.getByRole('region', { name: 'Summary' });
+  const discountRow = summary.getByRole('group', { name: 'Shipping coupon' });
+  await expect(discountRow).toContainText('−');
+  const quotedDiscount = await discountRow.innerText();
+
+  await summary.getByRole('button', { name: 'Create shipping order' }).click();
+  await expect(page).toHaveURL(/#\/shipping\/SO[A-Z0-9]+\?created=1$/);
+  const shippingNo = /#\/shipping\/(SO[A-Z0-9]+)/.exec(page.url())![1]!;
+  const detail = await openApi.get<{ couponId: number | null; couponDiscount: number; channelId: string }>(`/shipping/orders/${shippingNo}`);
+  expect(detail.channelId).toBe(economy.channelId);
+  expect(detail.couponId).not.toBeNull();
+  expect(detail.couponDiscount).toBeGreaterThan(0);
+  // The summary said what the order then took off.
+  expect(quotedDiscount).toContain(`−${money(detail.couponDiscount)}`);
+  await expect(page.getByRole('region', { name: 'Quoted and packed' })).toContainText(`Shipping coupon: −${money(detail.couponDiscount)}`);
+});
