@@ -7,7 +7,7 @@ import { MAIN_PAGES } from './main-pages';
 import { cheapProducts, type Order } from './orders-helpers';
 import { ALLOWED_LATIN } from '../helpers/allowed-latin';
 import { rawEnumValues, visibleTexts } from './raw-enums';
-import { arrivedPackage, shippedOrder } from './after-sales-helpers';
+import { arrivedPackage, pendingShippingOrder, shippedOrder } from './after-sales-helpers';
 
 /**
  * Every main page, in English and Chinese, light and dark, saved as screenshot artifacts
@@ -66,6 +66,11 @@ test.beforeAll(async ({ browser, server }) => {
   shipPackageId = pkg.id;
   shippingNo = await shippedOrder(open as never, admin as never);
   await admin.send('POST', `/shipping/${shippingNo}/simulate`, { scenario: 'customs_hold' });
+  // v1.2: a shipment waiting for its extra postage (the shipping list) and a top-up's deposit (the wallet).
+  const overweight = await pendingShippingOrder(open as never, admin as never);
+  await admin.send('POST', `/shipping/${overweight}/simulate`, { scenario: 'overweight' });
+  await open.send('POST', '/user/wallet/top-ups', { method: 'bank_transfer', amount: 100 });
+  await open.send('POST', '/user/wallet/top-ups', { method: 'paypal', amount: 100 });
   await context.close();
 });
 

@@ -48,7 +48,7 @@ export function ShipCouponPicker({ channelId, value, onChange }: { channelId: st
               <Radio
                 key={c.id}
                 value={String(c.id)}
-                label={c.name}
+                label={<span translate="no">{c.name}</span>}
                 disabled={offChannel(c.channelIds)}
                 description={offChannel(c.channelIds) ? `${terms(c)} · ${t('notOnChannel')}` : terms(c)}
               />
@@ -68,7 +68,9 @@ export function ShipCouponPicker({ channelId, value, onChange }: { channelId: st
             {claimable.map((c) => (
               <Group key={c.id} justify="space-between" wrap="nowrap">
                 <Stack gap={0}>
-                  <Text size="sm">{c.name}</Text>
+                  <Text size="sm" translate="no">
+                    {c.name}
+                  </Text>
                   <Text size="xs" c="dimmed">
                     {terms(c)}
                   </Text>
