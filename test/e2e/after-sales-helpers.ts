@@ -40,7 +40,11 @@ export async function arrivedPackage(openApi: OpenApi, admin: OpenApi, options: 
 
 /** A shipping order of one arrived package to Japan on the cheapest channel, dispatched (status shipped). */
 export async function shippedOrder(openApi: OpenApi, admin: OpenApi): Promise<string> {
-  const pkg = await arrivedPackage(openApi, admin);
+  return shipPackage(openApi, admin, await arrivedPackage(openApi, admin));
+}
+
+/** Ships a package in the warehouse to Japan on the cheapest channel and dispatches it: the shipping order number. */
+export async function shipPackage(openApi: OpenApi, admin: OpenApi, pkg: Pick<Package, 'id' | 'weight'>): Promise<string> {
   const quotes = await openApi.send<{ channels: { channelId: string; totalPrice: number }[] }>('POST', '/logistics/calculate-freight-batch', { country: 'JP', weight: pkg.weight });
   const channel = [...quotes.channels].sort((a, b) => a.totalPrice - b.totalPrice)[0]!;
   const created = await openApi.send<{ orderNo: string }>('POST', '/shipping/create', {
@@ -53,7 +57,10 @@ export async function shippedOrder(openApi: OpenApi, admin: OpenApi): Promise<st
     recipientAddress: '1-1 Chiyoda',
     recipientZipCode: '100-0001',
   });
-  await admin.send('POST', `/shipping/orders/${created.orderNo}/dispatch`, {});
+  const dispatched = await admin.send<{ status: string; supplements: { id: number; status: string }[] }>('POST', `/shipping/orders/${created.orderNo}/dispatch`, {});
+  // Packed weight (v1.2): a parcel weighed beyond the tolerance waits for a shipping supplement; paying it sends it.
+  const due = dispatched.status === 'awaiting_payment' ? dispatched.supplements.find((s) => s.status === 'pending') : undefined;
+  if (due) await openApi.send('POST', `/shipping/orders/${created.orderNo}/supplements/${due.id}/pay`);
   return created.orderNo;
 }
 

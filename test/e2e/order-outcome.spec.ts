@@ -1,3 +1,4 @@
+import { shipPackage } from './after-sales-helpers';
 import { adminApiOf, expect, test, type OpenApi } from './fixtures';
 
 /**
@@ -63,20 +64,8 @@ test('total paid counts a supplement, a photo fee and a refund; completed with a
   // The kept line is shipped and lost in transit: the order completes, its goods did not all arrive.
   const packages = await openApi.get<{ items: { id: number; orderId: string; weight: number }[] }>('/warehouse/packages/shippable?limit=100');
   const pkg = packages.items.find((p) => p.orderId === order.orderNo)!;
-  const quotes = await openApi.send<{ channels: { channelId: string; totalPrice: number }[] }>('POST', '/logistics/calculate-freight-batch', { country: 'JP', weight: pkg.weight });
-  const channel = [...quotes.channels].sort((a, b) => a.totalPrice - b.totalPrice)[0]!;
-  const shipping = await openApi.send<{ orderNo: string }>('POST', '/shipping/create', {
-    items: [{ inventoryId: pkg.id, quantity: 1 }],
-    logisticsChannelId: channel.channelId,
-    recipientName: 'Outcome Case',
-    recipientPhone: '+81 3 1234 5678',
-    recipientCountry: 'JP',
-    recipientCity: 'Tokyo',
-    recipientAddress: '1-1 Chiyoda',
-    recipientZipCode: '100-0001',
-  });
-  await admin.send('POST', `/shipping/orders/${shipping.orderNo}/dispatch`, {});
-  await admin.send('POST', `/shipping/${shipping.orderNo}/simulate`, { scenario: 'lost_in_transit' });
+  const shippingNo = await shipPackage(openApi, admin, pkg);
+  await admin.send('POST', `/shipping/${shippingNo}/simulate`, { scenario: 'lost_in_transit' });
   const ended = await openApi.get<Detail>(`/orders/${order.orderNo}`);
   expect(ended.status).toBe('completed');
   expect(ended.outcome).toEqual(['lost', 'returned']);

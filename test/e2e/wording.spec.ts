@@ -1,3 +1,4 @@
+import type { Locator, Page } from '@playwright/test';
 import { adminApiOf, expect, test } from './fixtures';
 import { cheapProducts, type Balance, type Coupon, type Order } from './orders-helpers';
 import { shippedOrder } from './after-sales-helpers';
@@ -101,11 +102,7 @@ test('a display currency the operator set shows beside ledger amounts, and the l
   await admin.send('PUT', '/settings', { displayRates: {}, displayCurrency: null });
   // Before any rate the header's picker still shows, and offers to set rates (issue 26 item 15).
   await page.reload();
-  const picker = page.getByRole('textbox', { name: 'Display currency', exact: true });
-  await expect(picker).toHaveValue('CNY');
-  await picker.click();
-  await page.getByRole('option', { name: 'Set exchange rates…' }).click();
-  await expect(page).toHaveURL(/#\/settings$/);
+  const picker = await expectSetRatesOffer(page, 'Display currency', 'Set exchange rates…');
   await expect(picker).toHaveValue('CNY');
   // The operator sets a rate on the settings page; the header then offers the currency.
   await page.getByLabel(/^Display currency rates/).fill('USD 0.1381');
@@ -134,15 +131,21 @@ test('a display currency the operator set shows beside ledger amounts, and the l
   await admin.send('PUT', '/settings', { displayCurrency: null });
 });
 
+/** With no rate set, the header's picker shows the ledger currency and its last option opens the settings page. */
+async function expectSetRatesOffer(page: Page, label: string, option: string): Promise<Locator> {
+  const picker = page.getByRole('textbox', { name: label, exact: true });
+  await expect(picker).toHaveValue('CNY');
+  await picker.click();
+  await page.getByRole('option', { name: option }).click();
+  await expect(page).toHaveURL(/#\/settings$/);
+  return picker;
+}
+
 test('in Chinese the display currency picker shows before any rate and offers to set rates', async ({ app: page, server }) => {
   await adminApiOf(page.request, server.origin).send('PUT', '/settings', { displayRates: {}, displayCurrency: null });
   await page.evaluate(() => localStorage.setItem('crossbuy-language', JSON.stringify({ state: { language: 'zh-CN', chosen: true }, version: 0 })));
   await page.reload();
-  const picker = page.getByRole('textbox', { name: '显示币种', exact: true });
-  await expect(picker).toHaveValue('CNY');
-  await picker.click();
-  await page.getByRole('option', { name: '设置汇率…' }).click();
-  await expect(page).toHaveURL(/#\/settings$/);
+  await expectSetRatesOffer(page, '显示币种', '设置汇率…');
   await page.evaluate(() => localStorage.setItem('crossbuy-language', JSON.stringify({ state: { language: 'en', chosen: true }, version: 0 })));
 });
 
