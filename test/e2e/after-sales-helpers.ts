@@ -57,10 +57,7 @@ export async function shipPackage(openApi: OpenApi, admin: OpenApi, pkg: Pick<Pa
     recipientAddress: '1-1 Chiyoda',
     recipientZipCode: '100-0001',
   });
-  const dispatched = await admin.send<{ status: string; supplements: { id: number; status: string }[] }>('POST', `/shipping/orders/${created.orderNo}/dispatch`, {});
-  // Packed weight (v1.2): a parcel weighed beyond the tolerance waits for a shipping supplement; paying it sends it.
-  const due = dispatched.status === 'awaiting_payment' ? dispatched.supplements.find((s) => s.status === 'pending') : undefined;
-  if (due) await openApi.send('POST', `/shipping/orders/${created.orderNo}/supplements/${due.id}/pay`);
+  await admin.send('POST', `/shipping/orders/${created.orderNo}/dispatch`, {});
   return created.orderNo;
 }
 
