@@ -128,6 +128,9 @@ export const SUPPLEMENT_REASONS = ['price_increase', 'domestic_freight'] as cons
 export const SUPPLEMENT_STATUSES = ['pending', 'paid', 'declined', 'expired'] as const;
 export const RETURN_TYPES = ['return', 'exchange'] as const;
 export const RETURN_STATUSES = ['requested', 'approved', 'rejected'] as const;
+/** How an order's goods ended other than delivered (issue 26 item 12): any package lost, returned, disposed of. */
+export const ORDER_OUTCOMES = ['lost', 'returned', 'disposed'] as const;
+export type OrderOutcome = (typeof ORDER_OUTCOMES)[number];
 
 /** The type of a webhook test event sent on demand: not a service event (not in the log or the stream). */
 export const TEST_EVENT_TYPE = 'webhook.test';

@@ -38,9 +38,8 @@ export async function arrivedPackage(openApi: OpenApi, admin: OpenApi, options: 
   return packages.items.find((p) => p.orderId === order.orderNo)!;
 }
 
-/** A shipping order of one arrived package to Japan on the cheapest channel, not dispatched yet (status pending). */
-export async function pendingShippingOrder(openApi: OpenApi, admin: OpenApi): Promise<string> {
-  const pkg = await arrivedPackage(openApi, admin);
+/** Creates a shipping order of a package in the warehouse to Japan on the cheapest channel (status pending): its number. */
+async function createShipment(openApi: OpenApi, pkg: Pick<Package, 'id' | 'weight'>): Promise<string> {
   const quotes = await openApi.send<{ channels: { channelId: string; totalPrice: number }[] }>('POST', '/logistics/calculate-freight-batch', { country: 'JP', weight: pkg.weight });
   const channel = [...quotes.channels].sort((a, b) => a.totalPrice - b.totalPrice)[0]!;
   const created = await openApi.send<{ orderNo: string }>('POST', '/shipping/create', {
@@ -56,11 +55,21 @@ export async function pendingShippingOrder(openApi: OpenApi, admin: OpenApi): Pr
   return created.orderNo;
 }
 
-/** A shipping order of one arrived package to Japan on the cheapest channel, dispatched (status shipped). */
-export async function shippedOrder(openApi: OpenApi, admin: OpenApi): Promise<string> {
-  const orderNo = await pendingShippingOrder(openApi, admin);
+/** A shipping order of one arrived package to Japan on the cheapest channel, not dispatched yet (status pending). */
+export async function pendingShippingOrder(openApi: OpenApi, admin: OpenApi): Promise<string> {
+  return createShipment(openApi, await arrivedPackage(openApi, admin));
+}
+
+/** Ships a package in the warehouse to Japan on the cheapest channel and dispatches it: the shipping order number. */
+export async function shipPackage(openApi: OpenApi, admin: OpenApi, pkg: Pick<Package, 'id' | 'weight'>): Promise<string> {
+  const orderNo = await createShipment(openApi, pkg);
   await admin.send('POST', `/shipping/orders/${orderNo}/dispatch`, {});
   return orderNo;
+}
+
+/** A shipping order of one arrived package to Japan on the cheapest channel, dispatched (status shipped). */
+export async function shippedOrder(openApi: OpenApi, admin: OpenApi): Promise<string> {
+  return shipPackage(openApi, admin, await arrivedPackage(openApi, admin));
 }
 
 /** The wallet entries of one type for one reference (an order number), newest first. */

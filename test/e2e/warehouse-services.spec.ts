@@ -70,15 +70,42 @@ test('services, rehearsal, insurance and the breakdown; a lost parcel pays back'
   await expect(page.getByRole('alert').filter({ hasText: 'Parcel lost' })).toContainText(`Insurance paid back: ${money(300 + detail.shippingFee)}`, { timeout: 10_000 });
 });
 
-test('the warehouse shows the free-storage countdown, then the accrued fee', async ({ app: page, openApi, baseURL }) => {
+test('the warehouse shows the free-storage countdown once, warns on the Dashboard and Warehouse at day 88, then the accrued fee (en, zh)', async ({ app: page, openApi, baseURL }) => {
+  test.setTimeout(60_000);
   const admin = adminApiOf(page.request, baseURL!);
   const put = await page.request.put(`${baseURL}/api/v1/admin/autopilot`, { headers: { 'X-Crossbuy-Client': 'ui' }, data: { pace: 'off' } });
   expect(put.ok()).toBe(true);
   const pkg = await arrivedPackage(openApi, admin);
   await page.getByRole('link', { name: /^Warehouse/ }).click();
   const row = page.getByRole('row', { name: pkg.productName }).filter({ hasText: pkg.orderId });
-  await expect(row).toContainText('90 free days left');
-  await admin.send('POST', '/clock/advance', { by: '95d' });
+  await expect(row).toContainText('Free until');
+  await expect(page.getByTestId('storage-alert')).toHaveCount(0);
+
+  // Day 88 of 90: one warning in the row (not two countdowns), dates as the app writes them, and an alert above.
+  await admin.send('POST', '/clock/advance', { by: '88d' });
+  await page.reload();
+  await expect(row).toContainText('2 days of free storage left (until', { timeout: 10_000 });
+  const cell = (await row.innerText()).toLowerCase();
+  expect(cell.split('free').length - 1).toBe(1);
+  expect(cell).not.toMatch(/\d{4}-\d{2}-\d{2}/);
+  const alert = page.getByTestId('storage-alert');
+  await expect(alert).toContainText('1 package is near the end of free storage');
+  await expect(alert).toContainText(`${pkg.productName} (#${pkg.id}): 2 days of free storage left`);
+  await page.getByRole('navigation').getByRole('link', { name: 'Dashboard', exact: true }).click();
+  await expect(page.getByTestId('storage-alert')).toContainText(`(#${pkg.id}): 2 days of free storage left`);
+  await page.getByTestId('storage-alert').getByRole('link', { name: 'Ship from the warehouse' }).click();
+  await expect(page).toHaveURL(/#\/warehouse$/);
+
+  await page.evaluate(() => localStorage.setItem('crossbuy-language', JSON.stringify({ state: { language: 'zh-CN', chosen: true }, version: 0 })));
+  await page.goto('/#/dashboard');
+  await page.reload();
+  await expect(page.getByTestId('storage-alert')).toContainText('1 个包裹的免费仓储即将到期');
+  await expect(page.getByTestId('storage-alert')).toContainText(`（#${pkg.id}）：免费仓储还剩 2 天（至`);
+  await page.evaluate(() => localStorage.setItem('crossbuy-language', JSON.stringify({ state: { language: 'en', chosen: true }, version: 0 })));
+  await page.goto('/#/warehouse');
+  await page.reload();
+
+  await admin.send('POST', '/clock/advance', { by: '7d' });
   await expect(row).toContainText('Free storage ended 5 days ago: CN¥2.50 so far', { timeout: 10_000 });
   const fresh = await openApi.get<{ storageFee: number }>(`/warehouse/packages/${pkg.id}`);
   expect(fresh.storageFee).toBe(2.5);

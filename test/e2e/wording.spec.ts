@@ -1,3 +1,4 @@
+import type { Locator, Page } from '@playwright/test';
 import { adminApiOf, expect, test } from './fixtures';
 import { cheapProducts, type Balance, type Coupon, type Order } from './orders-helpers';
 import { shippedOrder } from './after-sales-helpers';
@@ -99,8 +100,11 @@ test('in Chinese a shipping order\'s events read Chinese, worded from their code
 test('a display currency the operator set shows beside ledger amounts, and the ledger stays in CNY', async ({ app: page, openApi, server }) => {
   const admin = adminApiOf(page.request, server.origin);
   await admin.send('PUT', '/settings', { displayRates: {}, displayCurrency: null });
+  // Before any rate the header's picker still shows, and offers to set rates (issue 26 item 15).
+  await page.reload();
+  const picker = await expectSetRatesOffer(page, 'Display currency', 'Set exchange rates…');
+  await expect(picker).toHaveValue('CNY');
   // The operator sets a rate on the settings page; the header then offers the currency.
-  await page.goto('/#/settings');
   await page.getByLabel(/^Display currency rates/).fill('USD 0.1381');
   await page.getByRole('button', { name: 'Save settings' }).click();
   await expect(page.getByRole('textbox', { name: 'Display currency', exact: true })).toBeVisible();
@@ -115,8 +119,34 @@ test('a display currency the operator set shows beside ledger amounts, and the l
   await page.getByRole('textbox', { name: 'Display currency', exact: true }).click();
   await page.getByRole('option', { name: '≈ USD' }).click();
   await expect(available).toContainText(`${cny} (≈ ${usd})`);
+  // The statement converts each amount as it converts "balance after".
+  const [newest] = (await openApi.get<{ items: { amount: number; balanceAfter: number }[] }>('/user/wallet/transactions?limit=1')).items;
+  const inUsd = (amount: number) => new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(Math.round(Math.abs(amount) * 100 * 0.1381) / 100);
+  const inCny = (amount: number) => new Intl.NumberFormat('en-US', { style: 'currency', currency: 'CNY' }).format(Math.abs(amount));
+  const sign = newest!.amount > 0 ? '+' : newest!.amount < 0 ? '\u2212' : '';
+  const firstRow = page.getByRole('table').last().getByRole('row').nth(1);
+  await expect(firstRow).toContainText(`${sign}${inCny(newest!.amount)} (≈ ${inUsd(newest!.amount)})`);
+  await expect(firstRow).toContainText(`${inCny(newest!.balanceAfter)} (≈ ${inUsd(newest!.balanceAfter)})`);
   expect((await openApi.get<Balance>('/user/wallet/balance')).currency).toBe('CNY');
   await admin.send('PUT', '/settings', { displayCurrency: null });
+});
+
+/** With no rate set, the header's picker shows the ledger currency and its last option opens the settings page. */
+async function expectSetRatesOffer(page: Page, label: string, option: string): Promise<Locator> {
+  const picker = page.getByRole('textbox', { name: label, exact: true });
+  await expect(picker).toHaveValue('CNY');
+  await picker.click();
+  await page.getByRole('option', { name: option }).click();
+  await expect(page).toHaveURL(/#\/settings$/);
+  return picker;
+}
+
+test('in Chinese the display currency picker shows before any rate and offers to set rates', async ({ app: page, server }) => {
+  await adminApiOf(page.request, server.origin).send('PUT', '/settings', { displayRates: {}, displayCurrency: null });
+  await page.evaluate(() => localStorage.setItem('crossbuy-language', JSON.stringify({ state: { language: 'zh-CN', chosen: true }, version: 0 })));
+  await page.reload();
+  await expectSetRatesOffer(page, '显示币种', '设置汇率…');
+  await page.evaluate(() => localStorage.setItem('crossbuy-language', JSON.stringify({ state: { language: 'en', chosen: true }, version: 0 })));
 });
 
 test('an error reads in the UI language, with the service message only as the detail', async ({ app: page }) => {

@@ -2912,6 +2912,15 @@ export interface operations {
                      *             "firedAt": "2026-01-01T08:00:00.000Z"
                      *           }
                      *         ],
+                     *         "money": {
+                     *           "paid": 12.5,
+                     *           "fees": 12.5,
+                     *           "refunded": 12.5,
+                     *           "net": 12.5
+                     *         },
+                     *         "outcome": [
+                     *           "lost"
+                     *         ],
                      *         "userId": 1
                      *       }
                      *     }
@@ -2966,7 +2975,20 @@ export interface operations {
                                 trackingNo: string;
                             };
                             marketplaceOrderNo: string | null;
+                            /** @description from the wallet ledger: paid = the order payment plus paid supplements; fees = service charges for the order (extra photos, exchange fees); refunded = order refunds; net = paid + fees - refunded */
+                            money: {
+                                /** @description amount in the ledger currency, at most two decimals */
+                                fees: number;
+                                /** @description amount in the ledger currency, at most two decimals */
+                                net: number;
+                                /** @description amount in the ledger currency, at most two decimals */
+                                paid: number;
+                                /** @description amount in the ledger currency, at most two decimals */
+                                refunded: number;
+                            };
                             orderNo: string;
+                            /** @description how some of the goods ended other than delivered: a package lost, returned, disposed of (empty otherwise) */
+                            outcome: ("lost" | "returned" | "disposed")[];
                             photoRequests: {
                                 count: number;
                                 /**
@@ -3260,6 +3282,15 @@ export interface operations {
                      *             "firedAt": "2026-01-01T08:00:00.000Z"
                      *           }
                      *         ],
+                     *         "money": {
+                     *           "paid": 12.5,
+                     *           "fees": 12.5,
+                     *           "refunded": 12.5,
+                     *           "net": 12.5
+                     *         },
+                     *         "outcome": [
+                     *           "lost"
+                     *         ],
                      *         "userId": 1
                      *       }
                      *     }
@@ -3314,7 +3345,20 @@ export interface operations {
                                 trackingNo: string;
                             };
                             marketplaceOrderNo: string | null;
+                            /** @description from the wallet ledger: paid = the order payment plus paid supplements; fees = service charges for the order (extra photos, exchange fees); refunded = order refunds; net = paid + fees - refunded */
+                            money: {
+                                /** @description amount in the ledger currency, at most two decimals */
+                                fees: number;
+                                /** @description amount in the ledger currency, at most two decimals */
+                                net: number;
+                                /** @description amount in the ledger currency, at most two decimals */
+                                paid: number;
+                                /** @description amount in the ledger currency, at most two decimals */
+                                refunded: number;
+                            };
                             orderNo: string;
+                            /** @description how some of the goods ended other than delivered: a package lost, returned, disposed of (empty otherwise) */
+                            outcome: ("lost" | "returned" | "disposed")[];
                             photoRequests: {
                                 count: number;
                                 /**
@@ -3569,6 +3613,15 @@ export interface operations {
                      *             "firedAt": "2026-01-01T08:00:00.000Z"
                      *           }
                      *         ],
+                     *         "money": {
+                     *           "paid": 12.5,
+                     *           "fees": 12.5,
+                     *           "refunded": 12.5,
+                     *           "net": 12.5
+                     *         },
+                     *         "outcome": [
+                     *           "lost"
+                     *         ],
                      *         "userId": 1
                      *       }
                      *     }
@@ -3623,7 +3676,20 @@ export interface operations {
                                 trackingNo: string;
                             };
                             marketplaceOrderNo: string | null;
+                            /** @description from the wallet ledger: paid = the order payment plus paid supplements; fees = service charges for the order (extra photos, exchange fees); refunded = order refunds; net = paid + fees - refunded */
+                            money: {
+                                /** @description amount in the ledger currency, at most two decimals */
+                                fees: number;
+                                /** @description amount in the ledger currency, at most two decimals */
+                                net: number;
+                                /** @description amount in the ledger currency, at most two decimals */
+                                paid: number;
+                                /** @description amount in the ledger currency, at most two decimals */
+                                refunded: number;
+                            };
                             orderNo: string;
+                            /** @description how some of the goods ended other than delivered: a package lost, returned, disposed of (empty otherwise) */
+                            outcome: ("lost" | "returned" | "disposed")[];
                             photoRequests: {
                                 count: number;
                                 /**
@@ -3895,6 +3961,15 @@ export interface operations {
                      *             "firedAt": "2026-01-01T08:00:00.000Z"
                      *           }
                      *         ],
+                     *         "money": {
+                     *           "paid": 12.5,
+                     *           "fees": 12.5,
+                     *           "refunded": 12.5,
+                     *           "net": 12.5
+                     *         },
+                     *         "outcome": [
+                     *           "lost"
+                     *         ],
                      *         "userId": 1
                      *       }
                      *     }
@@ -3949,7 +4024,20 @@ export interface operations {
                                 trackingNo: string;
                             };
                             marketplaceOrderNo: string | null;
+                            /** @description from the wallet ledger: paid = the order payment plus paid supplements; fees = service charges for the order (extra photos, exchange fees); refunded = order refunds; net = paid + fees - refunded */
+                            money: {
+                                /** @description amount in the ledger currency, at most two decimals */
+                                fees: number;
+                                /** @description amount in the ledger currency, at most two decimals */
+                                net: number;
+                                /** @description amount in the ledger currency, at most two decimals */
+                                paid: number;
+                                /** @description amount in the ledger currency, at most two decimals */
+                                refunded: number;
+                            };
                             orderNo: string;
+                            /** @description how some of the goods ended other than delivered: a package lost, returned, disposed of (empty otherwise) */
+                            outcome: ("lost" | "returned" | "disposed")[];
                             photoRequests: {
                                 count: number;
                                 /**
@@ -4296,6 +4384,15 @@ export interface operations {
                      *             "firedAt": "2026-01-01T08:00:00.000Z"
                      *           }
                      *         ],
+                     *         "money": {
+                     *           "paid": 12.5,
+                     *           "fees": 12.5,
+                     *           "refunded": 12.5,
+                     *           "net": 12.5
+                     *         },
+                     *         "outcome": [
+                     *           "lost"
+                     *         ],
                      *         "userId": 1
                      *       }
                      *     }
@@ -4350,7 +4447,20 @@ export interface operations {
                                 trackingNo: string;
                             };
                             marketplaceOrderNo: string | null;
+                            /** @description from the wallet ledger: paid = the order payment plus paid supplements; fees = service charges for the order (extra photos, exchange fees); refunded = order refunds; net = paid + fees - refunded */
+                            money: {
+                                /** @description amount in the ledger currency, at most two decimals */
+                                fees: number;
+                                /** @description amount in the ledger currency, at most two decimals */
+                                net: number;
+                                /** @description amount in the ledger currency, at most two decimals */
+                                paid: number;
+                                /** @description amount in the ledger currency, at most two decimals */
+                                refunded: number;
+                            };
                             orderNo: string;
+                            /** @description how some of the goods ended other than delivered: a package lost, returned, disposed of (empty otherwise) */
+                            outcome: ("lost" | "returned" | "disposed")[];
                             photoRequests: {
                                 count: number;
                                 /**
@@ -4622,6 +4732,15 @@ export interface operations {
                      *             "firedAt": "2026-01-01T08:00:00.000Z"
                      *           }
                      *         ],
+                     *         "money": {
+                     *           "paid": 12.5,
+                     *           "fees": 12.5,
+                     *           "refunded": 12.5,
+                     *           "net": 12.5
+                     *         },
+                     *         "outcome": [
+                     *           "lost"
+                     *         ],
                      *         "userId": 1
                      *       }
                      *     }
@@ -4676,7 +4795,20 @@ export interface operations {
                                 trackingNo: string;
                             };
                             marketplaceOrderNo: string | null;
+                            /** @description from the wallet ledger: paid = the order payment plus paid supplements; fees = service charges for the order (extra photos, exchange fees); refunded = order refunds; net = paid + fees - refunded */
+                            money: {
+                                /** @description amount in the ledger currency, at most two decimals */
+                                fees: number;
+                                /** @description amount in the ledger currency, at most two decimals */
+                                net: number;
+                                /** @description amount in the ledger currency, at most two decimals */
+                                paid: number;
+                                /** @description amount in the ledger currency, at most two decimals */
+                                refunded: number;
+                            };
                             orderNo: string;
+                            /** @description how some of the goods ended other than delivered: a package lost, returned, disposed of (empty otherwise) */
+                            outcome: ("lost" | "returned" | "disposed")[];
                             photoRequests: {
                                 count: number;
                                 /**
@@ -4953,6 +5085,15 @@ export interface operations {
                      *             "firedAt": "2026-01-01T08:00:00.000Z"
                      *           }
                      *         ],
+                     *         "money": {
+                     *           "paid": 12.5,
+                     *           "fees": 12.5,
+                     *           "refunded": 12.5,
+                     *           "net": 12.5
+                     *         },
+                     *         "outcome": [
+                     *           "lost"
+                     *         ],
                      *         "userId": 1
                      *       }
                      *     }
@@ -5007,7 +5148,20 @@ export interface operations {
                                 trackingNo: string;
                             };
                             marketplaceOrderNo: string | null;
+                            /** @description from the wallet ledger: paid = the order payment plus paid supplements; fees = service charges for the order (extra photos, exchange fees); refunded = order refunds; net = paid + fees - refunded */
+                            money: {
+                                /** @description amount in the ledger currency, at most two decimals */
+                                fees: number;
+                                /** @description amount in the ledger currency, at most two decimals */
+                                net: number;
+                                /** @description amount in the ledger currency, at most two decimals */
+                                paid: number;
+                                /** @description amount in the ledger currency, at most two decimals */
+                                refunded: number;
+                            };
                             orderNo: string;
+                            /** @description how some of the goods ended other than delivered: a package lost, returned, disposed of (empty otherwise) */
+                            outcome: ("lost" | "returned" | "disposed")[];
                             photoRequests: {
                                 count: number;
                                 /**

@@ -2840,6 +2840,15 @@ export interface operations {
                      *             "status": "programmed",
                      *             "firedAt": "2026-01-01T08:00:00.000Z"
                      *           }
+                     *         ],
+                     *         "money": {
+                     *           "paid": 12.5,
+                     *           "fees": 12.5,
+                     *           "refunded": 12.5,
+                     *           "net": 12.5
+                     *         },
+                     *         "outcome": [
+                     *           "lost"
                      *         ]
                      *       }
                      *     }
@@ -2894,7 +2903,20 @@ export interface operations {
                                 trackingNo: string;
                             };
                             marketplaceOrderNo: string | null;
+                            /** @description from the wallet ledger: paid = the order payment plus paid supplements; fees = service charges for the order (extra photos, exchange fees); refunded = order refunds; net = paid + fees - refunded */
+                            money: {
+                                /** @description amount in the ledger currency, at most two decimals */
+                                fees: number;
+                                /** @description amount in the ledger currency, at most two decimals */
+                                net: number;
+                                /** @description amount in the ledger currency, at most two decimals */
+                                paid: number;
+                                /** @description amount in the ledger currency, at most two decimals */
+                                refunded: number;
+                            };
                             orderNo: string;
+                            /** @description how some of the goods ended other than delivered: a package lost, returned, disposed of (empty otherwise) */
+                            outcome: ("lost" | "returned" | "disposed")[];
                             photoRequests: {
                                 count: number;
                                 /**
@@ -3149,6 +3171,15 @@ export interface operations {
                      *             "status": "programmed",
                      *             "firedAt": "2026-01-01T08:00:00.000Z"
                      *           }
+                     *         ],
+                     *         "money": {
+                     *           "paid": 12.5,
+                     *           "fees": 12.5,
+                     *           "refunded": 12.5,
+                     *           "net": 12.5
+                     *         },
+                     *         "outcome": [
+                     *           "lost"
                      *         ]
                      *       }
                      *     }
@@ -3203,7 +3234,20 @@ export interface operations {
                                 trackingNo: string;
                             };
                             marketplaceOrderNo: string | null;
+                            /** @description from the wallet ledger: paid = the order payment plus paid supplements; fees = service charges for the order (extra photos, exchange fees); refunded = order refunds; net = paid + fees - refunded */
+                            money: {
+                                /** @description amount in the ledger currency, at most two decimals */
+                                fees: number;
+                                /** @description amount in the ledger currency, at most two decimals */
+                                net: number;
+                                /** @description amount in the ledger currency, at most two decimals */
+                                paid: number;
+                                /** @description amount in the ledger currency, at most two decimals */
+                                refunded: number;
+                            };
                             orderNo: string;
+                            /** @description how some of the goods ended other than delivered: a package lost, returned, disposed of (empty otherwise) */
+                            outcome: ("lost" | "returned" | "disposed")[];
                             photoRequests: {
                                 count: number;
                                 /**

@@ -2,7 +2,7 @@ import { Type, type Static } from 'typebox';
 import { InspectionNotesParts, LogisticsEvent, TimelineEntry } from '../timeline.js';
 import { type BodyOf, Currency, CursorQuery, Grams, Money, OrNoBody, PageQuery, Paginated, ProductIdString, type ResponseOf, Timestamp } from '../common.js';
 import { MAX_ORDER_LINES, MAX_ORDER_REMARK, MAX_REASON } from '../limits.js';
-import { ORDER_SCENARIOS, ORDER_STATUSES, RETURN_STATUSES, RETURN_TYPES, SUPPLEMENT_REASONS, SUPPLEMENT_STATUSES } from '../enums.js';
+import { ORDER_OUTCOMES, ORDER_SCENARIOS, ORDER_STATUSES, RETURN_STATUSES, RETURN_TYPES, SUPPLEMENT_REASONS, SUPPLEMENT_STATUSES } from '../enums.js';
 
 /** Purchase orders of the open API (api-v1.md "Purchase orders", decisions.md "Purchase orders"). */
 
@@ -104,6 +104,22 @@ export const OrderDetailFields = {
   returns: Type.Array(ReturnSchema),
   photoRequests: Type.Array(PhotoRequestSchema),
   scenarios: Type.Array(ScenarioStateSchema),
+  // Added (issue 26): the order's money after sales, from the ledger, and how its goods ended.
+  money: Type.Object(
+    {
+      paid: Money,
+      fees: Money,
+      refunded: Money,
+      net: Money,
+    },
+    {
+      description:
+        'from the wallet ledger: paid = the order payment plus paid supplements; fees = service charges for the order (extra photos, exchange fees); refunded = order refunds; net = paid + fees - refunded',
+    },
+  ),
+  outcome: Type.Array(Type.Enum([...ORDER_OUTCOMES]), {
+    description: 'how some of the goods ended other than delivered: a package lost, returned, disposed of (empty otherwise)',
+  }),
 };
 export const OrderDetailSchema = Type.Object(OrderDetailFields);
 

@@ -11,6 +11,8 @@ const DETAIL_FIELDS = [
   'logistics', 'inspection', 'timeline', 'marketplaceOrderNo', 'createdAt', 'updatedAt',
   // v1.1 after-sales
   'supplements', 'amountDue', 'returns', 'photoRequests', 'scenarios',
+  // added: money after sales and how the goods ended
+  'money', 'outcome',
 ].sort();
 const ORDER_NO = /^PO\d{8}[23456789A-HJ-NP-Z]{8}$/;
 

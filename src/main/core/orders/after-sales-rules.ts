@@ -95,3 +95,6 @@ export const SUPPLEMENT_EXPIRE_STEP = 'order.supplement_expire';
 export const SELLER_DECISION_STEP = 'order.seller_decision';
 export const EXCHANGE_ARRIVE_STEP = 'order.exchange_arrive';
 export const PHOTO_STEP = 'order.photos';
+
+/** The reference of a return's hold and of the exchange fee captured from it: the order's money reads it. */
+export const returnHoldRef = (returnId: number): string => `RET${returnId}`;

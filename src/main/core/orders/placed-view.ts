@@ -1,5 +1,6 @@
 import type { CoreContext } from '../context.js';
 import { programmedScenarios } from './scenarios.js';
+import { netPaid } from './order-money.js';
 import type { OrderScenario } from '../../../contract/enums.js';
 import type { TimelinePart } from './timeline.js';
 import { orderDetailOf, type OrderDetail, type OrderItemRow, type OrderRow } from './views.js';
@@ -66,5 +67,8 @@ export function placedOrderDetail(
     supplements: [],
     returns: [],
     photoRequests: [],
+    // Just placed: the payment is its total, nothing else has moved; no package yet.
+    money: netPaid(order.price.total, 0, 0),
+    packageStatuses: [],
   });
 }

@@ -8,7 +8,7 @@ import { formatAmount, toAmount } from '../shared/money.js';
 import { placeHold, captureHold, releaseHold, postEntry } from '../wallet/ledger.js';
 import { receiveReplacementPackage } from '../warehouse/receive.js';
 import { canMovePackage, type PackageStatus } from '../warehouse/package-state.js';
-import { decisionDeadline, EXCHANGE_ARRIVE_STEP, insideWindow, returnRefund, SELLER_DECISION_STEP } from './after-sales-rules.js';
+import { decisionDeadline, EXCHANGE_ARRIVE_STEP, insideWindow, returnHoldRef, returnRefund, SELLER_DECISION_STEP } from './after-sales-rules.js';
 export { SELLER_DECISION_STEP, EXCHANGE_ARRIVE_STEP } from './after-sales-rules.js';
 import { settleOrderIfDone } from './completion.js';
 import { orderMoney } from './order-money.js';
@@ -58,7 +58,7 @@ function view(row: ReturnRow): OrderReturn {
   };
 }
 
-const holdRef = (id: number) => `RET${id}`;
+const holdRef = returnHoldRef;
 
 export function listReturns(ctx: CoreContext, orderNo: string): OrderReturn[] {
   return (ctx.db.prepare('SELECT * FROM order_returns WHERE order_no = ? ORDER BY id').all(orderNo) as ReturnRow[]).map(view);

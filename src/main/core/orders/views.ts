@@ -10,6 +10,8 @@ import { listPhotoRequests, requestedPhotos, requestedPhotosOf } from './photo-r
 import { listReturns } from './returns.js';
 import { readScenarios } from './scenarios.js';
 import { listSupplements } from './supplements.js';
+import { orderMoneyTotals, type OrderMoneyTotals } from './order-money.js';
+import { orderOutcome, orderPackageStatuses } from './outcome.js';
 
 /**
  * The read side of purchase orders: the rows and the views the API returns. Another user's order is
@@ -125,6 +127,8 @@ export interface OrderDetailParts {
   supplements: Supplement[];
   returns: OrderReturn[];
   photoRequests: PhotoRequest[];
+  money: OrderMoneyTotals;
+  packageStatuses: readonly string[];
 }
 
 /**
@@ -162,19 +166,29 @@ export function orderDetailOf(ctx: CoreContext, row: OrderRow, parts: OrderDetai
     returns: parts.returns,
     photoRequests: parts.photoRequests,
     scenarios: readScenarios(row.scenarios),
+    money: {
+      paid: toAmount(parts.money.paid),
+      fees: toAmount(parts.money.fees),
+      refunded: toAmount(parts.money.refunded),
+      net: toAmount(parts.money.net),
+    },
+    outcome: orderOutcome(parts.packageStatuses),
   };
 }
 
 export function toOrderDetail(ctx: CoreContext, row: OrderRow): OrderDetail {
+  const returns = listReturns(ctx, row.order_no);
   return orderDetailOf(ctx, row, {
     items: orderItems(ctx, row.order_no),
     timeline: (ctx.db.prepare('SELECT status, at, note, parts FROM order_timeline WHERE order_no = ? ORDER BY id').all(row.order_no) as TimelineRow[]).map(
       (entry) => ({ status: entry.status, at: entry.at, note: entry.note, parts: partsOf(entry.parts) }),
     ),
     supplements: listSupplements(ctx, row.order_no),
-    returns: listReturns(ctx, row.order_no),
+    returns,
     // Read once: the inspection's requested photos are made from the same requests.
     photoRequests: listPhotoRequests(ctx, row.order_no),
+    money: orderMoneyTotals(ctx, row.order_no, returns.map((r) => r.id)),
+    packageStatuses: orderPackageStatuses(ctx, row.order_no),
   });
 }
 

@@ -8,14 +8,18 @@ import { errorKeyOf } from '../shared/ErrorAlert';
 import { useDisplayCurrencyStore } from '../shared/format';
 import { useT } from '../shared/i18n';
 import { appMessages } from './appMessages';
+import { navigate } from './router';
 import { navMessages } from './navMessages';
 
 const LEDGER_ONLY = '';
+/** Not a currency: the option that takes the operator to the rates (settings page). */
+const SET_RATES = 'set-rates';
 
 /**
  * The display currency beside ledger amounts ("¥458.10 (≈ $63.22)"), chosen among the currencies the
  * operator set a rate for (settings page / PUT /settings). Feeds the formatter's store; nothing converted
- * is ever sent to the server. Hidden until the operator has set a rate. Reads and writes the one settings
+ * is ever sent to the server. Before any rate is set it still shows, offering to set rates (issue 26 item 15);
+ * the last option always leads there. Reads and writes the one settings
  * cache entry (adminKeys.settings) every settings reader shares, so a change anywhere reaches them all.
  */
 export function DisplayCurrencyPicker() {
@@ -46,7 +50,7 @@ export function DisplayCurrencyPicker() {
   });
 
   const codes = Object.keys(settings.data?.displayRates ?? {}).sort();
-  if (!settings.data || codes.length === 0) return null;
+  if (!settings.data) return null;
   return (
     <Select
       size="xs"
@@ -54,10 +58,14 @@ export function DisplayCurrencyPicker() {
       aria-label={t('displayCurrency')}
       allowDeselect={false}
       value={code ?? LEDGER_ONLY}
-      onChange={(value) => choose.mutate(value ? value : null)}
+      onChange={(value) => (value === SET_RATES ? navigate('#/settings') : choose.mutate(value ? value : null))}
       disabled={choose.isPending}
-      data={[{ value: LEDGER_ONLY, label: settings.data.currency }, ...codes.map((c) => ({ value: c, label: `≈ ${c}` }))]}
-      comboboxProps={{ withinPortal: true }}
+      data={[
+        { value: LEDGER_ONLY, label: settings.data.currency },
+        ...codes.map((c) => ({ value: c, label: `≈ ${c}` })),
+        { value: SET_RATES, label: t('displayCurrencySetRates') },
+      ]}
+      comboboxProps={{ withinPortal: true, width: 'max-content', position: 'bottom-end' }}
     />
   );
 }

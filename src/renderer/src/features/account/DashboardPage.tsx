@@ -1,4 +1,5 @@
 import { DashboardDueBanner } from '../tracking/after-sales/DashboardDueBanner';
+import { StorageAlert } from '../warehouse/StorageNotice';
 import { Anchor, Grid, Group, Paper, SimpleGrid, Skeleton, Stack, Text, Title, UnstyledButton } from '@mantine/core';
 import { ErrorAlert } from '../../shared/ErrorAlert';
 import { useT } from '../../shared/i18n';
@@ -186,6 +187,7 @@ export function DashboardPage() {
     <Stack gap="md">
       <Title order={2}>{t('title')}</Title>
       <DashboardDueBanner />
+      <StorageAlert withLink />
       <BalanceCards />
       <Grid>
         <Grid.Col span={{ base: 12, md: 8 }}>

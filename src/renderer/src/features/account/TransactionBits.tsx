@@ -1,4 +1,5 @@
 import { Badge, Text } from '@mantine/core';
+import { useFormat } from '../../shared/format';
 import { type Language, useLocale, useT } from '../../shared/i18n';
 import type { EntryType } from './api';
 import { formatSignedMoney, serviceChargeKind } from './logic';
@@ -32,9 +33,10 @@ export function TransactionTypeBadge({ type }: { type: EntryType }) {
 /** A signed amount: credits green with +, debits red with −. */
 export function SignedAmount({ amount, currency }: { amount: number; currency: string }) {
   const language = useLocale() as Language;
+  const fmt = useFormat();
   return (
     <Text span fw={600} c={amount > 0 ? 'teal' : amount < 0 ? 'red' : undefined} style={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }}>
-      {formatSignedMoney(amount, currency, language)}
+      {formatSignedMoney(amount, currency, language, (magnitude) => fmt.money(magnitude, currency))}
     </Text>
   );
 }

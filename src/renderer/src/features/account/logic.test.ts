@@ -1,4 +1,5 @@
 import { couponMessages } from './messages';
+import { formatMoneyWithDisplay } from '../../shared/format';
 import { describe, expect, it } from 'vitest';
 import {
   serviceChargeKind,
@@ -100,6 +101,12 @@ describe('formatSignedMoney', () => {
     expect(formatSignedMoney(10000, 'CNY')).toBe('+CN¥10,000.00');
     expect(formatSignedMoney(-20.5, 'CNY')).toBe('\u2212CN¥20.50');
     expect(formatSignedMoney(0, 'CNY')).toBe('CN¥0.00');
+  });
+  it('signs what the given formatter writes: the display currency beside the amount, as beside balance after', () => {
+    const withUsd = (magnitude: number) => formatMoneyWithDisplay(magnitude, 'CNY', 'en', { code: 'USD', rate: 0.1381 }, 'CNY');
+    expect(formatSignedMoney(-20.5, 'CNY', 'en', withUsd)).toBe(`\u2212${withUsd(20.5)}`);
+    expect(withUsd(20.5)).toMatch(/^CN¥20\.50 \(≈ (US)?\$2\.83\)$/);
+    expect(formatSignedMoney(100, 'CNY', 'en', withUsd)).toMatch(/^\+CN¥100\.00 \(≈ (US)?\$13\.81\)$/);
   });
 });
 

@@ -89,9 +89,18 @@ export function formatCouponValue(coupon: CouponValue, currency: string, languag
   return translate(couponMessages, language, 'amountOff', { amount: formatMoney(coupon.value, currency, language) });
 }
 
-/** "+CN¥10,000.00" for a credit, "−CN¥20.00" (a real minus sign) for a debit, "CN¥0.00" for zero. */
-export function formatSignedMoney(amount: number, currency: string, language: Language = 'en'): string {
-  const text = formatMoney(Math.abs(amount), currency, language);
+/**
+ * "+CN¥10,000.00" for a credit, "−CN¥20.00" (a real minus sign) for a debit, "CN¥0.00" for zero. `format`
+ * writes the magnitude: the UI passes its formatter, so a chosen display currency shows beside the amount
+ * as it does beside "balance after" (issue 26 item 15): "−CN¥20.50 (≈ $2.83)".
+ */
+export function formatSignedMoney(
+  amount: number,
+  currency: string,
+  language: Language = 'en',
+  format: (magnitude: number) => string = (magnitude) => formatMoney(magnitude, currency, language),
+): string {
+  const text = format(Math.abs(amount));
   if (amount > 0) return `+${text}`;
   if (amount < 0) return `\u2212${text}`;
   return text;

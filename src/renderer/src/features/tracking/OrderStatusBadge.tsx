@@ -1,13 +1,23 @@
 import { Badge } from '@mantine/core';
-import { useT } from '../../shared/i18n';
-import { statusMessages } from './messages';
+import { useLanguageStore, useT } from '../../shared/i18n';
+import { outcomeMessages, statusMessages } from './messages';
 import { isOrderStatus, statusColor } from './status';
+import type { OrderOutcome } from './types';
 
-export function OrderStatusBadge({ status, size = 'sm' }: { status: string; size?: 'sm' | 'md' | 'lg' }) {
+/**
+ * The order's status; with its outcome (the detail's), a "Completed" order whose parcel was lost, whose item
+ * came back or whose package was disposed of says so after the status (issue 26 item 12). A returned order
+ * needs no "item returned" after it.
+ */
+export function OrderStatusBadge({ status, outcome = [], size = 'sm' }: { status: string; outcome?: readonly OrderOutcome[]; size?: 'sm' | 'md' | 'lg' }) {
   const t = useT(statusMessages);
+  const words = useT(outcomeMessages);
+  const language = useLanguageStore((s) => s.language);
+  const label = isOrderStatus(status) ? t(status) : status;
+  const told = outcome.filter((o) => !(status === 'returned' && o === 'returned'));
   return (
-    <Badge color={statusColor(status)} variant="light" size={size} data-status={status}>
-      {isOrderStatus(status) ? t(status) : status}
+    <Badge color={statusColor(status)} variant="light" size={size} data-status={status} data-outcome={told.join(' ') || undefined}>
+      {told.length === 0 ? label : words('withOutcome', { status: label, outcomes: new Intl.ListFormat(language).format(told.map((o) => words(o))) })}
     </Badge>
   );
 }

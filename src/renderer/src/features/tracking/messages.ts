@@ -1,6 +1,6 @@
 import { ORDER_STATUS_LABELS } from '../../shared/orderStatusLabels';
 import { defineMessages } from '../../shared/i18n';
-import type { OrderStatus } from './types';
+import type { OrderOutcome, OrderStatus } from './types';
 
 export const statusMessages = defineMessages<OrderStatus | 'all'>(
   {
@@ -10,6 +10,22 @@ export const statusMessages = defineMessages<OrderStatus | 'all'>(
   {
     all: '全部',
     ...ORDER_STATUS_LABELS['zh-CN'],
+  },
+);
+
+/** How some goods ended other than delivered (the detail's `outcome`), read after the status (issue 26 item 12). */
+export const outcomeMessages = defineMessages<OrderOutcome | 'withOutcome'>(
+  {
+    withOutcome: '{status} · {outcomes}',
+    lost: 'parcel lost',
+    returned: 'item returned',
+    disposed: 'package disposed of',
+  },
+  {
+    withOutcome: '{status} · {outcomes}',
+    lost: '包裹丢失',
+    returned: '商品已退货',
+    disposed: '包裹已处置',
   },
 );
 
@@ -95,6 +111,10 @@ export const detailMessages = defineMessages(
     discountWithCoupon: 'Discount ({coupon})',
     serviceFee: 'Service fee',
     total: 'Total paid',
+    orderTotal: 'Order total',
+    paidWithSupplements: 'Paid with supplements',
+    afterSalesFees: 'Extra photos and exchange fees',
+    refunded: 'Refunded to the wallet',
     orderRemark: 'Remark: {remark}',
     items: 'Items',
     itemsLabel: 'Order items',
@@ -160,6 +180,10 @@ export const detailMessages = defineMessages(
     discountWithCoupon: '优惠（{coupon}）',
     serviceFee: '服务费',
     total: '实付合计',
+    orderTotal: '订单金额',
+    paidWithSupplements: '含补款已付',
+    afterSalesFees: '加拍照片与换货费用',
+    refunded: '已退回钱包',
     orderRemark: '备注：{remark}',
     items: '商品',
     itemsLabel: '订单商品',

@@ -1,8 +1,7 @@
 import { Alert, Badge, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useFormat } from '../../shared/format';
-import { useWallet } from './queries';
 import { useServicesT } from './ShipExtras';
-import type { ShippingOrderDetail, WarehousePackage } from './types';
+import type { ShippingOrderDetail } from './types';
 import { shippingEventMessages } from './shippingEventMessages';
 import { useT } from '../../shared/i18n';
 import { useEnumWords } from '../../shared/enumWords';
@@ -11,27 +10,6 @@ import { useEnumWords } from '../../shared/enumWords';
 const REASON_CODES = ['shipping.customs_hold', 'shipping.lost_in_transit', 'shipping.customs_seized'] as const;
 type ReasonCode = (typeof REASON_CODES)[number];
 const isReasonCode = (code: string | null | undefined): code is ReasonCode => (REASON_CODES as readonly (string | null | undefined)[]).includes(code);
-
-/** v1.1 on the warehouse list: the free-storage countdown, and the fee and disposal date once overdue. */
-export function StorageCountdown({ pkg }: { pkg: WarehousePackage }) {
-  const fmt = useFormat();
-  const t = useServicesT();
-  // Fees are in the ledger currency, which the wallet query (cached app-wide) names.
-  const currency = useWallet().data?.currency;
-  if (pkg.status !== 'in_warehouse' && pkg.status !== 'rehearsing') return null;
-  if (pkg.freeStorageDaysLeft >= 0) {
-    return (
-      <Text size="xs" c={pkg.freeStorageDaysLeft <= 10 ? 'orange' : 'dimmed'} title={t('storageEnds', { date: fmt.date(pkg.freeStorageUntil, 'date') })}>
-        {t('storageFree', { days: pkg.freeStorageDaysLeft })}
-      </Text>
-    );
-  }
-  return (
-    <Text size="xs" c="red" aria-label="storage fee">
-      {t('storageOverdue', { days: -pkg.freeStorageDaysLeft, fee: fmt.money(pkg.storageFee, currency), date: fmt.date(pkg.disposalAt, 'date') })}
-    </Text>
-  );
-}
 
 /** v1.1 on the shipping order page: exceptions and insurance payouts, the charges, programmed scenarios. */
 export function ShippingOrderExtras({ order }: { order: ShippingOrderDetail }) {

@@ -2,8 +2,8 @@ import { Anchor, Button, Checkbox, Group, Paper, ScrollArea, SegmentedControl, S
 import { navigate, useHashQuery } from '../../app/router';
 import { EmptyState } from '../../shared/EmptyState';
 import { ErrorAlert } from '../../shared/ErrorAlert';
-import { CargoBadge, PackageStatusBadge, Pages, StorageCell, useLabel, useWarehouseT } from './bits';
-import { StorageCountdown } from './OrderExtras';
+import { CargoBadge, PackageStatusBadge, Pages, useLabel, useWarehouseT } from './bits';
+import { StorageAlert, StorageCell } from './StorageNotice';
 import { formatWeight, oneOf, pageCount, pageFrom, shipHash, totalWeight } from './logic';
 import { PhotoThumb } from './PhotoThumb';
 import { PAGE_SIZE, usePackageStats, usePackages, useShippable } from './queries';
@@ -86,8 +86,7 @@ function PackageRow({ pkg, selectable, selected, onSelect }: { pkg: WarehousePac
         </Anchor>
       </Table.Td>
       <Table.Td>
-        <StorageCell days={pkg.storageDays} status={pkg.status} />
-        <StorageCountdown pkg={pkg} />
+        <StorageCell pkg={pkg} />
       </Table.Td>
       <Table.Td>
         <Stack gap={2} align="flex-start">
@@ -151,6 +150,7 @@ export function WarehousePage() {
     <Stack gap="md">
       <Title order={2}>{t('warehouseTitle')}</Title>
       <StatsCards />
+      <StorageAlert />
       {/* Ten statuses do not fit a narrow window (800 px): the filter scrolls sideways instead of being cut off. */}
       <ScrollArea type="auto" offsetScrollbars="x" scrollbarSize={6}>
         <SegmentedControl

@@ -1,7 +1,6 @@
-import { Badge, Group, Pagination, Stack, Text, Tooltip } from '@mantine/core';
+import { Badge, Group, Pagination, Text } from '@mantine/core';
 import { useCallback } from 'react';
 import { useT } from '../../shared/i18n';
-import { FREE_STORAGE_DAYS, freeDaysLeft, storageLevel } from './logic';
 import { messages, type MessageKey } from './messages';
 import type { PackageStatus, ShippingStatus } from './types';
 
@@ -77,30 +76,6 @@ export function CargoBadge({ cargo }: { cargo: string }) {
     <Badge color={CARGO_COLORS[cargo] ?? 'gray'} variant={cargo === 'general' ? 'outline' : 'light'} size="sm" styles={NO_SHRINK}>
       {label('cargo', cargo)}
     </Badge>
-  );
-}
-
-/** Days in storage, with the warning of decisions.md from day 80 (free storage ends at 90). */
-export function StorageCell({ days, status }: { days: number; status: PackageStatus }) {
-  const t = useWarehouseT();
-  const level = storageLevel(days, status);
-  return (
-    <Stack gap={2} align="flex-start">
-      <Tooltip label={t('storageHint', { free: FREE_STORAGE_DAYS })}>
-        <Text size="sm" aria-label={t('daysLong', { n: days })}>
-          {t('days', { n: days })}
-        </Text>
-      </Tooltip>
-      {level === 'warning' ? (
-        <Badge color="yellow" variant="filled" size="sm" styles={WRAPPING}>
-          {t('storageWarning', { n: freeDaysLeft(days) })}
-        </Badge>
-      ) : level === 'overdue' ? (
-        <Badge color="red" variant="filled" size="sm" styles={WRAPPING}>
-          {t('storageOverdue')}
-        </Badge>
-      ) : null}
-    </Stack>
   );
 }
 

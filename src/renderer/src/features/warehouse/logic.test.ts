@@ -6,7 +6,6 @@ import {
   cheapestCarriable,
   dimensionsOf,
   formatWeight,
-  freeDaysLeft,
   freightRequest,
   freightRows,
   needsSensitiveChannel,
@@ -17,6 +16,7 @@ import {
   shipHash,
   shippingActions,
   shippingRequest,
+  storageAtRisk,
   storageLevel,
   toggleIds,
   totalWeight,
@@ -47,25 +47,29 @@ const CHANNELS = [
   { channelId: 'sensitive-line', supportedCargo: ['general', 'sensitive'] },
 ];
 
-describe('storage-day warning (free storage 90 days, warn from day 80)', () => {
-  it('is quiet before day 80', () => {
-    expect(storageLevel(0, 'in_warehouse')).toBe('ok');
-    expect(storageLevel(79, 'in_warehouse')).toBe('ok');
+describe('storage warning (from the API freeStorageDaysLeft; decisions.md warns from day 80 of 90)', () => {
+  const pkg = (freeStorageDaysLeft: number, status: WarehousePackage['status'] = 'in_warehouse') => ({ status, freeStorageDaysLeft });
+  it('is quiet with more than ten free days left', () => {
+    expect(storageLevel(pkg(90))).toBe('ok');
+    expect(storageLevel(pkg(11))).toBe('ok');
   });
-  it('warns from day 80 to day 89', () => {
-    expect(storageLevel(80, 'in_warehouse')).toBe('warning');
-    expect(storageLevel(89, 'packing')).toBe('warning');
-    expect(freeDaysLeft(80)).toBe(10);
-    expect(freeDaysLeft(89)).toBe(1);
+  it('warns with ten days or fewer left, the last day included (day 88 of 90 warns)', () => {
+    expect(storageLevel(pkg(10))).toBe('warning');
+    expect(storageLevel(pkg(2))).toBe('warning');
+    expect(storageLevel(pkg(0, 'rehearsing'))).toBe('warning');
   });
-  it('is overdue from day 90', () => {
-    expect(storageLevel(90, 'in_warehouse')).toBe('overdue');
-    expect(storageLevel(400, 'in_warehouse')).toBe('overdue');
-    expect(freeDaysLeft(120)).toBe(0);
+  it('is overdue once the free days are used up', () => {
+    expect(storageLevel(pkg(-1))).toBe('overdue');
+    expect(storageLevel(pkg(-300))).toBe('overdue');
   });
-  it('does not apply once the package has left the warehouse', () => {
-    expect(storageLevel(95, 'shipped')).toBe('none');
-    expect(storageLevel(95, 'delivered')).toBe('none');
+  it('does not apply once the package has left the shelf', () => {
+    expect(storageLevel(pkg(-5, 'shipped'))).toBe('none');
+    expect(storageLevel(pkg(2, 'packing'))).toBe('none');
+    expect(storageLevel(pkg(2, 'disposed'))).toBe('none');
+  });
+  it('lists the packages at risk, soonest first', () => {
+    const list = [{ id: 1, ...pkg(40) }, { id: 2, ...pkg(2) }, { id: 3, ...pkg(-3) }, { id: 4, ...pkg(-9, 'shipped') }];
+    expect(storageAtRisk(list).map((p) => p.id)).toEqual([3, 2]);
   });
 });
 

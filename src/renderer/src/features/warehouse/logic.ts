@@ -6,7 +6,6 @@ import type {
   FreightQuote,
   FreightRequest,
   GoodsCargo,
-  PackageStatus,
   ShippingChannel,
   ShippingStatus,
   WarehousePackage,
@@ -16,23 +15,25 @@ import type {
  * The warehouse feature's rules, pure (no React, no requests) so that vitest checks them in node.
  */
 
-/** decisions.md: free storage is 90 days; the UI warns from day 80. */
-export const FREE_STORAGE_DAYS = 90;
-export const STORAGE_WARNING_DAYS = 80;
+/**
+ * decisions.md: the UI warns from day 80 of the 90 free days, i.e. ten days before the end. The days left
+ * are the API's (`freeStorageDaysLeft`, from the service's own settings); only the warning margin is the UI's.
+ */
+export const STORAGE_WARNING_DAYS_LEFT = 10;
 
 export type StorageLevel = 'none' | 'ok' | 'warning' | 'overdue';
 
-/** Storage only matters while a package is in the warehouse (waiting, or being packed). */
-export function storageLevel(storageDays: number, status: PackageStatus): StorageLevel {
-  if (status !== 'in_warehouse' && status !== 'packing') return 'none';
-  if (storageDays >= FREE_STORAGE_DAYS) return 'overdue';
-  if (storageDays >= STORAGE_WARNING_DAYS) return 'warning';
+/** Storage only counts down while a package waits in the warehouse (on the shelf, or in a rehearsal). */
+export function storageLevel(pkg: Pick<WarehousePackage, 'status' | 'freeStorageDaysLeft'>): StorageLevel {
+  if (pkg.status !== 'in_warehouse' && pkg.status !== 'rehearsing') return 'none';
+  if (pkg.freeStorageDaysLeft < 0) return 'overdue';
+  if (pkg.freeStorageDaysLeft <= STORAGE_WARNING_DAYS_LEFT) return 'warning';
   return 'ok';
 }
 
-/** Days of free storage left (0 once it is used up). */
-export function freeDaysLeft(storageDays: number): number {
-  return Math.max(0, FREE_STORAGE_DAYS - storageDays);
+/** The packages whose free storage ends soon or has ended, soonest first: what the storage alert lists. */
+export function storageAtRisk<P extends Pick<WarehousePackage, 'status' | 'freeStorageDaysLeft'>>(packages: readonly P[]): P[] {
+  return packages.filter((p) => storageLevel(p) === 'warning' || storageLevel(p) === 'overdue').sort((a, b) => a.freeStorageDaysLeft - b.freeStorageDaysLeft);
 }
 
 export function totalWeight(packages: readonly Pick<WarehousePackage, 'weight'>[]): number {

@@ -48,7 +48,7 @@ export function OrderDetailPage({ orderNo }: { orderNo: string }) {
               <Group gap="sm">
                 <Title order={2}>{t('title', { orderNo: order.data.orderNo })}</Title>
                 <span data-testid="order-status">
-                  <OrderStatusBadge status={order.data.status} size="lg" />
+                  <OrderStatusBadge status={order.data.status} outcome={order.data.outcome} size="lg" />
                 </span>
               </Group>
               <Group gap="xs">
