@@ -2,6 +2,7 @@ import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { crashHarness, exited } from './harness.js';
+import { plural } from '../../src/main/cli/args.js';
 
 /**
  * Kill -9 while worlds are being created (and deleted), restart on the same folder: every world whose
@@ -74,7 +75,7 @@ describe('crash while worlds are being created', () => {
     await exited(server.child);
 
     const doctor = await cli('doctor');
-    expect(doctor.stdout).toContain(`${listed.length} world(s) registered besides the default one, each whole`);
+    expect(doctor.stdout).toContain(`${plural(listed.length, 'world')} registered besides the default one, each whole`);
     expect(doctor.stdout).not.toContain('FAIL');
     expect(doctor.code).toBe(0);
   }, 240_000);

@@ -12,7 +12,7 @@ export const ALLOWED_LATIN: ReadonlySet<string> = new Set(
     'utc', 'iso', 'csv', 'pdf', 'png', 'svg', 'post', 'get', 'put', 'delete', 'patch', 'localhost', 'docs', 'scope', 'scopes',
     'secret', 'reset', 'x', 'e',
     // AI assistants and the protocol they speak (the settings page's Connect an assistant)
-    'ai', 'mcp', 'claude', 'desktop', 'cursor', 'vs', 'code', 'streamable', 'stdio',
+    'paypal', 'ai', 'mcp', 'claude', 'desktop', 'cursor', 'vs', 'code', 'streamable', 'stdio',
     // ICU plural syntax inside catalog messages ({n, plural, one {…} other {…}})
     'plural', 'one', 'other',
   ],

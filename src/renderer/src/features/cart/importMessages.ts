@@ -10,7 +10,7 @@ export const importMessages = defineMessages(
     defaultQuantity: 'Quantity when a line names none',
     submit: 'Add to cart',
     failed: 'The links were not added',
-    summary: '{added, plural, =0 {Nothing added} one {# line added} other {# lines added}} of {total}',
+    summary: '{added, plural, one {# line added} other {# lines added}} of {total}',
     results: 'Result per line',
     colLine: 'Line',
     colInput: 'Link',
