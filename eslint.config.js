@@ -13,6 +13,16 @@ import tseslint from 'typescript-eslint';
  *   at run time: the core runs in its own utility process (src/main/core-host), reached over a
  *   MessagePort, so no query or fsync blocks the thread that drives the windows. Types may be imported.
  */
+/** What the service core may not import (flat config replaces a rule's options whole, so a block that adds
+ * to them starts from this). */
+const CORE_IMPORTS = {
+  paths: [{ name: 'electron', message: 'The service core runs in plain Node: no Electron here (put it in src/main/desktop).' }],
+  patterns: [
+    { group: ['electron/*', '@electron/*'], message: 'The service core runs in plain Node: no Electron here.' },
+    { group: ['**/desktop/**', '**/cli/**', '**/headless/**', '**/mcp/**', '**/renderer/**'], message: 'The core does not depend on its adapters.' },
+  ],
+};
+
 export default tseslint.config(
   { ignores: ['node_modules/', 'out/', 'dist/', 'packages/*/dist/', 'test-results/', 'playwright-report/', '.vite/'] },
   js.configs.recommended,
@@ -29,13 +39,7 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        {
-          paths: [{ name: 'electron', message: 'The service core runs in plain Node: no Electron here (put it in src/main/desktop).' }],
-          patterns: [
-            { group: ['electron/*', '@electron/*'], message: 'The service core runs in plain Node: no Electron here.' },
-            { group: ['**/desktop/**', '**/cli/**', '**/headless/**', '**/mcp/**', '**/renderer/**'], message: 'The core does not depend on its adapters.' },
-          ],
-        },
+        CORE_IMPORTS,
       ],
       'no-restricted-syntax': [
         'error',
@@ -54,10 +58,9 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         {
-          paths: [{ name: 'electron', message: 'The service core runs in plain Node: no Electron here (put it in src/main/desktop).' }],
+          ...CORE_IMPORTS,
           patterns: [
-            { group: ['electron/*', '@electron/*'], message: 'The service core runs in plain Node: no Electron here.' },
-            { group: ['**/desktop/**', '**/cli/**', '**/headless/**', '**/mcp/**', '**/renderer/**'], message: 'The core does not depend on its adapters.' },
+            ...CORE_IMPORTS.patterns,
             {
               group: ['**/autopilot/steps/**', '**/autopilot/runner*', '**/autopilot/autopilot*'],
               message: 'Domains write to the due-step queue (autopilot/queue.ts) only: the steps and the runner sit above the domains.',
