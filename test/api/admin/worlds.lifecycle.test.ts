@@ -187,6 +187,20 @@ describe('the autopilot of closed worlds', () => {
     expect((await server.admin('GET', `/worlds/${frozen.id}`)).body.data.frozen).toBe(true);
     expect(worlds['open'].get(frozen.id)!.autopilot).toBeNull();
   });
+
+  it('with the autopilot off, a closed world is still woken when a service rule falls due (a bank transfer arriving)', async () => {
+    const worlds = server.running.worlds;
+    const w = await createWorld();
+    expect((await adminIn(w.id, 'PUT', '/autopilot', { pace: 'off' })).status).toBe(200);
+    const topUp = await open(w.key.secret, 'POST', '/user/wallet/top-ups', { method: 'bank_transfer', amount: 100 });
+    expect(topUp.status, JSON.stringify(topUp.body)).toBe(201);
+    const expectedAt = Date.parse(topUp.body.data.expectedAt as string);
+    await worlds['closeRuntime'](w.id, worlds['open'].get(w.id)!);
+    const due = server.running.core.ctx.db.prepare('SELECT next_due_at FROM worlds WHERE id = ?').get(w.id) as { next_due_at: string | null };
+    expect(due.next_due_at).not.toBeNull();
+    // The world's clock runs as wall time here (no clockStart): the wake-up is the transfer's arrival.
+    expect(Math.abs(Date.parse(due.next_due_at!) - expectedAt)).toBeLessThan(1_000);
+  });
 });
 
 describe('ttl', () => {

@@ -5,6 +5,8 @@ import { join } from 'node:path';
 import { allKeyHashes, createApiKey, hashKey } from '../auth/api-keys.js';
 import { SCOPES } from '../auth/scopes.js';
 import { currentPace } from '../autopilot/autopilot.js';
+import { nextDueStepOfKinds } from '../autopilot/queue.js';
+import { RULE_KINDS } from '../autopilot/steps/index.js';
 import { adminTokenFile, databaseFile } from '../data-dir.js';
 import { inTransaction } from '../db/database.js';
 import type { Core } from '../index.js';
@@ -552,17 +554,27 @@ export class Worlds {
   }
 }
 
-/** When an unfrozen world next owes an autopilot step, in wall time (its clock runs as wall time plus an offset). */
+/**
+ * When an unfrozen world next owes a step, in wall time (its clock runs as wall time plus an offset). With
+ * the autopilot off its staff steps wait, but the service's rules still fall due (a bank transfer arriving,
+ * a supplement expiring: autopilot/runner.ts newRun), so a closed world is woken for those.
+ */
 function nextDueWall(runtime: WorldRuntime): string | null {
   const ctx = runtime.ctx;
   const pace = currentPace(ctx);
-  if (pace === 'off') return null;
-  const column = pace === 'demo' ? 'due_demo' : 'due_realistic';
-  const row = ctx.db.prepare(`SELECT ${column} AS due FROM due_steps ORDER BY ${column} LIMIT 1`).get() as { due: number | null } | undefined;
-  if (!row) return null;
-  // A row not planned yet (NULL) is planned by the runner the first time it sees it: open the world now.
-  const due = row.due ?? 0;
-  return new Date(Math.max(Date.now(), Date.now() + (due - ctx.clock.now().getTime()))).toISOString();
+  let due: number | null;
+  if (pace === 'off') {
+    due = nextDueStepOfKinds(ctx.db, RULE_KINDS, Number.MAX_SAFE_INTEGER)?.due ?? null;
+  } else {
+    const column = pace === 'demo' ? 'due_demo' : 'due_realistic';
+    const row = ctx.db.prepare(`SELECT ${column} AS due FROM due_steps ORDER BY ${column} LIMIT 1`).get() as { due: number | null } | undefined;
+    // A row not planned yet (NULL) is planned by the runner the first time it sees it: open the world now.
+    due = row ? (row.due ?? 0) : null;
+  }
+  if (due === null) return null;
+  const wall = new Date(Math.max(Date.now(), Date.now() + (due - ctx.clock.now().getTime())));
+  // A row parked out of reach (a kind this build does not know) is no time to wake for.
+  return Number.isNaN(wall.getTime()) ? null : wall.toISOString();
 }
 
 async function folderSize(dir: string): Promise<number> {
