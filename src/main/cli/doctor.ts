@@ -2,12 +2,8 @@ import type { Command } from 'commander';
 import { existsSync, readdirSync } from 'node:fs';
 import type { CoreContext } from '../core/context.js';
 import { databaseFile } from '../core/data-dir.js';
-import { forEachOrderProblem } from '../core/orders/invariants.js';
-import { forEachShippingProblem } from '../core/shipping/invariants.js';
-import { formatAmount } from '../core/shared/money.js';
-import { auditLedger } from '../core/wallet/ledger.js';
+import { runMoneyChecks, type MoneyCheckName } from '../core/data/money-checks.js';
 import { plural, resolveDataDir } from './args.js';
-import { forEachTopUpProblem } from '../core/wallet/top-up-invariants.js';
 import { runSqliteChecks, startSqliteChecks, type SqliteCheckResult } from './doctor-sqlite.js';
 import { noDatabaseMessage, withCore, withCoreAsync } from './with-core.js';
 import { worldDir, worldsRoot } from '../core/worlds/files.js';
@@ -44,44 +40,23 @@ function check(name: string, summary: string, list: ProblemList): DoctorCheck {
   return { name, ok: list.count === 0, summary, problems: list.listed, problemCount: list.count };
 }
 
-
-function listOf(problems: Iterable<string>): ProblemList {
-  const list = new ProblemList();
-  for (const problem of problems) list.add(problem);
-  return list;
-}
-
 /**
- * The checks the core can answer: every wallet against its ledger, every order against the ledger and
- * coupons. Both stream (constant memory whatever the size of the folder).
+ * The money checks (core/data/money-checks.ts, which a restore runs too): every wallet against its ledger,
+ * every order, shipping record and top-up against the ledger. They stream (constant memory whatever the
+ * size of the folder).
  */
 function coreChecks(ctx: CoreContext): DoctorCheck[] {
-  const money = (minor: number) => formatAmount(minor, ctx.currency);
-  const wallets = auditLedger(ctx);
-  const ledger = listOf(
-    wallets
-      .filter((w) => !w.ok)
-      .map(
-        (w) =>
-          `user ${w.userId}: balance ${money(w.cachedBalance)}, ledger sum ${money(w.ledgerSum)}, last balanceAfter ` +
-          `${w.lastBalanceAfter === null ? 'none' : money(w.lastBalanceAfter)}, frozen ${money(w.cachedFrozen)}, active holds ${money(w.activeHolds)}`,
-      ),
-  );
-  const orderProblems = new ProblemList();
-  const orders = forEachOrderProblem(ctx, (p) => orderProblems.add(`${p.orderNo}: ${p.problem}`));
-  const shippingProblems = new ProblemList();
-  const shipping = forEachShippingProblem(ctx, (p) => shippingProblems.add(`${p.orderNo}: ${p.problem}`));
-  const topUpProblems = new ProblemList();
-  const topUps = forEachTopUpProblem(ctx, (p) => topUpProblems.add(`${p.orderNo}: ${p.problem}`));
+  const problems = { ledger: new ProblemList(), orders: new ProblemList(), shipping: new ProblemList(), 'top-ups': new ProblemList() } satisfies Record<MoneyCheckName, ProblemList>;
+  const counts = runMoneyChecks(ctx, (name, problem) => problems[name].add(problem));
   return [
-    check('ledger', `${plural(wallets.length, 'wallet')}: balance = sum of ledger entries, frozen = active holds, available >= 0`, ledger),
-    check('orders', `${plural(orders, 'order')}: total = subtotal - discount + serviceFee, paid once, refunds <= payments, coupons`, orderProblems),
+    check('ledger', `${plural(counts.ledger, 'wallet')}: balance = sum of ledger entries, frozen = active holds, available >= 0`, problems.ledger),
+    check('orders', `${plural(counts.orders, 'order')}: total = subtotal - discount + serviceFee, paid once, refunds <= payments, coupons`, problems.orders),
     check(
       'shipping',
-      `${plural(shipping, 'shipping record')} (shipping orders, serviced packages, rehearsals): holds = fee + premium + storage while pending, captured once at dispatch, payouts <= declared value + fee, service charges = prices`,
-      shippingProblems,
+      `${plural(counts.shipping, 'shipping record')} (shipping orders, serviced packages, rehearsals): holds = fee + premium + storage while pending, captured once at dispatch, payouts <= declared value + fee, service charges = prices`,
+      problems.shipping,
     ),
-    check('top-ups', `${plural(topUps, 'top-up')}: a succeeded one credited once by a deposit of its credited amount, a pending or failed one never`, topUpProblems),
+    check('top-ups', `${plural(counts['top-ups'], 'top-up')}: a succeeded one credited once by a deposit of its credited amount, a pending or failed one never`, problems['top-ups']),
   ];
 }
 

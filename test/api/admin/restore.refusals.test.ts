@@ -85,6 +85,18 @@ describe('a restore refuses what it cannot trust, writing nothing', () => {
     await expectRefused(id, 422, /money does not add up.*user 1/);
   });
 
+  it('a top-up its ledger entry does not match: 422, the doctor\'s top-up check runs on a restore too', async () => {
+    const id = doctoredBackup('failed-top-up-credited', (db) => {
+      // A failed top-up pointing at a deposit: every wallet still equals its ledger, only the top-up check sees it.
+      const entry = db.prepare("SELECT id, user_id FROM wallet_entries WHERE type = 'deposit' ORDER BY id LIMIT 1").get() as { id: number; user_id: number };
+      db.prepare(
+        `INSERT INTO wallet_top_ups (user_id, method, amount_minor, currency, rate, fee_minor, credited_minor, status, scenarios, created_at, entry_id)
+         VALUES (?, 'card', 1000, 'CNY', '1', 0, 1000, 'failed', '[]', '2026-01-01T00:00:00.000Z', ?)`,
+      ).run(entry.user_id, entry.id);
+    });
+    await expectRefused(id, 422, /money does not add up.*top-up \d+: failed, yet/);
+  });
+
   it('a file over the size limit: 422 before anything is read', async () => {
     expect((await server.admin('PUT', '/settings', { restoreMaxBytes: 4096 })).status).toBe(200);
     try {

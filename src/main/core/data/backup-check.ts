@@ -3,9 +3,8 @@ import { closeSync, copyFileSync, openSync, readSync, statSync } from 'node:fs';
 import type { Db } from '../db/database.js';
 import { migrate } from '../db/migrate.js';
 import { migrations } from '../db/migrations/index.js';
-import { forEachOrderProblem } from '../orders/invariants.js';
-import { forEachShippingProblem } from '../shipping/invariants.js';
-import { auditLedger } from '../wallet/ledger.js';
+import { readSetting } from '../settings/settings.js';
+import { runMoneyChecks } from './money-checks.js';
 
 /**
  * Whether a file may replace the live data: every check a restore makes before it touches anything,
@@ -77,14 +76,10 @@ function checkStaged(db: Db): BackupVerdict {
   return { ok: true, schemaVersion: latest };
 }
 
-/** The doctor's money checks: every wallet against its ledger, every order and shipping order against theirs. */
+/** The doctor's money checks (money-checks.ts), on the migrated copy, in the backup's own ledger currency. */
 function moneyProblems(db: Db): string[] {
   const problems: string[] = [];
-  for (const w of auditLedger({ db })) {
-    if (!w.ok) problems.push(`user ${w.userId}: balance ${w.cachedBalance} and frozen ${w.cachedFrozen} (minor units) against a ledger sum of ${w.ledgerSum} and active holds of ${w.activeHolds}`);
-  }
-  forEachOrderProblem({ db }, (p) => problems.push(`${p.orderNo}: ${p.problem}`));
-  forEachShippingProblem({ db }, (p) => problems.push(`${p.orderNo}: ${p.problem}`));
+  runMoneyChecks({ db, currency: readSetting(db, 'currency') }, (_check, problem) => problems.push(problem));
   return problems;
 }
 

@@ -20,7 +20,7 @@ interface TopUpMoneyRow {
   entries: number;
 }
 
-export function forEachTopUpProblem(ctx: CoreContext, report: (p: InvariantProblem) => void): number {
+export function forEachTopUpProblem(ctx: Pick<CoreContext, 'db'>, report: (p: InvariantProblem) => void): number {
   let count = 0;
   const rows = ctx.db
     .prepare(
