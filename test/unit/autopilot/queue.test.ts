@@ -11,6 +11,7 @@ import { openCore, type Core } from '../../../src/main/core/index.js';
 import { createOrder } from '../../../src/main/core/orders/create.js';
 import { writeSetting } from '../../../src/main/core/settings/settings.js';
 import { ManualClock } from '../../../src/main/core/shared/clock.js';
+import { worldIdentity } from '../../../src/main/core/world/identity.js';
 import { fullScans, queryPlan, recordStatements } from '../../helpers/read-counter.js';
 
 /**
@@ -24,9 +25,9 @@ afterEach(() => {
   while (cores.length) cores.pop()!.close();
 });
 
-function freshCore(): { core: Core; clock: ManualClock } {
+function freshCore(seed?: number): { core: Core; clock: ManualClock } {
   const clock = new ManualClock(START);
-  const core = openCore({ dataDir: ':memory:', clock });
+  const core = openCore({ dataDir: ':memory:', clock, seed });
   cores.push(core);
   core.ctx.db.transaction(() => {
     writeSetting(core.ctx.db, 'autopilotRefundBp', 0);
@@ -65,9 +66,10 @@ describe('the due-step queue', () => {
     const queued = findStep(core.ctx.db, 'order.pay', orderNo);
     expect(queued).toMatchObject({ since: new Date(START).toISOString(), dueRealistic: null });
     resolveDueTimes(core.ctx.db, 10);
+    const seed = worldIdentity(core.ctx).seed;
     expect(findStep(core.ctx.db, 'order.pay', orderNo)).toMatchObject({
-      dueRealistic: START + drawDelay(orderPay.delays!, 'realistic', 'order.pay', orderNo),
-      dueDemo: START + drawDelay(orderPay.delays!, 'demo', 'order.pay', orderNo),
+      dueRealistic: START + drawDelay(orderPay.delays!, 'realistic', 'order.pay', orderNo, seed),
+      dueDemo: START + drawDelay(orderPay.delays!, 'demo', 'order.pay', orderNo, seed),
     });
     expect(runDueSteps(core.ctx, new Date(START + 61 * MINUTE))).toBe(1);
     expect(findStep(core.ctx.db, 'order.pay', orderNo)).toBeNull();
@@ -99,6 +101,18 @@ describe('the due-step queue', () => {
     expect(runDueSteps(core.ctx, new Date(START + 61 * MINUTE))).toBe(0);
     const timeline = core.ctx.db.prepare("SELECT COUNT(*) AS n FROM order_timeline WHERE order_no = ? AND status = 'paid'").get(orderNo) as { n: number };
     expect(timeline.n).toBe(0);
+  });
+
+  it('draws staff delays from the world\'s seed: the same seed times a row-id subject alike, another seed otherwise', () => {
+    // Subjects like a service request's or a return's id are 1, 2, 3 in every world: only the seed tells the worlds apart.
+    const duesOf = (seed: number) => {
+      const { core } = freshCore(seed);
+      for (const id of ['1', '2', '3']) scheduleStep(core.ctx.db, 'package.service', id, { since: new Date(START) });
+      resolveDueTimes(core.ctx.db, 10);
+      return ['1', '2', '3'].map((id) => findStep(core.ctx.db, 'package.service', id)!.dueRealistic);
+    };
+    expect(duesOf(7)).toEqual(duesOf(7));
+    expect(duesOf(7)).not.toEqual(duesOf(8));
   });
 
   it('takes fixed-time steps, moves and cancels them', () => {

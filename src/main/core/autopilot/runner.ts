@@ -37,6 +37,8 @@ export function resolveDueTimes(db: Db, max: number): number {
     subject: string;
     since: string;
   }[];
+  if (rows.length === 0) return 0;
+  const seed = (db.prepare('SELECT seed FROM world_state WHERE id = 1').pluck().get() as number | undefined) ?? 0;
   const set = db.prepare('UPDATE due_steps SET due_realistic = ?, due_demo = ? WHERE kind = ? AND subject = ?');
   for (const row of rows) {
     const kind = stepKind(row.kind);
@@ -45,7 +47,7 @@ export function resolveDueTimes(db: Db, max: number): number {
       set.run(NEVER, NEVER, row.kind, row.subject);
       continue;
     }
-    const [realistic, demo] = RUNNING_PACES.map((pace) => base + drawDelay(kind.delays!, pace, row.kind, row.subject));
+    const [realistic, demo] = RUNNING_PACES.map((pace) => base + drawDelay(kind.delays!, pace, row.kind, row.subject, seed));
     set.run(realistic, demo, row.kind, row.subject);
   }
   return rows.length;

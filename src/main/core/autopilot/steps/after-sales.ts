@@ -2,7 +2,6 @@ import { EXCHANGE_ARRIVE_STEP, PHOTO_STEP, SELLER_DECISION_STEP, SUPPLEMENT_EXPI
 import { fulfilPhotoRequest } from '../../orders/photo-requests.js';
 import { decideReturn, receiveExchange } from '../../orders/returns.js';
 import { expireSupplement } from '../../orders/supplements.js';
-import { hashText } from '../../shared/random.js';
 import { DAY, HOUR } from '../pace.js';
 import { defineStep } from '../step-kind.js';
 
@@ -17,7 +16,7 @@ export const orderSupplementExpire = defineStep({
   run: (ctx, id) => expireSupplement(ctx, Number(id)),
 });
 
-/** Sellers accept most requests; one in five (by a hash of the request) is rejected, so demos show both. */
+/** Sellers accept most requests; one in five (a draw from the world's stream) is rejected, so demos show both. */
 export const orderSellerDecision = defineStep({
   kind: SELLER_DECISION_STEP,
   role: 'staff',
@@ -25,7 +24,7 @@ export const orderSellerDecision = defineStep({
   run(ctx, id) {
     const row = ctx.db.prepare("SELECT order_no FROM order_returns WHERE id = ? AND status = 'requested'").get(Number(id)) as { order_no: string } | undefined;
     if (!row) return;
-    decideReturn(ctx, row.order_no, Number(id), hashText(`seller:${id}`) % 5 === 0 ? 'rejected' : 'approved');
+    decideReturn(ctx, row.order_no, Number(id), ctx.random.draw().int(5) === 0 ? 'rejected' : 'approved');
   },
 });
 
