@@ -78,7 +78,7 @@ describe('webhook targets', () => {
   });
 
   it('classifies addresses', () => {
-    for (const a of ['169.254.169.254', '169.254.0.1', 'fe80::1', 'fd00:ec2::254', 'fc00::1', '::ffff:169.254.169.254', '100.100.100.200', '0.0.0.0']) {
+    for (const a of ['169.254.169.254', '169.254.0.1', 'fe80::1', 'fd00:ec2::254', 'fc00::1', '::ffff:169.254.169.254', '100.100.100.200', '0.0.0.0', '::', '::ffff:a9fe:a9fe']) {
       expect(forbiddenAddress(a), a).not.toBeNull();
     }
     for (const a of ['127.0.0.1', '::1', '10.0.0.5', '192.168.1.10', '93.184.216.34', '2606:4700::1111']) expect(forbiddenAddress(a), a).toBeNull();

@@ -19,6 +19,7 @@ FORBIDDEN.addSubnet('fe80::', 10, 'ipv6'); // link-local
 FORBIDDEN.addSubnet('fc00::', 7, 'ipv6'); // unique-local, holds fd00:ec2::254 (AWS metadata over IPv6)
 FORBIDDEN.addAddress('100.100.100.200', 'ipv4'); // Alibaba Cloud metadata
 FORBIDDEN.addSubnet('0.0.0.0', 8, 'ipv4'); // "this network": 0.0.0.0 reaches the host itself
+FORBIDDEN.addAddress('::', 'ipv6'); // the unspecified address, IPv6's 0.0.0.0: it reaches the host itself too
 
 /** Names of metadata services (and their short forms resolvable inside a cloud). */
 const FORBIDDEN_NAMES = new Set([
