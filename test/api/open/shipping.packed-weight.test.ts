@@ -108,6 +108,23 @@ describe('packed weight settles the shipping fee (v1.2 section 10)', () => {
     clean();
   });
 
+  it('the expiry is a service rule: it happens with the autopilot off too', async () => {
+    writeFigures(ctx(), { packingMinBp: 1200, packingMaxBp: 1200 });
+    await server.admin('PUT', '/autopilot', { pace: 'off' });
+    try {
+      const o = await create(2000);
+      await dispatch(o.orderNo);
+      expect((await detail(o.orderNo)).status).toBe('awaiting_payment');
+      await server.admin('POST', '/clock/advance', { by: '49h' });
+      const d = await detail(o.orderNo);
+      expect(d.status).toBe('cancelled');
+      expect(d.supplements[0].status).toBe('expired');
+      clean();
+    } finally {
+      await server.admin('PUT', '/autopilot', { pace: 'realistic' });
+    }
+  });
+
   it('scenario overweight (header) makes the packed parcel exceed the tolerance even with no packing', async () => {
     writeFigures(ctx(), { packingMinBp: 0, packingMaxBp: 0 });
     const o = await create(1500, 'economy-line', { 'Crossbuy-Scenario': 'overweight' });
