@@ -22,6 +22,13 @@ export const CursorQuery = {
   ),
 };
 
+/** The query of a list that pages by cursor only (`page` stays accepted as 1, any other page is a 400). */
+export const CursorOnlyQuery = {
+  page: Type.Optional(Type.Integer({ minimum: 1, default: DEFAULT_PAGE, description: 'always 1: this list pages by cursor (startingAfter)' })),
+  limit: PageQuery.limit,
+  ...CursorQuery,
+};
+
 export function Paginated<T extends TSchema>(item: T) {
   return Type.Object({
     items: Type.Array(item),

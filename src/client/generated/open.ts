@@ -1044,7 +1044,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Your top-ups, newest first (page or cursor)
+         * Your top-ups, newest first (cursor paging: startingAfter = a top-up id)
          * @description The wallet's top-ups, newest first: method, amount, rate, fee, what was credited and the status (pending, succeeded, failed).
          */
         get: operations["wallet_top_ups_list"];
@@ -7099,7 +7099,7 @@ export interface operations {
             query?: {
                 /** @description page size, 1 to 100. Plain decimal digits (no sign other than -, exponent, hex or blanks). */
                 limit?: number;
-                /** @description page number, from 1. Plain decimal digits (no sign other than -, exponent, hex or blanks). */
+                /** @description always 1: this list pages by cursor (startingAfter). Plain decimal digits (no sign other than -, exponent, hex or blanks). */
                 page?: number;
                 /** @description cursor paging: the items after this id, in the list's order (instead of page) */
                 startingAfter?: string;

@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { Currency, CursorQuery, IdParam, Money, PageQuery, Paginated } from '../common.js';
+import { Currency, CursorOnlyQuery, IdParam, Money, Paginated } from '../common.js';
 import { TOP_UP_METHODS, TOP_UP_STATUSES } from '../enums.js';
 import { TopUp, TopUpMethodName } from '../open/wallet.js';
 import { MAX_NOTE } from '../limits.js';
@@ -50,7 +50,7 @@ export const adminWalletSchemas = {
     response: EntryResult,
   },
   'GET /wallet/top-ups': {
-    querystring: Type.Object({ ...PageQuery, ...CursorQuery, status: Type.Optional(Type.Enum([...TOP_UP_STATUSES])) }),
+    querystring: Type.Object({ ...CursorOnlyQuery, status: Type.Optional(Type.Enum([...TOP_UP_STATUSES])) }),
     response: Paginated(AdminTopUp),
   },
   'POST /wallet/top-ups/:id/resolve': {

@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { Currency, CursorQuery, Money, PageQuery, Paginated, type ResponseOf, Timestamp } from '../common.js';
+import { Currency, CursorOnlyQuery, CursorQuery, Money, PageQuery, Paginated, type ResponseOf, Timestamp } from '../common.js';
 import { ENTRY_TYPES, TOP_UP_METHODS, TOP_UP_STATUSES } from '../enums.js';
 
 export const EntryType = Type.Enum([...ENTRY_TYPES], { description: ENTRY_TYPES.join(', ') });
@@ -55,7 +55,7 @@ export const walletSchemas = {
   },
   'POST /user/wallet/top-ups': { body: NewTopUp, response: TopUp },
   'GET /user/wallet/top-ups': {
-    querystring: Type.Object({ ...PageQuery, ...CursorQuery }),
+    querystring: Type.Object({ ...CursorOnlyQuery }),
     response: Paginated(TopUp),
   },
 };

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { openCore } from '../../../src/main/core/index.js';
 
 /**
- * The queue, the ranks and the counters are kept by triggers (migrations 003, 005, 009, 015 and 017). A migration that
+ * The queue, the ranks and the counters are kept by triggers (migrations 003, 005, 009, 015, 017 and 030). A migration that
  * rebuilds one of these tables (to change a CHECK, say) drops its triggers with it and must create them
  * again: this test names every one, so such a loss fails here instead of drifting silently.
  */
@@ -35,6 +35,9 @@ const KEPT_BY_TRIGGERS = [
   'webhook_deliveries_count_insert',
   'webhook_deliveries_count_delete',
   'webhook_endpoints_count_delete',
+  'wallet_top_ups_count_insert',
+  'wallet_top_ups_count_status',
+  'wallet_top_ups_count_delete',
 ];
 
 describe('tables kept by triggers', () => {

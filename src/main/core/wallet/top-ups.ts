@@ -4,7 +4,7 @@ import { emitEvent } from '../events/log.js';
 import { readDisplayCurrency } from '../settings/display-currency.js';
 import { ApiError, badRequest, conflict, notFound } from '../shared/errors.js';
 import { decimalOf, formatAmount, parseAmount, toAmount } from '../shared/money.js';
-import { cursorOf, integerCursor, offsetOf, pageOf, unknownCursor, type Page, type PageQuery } from '../shared/pagination.js';
+import { integerCursor, pageOf, unknownCursor, type Page } from '../shared/pagination.js';
 import { readFigures } from '../warehouse/figures.js';
 import { checkBalanceCap } from './admin.js';
 import { postEntry } from './ledger.js';
@@ -226,35 +226,42 @@ export function getTopUp(ctx: CoreContext, id: number, userId: number | null): T
   return view(ctx, requireRow(ctx, id, userId));
 }
 
-/** Newest first; page or cursor (a top-up id). `userId` null: every user's (the back office). */
-export function listTopUps(ctx: CoreContext, userId: number | null, query: PageQuery & { status?: TopUpStatus }): Page<TopUpView & { userId: number }> {
-  const where: string[] = [];
-  const args: (string | number)[] = [];
-  if (userId !== null) {
-    where.push('user_id = ?');
-    args.push(userId);
+/** A page of a top-up list: `limit` of them after the cursor `startingAfter` (a top-up id); `page` is always 1. */
+export interface TopUpListQuery {
+  limit: number;
+  page?: number;
+  startingAfter?: string;
+  status?: TopUpStatus;
+}
+
+/**
+ * Newest first, by cursor (extensions.md section 12: "cursor paging"): one seek in the (user[, status],
+ * id) index, or the primary key / (status, id) for the back office (`userId` null: every user's), and the
+ * total from wallet_top_up_counts (migration 030). Nothing read grows with the number of top-ups. Any
+ * top-up of the list's user is a valid cursor whatever its status, so a walk survives settlements made
+ * while it pages. A `page` other than 1 is a 400 pointing at the cursor (an ignored page would hand a
+ * page walker the first page forever).
+ */
+export function listTopUps(ctx: CoreContext, userId: number | null, query: TopUpListQuery): Page<TopUpView & { userId: number }> {
+  if ((query.page ?? 1) !== 1) throw badRequest('The top-up list pages by cursor: pass startingAfter=<the last top-up id of the page> instead of page');
+  const scope = userId ?? 0;
+  const where = [userId === null ? '' : 'user_id = ?', query.status ? 'status = ?' : '', 'id < ?'].filter(Boolean).join(' AND ');
+  const args: (string | number)[] = [...(userId === null ? [] : [userId]), ...(query.status ? [query.status] : [])];
+  const total = (
+    query.status
+      ? ctx.db.prepare('SELECT COALESCE(SUM(n), 0) FROM wallet_top_up_counts WHERE user_id = ? AND status = ?').pluck().get(scope, query.status)
+      : ctx.db.prepare('SELECT COALESCE(SUM(n), 0) FROM wallet_top_up_counts WHERE user_id = ?').pluck().get(scope)
+  ) as number;
+  let before = Number.MAX_SAFE_INTEGER;
+  if (query.startingAfter !== undefined) {
+    before = integerCursor(query.startingAfter);
+    const owner = ctx.db.prepare('SELECT user_id FROM wallet_top_ups WHERE id = ?').pluck().get(before) as number | undefined;
+    if (owner === undefined || (userId !== null && owner !== userId)) unknownCursor();
   }
-  if (query.status) {
-    where.push('status = ?');
-    args.push(query.status);
-  }
-  const filter = where.length ? `WHERE ${where.join(' AND ')}` : '';
-  const total = ctx.db.prepare(`SELECT COUNT(*) FROM wallet_top_ups ${filter}`).pluck().get(...args) as number;
-  const cursor = cursorOf(query);
-  let rows: TopUpRow[];
-  if (cursor === null) {
-    rows = ctx.db.prepare(`SELECT * FROM wallet_top_ups ${filter} ORDER BY id DESC LIMIT ? OFFSET ?`).all(...args, query.limit, offsetOf(query)) as TopUpRow[];
-  } else {
-    const after = integerCursor(cursor);
-    const known = ctx.db.prepare('SELECT user_id FROM wallet_top_ups WHERE id = ?').get(after) as { user_id: number } | undefined;
-    if (!known || (userId !== null && known.user_id !== userId)) unknownCursor();
-    rows = ctx.db
-      .prepare(`SELECT * FROM wallet_top_ups ${filter ? `${filter} AND` : 'WHERE'} id < ? ORDER BY id DESC LIMIT ?`)
-      .all(...args, after, query.limit) as TopUpRow[];
-  }
+  const rows = ctx.db.prepare(`SELECT * FROM wallet_top_ups WHERE ${where} ORDER BY id DESC LIMIT ?`).all(...args, before, query.limit) as TopUpRow[];
   return pageOf(
     rows.map((r) => view(ctx, r)),
     total,
-    query,
+    { page: 1, limit: query.limit },
   );
 }

@@ -23,6 +23,7 @@ import { shippingCoupons } from './024-shipping-coupons.js';
 import { packedWeight } from './025-packed-weight.js';
 import { worlds } from './028-worlds.js';
 import { worldSnapshots } from './029-world-snapshots.js';
+import { topUpList } from './030-top-up-list.js';
 
 /** Every migration, in order. Add new ones at the end; never edit one that has shipped. */
-export const migrations: readonly Migration[] = [initial, events, orderListIndexes, catalogIndexes, dueStepsAndRanks, afterSales, warehouseServices, orderStatusRanks, catalogPriceIndex, timelineParts, logisticsCodes, shippingEventCodes, webhookTestDeliveries, pendingReturns, unusedOrderIndexes, webhookDeliveryCounts, unusedWebhookIndex, worldState, ruleStepIndex, walletTopUps, shippingCoupons, packedWeight, worlds, worldSnapshots];
+export const migrations: readonly Migration[] = [initial, events, orderListIndexes, catalogIndexes, dueStepsAndRanks, afterSales, warehouseServices, orderStatusRanks, catalogPriceIndex, timelineParts, logisticsCodes, shippingEventCodes, webhookTestDeliveries, pendingReturns, unusedOrderIndexes, webhookDeliveryCounts, unusedWebhookIndex, worldState, ruleStepIndex, walletTopUps, shippingCoupons, packedWeight, worlds, worldSnapshots, topUpList];

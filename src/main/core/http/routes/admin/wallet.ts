@@ -4,6 +4,7 @@ import { adjustWallet, depositToWallet } from '../../../wallet/admin.js';
 import { listTopUpMethods, listTopUps, resolveTopUp, updateTopUpMethod } from '../../../wallet/top-ups.js';
 import type { MethodFigures } from '../../../wallet/top-up-rules.js';
 import { defineRoute } from '../../route.js';
+import { DEFAULT_LIMIT } from '../../../shared/pagination.js';
 import { DEFAULT_USER_ID, adminWalletSchemas, type TopUpMethodView } from '../../../../../contract/admin/wallet.js';
 
 function methodView(f: MethodFigures): TopUpMethodView {
@@ -55,7 +56,7 @@ export const adminWalletRoutes = [
     tag: 'Admin',
     summary: 'Every user\'s top-ups, newest first, optionally of one status (pending: what is still on its way)',
     schema: adminWalletSchemas['GET /wallet/top-ups'],
-    handler: ({ ctx, query }) => listTopUps(ctx, null, { page: query.page ?? 1, limit: query.limit ?? 20, startingAfter: query.startingAfter, status: query.status }),
+    handler: ({ ctx, query }) => listTopUps(ctx, null, { page: query.page, limit: query.limit ?? DEFAULT_LIMIT, startingAfter: query.startingAfter, status: query.status }),
   }),
   defineRoute({
     method: 'POST',

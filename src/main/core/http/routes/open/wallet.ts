@@ -42,9 +42,9 @@ export const walletRoutes = [
     url: '/user/wallet/top-ups',
     scope: 'wallet:read',
     tag: 'Wallet',
-    summary: 'Your top-ups, newest first (page or cursor)',
+    summary: 'Your top-ups, newest first (cursor paging: startingAfter = a top-up id)',
     schema: walletSchemas['GET /user/wallet/top-ups'],
     handler: ({ ctx, caller, query }) =>
-      listTopUps(ctx, caller.userId, { page: query.page ?? DEFAULT_PAGE, limit: query.limit ?? DEFAULT_LIMIT, startingAfter: query.startingAfter }),
+      listTopUps(ctx, caller.userId, { page: query.page, limit: query.limit ?? DEFAULT_LIMIT, startingAfter: query.startingAfter }),
   }),
 ];
