@@ -1,6 +1,6 @@
 import type { TSchema } from 'typebox';
 import type { Scope } from '../core/auth/scopes.js';
-import type { RouteSpec } from '../core/http/route.js';
+import { onlyReads, type RouteSpec } from '../core/http/route.js';
 import { routeDocKey, routeDocOf, type RouteDocs } from '../core/http/route-docs.js';
 import { ErrorBody } from '../../contract/common.js';
 
@@ -104,8 +104,7 @@ export function toolOf(spec: RouteSpec, docs: RouteDocs): ToolDef {
   }
   const inputSchema: ToolDef['inputSchema'] = { type: 'object', properties };
   if (required.length > 0) inputSchema.required = required;
-  // A GET, or a POST that only computes under a read scope (the freight quotes): nothing is changed.
-  const readOnly = spec.method === 'GET' || spec.scope?.endsWith(':read') === true;
+  const readOnly = onlyReads(spec);
   const title = spec.summary.length <= 80 ? spec.summary : `${spec.summary.slice(0, 77)}...`;
   return {
     name,

@@ -1,5 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createApiKey } from '../../../src/main/core/auth/api-keys.js';
+import { groupCommit } from '../../../src/main/core/db/group-commit.js';
 import { createArrivedOrder, createUser, deposit, orderableSku } from '../../helpers/fixtures.js';
 import { snapshot, startTestServer, tableCounts, type TestServer } from '../../helpers/server.js';
 
@@ -132,5 +133,28 @@ describe('POST /shipping/preview', () => {
     const key = server.makeKey(['products:read']);
     expect((await server.api('POST', '/shipping/preview', { body: { items: [{ inventoryId: 1, quantity: 1 }], logisticsChannelId: 'ems', recipientCountry: 'US' }, key })).status).toBe(403);
     expect((await server.api('POST', '/orders/preview', { body: { items: [{ ...orderableSku(ctx()), quantity: 1 }] }, key })).status).toBe(403);
+  });
+});
+
+describe('previews and estimates are reads', () => {
+  it('take no write lock: no savepoint in a group-commit batch, no commit to wait for', async () => {
+    const pkg = createArrivedOrder(ctx(), { inspectedWeightGrams: 400 }).packageIds[0]!;
+    const line = orderableSku(ctx());
+    const calls = [
+      () => server.api('POST', '/orders/preview', { body: { items: [{ ...line, quantity: 1 }] } }),
+      () => server.api('POST', '/shipping/preview', { body: { items: [{ inventoryId: pkg, quantity: 1 }], logisticsChannelId: 'ems', recipientCountry: 'DE' } }),
+      () => server.api('POST', '/logistics/estimate', { body: { items: [{ ...line, quantity: 1 }], countryCode: 'DE' } }),
+    ];
+    await calls[0]!(); // the key's last use is recorded by now (once a minute, joining a batch)
+    const run = vi.spyOn(groupCommit(ctx().db), 'run');
+    try {
+      for (const call of calls) expect((await call()).status).toBe(200);
+      expect(run).not.toHaveBeenCalled();
+      // A write still goes through the batch (the spy sees it): the check above can fail.
+      expect((await server.api('POST', '/cart/items', { body: { ...line, quantity: 1 } })).status).toBeLessThan(300);
+      expect(run).toHaveBeenCalled();
+    } finally {
+      run.mockRestore();
+    }
   });
 });

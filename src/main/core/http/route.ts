@@ -75,6 +75,16 @@ export interface RouteSpec<S extends RouteSchemas = RouteSchemas> {
   handler: (call: Call<S>) => HandlerResult<Static<S['response']>> | Promise<HandlerResult<Static<S['response']>>>;
 }
 
+/**
+ * Whether a route only reads: a GET, or a POST under a read scope (the freight quotes, the v1.2 estimate
+ * and previews: the body is the question). A key with only read scopes may call it, so it must write
+ * nothing; the server serves it outside the group-commit batch (no write lock, no savepoint, no commit to
+ * wait for) and the MCP tools mark it read-only.
+ */
+export function onlyReads(spec: Pick<RouteSpec, 'method' | 'scope'>): boolean {
+  return spec.method === 'GET' || spec.scope?.endsWith(':read') === true;
+}
+
 /** Keeps each route's handler typed by its own schemas while the table holds them all. */
 export function defineRoute<S extends RouteSchemas>(spec: RouteSpec<S>): RouteSpec {
   return spec as unknown as RouteSpec;

@@ -13,7 +13,7 @@ import { resolveAdminCaller, resolveAdminDocCaller, type CallerSecrets } from '.
 import { errorHandler, frameworkErrorHandler, sendError, toApiError } from './errors.js';
 import { checkHost } from './host-check.js';
 import { IDEMPOTENCY_HEADER, findStored, parseIdempotencyKey, requestHash, storeResponse } from './idempotency.js';
-import type { Call, Caller, RouteSpec, WithStatus } from './route.js';
+import { onlyReads, type Call, type Caller, type RouteSpec, type WithStatus } from './route.js';
 import { adminRoutes } from './routes/admin/index.js';
 import { registerEventStream } from './routes/events-stream.js';
 import { registerExports } from './routes/exports.js';
@@ -66,17 +66,18 @@ function envelope(spec: RouteSpec, result: unknown): Outcome {
 }
 
 /**
- * Writes (every method but GET) run in their own savepoint of the open group-commit batch
- * (`db/group-commit.ts`), with their Idempotency-Key record; reads run as they are. Either way the answer
+ * Writes (every route but those `onlyReads` names) run in their own savepoint of the open group-commit
+ * batch (`db/group-commit.ts`), with their Idempotency-Key record; reads run as they are. Either way the answer
  * waits for the open batch's commit: a write is acknowledged only once it is fsynced, and a read that ran
  * while a batch was open may have seen its rows. An async handler (backup, clock advance) spans several
  * turns of the loop: only its synchronous start is in the savepoint, its later transactions are its own.
  */
 function execute(spec: RouteSpec, call: Call<never>, request: FastifyRequest): Outcome | Promise<Outcome> {
   const gc = groupCommit(call.ctx.db);
+  const reads = onlyReads(spec);
   let result: unknown;
   try {
-    result = spec.method === 'GET' ? spec.handler(call as never) : gc.run(() => runWrite(spec, call, request));
+    result = reads ? spec.handler(call as never) : gc.run(() => runWrite(spec, call, request));
   } catch (error) {
     const commit = gc.settled();
     if (commit === null) throw error;
@@ -85,7 +86,7 @@ function execute(spec: RouteSpec, call: Call<never>, request: FastifyRequest): O
     });
   }
   if (result instanceof Promise) return settleAsync(spec, gc, result);
-  const outcome = spec.method === 'GET' ? envelope(spec, result) : (result as Outcome);
+  const outcome = reads ? envelope(spec, result) : (result as Outcome);
   const commit = gc.settled();
   // The common read: no batch open, so no promise at all on its way out.
   return commit === null ? outcome : afterCommit(commit, () => outcome);
