@@ -54,6 +54,20 @@ describe('POST /admin/worlds with a world file', () => {
     expect((await server.admin('POST', '/worlds', { file: { crossbuyWorld: 1, steps: [], colour: 'red' } })).status).toBe(400);
   });
 
+  it('a session in a world copied from the kept template of a file that moves the clock is recorded too', async () => {
+    // The first world runs the file (its advances run in this process); the second is a copy of the kept
+    // template: its clock.advanced events were never run in its own database, and are history to any session.
+    await createWorld({ file: shipped('packages-every-status') });
+    const world = await createWorld({ file: shipped('packages-every-status') });
+    const hoodie = (await open(world.key.secret, 'GET', '/products/search?q=hoodie&limit=1')).body.data.items[0];
+    const order = await open(world.key.secret, 'POST', '/orders', { items: [{ productId: String(hoodie.id), skuId: hoodie.skus[0].skuId, quantity: 1 }] });
+    expect(order.status).toBe(201);
+    await new Promise((r) => setTimeout(r, 100));
+    const recorded = await adminIn(world.id, 'GET', `/requests/world-file?keyId=${world.key.id}`);
+    expect(recorded.status, JSON.stringify(recorded.body)).toBe(200);
+    expect((recorded.body.data.steps as Json[]).map((s) => s.call ?? `advance ${s.advance}`)).toEqual(['POST /admin/wallet/deposit', 'GET /open/products/search', 'POST /open/orders']);
+  });
+
   it('a session in a world, recorded and replayed into a new world with its seed, reads the same', async () => {
     const world = await createWorld({ file: shipped('empty-funded'), seed: 21 });
     const key = world.key.secret;
