@@ -82,6 +82,17 @@ describe('applying a world file', () => {
     expect(vars.message).toMatch(/steps\[0\].*vars\.missing/);
   });
 
+  it('a step that sets the caller or the world (Authorization, Crossbuy-World) is a 422 before anything runs', async () => {
+    const before = tableCounts(server);
+    const fund = { name: 'fund', call: 'POST /admin/wallet/deposit', body: { amount: 5 } };
+    const elsewhere = await failure(world([fund, { name: 'elsewhere', call: 'POST /admin/wallet/deposit', body: { amount: 5 }, headers: { 'Crossbuy-World': 'w_another_one' } }]));
+    expect(elsewhere.statusCode).toBe(422);
+    expect(elsewhere.message).toMatch(/steps\[1\] "elsewhere".*Crossbuy-World/);
+    const key = await failure(world([fund, { call: 'GET /open/cart', headers: { authorization: 'Bearer sk-someone-else' } }]));
+    expect(key.message).toMatch(/steps\[1\].*authorization/);
+    expect(tableCounts(server)).toEqual(before);
+  });
+
   it('a path missing from an answer is a 422 naming the step and the path', async () => {
     const error = await failure(world([search, { name: 'product', call: 'GET /open/products/${hoodie.data.items[7].id}' }]));
     expect(error).toBeInstanceOf(WorldFileError);

@@ -91,10 +91,24 @@ function templatesOf(step: PlannedStep): unknown[] {
 
 const refText = (ref: Reference) => `\${${ref.source}${ref.path ? `.${ref.path}` : ''}}`.replace('.[', '[');
 
-/** References that can be seen wrong before anything runs: unknown steps, later steps, missing vars. */
-function checkReferences(loaded: LoadedWorldFile): void {
+/**
+ * Headers a step may not set: the engine chooses who calls and in which world. A step that sent another
+ * key, or named another world, would write outside the world the file makes (and a world made again from
+ * the kept template would not repeat it).
+ */
+const CALLER_HEADERS = new Set(['authorization', 'crossbuy-world']);
+
+/**
+ * What can be seen wrong before anything runs: references to unknown steps, later steps or missing vars;
+ * headers that choose the caller or the world.
+ */
+function checkBeforeRunning(loaded: LoadedWorldFile): void {
   const named = new Set<string>();
   for (const step of loaded.plan) {
+    const caller = step.kind === 'call' ? Object.keys(step.step.headers ?? {}).find((name) => CALLER_HEADERS.has(name.toLowerCase())) : undefined;
+    if (caller !== undefined) {
+      throw new WorldFileError(`${describePlace(step.place)}: a step cannot set the ${caller} header (open steps carry the world's key, admin steps admin rights in this world)`, step.place);
+    }
     for (const template of templatesOf(step)) {
       let references: Reference[];
       try {
@@ -231,7 +245,7 @@ class Runner {
 export async function applyWorldFile(target: WorldTarget, file: unknown, options: ApplyOptions): Promise<ApplyResult> {
   const loaded = loadWorldFile(file, options.baseDir ?? null);
   const vars = { ...loaded.vars, ...options.vars };
-  checkReferences({ ...loaded, vars });
+  checkBeforeRunning({ ...loaded, vars });
   const runner = new Runner(target, vars);
   const steps: StepResult[] = [];
   for (const planned of loaded.plan) {
