@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { applyWorldFile, WorldFileError, type WorldTarget } from '../../src/main/core/worlds/file/apply.js';
 import { worldFileSchemaText } from '../../src/main/core/worlds/file/json-schema.js';
+import { inlineIncludes } from '../../src/main/core/worlds/file/load.js';
 import { ApiError } from '../../src/main/core/shared/errors.js';
 import { tableCounts, type TestServer } from '../helpers/server.js';
 import { startWorldFileServer, targetOf, WORLDS_DIR } from '../helpers/world-file.js';
@@ -152,6 +153,14 @@ describe('applying a world file', () => {
     const refused = await failure(top, { baseDir: null });
     expect(refused.statusCode).toBe(422);
     expect(refused.message).toMatch(/steps\[0\].*include/);
+    // `world create --file` writes the includes in before it sends the file: the included settings become
+    // their calls, the included vars defaults of the top file's
+    writeFileSync(join(dir, 'paced.json'), JSON.stringify(world([{ include: 'base.json' }], { settings: { autopilot: { pace: 'off' } } })));
+    const inlined = inlineIncludes(world([{ include: 'paced.json' }, top.steps[1]], { vars: { base: 5 } }), dir);
+    expect(inlined.steps.map((s) => ('call' in s ? s.call : s))).toEqual(['PUT /admin/autopilot', 'POST /admin/wallet/deposit', 'POST /admin/wallet/deposit']);
+    expect(inlined.vars).toEqual({ base: 5, shared: 1 });
+    const sent = await applyWorldFile(target, inlined, { baseDir: null });
+    expect((sent.answers.again as { data: { amount: number } }).data.amount).toBe(5);
     writeFileSync(join(dir, 'loop.json'), JSON.stringify(world([{ include: 'loop.json' }])));
     expect((await failure(world([{ include: 'loop.json' }]), { baseDir: dir })).message).toMatch(/includes itself/);
   });

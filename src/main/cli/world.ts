@@ -92,8 +92,11 @@ export function registerWorldCommands(program: Command): void {
     .action(async (flags: CreateFlags) => {
       const body: Record<string, unknown> = {};
       if (flags.file) {
+        // The server reads no file a request names: the CLI writes the file's includes into it.
+        const { inlineIncludes, readWorldFile } = await import('../core/worlds/file/load.js');
         try {
-          body.file = JSON.parse(readFileSync(flags.file, 'utf8')) as unknown;
+          const { file, baseDir } = readWorldFile(flags.file);
+          body.file = inlineIncludes(file, baseDir);
         } catch (error) {
           throw new Error(`--file ${flags.file}: ${error instanceof Error ? error.message : String(error)}`);
         }

@@ -1,5 +1,5 @@
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -63,6 +63,16 @@ describe('crossbuy world (no server running)', () => {
     expect(taken.code).toBe(1);
     expect(taken.stderr).toContain('already exists');
     expect((await crossbuy(['world', 'create', '--seed', 'x', '--data', data])).code).toBe(1);
+  }, 120_000);
+
+  it('creates a world from a file that includes another one beside it (the CLI reads the include)', async () => {
+    const data = folder();
+    const files = folder();
+    writeFileSync(join(files, 'base.json'), JSON.stringify({ crossbuyWorld: 1, steps: [{ name: 'fund', call: 'POST /admin/wallet/deposit', body: { amount: 12 } }] }));
+    writeFileSync(join(files, 'top.json'), JSON.stringify({ crossbuyWorld: 1, steps: [{ include: 'base.json' }, { call: 'POST /admin/wallet/deposit', body: { amount: '${fund.data.amount}' } }] }));
+    const created = await crossbuy(['world', 'create', '--json', '--file', join(files, 'top.json'), '--data', data]);
+    expect(created.code, created.stderr).toBe(0);
+    expect(JSON.parse(created.stdout).steps.map((s: { request: string; status: number }) => `${s.request} ${s.status}`)).toEqual(['POST /admin/wallet/deposit 201', 'POST /admin/wallet/deposit 201']);
   }, 120_000);
 });
 

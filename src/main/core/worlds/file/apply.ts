@@ -1,7 +1,7 @@
 import { parseDuration } from '../../shared/clock.js';
 import { ApiError } from '../../shared/errors.js';
 import type { CallStep, UntilStep } from '../../../../contract/admin/world-file.js';
-import { loadWorldFile, type LoadedWorldFile, type PlannedStep, type StepPlace } from './load.js';
+import { loadWorldFile, settingsCalls, type LoadedWorldFile, type PlannedStep, type StepPlace } from './load.js';
 import { fillTemplate, isMissing, parseReference, readPath, referencesIn, type Reference } from './references.js';
 import { findRoute, type Api } from './route-lookup.js';
 
@@ -253,15 +253,7 @@ export async function applyWorldFile(target: WorldTarget, file: unknown, options
     const result: StepResult = { index: place.index, name: place.name, label: place.label, kind: planned.kind, request: null, status: null };
     switch (planned.kind) {
       case 'settings': {
-        const { autopilot, ...settings } = planned.settings;
-        if (Object.keys(settings).length > 0) {
-          const sent = await runner.send(place, { call: 'PUT /admin/settings', body: settings });
-          runner.check(place, sent, undefined);
-        }
-        if (autopilot !== undefined) {
-          const sent = await runner.send(place, { call: 'PUT /admin/autopilot', body: autopilot });
-          runner.check(place, sent, undefined);
-        }
+        for (const call of settingsCalls(planned.settings)) runner.check(place, await runner.send(place, call), undefined);
         break;
       }
       case 'call': {

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { Ajv, type ValidateFunction } from 'ajv';
 import addFormatsModule from 'ajv-formats';
-import { WorldFile, type CallStep, type UntilStep, type WorldFileSettings } from '../../../../contract/admin/world-file.js';
+import { WorldFile, type CallStep, type UntilStep, type WorldFileSettings, type WorldFileStep } from '../../../../contract/admin/world-file.js';
 import { validationError } from '../../http/validation.js';
 import { ApiError } from '../../shared/errors.js';
 
@@ -105,4 +105,38 @@ export function loadWorldFile(file: unknown, baseDir: string | null): LoadedWorl
   };
   expand(top, baseDir, null, [], 'world file');
   return { name: top.name ?? null, seed: top.seed ?? null, clockStart: top.clockStart ?? null, demo: top.demo ?? false, vars, plan };
+}
+
+/** A file's `settings` as the requests that apply them: PUT /admin/settings, then PUT /admin/autopilot. */
+export function settingsCalls(settings: WorldFileSettings): CallStep[] {
+  const { autopilot, ...rest } = settings;
+  const calls: CallStep[] = [];
+  if (Object.keys(rest).length > 0) calls.push({ call: 'PUT /admin/settings', body: rest });
+  if (autopilot !== undefined) calls.push({ call: 'PUT /admin/autopilot', body: autopilot });
+  return calls;
+}
+
+/**
+ * The file with its includes written into it, for a server that reads no file (`crossbuy world create
+ * --file`): each included file's settings become the calls that apply them and its steps follow, its vars
+ * are defaults of the top file's. A file without includes is given back as it is.
+ */
+export function inlineIncludes(file: unknown, baseDir: string): WorldFile {
+  const top = checkWorldFile(file);
+  if (!top.steps.some((step) => 'include' in step)) return top;
+  const loaded = loadWorldFile(top, baseDir);
+  const named = (place: StepPlace) => (place.name === null ? {} : { name: place.name });
+  const steps = loaded.plan.flatMap((planned): WorldFileStep[] => {
+    switch (planned.kind) {
+      case 'settings':
+        return planned.place.index === -1 ? [] : settingsCalls(planned.settings);
+      case 'call':
+        return [planned.step];
+      case 'advance':
+        return [{ ...named(planned.place), advance: planned.by }];
+      case 'until':
+        return [planned.step];
+    }
+  });
+  return { ...top, ...(Object.keys(loaded.vars).length > 0 ? { vars: loaded.vars } : {}), steps };
 }
