@@ -38,6 +38,8 @@ describe('recording a session as a world file', () => {
     const api = (method: string, path: string, body?: unknown) => recorded.api(method, path, { key: key.openKey, body });
     const answers: Json[] = [];
     await recorded.admin('PUT', '/autopilot', { pace: 'realistic', refundRate: 0 });
+    // A fee other than a fresh world's: the replay must charge it too.
+    await recorded.admin('PUT', '/settings', { serviceFeeRate: 7.5 });
     // The back office's money is not in the log: the recording finds it in the ledger.
     await recorded.admin('POST', '/wallet/deposit', { amount: 3000 });
     const lamp = (await api('GET', '/products/search?q=lamp&limit=1')).body.data.items[0];
@@ -62,7 +64,9 @@ describe('recording a session as a world file', () => {
 
   it('writes the writes, the reads later requests use, the advance between, and ids as references', () => {
     const steps = file.steps as Json[];
-    expect(file).toMatchObject({ crossbuyWorld: 1, settings: { autopilot: { pace: 'realistic', refundRate: 0 } } });
+    expect(file).toMatchObject({ crossbuyWorld: 1, settings: { serviceFeeRate: 7.5, autopilot: { pace: 'realistic', refundRate: 0 } } });
+    // settings left as a fresh world has them are not written
+    expect(Object.keys(file.settings).sort()).toEqual(['autopilot', 'serviceFeeRate']);
     expect(file.demo).toBeUndefined();
     expect(Date.parse(file.clockStart)).toBeGreaterThan(0);
     const calls = steps.map((s) => s.call ?? `advance ${s.advance}`);

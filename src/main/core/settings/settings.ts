@@ -92,6 +92,11 @@ export function writeSetting<K extends Key>(db: Db, key: K, value: ServiceSettin
   );
 }
 
+/** Whether a setting still holds its default (a fresh world's value). */
+export function isDefaultSetting(db: Db, key: Key): boolean {
+  return readSetting(db, key) === DEFAULTS[key];
+}
+
 export function readAllSettings(db: Db): ServiceSettings {
   const out = { ...DEFAULTS };
   for (const key of Object.keys(DEFAULTS) as Key[]) (out as Record<Key, unknown>)[key] = readSetting(db, key);

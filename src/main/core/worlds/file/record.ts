@@ -1,10 +1,10 @@
 import type { RequestSummary } from '../../../../contract/admin/requests.js';
-import type { WorldFile } from '../../../../contract/admin/world-file.js';
+import type { WorldFile, WorldFileSettings } from '../../../../contract/admin/world-file.js';
 import { MAX_LIMIT } from '../../../../contract/limits.js';
 import type { CoreContext } from '../../context.js';
 import { readScenarioRates } from '../../orders/scenarios.js';
 import type { RequestLog } from '../../requests/request-log.js';
-import { readSetting } from '../../settings/settings.js';
+import { isDefaultSetting, readSetting } from '../../settings/settings.js';
 import { ApiError, badRequest } from '../../shared/errors.js';
 import { MAX_NOTE } from '../../../../contract/limits.js';
 import { DEMO_DEPOSIT_MINOR } from '../../seed/demo-data.js';
@@ -141,6 +141,20 @@ function walletSteps(
 }
 
 /**
+ * The settings of PUT /admin/settings that shape the answers, where the recorded world changed them from a
+ * fresh world's: replayed, an order is charged the same fee in the same currency.
+ */
+function answerSettings(ctx: CoreContext): Omit<WorldFileSettings, 'autopilot'> {
+  const changed = (key: Parameters<typeof isDefaultSetting>[1]) => !isDefaultSetting(ctx.db, key);
+  return {
+    ...(changed('currency') ? { currency: readSetting(ctx.db, 'currency') } : {}),
+    ...(changed('serviceFeeBp') ? { serviceFeeRate: readSetting(ctx.db, 'serviceFeeBp') / 100 } : {}),
+    ...(changed('lowBalanceThresholdMinor') ? { lowBalanceThreshold: toAmount(readSetting(ctx.db, 'lowBalanceThresholdMinor')) } : {}),
+    ...(changed('webhooksAllowRemote') ? { webhooksAllowRemote: readSetting(ctx.db, 'webhooksAllowRemote') === 'yes' } : {}),
+  };
+}
+
+/**
  * Each request's service time: its wall time plus the offset of the stretch between advances it fell in;
  * for a frozen clock, where the clock stood (the last advance's end, or the session's start).
  */
@@ -196,8 +210,8 @@ export async function recordWorldFile(ctx: CoreContext, log: RequestLog, query: 
       // The recorded world's seed: replayed with it, the answers are the same (worlds.md section 3).
       seed: identity.seed,
       demo,
-      // The autopilot as it is now: advances replay with the same pace and scenario rates.
-      settings: { autopilot: { pace: readSetting(ctx.db, 'autopilotPace'), refundRate: readSetting(ctx.db, 'autopilotRefundBp') / 100, scenarioRates: readScenarioRates(ctx.db) } },
+      // The settings as they are now: the same fee and currency, advances with the same pace and scenario rates.
+      settings: { ...answerSettings(ctx), autopilot: { pace: readSetting(ctx.db, 'autopilotPace'), refundRate: readSetting(ctx.db, 'autopilotRefundBp') / 100, scenarioRates: readScenarioRates(ctx.db) } },
     },
   );
 }
