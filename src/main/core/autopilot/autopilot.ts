@@ -68,14 +68,14 @@ function checkAdvance(ms: number): void {
 }
 
 function finishAdvance(ctx: CoreContext, clock: ServiceClock, from: Date, target: Date, wallStart: number): void {
-  ctx.db
+  const eventId = ctx.db
     .transaction(() => {
       clock.moveTo(target);
-      emitEvent(contextAt(ctx, target), 'clock.advanced', 1, { from: from.toISOString(), to: target.toISOString() });
+      return emitEvent(contextAt(ctx, target), 'clock.advanced', 1, { from: from.toISOString(), to: target.toISOString() });
     })
     .immediate();
   // When it ran, for a recorded session's world file (the event says only where the clock went).
-  noteClockAdvance(ctx, { from: from.toISOString(), to: target.toISOString(), wallStart, wallEnd: Date.now() });
+  noteClockAdvance(ctx, { eventId, from: from.toISOString(), to: target.toISOString(), wallStart, wallEnd: Date.now() });
 }
 
 /**

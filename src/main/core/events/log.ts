@@ -6,11 +6,13 @@ import type { EventPayloads, EventType, ServiceEvent } from './catalog.js';
  * event exists exactly when its change committed; readers (SSE, IPC, webhooks) follow the log by id,
  * which also picks up changes made by another process on the same data folder (the CLI).
  */
-export function emitEvent<T extends EventType>(ctx: CoreContext, type: T, userId: number, data: EventPayloads[T]): void {
+/** Writes an event in the transaction of its change; returns its id. */
+export function emitEvent<T extends EventType>(ctx: CoreContext, type: T, userId: number, data: EventPayloads[T]): number {
   if (!ctx.db.inTransaction) throw new Error('events are written inside the transaction of their change');
-  ctx.db
+  const { lastInsertRowid } = ctx.db
     .prepare('INSERT INTO events (type, user_id, data, created_at) VALUES (?, ?, ?, ?)')
     .run(type, userId, JSON.stringify(data), ctx.nowIso());
+  return Number(lastInsertRowid);
 }
 
 interface EventRow {

@@ -10,6 +10,8 @@ import type { CoreContext } from '../../context.js';
  * session began.
  */
 export interface JournaledAdvance {
+  /** Its clock.advanced event (a reset may have taken it back: check the event is still there). */
+  eventId: number;
   from: string;
   to: string;
   wallStart: number;
@@ -64,4 +66,26 @@ export function journalCompleteSince(ctx: CoreContext): number | null {
   const world = worldOf(ctx);
   if (world === null) return null;
   return journals.get(world)?.completeSince ?? Math.max(startedAt, droppedAt);
+}
+
+/**
+ * The advances of the journal that ended at `since` (wall ms) or later and whose clock.advanced event the
+ * world still holds (a reset takes events back), oldest first: read by their event ids, never by a walk of
+ * the event log.
+ */
+export function journaledAdvancesSince(ctx: CoreContext, since: number): JournaledAdvance[] {
+  const world = worldOf(ctx);
+  const advances = (world === null ? undefined : journals.get(world)?.advances) ?? [];
+  const event = ctx.db.prepare(`SELECT data FROM events WHERE id = ? AND type = 'clock.advanced'`);
+  const found: JournaledAdvance[] = [];
+  const seen = new Set<number>();
+  for (let i = advances.length - 1; i >= 0 && advances[i]!.wallEnd >= since; i--) {
+    const advance = advances[i]!;
+    if (seen.has(advance.eventId)) continue;
+    seen.add(advance.eventId);
+    const row = event.get(advance.eventId) as { data: string } | undefined;
+    const data = row && (JSON.parse(row.data) as { from: string; to: string });
+    if (data?.from === advance.from && data.to === advance.to) found.push(advance);
+  }
+  return found.reverse();
 }

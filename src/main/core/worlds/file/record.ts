@@ -11,7 +11,7 @@ import { DEMO_DEPOSIT_MINOR } from '../../seed/demo-data.js';
 import { toAmount } from '../../shared/money.js';
 import { buildRecording, type LoggedEntry, type PlacedStep } from './record-build.js';
 import { worldIdentity } from '../../world/identity.js';
-import { journalCompleteSince, journaledAdvance } from './advance-journal.js';
+import { journalCompleteSince, journaledAdvance, journaledAdvancesSince } from './advance-journal.js';
 import { formatDuration, placeAdvances, type AdvanceSpan, type PlacedAdvance } from './record-timeline.js';
 
 /**
@@ -60,15 +60,17 @@ async function summaries(log: RequestLog, query: RecordQuery, until: number | nu
  * journal was complete before the session began (then it is history: a kept template's, an earlier run's).
  */
 function advancesSince(ctx: CoreContext, firstAt: number, offsetNow: number, frozen: boolean): AdvanceSpan[] {
+  // The journal has held every advance since before the session: those are the session's (an advance it
+  // lacks ran before, and is history), read without walking the event log.
+  const completeSince = journalCompleteSince(ctx);
+  if (completeSince !== null && completeSince <= firstAt) {
+    return journaledAdvancesSince(ctx, firstAt - ADVANCE_MARGIN_MS).map((a) => ({ from: Date.parse(a.from), to: Date.parse(a.to), wall: { start: a.wallStart, end: a.wallEnd } }));
+  }
   const found: AdvanceSpan[] = [];
   let offset = offsetNow;
-  // An advance the journal lacks ran before it was complete: history, when that was before the session.
-  const completeSince = journalCompleteSince(ctx);
-  const journalCoversSession = completeSince !== null && completeSince <= firstAt;
   for (const row of ctx.db.prepare(`SELECT data FROM events WHERE type = 'clock.advanced' ORDER BY id DESC`).iterate() as Iterable<{ data: string }>) {
     const data = JSON.parse(row.data) as { from: string; to: string };
     const journaled = journaledAdvance(ctx, data.from, data.to);
-    if (!journaled && journalCoversSession) break;
     const span: AdvanceSpan = { from: Date.parse(data.from), to: Date.parse(data.to), ...(journaled ? { wall: { start: journaled.wallStart, end: journaled.wallEnd } } : {}) };
     // When it ended (roughly, for an unfrozen clock): far enough before the session, the walk stops.
     const ended = journaled ? journaled.wallEnd : frozen ? null : span.to - offset;
