@@ -142,6 +142,12 @@ describe('applying a world file', () => {
     )) as WorldFileError;
     expect(never.statusCode).toBe(422);
     expect(never.message).toMatch(/steps\[2\].*within 2d/);
+    // a condition polled every second for a year: 422 before anything runs (it would run for hours)
+    const before = tableCounts(server);
+    const endless = await failure(world([search, { name: 'o', call: 'POST /open/orders', body: { items: [line] } }, { until: { call: 'GET /open/orders/${o.data.orderNo}', path: 'data.status', equals: 'completed' }, advanceStep: '1s', max: '52w' }]));
+    expect(endless.statusCode).toBe(422);
+    expect(endless.message).toMatch(/steps\[2\].*10000 advances of 1s/);
+    expect(tableCounts(server)).toEqual(before);
   });
 
   it('include reads a file beside this one; a file without a folder (over HTTP) cannot include', async () => {

@@ -100,11 +100,26 @@ const CALLER_HEADERS = new Set(['authorization', 'crossbuy-world']);
 
 /**
  * What can be seen wrong before anything runs: references to unknown steps, later steps or missing vars;
- * headers that choose the caller or the world.
+ * headers that choose the caller or the world; an until's durations.
  */
+/** How many times an `until` may advance: a condition polled every minute for a year is a mistake, not a world. */
+const MAX_UNTIL_ADVANCES = 10_000;
+
+/** An until step's advanceStep and max in ms: positive, and at most MAX_UNTIL_ADVANCES advances apart. */
+function untilDurations(place: StepPlace, step: UntilStep): { stepMs: number; maxMs: number } {
+  const stepMs = parseDuration(step.advanceStep);
+  const maxMs = parseDuration(step.max);
+  if (!stepMs || maxMs === null) throw new WorldFileError(`${describePlace(place)}: advanceStep and max must be positive durations`, place);
+  if (maxMs / stepMs > MAX_UNTIL_ADVANCES) {
+    throw new WorldFileError(`${describePlace(place)}: max ${step.max} is more than ${MAX_UNTIL_ADVANCES} advances of ${step.advanceStep}: take a longer advanceStep`, place);
+  }
+  return { stepMs, maxMs };
+}
+
 function checkBeforeRunning(loaded: LoadedWorldFile): void {
   const named = new Set<string>();
   for (const step of loaded.plan) {
+    if (step.kind === 'until') untilDurations(step.place, step.step);
     const caller = step.kind === 'call' ? Object.keys(step.step.headers ?? {}).find((name) => CALLER_HEADERS.has(name.toLowerCase())) : undefined;
     if (caller !== undefined) {
       throw new WorldFileError(`${describePlace(step.place)}: a step cannot set the ${caller} header (open steps carry the world's key, admin steps admin rights in this world)`, step.place);
@@ -217,9 +232,7 @@ class Runner {
   }
 
   async until(place: StepPlace, step: UntilStep): Promise<{ sent: Sent; advancedMs: number }> {
-    const stepMs = parseDuration(step.advanceStep);
-    const maxMs = parseDuration(step.max);
-    if (!stepMs || maxMs === null) throw new WorldFileError(`${describePlace(place)}: advanceStep and max must be positive durations`, place);
+    const { stepMs, maxMs } = untilDurations(place, step);
     const path = step.until.path.replace(/^\$?\.?/, '');
     let segments: Reference['segments'];
     try {
