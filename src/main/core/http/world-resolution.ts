@@ -17,15 +17,14 @@ export function enterWorld(
   request: FastifyRequest,
   reply: FastifyReply,
   byKey: boolean,
-  then: (error: Error | null, world?: WorldRuntime) => void,
+  then: (error: Error | null, world?: WorldRuntime, keyHash?: string | null) => void,
 ): void {
   let world: WorldRuntime;
+  let keyHash: string | null = null;
   try {
-    const authorization = request.headers.authorization;
-    world =
-      byKey && authorization !== undefined && /^Bearer\s+sk-/i.test(authorization)
-        ? worlds.forKey(authorization)
-        : worlds.forHeader(request.headers[WORLD_HEADER] ?? worldQuery(request));
+    const byItsKey = byKey ? worlds.forKey(request.headers.authorization) : null;
+    if (byItsKey) ({ world, keyHash } = byItsKey);
+    else world = worlds.forHeader(request.headers[WORLD_HEADER] ?? worldQuery(request));
   } catch (error) {
     then(error as Error);
     return;
@@ -42,7 +41,7 @@ export function enterWorld(
     reply.raw.once('close', () => world.unpin());
     worlds.touched(world);
   }
-  then(null, world);
+  then(null, world, keyHash);
 }
 
 /**
@@ -67,10 +66,10 @@ export function openCallerInWorld(
   done: (error?: Error) => void,
   cookieOnly = false,
 ): void {
-  enterWorld(worlds, request, reply, true, (error, world) => {
+  enterWorld(worlds, request, reply, true, (error, world, keyHash) => {
     if (error) return done(error);
     try {
-      request.caller = resolveOpenCaller(world!.ctx, world!.limiter, secrets, spec, request, reply, cookieOnly);
+      request.caller = resolveOpenCaller(world!.ctx, world!.limiter, secrets, spec, request, reply, cookieOnly, keyHash);
     } catch (failure) {
       return done(failure as Error);
     }
