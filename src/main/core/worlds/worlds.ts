@@ -15,6 +15,7 @@ import { randomSeed, worldIdentity } from '../world/identity.js';
 import { readSetting } from '../settings/settings.js';
 import { ApiError, conflict, notFound } from '../shared/errors.js';
 import { PRIVATE_DIR } from '../shared/private-files.js';
+import type { ApiKeyInfo } from '../../../contract/admin/keys.js';
 import type { CreatedWorld, ForkWorldInput, NewWorldInput, WorldInfo, WorldListQuery, WorldPage, WorldSnapshot } from '../../../contract/admin/worlds.js';
 import { backupTo, cloneFile, copyQuietDatabase, copyTemplate, removeFolder, replaceDatabase, snapshotFile, syncFile, templateFile, worldDir, worldsRoot } from './files.js';
 import { WorldRegistry, type WorldRow } from './registry.js';
@@ -291,8 +292,7 @@ export class Worlds {
           await cloneFile(adminTokenFile(dir), `${templateFile(this.dataDir, hash!)}.admin-token`);
           this.registry.addTemplate(hash!, steps, new Date());
         }
-        const row = await this.finish(world, createdAt, hasFile, runtime);
-        return { id, name, seed, frozen, clock: row.clock, createdAt: row.createdAt, expiresAt: row.expiresAt, key: { id: made.info.id, secret: made.key, scopes: made.info.scopes }, steps };
+        return createdWorld(world, await this.finish(world, createdAt, hasFile, runtime), made, steps);
       } catch (error) {
         this.open.delete(id);
         await runtime.whenIdle();
@@ -497,8 +497,7 @@ export class Worlds {
           runtime.ctx.db.prepare('DELETE FROM api_keys').run();
           return createApiKey(runtime.ctx, { name: 'world key', scopes: [...SCOPES], rateLimit: DEFAULT_KEY_RATE_LIMIT });
         });
-        const row = await this.finish(world, createdAt, false, runtime);
-        return { id, name, seed, frozen, clock: row.clock, createdAt: row.createdAt, expiresAt: row.expiresAt, key: { id: made.info.id, secret: made.key, scopes: made.info.scopes }, steps: [] };
+        return createdWorld(world, await this.finish(world, createdAt, false, runtime), made, []);
       } catch (error) {
         await runtime.close();
         throw error;
@@ -567,6 +566,17 @@ export class Worlds {
     this.sweepTimer = null;
     for (const [id, runtime] of [...this.open]) await this.closeRuntime(id, runtime);
   }
+}
+
+/** The answer to a create or a fork: the world as registered, and its new key (its secret shown this once). */
+function createdWorld(
+  world: { id: string; name: string; seed: number; frozen: boolean },
+  row: { clock: string; createdAt: string; expiresAt: string | null },
+  made: { key: string; info: ApiKeyInfo },
+  steps: unknown[],
+): CreatedWorld {
+  const { id, name, seed, frozen } = world;
+  return { id, name, seed, frozen, clock: row.clock, createdAt: row.createdAt, expiresAt: row.expiresAt, key: { id: made.info.id, secret: made.key, scopes: made.info.scopes }, steps };
 }
 
 /**
