@@ -165,6 +165,29 @@ describe('open worlds are an LRU', () => {
   });
 });
 
+describe('lastUsedAt', () => {
+  it('is the last request\'s time, kept when the world is closed, never the read of it', async () => {
+    const worlds = server.running.worlds;
+    const w = await createWorld();
+    const beforeUse = Date.now();
+    await new Promise((r) => setTimeout(r, 20));
+    expect(await balance(w.key.secret)).toBeGreaterThanOrEqual(0);
+    const afterUse = Date.now();
+    await new Promise((r) => setTimeout(r, 20));
+    // closed as idle: the registry keeps its last use
+    await worlds['closeRuntime'](w.id, worlds['open'].get(w.id)!);
+    expect(worlds['open'].has(w.id)).toBe(false);
+    const listed = (await server.admin('GET', '/worlds?limit=100')).body.data.items.find((i: { id: string }) => i.id === w.id);
+    const described = (await server.admin('GET', `/worlds/${w.id}`)).body.data;
+    for (const lastUsedAt of [listed.lastUsedAt, described.lastUsedAt]) {
+      expect(Date.parse(lastUsedAt)).toBeGreaterThanOrEqual(beforeUse);
+      expect(Date.parse(lastUsedAt)).toBeLessThanOrEqual(afterUse);
+    }
+    // reading it again (it is open now, by that read) still says the request's time
+    expect((await server.admin('GET', `/worlds/${w.id}`)).body.data.lastUsedAt).toBe(described.lastUsedAt);
+  });
+});
+
 describe('the autopilot of closed worlds', () => {
   it('a closed, unfrozen world keeps its next step\'s time in the registry and is reopened when it falls due', async () => {
     const worlds = server.running.worlds;

@@ -219,7 +219,20 @@ export class Worlds {
   private async closeRuntime(id: string, runtime: WorldRuntime): Promise<void> {
     if (this.open.get(id) === runtime) this.open.delete(id);
     if (!runtime.frozen && !runtime.isClosed) this.registry.setNextDue(id, nextDueWall(runtime));
+    this.keepLastUse(runtime);
     await runtime.close();
+  }
+
+  /** A world closing: its last request's time goes to the registry (touches are spaced, and none without a ttl). */
+  private keepLastUse(runtime: WorldRuntime): void {
+    if (runtime.usedMs === null || runtime.isClosed || runtime.usedMs <= runtime.touchedMs) return;
+    this.registry.touch(runtime.id, runtime.ttlMs, runtime.usedMs);
+  }
+
+  /** When a world was last used: the registry's record, or its open runtime's later request. */
+  private lastUsedAt(row: Pick<WorldRow, 'id' | 'lastUsedAt'>): string {
+    const usedMs = this.open.get(row.id)?.usedMs ?? null;
+    return usedMs === null || usedMs <= Date.parse(row.lastUsedAt) ? row.lastUsedAt : new Date(usedMs).toISOString();
   }
 
   get openCount(): number {
@@ -352,7 +365,7 @@ export class Worlds {
       frozen: row.frozen,
       clock: runtime.ctx.nowIso(),
       createdAt: row.createdAt,
-      lastUsedAt: new Date(Math.max(Date.parse(row.lastUsedAt), runtime.lastUsedMs)).toISOString(),
+      lastUsedAt: this.lastUsedAt(row),
       expiresAt: row.expiresAt,
       sizeBytes: await folderSize(worldDir(this.dataDir, id)),
       keyCount: this.registry.keyCount(id),
@@ -384,7 +397,7 @@ export class Worlds {
     const rows = this.registry.page(limit, query.startingAfter ?? null);
     if (rows === null) throw new ApiError(400, `startingAfter: ${query.startingAfter} is not a world of this list`);
     return {
-      items: rows.map((r) => ({ id: r.id, name: r.name, seed: r.seed, frozen: r.frozen, createdAt: r.createdAt, lastUsedAt: r.lastUsedAt, expiresAt: r.expiresAt })),
+      items: rows.map((r) => ({ id: r.id, name: r.name, seed: r.seed, frozen: r.frozen, createdAt: r.createdAt, lastUsedAt: this.lastUsedAt(r), expiresAt: r.expiresAt })),
       total: this.registry.count(),
       page: 1,
       limit,
@@ -453,6 +466,7 @@ export class Worlds {
         this.open.delete(id);
         runtime.endStreams();
         await runtime.whenIdle();
+        this.keepLastUse(runtime);
         await runtime.close({ discard: true });
       }
       await replaceDatabase(worldDir(this.dataDir, id), file);
@@ -530,9 +544,10 @@ export class Worlds {
         const runtime = this.open.get(id);
         const row = this.registry.get(id);
         // Used since the registry was last told (touches are spaced): not expired after all.
-        if (runtime && row?.ttlMs && runtime.lastUsedMs + row.ttlMs > now) {
+        // (Opening a world, to describe it or run its autopilot, is no use.)
+        if (runtime?.usedMs != null && row?.ttlMs && runtime.usedMs + row.ttlMs > now) {
           runtime.touchedMs = now;
-          this.registry.touch(id, row.ttlMs, runtime.lastUsedMs);
+          this.registry.touch(id, row.ttlMs, runtime.usedMs);
           continue;
         }
         if (runtime?.busy) continue;
