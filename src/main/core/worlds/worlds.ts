@@ -10,7 +10,7 @@ import { RULE_KINDS } from '../autopilot/steps/index.js';
 import { adminTokenFile, databaseFile } from '../data-dir.js';
 import { inTransaction } from '../db/database.js';
 import type { Core } from '../index.js';
-import { shareRequestLog } from '../requests/request-log.js';
+import { forgetWorldRequests, shareRequestLog } from '../requests/request-log.js';
 import { randomSeed, worldIdentity } from '../world/identity.js';
 import { readSetting } from '../settings/settings.js';
 import { ApiError, conflict, notFound } from '../shared/errors.js';
@@ -424,6 +424,7 @@ export class Worlds {
       await runtime.whenIdle();
       await runtime.close();
     }
+    forgetWorldRequests(this.default.ctx, id);
     await removeFolder(worldDir(this.dataDir, id));
   }
 
