@@ -276,7 +276,7 @@ export class Worlds {
       const dir = worldDir(this.dataDir, id);
       await removeFolder(dir);
       await mkdir(dir, { recursive: true, mode: PRIVATE_DIR });
-      const hash = hasFile ? templateHash(body.file, seed, body.vars ?? null) : null;
+      const hash = hasFile ? templateHash(body.file, seed, body.vars ?? null, { frozen, clockStart: body.clockStart ?? null }) : null;
       const template = hash === null ? null : this.registry.template(hash);
       const fromTemplate = template !== null && existsSync(templateFile(this.dataDir, hash!));
       // A kept template: its database (and its admin token, so opening it writes nothing) copied in.
