@@ -1,7 +1,8 @@
 import { createServer, type Server } from 'node:http';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { WorldRuntime } from '../../../src/main/core/worlds/runtime.js';
 import { request, startTestServer, type ApiResponse, type TestServer } from '../../helpers/server.js';
 
 /** Snapshots, reset, fork, events and webhooks per world, the LRU of open worlds and the ttl sweep. */
@@ -70,6 +71,29 @@ describe('snapshots and reset', () => {
     expect((await reset).status).toBe(200);
     expect((await deposit).status).toBe(201);
     expect(await balance(w.key.secret)).toBeCloseTo(start + 7, 2);
+  });
+});
+
+describe('a reset under way', () => {
+  it('opens no second copy of the world being replaced: a describe or a request meanwhile waits for it', async () => {
+    const worlds = server.running.worlds;
+    const w = await createWorld();
+    await adminIn(w.id, 'POST', '/wallet/deposit', { amount: 7 });
+    const opened = vi.spyOn(WorldRuntime, 'open');
+    try {
+      // In process, so the describe and the request run while the reset is between its awaits.
+      const reset = worlds.reset(w.id, undefined);
+      const described = worlds.describe(w.id);
+      const request = balance(w.key.secret);
+      const [afterReset, info, seen] = await Promise.all([reset, described, request]);
+      expect(opened).toHaveBeenCalledTimes(1);
+      expect(info.id).toBe(w.id);
+      expect(info.keyCount).toBe(afterReset.keyCount);
+      // the request waited for the reset: the deposit made after creation is gone
+      expect(seen).toBe(await balance(w.key.secret));
+    } finally {
+      opened.mockRestore();
+    }
   });
 });
 

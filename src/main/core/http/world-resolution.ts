@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { WorldRuntime } from '../worlds/runtime.js';
 import { WORLD_HEADER } from '../worlds/world-id.js';
-import type { Worlds } from '../worlds/worlds.js';
+import { WorldResetting, type Worlds } from '../worlds/worlds.js';
 import { resolveOpenCaller, type CallerSecrets } from './caller.js';
 import type { RouteSpec } from './route.js';
 
@@ -26,7 +26,9 @@ export function enterWorld(
     if (byItsKey) ({ world, keyHash } = byItsKey);
     else world = worlds.forHeader(request.headers[WORLD_HEADER] ?? worldQuery(request));
   } catch (error) {
-    then(error as Error);
+    // The world is being reset (its database replaced): wait, then resolve it again.
+    if (error instanceof WorldResetting) void error.done.then(() => enterWorld(worlds, request, reply, byKey, then));
+    else then(error as Error);
     return;
   }
   const gate = worlds.gateOf(world.id);

@@ -59,6 +59,16 @@ function fileStart(file: unknown): { seed?: number; clockStart?: string; demo: b
   };
 }
 
+/** A world being reset was asked for: a request waits for `done` and resolves its world again; elsewhere a 503. */
+export class WorldResetting extends ApiError {
+  constructor(
+    id: string,
+    readonly done: Promise<void>,
+  ) {
+    super(503, `World ${id} is being reset; try again in a moment`, { 'Retry-After': '1' });
+  }
+}
+
 /** An sk- key's world, and the key's hash when finding the world computed it. */
 export interface KeyWorld {
   world: WorldRuntime;
@@ -159,7 +169,10 @@ export class Worlds {
     return this.gates.get(id);
   }
 
-  /** The open runtime of a registered world, opening it if it was closed; null when there is none. */
+  /**
+   * The open runtime of a registered world, opening it if it was closed; null when there is none. A world
+   * being reset is not opened (its database is being replaced): WorldResetting, which a request waits on.
+   */
   runtime(id: string): WorldRuntime | null {
     const open = this.open.get(id);
     if (open) {
@@ -168,6 +181,8 @@ export class Worlds {
       this.open.set(id, open);
       return open;
     }
+    const gate = this.gates.get(id);
+    if (gate) throw new WorldResetting(id, gate);
     if (this.busyIds.has(id) || !isWorldId(id)) return null;
     const row = this.registry.get(id);
     if (!row || row.state !== 'ready') return null;
@@ -347,6 +362,11 @@ export class Worlds {
     return { inject, openKey: key, adminHeaders: { authorization: `Bearer ${this.core.adminToken}`, 'crossbuy-world': id } };
   }
 
+  /** Waits for a reset of the world under way (the registry's routes act on the world as it is put back). */
+  private async settled(id: string): Promise<void> {
+    for (let gate = this.gates.get(id); gate; gate = this.gates.get(id)) await gate;
+  }
+
   private row(id: string): WorldRow {
     if (id === DEFAULT_WORLD) throw conflict('The default world is the data folder itself: use /admin/data for it');
     const row = this.busyIds.has(id) ? null : this.registry.get(id);
@@ -356,6 +376,7 @@ export class Worlds {
 
   async describe(id: string): Promise<WorldInfo> {
     if (id === DEFAULT_WORLD) return this.describeDefault();
+    await this.settled(id);
     const row = this.row(id);
     const runtime = this.runtime(id)!;
     return {
@@ -405,6 +426,7 @@ export class Worlds {
   }
 
   async delete(id: string): Promise<void> {
+    await this.settled(id);
     this.row(id);
     this.busyIds.add(id);
     try {
@@ -429,6 +451,7 @@ export class Worlds {
   }
 
   async snapshot(id: string, name: string | undefined): Promise<WorldSnapshot> {
+    await this.settled(id);
     this.row(id);
     const runtime = this.runtime(id)!;
     runtime.pin();
@@ -484,6 +507,7 @@ export class Worlds {
 
   /** A new world, a copy of this one as it is now (random stream included), with a key of its own. */
   async fork(sourceId: string, input: ForkWorldInput | null | undefined): Promise<CreatedWorld> {
+    await this.settled(sourceId);
     const source = sourceId === DEFAULT_WORLD ? null : this.row(sourceId);
     const sourceRuntime = source ? this.runtime(sourceId)! : this.default;
     const id = input?.id ?? newWorldId();
@@ -568,6 +592,7 @@ export class Worlds {
         closed++;
       }
       for (const id of this.registry.due(nowIso, SWEEP_SLICE)) {
+        if (this.gates.has(id)) continue;
         if (!this.open.has(id)) this.runtime(id);
         else this.registry.setNextDue(id, null);
       }
