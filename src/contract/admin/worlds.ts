@@ -20,37 +20,37 @@ export const WorldKey = Type.Object({
 /** One step of a world file as it ran (the world-file engine's report; opaque here). */
 const StepResult = Type.Unknown();
 
-export const WorldInfo = Type.Object({
+/** What every answer about a world says of it (the list, a detail, a create or fork). */
+const worldFields = {
   id: Type.String(),
   name: Type.String(),
   seed: Type.Integer(),
   frozen: Type.Boolean(),
+};
+const ExpiresAt = Type.Union([Timestamp, Type.Null()]);
+
+export const WorldInfo = Type.Object({
+  ...worldFields,
   clock: Timestamp,
   createdAt: Timestamp,
   lastUsedAt: Timestamp,
-  expiresAt: Type.Union([Timestamp, Type.Null()]),
+  expiresAt: ExpiresAt,
   sizeBytes: Type.Integer({ description: 'the world\'s folder on disk (database and snapshots)' }),
   keyCount: Type.Integer(),
 });
 
 export const WorldSummary = Type.Object({
-  id: Type.String(),
-  name: Type.String(),
-  seed: Type.Integer(),
-  frozen: Type.Boolean(),
+  ...worldFields,
   createdAt: Timestamp,
   lastUsedAt: Timestamp,
-  expiresAt: Type.Union([Timestamp, Type.Null()]),
+  expiresAt: ExpiresAt,
 });
 
 export const CreatedWorld = Type.Object({
-  id: Type.String(),
-  name: Type.String(),
-  seed: Type.Integer(),
-  frozen: Type.Boolean(),
+  ...worldFields,
   clock: Timestamp,
   createdAt: Timestamp,
-  expiresAt: Type.Union([Timestamp, Type.Null()]),
+  expiresAt: ExpiresAt,
   key: WorldKey,
   steps: Type.Array(StepResult),
 });

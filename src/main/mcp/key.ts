@@ -9,6 +9,7 @@ import type { Worlds } from '../core/worlds/worlds.js';
  * its route; this only decides what `tools/list` shows and who may open a session.
  */
 export function keySession(worlds: Worlds, authorization: string | undefined, ip: string): { world: WorldRuntime; scopes: readonly Scope[] } {
-  const world = worlds.forKey(authorization);
-  return { world, scopes: authenticate(world.ctx, authorization, ip).scopes };
+  const found = worlds.forKey(authorization);
+  const world = found?.world ?? worlds.default;
+  return { world, scopes: authenticate(world.ctx, authorization, ip, found?.keyHash).scopes };
 }

@@ -78,6 +78,21 @@ describe('worlds from a file', () => {
     expect(applied).toBe(runs + 1);
     expect(readdirSync(join(server.dataDir, 'worlds', '.templates')).filter((f) => f.endsWith('.db'))).toHaveLength(3);
   });
+
+  it('a clockStart or frozen the request gives is part of what makes the result known: no template of another is copied', async () => {
+    const file = { crossbuyWorld: 1, name: 'templated-clock', clockStart: '2026-03-02T09:00:00Z', steps: [{ deposit: 4 }] };
+    const first = (await server.admin('POST', '/worlds', { file, seed: 91 })).body.data;
+    expect(first.clock).toBe('2026-03-02T09:00:00.000Z');
+    const runs = applied;
+    const later = await server.admin('POST', '/worlds', { file, seed: 91, clockStart: '2031-06-01T00:00:00Z' });
+    expect(later.status).toBe(201);
+    expect(later.body.data.clock).toBe('2031-06-01T00:00:00.000Z');
+    expect(applied).toBe(runs + 1);
+    // unfrozen: its clock runs (a copy of the frozen template's would stand still)
+    const unfrozen = await server.admin('POST', '/worlds', { file, seed: 91, frozen: false });
+    expect(unfrozen.status).toBe(201);
+    expect(applied).toBe(runs + 2);
+  });
 });
 
 describe('a server built without the world-file engine (applyFile: null)', () => {

@@ -1,7 +1,8 @@
 import { createServer, type Server } from 'node:http';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { WorldRuntime } from '../../../src/main/core/worlds/runtime.js';
 import { request, startTestServer, type ApiResponse, type TestServer } from '../../helpers/server.js';
 
 /** Snapshots, reset, fork, events and webhooks per world, the LRU of open worlds and the ttl sweep. */
@@ -70,6 +71,29 @@ describe('snapshots and reset', () => {
     expect((await reset).status).toBe(200);
     expect((await deposit).status).toBe(201);
     expect(await balance(w.key.secret)).toBeCloseTo(start + 7, 2);
+  });
+});
+
+describe('a reset under way', () => {
+  it('opens no second copy of the world being replaced: a describe or a request meanwhile waits for it', async () => {
+    const worlds = server.running.worlds;
+    const w = await createWorld();
+    await adminIn(w.id, 'POST', '/wallet/deposit', { amount: 7 });
+    const opened = vi.spyOn(WorldRuntime, 'open');
+    try {
+      // In process, so the describe and the request run while the reset is between its awaits.
+      const reset = worlds.reset(w.id, undefined);
+      const described = worlds.describe(w.id);
+      const request = balance(w.key.secret);
+      const [afterReset, info, seen] = await Promise.all([reset, described, request]);
+      expect(opened).toHaveBeenCalledTimes(1);
+      expect(info.id).toBe(w.id);
+      expect(info.keyCount).toBe(afterReset.keyCount);
+      // the request waited for the reset: the deposit made after creation is gone
+      expect(seen).toBe(await balance(w.key.secret));
+    } finally {
+      opened.mockRestore();
+    }
   });
 });
 
@@ -162,6 +186,29 @@ describe('open worlds are an LRU', () => {
     expect(worlds['open'].has(a.id)).toBe(false);
     expect(await balance(a.key.secret)).toBe(aBalance);
     expect(worlds['open'].has(a.id)).toBe(true);
+  });
+});
+
+describe('lastUsedAt', () => {
+  it('is the last request\'s time, kept when the world is closed, never the read of it', async () => {
+    const worlds = server.running.worlds;
+    const w = await createWorld();
+    const beforeUse = Date.now();
+    await new Promise((r) => setTimeout(r, 20));
+    expect(await balance(w.key.secret)).toBeGreaterThanOrEqual(0);
+    const afterUse = Date.now();
+    await new Promise((r) => setTimeout(r, 20));
+    // closed as idle: the registry keeps its last use
+    await worlds['closeRuntime'](w.id, worlds['open'].get(w.id)!);
+    expect(worlds['open'].has(w.id)).toBe(false);
+    const listed = (await server.admin('GET', '/worlds?limit=100')).body.data.items.find((i: { id: string }) => i.id === w.id);
+    const described = (await server.admin('GET', `/worlds/${w.id}`)).body.data;
+    for (const lastUsedAt of [listed.lastUsedAt, described.lastUsedAt]) {
+      expect(Date.parse(lastUsedAt)).toBeGreaterThanOrEqual(beforeUse);
+      expect(Date.parse(lastUsedAt)).toBeLessThanOrEqual(afterUse);
+    }
+    // reading it again (it is open now, by that read) still says the request's time
+    expect((await server.admin('GET', `/worlds/${w.id}`)).body.data.lastUsedAt).toBe(described.lastUsedAt);
   });
 });
 

@@ -170,6 +170,20 @@ describe('isolation between worlds', () => {
     expect((await server.admin('GET', `/requests/${entryOfA.id}`)).status).toBe(404);
     expect((await adminIn(a.id, 'GET', `/requests/${entryOfA.id}`)).status).toBe(200);
   });
+
+  it('a deleted world\'s requests go with it: a new world of the same id starts with an empty log', async () => {
+    const first = await createWorld({ id: 'w_log_reused_id' });
+    await open(first.key.secret, 'GET', '/cart?from=first-life');
+    const before = await adminIn(first.id, 'GET', '/requests?limit=100');
+    const entryOfFirst = (before.body.data.items as { id: number; query: string }[]).find((i) => i.query === 'from=first-life')!;
+    expect(entryOfFirst).toBeDefined();
+    expect((await server.admin('DELETE', `/worlds/${first.id}`)).status).toBe(204);
+    const second = await createWorld({ id: 'w_log_reused_id' });
+    const after = await adminIn(second.id, 'GET', '/requests?limit=100');
+    expect((after.body.data.items as { query: string }[]).map((i) => i.query)).not.toContain('from=first-life');
+    // the first world's key 1 is not the second's: a recording of key 1 must not mix them either
+    expect((await adminIn(second.id, 'GET', `/requests/${entryOfFirst.id}`)).status).toBe(404);
+  });
 });
 
 describe('Crossbuy-World on the admin API', () => {

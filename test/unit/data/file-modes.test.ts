@@ -26,6 +26,17 @@ describe.skipIf(process.platform === 'win32')('file modes of the data folder', (
           body: JSON.stringify({ id: 'w_modes_test' }),
         });
         expect(world.status).toBe(201);
+        // A world from a file (its template kept), a named snapshot and a fork: each file of theirs private too.
+        const admin = (path: string, body: unknown) =>
+          fetch(`${running.origin}/api/v1/admin${path}`, {
+            method: 'POST',
+            headers: { authorization: `Bearer ${running.core.adminToken}`, 'content-type': 'application/json' },
+            body: JSON.stringify(body),
+          });
+        const fromFile = await admin('/worlds', { id: 'w_modes_file', file: { crossbuyWorld: 1, name: 'modes', steps: [] } });
+        expect(fromFile.status).toBe(201);
+        expect((await admin('/worlds/w_modes_test/snapshots', { name: 'named' })).status).toBe(201);
+        expect((await admin('/worlds/w_modes_test/fork', { id: 'w_modes_fork' })).status).toBe(201);
       } finally {
         await running.stop();
       }
@@ -39,6 +50,9 @@ describe.skipIf(process.platform === 'win32')('file modes of the data folder', (
     expect(files.map(name)).toEqual(expect.arrayContaining(['crossbuy.db', 'request-log.sqlite', 'admin-token', join('worlds', 'w_modes_test', 'crossbuy.db')]));
     expect(files.some((f) => name(f).startsWith('backups'))).toBe(true);
     expect(files.some((f) => name(f).includes('snapshots'))).toBe(true);
+    expect(files.filter((f) => name(f).startsWith(join('worlds', '.templates'))).length).toBeGreaterThanOrEqual(2);
+    expect(files.filter((f) => name(f).startsWith(join('worlds', 'w_modes_test', 'snapshots'))).length).toBe(2);
+    expect(files.map(name)).toContain(join('worlds', 'w_modes_fork', 'crossbuy.db'));
     for (const dir of dirs) expect(`${name(dir)} ${modeOf(dir).toString(8)}`).toBe(`${name(dir)} 700`);
     for (const file of files) expect(`${name(file)} ${modeOf(file).toString(8)}`).toBe(`${name(file)} 600`);
   });

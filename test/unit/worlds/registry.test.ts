@@ -30,6 +30,12 @@ describe('template keys', () => {
     expect(templateHash(file, 1, null)).not.toBe(templateHash(file, 2, null));
     expect(templateHash(file, 1, null)).not.toBe(templateHash(file, 1, { x: 1 }));
     expect(templateHash(file, 1, null)).not.toBe(templateHash({ ...file, name: 'other' }, 1, null));
+    // the request's clock start and frozen set the template's clock
+    expect(templateHash(file, 1, null)).not.toBe(templateHash(file, 1, null, { frozen: false, clockStart: null }));
+    expect(templateHash(file, 1, null)).not.toBe(templateHash(file, 1, null, { frozen: true, clockStart: '2031-06-01T00:00:00Z' }));
+    expect(templateHash(file, 1, null, { frozen: true, clockStart: '2031-06-01T00:00:00Z' })).toBe(
+      templateHash(file, 1, null, { frozen: true, clockStart: '2031-06-01T00:00:00.000Z' }),
+    );
   });
 });
 

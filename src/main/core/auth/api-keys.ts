@@ -201,15 +201,16 @@ export function revokeApiKey(ctx: CoreContext, id: number): ApiKeyInfo {
  * Resolves a bearer key to its record: 401 for missing, malformed, unknown, revoked or expired keys,
  * 403 for a caller outside the key's IP allowlist. Lookup is by hash, so timing says nothing of the key.
  */
-export function authenticate(ctx: CoreContext, authorization: string | undefined, ip: string): ApiKeyInfo {
-  return authenticateKey(ctx, authorization, ip).info;
+export function authenticate(ctx: CoreContext, authorization: string | undefined, ip: string, keyHash?: string | null): ApiKeyInfo {
+  return authenticateKey(ctx, authorization, ip, keyHash).info;
 }
 
-function authenticateKey(ctx: CoreContext, authorization: string | undefined, ip: string): CachedKey {
+/** `keyHash`: the hash of this header's key when the caller already made it (finding the key's world). */
+function authenticateKey(ctx: CoreContext, authorization: string | undefined, ip: string, keyHash?: string | null): CachedKey {
   const match = /^Bearer\s+(\S+)\s*$/i.exec(authorization ?? '');
   const key = match?.[1];
   if (!key || !KEY_SHAPE.test(key)) throw INVALID();
-  const cached = cachedKey(ctx, hashKey(key));
+  const cached = cachedKey(ctx, keyHash ?? hashKey(key));
   if (!cached || cached.revoked) throw INVALID();
   // Expiry is wall time, not the service clock: advancing a demo clock must not lock the operator out.
   if (cached.expiresAt !== null && cached.expiresAt <= Date.now()) throw INVALID();

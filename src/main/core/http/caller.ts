@@ -70,10 +70,12 @@ export function resolveOpenCaller(
   request: FastifyRequest,
   reply: FastifyReply,
   cookieOnly = false,
+  /** The key's hash, when finding its world already made it (world-resolution.ts). */
+  keyHash: string | null = null,
 ): Caller {
   const operator = operatorFrom(request, secrets, cookieOnly);
   if (operator) return operator;
-  const key = authenticate(ctx, request.headers.authorization, request.ip);
+  const key = authenticate(ctx, request.headers.authorization, request.ip, keyHash);
   request.loggedKey = key;
   const decision = limiter.hit(key.id, key.rateLimit);
   setRateHeaders(reply, decision.limit, decision.remaining, decision.resetAt);

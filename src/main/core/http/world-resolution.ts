@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { WorldRuntime } from '../worlds/runtime.js';
 import { WORLD_HEADER } from '../worlds/world-id.js';
-import type { Worlds } from '../worlds/worlds.js';
+import { WorldResetting, type Worlds } from '../worlds/worlds.js';
 import { resolveOpenCaller, type CallerSecrets } from './caller.js';
 import type { RouteSpec } from './route.js';
 
@@ -17,17 +17,18 @@ export function enterWorld(
   request: FastifyRequest,
   reply: FastifyReply,
   byKey: boolean,
-  then: (error: Error | null, world?: WorldRuntime) => void,
+  then: (error: Error | null, world?: WorldRuntime, keyHash?: string | null) => void,
 ): void {
   let world: WorldRuntime;
+  let keyHash: string | null = null;
   try {
-    const authorization = request.headers.authorization;
-    world =
-      byKey && authorization !== undefined && /^Bearer\s+sk-/i.test(authorization)
-        ? worlds.forKey(authorization)
-        : worlds.forHeader(request.headers[WORLD_HEADER] ?? worldQuery(request));
+    const byItsKey = byKey ? worlds.forKey(request.headers.authorization) : null;
+    if (byItsKey) ({ world, keyHash } = byItsKey);
+    else world = worlds.forHeader(request.headers[WORLD_HEADER] ?? worldQuery(request));
   } catch (error) {
-    then(error as Error);
+    // The world is being reset (its database replaced): wait, then resolve it again.
+    if (error instanceof WorldResetting) void error.done.then(() => enterWorld(worlds, request, reply, byKey, then));
+    else then(error as Error);
     return;
   }
   const gate = worlds.gateOf(world.id);
@@ -42,7 +43,7 @@ export function enterWorld(
     reply.raw.once('close', () => world.unpin());
     worlds.touched(world);
   }
-  then(null, world);
+  then(null, world, keyHash);
 }
 
 /**
@@ -67,10 +68,10 @@ export function openCallerInWorld(
   done: (error?: Error) => void,
   cookieOnly = false,
 ): void {
-  enterWorld(worlds, request, reply, true, (error, world) => {
+  enterWorld(worlds, request, reply, true, (error, world, keyHash) => {
     if (error) return done(error);
     try {
-      request.caller = resolveOpenCaller(world!.ctx, world!.limiter, secrets, spec, request, reply, cookieOnly);
+      request.caller = resolveOpenCaller(world!.ctx, world!.limiter, secrets, spec, request, reply, cookieOnly, keyHash);
     } catch (failure) {
       return done(failure as Error);
     }

@@ -7,6 +7,7 @@ export type LogRequest =
   | { kind: 'limit'; value: number }
   | { kind: 'list'; filter: RequestLogFilter; world: string }
   | { kind: 'get'; id: number; world: string }
+  | { kind: 'forget'; world: string }
   | { kind: 'close' };
 
 export type LogCall = { seq: number } & LogRequest;

@@ -243,6 +243,15 @@ export class RequestLogStore {
     return { items, limit, hasMore: false };
   }
 
+  /**
+   * Deletes a world's entries (the world was deleted: a new world given the same id starts with an empty
+   * log, and its key 1 is not the old one's). On the log's thread; the log is bounded, so is the scan.
+   */
+  forgetWorld(world: string): void {
+    this.db.prepare('DELETE FROM request_log_batches WHERE world = ?').run(world);
+    this.parsed.clear();
+  }
+
   /** One entry with both bodies, or null. */
   get(id: number, nowMs = Date.now(), world = 'default'): RequestDetail | null {
     const row = this.batchOf.get(id) as BatchRow | undefined;

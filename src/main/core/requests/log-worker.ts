@@ -40,6 +40,9 @@ function answer(call: LogCall): LogValue {
       return store.list(call.filter, Date.now(), call.world);
     case 'get':
       return store.get(call.id, Date.now(), call.world);
+    case 'forget':
+      store.forgetWorld(call.world);
+      return null;
     case 'close':
       db.close();
       return null;

@@ -87,6 +87,13 @@ export class RequestLog {
     return entry;
   }
 
+  /** Drops a deleted world's entries, those still queued here included. */
+  forgetWorld(world: string): void {
+    if (this.failed || this.closing) return;
+    this.post();
+    this.worker.postMessage({ seq: 0, kind: 'forget', world } satisfies LogCall);
+  }
+
   setLimit(value: number): void {
     if (!this.failed) this.worker.postMessage({ seq: 0, kind: 'limit', value } satisfies LogCall);
   }
@@ -153,6 +160,11 @@ export function openRequestLog(ctx: CoreContext, secrets: readonly string[] = []
 export function shareRequestLog(from: CoreContext, to: CoreContext): void {
   const log = logs.get(from);
   if (log) logs.set(to, log);
+}
+
+/** A deleted world's entries leave the server's log (no-op where the core serves none: the CLI). */
+export function forgetWorldRequests(ctx: CoreContext, world: string): void {
+  logs.get(ctx)?.forgetWorld(world);
 }
 
 /** The request log of a served core; 503 when this core serves none (the CLI). */

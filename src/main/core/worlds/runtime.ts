@@ -36,6 +36,8 @@ export class WorldRuntime {
   readonly limiter = new RateLimiter();
   /** Wall-clock ms of the last request (the LRU's order and the ttl's start). */
   lastUsedMs = Date.now();
+  /** Wall-clock ms of the last request since the world was opened (null: none yet; opening is no use). */
+  usedMs: number | null = null;
   /** Wall-clock ms the registry was last told of a use (touched at most every `touchEveryMs`). */
   touchedMs = 0;
   /** The world's ttl (ms), or null (the default world, a world without one). */
@@ -113,6 +115,7 @@ export class WorldRuntime {
   pin(): void {
     this.pins++;
     this.lastUsedMs = Date.now();
+    this.usedMs = this.lastUsedMs;
   }
 
   unpin(): void {

@@ -31,9 +31,17 @@ function canonical(value: unknown): string {
 
 /**
  * What makes a world file's result known (worlds.md section 5): the same file (and vars), the same seed and
- * the same crossbuy version give the same world, so a kept template of it can be copied instead.
+ * the same crossbuy version give the same world, so a kept template of it can be copied instead. The
+ * request's own `clockStart` (over the file's) and `frozen` are part of it too: a copy keeps the template's
+ * clock, which they set.
  */
-export function templateHash(file: unknown, seed: number, vars: Record<string, unknown> | null): string {
+export function templateHash(
+  file: unknown,
+  seed: number,
+  vars: Record<string, unknown> | null,
+  start: { frozen: boolean; clockStart: string | null } = { frozen: true, clockStart: null },
+): string {
   version ??= buildVersion();
-  return hash('sha256', `${version}\n${seed}\n${canonical(file)}\n${canonical(vars)}`, 'hex');
+  const clockStart = start.clockStart === null ? '' : new Date(start.clockStart).toISOString();
+  return hash('sha256', `${version}\n${seed}\n${canonical(file)}\n${canonical(vars)}\n${start.frozen}\n${clockStart}`, 'hex');
 }

@@ -10,11 +10,12 @@ import { RULE_KINDS } from '../autopilot/steps/index.js';
 import { adminTokenFile, databaseFile } from '../data-dir.js';
 import { inTransaction } from '../db/database.js';
 import type { Core } from '../index.js';
-import { shareRequestLog } from '../requests/request-log.js';
+import { forgetWorldRequests, shareRequestLog } from '../requests/request-log.js';
 import { randomSeed, worldIdentity } from '../world/identity.js';
 import { readSetting } from '../settings/settings.js';
 import { ApiError, conflict, notFound } from '../shared/errors.js';
 import { PRIVATE_DIR } from '../shared/private-files.js';
+import type { ApiKeyInfo } from '../../../contract/admin/keys.js';
 import type { CreatedWorld, ForkWorldInput, NewWorldInput, WorldInfo, WorldListQuery, WorldPage, WorldSnapshot } from '../../../contract/admin/worlds.js';
 import { backupTo, cloneFile, copyQuietDatabase, copyTemplate, removeFolder, replaceDatabase, snapshotFile, syncFile, templateFile, worldDir, worldsRoot } from './files.js';
 import { WorldRegistry, type WorldRow } from './registry.js';
@@ -57,6 +58,24 @@ function fileStart(file: unknown): { seed?: number; clockStart?: string; demo: b
     demo: fields.demo === true,
   };
 }
+
+/** A world being reset was asked for: a request waits for `done` and resolves its world again; elsewhere a 503. */
+export class WorldResetting extends ApiError {
+  constructor(
+    id: string,
+    readonly done: Promise<void>,
+  ) {
+    super(503, `World ${id} is being reset; try again in a moment`, { 'Retry-After': '1' });
+  }
+}
+
+/** An sk- key's world, and the key's hash when finding the world computed it. */
+export interface KeyWorld {
+  world: WorldRuntime;
+  keyHash: string | null;
+}
+
+const SK_BEARER = /^Bearer\s+(sk-\S+)\s*$/i;
 
 export const DEFAULT_MAX_WORLDS = 10_000;
 const DEFAULT_KEY_RATE_LIMIT = 6000;
@@ -120,13 +139,20 @@ export class Worlds {
 
   // ---- resolving a request's world -------------------------------------------------------------
 
-  /** The world an sk- key belongs to (the default world when the key is none of another's). */
-  forKey(authorization: string | undefined): WorldRuntime {
-    if (authorization === undefined || this.registry.count() === 0) return this.default;
-    const match = /^Bearer\s+(sk-\S+)\s*$/i.exec(authorization);
-    if (!match) return this.default;
-    const id = this.registry.worldOfKey(hashKey(match[1]!));
-    return (id !== null && this.runtime(id)) || this.default;
+  /**
+   * The world an `Authorization: Bearer sk-...` header's key belongs to (the default world when the key is
+   * none of another's), with the key's hash when finding it took one: authentication reuses it, so a
+   * request's key is hashed once. Null when the header carries no sk- key. With no world registered it
+   * costs one pattern test and nothing else.
+   */
+  forKey(authorization: string | undefined): KeyWorld | null {
+    if (authorization === undefined) return null;
+    const match = SK_BEARER.exec(authorization);
+    if (!match) return null;
+    if (this.registry.count() === 0) return { world: this.default, keyHash: null };
+    const keyHash = hashKey(match[1]!);
+    const id = this.registry.worldOfKey(keyHash);
+    return { world: (id !== null && this.runtime(id)) || this.default, keyHash };
   }
 
   /** The world a `Crossbuy-World` header names: absent or `default` is the default world; unknown is 404. */
@@ -143,7 +169,10 @@ export class Worlds {
     return this.gates.get(id);
   }
 
-  /** The open runtime of a registered world, opening it if it was closed; null when there is none. */
+  /**
+   * The open runtime of a registered world, opening it if it was closed; null when there is none. A world
+   * being reset is not opened (its database is being replaced): WorldResetting, which a request waits on.
+   */
   runtime(id: string): WorldRuntime | null {
     const open = this.open.get(id);
     if (open) {
@@ -152,6 +181,8 @@ export class Worlds {
       this.open.set(id, open);
       return open;
     }
+    const gate = this.gates.get(id);
+    if (gate) throw new WorldResetting(id, gate);
     if (this.busyIds.has(id) || !isWorldId(id)) return null;
     const row = this.registry.get(id);
     if (!row || row.state !== 'ready') return null;
@@ -203,7 +234,20 @@ export class Worlds {
   private async closeRuntime(id: string, runtime: WorldRuntime): Promise<void> {
     if (this.open.get(id) === runtime) this.open.delete(id);
     if (!runtime.frozen && !runtime.isClosed) this.registry.setNextDue(id, nextDueWall(runtime));
+    this.keepLastUse(runtime);
     await runtime.close();
+  }
+
+  /** A world closing: its last request's time goes to the registry (touches are spaced, and none without a ttl). */
+  private keepLastUse(runtime: WorldRuntime): void {
+    if (runtime.usedMs === null || runtime.isClosed || runtime.usedMs <= runtime.touchedMs) return;
+    this.registry.touch(runtime.id, runtime.ttlMs, runtime.usedMs);
+  }
+
+  /** When a world was last used: the registry's record, or its open runtime's later request. */
+  private lastUsedAt(row: Pick<WorldRow, 'id' | 'lastUsedAt'>): string {
+    const usedMs = this.open.get(row.id)?.usedMs ?? null;
+    return usedMs === null || usedMs <= Date.parse(row.lastUsedAt) ? row.lastUsedAt : new Date(usedMs).toISOString();
   }
 
   get openCount(): number {
@@ -247,7 +291,7 @@ export class Worlds {
       const dir = worldDir(this.dataDir, id);
       await removeFolder(dir);
       await mkdir(dir, { recursive: true, mode: PRIVATE_DIR });
-      const hash = hasFile ? templateHash(body.file, seed, body.vars ?? null) : null;
+      const hash = hasFile ? templateHash(body.file, seed, body.vars ?? null, { frozen, clockStart: body.clockStart ?? null }) : null;
       const template = hash === null ? null : this.registry.template(hash);
       const fromTemplate = template !== null && existsSync(templateFile(this.dataDir, hash!));
       // A kept template: its database (and its admin token, so opening it writes nothing) copied in.
@@ -276,8 +320,7 @@ export class Worlds {
           await cloneFile(adminTokenFile(dir), `${templateFile(this.dataDir, hash!)}.admin-token`);
           this.registry.addTemplate(hash!, steps, new Date());
         }
-        const row = await this.finish(world, createdAt, hasFile, runtime);
-        return { id, name, seed, frozen, clock: row.clock, createdAt: row.createdAt, expiresAt: row.expiresAt, key: { id: made.info.id, secret: made.key, scopes: made.info.scopes }, steps };
+        return createdWorld(world, await this.finish(world, createdAt, hasFile, runtime), made, steps);
       } catch (error) {
         this.open.delete(id);
         await runtime.whenIdle();
@@ -319,6 +362,11 @@ export class Worlds {
     return { inject, openKey: key, adminHeaders: { authorization: `Bearer ${this.core.adminToken}`, 'crossbuy-world': id } };
   }
 
+  /** Waits for a reset of the world under way (the registry's routes act on the world as it is put back). */
+  private async settled(id: string): Promise<void> {
+    for (let gate = this.gates.get(id); gate; gate = this.gates.get(id)) await gate;
+  }
+
   private row(id: string): WorldRow {
     if (id === DEFAULT_WORLD) throw conflict('The default world is the data folder itself: use /admin/data for it');
     const row = this.busyIds.has(id) ? null : this.registry.get(id);
@@ -328,6 +376,7 @@ export class Worlds {
 
   async describe(id: string): Promise<WorldInfo> {
     if (id === DEFAULT_WORLD) return this.describeDefault();
+    await this.settled(id);
     const row = this.row(id);
     const runtime = this.runtime(id)!;
     return {
@@ -337,7 +386,7 @@ export class Worlds {
       frozen: row.frozen,
       clock: runtime.ctx.nowIso(),
       createdAt: row.createdAt,
-      lastUsedAt: new Date(Math.max(Date.parse(row.lastUsedAt), runtime.lastUsedMs)).toISOString(),
+      lastUsedAt: this.lastUsedAt(row),
       expiresAt: row.expiresAt,
       sizeBytes: await folderSize(worldDir(this.dataDir, id)),
       keyCount: this.registry.keyCount(id),
@@ -369,7 +418,7 @@ export class Worlds {
     const rows = this.registry.page(limit, query.startingAfter ?? null);
     if (rows === null) throw new ApiError(400, `startingAfter: ${query.startingAfter} is not a world of this list`);
     return {
-      items: rows.map((r) => ({ id: r.id, name: r.name, seed: r.seed, frozen: r.frozen, createdAt: r.createdAt, lastUsedAt: r.lastUsedAt, expiresAt: r.expiresAt })),
+      items: rows.map((r) => ({ id: r.id, name: r.name, seed: r.seed, frozen: r.frozen, createdAt: r.createdAt, lastUsedAt: this.lastUsedAt(r), expiresAt: r.expiresAt })),
       total: this.registry.count(),
       page: 1,
       limit,
@@ -377,6 +426,7 @@ export class Worlds {
   }
 
   async delete(id: string): Promise<void> {
+    await this.settled(id);
     this.row(id);
     this.busyIds.add(id);
     try {
@@ -396,10 +446,12 @@ export class Worlds {
       await runtime.whenIdle();
       await runtime.close();
     }
+    forgetWorldRequests(this.default.ctx, id);
     await removeFolder(worldDir(this.dataDir, id));
   }
 
   async snapshot(id: string, name: string | undefined): Promise<WorldSnapshot> {
+    await this.settled(id);
     this.row(id);
     const runtime = this.runtime(id)!;
     runtime.pin();
@@ -438,6 +490,7 @@ export class Worlds {
         this.open.delete(id);
         runtime.endStreams();
         await runtime.whenIdle();
+        this.keepLastUse(runtime);
         await runtime.close({ discard: true });
       }
       await replaceDatabase(worldDir(this.dataDir, id), file);
@@ -454,6 +507,7 @@ export class Worlds {
 
   /** A new world, a copy of this one as it is now (random stream included), with a key of its own. */
   async fork(sourceId: string, input: ForkWorldInput | null | undefined): Promise<CreatedWorld> {
+    await this.settled(sourceId);
     const source = sourceId === DEFAULT_WORLD ? null : this.row(sourceId);
     const sourceRuntime = source ? this.runtime(sourceId)! : this.default;
     const id = input?.id ?? newWorldId();
@@ -482,8 +536,7 @@ export class Worlds {
           runtime.ctx.db.prepare('DELETE FROM api_keys').run();
           return createApiKey(runtime.ctx, { name: 'world key', scopes: [...SCOPES], rateLimit: DEFAULT_KEY_RATE_LIMIT });
         });
-        const row = await this.finish(world, createdAt, false, runtime);
-        return { id, name, seed, frozen, clock: row.clock, createdAt: row.createdAt, expiresAt: row.expiresAt, key: { id: made.info.id, secret: made.key, scopes: made.info.scopes }, steps: [] };
+        return createdWorld(world, await this.finish(world, createdAt, false, runtime), made, []);
       } catch (error) {
         await runtime.close();
         throw error;
@@ -516,9 +569,10 @@ export class Worlds {
         const runtime = this.open.get(id);
         const row = this.registry.get(id);
         // Used since the registry was last told (touches are spaced): not expired after all.
-        if (runtime && row?.ttlMs && runtime.lastUsedMs + row.ttlMs > now) {
+        // (Opening a world, to describe it or run its autopilot, is no use.)
+        if (runtime?.usedMs != null && row?.ttlMs && runtime.usedMs + row.ttlMs > now) {
           runtime.touchedMs = now;
-          this.registry.touch(id, row.ttlMs, runtime.lastUsedMs);
+          this.registry.touch(id, row.ttlMs, runtime.usedMs);
           continue;
         }
         if (runtime?.busy) continue;
@@ -538,6 +592,7 @@ export class Worlds {
         closed++;
       }
       for (const id of this.registry.due(nowIso, SWEEP_SLICE)) {
+        if (this.gates.has(id)) continue;
         if (!this.open.has(id)) this.runtime(id);
         else this.registry.setNextDue(id, null);
       }
@@ -552,6 +607,17 @@ export class Worlds {
     this.sweepTimer = null;
     for (const [id, runtime] of [...this.open]) await this.closeRuntime(id, runtime);
   }
+}
+
+/** The answer to a create or a fork: the world as registered, and its new key (its secret shown this once). */
+function createdWorld(
+  world: { id: string; name: string; seed: number; frozen: boolean },
+  row: { clock: string; createdAt: string; expiresAt: string | null },
+  made: { key: string; info: ApiKeyInfo },
+  steps: unknown[],
+): CreatedWorld {
+  const { id, name, seed, frozen } = world;
+  return { id, name, seed, frozen, clock: row.clock, createdAt: row.createdAt, expiresAt: row.expiresAt, key: { id: made.info.id, secret: made.key, scopes: made.info.scopes }, steps };
 }
 
 /**
