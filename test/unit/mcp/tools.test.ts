@@ -5,7 +5,9 @@ import { describe, expect, it } from 'vitest';
 import { openRouteDocs } from '../../../src/main/core/http/route-docs.js';
 import { defineRoute, type RouteSpec } from '../../../src/main/core/http/route.js';
 import { openRoutes } from '../../../src/main/core/http/routes/open/index.js';
-import { CLIENT_TOOL_LIMIT, PRESETS, selectTools, unmatchedGlobs } from '../../../src/main/mcp/filter.js';
+import { CLIENT_TOOL_LIMIT, PRESETS, selectTools, toolFilter, unmatchedGlobs } from '../../../src/main/mcp/filter.js';
+import { ToolCatalog } from '../../../src/main/mcp/catalog.js';
+import { createMcpServer } from '../../../src/main/mcp/mcp-server.js';
 import { ArgumentError, toRequest, toResult } from '../../../src/main/mcp/call.js';
 import { buildTools, plainSchema, toolOf } from '../../../src/main/mcp/tools.js';
 import { SCOPES } from '../../../src/main/core/auth/scopes.js';
@@ -73,6 +75,35 @@ describe('tool selection', () => {
     expect(selectTools(tools, ['cart:read']).map((t) => t.name)).toEqual(['crossbuy_cart_get']);
     expect(selectTools(tools, SCOPES, { readOnly: true }).some((t) => t.route.scope?.endsWith(':write'))).toBe(false);
     expect(selectTools(tools, SCOPES, { globs: ['crossbuy_cart_*'] }).every((t) => t.name.startsWith('crossbuy_cart_'))).toBe(true);
+  });
+});
+
+describe('a session\'s cost (every POST /mcp makes one)', () => {
+  it('lists from the catalog made once: the same listing objects for every session, filtered by its scopes and selection', () => {
+    const catalog = new ToolCatalog(tools);
+    const first = catalog.list(SCOPES, toolFilter({}));
+    expect(first.map((t) => t.name)).toEqual(tools.map((t) => t.name));
+    const reader = catalog.list(['orders:read'], toolFilter({ globs: ['orders_*'] }));
+    expect(reader.map((t) => t.name)).toEqual(selectTools(tools, ['orders:read'], { globs: ['orders_*'] }).map((t) => t.name));
+    // Not rebuilt per listing: the very objects of the first.
+    for (const tool of reader) expect(first).toContain(tool);
+    expect(Object.keys(first[0]!).sort()).toEqual(['annotations', 'description', 'inputSchema', 'name', 'outputSchema', 'title']);
+  });
+
+  it('selects with the preset, the globs and read-only together, each glob with or without the prefix', () => {
+    const selected = tools.filter(toolFilter({ preset: 'shopper', globs: ['orders_*', 'crossbuy_cart_get'], readOnly: true })).map((t) => t.name);
+    expect(selected.every((n) => n === 'crossbuy_cart_get' || n.startsWith('crossbuy_orders_'))).toBe(true);
+    expect(selected).toContain('crossbuy_cart_get');
+    expect(selected).toContain('crossbuy_orders_get');
+    expect(selected).not.toContain('crossbuy_orders_create');
+    expect(selected).not.toContain('crossbuy_orders_logistics_get');
+  });
+
+  it('shares the SDK\'s JSON Schema validator (an Ajv instance) between sessions instead of building one per server', () => {
+    const session = () => createMcpServer({ catalog: new ToolCatalog(tools), scopes: () => SCOPES, selection: {}, dispatch: () => Promise.reject(new Error('unused')) });
+    // The SDK keeps it in a private field: read it to prove the sharing.
+    const validatorOf = (server: object) => (server as { _jsonSchemaValidator: unknown })._jsonSchemaValidator;
+    expect(validatorOf(session())).toBe(validatorOf(session()));
   });
 });
 
