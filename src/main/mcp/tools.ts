@@ -1,6 +1,7 @@
 import type { TSchema } from 'typebox';
 import type { Scope } from '../core/auth/scopes.js';
 import { onlyReads, type RouteSpec } from '../core/http/route.js';
+import { IDEMPOTENCY_KEY_SCHEMA } from '../core/http/idempotency.js';
 import { routeDocKey, routeDocOf, type RouteDocs } from '../core/http/route-docs.js';
 import { ErrorBody } from '../../contract/common.js';
 
@@ -95,10 +96,7 @@ export function toolOf(spec: RouteSpec, docs: RouteDocs): ToolDef {
   if (idempotent) {
     if (IDEMPOTENCY_ARGUMENT in properties) throw new Error(`${key}: the route has a field named ${IDEMPOTENCY_ARGUMENT}`);
     properties[IDEMPOTENCY_ARGUMENT] = {
-      type: 'string',
-      minLength: 1,
-      maxLength: 255,
-      pattern: '^[\\x21-\\x7e]+$',
+      ...IDEMPOTENCY_KEY_SCHEMA,
       description: 'Sent as the Idempotency-Key header: a retry with the same key and arguments answers the first result and never applies twice (keys are kept 24 hours).',
     };
   }

@@ -11,6 +11,7 @@ import { createMcpServer } from '../../../src/main/mcp/mcp-server.js';
 import { ArgumentError, toRequest, toResult } from '../../../src/main/mcp/call.js';
 import { buildTools, plainSchema, toolOf } from '../../../src/main/mcp/tools.js';
 import { SCOPES } from '../../../src/main/core/auth/scopes.js';
+import { IDEMPOTENCY_KEY_SCHEMA, parseIdempotencyKey } from '../../../src/main/core/http/idempotency.js';
 
 /**
  * The tools are the route table: one per open route, named from its operationId, whose input schema is
@@ -121,6 +122,15 @@ describe('a call as its route\'s request', () => {
     // A body the route may go without is left out when no field of it is given.
     expect(toRequest(byName('crossbuy_orders_cancel'), { id: 'CB1' }).body).toBeUndefined();
     expect(JSON.parse(toRequest(byName('crossbuy_orders_cancel'), { id: 'CB1', reason: 'no' }).body!)).toEqual({ reason: 'no' });
+  });
+
+  it('describes idempotencyKey by the rule the Idempotency-Key header is checked with', () => {
+    const schema = byName('crossbuy_orders_create').inputSchema.properties.idempotencyKey!;
+    expect(schema).toMatchObject(IDEMPOTENCY_KEY_SCHEMA);
+    const fits = (value: string) => value.length >= (schema.minLength as number) && value.length <= (schema.maxLength as number) && new RegExp(schema.pattern as string).test(value);
+    for (const value of ['k-1', 'x'.repeat(255), 'x'.repeat(256), 'a b', '', 'é']) {
+      expect(fits(value), value).toBe((() => { try { return parseIdempotencyKey(value) === value; } catch { return false; } })());
+    }
   });
 
   it('refuses what the URL cannot carry before any request', () => {
