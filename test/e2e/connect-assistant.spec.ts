@@ -9,7 +9,7 @@ test('connecting an assistant: a key of chosen scopes, filled into each client\'
   const section = page.getByRole('region', { name: 'Connect an assistant' });
   await expect(section).toBeVisible();
   await expect(section.getByTestId('mcp-http-url')).toHaveText(`${server.origin}/mcp`);
-  await expect(section.getByTestId('mcp-stdio-command')).toContainText('CROSSBUY_API_KEY=sk-... npx crossbuy mcp --data');
+  await expect(section.getByTestId('mcp-stdio-command')).toContainText('CROSSBUY_API_KEY=sk-... npx --no crossbuy mcp --data');
   await expect(section.getByTestId('mcp-config-claude')).toContainText('"CROSSBUY_API_KEY": "sk-..."');
 
   // Read-only: only what the assistant may look at.
