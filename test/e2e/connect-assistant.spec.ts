@@ -9,7 +9,7 @@ test('connecting an assistant: a key of chosen scopes, filled into each client\'
   const section = page.getByRole('region', { name: 'Connect an assistant' });
   await expect(section).toBeVisible();
   await expect(section.getByTestId('mcp-http-url')).toHaveText(`${server.origin}/mcp`);
-  await expect(section.getByTestId('mcp-stdio-command')).toContainText('CROSSBUY_API_KEY=sk-... npx crossbuy mcp --data');
+  await expect(section.getByTestId('mcp-stdio-command')).toContainText('CROSSBUY_API_KEY=sk-... npx --no crossbuy mcp --data');
   await expect(section.getByTestId('mcp-config-claude')).toContainText('"CROSSBUY_API_KEY": "sk-..."');
 
   // Read-only: only what the assistant may look at.
@@ -40,4 +40,22 @@ test('the section reads in Chinese too', async ({ app: page }) => {
   await expect(page.getByRole('region', { name: '连接 AI 助手' })).toBeVisible();
   await expect(page.getByRole('button', { name: '为助手创建密钥' })).toBeVisible();
   await page.evaluate(() => localStorage.setItem('crossbuy-language', JSON.stringify({ state: { language: 'en', chosen: true }, version: 0 })));
+});
+
+test('a refused key (the desktop confirmation answered Cancel: 403) says so, and the configuration keeps the placeholder', async ({ app: page }) => {
+  await page.route('**/api/v1/admin/keys', (route) =>
+    route.request().method() === 'POST'
+      ? route.fulfill({ status: 403, contentType: 'application/json', body: JSON.stringify({ statusCode: 403, message: 'Declined in the confirmation dialog', error: 'Forbidden' }) })
+      : route.fallback(),
+  );
+  await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Server & data' }).click();
+  const section = page.getByRole('region', { name: 'Connect an assistant' });
+  await section.getByRole('button', { name: 'Create a key for the assistant' }).click();
+  const failed = section.getByTestId('mcp-key-failed');
+  await expect(failed.getByRole('alert')).toContainText('Could not create the key');
+  await expect(failed.getByRole('alert')).toContainText('Declined in the confirmation dialog');
+  await expect(failed).toContainText('No key was made and nothing changed');
+  await expect(section.getByTestId('mcp-key-created')).toHaveCount(0);
+  await expect(section.getByTestId('mcp-stdio-command')).toContainText('CROSSBUY_API_KEY=sk-... ');
+  await page.unroute('**/api/v1/admin/keys');
 });

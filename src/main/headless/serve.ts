@@ -13,7 +13,7 @@ import { WorldRuntime } from '../core/worlds/runtime.js';
 import { applyWorldFile } from '../core/worlds/file/apply.js';
 import { Worlds, type ApplyWorldFile } from '../core/worlds/worlds.js';
 import { registerMcpHttp } from '../mcp/http.js';
-import { openTools } from '../mcp/open-tools.js';
+import { openCatalog } from '../mcp/open-tools.js';
 
 export { DEFAULT_PORT } from './port.js';
 const HOST = '127.0.0.1';
@@ -106,7 +106,7 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
       logger: options.logger,
     });
     // MCP (Streamable HTTP) on the same port: its tool calls are `inject`ed into this app.
-    await registerMcpHttp(app, { worlds, tools: openTools() });
+    await registerMcpHttp(app, { worlds, catalog: openCatalog() });
     await listen(app, options.port, options.portFallback ?? false);
   } catch (error) {
     core.close();

@@ -40,29 +40,39 @@ export function parseGlobs(text: string): string[] {
   return text.split(/[\s,]+/).filter(Boolean);
 }
 
-function globRegExp(glob: string): RegExp {
+function globSource(glob: string): string {
   const bare = glob.startsWith(TOOL_PREFIX) ? glob.slice(TOOL_PREFIX.length) : glob;
-  const source = bare.replace(/[.+^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '.*').replace(/\?/g, '.');
-  return new RegExp(`^(${TOOL_PREFIX})?${source}$`);
+  return bare.replace(/[.+^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '.*').replace(/\?/g, '.');
 }
 
-export function matchesAny(name: string, globs: readonly string[]): boolean {
-  return globs.some((glob) => globRegExp(glob).test(name));
+/** Globs as one regular expression (compiled once per selection, not once per tool). */
+function globsRegExp(globs: readonly string[]): RegExp {
+  return new RegExp(`^(${TOOL_PREFIX})?(${globs.map(globSource).join('|')})$`);
 }
+
+const PRESET_PATTERNS: Record<PresetName, RegExp> = { shopper: globsRegExp(SHOPPER), tracker: globsRegExp(TRACKER) };
 
 /** The globs that match no tool at all (a typo the user should hear about). */
 export function unmatchedGlobs(tools: readonly ToolDef[], globs: readonly string[]): string[] {
-  return globs.filter((glob) => !tools.some((tool) => globRegExp(glob).test(tool.name)));
+  return globs.filter((glob) => {
+    const pattern = globsRegExp([glob]);
+    return !tools.some((tool) => pattern.test(tool.name));
+  });
 }
 
-/** Whether the session's own selection (--read-only, a preset, --tools) lets the tool through. */
-export function inSelection(tool: ToolDef, selection: ToolSelection): boolean {
-  if (selection.readOnly && !tool.annotations.readOnlyHint) return false;
-  if (selection.preset && !matchesAny(tool.name, PRESETS[selection.preset])) return false;
-  if (selection.globs && selection.globs.length > 0 && !matchesAny(tool.name, selection.globs)) return false;
-  return true;
+/** The session's own selection (--read-only, a preset, --tools) as a test of one tool, its globs compiled once. */
+export function toolFilter(selection: ToolSelection): (tool: ToolDef) => boolean {
+  const preset = selection.preset ? PRESET_PATTERNS[selection.preset] : null;
+  const globs = selection.globs && selection.globs.length > 0 ? globsRegExp(selection.globs) : null;
+  return (tool) => !(selection.readOnly && !tool.annotations.readOnlyHint) && (!preset || preset.test(tool.name)) && (!globs || globs.test(tool.name));
+}
+
+/** Whether the key's scopes reach the tool's route (a tool outside them is neither listed nor callable). */
+export function inScopes(tool: ToolDef, scopes: readonly Scope[]): boolean {
+  return tool.route.scope === null || scopes.includes(tool.route.scope);
 }
 
 export function selectTools(tools: readonly ToolDef[], scopes: readonly Scope[], selection: ToolSelection = {}): ToolDef[] {
-  return tools.filter((tool) => (tool.route.scope === null || scopes.includes(tool.route.scope)) && inSelection(tool, selection));
+  const selected = toolFilter(selection);
+  return tools.filter((tool) => inScopes(tool, scopes) && selected(tool));
 }

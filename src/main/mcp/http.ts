@@ -8,11 +8,11 @@ import { injectDispatch } from './dispatch.js';
 import { keySession } from './key.js';
 import { isPresetName, parseGlobs, type ToolSelection } from './filter.js';
 import { createMcpServer } from './mcp-server.js';
-import type { ToolDef } from './tools.js';
+import type { ToolCatalog } from './catalog.js';
 
 /**
  * MCP over Streamable HTTP at `/mcp` on the server's own port. Stateless (no Mcp-Session-Id: many clients
- * drop it): every POST carries the key, gets a server of its own and a JSON answer. GET (a standalone
+ * drop it): every POST carries the key, gets a server of its own (cheap: mcp-server.ts) and a JSON answer. GET (a standalone
  * event stream) and DELETE (ending a session) have nothing to serve without sessions: 405, as the
  * specification allows. Every refusal is a JSON-RPC error body with the HTTP status, never a 500.
  *
@@ -29,7 +29,8 @@ const BODY_LIMIT = 1024 * 1024;
 export interface McpHttpOptions {
   /** The worlds served: the key decides which one a session works on. */
   worlds: Worlds;
-  tools: readonly ToolDef[];
+  /** Every tool, made once (open-tools.ts): a request only filters it. */
+  catalog: ToolCatalog;
   allowedHosts?: readonly string[];
 }
 
@@ -82,7 +83,7 @@ async function answer(app: FastifyInstance, options: McpHttpOptions, request: Fa
   }
   const selection = selectionOf(request.query as Record<string, unknown>);
   const server = createMcpServer({
-    tools: options.tools,
+    catalog: options.catalog,
     scopes: () => key.scopes,
     selection,
     dispatch: injectDispatch(app, request.headers.authorization!, request.ip),

@@ -9,12 +9,13 @@ import {
   McpError,
   ReadResourceRequestSchema,
   type CallToolResult,
-  type Tool,
 } from '@modelcontextprotocol/sdk/types.js';
+import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
 import type { Scope } from '../core/auth/scopes.js';
 import { ArgumentError, argumentRefusal, toRequest, toResult } from './call.js';
 import type { Dispatch } from './dispatch.js';
-import { inSelection, selectTools, type ToolSelection } from './filter.js';
+import type { ToolCatalog } from './catalog.js';
+import { toolFilter, type ToolSelection } from './filter.js';
 import { getPrompt, listPrompts } from './prompts.js';
 import { listResources, readResource } from './resources.js';
 import type { ToolDef } from './tools.js';
@@ -23,6 +24,11 @@ import type { ToolDef } from './tools.js';
  * One MCP session's server (the SDK's low-level `Server`: the high-level `McpServer.tool()` takes zod and
  * would drop the routes' plain JSON Schemas). It lists the tools the key's scopes and the session's
  * selection allow and turns each call into its route's HTTP request through `dispatch`.
+ *
+ * Over HTTP every POST makes one (the SDK's stateless transport serves one request, and a `Server` one
+ * transport), so making one is kept cheap: the catalog (every tool's listing) is the process's, the
+ * selection's globs are compiled once here, and the SDK's JSON Schema validator (an Ajv instance, used
+ * only for elicitation, which crossbuy never asks) is shared instead of built per server.
  */
 export const SERVER_INFO = { name: 'crossbuy', title: 'crossbuy', version: '1.0.0' };
 
@@ -34,29 +40,26 @@ const INSTRUCTIONS =
   'idempotencyKey so a retry never pays twice.';
 
 export interface SessionOptions {
-  /** Every tool of the route table. */
-  tools: readonly ToolDef[];
+  /** Every tool of the route table (open-tools.ts: made once per process). */
+  catalog: ToolCatalog;
   /** The session key's scopes, now (read at each listing: a key's scopes cannot change, but it can be revoked). */
   scopes: () => readonly Scope[];
   selection: ToolSelection;
   dispatch: Dispatch;
 }
 
-function listed(tool: ToolDef): Tool {
-  const { name, title, description, inputSchema, outputSchema, annotations } = tool;
-  return { name, title, description, inputSchema, outputSchema, annotations } as Tool;
-}
+let sharedValidator: AjvJsonSchemaValidator | null = null;
 
 function refusal(statusCode: number, error: string, message: string): CallToolResult {
   return toResult({ statusCode, body: JSON.stringify({ statusCode, message, error }) });
 }
 
-async function callTool(options: SessionOptions, name: string, args: Record<string, unknown> | undefined): Promise<CallToolResult> {
-  const tool = options.tools.find((t) => t.name === name);
+async function callTool(options: SessionOptions, selected: (tool: ToolDef) => boolean, name: string, args: Record<string, unknown> | undefined): Promise<CallToolResult> {
+  const tool = options.catalog.find(name);
   if (!tool) return refusal(404, 'Not Found', `Unknown tool ${name}`);
   // Outside the key's scopes the route itself refuses (403, as over HTTP); outside the session's own
   // selection (--read-only, --tools) the session does.
-  if (!inSelection(tool, options.selection)) {
+  if (!selected(tool)) {
     return refusal(403, 'Forbidden', `Tool ${name} is not enabled in this session (read-only or --tools)`);
   }
   let request;
@@ -77,11 +80,11 @@ export function createMcpServer(options: SessionOptions): Server {
   const server = new Server(SERVER_INFO, {
     capabilities: { tools: { listChanged: false }, resources: { listChanged: false }, prompts: { listChanged: false } },
     instructions: INSTRUCTIONS,
+    jsonSchemaValidator: (sharedValidator ??= new AjvJsonSchemaValidator()),
   });
-  server.setRequestHandler(ListToolsRequestSchema, () => ({
-    tools: selectTools(options.tools, options.scopes(), options.selection).map(listed),
-  }));
-  server.setRequestHandler(CallToolRequestSchema, (request) => callTool(options, request.params.name, request.params.arguments));
+  const selected = toolFilter(options.selection);
+  server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: options.catalog.list(options.scopes(), selected) }));
+  server.setRequestHandler(CallToolRequestSchema, (request) => callTool(options, selected, request.params.name, request.params.arguments));
   server.setRequestHandler(ListResourcesRequestSchema, () => ({ resources: listResources() }));
   server.setRequestHandler(ReadResourceRequestSchema, async (request) => {
     const result = await readResource(request.params.uri, options.dispatch);

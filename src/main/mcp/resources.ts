@@ -12,6 +12,7 @@ import type { Dispatch } from './dispatch.js';
 export const OPENAPI_URI = 'crossbuy://openapi/open.json';
 export const API_REFERENCE_URI = 'crossbuy://docs/API.md';
 const WORLD_PREFIX = 'crossbuy://worlds/';
+const WORLD_SCHEMA_FILE = 'world-file.schema.json';
 
 /** The checkout's root, found upwards from this module (it runs from src/main/mcp or from a bundle in out/). */
 export function checkoutRoot(): string {
@@ -34,7 +35,13 @@ export function listResources(root = checkoutRoot()): Resource[] {
     resources.push({ uri: API_REFERENCE_URI, name: 'api-reference', title: 'crossbuy API reference', description: 'How the API behaves: money, paging, errors, idempotency, events, the MCP tools.', mimeType: 'text/markdown' });
   }
   for (const file of worldFiles(root)) {
-    resources.push({ uri: WORLD_PREFIX + file, name: `world-${file.replace(/\.json$/, '')}`, title: `World file ${file}`, description: 'A shipped world file (a sandbox set up from a description).', mimeType: 'application/json' });
+    const name = `world-${file.replace(/\.json$/, '')}`;
+    // The folder holds the files' JSON Schema too: said to be the schema, not offered as a world.
+    resources.push(
+      file === WORLD_SCHEMA_FILE
+        ? { uri: WORLD_PREFIX + file, name, title: 'World file JSON Schema', description: 'The JSON Schema every world file follows (steps, seed, clock): read it before writing one.', mimeType: 'application/schema+json' }
+        : { uri: WORLD_PREFIX + file, name, title: `World file ${file}`, description: 'A shipped world file (a sandbox set up from a description).', mimeType: 'application/json' },
+    );
   }
   return resources;
 }
@@ -53,7 +60,8 @@ export async function readResource(uri: string, dispatch: Dispatch, root = check
     const name = uri.slice(WORLD_PREFIX.length);
     // Only a name listed in the folder: never a path of the caller's making.
     if (!worldFiles(root).includes(name)) return null;
-    return { contents: [{ uri, mimeType: 'application/json', text: readFileSync(join(root, 'worlds', name), 'utf8') }] };
+    const mimeType = name === WORLD_SCHEMA_FILE ? 'application/schema+json' : 'application/json';
+    return { contents: [{ uri, mimeType, text: readFileSync(join(root, 'worlds', name), 'utf8') }] };
   }
   return null;
 }

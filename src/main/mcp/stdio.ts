@@ -15,7 +15,7 @@ import type { ToolSelection } from './filter.js';
 import { MCP_PATH } from './http.js';
 import { keySession } from './key.js';
 import { createMcpServer } from './mcp-server.js';
-import { openTools } from './open-tools.js';
+import { openCatalog } from './open-tools.js';
 
 /**
  * `crossbuy mcp` over stdio. stdout carries the protocol and nothing else (every log line goes to stderr).
@@ -53,7 +53,7 @@ export async function runStdio(options: StdioOptions): Promise<void> {
     throw new Error(`CROSSBUY_API_KEY belongs to the world ${session.world.id}, not ${options.world}`);
   }
   const server = createMcpServer({
-    tools: openTools(),
+    catalog: openCatalog(),
     scopes: () => {
       try {
         return keySession(served.worlds, authorization, '127.0.0.1').scopes;

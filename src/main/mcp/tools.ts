@@ -1,6 +1,8 @@
 import type { TSchema } from 'typebox';
 import type { Scope } from '../core/auth/scopes.js';
 import { onlyReads, type RouteSpec } from '../core/http/route.js';
+import { IDEMPOTENCY_KEY_SCHEMA } from '../core/http/idempotency.js';
+import { MCP_TOOL_NAME } from '../core/http/request-log.js';
 import { routeDocKey, routeDocOf, type RouteDocs } from '../core/http/route-docs.js';
 import { ErrorBody } from '../../contract/common.js';
 
@@ -28,7 +30,6 @@ export interface ToolDef {
 }
 
 export const TOOL_PREFIX = 'crossbuy_';
-export const TOOL_NAME_PATTERN = /^[a-zA-Z0-9_-]{1,64}$/;
 /** The argument that carries the Idempotency-Key header of the routes that honour one. */
 export const IDEMPOTENCY_ARGUMENT = 'idempotencyKey';
 
@@ -73,7 +74,7 @@ export function toolOf(spec: RouteSpec, docs: RouteDocs): ToolDef {
   const key = routeDocKey(spec.method, spec.url);
   const doc = routeDocOf(docs, spec.method, spec.url, spec.summary);
   const name = TOOL_PREFIX + doc.operationId;
-  if (!TOOL_NAME_PATTERN.test(name)) throw new Error(`${key}: tool name ${name} does not match ${TOOL_NAME_PATTERN}`);
+  if (!MCP_TOOL_NAME.test(name)) throw new Error(`${key}: tool name ${name} does not match ${MCP_TOOL_NAME}`);
   const params = plainSchema(spec.schema.params);
   const query = plainSchema(spec.schema.querystring);
   const body = bodyObject(plainSchema(spec.schema.body));
@@ -95,10 +96,7 @@ export function toolOf(spec: RouteSpec, docs: RouteDocs): ToolDef {
   if (idempotent) {
     if (IDEMPOTENCY_ARGUMENT in properties) throw new Error(`${key}: the route has a field named ${IDEMPOTENCY_ARGUMENT}`);
     properties[IDEMPOTENCY_ARGUMENT] = {
-      type: 'string',
-      minLength: 1,
-      maxLength: 255,
-      pattern: '^[\\x21-\\x7e]+$',
+      ...IDEMPOTENCY_KEY_SCHEMA,
       description: 'Sent as the Idempotency-Key header: a retry with the same key and arguments answers the first result and never applies twice (keys are kept 24 hours).',
     };
   }

@@ -201,6 +201,13 @@ describe('resources and prompts', () => {
     const content = doc.contents[0]!;
     const text = 'text' in content ? content.text : '';
     expect(JSON.parse(text).openapi).toBe('3.1.0');
+    // The shipped world files (worlds.md), readable; the folder's JSON Schema said to be the schema.
+    const world = resources.find((r) => r.uri === 'crossbuy://worlds/after-sales.json')!;
+    expect(world.title).toBe('World file after-sales.json');
+    const worldContent = (await client.readResource({ uri: world.uri })).contents[0]!;
+    expect(JSON.parse('text' in worldContent ? worldContent.text : '{}')).toMatchObject({ crossbuyWorld: 1, name: 'after-sales' });
+    expect(resources.find((r) => r.uri === 'crossbuy://worlds/world-file.schema.json')).toMatchObject({ title: 'World file JSON Schema', mimeType: 'application/schema+json' });
+    await expect(client.readResource({ uri: 'crossbuy://worlds/../package.json' })).rejects.toThrow(/Resource not found/);
     const prompts = (await client.listPrompts()).prompts.map((p) => p.name);
     expect(prompts).toEqual(['find_and_buy', 'track_my_parcels', 'what_does_my_wallet_say']);
     const prompt = await client.getPrompt({ name: 'find_and_buy', arguments: { what: 'a hoodie' } });

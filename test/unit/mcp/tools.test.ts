@@ -5,10 +5,13 @@ import { describe, expect, it } from 'vitest';
 import { openRouteDocs } from '../../../src/main/core/http/route-docs.js';
 import { defineRoute, type RouteSpec } from '../../../src/main/core/http/route.js';
 import { openRoutes } from '../../../src/main/core/http/routes/open/index.js';
-import { CLIENT_TOOL_LIMIT, PRESETS, selectTools, unmatchedGlobs } from '../../../src/main/mcp/filter.js';
+import { CLIENT_TOOL_LIMIT, PRESETS, selectTools, toolFilter, unmatchedGlobs } from '../../../src/main/mcp/filter.js';
+import { ToolCatalog } from '../../../src/main/mcp/catalog.js';
+import { createMcpServer } from '../../../src/main/mcp/mcp-server.js';
 import { ArgumentError, toRequest, toResult } from '../../../src/main/mcp/call.js';
 import { buildTools, plainSchema, toolOf } from '../../../src/main/mcp/tools.js';
 import { SCOPES } from '../../../src/main/core/auth/scopes.js';
+import { IDEMPOTENCY_KEY_SCHEMA, parseIdempotencyKey } from '../../../src/main/core/http/idempotency.js';
 
 /**
  * The tools are the route table: one per open route, named from its operationId, whose input schema is
@@ -76,6 +79,35 @@ describe('tool selection', () => {
   });
 });
 
+describe('a session\'s cost (every POST /mcp makes one)', () => {
+  it('lists from the catalog made once: the same listing objects for every session, filtered by its scopes and selection', () => {
+    const catalog = new ToolCatalog(tools);
+    const first = catalog.list(SCOPES, toolFilter({}));
+    expect(first.map((t) => t.name)).toEqual(tools.map((t) => t.name));
+    const reader = catalog.list(['orders:read'], toolFilter({ globs: ['orders_*'] }));
+    expect(reader.map((t) => t.name)).toEqual(selectTools(tools, ['orders:read'], { globs: ['orders_*'] }).map((t) => t.name));
+    // Not rebuilt per listing: the very objects of the first.
+    for (const tool of reader) expect(first).toContain(tool);
+    expect(Object.keys(first[0]!).sort()).toEqual(['annotations', 'description', 'inputSchema', 'name', 'outputSchema', 'title']);
+  });
+
+  it('selects with the preset, the globs and read-only together, each glob with or without the prefix', () => {
+    const selected = tools.filter(toolFilter({ preset: 'shopper', globs: ['orders_*', 'crossbuy_cart_get'], readOnly: true })).map((t) => t.name);
+    expect(selected.every((n) => n === 'crossbuy_cart_get' || n.startsWith('crossbuy_orders_'))).toBe(true);
+    expect(selected).toContain('crossbuy_cart_get');
+    expect(selected).toContain('crossbuy_orders_get');
+    expect(selected).not.toContain('crossbuy_orders_create');
+    expect(selected).not.toContain('crossbuy_orders_logistics_get');
+  });
+
+  it('shares the SDK\'s JSON Schema validator (an Ajv instance) between sessions instead of building one per server', () => {
+    const session = () => createMcpServer({ catalog: new ToolCatalog(tools), scopes: () => SCOPES, selection: {}, dispatch: () => Promise.reject(new Error('unused')) });
+    // The SDK keeps it in a private field: read it to prove the sharing.
+    const validatorOf = (server: object) => (server as { _jsonSchemaValidator: unknown })._jsonSchemaValidator;
+    expect(validatorOf(session())).toBe(validatorOf(session()));
+  });
+});
+
 describe('a call as its route\'s request', () => {
   const byName = (name: string) => tools.find((t) => t.name === name)!;
 
@@ -90,6 +122,15 @@ describe('a call as its route\'s request', () => {
     // A body the route may go without is left out when no field of it is given.
     expect(toRequest(byName('crossbuy_orders_cancel'), { id: 'CB1' }).body).toBeUndefined();
     expect(JSON.parse(toRequest(byName('crossbuy_orders_cancel'), { id: 'CB1', reason: 'no' }).body!)).toEqual({ reason: 'no' });
+  });
+
+  it('describes idempotencyKey by the rule the Idempotency-Key header is checked with', () => {
+    const schema = byName('crossbuy_orders_create').inputSchema.properties.idempotencyKey!;
+    expect(schema).toMatchObject(IDEMPOTENCY_KEY_SCHEMA);
+    const fits = (value: string) => value.length >= (schema.minLength as number) && value.length <= (schema.maxLength as number) && new RegExp(schema.pattern as string).test(value);
+    for (const value of ['k-1', 'x'.repeat(255), 'x'.repeat(256), 'a b', '', 'é']) {
+      expect(fits(value), value).toBe((() => { try { return parseIdempotencyKey(value) === value; } catch { return false; } })());
+    }
   });
 
   it('refuses what the URL cannot carry before any request', () => {

@@ -4,6 +4,11 @@ import { ApiError } from '../shared/errors.js';
 
 export const IDEMPOTENCY_HEADER = 'idempotency-key';
 const MAX_KEY_LENGTH = 255;
+const KEY_PATTERN = '^[\\x21-\\x7e]+$';
+const KEY_REGEXP = new RegExp(KEY_PATTERN);
+
+/** The header's rule as JSON Schema: what the OpenAPI documents and the MCP tools' `idempotencyKey` say (the one rule parseIdempotencyKey applies). */
+export const IDEMPOTENCY_KEY_SCHEMA = { type: 'string', minLength: 1, maxLength: MAX_KEY_LENGTH, pattern: KEY_PATTERN } as const;
 const RETENTION_MS = 24 * 3_600_000;
 
 export interface StoredResponse {
@@ -28,7 +33,7 @@ export function requestHash(method: string, path: string, body: unknown): string
 export function parseIdempotencyKey(header: string | string[] | undefined): string | null {
   if (header === undefined) return null;
   const value = Array.isArray(header) ? header[0] : header;
-  if (value === undefined || value.length === 0 || value.length > MAX_KEY_LENGTH || !/^[\x21-\x7e]+$/.test(value)) {
+  if (value === undefined || value.length === 0 || value.length > MAX_KEY_LENGTH || !KEY_REGEXP.test(value)) {
     throw new ApiError(400, `Idempotency-Key must be 1 to ${MAX_KEY_LENGTH} visible ASCII characters`);
   }
   return value;

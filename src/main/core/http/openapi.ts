@@ -1,5 +1,6 @@
 import { ErrorBody } from '../../../contract/common.js';
 import { routeDocKey, routeDocOf, type RouteDocs } from './route-docs.js';
+import { IDEMPOTENCY_KEY_SCHEMA } from './idempotency.js';
 import { boundIntegers } from './validation.js';
 
 /**
@@ -204,7 +205,7 @@ function finishOperation(rules: DocumentRules, method: string, path: string, ope
         name: 'Idempotency-Key',
         required: false,
         description: '1 to 255 visible ASCII characters: a retry with the same key and request answers the stored result (with Idempotent-Replayed: true) and never applies twice; kept 24 hours',
-        schema: { type: 'string', minLength: 1, maxLength: 255, pattern: '^[\\x21-\\x7e]+$' },
+        schema: { ...IDEMPOTENCY_KEY_SCHEMA },
         example: 'order-2026-01-01-001',
       },
     ];

@@ -15,11 +15,12 @@ declare module 'fastify' {
 
 /** The header the MCP adapter (src/main/mcp/) sets on each tool call's request: the tool's name. */
 export const MCP_TOOL_HEADER = 'crossbuy-mcp-tool';
-const TOOL_NAME = /^[a-zA-Z0-9_-]{1,64}$/;
+/** What an MCP tool's name may be (the MCP specification's rule, which several clients enforce): src/main/mcp/tools.ts names by it. */
+export const MCP_TOOL_NAME = /^[a-zA-Z0-9_-]{1,64}$/;
 
 /** A tool name as the log keeps it; anything else (a script's own header) is not kept. */
 function mcpToolOf(header: string | string[] | undefined): string | null {
-  return typeof header === 'string' && TOOL_NAME.test(header) ? header : null;
+  return typeof header === 'string' && MCP_TOOL_NAME.test(header) ? header : null;
 }
 
 /**

@@ -20,13 +20,18 @@ function shellWord(value: string): string {
   return /^[A-Za-z0-9_./:@=-]+$/.test(value) ? value : `'${value.replace(/'/g, `'\\''`)}'`;
 }
 
-export function stdioArgs(dataDir: string): string[] {
-  return ['crossbuy', 'mcp', '--data', dataDir];
+/**
+ * npx's arguments. `--no`: npx runs the checkout's own bin/crossbuy.js and never installs a package of that
+ * name from the npm registry (a client such as Claude Desktop starts it outside the checkout, where a bare
+ * `npx crossbuy` would fetch and run whatever the registry has under the name, with the key in its environment).
+ */
+export function npxArgs(dataDir: string): string[] {
+  return ['--no', 'crossbuy', 'mcp', '--data', dataDir];
 }
 
 /** The stdio command, with the key in the environment (never a flag: it would show in the process list). */
 export function stdioCommand(dataDir: string, key: string): string {
-  return `CROSSBUY_API_KEY=${shellWord(key)} npx ${stdioArgs(dataDir).map(shellWord).join(' ')}`;
+  return `CROSSBUY_API_KEY=${shellWord(key)} npx ${npxArgs(dataDir).map(shellWord).join(' ')}`;
 }
 
 /** A client's configuration file content, with the key filled in. */
@@ -36,7 +41,7 @@ export function clientConfig(client: McpClient, options: { origin: string; dataD
   switch (client) {
     case 'claude':
       // Claude Desktop starts local servers over stdio.
-      return JSON.stringify({ mcpServers: { crossbuy: { command: 'npx', args: stdioArgs(options.dataDir), env } } }, null, 2);
+      return JSON.stringify({ mcpServers: { crossbuy: { command: 'npx', args: npxArgs(options.dataDir), env } } }, null, 2);
     case 'cursor':
       return JSON.stringify({ mcpServers: { crossbuy: { url: mcpHttpUrl(options.origin), headers } } }, null, 2);
     case 'vscode':
