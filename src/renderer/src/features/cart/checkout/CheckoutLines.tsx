@@ -10,7 +10,7 @@ import type { OrderPreview } from './queries';
 type PricedLine = OrderPreview['lines'][number];
 
 /** A line: its words from the cart (and the remark, which only the cart holds), its price from the preview. */
-function Line({ line, priced, currency }: { line: CartItem; priced: PricedLine | undefined; currency: string | undefined }) {
+function Line({ line, priced, pricing, currency }: { line: CartItem; priced: PricedLine | undefined; pricing: boolean; currency: string | undefined }) {
   const fmt = useFormat();
   const t = useT(checkoutMessages);
   return (
@@ -34,9 +34,9 @@ function Line({ line, priced, currency }: { line: CartItem; priced: PricedLine |
         <Text size="sm" fw={600} data-testid="checkout-line-amount">
           {fmt.money(priced.amount, currency)}
         </Text>
-      ) : (
-        <Skeleton height={16} width={64} />
-      )}
+      ) : pricing ? (
+        <Skeleton height={16} width={64} data-testid="checkout-line-pricing" />
+      ) : null}
     </Group>
   );
 }
@@ -46,6 +46,8 @@ interface Props {
   lines: readonly CartItem[];
   /** The preview of these lines (undefined while it answers, or when it failed: the summary says why). */
   preview: OrderPreview | undefined;
+  /** The preview failed: no price shows, and no placeholder waits for one. */
+  previewFailed: boolean;
   currency: string | undefined;
 }
 
@@ -53,7 +55,7 @@ interface Props {
  * Every line of the order, grouped by seller (platform + shop) as the preview groups them: one marketplace
  * purchase per group. Each price is the preview's (the cart's price may be older); none is computed here.
  */
-export function CheckoutLines({ lines, preview, currency }: Props) {
+export function CheckoutLines({ lines, preview, previewFailed, currency }: Props) {
   const t = useT(checkoutMessages);
   const platformLabel = useSourceLabel();
   // The preview names lines by their index in the request, which is the order of `lines`.
@@ -88,7 +90,7 @@ export function CheckoutLines({ lines, preview, currency }: Props) {
             </Group>
             <Stack gap="sm" role="list" aria-label={group.name}>
               {group.lines.map(({ line, priced: p }) => (
-                <Line key={line.id} line={line} priced={p} currency={currency} />
+                <Line key={line.id} line={line} priced={p} pricing={!previewFailed} currency={currency} />
               ))}
             </Stack>
           </Stack>

@@ -124,7 +124,7 @@ export function CheckoutPage() {
       <Grid gutter="lg">
         <Grid.Col span={{ base: 12, md: 7 }}>
           <Stack gap="md">
-            <CheckoutLines lines={lines} preview={linesPreview} currency={currency} />
+            <CheckoutLines lines={lines} preview={linesPreview} previewFailed={base.isError} currency={currency} />
             <CouponPicker coupons={coupons} claimable={claimable.data ?? []} fits={fits} currency={currency} value={couponApplies ? couponId : null} onChange={setCouponId} />
             <Textarea
               label={t('orderRemark')}
