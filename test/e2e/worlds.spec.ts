@@ -191,7 +191,9 @@ test('Reset shows the snapshots loading, words a list it cannot load, and stays 
     await resetAnswered;
     await route.fulfill(refuse);
   });
+  // A fresh page: the world list the app loaded before the world was made is not the one to read.
   await page.goto('/#/settings');
+  await page.reload();
   const row = page.getByTestId('worlds-table').locator(`tr[data-world="${world.id}"]`);
   await row.getByRole('button', { name: 'Reset' }).click(SLOW);
   const dialog = page.getByRole('dialog', { name: 'Reset e2e reset dialog' });
