@@ -40,3 +40,37 @@ test('in Chinese the fee rate and the domestic shipping line read Chinese', asyn
   await expect(page.getByTestId('checkout-domestic-freight')).toHaveText('如卖家收取，稍后补款');
   await page.evaluate(() => localStorage.setItem('crossbuy-language', JSON.stringify({ state: { language: 'en', chosen: true }, version: 0 })));
 });
+
+test('each line shows the preview\'s price, not the cart\'s price times the quantity (the price may have moved since)', async ({ app: page, openApi }) => {
+  const [line] = await cheapProducts(openApi, 1);
+  await openApi.send('POST', '/cart/items', { productId: String(line!.product.id), skuId: line!.sku.skuId, quantity: 2 });
+  // The service prices the line anew: a unit price that is not the cart's, and its amount.
+  await page.route('**/api/v1/open/orders/preview', async (route) => {
+    const answer = await route.fetch();
+    const body = (await answer.json()) as { data: { lines: { unitPrice: number; amount: number }[] } };
+    body.data.lines = body.data.lines.map((l) => ({ ...l, unitPrice: 12.34, amount: 24.68 }));
+    await route.fulfill({ response: answer, json: body });
+  });
+  await page.goto('/#/checkout');
+  const item = page.getByRole('group', { name: 'Lines in this order' }).getByRole('listitem');
+  await expect(item.getByTestId('checkout-line-amount')).toHaveText(money(24.68));
+  await expect(item).toContainText(`${money(12.34)} each`);
+});
+
+test('a line waits for its price while the preview answers, and shows none when the preview is refused', async ({ app: page, openApi }) => {
+  const [line] = await cheapProducts(openApi, 1);
+  await openApi.send('POST', '/cart/items', { productId: String(line!.product.id), skuId: line!.sku.skuId, quantity: 1 });
+  let answer: () => void = () => undefined;
+  const answered = new Promise<void>((resolve) => (answer = resolve));
+  await page.route('**/api/v1/open/orders/preview', async (route) => {
+    await answered;
+    await route.fulfill({ status: 422, json: { statusCode: 422, error: 'Unprocessable Entity', message: 'this line cannot be priced' } });
+  });
+  await page.goto('/#/checkout');
+  const item = page.getByRole('group', { name: 'Lines in this order' }).getByRole('listitem');
+  await expect(item.getByTestId('checkout-line-pricing')).toBeVisible();
+  answer();
+  await expect(page.getByRole('alert').filter({ hasText: 'Cannot price this order' })).toContainText('this line cannot be priced');
+  await expect(item.getByTestId('checkout-line-pricing')).toHaveCount(0);
+  await expect(item.getByTestId('checkout-line-amount')).toHaveCount(0);
+});

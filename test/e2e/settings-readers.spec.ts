@@ -58,3 +58,25 @@ for (const { language, label, failed } of [
     }
   });
 }
+
+test('a display currency change refused for an ended UI session says so, as every other error surface does', async ({ app: page, server }) => {
+  const admin = adminApiOf(page.request, server.origin);
+  await admin.send('PUT', '/settings', { displayRates: { USD: 0.1381 }, displayCurrency: null });
+  await page.route('**/api/v1/admin/settings', (route) =>
+    route.request().method() === 'PUT'
+      ? route.fulfill({ status: 401, json: { statusCode: 401, error: 'Unauthorized', message: 'Missing UI token' } })
+      : route.continue(),
+  );
+  try {
+    await page.reload();
+    const picker = page.getByRole('textbox', { name: 'Display currency', exact: true });
+    await picker.click();
+    await page.getByRole('option', { name: '≈ USD' }).click();
+    const alert = page.getByRole('alert').filter({ hasText: 'The display currency was not changed' });
+    await expect(alert).toContainText('Missing UI token. The UI session has ended');
+    await expect(picker).toHaveValue('CNY');
+  } finally {
+    await page.unroute('**/api/v1/admin/settings');
+    await admin.send('PUT', '/settings', { displayRates: {}, displayCurrency: null });
+  }
+});

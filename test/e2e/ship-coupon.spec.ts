@@ -40,3 +40,24 @@ test('a shipping coupon claimed at the ship step comes off the freight in the su
   expect(quotedDiscount).toContain(`−${money(detail.couponDiscount)}`);
   await expect(page.getByRole('region', { name: 'Quoted and packed' })).toContainText(`Shipping coupon: −${money(detail.couponDiscount)}`);
 });
+
+test('the coupon picker shows that it is loading, and words a coupon list it cannot load (the claimable ones too)', async ({ app: page, openApi, baseURL }) => {
+  test.setTimeout(60_000);
+  const pkg = await arrivedPackage(openApi, adminApiOf(page.request, baseURL!));
+  let answer: () => void = () => undefined;
+  const answered = new Promise<void>((resolve) => (answer = resolve));
+  const refuse = { statusCode: 503, error: 'Service Unavailable', message: 'coupons are resting' };
+  await page.route('**/api/v1/open/user/coupons/my**', async (route) => {
+    await answered;
+    await route.fulfill({ status: 503, json: refuse });
+  });
+  await page.route('**/api/v1/open/user/coupons/available**', (route) => route.fulfill({ status: 503, json: refuse }));
+
+  await page.goto(`/#/ship?packages=${pkg.id}`);
+  const coupons = page.getByRole('region', { name: 'Shipping coupon' });
+  await expect(coupons.getByRole('progressbar', { name: 'Loading your shipping coupons' })).toBeVisible();
+  answer();
+  await expect(coupons.getByRole('progressbar')).toHaveCount(0);
+  await expect(coupons.getByRole('alert').filter({ hasText: 'Cannot load your shipping coupons' })).toContainText('coupons are resting');
+  await expect(coupons.getByRole('alert').filter({ hasText: 'Cannot load the shipping coupons to claim' })).toContainText('coupons are resting');
+});

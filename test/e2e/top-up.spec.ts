@@ -56,3 +56,37 @@ test('Top up: PayPal shows its fee and credits what arrives; a bank transfer sta
   await dialog.getByRole('button', { name: 'Close' }).click();
   await expect(page.getByRole('main')).toContainText(`Top-up #${paid!.id}`);
 });
+
+test('Top up shows that it is loading, words methods it cannot load, and sends nothing without the wallet’s currency', async ({ app: page }) => {
+  let answer: () => void = () => undefined;
+  const answered = new Promise<void>((resolve) => (answer = resolve));
+  await page.route('**/api/v1/admin/wallet/top-up-methods', async (route) => {
+    await answered;
+    await route.fulfill({ status: 503, json: { statusCode: 503, error: 'Service Unavailable', message: 'methods are resting' } });
+  });
+  await page.route('**/api/v1/admin/settings', (route) => route.fulfill({ status: 503, json: { statusCode: 503, error: 'Service Unavailable', message: 'settings are resting' } }));
+  // A fresh page: the settings are not already in the page's cache.
+  await page.goto('/#/wallet');
+  await page.reload();
+  await page.getByRole('button', { name: 'Top up', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: 'Top up the wallet' });
+  await expect(dialog.getByRole('progressbar', { name: 'Loading the top-up methods' })).toBeVisible();
+  answer();
+  await expect(dialog.getByRole('alert').filter({ hasText: 'Cannot load the top-up methods' })).toContainText('methods are resting');
+  await expect(dialog.getByRole('alert').filter({ hasText: 'Cannot load the wallet’s currency' })).toContainText('settings are resting');
+  await expect(dialog.getByRole('progressbar')).toHaveCount(0);
+  await expect(dialog.getByRole('button', { name: 'Top up', exact: true })).toBeDisabled();
+});
+
+test('Top up says so when the operator has every method off', async ({ app: page }) => {
+  await page.route('**/api/v1/admin/wallet/top-up-methods', async (route) => {
+    const answer = await route.fetch();
+    const body = (await answer.json()) as { data: { enabled: boolean }[] };
+    await route.fulfill({ response: answer, json: { ...body, data: body.data.map((m) => ({ ...m, enabled: false })) } });
+  });
+  await page.goto('/#/wallet');
+  await page.getByRole('button', { name: 'Top up', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: 'Top up the wallet' });
+  await expect(dialog).toContainText('No top-up method is open: the operator has turned them all off.');
+  await expect(dialog.getByRole('radio')).toHaveCount(0);
+});

@@ -174,3 +174,38 @@ test('"New world" in Chinese: axe-clean, and a failing file names its step', asy
     await page.evaluate(() => localStorage.setItem('crossbuy-language', JSON.stringify({ state: { language: 'en', chosen: true }, version: 0 })));
   }
 });
+
+test('Reset shows the snapshots loading, words a list it cannot load, and stays open while the reset runs', async ({ app: page, server }) => {
+  test.setTimeout(90_000);
+  const world = await adminApiOf(page.request, server.origin).send<WorldRow>('POST', '/worlds', { name: 'e2e reset dialog' });
+  let answerList: () => void = () => undefined;
+  const listAnswered = new Promise<void>((resolve) => (answerList = resolve));
+  const refuse = { status: 503, json: { statusCode: 503, error: 'Service Unavailable', message: 'snapshots are resting' } };
+  await page.route(`**/api/v1/admin/worlds/${world.id}/snapshots`, async (route) => {
+    await listAnswered;
+    await route.fulfill(refuse);
+  });
+  let answerReset: () => void = () => undefined;
+  const resetAnswered = new Promise<void>((resolve) => (answerReset = resolve));
+  await page.route(`**/api/v1/admin/worlds/${world.id}/reset`, async (route) => {
+    await resetAnswered;
+    await route.fulfill(refuse);
+  });
+  // A fresh page: the world list the app loaded before the world was made is not the one to read.
+  await page.goto('/#/settings');
+  await page.reload();
+  const row = page.getByTestId('worlds-table').locator(`tr[data-world="${world.id}"]`);
+  await row.getByRole('button', { name: 'Reset' }).click(SLOW);
+  const dialog = page.getByRole('dialog', { name: 'Reset e2e reset dialog' });
+  await expect(dialog.getByRole('progressbar', { name: 'Loading the snapshots' })).toBeVisible();
+  answerList();
+  await expect(dialog.getByRole('alert').filter({ hasText: 'The snapshots could not be loaded' })).toContainText('snapshots are resting');
+
+  await dialog.getByRole('button', { name: 'Reset' }).click();
+  await expect(dialog.getByRole('button', { name: 'Cancel' })).toBeDisabled();
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeVisible();
+  answerReset();
+  await expect(dialog.getByRole('alert').filter({ hasText: 'This could not be done' })).toContainText('snapshots are resting');
+  await expect(dialog.getByRole('button', { name: 'Cancel' })).toBeEnabled();
+});

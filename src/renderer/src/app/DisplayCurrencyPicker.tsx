@@ -2,12 +2,11 @@ import { Select } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { adminApi, ApiError, data } from '../api/client';
+import { adminApi, data } from '../api/client';
 import { adminKeys, fetchers } from '../features/admin/queries';
-import { errorKeyOf } from '../shared/ErrorAlert';
+import { ErrorTextBody, useErrorText } from '../shared/ErrorAlert';
 import { useDisplayCurrencyStore } from '../shared/format';
 import { useT } from '../shared/i18n';
-import { appMessages } from './appMessages';
 import { navigate } from './router';
 import { navMessages } from './navMessages';
 
@@ -24,7 +23,7 @@ const SET_RATES = 'set-rates';
  */
 export function DisplayCurrencyPicker() {
   const t = useT(navMessages);
-  const tApp = useT(appMessages);
+  const errorText = useErrorText();
   const queryClient = useQueryClient();
   const settings = useQuery({ queryKey: adminKeys.settings, queryFn: fetchers.settings, staleTime: 60_000 });
   const set = useDisplayCurrencyStore((s) => s.set);
@@ -37,14 +36,10 @@ export function DisplayCurrencyPicker() {
   const choose = useMutation({
     mutationFn: (next: string | null) => data(adminApi().PUT('/settings', { body: { displayCurrency: next } })),
     onSuccess: (next) => queryClient.setQueryData(adminKeys.settings, next),
-    // The picker shows the saved choice again; the refusal says why (in the UI language, the service's
-    // sentence as the detail, as ErrorAlert words it), and the settings are read again in case they moved.
+    // The picker shows the saved choice again; the refusal says why, worded as every error surface words
+    // it (an ended UI session included), and the settings are read again in case they moved.
     onError: (error) => {
-      notifications.show({
-        color: 'red',
-        title: t('displayCurrencyFailed'),
-        message: error instanceof ApiError ? `${tApp(errorKeyOf(error.statusCode))} ${tApp('errorDetail', { message: error.message })}` : error.message,
-      });
+      notifications.show({ color: 'red', title: t('displayCurrencyFailed'), message: <ErrorTextBody text={errorText(error)} /> });
       return queryClient.invalidateQueries({ queryKey: adminKeys.settings });
     },
   });

@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Modal, NumberInput, Radio, Select, Stack, Table, Text } from '@mantine/core';
+import { Alert, Button, Group, Modal, NumberInput, Radio, Select, Skeleton, Stack, Table, Text } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { adminApi, data, idempotent, openApi } from '../../api/client';
@@ -51,14 +51,15 @@ function TopUpForm({ onClose }: { onClose: () => void }) {
   const create = useCreateTopUp();
   const [method, setMethod] = useState<Method | null>(null);
   const [amount, setAmount] = useState<number | ''>('');
-  const ledger = settings.data?.currency ?? 'CNY';
+  // The ledger's currency is the settings' answer, never a guess: until it comes nothing can be sent.
+  const ledger = settings.data?.currency ?? null;
   const [currency, setCurrency] = useState<string | null>(null);
   const chosenCurrency = currency ?? ledger;
   const enabled = (methods.data ?? []).filter((m) => m.enabled);
   const chosen = method ?? enabled[0]?.method ?? null;
-  const body: TopUpBody | null = chosen && typeof amount === 'number' && amount > 0 ? { method: chosen, amount, ...(chosenCurrency === ledger ? {} : { currency: chosenCurrency }) } : null;
+  const body: TopUpBody | null = chosen && ledger && chosenCurrency && typeof amount === 'number' && amount > 0 ? { method: chosen, amount, ...(chosenCurrency === ledger ? {} : { currency: chosenCurrency }) } : null;
   const intent = useIntent(body);
-  const currencies = [ledger, ...Object.keys(settings.data?.displayRates ?? {}).filter((c) => c !== ledger).sort()];
+  const currencies = ledger ? [ledger, ...Object.keys(settings.data?.displayRates ?? {}).filter((c) => c !== ledger).sort()] : [];
   const result = create.data;
 
   if (result) {
@@ -118,7 +119,14 @@ function TopUpForm({ onClose }: { onClose: () => void }) {
   };
   return (
     <Stack gap="md">
+      {methods.isPending || settings.isPending ? <Skeleton height={96} role="progressbar" aria-label={t('loading')} /> : null}
       {methods.isError ? <ErrorAlert title={t('methodsError')} error={methods.error} /> : null}
+      {settings.isError ? <ErrorAlert title={t('settingsError')} error={settings.error} /> : null}
+      {methods.data && enabled.length === 0 ? (
+        <Text size="sm" c="dimmed">
+          {t('noMethods')}
+        </Text>
+      ) : null}
       <Radio.Group label={t('method')} value={chosen} onChange={(value) => setMethod(value as Method)}>
         <Stack gap={6} mt={4}>
           {enabled.map((m) => (
@@ -147,7 +155,7 @@ function TopUpForm({ onClose }: { onClose: () => void }) {
       {create.isError ? <ErrorAlert title={t('failed')} error={create.error} /> : null}
       <Group justify="flex-end">
         <Button onClick={submit} disabled={!body} loading={create.isPending || intent.busy}>
-          {body ? t('submit', { amount: fmt.moneyOnly(body.amount, chosenCurrency) }) : t('open')}
+          {body ? t('submit', { amount: fmt.moneyOnly(body.amount, body.currency ?? ledger ?? undefined) }) : t('open')}
         </Button>
       </Group>
     </Stack>

@@ -1,4 +1,4 @@
-import { Button, Group, Paper, Radio, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, Paper, Radio, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { data, openApi } from '../../api/client';
 import { accountKeys, useAvailableCoupons, useClaimCoupon } from '../account/api';
@@ -40,7 +40,9 @@ export function ShipCouponPicker({ channelId, value, onChange }: { channelId: st
         <Title order={3} size="h5">
           {t('title')}
         </Title>
-        {mine.isError ? <ErrorAlert title={t('title')} error={mine.error} /> : null}
+        {mine.isPending ? <Skeleton height={40} role="progressbar" aria-label={t('loading')} /> : null}
+        {mine.isError ? <ErrorAlert title={t('loadFailed')} error={mine.error} /> : null}
+        {available.isError ? <ErrorAlert title={t('claimableFailed')} error={available.error} /> : null}
         <Radio.Group value={value === null ? NONE : String(value)} onChange={(next) => onChange(next === NONE ? null : Number(next))} aria-label={t('title')}>
           <Stack gap={6}>
             <Radio value={NONE} label={t('none')} />
@@ -80,6 +82,7 @@ export function ShipCouponPicker({ channelId, value, onChange }: { channelId: st
                   variant="light"
                   aria-label={t('claim', { name: c.name })}
                   loading={claim.isPending && claim.variables === c.id}
+                  disabled={claim.isPending && claim.variables !== c.id}
                   onClick={() => claim.mutate(c.id, { onSuccess: () => (offChannel(c.channelIds) ? undefined : onChange(c.id)) })}
                 >
                   {t('claimShort')}

@@ -1,6 +1,7 @@
-import { Alert, Anchor, Button, Group, Modal, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { ApiError } from '../../api/client';
+import { ConfirmModal } from '../../shared/ConfirmModal';
 import { ErrorAlert } from '../../shared/ErrorAlert';
 import { useFormat } from '../../shared/format';
 import { useT } from '../../shared/i18n';
@@ -106,14 +107,13 @@ export function ShippingSupplementBanner({ order }: { order: ShippingOrderDetail
       </Alert>
     ) : null;
   }
-  const due = pending.reduce((sum, s) => sum + s.amount, 0);
   const short = pay.error instanceof ApiError && pay.error.statusCode === 402;
   const confirm = () => {
     if (!asked) return;
     pay.mutate(asked.id, { onSettled: () => setAsked(null) });
   };
   return (
-    <Alert color="yellow" variant="light" title={t('dueTitle', { amount: money(order.amountDue || due) })} data-testid="shipping-amount-due" role="alert">
+    <Alert color="yellow" variant="light" title={t('dueTitle', { amount: money(order.amountDue) })} data-testid="shipping-amount-due" role="alert">
       <Stack gap="xs">
         <Text size="sm">{t('dueBody')}</Text>
         {pending.map((s) => (
@@ -140,21 +140,17 @@ export function ShippingSupplementBanner({ order }: { order: ShippingOrderDetail
           </Stack>
         ) : null}
       </Stack>
-      <Modal opened={asked !== null} onClose={() => (pay.isPending ? undefined : setAsked(null))} title={asked ? t('payConfirmTitle', { amount: money(asked.amount) }) : ''} centered>
-        {asked ? (
-          <Stack gap="md">
-            <Text size="sm">{t('payConfirmBody', { amount: money(asked.amount) })}</Text>
-            <Group gap="xs" justify="flex-end">
-              <Button variant="default" onClick={() => setAsked(null)} disabled={pay.isPending}>
-                {t('keep')}
-              </Button>
-              <Button loading={pay.isPending} onClick={confirm}>
-                {t('payConfirmYes', { amount: money(asked.amount) })}
-              </Button>
-            </Group>
-          </Stack>
-        ) : null}
-      </Modal>
+      <ConfirmModal
+        opened={asked !== null}
+        title={asked ? t('payConfirmTitle', { amount: money(asked.amount) }) : ''}
+        confirmLabel={asked ? t('payConfirmYes', { amount: money(asked.amount) }) : ''}
+        cancelLabel={t('keep')}
+        busy={pay.isPending}
+        onConfirm={confirm}
+        onCancel={() => setAsked(null)}
+      >
+        {asked ? <Text size="sm">{t('payConfirmBody', { amount: money(asked.amount) })}</Text> : null}
+      </ConfirmModal>
     </Alert>
   );
 }

@@ -1,4 +1,4 @@
-import { Button, FileInput, Group, Modal, NumberInput, SegmentedControl, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Button, FileInput, Group, Modal, NumberInput, Select, Stack, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
@@ -8,6 +8,7 @@ import { useT } from '../../shared/i18n';
 import { worldMessages } from './messages';
 import { newWorldBody, type WorldSource } from './newWorld';
 import { useSwitchWorld, worldFetchers, worldKeys } from './queries';
+import { LabelledSegmentedControl } from '../../shared/LabelledSegmentedControl';
 
 /** The text of an uploaded file, parsed: the file, or why it is not JSON. */
 async function readJsonFile(file: File): Promise<{ file: unknown } | { error: string }> {
@@ -74,21 +75,16 @@ export function NewWorldModal({ opened, onClose }: { opened: boolean; onClose: (
       <form onSubmit={submit} noValidate aria-label={t('newWorldTitle')} data-testid="new-world-form">
         <Stack gap="sm">
           <Text size="sm">{t('newWorldIntro')}</Text>
-          <Stack gap={4}>
-            <Text size="sm" fw={500} id="new-world-source">
-              {t('source')}
-            </Text>
-            <SegmentedControl
-              aria-labelledby="new-world-source"
-              value={source}
-              onChange={(value) => setSource(value as WorldSource)}
-              data={[
-                { value: 'shipped', label: t('sourceShipped') },
-                { value: 'upload', label: t('sourceUpload') },
-                { value: 'empty', label: t('sourceEmpty') },
-              ]}
-            />
-          </Stack>
+          <LabelledSegmentedControl
+            label={t('source')}
+            value={source}
+            onChange={(value) => setSource(value as WorldSource)}
+            data={[
+              { value: 'shipped', label: t('sourceShipped') },
+              { value: 'upload', label: t('sourceUpload') },
+              { value: 'empty', label: t('sourceEmpty') },
+            ]}
+          />
           {source === 'shipped' ? (
             <>
               <Select

@@ -1,4 +1,4 @@
-import { Button, Group, Modal, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Group, Loader, Modal, Select, Stack, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
@@ -71,9 +71,11 @@ export function WorldActionModal({ action, world, onClose }: { action: WorldActi
   };
   const title = { snapshot: t('takeSnapshot'), reset: t('resetTitle', { name: world.label }), fork: t('fork'), delete: t('deleteTitle', { name: world.label }) }[action];
   const danger = action === 'reset' || action === 'delete';
+  // While the action runs the dialog stays: closing it would hide the answer (and a second try would race it).
+  const close = () => (run.isPending ? undefined : onClose());
 
   return (
-    <Modal opened onClose={onClose} title={title} closeButtonProps={{ 'aria-label': t('close') }}>
+    <Modal opened onClose={close} title={title} closeButtonProps={{ 'aria-label': t('close') }}>
       <form onSubmit={submit} noValidate aria-label={title}>
         <Stack gap="sm">
           {action === 'snapshot' ? <TextInput label={t('snapshotName')} placeholder={t('namePlaceholder')} value={name} onChange={(e) => setName(e.currentTarget.value)} maxLength={100} data-autofocus /> : null}
@@ -89,14 +91,16 @@ export function WorldActionModal({ action, world, onClose }: { action: WorldActi
                 ...(snapshots.data ?? []).filter((s) => s.id !== 'initial').map((s) => ({ value: s.id, label: s.name })),
               ]}
               comboboxProps={{ withinPortal: true }}
+              rightSection={snapshots.isPending ? <Loader size="xs" role="progressbar" aria-label={t('snapshotsLoading')} /> : undefined}
               data-testid="reset-snapshot"
             />
           ) : null}
+          {action === 'reset' && snapshots.isError ? <ErrorAlert title={t('snapshotsLoadError')} error={snapshots.error} /> : null}
           {action === 'reset' ? <Text size="sm">{t('resetConfirm')}</Text> : null}
           {action === 'delete' ? <Text size="sm">{t('deleteConfirm')}</Text> : null}
           {run.isError ? <ErrorAlert title={t('actionFailed')} error={run.error} /> : null}
           <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
+            <Button variant="default" onClick={close} disabled={run.isPending}>
               {t('cancel')}
             </Button>
             <Button type="submit" color={danger ? 'red' : undefined} loading={run.isPending}>

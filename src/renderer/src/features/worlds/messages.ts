@@ -58,6 +58,8 @@ export const worldMessages = defineMessages(
     deleteDone: 'World "{name}" deleted.',
     defaultNotDeletable: 'The default world cannot be deleted',
     actionFailed: 'This could not be done',
+    snapshotsLoading: 'Loading the snapshots',
+    snapshotsLoadError: 'The snapshots could not be loaded: only the initial state can be chosen',
     actionsOf: 'Actions of {name}',
   },
   {
@@ -116,6 +118,8 @@ export const worldMessages = defineMessages(
     deleteDone: '世界“{name}”已删除。',
     defaultNotDeletable: '默认世界不能删除',
     actionFailed: '无法完成此操作',
+    snapshotsLoading: '正在加载快照',
+    snapshotsLoadError: '无法加载快照：只能选择初始状态',
     actionsOf: '{name} 的操作',
   },
 );

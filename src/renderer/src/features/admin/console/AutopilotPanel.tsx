@@ -1,4 +1,4 @@
-import { Button, Group, NumberInput, SegmentedControl, Skeleton, Stack, Text } from '@mantine/core';
+import { Button, Group, NumberInput, Skeleton, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
@@ -11,6 +11,7 @@ import { AUTOPILOT_PACES, type Pace } from '../types';
 import { consoleMessages, type ConsoleKey } from './messages';
 import { useRunAutopilot, useSaveAutopilot } from './mutations';
 import { ScenarioRatesForm } from './after-sales/ScenarioRatesForm';
+import { LabelledSegmentedControl } from '../../../shared/LabelledSegmentedControl';
 
 const PACE_LABEL: Record<Pace, ConsoleKey> = { off: 'paceOff', realistic: 'paceRealistic', demo: 'paceDemo' };
 const PACE_HINT: Record<Pace, ConsoleKey> = { off: 'paceOffHint', realistic: 'paceRealisticHint', demo: 'paceDemoHint' };
@@ -74,29 +75,26 @@ export function AutopilotPanel() {
         <ErrorAlert title={t('autopilotLoadError')} error={autopilot.error} />
       ) : (
         <Stack gap="sm">
-          <Stack gap={4}>
-            <Text size="sm" fw={500} id="autopilot-pace-label">
-              {t('pace')}
-            </Text>
-            <SegmentedControl
-              aria-labelledby="autopilot-pace-label"
-              value={pace ?? ''}
-              onChange={(value) =>
-                savePace.mutate(
-                  { pace: value },
-                  { onSuccess: (view) => notifications.show({ color: 'green', message: t('paceSaved', { pace: isPace(view.pace) ? t(PACE_LABEL[view.pace]) : view.pace }) }) },
-                )
-              }
-              disabled={savePace.isPending}
-              data={AUTOPILOT_PACES.map((p) => ({ value: p, label: t(PACE_LABEL[p]) }))}
-              fullWidth
-            />
-            {pace ? (
-              <Text size="xs" c="dimmed">
-                {t(PACE_HINT[pace])}
-              </Text>
-            ) : null}
-          </Stack>
+          <LabelledSegmentedControl
+            label={t('pace')}
+            value={pace ?? ''}
+            onChange={(value) =>
+              savePace.mutate(
+                { pace: value },
+                { onSuccess: (view) => notifications.show({ color: 'green', message: t('paceSaved', { pace: isPace(view.pace) ? t(PACE_LABEL[view.pace]) : view.pace }) }) },
+              )
+            }
+            disabled={savePace.isPending}
+            data={AUTOPILOT_PACES.map((p) => ({ value: p, label: t(PACE_LABEL[p]) }))}
+            fullWidth
+            hint={
+              pace ? (
+                <Text size="xs" c="dimmed">
+                  {t(PACE_HINT[pace])}
+                </Text>
+              ) : null
+            }
+          />
           {savePace.isError ? <ErrorAlert title={t('autopilotNotSaved')} error={savePace.error} /> : null}
           <RefundRateForm key={autopilot.data.refundRate} saved={autopilot.data.refundRate} />
           <ScenarioRatesForm />

@@ -1,4 +1,4 @@
-import { Button, Group, Modal, NumberInput, SegmentedControl, Stack, Text, TextInput, Textarea } from '@mantine/core';
+import { Button, Group, Modal, NumberInput, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState, type FormEvent } from 'react';
 import { ErrorAlert } from '../../../shared/ErrorAlert';
@@ -8,6 +8,7 @@ import { commonMessages, orderStatusKey } from '../messages';
 import type { AdminOrderListItem, InspectionInput } from '../types';
 import { consoleMessages } from './messages';
 import { useAdvanceOrder, useRefundOrder, type AdvancedOrder } from './mutations';
+import { LabelledSegmentedControl } from '../../../shared/LabelledSegmentedControl';
 
 export interface OrderDialog {
   kind: 'ship' | 'inspect' | 'refund';
@@ -116,22 +117,17 @@ function InspectForm({ order, onClose }: { order: AdminOrderListItem; onClose: (
         <Text size="sm" c="dimmed">
           {t('inspectHint')}
         </Text>
-        <Stack gap={4}>
-          <Text size="sm" fw={500} id="inspection-result-label">
-            {t('result')}
-          </Text>
-          <SegmentedControl
-            aria-labelledby="inspection-result-label"
-            value={result}
-            onChange={(v) => setResult(v as 'passed' | 'issue_found')}
-            data={[
-              { value: 'passed', label: t('passed') },
-              { value: 'issue_found', label: t('issueFound') },
-            ]}
-            color={result === 'passed' ? 'teal' : 'red'}
-            style={{ alignSelf: 'flex-start' }}
-          />
-        </Stack>
+        <LabelledSegmentedControl
+          label={t('result')}
+          value={result}
+          onChange={(v) => setResult(v as 'passed' | 'issue_found')}
+          data={[
+            { value: 'passed', label: t('passed') },
+            { value: 'issue_found', label: t('issueFound') },
+          ]}
+          color={result === 'passed' ? 'teal' : 'red'}
+          style={{ alignSelf: 'flex-start' }}
+        />
         <NumberInput
           label={t('weight')}
           description={t('weightHint')}

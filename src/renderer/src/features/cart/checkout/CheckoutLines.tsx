@@ -1,13 +1,16 @@
-import { Badge, Group, Image, Stack, Text } from '@mantine/core';
+import { Badge, Group, Image, Skeleton, Stack, Text } from '@mantine/core';
 import type { CartItem } from '../../../api/types';
 import { useT } from '../../../shared/i18n';
-import { lineAmount, useFormat } from '../../../shared/format';
+import { useFormat } from '../../../shared/format';
 import { useSourceLabel } from '../../shop/messages';
 import { CheckoutSection } from './CheckoutSection';
-import type { SellerLines } from './grouping';
 import { checkoutMessages } from './messages';
+import type { OrderPreview } from './queries';
 
-function Line({ line, currency }: { line: CartItem; currency: string | undefined }) {
+type PricedLine = OrderPreview['lines'][number];
+
+/** A line: its words from the cart (and the remark, which only the cart holds), its price from the preview. */
+function Line({ line, priced, pricing, currency }: { line: CartItem; priced: PricedLine | undefined; pricing: boolean; currency: string | undefined }) {
   const fmt = useFormat();
   const t = useT(checkoutMessages);
   return (
@@ -18,7 +21,8 @@ function Line({ line, currency }: { line: CartItem; currency: string | undefined
           <span translate="no">{line.title}</span>
         </Text>
         <Text size="xs" c="dimmed">
-          <span translate="no">{line.skuName}</span> · {t('each', { price: fmt.money(line.price, currency) })} · {t('quantity', { quantity: line.quantity })}
+          <span translate="no">{line.skuName}</span>
+          {priced ? <> · {t('each', { price: fmt.money(priced.unitPrice, currency) })}</> : null} · {t('quantity', { quantity: line.quantity })}
         </Text>
         {line.remark ? (
           <Text size="xs" c="dimmed" fs="italic">
@@ -26,17 +30,43 @@ function Line({ line, currency }: { line: CartItem; currency: string | undefined
           </Text>
         ) : null}
       </Stack>
-      <Text size="sm" fw={600}>
-        {fmt.money(lineAmount(line.price, line.quantity), currency)}
-      </Text>
+      {priced ? (
+        <Text size="sm" fw={600} data-testid="checkout-line-amount">
+          {fmt.money(priced.amount, currency)}
+        </Text>
+      ) : pricing ? (
+        <Skeleton height={16} width={64} data-testid="checkout-line-pricing" />
+      ) : null}
     </Group>
   );
 }
 
-/** Every line of the order, grouped by seller (platform + shop): one marketplace purchase per group. */
-export function CheckoutLines({ groups, currency }: { groups: SellerLines<CartItem>[]; currency: string | undefined }) {
+interface Props {
+  /** The selected cart lines, in the order the preview was asked for them. */
+  lines: readonly CartItem[];
+  /** The preview of these lines (undefined while it answers, or when it failed: the summary says why). */
+  preview: OrderPreview | undefined;
+  /** The preview failed: no price shows, and no placeholder waits for one. */
+  previewFailed: boolean;
+  currency: string | undefined;
+}
+
+/**
+ * Every line of the order, grouped by seller (platform + shop) as the preview groups them: one marketplace
+ * purchase per group. Each price is the preview's (the cart's price may be older); none is computed here.
+ */
+export function CheckoutLines({ lines, preview, previewFailed, currency }: Props) {
   const t = useT(checkoutMessages);
   const platformLabel = useSourceLabel();
+  // The preview names lines by their index in the request, which is the order of `lines`.
+  const priced = preview && preview.lines.length === lines.length ? preview : undefined;
+  const groups = priced
+    ? priced.sellerGroups.map((g) => ({
+        name: t('seller', { platform: platformLabel(g.platform), shop: g.shopName }),
+        seller: g,
+        lines: g.lineIndexes.flatMap((i) => (lines[i] ? [{ line: lines[i], priced: priced.lines[i] }] : [])),
+      }))
+    : [{ name: t('sellerUnknown'), seller: null, lines: lines.map((line) => ({ line, priced: undefined })) }];
   return (
     <CheckoutSection title={t('lines')}>
       {groups.length > 1 ? (
@@ -46,28 +76,25 @@ export function CheckoutLines({ groups, currency }: { groups: SellerLines<CartIt
       ) : null}
       {/* A group of lists, one per seller (a list may hold only list items: axe's aria-required-children). */}
       <Stack gap="md" role="group" aria-label={t('linesLabel')}>
-        {groups.map((group) => {
-          const name = group.seller ? t('seller', { platform: platformLabel(group.seller.platform), shop: group.seller.shopName }) : t('sellerUnknown');
-          return (
-            <Stack key={name} gap="sm" data-testid="seller-group">
-              <Group gap="xs">
-                {group.seller ? (
-                  <Badge variant="light" size="sm">
-                    {platformLabel(group.seller.platform)}
-                  </Badge>
-                ) : null}
-                <Text size="sm" fw={500}>
-                  {group.seller ? group.seller.shopName : t('sellerUnknown')}
-                </Text>
-              </Group>
-              <Stack gap="sm" role="list" aria-label={name}>
-                {group.lines.map((line) => (
-                  <Line key={line.id} line={line} currency={currency} />
-                ))}
-              </Stack>
+        {groups.map((group) => (
+          <Stack key={group.name} gap="sm" data-testid="seller-group">
+            <Group gap="xs">
+              {group.seller ? (
+                <Badge variant="light" size="sm">
+                  {platformLabel(group.seller.platform)}
+                </Badge>
+              ) : null}
+              <Text size="sm" fw={500}>
+                {group.seller ? group.seller.shopName : t('sellerUnknown')}
+              </Text>
+            </Group>
+            <Stack gap="sm" role="list" aria-label={group.name}>
+              {group.lines.map(({ line, priced: p }) => (
+                <Line key={line.id} line={line} priced={p} pricing={!previewFailed} currency={currency} />
+              ))}
             </Stack>
-          );
-        })}
+          </Stack>
+        ))}
       </Stack>
     </CheckoutSection>
   );

@@ -15,10 +15,10 @@ import { CheckoutLines } from './CheckoutLines';
 import { CheckoutSummary } from './CheckoutSummary';
 import { CouponPicker } from './CouponPicker';
 import { MAX_ORDER_LINES } from '../../../../../contract/limits';
-import { groupBySeller, orderLineOf } from './grouping';
+import { orderLineOf } from './grouping';
 import { checkoutMessages } from './messages';
 import { useAvailableCoupons } from '../../account/api';
-import { useOrderPreview, usePlaceOrder, useProductSellers, useUnusedCoupons } from './queries';
+import { useOrderPreview, usePlaceOrder, useUnusedCoupons } from './queries';
 
 const MAX_REMARK = 500;
 
@@ -28,8 +28,6 @@ export function CheckoutPage() {
   const cart = useCart();
   const currency = useCartCurrency(cart.data);
   const selected = useMemo(() => (cart.data?.items ?? []).filter((item) => item.selected), [cart.data]);
-  const productIds = useMemo(() => [...new Set(selected.map((line) => line.productId))], [selected]);
-  const products = useProductSellers(productIds);
   const coupons = useUnusedCoupons();
   // Read afresh on each visit (no claim event refreshes it): a coupon claimed elsewhere is not offered.
   const claimable = useAvailableCoupons({ staleTime: 0 });
@@ -38,8 +36,7 @@ export function CheckoutPage() {
   const [couponId, setCouponId] = useState<number | null>(null);
   const [remark, setRemark] = useState('');
 
-  // One order for the whole selection (v1.1: mixed platforms and shops); shown by seller.
-  const groups = groupBySeller(selected, (id) => products.sellers.get(id));
+  // One order for the whole selection (v1.1: mixed platforms and shops); shown by seller as the preview groups it.
   const lines = selected;
   const tooMany = lines.length > MAX_ORDER_LINES;
   const trimmedRemark = remark.trim();
@@ -47,7 +44,8 @@ export function CheckoutPage() {
   // The service prices everything: first the lines alone (which also says what each coupon would do on
   // them), then with the chosen coupon once that answer says it applies. Without a coupon both are one query.
   const base = useOrderPreview(items ? { items } : null);
-  const fits = base.data && !base.isPlaceholderData ? new Map(base.data.coupons.map((c) => [c.couponId, c])) : null;
+  const linesPreview = base.data && !base.isPlaceholderData ? base.data : undefined;
+  const fits = linesPreview ? new Map(linesPreview.coupons.map((c) => [c.couponId, c])) : null;
   // A coupon these lines no longer reach (lines unselected meanwhile) is dropped, not sent.
   const couponApplies = couponId !== null && fits?.get(couponId)?.usable === true;
   const priced = useOrderPreview(items ? { items, ...(couponApplies ? { couponId } : {}) } : null);
@@ -87,7 +85,7 @@ export function CheckoutPage() {
     </Group>
   );
 
-  if (cart.isPending || products.isPending) {
+  if (cart.isPending) {
     return (
       <Stack gap="md">
         {header}
@@ -118,7 +116,6 @@ export function CheckoutPage() {
   return (
     <Stack gap="md">
       {header}
-      {products.error ? <ErrorAlert title={t('productsFailed')} error={products.error} /> : null}
       {tooMany ? (
         <Alert color="red" variant="light" title={t('tooManyTitle', { count: lines.length })}>
           {t('tooManyBody', { max: MAX_ORDER_LINES })}
@@ -127,7 +124,7 @@ export function CheckoutPage() {
       <Grid gutter="lg">
         <Grid.Col span={{ base: 12, md: 7 }}>
           <Stack gap="md">
-            <CheckoutLines groups={groups} currency={currency} />
+            <CheckoutLines lines={lines} preview={linesPreview} previewFailed={base.isError} currency={currency} />
             <CouponPicker coupons={coupons} claimable={claimable.data ?? []} fits={fits} currency={currency} value={couponApplies ? couponId : null} onChange={setCouponId} />
             <Textarea
               label={t('orderRemark')}

@@ -1,13 +1,11 @@
-import { keepPreviousData, useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, data, idempotent, openApi } from '../../../api/client';
-import { productKey } from '../../shop/product/useProduct';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { data, idempotent, openApi } from '../../../api/client';
 import { orderKeys } from '../../tracking/queries';
 
 import type { Coupon, MyCoupon } from '../../../../../contract/open/coupons';
 import type { NewOrder, OrderPreview } from '../../../../../contract/open/orders';
 
 export type { Coupon, MyCoupon, NewOrder, OrderPreview };
-import type { Seller } from './grouping';
 
 const unusedCouponsKey = ['coupons', 'my', 'unused'] as const;
 
@@ -46,23 +44,6 @@ export function useOrderPreview(order: NewOrder | null) {
 
 export { useWalletBalance } from '../../../api/account';
 export type { WalletBalance } from '../../../api/account';
-
-/** Each product's seller (platform + shop), from GET /products/:id (shared with the product page's cache). */
-export function useProductSellers(productIds: readonly number[]) {
-  const results = useQueries({
-    queries: productIds.map((id) => ({ queryKey: productKey(id), queryFn: () => api().products.get(id), staleTime: 5 * 60_000 })),
-  });
-  const sellers = new Map<number, Seller>();
-  productIds.forEach((id, index) => {
-    const product = results[index]?.data;
-    if (product !== undefined) sellers.set(id, { platform: product.platform, shopName: product.shopName });
-  });
-  return {
-    sellers,
-    isPending: results.some((r) => r.isPending),
-    error: results.find((r) => r.isError)?.error ?? null,
-  };
-}
 
 /** POST /orders with the intent's Idempotency-Key (see shared/useIntent); the created order seeds the detail page's cache. */
 export function usePlaceOrder() {

@@ -1,5 +1,6 @@
-import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
+import { ConfirmModal } from '../../../shared/ConfirmModal';
 import { ErrorAlert } from '../../../shared/ErrorAlert';
 import { useT } from '../../../shared/i18n';
 import { useFormat } from '../../../shared/format';
@@ -51,27 +52,23 @@ export function AmountDueBanner({ order }: { order: OrderDetail }) {
         ))}
         {action.isError ? <ErrorAlert title={t(action.variables?.action === 'decline' ? 'declineFailed' : 'payFailed')} error={action.error} /> : null}
       </Stack>
-      <Modal
+      <ConfirmModal
         opened={asked !== null}
-        onClose={() => (action.isPending ? undefined : setAsked(null))}
         title={asked ? (asked.action === 'pay' ? t('payConfirmTitle', { amount: money(asked.supplement.amount) }) : t('declineConfirmTitle')) : ''}
-        centered
+        confirmLabel={asked ? (asked.action === 'pay' ? t('payConfirmYes', { amount: money(asked.supplement.amount) }) : t('declineConfirmYes')) : ''}
+        confirmColor={asked?.action === 'decline' ? 'red' : undefined}
+        cancelLabel={t('keep')}
+        busy={action.isPending}
+        onConfirm={confirm}
+        onCancel={() => setAsked(null)}
       >
         {asked ? (
-          <Stack gap="md">
+          <>
             <Text size="sm">{reasonOf(asked.supplement)}</Text>
             <Text size="sm">{asked.action === 'pay' ? t('payConfirmBody', { amount: money(asked.supplement.amount) }) : t('declineConfirmBody')}</Text>
-            <Group gap="xs" justify="flex-end">
-              <Button variant="default" onClick={() => setAsked(null)} disabled={action.isPending}>
-                {t('keep')}
-              </Button>
-              <Button color={asked.action === 'pay' ? undefined : 'red'} loading={action.isPending} onClick={confirm}>
-                {asked.action === 'pay' ? t('payConfirmYes', { amount: money(asked.supplement.amount) }) : t('declineConfirmYes')}
-              </Button>
-            </Group>
-          </Stack>
+          </>
         ) : null}
-      </Modal>
+      </ConfirmModal>
     </Alert>
   );
 }

@@ -1,4 +1,4 @@
-import { Button, Group, NumberInput, SegmentedControl, Select, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, NumberInput, Select, Stack, Text, Title } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import type { AdminOrderDetail } from '../../../../../../contract/admin/orders';
 import { useT } from '../../../../shared/i18n';
@@ -8,6 +8,7 @@ import { commonMessages, orderStatusKey } from '../../messages';
 import { afterSalesMessages } from './messages';
 import { Outcome } from './Outcome';
 import { useRaiseSupplement, type SupplementInput } from './queries';
+import { LabelledSegmentedControl } from '../../../../shared/LabelledSegmentedControl';
 
 type Reason = SupplementInput['reason'];
 const REASONS: Reason[] = ['price_increase', 'domestic_freight', 'price_decrease'];
@@ -90,22 +91,19 @@ export function SupplementForm({ order }: { order: AdminOrderDetail }) {
         <Title order={4} size="h5">
           {t('supplementsTitle')}
         </Title>
-        <Stack gap={4}>
-          <Text size="sm" fw={500} id="supplement-reason-label">
-            {t('reason')}
-          </Text>
-          <SegmentedControl
-            aria-labelledby="supplement-reason-label"
-            value={reason}
-            onChange={(value) => setReason(value as Reason)}
-            data={REASONS.map((r) => ({ value: r, label: t(`reason_${r}`) }))}
-            size="xs"
-            style={{ alignSelf: 'flex-start' }}
-          />
-          <Text size="xs" c="dimmed">
-            {reason === 'price_decrease' ? t('decreaseHint') : t('supplementHint')}
-          </Text>
-        </Stack>
+        <LabelledSegmentedControl
+          label={t('reason')}
+          value={reason}
+          onChange={(value) => setReason(value as Reason)}
+          data={REASONS.map((r) => ({ value: r, label: t(`reason_${r}`) }))}
+          size="xs"
+          style={{ alignSelf: 'flex-start' }}
+          hint={
+            <Text size="xs" c="dimmed">
+              {reason === 'price_decrease' ? t('decreaseHint') : t('supplementHint')}
+            </Text>
+          }
+        />
         <Group align="flex-start" grow>
           <NumberInput
             label={t('amountLabel', { currency: order.currency })}
