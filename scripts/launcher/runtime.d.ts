@@ -10,3 +10,5 @@ export function runtimeDecision(here: {
 }): { action: 'run' } | { action: 'relaunch'; command: string } | { action: 'refuse'; message: string };
 export function ensureSupportedNode(root: string): Promise<void>;
 export function npmRuntimeNote(userAgent: string | undefined, scriptsNode: string): string | null;
+export function installProblem(root: string): string | null;
+export function ensureInstalled(root: string): void;

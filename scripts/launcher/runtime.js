@@ -7,7 +7,8 @@
 // rather than relaunching itself over and over.
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { posix, win32 } from 'node:path';
+import { createRequire } from 'node:module';
+import { join, posix, win32 } from 'node:path';
 
 /** Set in the environment of the process run again on the pinned Node. */
 export const RELAUNCH_MARK = 'CROSSBUY_NODE_RELAUNCHED';
@@ -56,6 +57,35 @@ export function runtimeDecision(here) {
       `crossbuy needs Node.js ${MIN_NODE.major}.${MIN_NODE.minor} or newer (24 LTS recommended) and this is Node ${here.version}: ` +
       'run `npm install` in the crossbuy folder (it installs Node 24 for the project, node_modules/node) and start it through npm, or install Node 24 from https://nodejs.org',
   };
+}
+
+/**
+ * The one line for a checkout whose dependencies are not installed (a clone where `npm install` has not run
+ * yet, or failed before the end), or null when they are. Checked before anything imports a dependency, which
+ * would otherwise end in a stack trace about a module not found.
+ * @param {string} root the checkout
+ * @returns {string | null}
+ */
+export function installProblem(root) {
+  // tsx, a dependency the CLI's build and its fallback both load, stands for them all; resolved as Node
+  // would (node_modules here or in a folder above), so a hoisted install counts too.
+  try {
+    createRequire(join(root, 'package.json')).resolve('tsx/package.json');
+    return null;
+  } catch {
+    return `crossbuy: the dependencies are not installed in ${root} (node_modules): run \`npm install\` there first`;
+  }
+}
+
+/**
+ * Stops in one line where the checkout's dependencies are not installed (see installProblem).
+ * @param {string} root the checkout
+ */
+export function ensureInstalled(root) {
+  const problem = installProblem(root);
+  if (problem === null) return;
+  process.stderr.write(`${problem}\n`);
+  process.exit(1);
 }
 
 /**

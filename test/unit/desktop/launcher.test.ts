@@ -1,12 +1,12 @@
 import { spawnSync } from 'node:child_process';
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { copyFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { electronEnv, parseStartArgs, serveArgs } from '../../../scripts/launcher/args.js';
 import { progressLine } from '../../../scripts/launcher/electron-download.js';
 import { EARLY_EXIT_MS, electronOutcome } from '../../../scripts/launcher/outcome.js';
-import { npmRuntimeNote, pinnedNodePath, runtimeDecision, supportedNode } from '../../../scripts/launcher/runtime.js';
+import { installProblem, npmRuntimeNote, pinnedNodePath, runtimeDecision, supportedNode } from '../../../scripts/launcher/runtime.js';
 import { ENTRIES, nodeEntry } from '../../../scripts/launcher/spawn-forms.js';
 
 const root = join(import.meta.dirname, '..', '..', '..');
@@ -191,6 +191,27 @@ describe('the runtime the scripts run on', () => {
       const run = spawnSync(old, [join(root, 'bin', 'crossbuy.js'), 'data-dir', '--data', '/tmp/x'], { encoding: 'utf8' });
       expect(run.stderr, old).toBe('');
       expect(run.stdout, old).toBe('/tmp/x\n');
+    }
+  });
+
+  it('says in one line, for each first command, that `npm install` has not run (not a stack trace)', () => {
+    expect(installProblem(root)).toBeNull();
+    // A clone before `npm install`: the scripts, no node_modules.
+    const clone = mkdtempSync(join(tmpdir(), 'crossbuy-not-installed-'));
+    try {
+      mkdirSync(join(clone, 'bin'));
+      cpSync(join(root, 'scripts'), join(clone, 'scripts'), { recursive: true });
+      copyFileSync(join(root, 'bin', 'crossbuy.js'), join(clone, 'bin', 'crossbuy.js'));
+      copyFileSync(join(root, 'package.json'), join(clone, 'package.json'));
+      const env = { ...process.env, DISPLAY: '', WAYLAND_DISPLAY: '' };
+      // `npm start`, `npx crossbuy ...`, `npm run serve` (its first step)
+      for (const script of [['scripts', 'start.js'], ['bin', 'crossbuy.js'], ['scripts', 'ensure-ui.js']]) {
+        const run = spawnSync(process.execPath, [join(clone, ...script), 'data-dir'], { encoding: 'utf8', env, timeout: 30_000 });
+        expect(run.status, script.join('/')).toBe(1);
+        expect(run.stderr, script.join('/')).toBe(`crossbuy: the dependencies are not installed in ${clone} (node_modules): run \`npm install\` there first\n`);
+      }
+    } finally {
+      rmSync(clone, { recursive: true, force: true });
     }
   });
 
