@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import { createWriteStream, existsSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { dirname, resolve } from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { ENTRY_TYPES, ORDER_STATUSES, SHIPPING_STATUSES } from '../../contract/enums.js';
@@ -75,6 +75,9 @@ export function registerExportCommand(program: Command): void {
       const dir = resolveDataDir(flags.data);
       // Opening a missing data dir would create and seed a fresh one: report it instead.
       if (!existsSync(databaseFile(dir))) throw new Error(noDatabaseMessage(dir));
+      // Said before the export runs, in the person's words rather than the file system's ENOENT.
+      const folder = flags.out === undefined ? undefined : dirname(resolve(flags.out));
+      if (folder !== undefined && !existsSync(folder)) throw new Error(`cannot write ${resolve(flags.out!)}: the folder ${folder} does not exist`);
       const counter = new CsvRowCounter();
       await withCoreAsync(dir, async (core) => {
         const rows = Readable.from(counted(csvChunks(core.ctx, exportKind, APP_USER, filter), counter), { objectMode: false });
