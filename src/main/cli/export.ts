@@ -1,13 +1,13 @@
 import type { Command } from 'commander';
 import { createWriteStream, existsSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { ENTRY_TYPES, ORDER_STATUSES, SHIPPING_STATUSES } from '../../contract/enums.js';
 import { EXPORT_KINDS, type ExportFilter, type ExportKind } from '../../contract/open/exports.js';
 import { databaseFile } from '../core/data-dir.js';
 import { csvChunks, normalizeFilter } from '../core/exports/stream.js';
-import { plural, resolveDataDir } from './args.js';
+import { checkOutFolder, plural, resolveDataDir } from './args.js';
 import { CsvRowCounter } from './csv-rows.js';
 import { noDatabaseMessage, withCoreAsync } from './with-core.js';
 
@@ -75,9 +75,7 @@ export function registerExportCommand(program: Command): void {
       const dir = resolveDataDir(flags.data);
       // Opening a missing data dir would create and seed a fresh one: report it instead.
       if (!existsSync(databaseFile(dir))) throw new Error(noDatabaseMessage(dir));
-      // Said before the export runs, in the person's words rather than the file system's ENOENT.
-      const folder = flags.out === undefined ? undefined : dirname(resolve(flags.out));
-      if (folder !== undefined && !existsSync(folder)) throw new Error(`cannot write ${resolve(flags.out!)}: the folder ${folder} does not exist`);
+      checkOutFolder(flags.out);
       const counter = new CsvRowCounter();
       await withCoreAsync(dir, async (core) => {
         const rows = Readable.from(counted(csvChunks(core.ctx, exportKind, APP_USER, filter), counter), { objectMode: false });

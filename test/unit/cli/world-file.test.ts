@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -94,6 +94,15 @@ describe('crossbuy serve --world-file', () => {
 });
 
 describe('crossbuy world record', () => {
+  it('refuses an --out in a folder that does not exist, naming it, before reading the log', async () => {
+    const out = join(root, 'no-such-folder', 'session.json');
+    const { code, stdout, stderr } = await runCli(['world', 'record', '--key', '1', '--out', out, '--data', join(root, 'never-made')]);
+    expect(code).toBe(1);
+    expect(stderr).toBe(`crossbuy: cannot write ${out}: the folder ${join(root, 'no-such-folder')} does not exist\n`);
+    expect(stdout).toBe('');
+    expect(existsSync(join(root, 'never-made'))).toBe(false);
+  });
+
   it('writes one key\'s session as a world file, from the folder when no server holds it', async () => {
     const dataDir = join(root, 'recorded');
     const applied = await runCli(['world', 'apply', join(WORLDS, 'orders-every-status.json'), '--data', dataDir, '--json']);
