@@ -96,7 +96,8 @@ export async function recordCommand(flags: RecordFlags): Promise<void> {
     if (!response.ok) throw new Error(body.message ?? `the server answered ${response.status}`);
     file = body.data;
   } else {
-    const { withCoreAsync } = await import('./with-core.js');
+    const { existingDataDir, withCoreAsync } = await import('./with-core.js');
+    existingDataDir(flags.data);
     const { openRequestLog } = await import('../core/requests/request-log.js');
     const { recordWorldFile } = await import('../core/worlds/file/record.js');
     file = await withCoreAsync(flags.data, async (core) => {

@@ -94,6 +94,14 @@ describe('crossbuy serve --world-file', () => {
 });
 
 describe('crossbuy world record', () => {
+  it('names a folder with no data instead of seeding one and finding no requests in it', async () => {
+    const dataDir = join(root, 'never-seeded');
+    const { code, stderr } = await runCli(['world', 'record', '--key', '1', '--data', dataDir]);
+    expect(code).toBe(1);
+    expect(stderr).toBe(`crossbuy: no crossbuy data in ${dataDir} (another folder: --data DIR or CROSSBUY_DATA)\n`);
+    expect(existsSync(dataDir)).toBe(false);
+  });
+
   it('refuses an --out in a folder that does not exist, naming it, before reading the log', async () => {
     const out = join(root, 'no-such-folder', 'session.json');
     const { code, stdout, stderr } = await runCli(['world', 'record', '--key', '1', '--out', out, '--data', join(root, 'never-made')]);
