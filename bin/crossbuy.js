@@ -6,11 +6,13 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import * as nodeModule from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { ensureSupportedNode } from '../scripts/launcher/runtime.js';
+import { ensureInstalled, ensureSupportedNode } from '../scripts/launcher/runtime.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 // Started by an older Node (a global `npm link`, `node bin/crossbuy.js`): run again on the project's own.
 await ensureSupportedNode(root);
+// A clone where `npm install` has not run: one line saying so, not a stack trace about a missing module.
+ensureInstalled(root);
 // V8's code cache on disk: modules parsed once are not parsed again at the next start (Node 22.1+). A
 // namespace import, as a named import of a missing export fails before any line runs.
 nodeModule.enableCompileCache?.();

@@ -19,7 +19,8 @@ const electronVersion = require('electron/package.json').version;
 const say = (line) => process.stdout.write(`dist: ${line}\n`);
 
 say('1/2 building main, preload and renderer into out/ (electron-vite build)');
-const build = spawnSync(process.execPath, nodeEntry(where, ENTRIES.electronVite, ['build']).args, { cwd: root, stdio: 'inherit' });
+const electronVite = nodeEntry(where, ENTRIES.electronVite, ['build']);
+const build = spawnSync(electronVite.command, electronVite.args, { ...electronVite.options, cwd: root, stdio: 'inherit' });
 if (build.status !== 0) {
   process.stderr.write(`dist: the electron-vite build failed (exit ${build.status}); nothing was packaged\n`);
   process.exit(build.status ?? 1);
@@ -37,7 +38,8 @@ mkdirSync(join(root, 'dist'), { recursive: true });
 const logFile = join('dist', 'electron-builder.log');
 const log = createWriteStream(join(root, logFile));
 let output = '';
-const child = spawn(process.execPath, [join(root, 'node_modules', ...ENTRIES.electronBuilder.split('/')), ...args], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+const builder = nodeEntry(where, ENTRIES.electronBuilder, args);
+const child = spawn(builder.command, builder.args, { ...builder.options, cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
 for (const stream of [child.stdout, child.stderr]) {
   let partial = '';
   stream.on('data', (chunk) => {

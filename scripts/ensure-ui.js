@@ -5,6 +5,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { ensureInstalled } from './launcher/runtime.js';
 import { ENTRIES, nodeEntry } from './launcher/spawn-forms.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -29,6 +30,7 @@ function reason() {
   return changed ? `${changed.slice(root.length + 1)} changed` : null;
 }
 
+ensureInstalled(root);
 const why = reason();
 if (why) {
   process.stdout.write(`ensure-ui: building the UI (${why})\n`);

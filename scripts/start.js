@@ -9,13 +9,14 @@ import { fileURLToPath } from 'node:url';
 import { electronEnv, parseStartArgs, serveArgs } from './launcher/args.js';
 import { downloadElectron } from './launcher/electron-download.js';
 import { electronOutcome } from './launcher/outcome.js';
-import { ensureSupportedNode } from './launcher/runtime.js';
+import { ensureInstalled, ensureSupportedNode } from './launcher/runtime.js';
 import { ENTRIES, nodeEntry } from './launcher/spawn-forms.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 // `npm start` runs on the project's Node 24 (node_modules/.bin/node); `node scripts/start.js` on an older
 // Node runs again on it.
 await ensureSupportedNode(root);
+ensureInstalled(root);
 const electronDir = join(root, 'node_modules', 'electron');
 const where = { execPath: process.execPath, root };
 

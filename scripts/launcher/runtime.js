@@ -2,10 +2,16 @@
 // (a dependency) installs a Node 24 binary into node_modules/node/bin, and npm puts it first on PATH for
 // every npm script (`npm start`, `npm test`, `npx crossbuy`), whatever Node started npm. A script started
 // by hand on an older Node (`node bin/crossbuy.js`, a global `npm link`) runs itself again on that binary,
-// or, where there is none, stops in one line that says what to install.
+// or, where there is none, stops in one line that says what to install. The relaunched process carries
+// RELAUNCH_MARK, so a pinned binary that is itself too old (a broken install) ends in that line too,
+// rather than relaunching itself over and over.
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { posix, win32 } from 'node:path';
+import { createRequire } from 'node:module';
+import { join, posix, win32 } from 'node:path';
+
+/** Set in the environment of the process run again on the pinned Node. */
+export const RELAUNCH_MARK = 'CROSSBUY_NODE_RELAUNCHED';
 
 /** The oldest Node the dependencies accept (better-sqlite3 13, vite 8, electron's tooling): 22.12. */
 export const MIN_NODE = { major: 22, minor: 12 };
@@ -30,18 +36,56 @@ export function pinnedNodePath(root, platform = process.platform) {
 
 /**
  * What to do on this Node: run here, run again on the pinned binary, or refuse in one line.
- * @param {{ version: string, execPath: string, pinned: string, pinnedExists: boolean }} here
+ * @param {{ version: string, pinned: string, pinnedExists: boolean, relaunched: boolean }} here `relaunched`:
+ *   this process is already the pinned binary's (RELAUNCH_MARK is set)
  * @returns {{ action: 'run' } | { action: 'relaunch', command: string } | { action: 'refuse', message: string }}
  */
 export function runtimeDecision(here) {
   if (supportedNode(here.version)) return { action: 'run' };
-  if (here.pinnedExists && here.pinned !== here.execPath) return { action: 'relaunch', command: here.pinned };
+  if (here.relaunched) {
+    return {
+      action: 'refuse',
+      message:
+        `crossbuy: the project's Node (${here.pinned}) is Node ${here.version}, not the Node 24 package.json pins: ` +
+        'run `npm install` again in the crossbuy folder, or install Node 24 from https://nodejs.org',
+    };
+  }
+  if (here.pinnedExists) return { action: 'relaunch', command: here.pinned };
   return {
     action: 'refuse',
     message:
       `crossbuy needs Node.js ${MIN_NODE.major}.${MIN_NODE.minor} or newer (24 LTS recommended) and this is Node ${here.version}: ` +
       'run `npm install` in the crossbuy folder (it installs Node 24 for the project, node_modules/node) and start it through npm, or install Node 24 from https://nodejs.org',
   };
+}
+
+/**
+ * The one line for a checkout whose dependencies are not installed (a clone where `npm install` has not run
+ * yet, or failed before the end), or null when they are. Checked before anything imports a dependency, which
+ * would otherwise end in a stack trace about a module not found.
+ * @param {string} root the checkout
+ * @returns {string | null}
+ */
+export function installProblem(root) {
+  // tsx, a dependency the CLI's build and its fallback both load, stands for them all; resolved as Node
+  // would (node_modules here or in a folder above), so a hoisted install counts too.
+  try {
+    createRequire(join(root, 'package.json')).resolve('tsx/package.json');
+    return null;
+  } catch {
+    return `crossbuy: the dependencies are not installed in ${root} (node_modules): run \`npm install\` there first`;
+  }
+}
+
+/**
+ * Stops in one line where the checkout's dependencies are not installed (see installProblem).
+ * @param {string} root the checkout
+ */
+export function ensureInstalled(root) {
+  const problem = installProblem(root);
+  if (problem === null) return;
+  process.stderr.write(`${problem}\n`);
+  process.exit(1);
 }
 
 /**
@@ -52,13 +96,13 @@ export function runtimeDecision(here) {
  */
 export function ensureSupportedNode(root) {
   const pinned = pinnedNodePath(root);
-  const decision = runtimeDecision({ version: process.versions.node, execPath: process.execPath, pinned, pinnedExists: existsSync(pinned) });
+  const decision = runtimeDecision({ version: process.versions.node, pinned, pinnedExists: existsSync(pinned), relaunched: process.env[RELAUNCH_MARK] === '1' });
   if (decision.action === 'run') return Promise.resolve();
   if (decision.action === 'refuse') {
     process.stderr.write(`${decision.message}\n`);
     process.exit(1);
   }
-  const child = spawn(decision.command, process.argv.slice(1), { stdio: 'inherit' });
+  const child = spawn(decision.command, process.argv.slice(1), { stdio: 'inherit', env: { ...process.env, [RELAUNCH_MARK]: '1' } });
   for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(signal, () => child.kill(signal));
   child.on('error', (error) => {
     process.stderr.write(`crossbuy: could not run ${decision.command}: ${error.message}\n`);

@@ -1,11 +1,8 @@
-import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { promisify } from 'node:util';
-
-const CLI = resolve(import.meta.dirname, '../../bin/crossbuy.js');
-const run = promisify(execFile);
+import { join } from 'node:path';
+import { cliServers, runCli } from '../helpers/cli.js';
 
 export interface CrashHarness {
   /** The data folder every server and CLI call of the test shares. */
@@ -21,42 +18,19 @@ export interface CrashHarness {
 /** What the kill -9 tests share: a data folder, the built CLI on it, and servers that can be killed. */
 export function crashHarness(prefix: string): CrashHarness {
   const dataDir = mkdtempSync(join(tmpdir(), prefix));
-  const children: ChildProcess[] = [];
+  const servers = cliServers();
   return {
     dataDir,
     async cli(...args) {
-      try {
-        const { stdout } = await run(process.execPath, [CLI, ...args, '--data', dataDir], { timeout: 30_000 });
-        return { stdout, code: 0 };
-      } catch (error) {
-        const failed = error as { stdout?: string; code?: number };
-        return { stdout: failed.stdout ?? '', code: failed.code ?? 1 };
-      }
+      const { stdout, code } = await runCli([...args, '--data', dataDir], { timeoutMs: 30_000 });
+      return { stdout, code };
     },
-    serve() {
-      const child = spawn(process.execPath, [CLI, 'serve', '--port', '0', '--data', dataDir], { stdio: ['ignore', 'pipe', 'pipe'] });
-      children.push(child);
-      return new Promise((resolvePromise, reject) => {
-        let out = '';
-        let err = '';
-        const timer = setTimeout(() => reject(new Error(`server did not start: ${out}${err}`)), 20_000);
-        child.stderr!.on('data', (chunk: Buffer) => (err += chunk.toString()));
-        child.stdout!.on('data', (chunk: Buffer) => {
-          out += chunk.toString();
-          const match = /serving at (http:\/\/127\.0\.0\.1:\d+)/.exec(out);
-          if (match) {
-            clearTimeout(timer);
-            resolvePromise({ child, origin: match[1]! });
-          }
-        });
-        child.once('exit', (code) => {
-          clearTimeout(timer);
-          reject(new Error(`server exited with ${code}: ${err}`));
-        });
-      });
+    async serve() {
+      const { child, url } = await servers.serve(['--data', dataDir], 20_000);
+      return { child, origin: url.origin };
     },
     cleanup() {
-      for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+      servers.killAll();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };

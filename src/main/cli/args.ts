@@ -1,3 +1,5 @@
+import { existsSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
 import { DEFAULT_PORT } from '../headless/port.js';
 import { defaultDataDir } from '../core/data-dir.js';
 
@@ -27,4 +29,14 @@ export function busyPortMessage(port: number): string {
 /** "1 step", "2 steps": the count with its noun, singular or plural. */
 export function plural(count: number, singular: string, pluralForm = `${singular}s`): string {
   return `${count} ${count === 1 ? singular : pluralForm}`;
+}
+
+/**
+ * Where an `--out FILE` cannot be written because its folder does not exist: stops, in the person's words
+ * rather than the file system's ENOENT, before the command does its work.
+ */
+export function checkOutFolder(out: string | undefined): void {
+  if (out === undefined) return;
+  const folder = dirname(resolve(out));
+  if (!existsSync(folder)) throw new Error(`cannot write ${resolve(out)}: the folder ${folder} does not exist`);
 }

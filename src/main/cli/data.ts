@@ -7,7 +7,7 @@ import { serverHolding } from '../core/data/server-lock.js';
 import { adminTokenFile, databaseFile } from '../core/data-dir.js';
 import { uiTokenFile } from '../headless/ui-token.js';
 import { plural, resolveDataDir } from './args.js';
-import { noDatabaseMessage, withCoreAsync, withCore } from './with-core.js';
+import { existingDataDir, withCoreAsync, withCore } from './with-core.js';
 
 /** Where a command names a backup: the backups folder's own name first, else a path from here. */
 export function backupSource(name: string, dataDir: string, cwd = process.cwd()): { file: string } | { error: string } {
@@ -21,13 +21,6 @@ export function backupSource(name: string, dataDir: string, cwd = process.cwd())
 
 function megabytes(bytes: number): string {
   return `${(bytes / 1_048_576).toFixed(1)} MB`;
-}
-
-/** Stops, naming the folder, where there is no database: opening it would create and seed a new one. */
-function existingDataDir(flag: string | undefined): string {
-  const dir = resolveDataDir(flag);
-  if (!existsSync(databaseFile(dir))) throw new Error(noDatabaseMessage(dir));
-  return dir;
 }
 
 /**

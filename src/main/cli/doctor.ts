@@ -3,9 +3,9 @@ import { existsSync, readdirSync } from 'node:fs';
 import type { CoreContext } from '../core/context.js';
 import { databaseFile } from '../core/data-dir.js';
 import { runMoneyChecks, type MoneyCheckName } from '../core/data/money-checks.js';
-import { plural, resolveDataDir } from './args.js';
+import { plural } from './args.js';
 import { runSqliteChecks, startSqliteChecks, type SqliteCheckResult } from './doctor-sqlite.js';
-import { noDatabaseMessage, withCore, withCoreAsync } from './with-core.js';
+import { existingDataDir, withCore, withCoreAsync } from './with-core.js';
 import { worldDir, worldsRoot } from '../core/worlds/files.js';
 import { WorldRegistry } from '../core/worlds/registry.js';
 import { DEFAULT_WORLD } from '../core/worlds/world-id.js';
@@ -139,10 +139,7 @@ export function registerDoctorCommand(program: Command): void {
     .option('--json', 'print the checks as JSON (one line per database checked)')
     .option('--full', 'PRAGMA integrity_check (compares every index with its table; slower) instead of quick_check')
     .action(async (options: { data?: string; world?: string; json?: boolean; full?: boolean }) => {
-      const dir = resolveDataDir(options.data);
-      const file = databaseFile(dir);
-      // Opening a missing data dir would create and seed a fresh one: report it instead.
-      if (!existsSync(file)) throw new Error(noDatabaseMessage(dir));
+      const dir = existingDataDir(options.data);
       let failed = false;
       const report = (world: string, database: string, checks: DoctorCheck[]) => {
         failed ||= !checks.every((c) => c.ok);

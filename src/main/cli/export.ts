@@ -1,15 +1,14 @@
 import type { Command } from 'commander';
-import { createWriteStream, existsSync } from 'node:fs';
+import { createWriteStream } from 'node:fs';
 import { resolve } from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { ENTRY_TYPES, ORDER_STATUSES, SHIPPING_STATUSES } from '../../contract/enums.js';
 import { EXPORT_KINDS, type ExportFilter, type ExportKind } from '../../contract/open/exports.js';
-import { databaseFile } from '../core/data-dir.js';
 import { csvChunks, normalizeFilter } from '../core/exports/stream.js';
-import { plural, resolveDataDir } from './args.js';
+import { checkOutFolder, plural } from './args.js';
 import { CsvRowCounter } from './csv-rows.js';
-import { noDatabaseMessage, withCoreAsync } from './with-core.js';
+import { existingDataDir, withCoreAsync } from './with-core.js';
 
 /** What one row of each export is, singular and plural. */
 const ROW_NOUNS: Record<ExportKind, [string, string]> = {
@@ -72,9 +71,8 @@ export function registerExportCommand(program: Command): void {
       if (!(EXPORT_KINDS as readonly string[]).includes(kind)) throw new Error(`export what? one of: ${EXPORT_KINDS.join(', ')}`);
       const exportKind = kind as ExportKind;
       const filter = normalizeFilter(filterOf(exportKind, flags));
-      const dir = resolveDataDir(flags.data);
-      // Opening a missing data dir would create and seed a fresh one: report it instead.
-      if (!existsSync(databaseFile(dir))) throw new Error(noDatabaseMessage(dir));
+      const dir = existingDataDir(flags.data);
+      checkOutFolder(flags.out);
       const counter = new CsvRowCounter();
       await withCoreAsync(dir, async (core) => {
         const rows = Readable.from(counted(csvChunks(core.ctx, exportKind, APP_USER, filter), counter), { objectMode: false });

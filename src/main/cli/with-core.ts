@@ -12,6 +12,16 @@ export function noDatabaseMessage(dir: string): string {
   return `no crossbuy data in ${dir} (another folder: --data DIR or CROSSBUY_DATA)`;
 }
 
+/**
+ * The data folder of a command that only reads (or backs up, restores, exports): stops, naming the
+ * folder, where there is no database, since opening it would create and seed a new one.
+ */
+export function existingDataDir(flag: string | undefined): string {
+  const dir = resolveDataDir(flag);
+  if (!existsSync(databaseFile(dir))) throw new Error(noDatabaseMessage(dir));
+  return dir;
+}
+
 function opened(dir: string): Core {
   const fresh = !existsSync(databaseFile(dir));
   const core = openCore({ dataDir: dir });

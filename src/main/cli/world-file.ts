@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { Command } from 'commander';
 import type { StepResult } from '../core/worlds/file/apply.js';
-import { resolveDataDir, resolvePort } from './args.js';
+import { checkOutFolder, resolveDataDir, resolvePort } from './args.js';
 
 /**
  * World files without the registry (worlds.md sections 1, 2 and 4): `crossbuy world apply FILE`, `crossbuy
@@ -82,6 +82,7 @@ interface RecordFlags {
 export async function recordCommand(flags: RecordFlags): Promise<void> {
   const keyId = Number(flags.key);
   if (!/^[1-9][0-9]{0,15}$/.test(flags.key)) throw new Error(`invalid key id "${flags.key}": the id \`crossbuy keys list\` shows`);
+  checkOutFolder(flags.out);
   const dataDir = resolveDataDir(flags.data);
   const { serverHolding } = await import('../core/data/server-lock.js');
   const holder = serverHolding(dataDir);
@@ -95,7 +96,8 @@ export async function recordCommand(flags: RecordFlags): Promise<void> {
     if (!response.ok) throw new Error(body.message ?? `the server answered ${response.status}`);
     file = body.data;
   } else {
-    const { withCoreAsync } = await import('./with-core.js');
+    const { existingDataDir, withCoreAsync } = await import('./with-core.js');
+    existingDataDir(flags.data);
     const { openRequestLog } = await import('../core/requests/request-log.js');
     const { recordWorldFile } = await import('../core/worlds/file/record.js');
     file = await withCoreAsync(flags.data, async (core) => {

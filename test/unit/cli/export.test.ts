@@ -67,4 +67,12 @@ describe('crossbuy export', () => {
       expect(run.stdout).toBe('');
     }
   });
+
+  it('refuses an --out in a folder that does not exist, naming it, before reading anything', () => {
+    const out = join(dir, 'no-such-folder', 'orders.csv');
+    const run = crossbuy('export', 'orders', '--out', out);
+    expect(run.status).toBe(1);
+    expect(run.stderr).toBe(`crossbuy: cannot write ${out}: the folder ${join(dir, 'no-such-folder')} does not exist\n`);
+    expect(run.stdout).toBe('');
+  });
 });

@@ -1,68 +1,27 @@
-import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { newUiToken, persistentUiToken, saveUiToken, uiTokenFile } from '../../../src/main/headless/ui-token.js';
+import { cliServers, runCli, type ServedCli } from '../../helpers/cli.js';
 
 /**
  * Issue 14: restarting `crossbuy serve` used to issue a new UI token, so a page left open got 401 on
  * every call until the person found the new URL. The token is now the data folder's; `--new-token`
  * replaces it and so ends the sessions opened with the old one.
  */
-const CLI = resolve(import.meta.dirname, '../../../bin/crossbuy.js');
 const dataDir = mkdtempSync(join(tmpdir(), 'crossbuy-ui-token-'));
-const children: ChildProcess[] = [];
+const servers = cliServers();
 
 afterAll(() => {
-  for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+  servers.killAll();
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-interface Served {
-  child: ChildProcess;
-  url: URL;
-  /** Everything the process wrote, both streams, while it ran. */
-  output(): string;
-}
-
-function serve(...extra: string[]): Promise<Served> {
-  const child = spawn(process.execPath, [CLI, 'serve', '--port', '0', '--data', dataDir, '--empty', ...extra], { stdio: ['ignore', 'pipe', 'pipe'] });
-  children.push(child);
-  let out = '';
-  return new Promise((resolvePromise, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start: ${out}`)), 20_000);
-    child.stderr!.on('data', (chunk: Buffer) => (out += chunk.toString()));
-    child.stdout!.on('data', (chunk: Buffer) => {
-      out += chunk.toString();
-      const match = /serving at (http:\/\/\S+)/.exec(out);
-      if (match) {
-        clearTimeout(timer);
-        resolvePromise({ child, url: new URL(match[1]!), output: () => out });
-      }
-    });
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`server exited with ${code}: ${out}`));
-    });
-  });
-}
-
-async function halt(served: Served): Promise<void> {
-  if (served.child.exitCode !== null || served.child.signalCode !== null) return;
-  const exited = new Promise<void>((r) => served.child.once('exit', () => r()));
-  served.child.kill('SIGTERM');
-  await exited;
-}
-
-/** A `crossbuy` run to its end: exit code and stderr (a non-zero exit is a result here). */
-function run(args: string[]): Promise<{ code: number; stderr: string }> {
-  return new Promise((resolvePromise) => {
-    execFile(process.execPath, args, { timeout: 30_000 }, (error, _stdout, stderr) => {
-      resolvePromise({ code: error ? (typeof error.code === 'number' ? error.code : 1) : 0, stderr });
-    });
-  });
+/** `crossbuy serve` on the test's folder, which it does not seed. */
+function serve(...extra: string[]): Promise<ServedCli> {
+  return servers.serve(['--data', dataDir, '--empty', ...extra], 20_000);
 }
 
 /** Opens the printed URL as a browser would: the session cookie it sets. */
@@ -85,13 +44,13 @@ describe('the headless UI token across restarts', () => {
     const token = first.url.searchParams.get('token')!;
     const cookie = await openPage(first.url);
     expect(await pageCall(first.url.origin, cookie)).toBe(200);
-    await halt(first);
+    await first.stop();
 
     // A restart: the same URL is printed and the page's cookie still opens the API.
     const second = await serve();
     expect(second.url.searchParams.get('token')).toBe(token);
     expect(await pageCall(second.url.origin, cookie)).toBe(200);
-    await halt(second);
+    await second.stop();
 
     // The token is printed in the startup URL and nowhere else.
     expect(second.output().split(token).length - 1).toBe(1);
@@ -105,25 +64,25 @@ describe('the headless UI token across restarts', () => {
     oldUrl.searchParams.set('token', token);
     expect((await fetch(oldUrl, { redirect: 'manual' })).status).toBe(401);
     expect(await pageCall(rotated.url.origin, await openPage(rotated.url))).toBe(200);
-    await halt(rotated);
+    await rotated.stop();
 
     // And the rotation is kept: the next plain restart uses the new token.
     const after = await serve();
     expect(after.url.searchParams.get('token')).toBe(fresh);
 
     // Rotating under a live server would leave it on the old token: refused, and nothing changes.
-    const refused = await run([CLI, 'serve', '--port', '0', '--data', dataDir, '--new-token']);
+    const refused = await runCli(['serve', '--port', '0', '--data', dataDir, '--new-token'], { timeoutMs: 30_000 });
     expect(refused.code).toBe(1);
     expect(refused.stderr).toMatch(/serves this data folder: stop it, then start again with --new-token/);
     expect(readFileSync(uiTokenFile(dataDir), 'utf8').trim()).toBe(fresh);
     const busyPort = after.url.port;
-    await halt(after);
+    await after.stop();
 
     // A rotation whose server cannot start (its port is taken) keeps the old token too.
     const blocker = createServer();
     await new Promise<void>((r) => blocker.listen(Number(busyPort), '127.0.0.1', () => r()));
     try {
-      const failed = await run([CLI, 'serve', '--port', busyPort, '--data', dataDir, '--new-token']);
+      const failed = await runCli(['serve', '--port', busyPort, '--data', dataDir, '--new-token'], { timeoutMs: 30_000 });
       expect(failed.code).toBe(1);
     } finally {
       await new Promise((r) => blocker.close(r));

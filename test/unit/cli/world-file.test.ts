@@ -1,34 +1,25 @@
-import { execFile, spawn, type ChildProcess } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openCore } from '../../../src/main/core/index.js';
 import { walletState } from '../../../src/main/core/wallet/ledger.js';
+import { cliServers, runCli } from '../../helpers/cli.js';
 
 /** `crossbuy world apply FILE` and `crossbuy serve --world-file F` (worlds.md section 1), as a shell runs them. */
-const CLI = resolve(import.meta.dirname, '../../../bin/crossbuy.js');
 const WORLDS = resolve(import.meta.dirname, '../../../worlds');
 const root = mkdtempSync(join(tmpdir(), 'crossbuy-world-cli-'));
-const children: ChildProcess[] = [];
+const servers = cliServers();
 
 afterAll(() => {
-  for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+  servers.killAll();
   rmSync(root, { recursive: true, force: true });
 });
-
-function run(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  return new Promise((done) => {
-    execFile(process.execPath, [CLI, ...args], { timeout: 60_000 }, (error, stdout, stderr) => {
-      done({ code: error ? ((error as { code?: number }).code ?? 1) : 0, stdout, stderr });
-    });
-  });
-}
 
 describe('crossbuy world apply', () => {
   it('applies a file to a new folder\'s default world and prints the summary', async () => {
     const dataDir = join(root, 'applied');
-    const { code, stdout, stderr } = await run(['world', 'apply', join(WORLDS, 'empty-funded.json'), '--data', dataDir, '--json']);
+    const { code, stdout, stderr } = await runCli(['world', 'apply', join(WORLDS, 'empty-funded.json'), '--data', dataDir, '--json']);
     expect(stderr).toBe('');
     expect(code).toBe(0);
     const summary = JSON.parse(stdout);
@@ -47,7 +38,7 @@ describe('crossbuy world apply', () => {
   });
 
   it('prints one line per step, and --seed overrides the file\'s', async () => {
-    const { code, stdout } = await run(['world', 'apply', join(WORLDS, 'empty-funded.json'), '--data', join(root, 'lines'), '--seed', '99']);
+    const { code, stdout } = await runCli(['world', 'apply', join(WORLDS, 'empty-funded.json'), '--data', join(root, 'lines'), '--seed', '99']);
     expect(code).toBe(0);
     expect(stdout).toContain('steps[0] fund: POST /admin/wallet/deposit -> 201');
     expect(stdout).toMatch(/\(seed 99, clock from 2026-03-02T09:00:00.000Z\): 3 steps/);
@@ -56,7 +47,7 @@ describe('crossbuy world apply', () => {
   it('the same file with the same seed makes the same world (a frozen clock, numbers from the seed); another seed differs', async () => {
     const orderNumbers = async (folder: string, seed: string) => {
       const dataDir = join(root, folder);
-      expect((await run(['world', 'apply', join(WORLDS, 'orders-every-status.json'), '--data', dataDir, '--seed', seed])).code).toBe(0);
+      expect((await runCli(['world', 'apply', join(WORLDS, 'orders-every-status.json'), '--data', dataDir, '--seed', seed])).code).toBe(0);
       const core = openCore({ dataDir });
       try {
         return core.ctx.db.prepare('SELECT order_no, status, created_at FROM orders ORDER BY order_no').all();
@@ -74,7 +65,7 @@ describe('crossbuy world apply', () => {
     const dataDir = join(root, 'busy');
     mkdirSync(dataDir);
     writeFileSync(join(dataDir, 'keep.txt'), 'x');
-    const { code, stderr } = await run(['world', 'apply', join(WORLDS, 'empty-funded.json'), '--data', dataDir]);
+    const { code, stderr } = await runCli(['world', 'apply', join(WORLDS, 'empty-funded.json'), '--data', dataDir]);
     expect(code).toBe(1);
     expect(stderr).toMatch(/not empty/);
     expect(readdirSync(dataDir)).toEqual(['keep.txt']);
@@ -84,7 +75,7 @@ describe('crossbuy world apply', () => {
     const file = join(root, 'bad.json');
     writeFileSync(file, JSON.stringify({ crossbuyWorld: 1, steps: [{ name: 'nope', call: 'GET /open/orders/PO404' }] }));
     const dataDir = join(root, 'failed');
-    const { code, stderr } = await run(['world', 'apply', file, '--data', dataDir]);
+    const { code, stderr } = await runCli(['world', 'apply', file, '--data', dataDir]);
     expect(code).toBe(1);
     expect(stderr).toMatch(/steps\[0\] "nope" \(GET \/open\/orders\/PO404\).*404/);
     expect(readdirSync(dataDir)).toEqual([]);
@@ -94,39 +85,39 @@ describe('crossbuy world apply', () => {
 describe('crossbuy serve --world-file', () => {
   it('serves a new folder made from the file, with the printed key', async () => {
     const dataDir = join(root, 'served');
-    const child = spawn(process.execPath, [CLI, 'serve', '--port', '0', '--data', dataDir, '--world-file', join(WORLDS, 'empty-funded.json'), '--seed', '7'], { stdio: ['ignore', 'pipe', 'pipe'] });
-    children.push(child);
-    let out = '';
-    const url = await new Promise<URL>((done, fail) => {
-      const timer = setTimeout(() => fail(new Error(`server did not start: ${out}`)), 60_000);
-      child.stderr!.on('data', (chunk: Buffer) => (out += chunk.toString()));
-      child.stdout!.on('data', (chunk: Buffer) => {
-        out += chunk.toString();
-        const match = /serving at (http:\/\/\S+)/.exec(out);
-        if (match) {
-          clearTimeout(timer);
-          done(new URL(match[1]!));
-        }
-      });
-      child.once('exit', (code) => fail(new Error(`exited with ${code}: ${out}`)));
-    });
-    const key = /key \(every scope\): (sk-\S+)/.exec(out)![1]!;
-    const balance = await fetch(`${url.origin}/api/v1/open/user/wallet/balance`, { headers: { authorization: `Bearer ${key}` } });
+    const served = await servers.serve(['--data', dataDir, '--world-file', join(WORLDS, 'empty-funded.json'), '--seed', '7'], 60_000);
+    const key = /key \(every scope\): (sk-\S+)/.exec(served.output())![1]!;
+    const balance = await fetch(`${served.url.origin}/api/v1/open/user/wallet/balance`, { headers: { authorization: `Bearer ${key}` } });
     expect(((await balance.json()) as { data: { balance: number } }).data.balance).toBe(5000);
-    const exited = new Promise<number | null>((r) => child.once('exit', (code) => r(code)));
-    child.kill('SIGTERM');
-    expect(await exited).toBe(0);
+    expect(await served.stop()).toBe(0);
   });
 });
 
 describe('crossbuy world record', () => {
+  it('names a folder with no data instead of seeding one and finding no requests in it', async () => {
+    const dataDir = join(root, 'never-seeded');
+    const { code, stderr } = await runCli(['world', 'record', '--key', '1', '--data', dataDir]);
+    expect(code).toBe(1);
+    expect(stderr).toBe(`crossbuy: no crossbuy data in ${dataDir} (another folder: --data DIR or CROSSBUY_DATA)\n`);
+    expect(existsSync(dataDir)).toBe(false);
+  });
+
+  it('refuses an --out in a folder that does not exist, naming it, before reading the log', async () => {
+    const out = join(root, 'no-such-folder', 'session.json');
+    const { code, stdout, stderr } = await runCli(['world', 'record', '--key', '1', '--out', out, '--data', join(root, 'never-made')]);
+    expect(code).toBe(1);
+    expect(stderr).toBe(`crossbuy: cannot write ${out}: the folder ${join(root, 'no-such-folder')} does not exist\n`);
+    expect(stdout).toBe('');
+    expect(existsSync(join(root, 'never-made'))).toBe(false);
+  });
+
   it('writes one key\'s session as a world file, from the folder when no server holds it', async () => {
     const dataDir = join(root, 'recorded');
-    const applied = await run(['world', 'apply', join(WORLDS, 'orders-every-status.json'), '--data', dataDir, '--json']);
+    const applied = await runCli(['world', 'apply', join(WORLDS, 'orders-every-status.json'), '--data', dataDir, '--json']);
     expect(applied.code).toBe(0);
     const keyId = JSON.parse(applied.stdout).key.id as number;
     const out = join(root, 'recorded.json');
-    const { code, stdout, stderr } = await run(['world', 'record', '--key', String(keyId), '--out', out, '--data', dataDir]);
+    const { code, stdout, stderr } = await runCli(['world', 'record', '--key', String(keyId), '--out', out, '--data', dataDir]);
     expect(stderr).toBe('');
     expect(code).toBe(0);
     expect(stdout).toMatch(/recorded \d+ steps of key \d+ to/);

@@ -1,15 +1,14 @@
-import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { cliServers, runCli } from '../../helpers/cli.js';
 
 /** `crossbuy world create|list|delete|reset`: on the data folder itself, and through a server holding it. */
-const CLI = resolve(import.meta.dirname, '../../../bin/crossbuy.js');
 const dirs: string[] = [];
-const children: ChildProcess[] = [];
+const servers = cliServers();
 afterAll(() => {
-  for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+  servers.killAll();
   for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
 });
 
@@ -19,13 +18,7 @@ function folder(): string {
   return dir;
 }
 
-function crossbuy(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  return new Promise((r) => {
-    execFile(process.execPath, [CLI, ...args], { encoding: 'utf8', timeout: 60_000 }, (error, stdout, stderr) =>
-      r({ code: error ? ((error as { code?: number }).code ?? 1) : 0, stdout, stderr }),
-    );
-  });
-}
+const crossbuy = (args: string[]) => runCli(args);
 
 describe('crossbuy world (no server running)', () => {
   it('creates, lists, resets and deletes worlds on the data folder', async () => {
@@ -79,27 +72,13 @@ describe('crossbuy world (no server running)', () => {
 describe('crossbuy world (a server holds the folder)', () => {
   it('asks the running server, whose new world answers at once', async () => {
     const data = folder();
-    const child = spawn(process.execPath, [CLI, 'serve', '--port', '0', '--data', data, '--empty'], { stdio: ['ignore', 'pipe', 'pipe'] });
-    children.push(child);
-    const origin = await new Promise<string>((r, reject) => {
-      let out = '';
-      const timer = setTimeout(() => reject(new Error(`server did not start: ${out}`)), 30_000);
-      child.stdout!.on('data', (chunk: Buffer) => {
-        out += chunk.toString();
-        const match = /serving at (http:\/\/[^/\s]+)/.exec(out);
-        if (match) {
-          clearTimeout(timer);
-          r(match[1]!);
-        }
-      });
-    });
+    const served = await servers.serve(['--data', data, '--empty']);
+    const origin = served.url.origin;
     const created = await crossbuy(['world', 'create', '--data', data]);
     expect(created.code, created.stderr).toBe(0);
     const [, key] = created.stdout.trim().split('\n');
     const cart = await fetch(`${origin}/api/v1/open/cart`, { headers: { authorization: `Bearer ${key}` } });
     expect(cart.status).toBe(200);
-    const exited = new Promise<void>((r) => child.once('exit', () => r()));
-    child.kill('SIGTERM');
-    await exited;
+    await served.stop();
   }, 120_000);
 });

@@ -1,11 +1,12 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { copyFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { electronEnv, parseStartArgs, serveArgs } from '../../../scripts/launcher/args.js';
 import { progressLine } from '../../../scripts/launcher/electron-download.js';
 import { EARLY_EXIT_MS, electronOutcome } from '../../../scripts/launcher/outcome.js';
-import { npmRuntimeNote, pinnedNodePath, runtimeDecision, supportedNode } from '../../../scripts/launcher/runtime.js';
+import { installProblem, npmRuntimeNote, pinnedNodePath, runtimeDecision, supportedNode } from '../../../scripts/launcher/runtime.js';
 import { ENTRIES, nodeEntry } from '../../../scripts/launcher/spawn-forms.js';
 
 const root = join(import.meta.dirname, '..', '..', '..');
@@ -122,7 +123,7 @@ describe('npm run test:desktop', () => {
 });
 
 describe('the runtime the scripts run on', () => {
-  const here = { execPath: '/usr/bin/node', pinned: '/src/crossbuy/node_modules/node/bin/node', pinnedExists: true };
+  const here = { pinned: '/src/crossbuy/node_modules/node/bin/node', pinnedExists: true, relaunched: false };
 
   it('runs on Node 22.12 and newer', () => {
     expect(supportedNode('24.21.0')).toBe(true);
@@ -134,6 +135,15 @@ describe('the runtime the scripts run on', () => {
 
   it("runs again on the project's own Node where an older one started it", () => {
     expect(runtimeDecision({ ...here, version: '20.20.2' })).toEqual({ action: 'relaunch', command: here.pinned });
+  });
+
+  it('runs again only once: a pinned Node that is itself too old ends in one line, not a relaunch loop', () => {
+    const decision = runtimeDecision({ ...here, version: '20.20.2', relaunched: true });
+    expect(decision.action).toBe('refuse');
+    if (decision.action !== 'refuse') return;
+    expect(decision.message).not.toContain('\n');
+    expect(decision.message).toContain(`${here.pinned}) is Node 20.20.2`);
+    expect(decision.message).toContain('npm install');
   });
 
   it('says in one line what to do where there is no project Node', () => {
@@ -181,6 +191,52 @@ describe('the runtime the scripts run on', () => {
       const run = spawnSync(old, [join(root, 'bin', 'crossbuy.js'), 'data-dir', '--data', '/tmp/x'], { encoding: 'utf8' });
       expect(run.stderr, old).toBe('');
       expect(run.stdout, old).toBe('/tmp/x\n');
+    }
+  });
+
+  it('says in one line, for each first command, that `npm install` has not run (not a stack trace)', () => {
+    expect(installProblem(root)).toBeNull();
+    // A clone before `npm install`: the scripts, no node_modules.
+    const clone = mkdtempSync(join(tmpdir(), 'crossbuy-not-installed-'));
+    try {
+      mkdirSync(join(clone, 'bin'));
+      cpSync(join(root, 'scripts'), join(clone, 'scripts'), { recursive: true });
+      copyFileSync(join(root, 'bin', 'crossbuy.js'), join(clone, 'bin', 'crossbuy.js'));
+      copyFileSync(join(root, 'package.json'), join(clone, 'package.json'));
+      const env = { ...process.env, DISPLAY: '', WAYLAND_DISPLAY: '' };
+      // `npm start`, `npx crossbuy ...`, `npm run serve` (its first step)
+      for (const script of [['scripts', 'start.js'], ['bin', 'crossbuy.js'], ['scripts', 'ensure-ui.js']]) {
+        const run = spawnSync(process.execPath, [join(clone, ...script), 'data-dir'], { encoding: 'utf8', env, timeout: 30_000 });
+        expect(run.status, script.join('/')).toBe(1);
+        expect(run.stderr, script.join('/')).toBe(`crossbuy: the dependencies are not installed in ${clone} (node_modules): run \`npm install\` there first\n`);
+      }
+    } finally {
+      rmSync(clone, { recursive: true, force: true });
+    }
+  });
+
+  it('stops in one line where the pinned Node is itself an older one (it used to relaunch itself without end)', () => {
+    // A checkout whose node_modules/node/bin/node is a link to an older Node: the execPath the child
+    // reports is the link's target, never the pinned path, so only the relaunch mark can stop it.
+    const old = ['/usr/bin/node', '/usr/local/bin/node'].find((path) => {
+      const version = spawnSync(path, ['-p', 'process.versions.node'], { encoding: 'utf8' }).stdout?.trim();
+      return version !== undefined && version !== '' && !supportedNode(version);
+    });
+    if (old === undefined) return; // no older Node on this machine: the decision test above covers it
+    const fake = mkdtempSync(join(tmpdir(), 'crossbuy-old-pinned-'));
+    try {
+      for (const dir of ['bin', 'scripts/launcher', 'node_modules/node/bin']) mkdirSync(join(fake, dir), { recursive: true });
+      copyFileSync(join(root, 'bin', 'crossbuy.js'), join(fake, 'bin', 'crossbuy.js'));
+      copyFileSync(join(root, 'scripts', 'launcher', 'runtime.js'), join(fake, 'scripts', 'launcher', 'runtime.js'));
+      writeFileSync(join(fake, 'package.json'), '{"type":"module"}');
+      symlinkSync(old, pinnedNodePath(fake));
+      const run = spawnSync(old, [join(fake, 'bin', 'crossbuy.js'), 'data-dir'], { encoding: 'utf8', timeout: 15_000, killSignal: 'SIGKILL' });
+      expect(run.error, 'relaunched itself until the timeout').toBeUndefined();
+      expect(run.status).toBe(1);
+      expect(run.stderr).toMatch(/^crossbuy: the project's Node \(.+\) is Node \d+\.\d+\.\d+, not the Node 24 package\.json pins: run `npm install` again/);
+      expect(run.stderr.trim()).not.toContain('\n');
+    } finally {
+      rmSync(fake, { recursive: true, force: true });
     }
   });
 });
