@@ -78,9 +78,9 @@ describe('webhook targets', () => {
   });
 
   it('classifies addresses', () => {
-    for (const a of ['169.254.169.254', '169.254.0.1', 'fe80::1', 'fd00:ec2::254', 'fc00::1', '::ffff:169.254.169.254', '100.100.100.200', '0.0.0.0', '::', '::ffff:a9fe:a9fe']) {
+    for (const a of ['169.254.169.254', '169.254.0.1', 'fe80::1', 'fd00:ec2::254', 'fc00::1', '::ffff:169.254.169.254', '100.100.100.200', '0.0.0.0', '::', '::ffff:a9fe:a9fe', '64:ff9b::169.254.169.254', '64:ff9b::a9fe:a9fe', '64:ff9b:1::a9fe:a9fe', '2002:a9fe:a9fe::1', '64:ff9b::6464:64c8']) {
       expect(forbiddenAddress(a), a).not.toBeNull();
     }
-    for (const a of ['127.0.0.1', '::1', '10.0.0.5', '192.168.1.10', '93.184.216.34', '2606:4700::1111']) expect(forbiddenAddress(a), a).toBeNull();
+    for (const a of ['127.0.0.1', '::1', '10.0.0.5', '192.168.1.10', '93.184.216.34', '2606:4700::1111', '64:ff9b::5db8:d822', '2002:5db8:d822::1', '::ffff:10.0.0.5']) expect(forbiddenAddress(a), a).toBeNull();
   });
 });

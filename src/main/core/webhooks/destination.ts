@@ -33,12 +33,45 @@ const FORBIDDEN_NAMES = new Set([
   'metadata.packet.net',
 ]);
 
-/** Why an address is refused, or null. IPv4-mapped IPv6 (::ffff:169.254.169.254) is judged as its IPv4. */
+/** An IPv6 address's eight 16-bit groups (a trailing dotted IPv4 counts as two), or null when it is not one. */
+function ipv6Groups(address: string): number[] | null {
+  if (isIP(address) !== 6) return null;
+  let text = address.toLowerCase().replace(/%.*$/, '');
+  const dotted = /(\d+)\.(\d+)\.(\d+)\.(\d+)$/.exec(text);
+  if (dotted) {
+    const [a, b, c, d] = dotted.slice(1).map(Number) as [number, number, number, number];
+    text = `${text.slice(0, dotted.index)}${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
+  }
+  const [head, tail] = text.includes('::') ? text.split('::') : [text, undefined];
+  const parse = (part: string | undefined) => (part ? part.split(':').map((g) => parseInt(g, 16)) : []);
+  const left = parse(head);
+  const right = parse(tail);
+  return tail === undefined ? left : [...left, ...new Array<number>(8 - left.length - right.length).fill(0), ...right];
+}
+
+const dottedOf = (high: number, low: number) => `${high >> 8}.${high & 0xff}.${low >> 8}.${low & 0xff}`;
+
+/**
+ * The IPv4 address an IPv6 one carries to an IPv4 host, or null: IPv4-mapped (::ffff:a.b.c.d, in any
+ * spelling), NAT64 (64:ff9b::/96 and the local-use 64:ff9b:1::/48, where a DNS64 resolver answers
+ * 64:ff9b::a9fe:a9fe for a name whose only address is 169.254.169.254) and 6to4 (2002:AABB:CCDD::/48).
+ */
+function embeddedIpv4(address: string): string | null {
+  const g = ipv6Groups(address);
+  if (!g) return null;
+  const zeros = (from: number, to: number) => g.slice(from, to).every((x) => x === 0);
+  if (zeros(0, 5) && g[5] === 0xffff) return dottedOf(g[6]!, g[7]!);
+  if (g[0] === 0x64 && g[1] === 0xff9b && (zeros(2, 6) || g[2] === 1)) return dottedOf(g[6]!, g[7]!);
+  if (g[0] === 0x2002) return dottedOf(g[1]!, g[2]!);
+  return null;
+}
+
+/** Why an address is refused, or null. An IPv6 address that carries an IPv4 one is judged as that IPv4 too. */
 export function forbiddenAddress(address: string): string | null {
   const family = isIP(address);
   if (family === 0) return null;
-  const mapped = family === 6 ? /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address)?.[1] : undefined;
-  const blocked = mapped ? FORBIDDEN.check(mapped, 'ipv4') : FORBIDDEN.check(address, family === 4 ? 'ipv4' : 'ipv6');
+  const carried = family === 6 ? embeddedIpv4(address) : null;
+  const blocked = FORBIDDEN.check(address, family === 4 ? 'ipv4' : 'ipv6') || (carried !== null && FORBIDDEN.check(carried, 'ipv4'));
   return blocked ? `${address} is a link-local, unique-local or cloud metadata address` : null;
 }
 
