@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
 import type { Worlds } from '../core/worlds/worlds.js';
+import { DEFAULT_WORLD, isWorldId } from '../core/worlds/world-id.js';
 import { checkHost } from '../core/http/host-check.js';
 import { toApiError } from '../core/http/errors.js';
 import { ApiError } from '../core/shared/errors.js';
@@ -21,7 +22,8 @@ import type { ToolCatalog } from './catalog.js';
  * check either by default).
  *
  * Query parameters narrow the tools as the stdio flags do: `?readOnly=1`, `?tools=orders_*,cart_*`,
- * `?preset=shopper` (the bridge of `crossbuy mcp --url` passes its flags this way).
+ * `?preset=shopper` (the bridge of `crossbuy mcp --url` passes its flags this way); `?world=ID` refuses a key
+ * of another world.
  */
 export const MCP_PATH = '/mcp';
 const BODY_LIMIT = 1024 * 1024;
@@ -74,6 +76,17 @@ function selectionOf(query: Record<string, unknown>): ToolSelection {
   };
 }
 
+/**
+ * `?world=ID`: the world the client's configuration expects its key to reach (the bridge of
+ * `crossbuy mcp --url --world ID` passes it). The key decides the world; a key of another world is refused
+ * rather than served, as the in-process stdio mode refuses it at start.
+ */
+function checkExpectedWorld(expected: unknown, actual: string): void {
+  if (expected === undefined) return;
+  if (typeof expected !== 'string' || (expected !== DEFAULT_WORLD && !isWorldId(expected))) throw new ApiError(400, 'world must be a world id (default or w_...)');
+  if (expected !== actual) throw new ApiError(403, `This key belongs to the world ${actual}, not ${expected}`);
+}
+
 async function answer(app: FastifyInstance, options: McpHttpOptions, request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
   checkOrigin(request.headers.origin, options.allowedHosts);
   const key = keySession(options.worlds, request.headers.authorization, request.ip);
@@ -82,6 +95,7 @@ async function answer(app: FastifyInstance, options: McpHttpOptions, request: Fa
     throw new ApiError(405, 'This MCP endpoint is stateless: POST JSON-RPC messages; there is no session stream to GET or DELETE');
   }
   const selection = selectionOf(request.query as Record<string, unknown>);
+  checkExpectedWorld((request.query as Record<string, unknown>).world, key.world.id);
   const server = createMcpServer({
     catalog: options.catalog,
     scopes: () => key.scopes,

@@ -120,6 +120,7 @@ async function runBridge(options: StdioOptions): Promise<void> {
   if (options.selection.readOnly) target.searchParams.set('readOnly', '1');
   if (options.selection.globs?.length) target.searchParams.set('tools', options.selection.globs.join(','));
   if (options.selection.preset) target.searchParams.set('preset', options.selection.preset);
+  if (options.world !== undefined) target.searchParams.set('world', options.world);
   const remote = new StreamableHTTPClientTransport(target, { requestInit: { headers: { authorization: `Bearer ${options.key}` } } });
   const local = new StdioServerTransport();
   local.onmessage = (message: JSONRPCMessage) => {

@@ -274,4 +274,13 @@ describe('the /mcp endpoint', () => {
     const badPreset = await rawPost(JSON.stringify(INIT), auth, '/mcp?preset=everything');
     expect(badPreset.status).toBe(400);
   });
+
+  it('serves ?world= only when the key belongs to that world (the bridge passes --world this way)', async () => {
+    const auth = { authorization: `Bearer ${server.key}` };
+    expect((await rawPost(JSON.stringify(INIT), auth, '/mcp?world=default')).status).toBe(200);
+    const other = await rawPost(JSON.stringify(INIT), auth, '/mcp?world=w_someone_else');
+    expect(other.status).toBe(403);
+    expect(other.body.error.message).toBe('This key belongs to the world default, not w_someone_else');
+    expect((await rawPost(JSON.stringify(INIT), auth, '/mcp?world=not%20a%20world')).status).toBe(400);
+  });
 });
