@@ -8520,7 +8520,9 @@ export interface operations {
             query?: {
                 /** @description page size, 1 to 100. Plain decimal digits (no sign other than -, exponent, hex or blanks). */
                 limit?: number;
-                /** @description cursor paging: the worlds made after this one */
+                /** @description always 1: this list pages by cursor (startingAfter). Plain decimal digits (no sign other than -, exponent, hex or blanks). */
+                page?: number;
+                /** @description cursor paging: the items after this id, in the list's order (instead of page) */
                 startingAfter?: string;
             };
             header?: never;

@@ -1,7 +1,6 @@
 import { Type, type Static } from 'typebox';
-import { type BodyOf, Paginated, type QueryOf, type ResponseOf, Timestamp } from '../common.js';
+import { type BodyOf, CursorOnlyQuery, Paginated, type QueryOf, type ResponseOf, Timestamp } from '../common.js';
 import { SCOPES } from '../enums.js';
-import { MAX_LIMIT } from '../limits.js';
 
 /** Worlds (API v1.2, worlds.md section 1): many isolated sandboxes in one server. */
 
@@ -96,10 +95,7 @@ export const adminWorldSchemas = {
     response: CreatedWorld,
   },
   'GET /worlds': {
-    querystring: Type.Object({
-      limit: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_LIMIT, default: 20, description: `page size, 1 to ${MAX_LIMIT}` })),
-      startingAfter: Type.Optional(Type.String({ minLength: 1, maxLength: 64, description: 'cursor paging: the worlds made after this one' })),
-    }),
+    querystring: Type.Object({ ...CursorOnlyQuery }),
     response: Paginated(WorldSummary),
   },
   'GET /worlds/files': { response: Type.Array(ShippedWorldFile) },

@@ -260,6 +260,11 @@ describe('GET and DELETE /admin/worlds', () => {
     const total = (await server.admin('GET', '/worlds?limit=1')).body.data.total;
     expect(all).toHaveLength(total);
     expect((await server.admin('GET', '/worlds?startingAfter=w_no_such_world')).status).toBe(400);
+    // It pages by cursor only: page=1 is accepted, another page points at the cursor (it was ignored).
+    expect((await server.admin('GET', '/worlds?page=1&limit=2')).status).toBe(200);
+    const paged = await server.admin('GET', '/worlds?page=2');
+    expect(paged.status).toBe(400);
+    expect(paged.body.message).toBe('The world list pages by cursor: pass startingAfter=<the last world id of the page> instead of page');
   });
 
   it('deletes a world: its keys are 401 at once, its folder goes; the default world is 409', async () => {

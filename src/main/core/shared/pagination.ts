@@ -40,3 +40,11 @@ export function integerCursor(cursor: string): number {
 export function unknownCursor(): never {
   throw badRequest('startingAfter must be the id of an item of this list');
 }
+
+/**
+ * A list that pages by cursor only (CursorOnlyQuery): `page` other than 1 is a 400 pointing at the cursor,
+ * since an ignored page would hand a page walker the first page forever. `list` and `cursor` word the hint.
+ */
+export function requireFirstPage(page: number | undefined, list: string, cursor: string): void {
+  if ((page ?? DEFAULT_PAGE) !== DEFAULT_PAGE) throw badRequest(`The ${list} list pages by cursor: pass startingAfter=<${cursor}> instead of page`);
+}

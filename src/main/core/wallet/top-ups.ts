@@ -4,7 +4,7 @@ import { emitEvent } from '../events/log.js';
 import { readDisplayCurrency } from '../settings/display-currency.js';
 import { ApiError, badRequest, conflict, notFound } from '../shared/errors.js';
 import { decimalOf, formatAmount, parseAmount, toAmount } from '../shared/money.js';
-import { integerCursor, pageOf, unknownCursor, type Page } from '../shared/pagination.js';
+import { integerCursor, pageOf, requireFirstPage, unknownCursor, type Page } from '../shared/pagination.js';
 import { readFigures } from '../warehouse/figures.js';
 import { checkBalanceCap } from './admin.js';
 import { postEntry } from './ledger.js';
@@ -243,7 +243,7 @@ export interface TopUpListQuery {
  * page walker the first page forever).
  */
 export function listTopUps(ctx: CoreContext, userId: number | null, query: TopUpListQuery): Page<TopUpView & { userId: number }> {
-  if ((query.page ?? 1) !== 1) throw badRequest('The top-up list pages by cursor: pass startingAfter=<the last top-up id of the page> instead of page');
+  requireFirstPage(query.page, 'top-up', 'the last top-up id of the page');
   const scope = userId ?? 0;
   const where = [userId === null ? '' : 'user_id = ?', query.status ? 'status = ?' : '', 'id < ?'].filter(Boolean).join(' AND ');
   const args: (string | number)[] = [...(userId === null ? [] : [userId]), ...(query.status ? [query.status] : [])];

@@ -15,6 +15,7 @@ import { randomSeed, worldIdentity } from '../world/identity.js';
 import { readSetting } from '../settings/settings.js';
 import { ApiError, conflict, notFound } from '../shared/errors.js';
 import { PRIVATE_DIR } from '../shared/private-files.js';
+import { DEFAULT_LIMIT, requireFirstPage } from '../shared/pagination.js';
 import type { ApiKeyInfo } from '../../../contract/admin/keys.js';
 import type { CreatedWorld, ForkWorldInput, NewWorldInput, WorldInfo, WorldListQuery, WorldPage, WorldSnapshot } from '../../../contract/admin/worlds.js';
 import { backupTo, cloneFile, copyQuietDatabase, copyTemplate, removeFolder, replaceDatabase, snapshotFile, syncFile, templateFile, worldDir, worldsRoot } from './files.js';
@@ -414,7 +415,8 @@ export class Worlds {
   }
 
   list(query: WorldListQuery): WorldPage {
-    const limit = query.limit ?? 20;
+    requireFirstPage(query.page, 'world', 'the last world id of the page');
+    const limit = query.limit ?? DEFAULT_LIMIT;
     const rows = this.registry.page(limit, query.startingAfter ?? null);
     if (rows === null) throw new ApiError(400, `startingAfter: ${query.startingAfter} is not a world of this list`);
     return {
