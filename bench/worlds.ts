@@ -19,6 +19,8 @@ const RESETS = 20;
 const FILE = {
   crossbuyWorld: 1,
   name: 'bench',
+  // A pinned start: only then is the result known, and later worlds copy the kept template.
+  clockStart: '2026-06-01T00:00:00Z',
   steps: [
     { name: 'fund', call: 'POST /admin/wallet/deposit', body: { amount: 800 } },
     { name: 'fund-more', call: 'POST /admin/wallet/deposit', body: { amount: 200 } },

@@ -62,10 +62,10 @@ describe('worlds from a file', () => {
   });
 
   it('a known file (same file, seed, version) copies the kept template: same world, own key, steps not run again', async () => {
-    const file = { crossbuyWorld: 1, name: 'templated', steps: [{ deposit: 3 }] };
+    const file = { crossbuyWorld: 1, name: 'templated', clockStart: '2026-05-01T08:00:00Z', steps: [{ deposit: 3 }] };
     const first = (await server.admin('POST', '/worlds', { file, seed: 77 })).body.data;
     const runs = applied;
-    const second = await server.admin('POST', '/worlds', { file: { steps: [{ deposit: 3 }], name: 'templated', crossbuyWorld: 1 }, seed: 77 });
+    const second = await server.admin('POST', '/worlds', { file: { steps: [{ deposit: 3 }], clockStart: '2026-05-01T08:00:00Z', name: 'templated', crossbuyWorld: 1 }, seed: 77 });
     expect(second.status).toBe(201);
     expect(applied).toBe(runs);
     expect(second.body.data.steps).toEqual(first.steps);
@@ -76,7 +76,18 @@ describe('worlds from a file', () => {
     // another seed is another world: the steps run again
     await server.admin('POST', '/worlds', { file, seed: 78 });
     expect(applied).toBe(runs + 1);
-    expect(readdirSync(join(server.dataDir, 'worlds', '.templates')).filter((f) => f.endsWith('.db'))).toHaveLength(3);
+    expect(readdirSync(join(server.dataDir, 'worlds', '.templates')).filter((f) => f.endsWith('.db'))).toHaveLength(2); // seeds 77 and 78: the earlier files start "now", so none of theirs is kept
+  });
+
+  it('a file whose clock starts "now" (no clockStart, none in the request) is run each time: a template would keep the first world\'s clock', async () => {
+    const file = { crossbuyWorld: 1, name: 'clock-now', steps: [{ deposit: 2 }] };
+    const first = (await server.admin('POST', '/worlds', { file, seed: 55 })).body.data;
+    const runs = applied;
+    await new Promise((r) => setTimeout(r, 20));
+    const second = (await server.admin('POST', '/worlds', { file, seed: 55 })).body.data;
+    expect(applied).toBe(runs + 1);
+    expect(Date.parse(second.clock)).toBeGreaterThan(Date.parse(first.clock));
+    expect(second.steps).toEqual(first.steps);
   });
 
   it('a clockStart or frozen the request gives is part of what makes the result known: no template of another is copied', async () => {

@@ -33,7 +33,7 @@ describe.skipIf(process.platform === 'win32')('file modes of the data folder', (
             headers: { authorization: `Bearer ${running.core.adminToken}`, 'content-type': 'application/json' },
             body: JSON.stringify(body),
           });
-        const fromFile = await admin('/worlds', { id: 'w_modes_file', file: { crossbuyWorld: 1, name: 'modes', steps: [] } });
+        const fromFile = await admin('/worlds', { id: 'w_modes_file', file: { crossbuyWorld: 1, name: 'modes', clockStart: '2026-01-05T00:00:00Z', steps: [] } });
         expect(fromFile.status).toBe(201);
         expect((await admin('/worlds/w_modes_test/snapshots', { name: 'named' })).status).toBe(201);
         expect((await admin('/worlds/w_modes_test/fork', { id: 'w_modes_fork' })).status).toBe(201);

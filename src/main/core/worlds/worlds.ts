@@ -292,12 +292,15 @@ export class Worlds {
       const dir = worldDir(this.dataDir, id);
       await removeFolder(dir);
       await mkdir(dir, { recursive: true, mode: PRIVATE_DIR });
-      const hash = hasFile ? templateHash(body.file, seed, body.vars ?? null, { frozen, clockStart: body.clockStart ?? null }) : null;
+      // Only a pinned clock start (the request's or the file's) makes the result known: a template of a
+      // world that started "now" would hand every later copy the clock of the first one's creation.
+      const clockStart = body.clockStart ?? start?.clockStart;
+      const hash = hasFile && clockStart !== undefined ? templateHash(body.file, seed, body.vars ?? null, { frozen, clockStart: body.clockStart ?? null }) : null;
       const template = hash === null ? null : this.registry.template(hash);
       const fromTemplate = template !== null && existsSync(templateFile(this.dataDir, hash!));
       // A kept template: its database (and its admin token, so opening it writes nothing) copied in.
       if (fromTemplate) await copyTemplate(templateFile(this.dataDir, hash!), dir);
-      const runtime = this.openRuntime({ id, frozen, seed, ttlMs, demo: start === null || start.demo, clockStart: body.clockStart ?? start?.clockStart }, false);
+      const runtime = this.openRuntime({ id, frozen, seed, ttlMs, demo: start === null || start.demo, clockStart }, false);
       // Nothing of a world being made needs to survive a power cut until it is whole (then it is
       // fsynced once, in finish()): its commits skip the fsync meanwhile.
       runtime.ctx.db.pragma('synchronous = OFF');
@@ -317,9 +320,11 @@ export class Worlds {
           steps = (await this.options.applyFile!(this.targetFor(id, made.key), body.file, { vars: body.vars, baseDir: null })).steps;
           this.open.delete(id);
           await runtime.whenIdle();
-          await copyQuietDatabase(runtime.ctx.db, databaseFile(dir), templateFile(this.dataDir, hash!));
-          await cloneFile(adminTokenFile(dir), `${templateFile(this.dataDir, hash!)}.admin-token`);
-          this.registry.addTemplate(hash!, steps, new Date());
+          if (hash !== null) {
+            await copyQuietDatabase(runtime.ctx.db, databaseFile(dir), templateFile(this.dataDir, hash));
+            await cloneFile(adminTokenFile(dir), `${templateFile(this.dataDir, hash)}.admin-token`);
+            this.registry.addTemplate(hash, steps, new Date());
+          }
         }
         return createdWorld(world, await this.finish(world, createdAt, hasFile, runtime), made, steps);
       } catch (error) {
