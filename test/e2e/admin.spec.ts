@@ -1,7 +1,7 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 
-/** The operator's pages: API keys, the back office console and the service clock. */
+/** The operator's pages: API keys, the back office work page and the service clock. */
 
 interface Product {
   id: number;
@@ -32,7 +32,7 @@ async function adminPut(request: APIRequestContext, origin: string, path: string
 }
 
 async function openNav(page: Page, name: string, heading: string) {
-  await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name }).click();
+  await page.getByRole('navigation', { name: 'Back office' }).getByRole('link', { name }).click();
   await expect(page.getByRole('heading', { name: heading, level: 2 })).toBeVisible();
 }
 
@@ -47,7 +47,7 @@ test.afterEach(async ({ page, server }) => {
   if (pace) await adminPut(page.request, server.origin, '/autopilot', { pace });
 });
 
-test('an API key made in the UI reads the wallet a console deposit grew, and stops at once when revoked', async ({ app: page, server }) => {
+test('an API key made in the UI reads the wallet a back office deposit grew, and stops at once when revoked', async ({ app: page, server }) => {
   await openNav(page, 'API keys', 'API keys');
 
   // A read-only key from the preset.
@@ -86,8 +86,8 @@ test('an API key made in the UI reads the wallet a console deposit grew, and sto
   await expect(row).toContainText('60/min');
   await expect(row).toContainText('Active');
 
-  // Deposit 100.00 in the console: the key sees the balance grow, and so does the console.
-  await openNav(page, 'Back office', 'Back office');
+  // Deposit 100.00 in the back office: the key sees the balance grow, and so does the back office.
+  await openNav(page, 'Staff work', 'Staff work');
   const wallet = section(page, 'Wallet');
   await wallet.getByLabel(/^Amount/).fill('100');
   await wallet.getByLabel('Note (optional)').fill('e2e deposit');
@@ -110,10 +110,10 @@ test('an API key made in the UI reads the wallet a console deposit grew, and sto
   expect(((await refused.json()) as { message: string }).message).toBe('Invalid API Key');
 });
 
-test('the console moves an order to the warehouse through the inspection Modal, and advances the clock', async ({ app: page, server, openApi }) => {
-  await openNav(page, 'Back office', 'Back office');
+test('the back office moves an order to the warehouse through the inspection Modal, and advances the clock', async ({ app: page, server, openApi }) => {
+  await openNav(page, 'Staff work', 'Staff work');
 
-  // Autopilot off: only the console moves the order. The pace is put back afterwards for the other specs.
+  // Autopilot off: only the back office moves the order. The pace is put back afterwards for the other specs.
   const { pace } = await admin<{ pace: string }>(page.request, server.origin, '/autopilot');
   pacesToRestore.push(pace);
   const autopilot = section(page, 'Autopilot');

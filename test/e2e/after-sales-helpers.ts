@@ -1,6 +1,6 @@
 import type { OpenApi } from './fixtures';
 
-/** Setup shared by the after-sales specs (warehouse services, the console's after-sales tools). */
+/** Setup shared by the after-sales specs (warehouse services, the back office's after-sales tools). */
 
 interface CatalogProduct {
   id: number;

@@ -5,7 +5,7 @@ import { expect, test } from './fixtures';
  * chosen scopes made by a button, and each client's configuration with that key, which /mcp accepts.
  */
 test('connecting an assistant: a key of chosen scopes, filled into each client\'s configuration, that /mcp accepts', async ({ app: page, server }) => {
-  await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Server & data' }).click();
+  await page.getByRole('navigation', { name: 'Back office' }).getByRole('link', { name: 'Server & data' }).click();
   const section = page.getByRole('region', { name: 'Connect an assistant' });
   await expect(section).toBeVisible();
   await expect(section.getByTestId('mcp-http-url')).toHaveText(`${server.origin}/mcp`);
@@ -48,7 +48,7 @@ test('a refused key (the desktop confirmation answered Cancel: 403) says so, and
       ? route.fulfill({ status: 403, contentType: 'application/json', body: JSON.stringify({ statusCode: 403, message: 'Declined in the confirmation dialog', error: 'Forbidden' }) })
       : route.fallback(),
   );
-  await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Server & data' }).click();
+  await page.getByRole('navigation', { name: 'Back office' }).getByRole('link', { name: 'Server & data' }).click();
   const section = page.getByRole('region', { name: 'Connect an assistant' });
   await section.getByRole('button', { name: 'Create a key for the assistant' }).click();
   const failed = section.getByTestId('mcp-key-failed');

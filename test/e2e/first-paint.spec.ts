@@ -48,7 +48,7 @@ test('records the first contentful paint of the shop page and the size of what i
   expect(measured.fcp).toBeGreaterThan(0);
   // Code-split: the shop loads its own chunk, not every page's code.
   expect(scripts.some((s) => /ShopPage-[\w-]+\.js$/.test(s.url))).toBe(true);
-  expect(scripts.some((s) => /AdminConsolePage-[\w-]+\.js$/.test(s.url))).toBe(false);
+  expect(scripts.some((s) => /AdminWorkPage-[\w-]+\.js$/.test(s.url))).toBe(false);
   // The entry chunk travels as brotli (files under 1 kB are not worth compressing and go as they are).
   const entry = scripts.find((s) => /\/index-[\w-]+\.js$/.test(s.url));
   expect(entry?.encoding).toBe('br');

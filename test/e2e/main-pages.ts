@@ -15,7 +15,7 @@ export const MAIN_PAGES = [
   'favorites',
   'addresses',
   'profile',
-  'back-office',
+  'work',
   'api-keys',
   'webhooks',
   'requests',

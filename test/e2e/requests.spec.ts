@@ -11,7 +11,7 @@ test('a request made with an API key shows up live on the Requests page, opens w
   expect(created.status()).toBe(201);
   const { key } = ((await created.json()) as { data: { key: string } }).data;
 
-  await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Requests' }).click();
+  await page.getByRole('navigation', { name: 'Back office' }).getByRole('link', { name: 'Requests' }).click();
   await expect(page.getByRole('heading', { name: 'Requests', level: 2 })).toBeVisible();
 
   // Made after the page is open: the page picks it up by itself.
@@ -53,7 +53,7 @@ test('the path filter waits for a pause in typing, says when a path lacks its le
     const url = new URL(request.url());
     if (isLog(url)) asked.push(url.searchParams.get('path') ?? '');
   });
-  await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Requests' }).click();
+  await page.getByRole('navigation', { name: 'Back office' }).getByRole('link', { name: 'Requests' }).click();
   const rows = page.getByRole('table', { name: 'Logged requests' }).getByTestId('request-row');
   await expect(rows.first()).toBeVisible();
 
@@ -93,7 +93,7 @@ test('"Save as world file" saves the chosen key\'s session as a world file to re
   const { orderNo } = ((await order.json()) as { data: { orderNo: string } }).data;
   expect((await page.request.post(`${server.origin}/api/v1/open/orders/${orderNo}/cancel`, { headers: auth, data: {} })).status()).toBe(200);
 
-  await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Requests' }).click();
+  await page.getByRole('navigation', { name: 'Back office' }).getByRole('link', { name: 'Requests' }).click();
   const save = page.getByRole('button', { name: 'Save as world file' });
   // Without a key there is no session to save.
   await expect(save).toBeDisabled();

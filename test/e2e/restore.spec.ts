@@ -9,7 +9,7 @@ test('restoring a backup from the Server & data page brings the balance back', a
   await admin.send('POST', '/wallet/deposit', { amount: 321, note: 'after the backup' });
   expect(await balance()).toBe(before + 321);
 
-  await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Server & data' }).click();
+  await page.getByRole('navigation', { name: 'Back office' }).getByRole('link', { name: 'Server & data' }).click();
   await expect(page.getByRole('heading', { name: 'Server & data', level: 2 })).toBeVisible();
   await page.getByRole('button', { name: `Restore ${backup.id}` }).click();
   const dialog = page.getByRole('dialog', { name: 'Restore this backup?' });

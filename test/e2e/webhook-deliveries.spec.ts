@@ -1,7 +1,7 @@
 import { adminApiOf, expect, test } from './fixtures';
 
 /**
- * An endpoint's delivery history in the console pages by cursor: the newest page, then "Show more" walks on
+ * An endpoint's delivery history in the back office pages by cursor: the newest page, then "Show more" walks on
  * from the last delivery shown, to the oldest, with the endpoint's kept total.
  */
 test('the deliveries list walks past its first page with Show more, newest first, to the last', async ({ app: page, baseURL }) => {

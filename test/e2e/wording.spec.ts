@@ -5,7 +5,7 @@ import { shippedOrder } from './after-sales-helpers';
 
 /**
  * Issue 17 items 6 and 8: what the shopper reads. A just-placed order is "Awaiting payment confirmation"
- * on its badge and its timeline, and the console's next action confirms the payment; the order names the
+ * on its badge and its timeline, and the back office's next action confirms the payment; the order names the
  * coupon it used; plurals follow the count; a coupon without a minimum says so.
  */
 test('the wallet says "1 day", and a coupon without a minimum says "no minimum"', async ({ app: page, openApi }) => {
@@ -41,8 +41,8 @@ test('a just-paid order awaits payment confirmation on its badge and timeline, a
   await expect(page.getByText(`Discount (${welcome!.name})`)).toBeVisible();
   await expect(page.getByText(/Coupon #\d/)).toHaveCount(0);
 
-  // The console offers to confirm the payment; once done the badge and a new timeline step agree.
-  await page.goto('/#/back-office');
+  // The back office offers to confirm the payment; once done the badge and a new timeline step agree.
+  await page.goto('/#/work');
   const row = page.getByRole('row').filter({ hasText: order.orderNo });
   await row.getByRole('button', { name: 'Confirm payment' }).click();
   await expect(row.getByText('Payment confirmed', { exact: true })).toBeVisible();

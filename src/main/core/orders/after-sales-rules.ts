@@ -46,7 +46,7 @@ export function photoRequestPrice(count: number, unitPrice: Minor): Minor {
   return count * unitPrice;
 }
 
-/** Which order status each scenario fits (admin simulate: 409 otherwise), and the step it fires at (the contract's, so the console offers the same). */
+/** Which order status each scenario fits (admin simulate: 409 otherwise), and the step it fires at (the contract's, so the back office offers the same). */
 export const SCENARIO_STATUS = ORDER_SCENARIO_STATUS;
 
 export function isOrderScenario(name: string): name is OrderScenario {

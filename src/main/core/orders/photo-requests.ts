@@ -15,7 +15,7 @@ import type { PhotoRequest } from '../../../contract/open/orders.js';
 /**
  * Paid extra QC photos (extensions.md section 3): inside the decision window the user buys 1-10 more
  * photos (charged at once, ledger `service_charge`); the back office takes them and they join the
- * order's inspection marked `requested: true` (admin API, console, or the autopilot's step).
+ * order's inspection marked `requested: true` (admin API, back office, or the autopilot's step).
  */
 /** Requested photos take the inspection's indexes from 10 up (0-9 are the arrival's). */
 const FIRST_REQUESTED_INDEX = 10;

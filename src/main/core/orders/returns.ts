@@ -21,7 +21,7 @@ import { integerCursor, pageOf, unknownCursor, type Page } from '../shared/pagin
  * Returns and exchanges (extensions.md section 3). Inside the decision window, while the line's package is
  * in the warehouse, the user asks to send it back (`return`: refund of the line less the return fee) or to
  * swap it (`exchange`: the fee is charged and a new package for the line arrives later). The package is
- * `returning` (not shippable) until the seller decides (admin API, console, autopilot, scenario).
+ * `returning` (not shippable) until the seller decides (admin API, back office, autopilot, scenario).
  *
  * Money: an exchange's fee is held at the request (402 when short, so the seller's decision can always
  * be charged), captured as `service_charge` on approval, released on rejection. A return's refund is
@@ -156,7 +156,7 @@ export function requestReturn(ctx: CoreContext, userId: number, orderNo: string,
     .immediate();
 }
 
-/** The seller's decision (admin API, console, autopilot). 409 unless the request is still open. */
+/** The seller's decision (admin API, back office, autopilot). 409 unless the request is still open. */
 export function decideReturn(ctx: CoreContext, orderNo: string, id: number, decision: 'approved' | 'rejected'): OrderReturn {
   return ctx.db
     .transaction(() => {

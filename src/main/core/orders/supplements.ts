@@ -85,7 +85,7 @@ export interface NewSupplement {
   itemId?: number | null;
 }
 
-/** The back office asks for more money (admin API, console, autopilot, scenario). In the caller's transaction or its own. */
+/** The back office asks for more money (admin API, its work page, autopilot, scenario). In the caller's transaction or its own. */
 export function raiseSupplement(ctx: CoreContext, orderNo: string, input: NewSupplement): Supplement {
   if (!Number.isSafeInteger(input.amount) || input.amount <= 0) throw badRequest('amount must be greater than 0');
   return ctx.db

@@ -90,7 +90,7 @@ export function topUpMethod(ctx: CoreContext, method: TopUpMethod): MethodFigure
   return row ? figuresOf(row) : DEFAULT_METHOD_FIGURES[method];
 }
 
-/** The back office changes a method's figures (admin route, console). */
+/** The back office changes a method's figures (admin route, back office). */
 export function updateTopUpMethod(ctx: CoreContext, method: TopUpMethod, patch: Partial<Omit<MethodFigures, 'method'>>): MethodFigures {
   const next = { ...topUpMethod(ctx, method), ...patch };
   if (!Number.isSafeInteger(next.feeBp) || next.feeBp < 0 || next.feeBp > 5000) throw badRequest('feeBp must be an integer from 0 to 5000');

@@ -1,6 +1,6 @@
 import { accountPages } from '../features/account/pages';
 import { cartPages } from '../features/cart/pages';
-import { operatorPages } from '../features/admin/pages';
+import { adminPages } from '../features/admin/pages';
 import { shopPages } from '../features/shop/pages';
 import { trackingPages } from '../features/tracking/pages';
 import { warehousePages } from '../features/warehouse/pages';
@@ -13,5 +13,5 @@ export const allPages: readonly PageDef[] = [
   ...trackingPages,
   ...warehousePages,
   ...accountPages,
-  ...operatorPages,
+  ...adminPages,
 ];

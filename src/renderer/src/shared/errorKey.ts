@@ -3,7 +3,7 @@ export type ErrorKey = 'error_400' | 'error_402' | 'error_403' | 'error_404' | '
 
 /**
  * What an API status means to the user, in the catalog (the server's own sentence is the detail): the one
- * mapping of status codes, which ErrorAlert, its toasts and the console's after-sales outcomes all word from.
+ * mapping of status codes, which ErrorAlert, its toasts and the back office's after-sales outcomes all word from.
  * Status 0 is the service not reached.
  */
 export function errorKeyOf(status: number): ErrorKey {

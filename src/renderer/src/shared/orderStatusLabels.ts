@@ -2,7 +2,7 @@ import type { OrderStatus } from '../../../contract/enums';
 
 /**
  * What each API order status is called, for a shopper, in one place (the orders list, the badges, the
- * timeline, the dashboard and the console all say the same). The API's status values never change; only
+ * timeline, the dashboard and the back office all say the same). The API's status values never change; only
  * their names here. The order is paid from the wallet when it is placed, so `pending` means the agent has
  * not confirmed that payment yet, and `paid` is the agent confirming it (the timeline's second step).
  */

@@ -1,10 +1,10 @@
 import { prefixedStatusLabels } from '../../shared/orderStatusLabels';
 import { defineMessages } from '../../shared/i18n';
 
-/** Words every operator page uses: navigation, statuses, common buttons. */
+/** Words every back office page uses: navigation, statuses, common buttons. */
 export const commonMessages = defineMessages(
   {
-    navConsole: 'Back office',
+    navWork: 'Staff work',
     navKeys: 'API keys',
     navWebhooks: 'Webhooks',
     navServer: 'Server & data',
@@ -27,7 +27,7 @@ export const commonMessages = defineMessages(
     shipping_lost: 'Lost',
   },
   {
-    navConsole: '后台控制台',
+    navWork: '工作台',
     navKeys: 'API 密钥',
     navWebhooks: 'Webhooks',
     navServer: '服务器与数据',

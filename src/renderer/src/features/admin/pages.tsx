@@ -3,7 +3,7 @@ import type { PageDef } from '../../app/pageTypes';
 import { useT } from '../../shared/i18n';
 import { commonMessages, type CommonKey } from './messages';
 
-const AdminConsolePage = lazyPage(() => import('./console/AdminConsolePage'), 'AdminConsolePage');
+const AdminWorkPage = lazyPage(() => import('./work/AdminWorkPage'), 'AdminWorkPage');
 const ApiKeysPage = lazyPage(() => import('./keys/ApiKeysPage'), 'ApiKeysPage');
 const ServerDataPage = lazyPage(() => import('./settings/ServerDataPage'), 'ServerDataPage');
 const WebhooksPage = lazyPage(() => import('./webhooks/WebhooksPage'), 'WebhooksPage');
@@ -16,8 +16,8 @@ function navLabel(key: CommonKey) {
   };
 }
 
-export const operatorPages: PageDef[] = [
-  { pattern: '/back-office', render: () => <AdminConsolePage />, nav: { label: navLabel('navConsole'), section: 'admin', order: 1 } },
+export const adminPages: PageDef[] = [
+  { pattern: '/work', render: () => <AdminWorkPage />, nav: { label: navLabel('navWork'), section: 'admin', order: 1 } },
   { pattern: '/api-keys', render: () => <ApiKeysPage />, nav: { label: navLabel('navKeys'), section: 'admin', order: 2 } },
   { pattern: '/webhooks', render: () => <WebhooksPage />, nav: { label: navLabel('navWebhooks'), section: 'admin', order: 3 } },
   { pattern: '/requests', render: () => <RequestsPage />, nav: { label: navLabel('navRequests'), section: 'admin', order: 4 } },

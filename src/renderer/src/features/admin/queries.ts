@@ -4,7 +4,7 @@ import { fetchWalletBalance } from '../../api/account';
 import type { RequestLogFilter } from './types';
 
 /**
- * Query keys of the operator's pages. Resources the service's events touch start with the resource
+ * Query keys of the back office pages. Resources the service's events touch start with the resource
  * ('orders', 'shipping', 'wallet', 'clock', 'webhooks') so useLiveUpdates refreshes them; the rest sit
  * under 'admin'.
  */
@@ -31,7 +31,7 @@ export const ORDERS_PAGE_SIZE = 25;
 export const DELIVERIES_PAGE_SIZE = 10;
 
 export const fetchers = {
-  /** 'all' is the console's filter for every status: no status parameter. */
+  /** 'all' is the back office's filter for every status: no status parameter. */
   orders: (status: OrderStatus | 'all', page: number) =>
     data(adminApi().GET('/orders', { params: { query: { status: status === 'all' ? undefined : status, page, limit: ORDERS_PAGE_SIZE } } })),
   shipping: (status: ShippingStatus) => data(openApi().GET('/shipping/orders', { params: { query: { status, limit: 50 } } })),

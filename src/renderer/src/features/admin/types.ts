@@ -10,7 +10,7 @@ export type { AutopilotView, ClockAdvanceResult, ClockView } from '../../../../c
 export type { ApiKeyInfo, CreatedApiKey, NewApiKeyInput, ScopeCatalog } from '../../../../contract/admin/keys';
 export type { WebhookDelivery, WebhookEndpoint } from '../../../../contract/admin/webhooks';
 export type { BackupInfo, ServerInfo, SettingsView } from '../../../../contract/admin/settings';
-/** Shapes of the back office (/api/v1/admin) as the operator's pages read them. */
+/** Shapes of the back office (/api/v1/admin) as the back office pages read them. */
 
 /** Purchase-order statuses that are not final, in lifecycle order. */
 export const OPEN_ORDER_STATUSES = ['pending', 'paid', 'purchased', 'shipped_to_warehouse', 'in_warehouse'] as const;

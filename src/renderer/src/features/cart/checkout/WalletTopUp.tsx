@@ -5,7 +5,7 @@ import { useT } from '../../../shared/i18n';
 import { useFormat } from '../../../shared/format';
 import { useIntent } from '../../../shared/useIntent';
 import { checkoutMessages } from './messages';
-import { useWalletEntry } from '../../admin/console/mutations';
+import { useWalletEntry } from '../../admin/work/mutations';
 
 interface Props {
   /** What the available balance lacks for this order (> 0), as the order preview says. */
@@ -20,7 +20,7 @@ interface Props {
 export function WalletTopUp({ shortfall, currency }: Props) {
   const fmt = useFormat();
   const t = useT(checkoutMessages);
-  // The operator's deposit (POST /admin/wallet/deposit), the console's own mutation: the person at the app
+  // The operator's deposit (POST /admin/wallet/deposit), the back office's own mutation: the person at the app
   // is both the shopper and the operator. The key is the intent's, so a double click or a retry credits once.
   const topUp = useWalletEntry('deposit');
   const amount = shortfall;

@@ -2,7 +2,7 @@ import { ApiError } from '../../../../api/client';
 import { errorKeyOf, type ErrorKey } from '../../../../shared/errorKey';
 
 /**
- * What went wrong with an after-sales action, from the answer's status code: the console words it itself
+ * What went wrong with an after-sales action, from the answer's status code: the back office words it itself
  * (both languages) instead of showing the service's English sentence. `other` falls back to ErrorAlert.
  * The status codes are read through the one mapping every error surface uses (shared/errorKey.ts).
  */

@@ -10,7 +10,7 @@ import { fetchers, adminKeys } from '../queries';
 import { Section } from '../Section';
 import { ShippingStatusBadge } from '../StatusBadge';
 import type { ShippingOrderListItem } from '../types';
-import { consoleMessages } from './messages';
+import { workMessages } from './messages';
 import { useClearShippingException, useDeliverShipping, useDispatchShipping } from './mutations';
 import { ShippingScenarioMenu } from './after-sales/ShippingScenarioMenu';
 
@@ -23,7 +23,7 @@ interface Failure {
 }
 
 function DispatchForm({ order, onClose }: { order: ShippingOrderListItem; onClose: () => void }) {
-  const t = useT(consoleMessages);
+  const t = useT(workMessages);
   const tc = useT(commonMessages);
   const dispatch = useDispatchShipping();
   const [trackingNo, setTrackingNo] = useState('');
@@ -88,7 +88,7 @@ function StepButton({
   color: string;
   onFailure: (f: Failure) => void;
 }) {
-  const t = useT(consoleMessages);
+  const t = useT(workMessages);
   const step = useStep();
   return (
     <Button
@@ -109,7 +109,7 @@ function StepButton({
 
 export function ShippingPanel() {
   const fmt = useFormat();
-  const t = useT(consoleMessages);
+  const t = useT(workMessages);
   const formatDate = (iso: string | null | undefined) => fmt.date(iso, 'short');
   const [dispatching, setDispatching] = useState<ShippingOrderListItem | null>(null);
   const [failure, setFailure] = useState<Failure | null>(null);

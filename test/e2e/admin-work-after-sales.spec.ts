@@ -4,7 +4,7 @@ import { adminApiOf, expect, test, type OpenApi } from './fixtures';
 import { cents, cheapProducts, money, placeOrder, type Balance } from './orders-helpers';
 
 /**
- * The back office's after-sales tools (API v1.1 sections 2, 3 and 8), driven through the console to their
+ * The back office's after-sales tools (API v1.1 sections 2, 3 and 8), driven through the back office to their
  * end state, with the money checked through the API: supplements and price decreases, return decisions,
  * order and shipping scenarios, and the autopilot's scenario rates.
  */
@@ -22,9 +22,9 @@ interface Detail {
 
 const balance = async (openApi: OpenApi) => cents((await openApi.get<Balance>('/user/wallet/balance')).balance);
 
-/** The console with the order's after-sales drawer open. */
+/** The back office with the order's after-sales drawer open. */
 async function openAfterSales(page: Page, orderNo: string) {
-  await page.goto('/#/back-office');
+  await page.goto('/#/work');
   await page.getByRole('button', { name: `After-sales for ${orderNo}` }).click();
   const drawer = page.getByRole('dialog', { name: `After-sales: ${orderNo}` });
   await expect(drawer).toBeVisible();
@@ -36,7 +36,7 @@ test.beforeEach(async ({ app: page, server }) => {
   await adminApiOf(page.request, server.origin).send('PUT', '/autopilot', { pace: 'off' });
 });
 
-test('a supplement raised in the console is paid on the order page; a price decrease is refunded at once', async ({ app: page, openApi, server }) => {
+test('a supplement raised in the back office is paid on the order page; a price decrease is refunded at once', async ({ app: page, openApi, server }) => {
   const admin = adminApiOf(page.request, server.origin);
   const [line] = await cheapProducts(openApi, 1);
   const order = await placeOrder(openApi, line!, 2);
@@ -86,7 +86,7 @@ test('a supplement raised in the console is paid on the order page; a price decr
   expect(detail.supplements[0]!.status).toBe('paid');
 });
 
-test('a return the shopper asked for is approved in the console: price x quantity - fee back in the ledger', async ({ app: page, openApi, server }) => {
+test('a return the shopper asked for is approved in the back office: price x quantity - fee back in the ledger', async ({ app: page, openApi, server }) => {
   const admin = adminApiOf(page.request, server.origin);
   const [line] = await cheapProducts(openApi, 1);
   const order = await placeOrder(openApi, line!, 2);
@@ -112,7 +112,7 @@ test('a return the shopper asked for is approved in the console: price x quantit
   expect(detail.status).toBe('returned');
 });
 
-test('an exchange rejected in the console moves no money and puts the package back', async ({ app: page, openApi, server }) => {
+test('an exchange rejected in the back office moves no money and puts the package back', async ({ app: page, openApi, server }) => {
   const admin = adminApiOf(page.request, server.origin);
   const pkg = await arrivedPackage(openApi, admin);
   const placed = await openApi.get<Detail>(`/orders/${pkg.orderId}`);
@@ -126,7 +126,7 @@ test('an exchange rejected in the console moves no money and puts the package ba
   expect((await openApi.get<{ status: string }>(`/warehouse/packages/${pkg.id}`)).status).toBe('in_warehouse');
 });
 
-test('extra photos the shopper paid for are added from the console', async ({ app: page, openApi, server }) => {
+test('extra photos the shopper paid for are added from the back office', async ({ app: page, openApi, server }) => {
   const admin = adminApiOf(page.request, server.origin);
   const pkg = await arrivedPackage(openApi, admin);
   const before = await balance(openApi);
@@ -143,7 +143,7 @@ test('extra photos the shopper paid for are added from the console', async ({ ap
   expect(detail.inspection.requestedPhotos.filter((p) => p.requestId === request.id)).toHaveLength(3);
 });
 
-test('order scenarios from the console: only those that fit are on; the result and a 409 are shown', async ({ app: page, openApi, server }) => {
+test('order scenarios from the back office: only those that fit are on; the result and a 409 are shown', async ({ app: page, openApi, server }) => {
   const admin = adminApiOf(page.request, server.origin);
   const [line] = await cheapProducts(openApi, 1);
   const order = await placeOrder(openApi, line!, 3);
@@ -171,7 +171,7 @@ test('order scenarios from the console: only those that fit are on; the result a
   expect([detail.status, detail.amountDue]).toEqual(['refunded', 0]);
   await expect(scenarios.getByRole('button', { disabled: false })).toHaveCount(0);
 
-  // The order moves on while the console still shows it paid: the service's 409 is worded plainly.
+  // The order moves on while the back office still shows it paid: the service's 409 is worded plainly.
   const second = await placeOrder(openApi, line!, 1);
   await admin.send('POST', `/orders/${second.orderNo}/advance`, { to: 'paid' });
   const stale = await admin.get<Detail>(`/orders/${second.orderNo}`);
@@ -191,10 +191,10 @@ test('order scenarios from the console: only those that fit are on; the result a
   expect((await openApi.get<Detail>(`/orders/${second.orderNo}`)).status).toBe('purchased');
 });
 
-test('customs_hold from the console puts a shipped order in exception; a hold cannot be held again', async ({ app: page, openApi, server }) => {
+test('customs_hold from the back office puts a shipped order in exception; a hold cannot be held again', async ({ app: page, openApi, server }) => {
   const admin = adminApiOf(page.request, server.origin);
   const shippingNo = await shippedOrder(openApi, admin);
-  await page.goto('/#/back-office');
+  await page.goto('/#/work');
   const row = page.getByRole('table', { name: 'Shipping orders' }).getByRole('row').filter({ hasText: shippingNo });
   await expect(row).toContainText('Shipped');
   await row.getByRole('button', { name: `Simulate a case on ${shippingNo}` }).click();
@@ -209,11 +209,11 @@ test('customs_hold from the console puts a shipped order in exception; a hold ca
   await expect(page.getByRole('menuitem', { name: 'Lost in transit' })).toBeEnabled();
 });
 
-test('the autopilot scenario rates are shown and set in the console', async ({ app: page, server }) => {
+test('the autopilot scenario rates are shown and set in the back office', async ({ app: page, server }) => {
   const admin = adminApiOf(page.request, server.origin);
   const before = await admin.get<{ scenarioRates: Record<string, number> }>('/autopilot');
   const figures = await admin.get<{ customsHoldRateBp: number }>('/warehouse/figures');
-  await page.goto('/#/back-office');
+  await page.goto('/#/work');
   const form = page.getByRole('region', { name: 'Autopilot' }).getByRole('form', { name: 'Scenario rates (%)' });
   await expect(form.getByLabel('Price increase')).toHaveValue(String(before.scenarioRates.price_increase));
   await expect(form.getByLabel('Customs hold')).toHaveValue(String(figures.customsHoldRateBp / 100));

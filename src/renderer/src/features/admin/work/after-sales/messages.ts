@@ -1,6 +1,6 @@
 import { defineMessages } from '../../../../shared/i18n';
 
-/** The console's after-sales tools (API v1.1 sections 2, 3 and 8): supplements, return decisions, scenarios, rates. */
+/** The back office's after-sales tools (API v1.1 sections 2, 3 and 8): supplements, return decisions, scenarios, rates. */
 export const afterSalesMessages = defineMessages(
   {
     open: 'After-sales',

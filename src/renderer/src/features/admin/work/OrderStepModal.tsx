@@ -6,7 +6,7 @@ import { useT } from '../../../shared/i18n';
 import { useFormat } from '../../../shared/format';
 import { commonMessages, orderStatusKey } from '../messages';
 import type { AdminOrderListItem, InspectionInput } from '../types';
-import { consoleMessages } from './messages';
+import { workMessages } from './messages';
 import { useAdvanceOrder, useRefundOrder, type AdvancedOrder } from './mutations';
 import { LabelledSegmentedControl } from '../../../shared/LabelledSegmentedControl';
 
@@ -18,7 +18,7 @@ export interface OrderDialog {
 const TRACKING = /^[A-Za-z0-9-]+$/;
 
 function useMovedNotice() {
-  const t = useT(consoleMessages);
+  const t = useT(workMessages);
   const tc = useT(commonMessages);
   return (moved: AdvancedOrder) => {
     const key = orderStatusKey(moved.status);
@@ -41,7 +41,7 @@ function FormButtons({ submit, pending, onClose, danger }: { submit: string; pen
 }
 
 function ShipForm({ order, onClose }: { order: AdminOrderListItem; onClose: () => void }) {
-  const t = useT(consoleMessages);
+  const t = useT(workMessages);
   const advance = useAdvanceOrder();
   const moved = useMovedNotice();
   const [carrier, setCarrier] = useState('');
@@ -85,7 +85,7 @@ function ShipForm({ order, onClose }: { order: AdminOrderListItem; onClose: () =
 }
 
 function InspectForm({ order, onClose }: { order: AdminOrderListItem; onClose: () => void }) {
-  const t = useT(consoleMessages);
+  const t = useT(workMessages);
   const advance = useAdvanceOrder();
   const moved = useMovedNotice();
   const [result, setResult] = useState<'passed' | 'issue_found'>('passed');
@@ -158,7 +158,7 @@ function InspectForm({ order, onClose }: { order: AdminOrderListItem; onClose: (
 
 function RefundForm({ order, onClose }: { order: AdminOrderListItem; onClose: () => void }) {
   const fmt = useFormat();
-  const t = useT(consoleMessages);
+  const t = useT(workMessages);
   const refund = useRefundOrder();
   const [reason, setReason] = useState('');
 
@@ -189,7 +189,7 @@ function RefundForm({ order, onClose }: { order: AdminOrderListItem; onClose: ()
 
 /** One Modal for the steps that take the staff's data: seller shipped, arrived and inspected, refund. */
 export function OrderStepModal({ dialog, onClose }: { dialog: OrderDialog | null; onClose: () => void }) {
-  const t = useT(consoleMessages);
+  const t = useT(workMessages);
   const orderNo = dialog?.order.orderNo ?? '';
   const title = !dialog ? '' : dialog.kind === 'ship' ? t('shipTitle', { orderNo }) : dialog.kind === 'inspect' ? t('inspectTitle', { orderNo }) : t('refundTitle', { orderNo });
   return (

@@ -3,7 +3,7 @@ import { ApiError } from '../../../../api/client';
 import { failureKind } from './failure';
 import { orderScenarioFit, orderScenarioFits, shippingScenarioFit, shippingScenarioFits } from './scenarioFit';
 
-describe('scenarios the console offers', () => {
+describe('scenarios the back office offers', () => {
   it('offers the four paid-order scenarios on a paid order, each needing its status otherwise', () => {
     const fits = orderScenarioFits({ status: 'paid', scenarios: [] });
     expect(fits.filter((f) => f.fit.ok).map((f) => f.scenario)).toEqual(['out_of_stock', 'price_increase', 'price_decrease', 'domestic_freight']);
@@ -31,7 +31,7 @@ describe('scenarios the console offers', () => {
   });
 });
 
-describe('failures worded by the console', () => {
+describe('failures worded by the back office', () => {
   it('reads the status code of the answer', () => {
     expect(failureKind(new ApiError(409, 'Scenario x fits an order that is paid'))).toBe('conflict');
     expect(failureKind(new ApiError(402, 'Insufficient balance'))).toBe('shortBalance');

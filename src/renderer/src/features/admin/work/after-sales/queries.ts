@@ -7,7 +7,7 @@ import { adminKeys, fetchers } from '../../queries';
 import { nextPendingCursor } from './pendingCursor';
 
 /**
- * The console's after-sales calls (admin API). The detail's key starts with 'orders' so the live event
+ * The back office's after-sales calls (admin API). The detail's key starts with 'orders' so the live event
  * stream refreshes it when the user pays, declines or asks for a return meanwhile.
  */
 export const adminOrderKey = (orderNo: string) => ['orders', 'admin', 'detail', orderNo] as const;
@@ -107,7 +107,7 @@ export function useSimulateOrder(orderNo: string) {
   );
 }
 
-/** `onDone` on the mutation itself: a lost parcel's row leaves the console's list before a caller could hear back. */
+/** `onDone` on the mutation itself: a lost parcel's row leaves the back office's list before a caller could hear back. */
 export function useSimulateShipping(orderNo: string, onDone: (order: { orderNo: string; status: string }, scenario: ShippingScenario) => void) {
   const queryClient = useQueryClient();
   return useMutation({

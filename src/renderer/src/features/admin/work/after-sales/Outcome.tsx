@@ -6,7 +6,7 @@ import { failureKind } from './failure';
 import { afterSalesMessages } from './messages';
 
 /**
- * The result of one after-sales action: what it did (a sentence the console builds from the answer's
+ * The result of one after-sales action: what it did (a sentence the back office builds from the answer's
  * data), or why it did not happen, worded from the status code. `conflict` may be replaced by a more
  * specific sentence (the shipping order's status).
  */

@@ -9,7 +9,7 @@ import {
 } from '../../../../../../contract/enums';
 
 /**
- * Which sandbox scenarios the console offers for an order or a shipping order: the contract's table of
+ * Which sandbox scenarios the back office offers for an order or a shipping order: the contract's table of
  * the status each fits (the service answers 409 to the others), so a button is off exactly when the
  * service would refuse it as the order stands.
  */

@@ -3,7 +3,7 @@ import { adminApi, data, idempotent } from '../../../api/client';
 import { adminKeys } from '../queries';
 import type { AdvanceInput } from '../types';
 
-/** What an advance answers (the admin order detail); only what the console reads. */
+/** What an advance answers (the admin order detail); only what the back office reads. */
 export interface AdvancedOrder {
   orderNo: string;
   status: string;

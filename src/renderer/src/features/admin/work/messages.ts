@@ -1,8 +1,8 @@
 import { defineMessages } from '../../../shared/i18n';
 
-export const consoleMessages = defineMessages(
+export const workMessages = defineMessages(
   {
-    title: 'Back office',
+    title: 'Staff work',
     intro: 'Play the purchasing agent’s staff: move orders along, ship parcels, fund the wallet and run the service clock.',
     // Orders
     ordersTitle: 'Purchase orders in progress',
@@ -143,7 +143,7 @@ export const consoleMessages = defineMessages(
     rateSaved: 'Refund rate: {rate}%.',
   },
   {
-    title: '后台控制台',
+    title: '工作台',
     intro: '扮演代购方的工作人员：推进订单、发运包裹、为钱包充值并控制服务时钟。',
     ordersTitle: '进行中的采购订单',
     filterLabel: '显示订单',
@@ -277,4 +277,4 @@ export const consoleMessages = defineMessages(
   },
 );
 
-export type ConsoleKey = keyof (typeof consoleMessages)['en'];
+export type WorkKey = keyof (typeof workMessages)['en'];

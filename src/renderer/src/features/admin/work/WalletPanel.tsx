@@ -8,7 +8,7 @@ import { useIntent } from '../../../shared/useIntent';
 import { useFormat } from '../../../shared/format';
 import { fetchers, adminKeys } from '../queries';
 import { Section } from '../Section';
-import { consoleMessages } from './messages';
+import { workMessages } from './messages';
 import { useWalletEntry } from './mutations';
 
 function Figure({ label, value, strong }: { label: string; value: string; strong?: boolean }) {
@@ -27,7 +27,7 @@ function Figure({ label, value, strong }: { label: string; value: string; strong
 /** Deposit (positive) or adjust (signed, with a note): one form, two rules. */
 function EntryForm({ kind, currency }: { kind: 'deposit' | 'adjust'; currency: string }) {
   const fmt = useFormat();
-  const t = useT(consoleMessages);
+  const t = useT(workMessages);
   const entry = useWalletEntry(kind);
   const [amount, setAmount] = useState<number | string>('');
   const [note, setNote] = useState('');
@@ -102,7 +102,7 @@ function EntryForm({ kind, currency }: { kind: 'deposit' | 'adjust'; currency: s
 
 export function WalletPanel() {
   const fmt = useFormat();
-  const t = useT(consoleMessages);
+  const t = useT(workMessages);
   const balance = useQuery({ queryKey: adminKeys.balance, queryFn: fetchers.balance });
   const currency = balance.data?.currency ?? '';
 

@@ -4,7 +4,7 @@ import { adminApiOf, expect, test } from './fixtures';
 import { cents, money, type Balance } from './orders-helpers';
 
 /**
- * The console's queue of returns and exchanges awaiting the seller (GET /admin/returns/pending): a request
+ * The back office's queue of returns and exchanges awaiting the seller (GET /admin/returns/pending): a request
  * the shopper made shows there without opening its order, and is decided in place.
  */
 
@@ -31,14 +31,14 @@ test.beforeEach(async ({ app: page, server }) => {
   await adminApiOf(page.request, server.origin).send('PUT', '/autopilot', { pace: 'off' });
 });
 
-test('a requested return waits in the console queue and is approved there: refund in the ledger, gone from the queue', async ({ app: page, openApi, server }) => {
+test('a requested return waits in the back office queue and is approved there: refund in the ledger, gone from the queue', async ({ app: page, openApi, server }) => {
   const admin = adminApiOf(page.request, server.origin);
   const pkg = await arrivedPackage(openApi, admin);
   const placed = await openApi.get<Detail>(`/orders/${pkg.orderId}`);
   const item = placed.items[0]!;
   const requested = await openApi.send<{ id: number; fee: number }>('POST', `/orders/${pkg.orderId}/returns`, { itemId: item.itemId, type: 'return', reason: 'arrived scratched' });
 
-  await page.goto('/#/back-office');
+  await page.goto('/#/work');
   const row = await queuedRow(page, `Return #${requested.id}`);
   await expect(row).toContainText(pkg.orderId);
   await expect(row).toContainText(item.title);
@@ -70,7 +70,7 @@ test('the queue shows that it is loading until its first page comes, and offers 
     await answered;
     await route.fulfill({ json: { data: { items, total: 20, page: 1, limit: 20 } } });
   });
-  await page.goto('/#/back-office');
+  await page.goto('/#/work');
   const queue = page.getByRole('region', { name: 'Returns awaiting a decision' });
   await expect(queue.getByRole('progressbar', { name: 'Loading the returns awaiting a decision' })).toBeVisible();
   answer();

@@ -5,7 +5,7 @@ import { cents, type Balance } from './orders-helpers';
 
 test('a double click on "Deposit" in the back office credits the wallet once', async ({ app: page, openApi }) => {
   const before = await openApi.get<Balance>('/user/wallet/balance');
-  await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Back office' }).click();
+  await page.getByRole('navigation', { name: 'Back office' }).getByRole('link', { name: 'Staff work' }).click();
   const wallet = page.getByRole('region', { name: 'Wallet' });
   await wallet.getByLabel(/^Amount/).fill('7');
   const deposit = wallet.getByRole('button', { name: 'Deposit', exact: true });

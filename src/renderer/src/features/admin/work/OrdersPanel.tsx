@@ -12,7 +12,7 @@ import { fetchers, adminKeys, ORDERS_PAGE_SIZE } from '../queries';
 import { Section } from '../Section';
 import { OrderStatusBadge } from '../StatusBadge';
 import { OPEN_ORDER_STATUSES, type AdminOrderListItem, type OpenOrderStatus } from '../types';
-import { consoleMessages } from './messages';
+import { workMessages } from './messages';
 import { useAdvanceOrder } from './mutations';
 import { OrderStepModal, type OrderDialog } from './OrderStepModal';
 import { afterSalesMessages } from './after-sales/messages';
@@ -45,7 +45,7 @@ function OrderActions({
   onFailure: (f: Failure) => void;
   onAfterSales: (orderNo: string) => void;
 }) {
-  const t = useT(consoleMessages);
+  const t = useT(workMessages);
   const ta = useT(afterSalesMessages);
   const statusLabel = useStatusLabel();
   const advance = useAdvanceOrder();
@@ -99,7 +99,7 @@ function OrderActions({
 
 export function OrdersPanel() {
   const fmt = useFormat();
-  const t = useT(consoleMessages);
+  const t = useT(workMessages);
   const ta = useT(afterSalesMessages);
   const statusLabel = useStatusLabel();
   const formatDate = (iso: string | null | undefined) => fmt.date(iso, 'short');

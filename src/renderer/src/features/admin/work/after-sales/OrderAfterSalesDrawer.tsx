@@ -57,7 +57,7 @@ function AfterSales({ orderNo }: { orderNo: string }) {
   );
 }
 
-/** The after-sales tools for one order of the console (API v1.1 sections 2, 3 and 8). */
+/** The after-sales tools for one order of the back office (API v1.1 sections 2, 3 and 8). */
 export function OrderAfterSalesDrawer({ orderNo, onClose }: { orderNo: string | null; onClose: () => void }) {
   const t = useT(afterSalesMessages);
   return (

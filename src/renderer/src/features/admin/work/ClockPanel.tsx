@@ -7,11 +7,11 @@ import { checkDuration, DURATION_PRESETS, formatSpan } from '../duration';
 import { fetchers, adminKeys } from '../queries';
 import { Section } from '../Section';
 import type { ClockAdvanceResult } from '../types';
-import { consoleMessages, type ConsoleKey } from './messages';
+import { workMessages, type WorkKey } from './messages';
 import { useAdvanceClock } from './mutations';
 import { useFormat } from '../../../shared/format';
 
-const REASON_KEY: Record<'empty' | 'format' | 'zero' | 'tooLong', ConsoleKey> = {
+const REASON_KEY: Record<'empty' | 'format' | 'zero' | 'tooLong', WorkKey> = {
   empty: 'durationEmpty',
   format: 'durationFormat',
   zero: 'durationZero',
@@ -30,7 +30,7 @@ function useTicking(now: string | undefined, readAt: number): Date | null {
 }
 
 export function ClockPanel() {
-  const t = useT(consoleMessages);
+  const t = useT(workMessages);
   const fmt = useFormat();
   const formatDate = (iso: string | null | undefined) => fmt.date(iso);
   const clock = useQuery({ queryKey: adminKeys.clock, queryFn: fetchers.clock });

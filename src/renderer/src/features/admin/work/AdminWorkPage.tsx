@@ -2,7 +2,7 @@ import { SimpleGrid, Stack } from '@mantine/core';
 import { useT } from '../../../shared/i18n';
 import { AutopilotPanel } from './AutopilotPanel';
 import { ClockPanel } from './ClockPanel';
-import { consoleMessages } from './messages';
+import { workMessages } from './messages';
 import { OrdersPanel } from './OrdersPanel';
 import { PendingReturnsPanel } from './after-sales/PendingReturnsPanel';
 import { ShippingPanel } from './ShippingPanel';
@@ -10,9 +10,9 @@ import { WarehouseWorkPanel } from './WarehouseWorkPanel';
 import { WalletPanel } from './WalletPanel';
 import { PageHeader } from '../../../shared/PageHeader';
 
-/** The back office console: the staff's side of the service, played by the operator. */
-export function AdminConsolePage() {
-  const t = useT(consoleMessages);
+/** The back office's work page: the staff's side of the service, played by the operator. */
+export function AdminWorkPage() {
+  const t = useT(workMessages);
   return (
     <Stack gap="md">
       <PageHeader title={t('title')} intro={t('intro')} />

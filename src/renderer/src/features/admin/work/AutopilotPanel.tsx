@@ -8,20 +8,20 @@ import { commonMessages } from '../messages';
 import { fetchers, adminKeys } from '../queries';
 import { Section } from '../Section';
 import { AUTOPILOT_PACES, type Pace } from '../types';
-import { consoleMessages, type ConsoleKey } from './messages';
+import { workMessages, type WorkKey } from './messages';
 import { useRunAutopilot, useSaveAutopilot } from './mutations';
 import { ScenarioRatesForm } from './after-sales/ScenarioRatesForm';
 import { LabelledSegmentedControl } from '../../../shared/LabelledSegmentedControl';
 
-const PACE_LABEL: Record<Pace, ConsoleKey> = { off: 'paceOff', realistic: 'paceRealistic', demo: 'paceDemo' };
-const PACE_HINT: Record<Pace, ConsoleKey> = { off: 'paceOffHint', realistic: 'paceRealisticHint', demo: 'paceDemoHint' };
+const PACE_LABEL: Record<Pace, WorkKey> = { off: 'paceOff', realistic: 'paceRealistic', demo: 'paceDemo' };
+const PACE_HINT: Record<Pace, WorkKey> = { off: 'paceOffHint', realistic: 'paceRealisticHint', demo: 'paceDemoHint' };
 
 function isPace(value: string): value is Pace {
   return (AUTOPILOT_PACES as readonly string[]).includes(value);
 }
 
 function RefundRateForm({ saved }: { saved: number }) {
-  const t = useT(consoleMessages);
+  const t = useT(workMessages);
   const tc = useT(commonMessages);
   const save = useSaveAutopilot();
   const [rate, setRate] = useState<number | string>(saved);
@@ -61,7 +61,7 @@ function RefundRateForm({ saved }: { saved: number }) {
 }
 
 export function AutopilotPanel() {
-  const t = useT(consoleMessages);
+  const t = useT(workMessages);
   const autopilot = useQuery({ queryKey: adminKeys.autopilot, queryFn: fetchers.autopilot });
   const savePace = useSaveAutopilot();
   const run = useRunAutopilot();
