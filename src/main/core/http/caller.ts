@@ -43,12 +43,12 @@ export function readCookie(header: string | undefined, name: string): string | u
   return undefined;
 }
 
-/** The operator: the app's own UI, with every scope and the back office. */
+/** The operator: the app's own UI session, an admin caller (every scope and the admin API). */
 function operatorFrom(request: FastifyRequest, secrets: CallerSecrets, cookieOnly = false): Caller | null {
   const cookie = readCookie(request.headers.cookie, SESSION_COOKIE);
   if (!cookie || (!cookieOnly && request.headers[UI_CLIENT_HEADER] !== 'ui')) return null;
   if (!sameSecret(cookie, secrets.sessionToken)) return null;
-  return { kind: 'operator', userId: 1, keyId: 0, scopes: SCOPES };
+  return { kind: 'admin', userId: 1, keyId: 0, scopes: SCOPES };
 }
 
 function setRateHeaders(reply: FastifyReply, limit: number, remaining: number, resetAt: number): void {

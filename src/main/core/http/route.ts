@@ -5,11 +5,15 @@ import type { Worlds } from '../worlds/worlds.js';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
-/** Who is calling: a key of the open API, the operator (desktop UI, headless UI session) or the admin token. */
+/**
+ * Who is calling: a key of the open API (its own scopes), or `admin`: the admin token or the operator's UI
+ * session (desktop UI, headless UI session), both with every scope and the admin API. Nothing past
+ * authentication tells those two apart, so they are one kind.
+ */
 export interface Caller {
-  kind: 'key' | 'operator' | 'admin';
+  kind: 'key' | 'admin';
   userId: number;
-  /** The API key id, or 0 for the operator and admin (used to scope idempotency records). */
+  /** The API key id, or 0 for an admin caller (used to scope idempotency records). */
   keyId: number;
   scopes: readonly Scope[];
 }
