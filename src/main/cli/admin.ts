@@ -4,9 +4,9 @@ import { registerAdminShippingCommands } from './admin-shipping.js';
 import { registerAdminOrderCommands } from './admin-orders.js';
 import { registerAdminSimulationCommands } from './admin-simulation.js';
 
-/** The back office from the shell. Each command opens the data dir, works in one transaction, closes. */
+/** The admin API from the shell. Each command opens the data dir, works in one transaction, closes. */
 export function registerAdminCommands(program: Command): void {
-  const admin = program.command('admin').description('back office: the operator plays the agent\'s staff');
+  const admin = program.command('admin').description('the admin API from the shell: the operator plays the agent\'s staff');
   registerAdminShippingCommands(admin);
   registerAdminOrderCommands(admin);
   registerAdminSimulationCommands(admin);

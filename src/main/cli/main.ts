@@ -11,7 +11,7 @@ import { serve } from './serve.js';
 
 export function buildProgram(): Command {
   const program = new Command('crossbuy')
-    .description('crossbuy: a local Cross-Border Purchasing Service (API v1), its back office and its UI')
+    .description('crossbuy: a local Cross-Border Purchasing Service (API v1), its admin API and its UI (the shop and the back office)')
     .showHelpAfterError();
   program
     .command('serve')
