@@ -4,6 +4,12 @@ import { DEFAULT_LIMIT, DEFAULT_PAGE, MAX_LIMIT } from './limits.js';
 /** Shared pieces of the route schemas. */
 
 export const Money = Type.Number({ description: 'amount in the ledger currency, at most two decimals' });
+/**
+ * An amount in integer minor units (fen; 1234 = 12.34): how the core stores and computes money and how
+ * the UI sums and converts it without float drift. `Money` is the same amount at the JSON edge. The
+ * contract's own integer money fields say so in their names (`storageFeePerDayMinor`, ...).
+ */
+export type Minor = number;
 export const Timestamp = Type.String({ format: 'date-time', description: 'ISO 8601 UTC' });
 export const Currency = Type.String({ description: 'ISO 4217 code, e.g. CNY' });
 export const Grams = Type.Integer({ description: 'grams' });

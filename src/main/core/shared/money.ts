@@ -1,9 +1,12 @@
+import type { Minor } from '../../../contract/common.js';
+
 /**
- * Money is stored and computed as integer minor units (fen). Floats appear only at the JSON edge:
- * `toAmount` turns minor units into a number with at most two decimals, `parseAmount` turns a client's
- * number or string into minor units without float arithmetic.
+ * Money is stored and computed as integer minor units (fen: `Minor`, defined once in the contract for the
+ * core and the UI). Floats appear only at the JSON edge: `toAmount` turns minor units into a number with
+ * at most two decimals, `parseAmount` turns a client's number or string into minor units without float
+ * arithmetic.
  */
-export type Minor = number;
+export type { Minor };
 
 export function toAmount(minor: Minor): number {
   // n / 100 for an integer n has a shortest decimal form with at most two fraction digits.

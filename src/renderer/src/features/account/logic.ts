@@ -1,3 +1,4 @@
+import type { Minor } from '../../../../contract/common';
 import { formatMoney } from '../../shared/format';
 import { translate, type Language } from '../../shared/i18n';
 import { couponMessages } from './messages';
@@ -50,7 +51,7 @@ export interface SpendingOptions {
 export function spendingByDay(transactions: readonly Debitable[], options: SpendingOptions = {}): DaySpending[] {
   const dayKey = options.dayKey ?? localDayKey;
   const maxDays = options.maxDays ?? 90;
-  const minorByDay = new Map<string, number>();
+  const minorByDay = new Map<string, Minor>();
   for (const tx of transactions) {
     if (!(tx.amount < 0)) continue;
     const day = dayKey(tx.createdAt);

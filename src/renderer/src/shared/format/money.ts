@@ -1,3 +1,4 @@
+import type { Minor } from '../../../../contract/common';
 import { intlLocale, type FormatLanguage } from './locale';
 
 /**
@@ -43,7 +44,7 @@ export function currencyDigits(currency: string): number {
  * amount is worked in integer minor units first so 0.1 + 0.2 style drift never shows.
  */
 export function convertAmount(amount: number, rate: number, displayCurrency: string): number {
-  const minor = Math.round(amount * 100);
+  const minor: Minor = Math.round(amount * 100);
   const scale = 10 ** currencyDigits(displayCurrency);
   const converted = (minor * rate * scale) / 100;
   const rounded = Math.sign(converted) * Math.round(Math.abs(converted));

@@ -33,7 +33,7 @@ interface Props {
 }
 
 /**
- * The preview (in cents), the wallet, and the Place order button with the service's answer when it refuses.
+ * The preview (its amounts as the API answers them), the wallet, and the Place order button with the service's answer when it refuses.
  * A wallet that does not cover the total disables the button and shows the shortfall with a top-up in place;
  * a 402 at the click (the wallet moved meanwhile) is still answered, pointing at that same top-up.
  */

@@ -1,5 +1,6 @@
 import { Button, Group, NumberInput, Select, Stack, Text, Title } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
+import type { Minor } from '../../../../../../contract/common';
 import type { AdminOrderDetail } from '../../../../../../contract/admin/orders';
 import { useT } from '../../../../shared/i18n';
 import { useFormat } from '../../../../shared/format';
@@ -15,7 +16,7 @@ const REASONS: Reason[] = ['price_increase', 'domestic_freight', 'price_decrease
 const WHOLE_ORDER = '';
 
 /** Parses the typed amount to minor units: null when empty, NaN when not a positive two-decimal amount. */
-function minorOf(value: number | string): number | null {
+function minorOf(value: number | string): Minor | null {
   if (value === '' || value === undefined) return null;
   const n = typeof value === 'number' ? value : Number(value);
   return Number.isFinite(n) ? Math.round(n * 100) : Number.NaN;
