@@ -3,7 +3,8 @@ import { advanceOrder, refundOrder, type AdvanceRequest } from '../core/orders/a
 import type { InspectionResult } from '../core/orders/lifecycle.js';
 import { isOrderStatus } from '../core/orders/state-machine.js';
 import { parseAmount, type Minor } from '../core/shared/money.js';
-import { adjustWallet, depositToWallet, type OperatorEntryResult } from '../core/wallet/admin.js';
+import { adjustWallet, depositToWallet } from '../core/wallet/admin.js';
+import type { WalletEntryResult } from '../../contract/admin/wallet.js';
 import { withCore } from './with-core.js';
 
 /**
@@ -24,7 +25,7 @@ function userArg(text: string | undefined): number {
   return id;
 }
 
-function printEntry(entry: OperatorEntryResult, json: boolean | undefined): void {
+function printEntry(entry: WalletEntryResult, json: boolean | undefined): void {
   if (json) {
     process.stdout.write(`${JSON.stringify(entry)}\n`);
     return;

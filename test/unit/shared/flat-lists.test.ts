@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openCore, type Core } from '../../../src/main/core/index.js';
 import { listAllOrders, listOrders } from '../../../src/main/core/orders/views.js';
 import { ApiError } from '../../../src/main/core/shared/errors.js';
-import type { Page, PageQuery } from '../../../src/main/core/shared/pagination.js';
+import type { Page, Paging } from '../../../src/main/core/shared/pagination.js';
 import { listShippingOrders } from '../../../src/main/core/shipping/queries.js';
 import { postEntry } from '../../../src/main/core/wallet/ledger.js';
 import { listTransactions } from '../../../src/main/core/wallet/statement.js';
@@ -53,7 +53,7 @@ beforeAll(() => {
 afterAll(() => core.close());
 
 /** Every item, by walking pages, and by walking cursors, with the queries each walk ran. */
-function walks<T>(list: (q: PageQuery) => Page<T>, id: (item: T) => string | number, limit = 7) {
+function walks<T>(list: (q: Paging) => Page<T>, id: (item: T) => string | number, limit = 7) {
   const byPage: T[] = [];
   for (let page = 1; ; page++) {
     const got = list({ page, limit });

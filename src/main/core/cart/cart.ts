@@ -4,12 +4,6 @@ import { requireSku } from '../products/catalog.js';
 import { ApiError, badRequest, notFound, unprocessable } from '../shared/errors.js';
 import { toAmount } from '../shared/money.js';
 
-/** As the API shows it: the contract's CartItem. */
-export type CartItemView = CartItem;
-
-/** As the API shows it: the contract's Cart. */
-export type CartView = Cart;
-
 export interface AddToCart {
   productId: string;
   skuId: string;
@@ -49,7 +43,7 @@ function cartRows(ctx: CoreContext, userId: number, itemId?: number): CartRow[] 
   return ctx.db.prepare(`${CART_COLUMNS} WHERE c.id = ? AND c.user_id = ?`).all(itemId, userId) as CartRow[];
 }
 
-function toView(ctx: CoreContext, row: CartRow): CartItemView {
+function toView(ctx: CoreContext, row: CartRow): CartItem {
   return {
     id: row.id,
     productId: row.product_id,
@@ -65,9 +59,9 @@ function toView(ctx: CoreContext, row: CartRow): CartItemView {
   };
 }
 
-function buildCart(ctx: CoreContext, userId: number): CartView {
+function buildCart(ctx: CoreContext, userId: number): Cart {
   const rows = cartRows(ctx, userId);
-  const items: CartItemView[] = new Array(rows.length);
+  const items: CartItem[] = new Array(rows.length);
   let totalItems = 0;
   let totalMinor = 0;
   let selectedItems = 0;
@@ -91,9 +85,9 @@ function buildCart(ctx: CoreContext, userId: number): CartView {
  * re-reading an unchanged cart gets the same view without the three-table join. Weighed by lines, so
  * a few huge carts cannot hold much memory.
  */
-const cartViews = new KeptViews<number, CartView>(10_000, (cart) => 1 + cart.items.length);
+const cartViews = new KeptViews<number, Cart>(10_000, (cart) => 1 + cart.items.length);
 
-export function getCart(ctx: CoreContext, userId: number): CartView {
+export function getCart(ctx: CoreContext, userId: number): Cart {
   return cartViews.get(ctx.db, ctx.mediaUrl('/'), userId, () => buildCart(ctx, userId));
 }
 

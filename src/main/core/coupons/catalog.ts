@@ -12,12 +12,6 @@ import type { Coupon, MyCoupon } from '../../../contract/open/coupons.js';
 
 export { COUPON_STATUSES, type CouponStatus, type CouponType };
 
-/** As the API shows it: the contract's Coupon. */
-export type CouponView = Coupon;
-
-/** As the API shows it: the contract's MyCoupon. */
-export type MyCouponView = MyCoupon;
-
 interface CouponRow {
   id: number;
   name: string;
@@ -36,7 +30,7 @@ interface ClaimedRow extends CouponRow {
   used_at: string | null;
 }
 
-function toView(row: CouponRow): CouponView {
+function toView(row: CouponRow): Coupon {
   return {
     id: row.id,
     name: row.name,
@@ -61,7 +55,7 @@ export function isExpired(expiresAt: string, nowIso: string): boolean {
   return Date.parse(expiresAt) <= Date.parse(nowIso);
 }
 
-function toMyView(row: ClaimedRow, nowIso: string): MyCouponView {
+function toMyView(row: ClaimedRow, nowIso: string): MyCoupon {
   return {
     ...toView(row),
     status: couponStatus(row, nowIso),
@@ -72,7 +66,7 @@ function toMyView(row: ClaimedRow, nowIso: string): MyCouponView {
 }
 
 /** Coupons the user can claim now: unexpired and not yet claimed by them. Soonest to expire first. */
-export function listAvailableCoupons(ctx: CoreContext, userId: number): CouponView[] {
+export function listAvailableCoupons(ctx: CoreContext, userId: number): Coupon[] {
   const now = ctx.nowIso();
   const rows = ctx.db
     .prepare(
@@ -88,7 +82,7 @@ const CLAIMED = `SELECT c.*, uc.claimed_at, uc.used_order_no, uc.used_at
                    FROM user_coupons uc JOIN coupons c ON c.id = uc.coupon_id`;
 
 /** The user's claimed coupons, most recently claimed first; optionally only those of one status. */
-export function listMyCoupons(ctx: CoreContext, userId: number, status?: CouponStatus): MyCouponView[] {
+export function listMyCoupons(ctx: CoreContext, userId: number, status?: CouponStatus): MyCoupon[] {
   const now = ctx.nowIso();
   const rows = ctx.db.prepare(`${CLAIMED} WHERE uc.user_id = ? ORDER BY uc.id DESC`).all(userId) as ClaimedRow[];
   const views = rows.map((r) => toMyView(r, now));
@@ -96,7 +90,7 @@ export function listMyCoupons(ctx: CoreContext, userId: number, status?: CouponS
 }
 
 /** Claims a coupon: 404 unknown, 409 already claimed (whatever its state), 422 expired. */
-export function claimCoupon(ctx: CoreContext, userId: number, couponId: number): MyCouponView {
+export function claimCoupon(ctx: CoreContext, userId: number, couponId: number): MyCoupon {
   return ctx.db
     .transaction(() => {
       const coupon = ctx.db.prepare('SELECT * FROM coupons WHERE id = ?').get(couponId) as CouponRow | undefined;

@@ -6,7 +6,8 @@ import { checkReason, type RefundResult } from './cancel.js';
 import { applyTransition, type StepData } from './lifecycle.js';
 import { fireScenariosAtStep } from './scenarios.js';
 import { nextOperatorStatus, operatorPath, type OrderStatus } from './state-machine.js';
-import { getAdminOrderDetail, requireOrder, type AdminOrderDetail } from './views.js';
+import { getAdminOrderDetail, requireOrder } from './views.js';
+import type { AdminOrderDetail } from '../../../contract/admin/orders.js';
 
 /**
  * The back office's moves on a purchase order (admin API, CLI, desktop UI). The staff's data for a step

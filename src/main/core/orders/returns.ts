@@ -64,9 +64,6 @@ export function listReturns(ctx: CoreContext, orderNo: string): OrderReturn[] {
   return (ctx.db.prepare('SELECT * FROM order_returns WHERE order_no = ? ORDER BY id').all(orderNo) as ReturnRow[]).map(view);
 }
 
-/** Requests awaiting the seller, as the back office's queue lists them (the request and its order line). */
-export type PendingReturn = AdminPendingReturn;
-
 /**
  * The back office's queue: every user's returns and exchanges still `requested`, oldest first (the order
  * they wait in), `limit` at a time after the `startingAfter` return. One seek in the partial index of
@@ -74,7 +71,7 @@ export type PendingReturn = AdminPendingReturn;
  * grow with the history. Any return id is a cursor, decided since or not, so a page walk survives the
  * decisions taken meanwhile; an id that is no return is 400.
  */
-export function listPendingReturns(ctx: CoreContext, query: { limit: number; startingAfter?: string }): Page<PendingReturn> {
+export function listPendingReturns(ctx: CoreContext, query: { limit: number; startingAfter?: string }): Page<AdminPendingReturn> {
   let after = 0;
   if (query.startingAfter !== undefined) {
     after = integerCursor(query.startingAfter);

@@ -2,9 +2,10 @@ import type { CoreContext } from '../context.js';
 import { paramsOf, partsOf } from './timeline.js';
 import { notFound } from '../shared/errors.js';
 import { toAmount } from '../shared/money.js';
-import { cursorOf, offsetOf, pageOf, unknownCursor, type Page, type PageQuery } from '../shared/pagination.js';
+import { cursorOf, offsetOf, pageOf, unknownCursor, type Page, type Paging } from '../shared/pagination.js';
 import type { OrderStatus } from './state-machine.js';
 import { BLOCK_SHIFT } from '../db/migrations/009-order-status-ranks.js';
+import type { AdminOrderDetail, AdminOrderListItem } from '../../../contract/admin/orders.js';
 import type { OrderDetail, OrderInspection, OrderItem, OrderListItem, OrderLogistics, OrderReturn, PhotoRequest, Supplement } from '../../../contract/open/orders.js';
 import { listPhotoRequests, requestedPhotos, requestedPhotosOf } from './photo-requests.js';
 import { listReturns } from './returns.js';
@@ -63,17 +64,8 @@ export interface OrderItemRow {
   qc_issue: string | null;
 }
 
-/** As the API shows it: the contract's OrderItem. */
-export type OrderItemView = OrderItem;
-
 export type { OrderDetail };
 export type { OrderListItem };
-export interface AdminOrderListItem extends OrderListItem {
-  userId: number;
-  platform: string;
-  updatedAt: string;
-}
-
 /** The order, if it exists and (when a user is given) belongs to that user; 404 otherwise. */
 export function requireOrder(ctx: CoreContext, orderNo: string, userId: number | null): OrderRow {
   const row = ctx.db.prepare('SELECT * FROM orders WHERE order_no = ?').get(orderNo) as OrderRow | undefined;
@@ -95,7 +87,7 @@ export function inspectionPhotos(ctx: CoreContext, row: OrderRow): string[] {
   return (JSON.parse(row.inspection_photos) as string[]).map((p) => ctx.mediaUrl(p));
 }
 
-function itemView(ctx: CoreContext, item: OrderItemRow): OrderItemView {
+function itemView(ctx: CoreContext, item: OrderItemRow): OrderItem {
   return {
     productId: item.product_id,
     skuId: item.sku_id,
@@ -196,8 +188,6 @@ export function getOrderDetail(ctx: CoreContext, orderNo: string, userId: number
   return toOrderDetail(ctx, requireOrder(ctx, orderNo, userId));
 }
 
-export type AdminOrderDetail = OrderDetail & { userId: number };
-
 /** The back office's view: any user's order, with its owner. */
 export function getAdminOrderDetail(ctx: CoreContext, orderNo: string): AdminOrderDetail {
   const row = requireOrder(ctx, orderNo, null);
@@ -209,7 +199,7 @@ export function getOrderStatus(ctx: CoreContext, orderNo: string, userId: number
   return { orderNo: row.order_no, status: row.status, updatedAt: row.updated_at };
 }
 
-export interface OrderListQuery extends PageQuery {
+export interface OrderListFilter extends Paging {
   status?: OrderStatus;
   /** Only this user's orders; null for the back office (every user). */
   userId: number | null;
@@ -234,7 +224,7 @@ const LIST_COLUMNS = `o.*, (SELECT COUNT(*) FROM order_items i WHERE i.order_no 
  *   rows and 1,023 skipped index entries, whatever the depth; a cursor seeks straight to its rank;
  * - totals from order_counts (migration 003), or the highest rank.
  */
-function listRows(ctx: CoreContext, query: OrderListQuery): { rows: ListRow[]; total: number } {
+function listRows(ctx: CoreContext, query: OrderListFilter): { rows: ListRow[]; total: number } {
   const scope = query.userId ?? 0;
   const cursor = cursorOf(query);
   const below = cursor === null ? null : cursorRank(ctx, scope, cursor);
@@ -249,7 +239,7 @@ function cursorRank(ctx: CoreContext, scope: number, cursor: string): number {
 }
 
 /** Every status: by rank in the user's orders (user 0: everyone's, for the back office). */
-function rankedRows(ctx: CoreContext, scope: number, cursorSeq: number | null, query: OrderListQuery): { rows: ListRow[]; total: number } {
+function rankedRows(ctx: CoreContext, scope: number, cursorSeq: number | null, query: OrderListFilter): { rows: ListRow[]; total: number } {
   const count = (ctx.db.prepare('SELECT MAX(seq) FROM order_ranks WHERE user_id = ?').pluck().get(scope) as number | null) ?? 0;
   const below = cursorSeq ?? count - offsetOf(query) + 1;
   const rows = ctx.db
@@ -262,7 +252,7 @@ function rankedRows(ctx: CoreContext, scope: number, cursorSeq: number | null, q
 }
 
 /** One status: the block holding the page's first order from the block counts, then the index from there. */
-function statusRows(ctx: CoreContext, scope: number, status: OrderStatus, cursorSeq: number | null, query: OrderListQuery): { rows: ListRow[]; total: number } {
+function statusRows(ctx: CoreContext, scope: number, status: OrderStatus, cursorSeq: number | null, query: OrderListFilter): { rows: ListRow[]; total: number } {
   const total = (
     scope === 0
       ? ctx.db.prepare('SELECT COALESCE(SUM(n), 0) FROM order_counts WHERE status = ?').pluck().get(status)
@@ -312,12 +302,12 @@ function listItem(row: ListRow): OrderListItem {
   };
 }
 
-export function listOrders(ctx: CoreContext, query: OrderListQuery & { userId: number }): Page<OrderListItem> {
+export function listOrders(ctx: CoreContext, query: OrderListFilter & { userId: number }): Page<OrderListItem> {
   const { rows, total } = listRows(ctx, query);
   return pageOf(rows.map(listItem), total, query);
 }
 
-export function listAllOrders(ctx: CoreContext, query: OrderListQuery): Page<AdminOrderListItem> {
+export function listAllOrders(ctx: CoreContext, query: OrderListFilter): Page<AdminOrderListItem> {
   const { rows, total } = listRows(ctx, query);
   return pageOf(
     rows.map((r) => ({ ...listItem(r), userId: r.user_id, platform: r.platform, updatedAt: r.updated_at })),
@@ -326,11 +316,8 @@ export function listAllOrders(ctx: CoreContext, query: OrderListQuery): Page<Adm
   );
 }
 
-/** As the API shows it: the contract's OrderLogistics. */
-export type LogisticsView = OrderLogistics;
-
 /** The domestic leg (seller to warehouse), oldest event first; no events before the seller ships. */
-export function getOrderLogistics(ctx: CoreContext, orderNo: string, userId: number): LogisticsView {
+export function getOrderLogistics(ctx: CoreContext, orderNo: string, userId: number): OrderLogistics {
   const row = requireOrder(ctx, orderNo, userId);
   const events = ctx.db
     .prepare('SELECT at, location, description, code, params FROM order_logistics_events WHERE order_no = ? ORDER BY at, id')
@@ -344,14 +331,11 @@ export function getOrderLogistics(ctx: CoreContext, orderNo: string, userId: num
   };
 }
 
-/** As the API shows it: the contract's OrderInspection. */
-export type InspectionView = OrderInspection;
-
 /**
  * The warehouse's quality check. v1.1: each line carries its own result (a QC issue concerns one line),
  * its package and that package's QC photos (the line's product and weight).
  */
-export function getOrderInspection(ctx: CoreContext, orderNo: string, userId: number): InspectionView {
+export function getOrderInspection(ctx: CoreContext, orderNo: string, userId: number): OrderInspection {
   const row = requireOrder(ctx, orderNo, userId);
   const result = row.inspection_result ?? 'pending';
   const packages = ctx.db

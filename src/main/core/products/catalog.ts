@@ -36,9 +36,6 @@ export interface SkuRow {
   image: string | null;
 }
 
-/** As the API shows it: the contract's Product. */
-export type ProductView = Product;
-
 export function getProductRow(ctx: CoreContext, id: number): ProductRow | null {
   return (ctx.db.prepare('SELECT * FROM products WHERE id = ?').get(id) as ProductRow | undefined) ?? null;
 }
@@ -70,7 +67,7 @@ export function skusOfSql(size: number): string {
   return `SELECT * FROM product_skus WHERE product_id IN (${'?,'.repeat(size - 1)}?) ORDER BY product_id, position, sku_id`;
 }
 
-export function toProductView(ctx: CoreContext, row: ProductRow, skus: readonly SkuRow[]): ProductView {
+export function toProductView(ctx: CoreContext, row: ProductRow, skus: readonly SkuRow[]): Product {
   const images = (JSON.parse(row.images) as string[]).map((p) => ctx.mediaUrl(p));
   return {
     id: row.id,
@@ -97,12 +94,12 @@ export function toProductView(ctx: CoreContext, row: ProductRow, skus: readonly 
   };
 }
 
-export function viewProducts(ctx: CoreContext, rows: readonly ProductRow[]): ProductView[] {
+export function viewProducts(ctx: CoreContext, rows: readonly ProductRow[]): Product[] {
   const skus = getSkuRows(ctx, rows.map((r) => r.id));
   return rows.map((r) => toProductView(ctx, r, skus.get(r.id) ?? []));
 }
 
-export function getProductView(ctx: CoreContext, id: number): ProductView {
+export function getProductView(ctx: CoreContext, id: number): Product {
   const row = getProductRow(ctx, id);
   if (!row) throw notFound(`Product ${id} not found`);
   return viewProducts(ctx, [row])[0]!;

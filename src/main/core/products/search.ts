@@ -1,8 +1,9 @@
 import type { CoreContext } from '../context.js';
 import { KeptViews } from '../db/kept-views.js';
 import { badRequest, notFound } from '../shared/errors.js';
-import { offsetOf, pageOf, type Page, type PageQuery } from '../shared/pagination.js';
-import { getProductView, upsertMarketplaceItem, viewProducts, type ProductRow, type ProductView } from './catalog.js';
+import { offsetOf, pageOf, type Page, type Paging } from '../shared/pagination.js';
+import { getProductView, upsertMarketplaceItem, viewProducts, type ProductRow } from './catalog.js';
+import type { Product } from '../../../contract/open/products.js';
 import { isPlatform } from './marketplace/adapter.js';
 import { readMarketplaceLink, type LinkProblem } from './link-resolver.js';
 import { NO_FILTERS, type SearchFilters } from './search-filters.js';
@@ -28,7 +29,7 @@ const ORDER_BY: Record<SearchSort, string> = {
  * (db/kept-views.ts): a repeated search (a UI re-rendering, a script polling) runs no statement. Keyed by
  * page, filters and the query text as sent; at most about 5000 products kept (a few MB).
  */
-const keptPages = new KeptViews<string, Page<ProductView>>(5000, (page) => 1 + page.items.length);
+const keptPages = new KeptViews<string, Page<Product>>(5000, (page) => 1 + page.items.length);
 
 /**
  * Searches the local catalog: by relevance, then best sellers; everything when the query is empty. The
@@ -36,7 +37,7 @@ const keptPages = new KeptViews<string, Page<ProductView>>(5000, (page) => 1 + p
  * (products_source_sales, products_source_price, products_source) with the filters checked on the way and
  * the in-stock test a seek into product_skus' primary key; with one, FTS5 finds the rows first.
  */
-export function searchLocalCatalog(ctx: CoreContext, q: string, page: PageQuery, filters: SearchFilters = NO_FILTERS): Page<ProductView> {
+export function searchLocalCatalog(ctx: CoreContext, q: string, page: Paging, filters: SearchFilters = NO_FILTERS): Page<Product> {
   // The query text last: every field before it is a number, a fixed word or empty, so no two searches
   // share a key. Built without parsing the text: a kept page is found for the cost of this string.
   const key = `${page.page}|${page.limit}|${filters.sort ?? ''}|${filters.minPriceMinor ?? ''}|${filters.maxPriceMinor ?? ''}|${filters.inStock}|${filters.platform ?? ''}|${q}`;
@@ -52,7 +53,7 @@ function inOneRead<T>(ctx: CoreContext, work: () => T): T {
   return ctx.db.inTransaction ? work() : ctx.db.transaction(work).deferred();
 }
 
-function buildPage(ctx: CoreContext, match: string | null, page: PageQuery, filters: SearchFilters): Page<ProductView> {
+function buildPage(ctx: CoreContext, match: string | null, page: Paging, filters: SearchFilters): Page<Product> {
   const where = ["p.source = 'local'"];
   if (match) where.push('products_fts MATCH @match');
   if (filters.platform) where.push('p.platform = @platform');
@@ -84,7 +85,7 @@ function buildPage(ctx: CoreContext, match: string | null, page: PageQuery, filt
 }
 
 /** A kept page is shared by every caller that asks again: nothing may change it. */
-function freezePage(page: Page<ProductView>): Page<ProductView> {
+function freezePage(page: Page<Product>): Page<Product> {
   for (const product of page.items) {
     for (const sku of product.skus) Object.freeze(sku);
     Object.freeze(product.skus);
@@ -100,9 +101,9 @@ export async function searchPlatform(
   ctx: CoreContext,
   platform: string,
   q: string,
-  page: PageQuery,
+  page: Paging,
   filters: SearchFilters = NO_FILTERS,
-): Promise<Page<ProductView>> {
+): Promise<Page<Product>> {
   if (!isPlatform(platform)) throw notFound(`Unknown platform "${platform}". Platforms: taobao, 1688, weidian`);
   const result = await ctx.marketplaces.get(platform).search(q, page.page, page.limit, {
     sort: filters.sort,

@@ -1,6 +1,7 @@
 import { badRequest } from './errors.js';
 
-export interface PageQuery {
+/** The page a list read takes, defaults applied: page and limit, or a cursor (the contract's PageQuery and CursorQuery, resolved). */
+export interface Paging {
   page: number;
   limit: number;
   /**
@@ -15,16 +16,16 @@ import { DEFAULT_PAGE } from '../../../contract/limits.js';
 import type { Page } from '../../../contract/common.js';
 export { DEFAULT_LIMIT, DEFAULT_PAGE, MAX_LIMIT } from '../../../contract/limits.js';
 
-export function offsetOf(query: PageQuery): number {
+export function offsetOf(query: Paging): number {
   return (query.page - 1) * query.limit;
 }
 
-export function pageOf<T>(items: T[], total: number, query: PageQuery): Page<T> {
+export function pageOf<T>(items: T[], total: number, query: Paging): Page<T> {
   return { items, total, page: query.page, limit: query.limit };
 }
 
 /** The cursor of a query, or null for page paging. A page other than 1 with a cursor is a 400. */
-export function cursorOf(query: PageQuery): string | null {
+export function cursorOf(query: Paging): string | null {
   if (query.startingAfter === undefined) return null;
   if (query.page !== DEFAULT_PAGE) throw badRequest('Use either page or startingAfter, not both');
   return query.startingAfter;

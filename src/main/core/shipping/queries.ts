@@ -3,7 +3,7 @@ import { shippingSupplementsOf } from './supplements.js';
 import { paramsOf } from '../orders/timeline.js';
 import { notFound } from '../shared/errors.js';
 import { toAmount } from '../shared/money.js';
-import { cursorOf, offsetOf, pageOf, unknownCursor, type Page, type PageQuery } from '../shared/pagination.js';
+import { cursorOf, offsetOf, pageOf, unknownCursor, type Page, type Paging } from '../shared/pagination.js';
 import { packagesOfShippingOrder } from '../warehouse/packages.js';
 import { scenarioRecords } from './scenarios.js';
 import type { ShippingStatus } from './state-machine.js';
@@ -98,7 +98,7 @@ export type { ShippingOrderListItem };
 export function listShippingOrders(
   ctx: CoreContext,
   userId: number,
-  query: PageQuery & { status?: ShippingStatus },
+  query: Paging & { status?: ShippingStatus },
 ): Page<ShippingOrderListItem> {
   const filter = query.status ? 'user_id = ? AND status = ?' : 'user_id = ?';
   const args: (string | number)[] = query.status ? [userId, query.status] : [userId];

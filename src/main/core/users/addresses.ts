@@ -3,22 +3,6 @@ import { isKnownCountry } from '../logistics/countries.js';
 import { badRequest, notFound, unprocessable } from '../shared/errors.js';
 import { requireDeliverableAddress } from './address-check.js';
 
-/** As the API shows it: the contract's Address. */
-export type AddressView = Address;
-
-export interface AddressFields {
-  name: string;
-  phone: string;
-  country: string;
-  state?: string;
-  city: string;
-  address: string;
-  zipCode: string;
-  isDefault?: boolean;
-}
-
-export type AddressPatch = Partial<AddressFields>;
-
 interface AddressRow {
   id: number;
   user_id: number;
@@ -39,13 +23,13 @@ import { ADDRESS_LIMITS } from '../../../contract/limits.js';
 export { ADDRESS_LIMITS };
 /** Enough for any real address book; stops a runaway script from filling the database. */
 import { MAX_ADDRESSES } from '../../../contract/limits.js';
-import type { Address } from '../../../contract/open/addresses.js';
+import type { Address, AddressPatch, NewAddress } from '../../../contract/open/addresses.js';
 export { MAX_ADDRESSES } from '../../../contract/limits.js';
 
 const TEXT_FIELDS = ['name', 'phone', 'state', 'city', 'address', 'zipCode'] as const;
 const REQUIRED_TEXT = new Set<string>(['name', 'phone', 'city', 'address', 'zipCode']);
 
-function toView(row: AddressRow): AddressView {
+function toView(row: AddressRow): Address {
   return {
     id: row.id,
     name: row.name,
@@ -93,15 +77,15 @@ function clearDefault(ctx: CoreContext, userId: number): void {
   ctx.db.prepare('UPDATE addresses SET is_default = 0 WHERE user_id = ? AND is_default = 1').run(userId);
 }
 
-export function listAddresses(ctx: CoreContext, userId: number): AddressView[] {
+export function listAddresses(ctx: CoreContext, userId: number): Address[] {
   return rows(ctx, userId).map(toView);
 }
 
-export function getAddress(ctx: CoreContext, userId: number, id: number): AddressView {
+export function getAddress(ctx: CoreContext, userId: number, id: number): Address {
   return toView(requireAddress(ctx, userId, id));
 }
 
-export function createAddress(ctx: CoreContext, userId: number, input: AddressFields): AddressView {
+export function createAddress(ctx: CoreContext, userId: number, input: NewAddress): Address {
   const fields = cleaned(ctx, input);
   requireDeliverableAddress(fields);
   return ctx.db
@@ -125,7 +109,7 @@ export function createAddress(ctx: CoreContext, userId: number, input: AddressFi
     .immediate();
 }
 
-export function updateAddress(ctx: CoreContext, userId: number, id: number, patch: AddressPatch): AddressView {
+export function updateAddress(ctx: CoreContext, userId: number, id: number, patch: AddressPatch): Address {
   if (Object.values(patch).every((v) => v === undefined)) {
     throw badRequest('Send at least one of name, phone, country, state, city, address, zipCode, isDefault');
   }

@@ -2,11 +2,8 @@ import type { CoreContext } from '../context.js';
 import { getProductRow } from '../products/catalog.js';
 import { notFound } from '../shared/errors.js';
 import { toAmount } from '../shared/money.js';
-import { offsetOf, type PageQuery } from '../shared/pagination.js';
+import { offsetOf, type Paging } from '../shared/pagination.js';
 import type { Favorite } from '../../../contract/open/favorites.js';
-
-/** As the API shows it: the contract's Favorite. */
-export type FavoriteView = Favorite;
 
 interface FavoriteRow {
   id: number;
@@ -21,7 +18,7 @@ interface FavoriteRow {
 const SELECT = `SELECT f.id, f.product_id, f.added_at, p.title, p.price_minor, p.currency, p.images
                   FROM favorites f JOIN products p ON p.id = f.product_id`;
 
-function toView(ctx: CoreContext, row: FavoriteRow): FavoriteView {
+function toView(ctx: CoreContext, row: FavoriteRow): Favorite {
   const image = (JSON.parse(row.images) as string[])[0];
   return {
     id: row.id,
@@ -35,13 +32,13 @@ function toView(ctx: CoreContext, row: FavoriteRow): FavoriteView {
   };
 }
 
-function favoriteOf(ctx: CoreContext, userId: number, where: 'f.id' | 'f.product_id', value: number): FavoriteView | null {
+function favoriteOf(ctx: CoreContext, userId: number, where: 'f.id' | 'f.product_id', value: number): Favorite | null {
   const row = ctx.db.prepare(`${SELECT} WHERE f.user_id = ? AND ${where} = ?`).get(userId, value) as FavoriteRow | undefined;
   return row ? toView(ctx, row) : null;
 }
 
 /** Newest first. The envelope is the contract's `{ items, total }`; `page` and `limit` only pick the slice. */
-export function listFavorites(ctx: CoreContext, userId: number, query: PageQuery): { items: FavoriteView[]; total: number } {
+export function listFavorites(ctx: CoreContext, userId: number, query: Paging): { items: Favorite[]; total: number } {
   const rows = ctx.db
     .prepare(`${SELECT} WHERE f.user_id = ? ORDER BY f.id DESC LIMIT ? OFFSET ?`)
     .all(userId, query.limit, offsetOf(query)) as FavoriteRow[];
@@ -50,7 +47,7 @@ export function listFavorites(ctx: CoreContext, userId: number, query: PageQuery
 }
 
 /** Favorites a product. `created` is false when it already was a favorite (nothing is written then). */
-export function addFavorite(ctx: CoreContext, userId: number, productId: number): { favorite: FavoriteView; created: boolean } {
+export function addFavorite(ctx: CoreContext, userId: number, productId: number): { favorite: Favorite; created: boolean } {
   return ctx.db
     .transaction(() => {
       if (!getProductRow(ctx, productId)) throw notFound(`Product ${productId} not found`);

@@ -1,9 +1,6 @@
 import type { CoreContext } from '../context.js';
 import { badRequest, conflict, notFound } from '../shared/errors.js';
 
-/** As the API shows it: the contract's Profile. */
-export type ProfileView = Profile;
-
 export type { ProfilePatch };
 interface UserRow {
   id: number;
@@ -19,7 +16,7 @@ import type { Profile, ProfilePatch } from '../../../contract/open/profile.js';
 
 export { AVATAR_MAX, EMAIL_MAX, LANGUAGE_MAX, USERNAME_MAX, USERNAME_MIN };
 
-function toView(row: UserRow): ProfileView {
+function toView(row: UserRow): Profile {
   return { id: row.id, username: row.username, email: row.email, avatar: row.avatar, language: row.language, createdAt: row.created_at };
 }
 
@@ -29,7 +26,7 @@ function requireUser(ctx: CoreContext, userId: number): UserRow {
   return row;
 }
 
-export function getProfile(ctx: CoreContext, userId: number): ProfileView {
+export function getProfile(ctx: CoreContext, userId: number): Profile {
   return toView(requireUser(ctx, userId));
 }
 
@@ -60,7 +57,7 @@ export function canonicalLanguage(tag: string): string {
 }
 
 /** Changes any of username, email, avatar, language; the rest stay as they are. */
-export function updateProfile(ctx: CoreContext, userId: number, patch: ProfilePatch): ProfileView {
+export function updateProfile(ctx: CoreContext, userId: number, patch: ProfilePatch): Profile {
   if (patch.username === undefined && patch.email === undefined && patch.avatar === undefined && patch.language === undefined) {
     throw badRequest('Send at least one of username, email, avatar, language');
   }

@@ -18,9 +18,6 @@ import { MAX_NOTE } from '../../../contract/limits.js';
 import type { WalletEntryResult } from '../../../contract/admin/wallet.js';
 export { MAX_NOTE } from '../../../contract/limits.js';
 
-/** As the API shows it: the contract's WalletEntryResult. */
-export type OperatorEntryResult = WalletEntryResult;
-
 function requireUser(ctx: CoreContext, userId: number): void {
   if (!ctx.db.prepare('SELECT 1 FROM users WHERE id = ?').get(userId)) throw notFound(`User ${userId} not found`);
 }
@@ -47,7 +44,7 @@ export function checkBalanceCap(ctx: CoreContext, userId: number, credit: Minor)
   }
 }
 
-function result(ctx: CoreContext, userId: number, type: EntryType, amount: Minor, transactionId: number): OperatorEntryResult {
+function result(ctx: CoreContext, userId: number, type: EntryType, amount: Minor, transactionId: number): WalletEntryResult {
   const state = walletState(ctx, userId);
   return {
     transactionId,
@@ -61,7 +58,7 @@ function result(ctx: CoreContext, userId: number, type: EntryType, amount: Minor
   };
 }
 
-export function depositToWallet(ctx: CoreContext, input: { userId: number; amount: Minor; note?: string }): OperatorEntryResult {
+export function depositToWallet(ctx: CoreContext, input: { userId: number; amount: Minor; note?: string }): WalletEntryResult {
   if (input.amount <= 0) throw badRequest('amount must be greater than 0');
   checkSize(input.amount);
   checkNote(input.note, false);
@@ -86,7 +83,7 @@ export function depositToWallet(ctx: CoreContext, input: { userId: number; amoun
  * money frozen for pending shipping orders) below zero: 422, as this is a rule on the operator's request,
  * not a payment the user is short for.
  */
-export function adjustWallet(ctx: CoreContext, input: { userId: number; amount: Minor; note: string }): OperatorEntryResult {
+export function adjustWallet(ctx: CoreContext, input: { userId: number; amount: Minor; note: string }): WalletEntryResult {
   if (input.amount === 0) throw badRequest('amount must not be 0');
   checkSize(input.amount);
   checkNote(input.note, true);

@@ -1,14 +1,8 @@
 import type { CoreContext } from '../context.js';
 import { toAmount } from '../shared/money.js';
-import { cursorOf, integerCursor, offsetOf, pageOf, unknownCursor, type Page, type PageQuery } from '../shared/pagination.js';
+import { cursorOf, integerCursor, offsetOf, pageOf, unknownCursor, type Page, type Paging } from '../shared/pagination.js';
 import { walletState, type EntryType } from './ledger.js';
 import type { WalletBalance, WalletTransaction } from '../../../contract/open/wallet.js';
-
-/** As the API shows it: the contract's WalletBalance. */
-export type BalanceView = WalletBalance;
-
-/** As the API shows it: the contract's WalletTransaction. */
-export type TransactionView = WalletTransaction;
 
 /** A ledger entry as stored (the statement and the CSV export read the same columns). */
 export interface EntryRow {
@@ -22,7 +16,7 @@ export interface EntryRow {
   created_at: string;
 }
 
-export function balanceView(ctx: CoreContext, userId: number): BalanceView {
+export function balanceView(ctx: CoreContext, userId: number): WalletBalance {
   const state = walletState(ctx, userId);
   return {
     balance: toAmount(state.balance),
@@ -33,7 +27,7 @@ export function balanceView(ctx: CoreContext, userId: number): BalanceView {
   };
 }
 
-export interface TransactionQuery extends PageQuery {
+export interface TransactionQuery extends Paging {
   type?: EntryType;
 }
 
@@ -45,7 +39,7 @@ const ENTRY_COLUMNS = 'e.id, e.type, e.amount_minor, e.balance_after_minor, e.cu
  * entries and among those of its type (wallet_entry_ranks, migration 005); the highest rank is the count,
  * page p is the rank range below count - (p-1) * limit, and a cursor seeks to the entry's id.
  */
-export function listTransactions(ctx: CoreContext, userId: number, query: TransactionQuery): Page<TransactionView> {
+export function listTransactions(ctx: CoreContext, userId: number, query: TransactionQuery): Page<WalletTransaction> {
   const type = query.type ?? '';
   const count = (ctx.db.prepare('SELECT MAX(seq) FROM wallet_entry_ranks WHERE user_id = ? AND type = ?').pluck().get(userId, type) as number | null) ?? 0;
   const cursor = cursorOf(query);

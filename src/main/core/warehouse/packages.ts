@@ -4,7 +4,7 @@ import { toAmount } from '../shared/money.js';
 import { readFigures } from './figures.js';
 import { packageServiceView, servicesOfPackage } from './services.js';
 import { storageFeeMinor, storageTimeline } from './storage.js';
-import { cursorOf, integerCursor, offsetOf, pageOf, unknownCursor, type Page, type PageQuery } from '../shared/pagination.js';
+import { cursorOf, integerCursor, offsetOf, pageOf, unknownCursor, type Page, type Paging } from '../shared/pagination.js';
 import { canMovePackage, storageDays, type PackageStatus } from './package-state.js';
 import type { GoodsCargo } from '../../../contract/enums.js';
 import type { WarehousePackage } from '../../../contract/open/warehouse.js';
@@ -25,10 +25,7 @@ export interface PackageRow {
   arrived_at: string;
 }
 
-/** A package as the API shows it (the contract's WarehousePackage). */
-export type PackageView = WarehousePackage;
-
-export function packageView(ctx: CoreContext, row: PackageRow): PackageView {
+export function packageView(ctx: CoreContext, row: PackageRow): WarehousePackage {
   return {
     id: row.id,
     productName: row.product_name,
@@ -65,7 +62,7 @@ function extras(ctx: CoreContext, row: PackageRow) {
  * from the (user[, status], arrived_at, id) index (migration 005): a deep page skips index entries only, a
  * cursor (a package id) seeks straight to its position; the total from package_counts.
  */
-export function listPackages(ctx: CoreContext, userId: number, query: PageQuery & { status?: PackageStatus }): Page<PackageView> {
+export function listPackages(ctx: CoreContext, userId: number, query: Paging & { status?: PackageStatus }): Page<WarehousePackage> {
   const filter = query.status ? 'user_id = ? AND status = ?' : 'user_id = ?';
   const args: (string | number)[] = query.status ? [userId, query.status] : [userId];
   const total = (ctx.db.prepare(`SELECT COALESCE(SUM(n), 0) FROM package_counts WHERE ${filter}`).pluck().get(...args) as number);
@@ -123,7 +120,7 @@ export function findPackageRow(ctx: CoreContext, userId: number, id: number): Pa
 }
 
 /** One of the user's packages; another user's package is as unknown as a missing one. */
-export function getPackage(ctx: CoreContext, userId: number, id: number): PackageView {
+export function getPackage(ctx: CoreContext, userId: number, id: number): WarehousePackage {
   const row = findPackageRow(ctx, userId, id);
   if (!row) throw notFound(`Package ${id} not found`);
   return packageView(ctx, row);

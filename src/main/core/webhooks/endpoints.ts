@@ -3,7 +3,7 @@ import type { CoreContext } from '../context.js';
 import { EVENT_TYPES, isEventType } from '../events/catalog.js';
 import { readSetting } from '../settings/settings.js';
 import { badRequest, notFound } from '../shared/errors.js';
-import { cursorOf, integerCursor, offsetOf, pageOf, unknownCursor, type Page, type PageQuery } from '../shared/pagination.js';
+import { cursorOf, integerCursor, offsetOf, pageOf, unknownCursor, type Page, type Paging } from '../shared/pagination.js';
 import { randomBase62 } from '../shared/random.js';
 import type { WebhookDelivery, WebhookEndpoint } from '../../../contract/admin/webhooks.js';
 import { TEST_EVENT_TYPE } from '../../../contract/enums.js';
@@ -114,16 +114,13 @@ export function deleteEndpoint(ctx: CoreContext, id: number): { message: string 
   return { message: `Webhook endpoint ${id} deleted` };
 }
 
-/** As the API shows it: the contract's WebhookDelivery. */
-export type DeliveryView = WebhookDelivery;
-
 /**
  * An endpoint's deliveries, newest first: a page by number, or (`startingAfter`, a delivery id of this
  * endpoint) the ones after it. Either is one seek in the (endpoint_id, seq) index whatever the depth: page p
  * is the seq range just below the top minus (p-1) pages, a cursor the range below its delivery's seq
  * (migration 017, which also keeps the total per endpoint).
  */
-export function listDeliveries(ctx: CoreContext, endpointId: number, page: PageQuery): Page<DeliveryView> {
+export function listDeliveries(ctx: CoreContext, endpointId: number, page: Paging): Page<WebhookDelivery> {
   requireEndpoint(ctx, endpointId);
   const cursor = cursorOf(page);
   const total = (ctx.db.prepare('SELECT n FROM webhook_delivery_counts WHERE endpoint_id = ?').pluck().get(endpointId) as number | undefined) ?? 0;
@@ -147,7 +144,7 @@ export function listDeliveries(ctx: CoreContext, endpointId: number, page: PageQ
     event_id: number | null;
     test_event_id: string | null;
     event_type: string;
-    status: DeliveryView['status'];
+    status: WebhookDelivery['status'];
     attempts: number;
     last_status_code: number | null;
     last_error: string | null;
