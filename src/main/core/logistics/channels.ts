@@ -5,6 +5,7 @@ import { CHANNEL_CARGO, type ChannelCargo } from './cargo.js';
 import { SEED_CHANNELS } from './channel-seed.js';
 import { isKnownCountry } from './countries.js';
 import { VOLUMETRIC_DIVISORS, type PriceModel, type VolumetricDivisor } from './freight.js';
+import type { ChannelPatch } from '../../../contract/admin/channels.js';
 
 /**
  * Shipping channels: data the operator edits, priced by freight.ts from these columns. Inactive channels
@@ -165,27 +166,6 @@ export function channelView(c: Channel) {
 
 export function adminChannelView(c: Channel) {
   return { ...channelView(c), active: c.active, position: c.position };
-}
-
-/** What the operator may change; every field optional (a partial update). */
-export interface ChannelPatch {
-  name?: string;
-  carrier?: string;
-  deliveryDays?: string;
-  supportedCargo?: string[];
-  weightRange?: { min: number; max: number };
-  countries?: string[];
-  pricing?: {
-    firstWeight?: number;
-    firstPrice?: number;
-    continuedWeight?: number;
-    continuedPrice?: number;
-    volumetricDivisor?: number | null;
-    fuelSurchargePercent?: number;
-  };
-  active?: boolean;
-  position?: number;
-  maxDeclaredValue?: number | null;
 }
 
 const DAYS = /^(\d{1,3})-(\d{1,3})$/;

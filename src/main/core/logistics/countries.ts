@@ -2,6 +2,7 @@ import type { CoreContext } from '../context.js';
 import { DUTY_SEED } from './duties.js';
 import { badRequest, notFound } from '../shared/errors.js';
 import { parseAmount } from '../shared/money.js';
+import type { CountryDutyView } from '../../../contract/admin/warehouse.js';
 
 /** Destination countries the agent ships to (ISO 3166-1 alpha-2). Reference data, seeded on every install. */
 export const COUNTRIES: readonly { code: string; name: string }[] = [
@@ -60,7 +61,7 @@ export function countryDuty(ctx: CoreContext, code: string): { deMinimis: number
 }
 
 /** Every country with its duty data (the back office's table). */
-export function listCountryDuties(ctx: CoreContext) {
+export function listCountryDuties(ctx: CoreContext): CountryDutyView[] {
   const rows = ctx.db.prepare('SELECT code, name, de_minimis_minor, duty_rate_bp FROM countries ORDER BY code').all() as {
     code: string;
     name: string;

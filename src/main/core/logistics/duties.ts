@@ -42,10 +42,3 @@ export const DUTY_SEED: Readonly<Record<string, { deMinimisMinor: number; dutyRa
   IL: { deMinimisMinor: 54_000, dutyRateBp: 1700 },
   ZA: { deMinimisMinor: 0, dutyRateBp: 2000 },
 };
-
-export interface CountryDuty {
-  code: string;
-  name: string;
-  deMinimisMinor: number;
-  dutyRateBp: number;
-}

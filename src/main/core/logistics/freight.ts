@@ -28,7 +28,7 @@ export interface PriceModel {
   fuelSurchargeBp: number;
 }
 
-export interface Parcel {
+export interface ParcelSize {
   /** Actual weight, integer grams. */
   weight: number;
   /** Centimetres; any decimal number > 0. Volumetric weight counts only when all three are given. */
@@ -81,7 +81,7 @@ function toSafe(value: bigint, what: string): number {
 }
 
 /** Volumetric weight in grams; 0 without a divisor or when any of the three dimensions is missing. */
-export function volumetricWeight(parcel: Omit<Parcel, 'weight'>, divisor: VolumetricDivisor | null): number {
+export function volumetricWeight(parcel: Omit<ParcelSize, 'weight'>, divisor: VolumetricDivisor | null): number {
   const { length, width, height } = parcel;
   if (divisor === null || length === undefined || width === undefined || height === undefined) return 0;
   const [l, w, h] = [length, width, height].map((d) => {
@@ -123,7 +123,7 @@ export function fuelSurcharge(base: Minor, basisPoints: number): Minor {
 }
 
 /** The whole computation for one parcel on one channel. */
-export function computeFreight(model: PriceModel, parcel: Parcel): FreightBreakdown {
+export function computeFreight(model: PriceModel, parcel: ParcelSize): FreightBreakdown {
   assertGrams('weight', parcel.weight, 1);
   const volumetric = volumetricWeight(parcel, model.volumetricDivisor);
   const charge = chargeWeight(parcel.weight, volumetric, model.stepWeight);

@@ -5,7 +5,7 @@ import { channelCargoForQuery, type QueryCargo } from './cargo.js';
 import { channelView, listChannels, requireActiveChannel, type Channel } from './channels.js';
 import { isKnownCountry } from './countries.js';
 import { carryProblem } from './eligibility.js';
-import { chargeWeight, computeFreight, type Parcel } from './freight.js';
+import { chargeWeight, computeFreight, type ParcelSize } from './freight.js';
 import type { FreightQuote, FreightRequest } from '../../../contract/open/logistics.js';
 
 /** The logistics lookups of the open API: countries, channels, freight quotes. Thin over freight.ts. */
@@ -43,7 +43,7 @@ export function listShippingMethods(ctx: CoreContext, query: MethodsQuery) {
 export type { FreightRequest };
 export type { FreightQuote };
 /** A channel's quote (minor units inside) and why it cannot carry the parcel, if it cannot. */
-export function assessChannel(channel: Channel, request: { country: string; cargo?: readonly ('general' | 'sensitive')[] } & Parcel) {
+export function assessChannel(channel: Channel, request: { country: string; cargo?: readonly ('general' | 'sensitive')[] } & ParcelSize) {
   const freight = computeFreight(channel.price, request);
   const problem = carryProblem(channel, { country: request.country, cargo: request.cargo, chargeWeight: freight.chargeWeight });
   return { freight, problem };
@@ -65,7 +65,7 @@ export function quoteView(ctx: CoreContext, channel: Channel, freight: ReturnTyp
   };
 }
 
-function parcelOf(request: FreightRequest): Parcel {
+function parcelOf(request: FreightRequest): ParcelSize {
   return { weight: request.weight, length: request.length, width: request.width, height: request.height };
 }
 

@@ -11,6 +11,7 @@ import { findPackageRow } from '../warehouse/packages.js';
 import { packedVolumeBp } from '../warehouse/services.js';
 import { scheduleStorage } from '../warehouse/storage.js';
 import { MAX_SHIPPING_ITEMS } from '../../../contract/limits.js';
+import type { RehearsalView } from '../../../contract/open/shipping.js';
 
 /**
  * Rehearsal packing (extensions.md section 5): the warehouse packs the chosen packages as they would ship,
@@ -37,7 +38,7 @@ export interface RehearsalRow {
 
 export const REHEARSAL_PHOTOS = 3;
 
-export function rehearsalView(ctx: CoreContext, r: RehearsalRow) {
+export function rehearsalView(ctx: CoreContext, r: RehearsalRow): RehearsalView {
   return {
     id: r.id,
     status: r.status,
@@ -52,7 +53,6 @@ export function rehearsalView(ctx: CoreContext, r: RehearsalRow) {
     packedAt: r.packed_at,
   };
 }
-export type RehearsalView = ReturnType<typeof rehearsalView>;
 
 export function findRehearsalRow(ctx: CoreContext, id: string, userId?: number): RehearsalRow | null {
   const row = ctx.db.prepare('SELECT * FROM rehearsals WHERE id = ?').get(id) as RehearsalRow | undefined;

@@ -14,7 +14,8 @@ import { SHIPPING_SCENARIOS, type ShippingScenario } from '../../../contract/enu
 
 export { SHIPPING_SCENARIOS, type ShippingScenario };
 
-export interface ScenarioRecord {
+/** A scenario programmed on a shipping order, as its row keeps it (JSON); the API shows it as the contract's ScenarioRecord. */
+export interface ProgrammedScenario {
   name: ShippingScenario;
   firedAt: string | null;
 }
@@ -41,8 +42,8 @@ export function parseScenarioHeader(ctx: CoreContext, header: string | string[] 
   return [...new Set(names)] as ShippingScenario[];
 }
 
-export function scenarioRecords(row: Pick<ShippingOrderRow, 'scenarios'>): ScenarioRecord[] {
-  return JSON.parse(row.scenarios) as ScenarioRecord[];
+export function scenarioRecords(row: Pick<ShippingOrderRow, 'scenarios'>): ProgrammedScenario[] {
+  return JSON.parse(row.scenarios) as ProgrammedScenario[];
 }
 
 export function pendingScenarios(row: Pick<ShippingOrderRow, 'scenarios'>): ShippingScenario[] {

@@ -1,5 +1,6 @@
 import type { CoreContext } from '../context.js';
 import { badRequest } from '../shared/errors.js';
+import type { FiguresView } from '../../../contract/admin/warehouse.js';
 
 /**
  * The operator's figures for warehouse and shipment services (extensions.md sections 5, 6, 8), kept as
@@ -33,10 +34,9 @@ export const FIGURE_DEFAULTS = {
   packingMaxBp: 1200,
   /** Hours a shipping supplement waits for payment before the shipment is cancelled. */
   shippingSupplementHours: 48,
-} as const;
+} as const satisfies Record<keyof FiguresView, number>; // every figure the contract shows, and only those
 
 export type FigureKey = keyof typeof FIGURE_DEFAULTS;
-export type Figures = Record<FigureKey, number>;
 export const FIGURE_KEYS = Object.keys(FIGURE_DEFAULTS) as FigureKey[];
 
 /** Upper bounds that keep every figure meaningful (days within ten years, rates within 100%). */
@@ -63,8 +63,8 @@ export function readFigure(ctx: CoreContext, key: FigureKey): number {
   return value ?? FIGURE_DEFAULTS[key];
 }
 
-export function readFigures(ctx: CoreContext): Figures {
-  const out = { ...FIGURE_DEFAULTS } as Figures;
+export function readFigures(ctx: CoreContext): FiguresView {
+  const out = { ...FIGURE_DEFAULTS } as FiguresView;
   // By primary key (an index search, like every query on a request path).
   const rows = ctx.db
     .prepare(`SELECT key, value FROM warehouse_figures WHERE key IN (${FIGURE_KEYS.map(() => '?').join(', ')})`)
@@ -74,7 +74,7 @@ export function readFigures(ctx: CoreContext): Figures {
 }
 
 /** Sets some figures; each must be an integer within its bounds (400 naming it, nothing written). */
-export function writeFigures(ctx: CoreContext, patch: Partial<Figures>): Figures {
+export function writeFigures(ctx: CoreContext, patch: Partial<FiguresView>): FiguresView {
   for (const [key, value] of Object.entries(patch) as [FigureKey, number][]) {
     const [min, max] = LIMITS[key];
     if (!Number.isSafeInteger(value) || value < min || value > max) throw badRequest(`${key} must be an integer from ${min} to ${max}`);

@@ -1,7 +1,8 @@
 import type { CoreContext } from '../context.js';
 import { scheduleStep } from '../autopilot/queue.js';
 import { emitEvent } from '../events/log.js';
-import { readFigures, type Figures } from './figures.js';
+import { readFigures } from './figures.js';
+import type { FiguresView } from '../../../contract/admin/warehouse.js';
 import { storageDays } from './package-state.js';
 
 /**
@@ -12,12 +13,12 @@ import { storageDays } from './package-state.js';
 const DAY_MS = 86_400_000;
 
 /** The fee a package owes now: every started day past the free period, per package. */
-export function storageFeeMinor(arrivedAt: string, now: Date, f: Pick<Figures, 'freeStorageDays' | 'storageFeePerDayMinor'>): number {
+export function storageFeeMinor(arrivedAt: string, now: Date, f: Pick<FiguresView, 'freeStorageDays' | 'storageFeePerDayMinor'>): number {
   return Math.max(0, storageDays(arrivedAt, now) - f.freeStorageDays) * f.storageFeePerDayMinor;
 }
 
 /** Days of free storage left (negative when overdue), and when the free period ends and disposal comes. */
-export function storageTimeline(arrivedAt: string, now: Date, f: Pick<Figures, 'freeStorageDays' | 'disposalDays'>) {
+export function storageTimeline(arrivedAt: string, now: Date, f: Pick<FiguresView, 'freeStorageDays' | 'disposalDays'>) {
   const arrived = Date.parse(arrivedAt);
   return {
     freeDaysLeft: f.freeStorageDays - storageDays(arrivedAt, now),
@@ -29,7 +30,7 @@ export function storageTimeline(arrivedAt: string, now: Date, f: Pick<Figures, '
 type StorageStep = 'package.storage_expiring' | 'package.storage_overdue' | 'package.dispose';
 
 /** The next storage step a package owes after `now`, and when (null: none left). */
-export function nextStorageStep(arrivedAt: string, now: Date, f: Figures): { kind: StorageStep; at: Date } | null {
+export function nextStorageStep(arrivedAt: string, now: Date, f: FiguresView): { kind: StorageStep; at: Date } | null {
   const arrived = Date.parse(arrivedAt);
   const steps: [StorageStep, number][] = [
     ['package.storage_expiring', arrived + (f.freeStorageDays - f.storageAlertDays) * DAY_MS],

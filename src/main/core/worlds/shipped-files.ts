@@ -2,19 +2,7 @@ import { existsSync } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-
-/** One world file shipped in the repository's `worlds/` folder, as "New world" offers it. */
-export interface ShippedWorldFile {
-  /** The file's `name` (else its file name without `.json`). */
-  name: string;
-  description: string;
-  /** The file's own seed, when it names one. */
-  seed: number | null;
-  /** The file name in `worlds/`, e.g. `orders-every-status.json`. */
-  fileName: string;
-  /** The world file itself, to send as `file` to POST /worlds. */
-  file: unknown;
-}
+import type { ShippedWorldFile } from '../../../contract/admin/worlds.js';
 
 /** The checkout's `worlds/` folder, found upwards from this module (src/ under tsx, a bundle in out/). */
 export function defaultShippedWorldsDir(): string {
