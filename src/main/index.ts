@@ -1,7 +1,7 @@
 import { Menu, Notification, app, dialog, ipcMain, shell, type BrowserWindow, type IpcMainInvokeEvent } from 'electron';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { IPC_CHANNELS, type BridgeRequest, type CoreStatus, type ServerInfo } from '../preload/bridge.js';
+import { IPC_CHANNELS, type BridgeRequest, type CoreStatus, type BridgeServerInfo } from '../preload/bridge.js';
 import { ConfirmationGate, type Confirmation } from './desktop/confirm.js';
 import { CoreClient } from './desktop/core-client.js';
 import { spawnCoreHost } from './desktop/core-process.js';
@@ -105,7 +105,7 @@ async function main(): Promise<void> {
     if (refused) return refused;
     return client.request(raw as BridgeRequest);
   });
-  ipcMain.handle(IPC_CHANNELS.serverInfo, (event): ServerInfo => {
+  ipcMain.handle(IPC_CHANNELS.serverInfo, (event): BridgeServerInfo => {
     if (!fromAppPage(event)) throw new Error('IPC refused: not the app page');
     return { apiOrigin: (client.current ?? info).origin, version: app.getVersion() };
   });

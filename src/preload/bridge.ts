@@ -24,7 +24,7 @@ export interface BridgeResponse {
   body: unknown;
 }
 
-export interface ServerInfo {
+export interface BridgeServerInfo {
   /** Where the localhost API listens, for scripts and the docs link. */
   apiOrigin: string;
   version: string;
@@ -41,7 +41,7 @@ export interface CoreStatus {
 
 export interface CrossbuyBridge {
   request(request: BridgeRequest): Promise<BridgeResponse>;
-  serverInfo(): Promise<ServerInfo>;
+  serverInfo(): Promise<BridgeServerInfo>;
   /** Subscribes to service events pushed from main; returns the unsubscribe function. */
   onEvent(listener: (event: ServiceEventMessage) => void): () => void;
   /** Subscribes to the core's state: a crash ('restarting', or 'failed' when it keeps crashing) and the recovery ('running'). */

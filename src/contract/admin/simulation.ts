@@ -54,4 +54,5 @@ type Routes = typeof adminSimulationSchemas;
 export type ClockView = Static<typeof ClockView>;
 export type ClockAdvanceResult = ResponseOf<Routes['POST /clock/advance']>;
 export type AutopilotView = Static<typeof AutopilotView>;
+export type ScenarioRates = Static<typeof ScenarioRates>;
 export type AutopilotRunResult = ResponseOf<Routes['POST /autopilot/run']>;

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { IPC_CHANNELS, type BridgeResponse, type ServerInfo } from '../../../src/preload/bridge.js';
+import { IPC_CHANNELS, type BridgeResponse, type BridgeServerInfo } from '../../../src/preload/bridge.js';
 import { appPageUrl, secureWebPreferences } from '../../../src/main/desktop/security.js';
 import { PAGE_META_CSP } from '../../../src/contract/page-policy.js';
 import { unpackedDir } from '../../../src/main/core/shared/worker-script.js';
@@ -163,7 +163,7 @@ describe('the built main process under a stand-in Electron', () => {
     expect(response.status).toBe(200);
     expect((response.body as { data: { items: unknown[] } }).data.items).toHaveLength(2);
     const info = await desktop.invoke(IPC_CHANNELS.serverInfo, `${pageUrl}#/orders`);
-    const { apiOrigin } = info.value as ServerInfo;
+    const { apiOrigin } = info.value as BridgeServerInfo;
     expect(apiOrigin).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
     const viaHttp = await fetch(`${apiOrigin}/api/v1/open/products/search?limit=2`, { headers: { authorization: 'Bearer nope' } });
     expect(viaHttp.status).toBe(401);
@@ -219,7 +219,7 @@ describe('the built main process under a stand-in Electron', () => {
 
   it('tells the window of a core crash and restarts the core on the same data', async () => {
     const before = (await desktop.invoke(IPC_CHANNELS.request, pageUrl, { method: 'GET', path: '/api/v1/open/user/wallet/transactions?limit=5' })).value as BridgeResponse;
-    const { apiOrigin } = (await desktop.invoke(IPC_CHANNELS.serverInfo, pageUrl)).value as ServerInfo;
+    const { apiOrigin } = (await desktop.invoke(IPC_CHANNELS.serverInfo, pageUrl)).value as BridgeServerInfo;
     await desktop.command('crash-utility');
     const crashed = await desktop.waitFor('webContents.send', (r) => r.channel === IPC_CHANNELS.status && (r.payload as { state: string }).state === 'restarting');
     expect((crashed.payload as { message: string }).message).toMatch(/stopped unexpectedly/);
@@ -231,7 +231,7 @@ describe('the built main process under a stand-in Electron', () => {
     const after = (await desktop.invoke(IPC_CHANNELS.request, pageUrl, { method: 'GET', path: '/api/v1/open/user/wallet/transactions?limit=5' })).value as BridgeResponse;
     expect(after.status).toBe(200);
     expect(after.body).toEqual(before.body);
-    expect(((await desktop.invoke(IPC_CHANNELS.serverInfo, pageUrl)).value as ServerInfo).apiOrigin).toBe(apiOrigin);
+    expect(((await desktop.invoke(IPC_CHANNELS.serverInfo, pageUrl)).value as BridgeServerInfo).apiOrigin).toBe(apiOrigin);
   });
 
   it('quits cleanly: the server stops and the database is checkpointed and closed', async () => {

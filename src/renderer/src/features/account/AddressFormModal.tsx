@@ -4,20 +4,20 @@ import { useState, type FormEvent } from 'react';
 import { hasErrors, useAddressFieldErrors, type AddressFieldErrors } from '../../shared/addressRules';
 import { ErrorAlert } from '../../shared/ErrorAlert';
 import { useT } from '../../shared/i18n';
-import { useCreateAddress, useUpdateAddress, type Address, type AddressInput } from './api';
+import { useCreateAddress, useUpdateAddress, type Address, type AddressFormValues } from './api';
 import { useCountryNames } from './countries';
 import { changedFields } from './logic';
 import { addressMessages, commonMessages } from './messages';
 
-const EMPTY: AddressInput = { name: '', phone: '', country: '', state: '', city: '', address: '', zipCode: '', isDefault: false };
+const EMPTY: AddressFormValues = { name: '', phone: '', country: '', state: '', city: '', address: '', zipCode: '', isDefault: false };
 
-function inputOf(address: Address | null): AddressInput {
+function inputOf(address: Address | null): AddressFormValues {
   if (!address) return EMPTY;
   const { id: _id, createdAt: _createdAt, ...input } = address;
   return input;
 }
 
-function trimmed(input: AddressInput): AddressInput {
+function trimmed(input: AddressFormValues): AddressFormValues {
   return {
     ...input,
     name: input.name.trim(),
@@ -40,7 +40,7 @@ function AddressForm({ address, first, onDone }: FormProps) {
   const t = useT(addressMessages);
   const c = useT(commonMessages);
   const { countries, isPending: countriesPending } = useCountryNames();
-  const [form, setForm] = useState<AddressInput>(() => ({ ...inputOf(address), ...(first ? { isDefault: true } : {}) }));
+  const [form, setForm] = useState<AddressFormValues>(() => ({ ...inputOf(address), ...(first ? { isDefault: true } : {}) }));
   const create = useCreateAddress();
   const update = useUpdateAddress();
   const mutation = address ? update : create;
@@ -51,7 +51,7 @@ function AddressForm({ address, first, onDone }: FormProps) {
    * What is wrong, per field. Editing checks only the fields being changed (and the postcode when the
    * country changes), as the service does: an address saved before a rule stays editable.
    */
-  const fieldErrors = (input: AddressInput): AddressFieldErrors => {
+  const fieldErrors = (input: AddressFormValues): AddressFieldErrors => {
     const all = errorsOf(input);
     if (!address) return all;
     const patch = changedFields(inputOf(address), input);
@@ -62,7 +62,7 @@ function AddressForm({ address, first, onDone }: FormProps) {
   const errors: AddressFieldErrors = { ...(tried ? fieldErrors(trimmed(form)) : {}), ...serverFieldError(mutation.error) };
   const fieldRefused = hasErrors(serverFieldError(mutation.error));
 
-  const set = <K extends keyof AddressInput>(field: K, value: AddressInput[K]) => {
+  const set = <K extends keyof AddressFormValues>(field: K, value: AddressFormValues[K]) => {
     setForm((f) => ({ ...f, [field]: value }));
     if (mutation.isError) mutation.reset();
   };

@@ -24,7 +24,8 @@ import type { WalletTransaction } from '../../../../contract/open/wallet';
  * (app/useLiveUpdates.ts) refresh them: 'wallet', 'dashboard', 'coupons', 'profile', 'addresses', 'favorites'.
  */
 
-export type AddressInput = Omit<Address, 'id' | 'createdAt'>;
+/** The address form's values: every field of an address (the contract's NewAddress, none left out). */
+export type AddressFormValues = Omit<Address, 'id' | 'createdAt'>;
 
 // ---------------------------------------------------------------- keys
 
@@ -119,7 +120,7 @@ export function useCreateAddress() {
 export function useUpdateAddress() {
   const invalidate = useInvalidate(accountKeys.addresses);
   return useMutation({
-    mutationFn: ({ id, patch }: { id: number; patch: Partial<AddressInput> }) => data(openApi().PUT('/user/addresses/{id}', { params: { path: { id } }, body: patch })),
+    mutationFn: ({ id, patch }: { id: number; patch: Partial<AddressFormValues> }) => data(openApi().PUT('/user/addresses/{id}', { params: { path: { id } }, body: patch })),
     onSettled: invalidate,
   });
 }

@@ -8,8 +8,7 @@ import { useFormat } from '../../../shared/format';
 import { detailMessages } from '../messages';
 import { useCancelOrder } from '../queries';
 import type { RefundResult, OrderDetail } from '../types';
-
-export const MAX_REASON = 500;
+import { MAX_REASON } from '../../../../../contract/limits';
 
 /** Cancel with an optional reason; each confirming click sends its own Idempotency-Key. */
 export function CancelOrderButton({ order, onCancelled }: { order: OrderDetail; onCancelled: (result: RefundResult) => void }) {

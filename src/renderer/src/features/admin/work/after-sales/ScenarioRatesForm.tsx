@@ -5,14 +5,14 @@ import { ErrorAlert } from '../../../../shared/ErrorAlert';
 import { useT } from '../../../../shared/i18n';
 import { commonMessages } from '../../messages';
 import { afterSalesMessages, type AfterSalesKey } from './messages';
-import { useSaveScenarioRates, useScenarioRates, type ScenarioRates } from './queries';
+import type { ScenarioRates } from '../../../../../../contract/admin/simulation';
+import { useSaveScenarioRates, useScenarioRates } from './queries';
 
 /** Every rated scenario, order ones then shipping ones, in percent (the autopilot settings hold them all). */
 const RATED = ['price_increase', 'price_decrease', 'domestic_freight', 'qc_issue', 'seller_delay', 'customs_hold', 'lost_in_transit', 'customs_seized'] as const;
 type Rated = (typeof RATED)[number];
-type Rates = ScenarioRates;
 
-function RatesForm({ saved }: { saved: Rates }) {
+function RatesForm({ saved }: { saved: ScenarioRates }) {
   const t = useT(afterSalesMessages);
   const tc = useT(commonMessages);
   const save = useSaveScenarioRates();
@@ -22,7 +22,7 @@ function RatesForm({ saved }: { saved: Rates }) {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (changed.length === 0) return;
-    const patch: Partial<Rates> = {};
+    const patch: Partial<ScenarioRates> = {};
     for (const name of changed) patch[name] = rates[name] as number;
     save.mutate(patch, { onSuccess: () => notifications.show({ color: 'green', message: t('ratesSaved') }) });
   };
@@ -63,7 +63,7 @@ export function ScenarioRatesForm() {
   const autopilot = useScenarioRates();
   if (autopilot.isPending) return <Skeleton height={120} />;
   if (autopilot.isError) return <ErrorAlert title={t('ratesLoadError')} error={autopilot.error} />;
-  const saved: Rates = autopilot.data.scenarioRates;
+  const saved: ScenarioRates = autopilot.data.scenarioRates;
   return (
     <Stack gap={4}>
       <Text size="sm" fw={500}>

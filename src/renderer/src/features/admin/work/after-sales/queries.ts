@@ -2,7 +2,7 @@ import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tansta
 import { adminApi, data, idempotent } from '../../../../api/client';
 import type { OrderScenario, ShippingScenario } from '../../../../../../contract/enums';
 import type { AdminOrderDetail } from '../../../../../../contract/admin/orders';
-import type { AutopilotView } from '../../../../../../contract/admin/simulation';
+import type { ScenarioRates } from '../../../../../../contract/admin/simulation';
 import { adminKeys, fetchers } from '../../queries';
 import { nextPendingCursor } from './pendingCursor';
 
@@ -122,8 +122,6 @@ export function useSimulateShipping(orderNo: string, onDone: (order: { orderNo: 
 export function useScenarioRates() {
   return useQuery({ queryKey: adminKeys.autopilot, queryFn: fetchers.autopilot });
 }
-
-export type ScenarioRates = AutopilotView['scenarioRates'];
 
 export function useSaveScenarioRates() {
   const queryClient = useQueryClient();
