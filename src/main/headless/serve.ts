@@ -106,7 +106,7 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
       logger: options.logger,
     });
     // MCP (Streamable HTTP) on the same port: its tool calls are `inject`ed into this app.
-    await registerMcpHttp(app, { worlds, catalog: openCatalog() });
+    await registerMcpHttp(app, { worlds, catalog: openCatalog });
     await listen(app, options.port, options.portFallback ?? false);
   } catch (error) {
     core.close();

@@ -1,5 +1,4 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
 import type { Worlds } from '../core/worlds/worlds.js';
 import { DEFAULT_WORLD, isWorldId } from '../core/worlds/world-id.js';
 import { checkHost } from '../core/http/host-check.js';
@@ -8,7 +7,6 @@ import { ApiError } from '../core/shared/errors.js';
 import { injectDispatch } from './dispatch.js';
 import { keySession } from './key.js';
 import { isPresetName, parseGlobs, type ToolSelection } from './filter.js';
-import { createMcpServer } from './mcp-server.js';
 import type { ToolCatalog } from './catalog.js';
 
 /**
@@ -31,8 +29,8 @@ const BODY_LIMIT = 1024 * 1024;
 export interface McpHttpOptions {
   /** The worlds served: the key decides which one a session works on. */
   worlds: Worlds;
-  /** Every tool, made once (open-tools.ts): a request only filters it. */
-  catalog: ToolCatalog;
+  /** Every tool, made once (open-tools.ts) on the first MCP request: a request only filters it. */
+  catalog: () => ToolCatalog;
   allowedHosts?: readonly string[];
 }
 
@@ -96,8 +94,9 @@ async function answer(app: FastifyInstance, options: McpHttpOptions, request: Fa
   }
   const selection = selectionOf(request.query as Record<string, unknown>);
   checkExpectedWorld((request.query as Record<string, unknown>).world, key.world.id);
+  const { createMcpServer, WebStandardStreamableHTTPServerTransport } = await mcpSdk();
   const server = createMcpServer({
-    catalog: options.catalog,
+    catalog: options.catalog(),
     scopes: () => key.scopes,
     selection,
     dispatch: injectDispatch(app, request.headers.authorization!, request.ip),
@@ -120,6 +119,16 @@ async function answer(app: FastifyInstance, options: McpHttpOptions, request: Fa
   } finally {
     await server.close().catch(() => undefined);
   }
+}
+
+/**
+ * The MCP SDK (and zod, which it loads) and the server made of it, imported on the first MCP request:
+ * loaded with the server they were a part of every start's time (docs/PERFORMANCE.md, "Cold start").
+ */
+function mcpSdk() {
+  return Promise.all([import('./mcp-server.js'), import('@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js')]).then(
+    ([server, transport]) => ({ createMcpServer: server.createMcpServer, WebStandardStreamableHTTPServerTransport: transport.WebStandardStreamableHTTPServerTransport }),
+  );
 }
 
 /** Registers `/mcp` on the root app (whose `inject` the tools call). */

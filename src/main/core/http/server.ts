@@ -26,6 +26,7 @@ import { REQUEST_ID_HEADER, requestIdOf } from './request-id.js';
 import { checkCharset } from './charset.js';
 import { registerRequestLog } from './request-log.js';
 import { finishDocument, type Api } from './openapi.js';
+import { lazySerializerFactory, type LazySerializer } from './serialization.js';
 import { adminRouteDocs, openRouteDocs, routeDocKey, TAG_DESCRIPTIONS } from './route-docs.js';
 
 export const OPEN_PREFIX = '/api/v1/open';
@@ -272,6 +273,7 @@ export interface ServedRoute {
   schema: { body?: unknown; querystring?: unknown; params?: unknown };
 }
 const servedRoutes = new WeakMap<FastifyInstance, ServedRoute[]>();
+const responseSerializers = new WeakMap<FastifyInstance, LazySerializer[]>();
 
 /**
  * Every route the server registered (seen by an onRoute hook on the root, so routes of every context):
@@ -281,8 +283,15 @@ export function servedRoutesOf(app: FastifyInstance): readonly ServedRoute[] {
   return servedRoutes.get(app) ?? [];
 }
 
+/** Every response serializer the server made (each compiled on its first answer: serialization.ts). */
+export function responseSerializersOf(app: FastifyInstance): readonly LazySerializer[] {
+  return responseSerializers.get(app) ?? [];
+}
+
 export async function buildServer(options: ServerOptions): Promise<FastifyInstance> {
+  const serializers: LazySerializer[] = [];
   const app = Fastify({
+    schemaController: { compilersFactory: { buildSerializer: lazySerializerFactory((serializer) => serializers.push(serializer)) } },
     logger: options.logger ? { level: 'warn' } : false,
     bodyLimit: BODY_LIMIT,
     return503OnClosing: true,
@@ -296,6 +305,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   });
   const served: ServedRoute[] = [];
   servedRoutes.set(app, served);
+  responseSerializers.set(app, serializers);
   app.addHook('onRoute', (route) => {
     for (const method of [route.method].flat()) served.push({ method, url: route.url, schema: route.schema ?? {} });
   });

@@ -35,7 +35,19 @@ export class RequestLog {
   private failed: Error | null = null;
   private closing: Promise<void> | null = null;
 
-  constructor(private readonly worker: Worker) {
+  private started: Worker | null = null;
+
+  /**
+   * `startWorker` runs on the first entry or query, not at construction: starting a thread (its module
+   * graph, its database) cost a server's cold start a few hundred ms of a core (docs/PERFORMANCE.md,
+   * "Cold start"), before any request had anything to log.
+   */
+  constructor(private readonly startWorker: () => Worker) {}
+
+  private get worker(): Worker {
+    if (this.started) return this.started;
+    const worker = this.startWorker();
+    this.started = worker;
     worker.on('message', (reply: LogReply) => {
       const call = this.calls.get(reply.seq);
       if (!call) return;
@@ -54,6 +66,7 @@ export class RequestLog {
     // A server that stops without close() must not be kept alive by the log; a call waiting for its
     // answer must (else a process whose last work is close() exits before the log is closed).
     worker.unref();
+    return worker;
   }
 
   /** Queues one finished request (the bodies as they were received and sent: only their heads are kept). */
@@ -94,16 +107,19 @@ export class RequestLog {
     this.worker.postMessage({ seq: 0, kind: 'forget', world } satisfies LogCall);
   }
 
+  /** A thread not started yet reads the setting when it starts. */
   setLimit(value: number): void {
-    if (!this.failed) this.worker.postMessage({ seq: 0, kind: 'limit', value } satisfies LogCall);
+    if (!this.failed && this.started) this.started.postMessage({ seq: 0, kind: 'limit', value } satisfies LogCall);
   }
 
   /** Writes what is queued and closes the log's database (a clean stop). */
   close(): Promise<void> {
     this.closing ??= (async () => {
       this.post();
+      // Never started: nothing was logged or asked, so there is no database to close.
+      if (!this.started) return;
       if (!this.failed) await this.call({ kind: 'close' }, true).catch(() => undefined);
-      await this.worker.terminate();
+      await this.started.terminate();
     })();
     return this.closing;
   }
@@ -150,8 +166,7 @@ const logs = new WeakMap<CoreContext, RequestLog>();
 export function openRequestLog(ctx: CoreContext, secrets: readonly string[] = []): RequestLog {
   const script = workerScript(fileURLToPath(new URL('.', import.meta.url)), 'request-log-worker', 'log-worker.ts');
   const file = ctx.dataDir === ':memory:' ? ':memory:' : join(ctx.dataDir, REQUEST_LOG_FILE);
-  const worker = new Worker(script.file, { workerData: { file, limit: readSetting(ctx.db, 'requestLogLimit'), secrets }, execArgv: script.execArgv });
-  const log = new RequestLog(worker);
+  const log = new RequestLog(() => new Worker(script.file, { workerData: { file, limit: readSetting(ctx.db, 'requestLogLimit'), secrets }, execArgv: script.execArgv }));
   logs.set(ctx, log);
   return log;
 }
