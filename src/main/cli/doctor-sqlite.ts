@@ -8,8 +8,9 @@ import type { Db } from '../core/db/database.js';
  * a couple of seconds, and the machine has two cores. Problems are counted, and only the first few kept.
  */
 export interface SqliteCheckResult {
-  integrity: { problems: string[]; count: number };
-  foreignKeys: { problems: string[]; count: number };
+  /** `ms`: how long the check took. */
+  integrity: { problems: string[]; count: number; ms: number };
+  foreignKeys: { problems: string[]; count: number; ms: number };
 }
 
 export interface SqliteCheckOptions {
@@ -20,18 +21,22 @@ export interface SqliteCheckOptions {
 
 /** The checks themselves, on any connection (the worker's, or the caller's in tests). */
 export function runSqliteChecks(db: Db, options: SqliteCheckOptions): SqliteCheckResult {
-  const integrity = { problems: [] as string[], count: 0 };
+  let started = performance.now();
+  const integrity = { problems: [] as string[], count: 0, ms: 0 };
   const pragma = options.full ? 'integrity_check' : 'quick_check';
   for (const line of db.prepare(`PRAGMA ${pragma}`).pluck().iterate() as IterableIterator<string>) {
     if (line === 'ok') continue;
     integrity.count++;
     if (integrity.problems.length < options.maxListed) integrity.problems.push(line);
   }
-  const foreignKeys = { problems: [] as string[], count: 0 };
+  integrity.ms = performance.now() - started;
+  started = performance.now();
+  const foreignKeys = { problems: [] as string[], count: 0, ms: 0 };
   for (const f of db.prepare('PRAGMA foreign_key_check').iterate() as IterableIterator<{ table: string; rowid: number; parent: string }>) {
     foreignKeys.count++;
     if (foreignKeys.problems.length < options.maxListed) foreignKeys.problems.push(`${f.table} row ${f.rowid} points at a missing ${f.parent} row`);
   }
+  foreignKeys.ms = performance.now() - started;
   return { integrity, foreignKeys };
 }
 
@@ -42,12 +47,15 @@ const { parentPort, workerData } = require('node:worker_threads');
 const Database = require(workerData.driver);
 const db = new Database(workerData.file, { readonly: true, fileMustExist: true });
 db.pragma('busy_timeout = 5000');
-const list = () => ({ problems: [], count: 0 });
+const list = () => ({ problems: [], count: 0, ms: 0, started: performance.now() });
 const add = (l, p) => { l.count++; if (l.problems.length < workerData.maxListed) l.problems.push(p); };
+const done = (l) => { l.ms = performance.now() - l.started; delete l.started; };
 const integrity = list();
 for (const line of db.prepare('PRAGMA ' + (workerData.full ? 'integrity_check' : 'quick_check')).pluck().iterate()) if (line !== 'ok') add(integrity, line);
+done(integrity);
 const foreignKeys = list();
 for (const f of db.prepare('PRAGMA foreign_key_check').iterate()) add(foreignKeys, f.table + ' row ' + f.rowid + ' points at a missing ' + f.parent + ' row');
+done(foreignKeys);
 db.close();
 parentPort.postMessage({ integrity, foreignKeys });
 `;

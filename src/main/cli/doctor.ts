@@ -21,6 +21,8 @@ export interface DoctorCheck {
   /** The first MAX_LISTED problems; `problemCount` has them all. */
   problems: string[];
   problemCount: number;
+  /** How long the check took (printed with --timings). */
+  ms?: number;
 }
 
 /** How many problems of one check are kept and printed; the count is always given. */
@@ -36,8 +38,8 @@ class ProblemList {
   };
 }
 
-function check(name: string, summary: string, list: ProblemList): DoctorCheck {
-  return { name, ok: list.count === 0, summary, problems: list.listed, problemCount: list.count };
+function check(name: string, summary: string, list: ProblemList, ms?: number): DoctorCheck {
+  return { name, ok: list.count === 0, summary, problems: list.listed, problemCount: list.count, ...(ms === undefined ? {} : { ms }) };
 }
 
 /**
@@ -47,26 +49,29 @@ function check(name: string, summary: string, list: ProblemList): DoctorCheck {
  */
 function coreChecks(ctx: CoreContext): DoctorCheck[] {
   const problems = { ledger: new ProblemList(), orders: new ProblemList(), shipping: new ProblemList(), 'top-ups': new ProblemList() } satisfies Record<MoneyCheckName, ProblemList>;
-  const counts = runMoneyChecks(ctx, (name, problem) => problems[name].add(problem));
+  const ms: Partial<Record<MoneyCheckName, number>> = {};
+  const counts = runMoneyChecks(ctx, (name, problem) => problems[name].add(problem), (name, took) => (ms[name] = took));
   return [
-    check('ledger', `${plural(counts.ledger, 'wallet')}: balance = sum of ledger entries, frozen = active holds, available >= 0`, problems.ledger),
-    check('orders', `${plural(counts.orders, 'order')}: total = subtotal - discount + serviceFee, paid once, refunds <= payments, coupons`, problems.orders),
+    check('ledger', `${plural(counts.ledger, 'wallet')}: balance = sum of ledger entries, frozen = active holds, available >= 0`, problems.ledger, ms.ledger),
+    check('orders', `${plural(counts.orders, 'order')}: total = subtotal - discount + serviceFee, paid once, refunds <= payments, coupons`, problems.orders, ms.orders),
     check(
       'shipping',
       `${plural(counts.shipping, 'shipping record')} (shipping orders, serviced packages, rehearsals): holds = fee + premium + storage while pending, captured once at dispatch, payouts <= declared value + fee, service charges = prices`,
       problems.shipping,
+      ms.shipping,
     ),
-    check('top-ups', `${plural(counts['top-ups'], 'top-up')}: a succeeded one credited once by a deposit of its credited amount, a pending or failed one never`, problems['top-ups']),
+    check('top-ups', `${plural(counts['top-ups'], 'top-up')}: a succeeded one credited once by a deposit of its credited amount, a pending or failed one never`, problems['top-ups'], ms['top-ups']),
   ];
 }
 
 function sqliteChecks(result: SqliteCheckResult, full: boolean): DoctorCheck[] {
-  const asCheck = (name: string, summary: string, part: { problems: string[]; count: number }): DoctorCheck => ({
+  const asCheck = (name: string, summary: string, part: SqliteCheckResult['integrity']): DoctorCheck => ({
     name,
     ok: part.count === 0,
     summary,
     problems: part.problems,
     problemCount: part.count,
+    ms: part.ms,
   });
   return [
     asCheck('database integrity', full ? 'PRAGMA integrity_check' : 'PRAGMA quick_check (--full: integrity_check)', result.integrity),
@@ -90,10 +95,11 @@ export async function runDoctorChecksInParallel(ctx: CoreContext, file: string, 
   return [...sqliteChecks(await sqlite, full), ...core];
 }
 
-export function formatDoctorReport(dbFile: string, checks: readonly DoctorCheck[]): string {
+export function formatDoctorReport(dbFile: string, checks: readonly DoctorCheck[], options: { timings?: boolean } = {}): string {
   const lines = [`crossbuy doctor: ${dbFile}`];
   for (const check of checks) {
-    lines.push(`${check.ok ? 'ok  ' : 'FAIL'}  ${check.name}: ${check.summary}`);
+    const took = options.timings && check.ms !== undefined ? ` (${Math.round(check.ms)} ms)` : '';
+    lines.push(`${check.ok ? 'ok  ' : 'FAIL'}  ${check.name}: ${check.summary}${took}`);
     for (const problem of check.problems) lines.push(`        - ${problem}`);
     if (check.problemCount > check.problems.length) lines.push(`        ... and ${check.problemCount - check.problems.length} more`);
   }
@@ -114,6 +120,7 @@ async function checkDatabase(dir: string, full: boolean | undefined): Promise<{ 
  * world without its database, no world folder without its registry row. Streams the registry.
  */
 function worldRegistryCheck(dataDir: string, registry: WorldRegistry): DoctorCheck {
+  const started = performance.now();
   const problems = new ProblemList();
   let count = 0;
   for (const id of registry.unfinished()) problems.add(`${id}: left half made (removed at the next start)`);
@@ -127,7 +134,7 @@ function worldRegistryCheck(dataDir: string, registry: WorldRegistry): DoctorChe
       if (!entry.startsWith('.') && !registry.get(entry)) problems.add(`${entry}: a world folder without a registry row (removed at the next start)`);
     }
   }
-  return check('worlds', `${plural(count, 'world')} registered besides the default one, each whole`, problems);
+  return check('worlds', `${plural(count, 'world')} registered besides the default one, each whole`, problems, performance.now() - started);
 }
 
 export function registerDoctorCommand(program: Command): void {
@@ -138,13 +145,14 @@ export function registerDoctorCommand(program: Command): void {
     .option('--world <id>', 'check this world only (`default`: the data folder\'s own database)')
     .option('--json', 'print the checks as JSON (one line per database checked)')
     .option('--full', 'PRAGMA integrity_check (compares every index with its table; slower) instead of quick_check')
-    .action(async (options: { data?: string; world?: string; json?: boolean; full?: boolean }) => {
+    .option('--timings', 'print how long each check took (with --json, `ms` is always there)')
+    .action(async (options: { data?: string; world?: string; json?: boolean; full?: boolean; timings?: boolean }) => {
       const dir = existingDataDir(options.data);
       let failed = false;
       const report = (world: string, database: string, checks: DoctorCheck[]) => {
         failed ||= !checks.every((c) => c.ok);
         const ok = checks.every((c) => c.ok);
-        process.stdout.write(options.json ? `${JSON.stringify({ world, database, ok, checks })}\n` : formatDoctorReport(database, checks));
+        process.stdout.write(options.json ? `${JSON.stringify({ world, database, ok, checks })}\n` : formatDoctorReport(database, checks, { timings: options.timings }));
       };
       // One world at a time, each reported as it is done: memory stays flat whatever the number of worlds.
       if (options.world === undefined || options.world === DEFAULT_WORLD) {
