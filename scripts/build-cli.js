@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Builds the CLI and headless server into out/cli/ (ESM, entry crossbuy.mjs), so `crossbuy` starts
 // without transpiling TypeScript at every run (tsx took ~1 s of every start). Packages stay external:
-// they load from node_modules (better-sqlite3 is native). Code splitting keeps the server (fastify,
+// they load from node_modules (better-sqlite3 is native), all but TypeBox (BUNDLED). Code splitting keeps the server (fastify,
 // typebox, ajv: ~300 ms to load) out of commands that do not serve, such as --help. Run by `npm install`
 // (prepare) and by bin/crossbuy.js whenever a source is newer than the bundle.
 import { existsSync, renameSync, rmSync } from 'node:fs';
@@ -18,6 +18,25 @@ function esbuild() {
   const fromHere = createRequire(import.meta.url);
   return createRequire(fromHere.resolve('tsx/package.json'))('esbuild');
 }
+
+/**
+ * Packages bundled into the CLI rather than loaded from node_modules: TypeBox's build is 709 ES modules,
+ * each resolved, read and linked at every start (~100 ms of a server's cold start, docs/PERFORMANCE.md);
+ * bundled, esbuild keeps only what the schemas use, in the chunks that use it. TypeBox marks its schemas
+ * with Symbol.for keys, so a schema is the same to any copy.
+ */
+const BUNDLED = ['typebox'];
+
+/** Every bare import is external (loaded from node_modules) except the BUNDLED packages. */
+const externalPackages = {
+  name: 'external-packages',
+  setup(build) {
+    build.onResolve({ filter: /^[^./]/ }, (args) => {
+      const name = args.path.startsWith('@') ? args.path.split('/').slice(0, 2).join('/') : args.path.split('/')[0];
+      return BUNDLED.includes(name) ? undefined : { path: args.path, external: true };
+    });
+  },
+};
 
 export async function buildCli() {
   const { build } = esbuild();
@@ -39,7 +58,7 @@ export async function buildCli() {
     platform: 'node',
     format: 'esm',
     target: 'node22',
-    packages: 'external',
+    plugins: [externalPackages],
     sourcemap: 'linked',
     logLevel: 'warning',
   });
