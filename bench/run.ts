@@ -5,7 +5,8 @@
  *  - POST /orders throughput with the ledger invariant checked after the run (crossbuy doctor);
  *  - calculate-freight-batch throughput;
  *  - GET /orders on a database holding 100,000 orders;
- *  - (named only) `scale`: 1,000,000 orders; `worlds`: world creation, reset and memory (bench/worlds.ts).
+ *  - (named only) `scale`: 1,000,000 orders; `worlds`: world creation, reset and memory (bench/worlds.ts);
+ *    `start`: cold start to the first answer beside `crossbuy --help` (bench/start.ts).
  */
 import Database from 'better-sqlite3';
 import { execFileSync, spawn } from 'node:child_process';
@@ -16,6 +17,7 @@ import { measure, startChild, stopChild, table, tempDataDir, DURATION_S, type Me
 import { seedOrders } from './seed-orders.js';
 import { scale } from './scale.js';
 import { worlds } from './worlds.js';
+import { start } from './start.js';
 
 const root = join(import.meta.dirname, '..');
 const cli = join(root, 'bin', 'crossbuy.js');
@@ -333,9 +335,9 @@ function report(section: string, text: string): void {
   writeFileSync(file, doc);
 }
 
-const sections: Record<string, () => Promise<void>> = { reads, writes, 'large-list': largeList, scale: () => scale(report), worlds: () => worlds(report) };
+const sections: Record<string, () => Promise<void>> = { reads, writes, 'large-list': largeList, scale: () => scale(report), worlds: () => worlds(report), start: () => start(report) };
 /** Sections that take many minutes run only when named: `npm run bench -- scale`. */
-const ON_REQUEST = new Set(['scale', 'worlds']);
+const ON_REQUEST = new Set(['scale', 'worlds', 'start']);
 const only = process.argv[2];
 for (const [name, run] of Object.entries(sections)) {
   if (only ? only !== name : ON_REQUEST.has(name)) continue;
