@@ -291,7 +291,12 @@ export function responseSerializersOf(app: FastifyInstance): readonly LazySerial
 export async function buildServer(options: ServerOptions): Promise<FastifyInstance> {
   const serializers: LazySerializer[] = [];
   const app = Fastify({
-    schemaController: { compilersFactory: { buildSerializer: lazySerializerFactory((serializer) => serializers.push(serializer)) } },
+    // Our compilers from the start: Fastify then never loads its default validator compiler (a second Ajv
+    // setup, JTD included) that nothing would use.
+    schemaController: {
+      // (Fastify types a validator factory as Ajv's; any route schema compiler is what it calls.)
+      compilersFactory: { buildValidator: (() => validatorCompiler) as never, buildSerializer: lazySerializerFactory((serializer) => serializers.push(serializer)) },
+    },
     logger: options.logger ? { level: 'warn' } : false,
     bodyLimit: BODY_LIMIT,
     return503OnClosing: true,

@@ -25,8 +25,10 @@ function makeAjv(coerceTypes: boolean): Ajv {
  * Query strings and path params arrive as text, so they are coerced ("2" -> 2). Bodies are JSON and keep
  * their types: a quantity of "2" or 2.5 is a client error, not something to guess at.
  */
-const textAjv = makeAjv(true);
-const bodyAjv = makeAjv(false);
+let textAjv: Ajv | undefined;
+let bodyAjv: Ajv | undefined;
+/** Made with the first schema compiled (a route's first request), not when the server starts. */
+const ajvFor = (httpPart: string | undefined): Ajv => (httpPart === 'body' ? (bodyAjv ??= makeAjv(false)) : (textAjv ??= makeAjv(true)));
 
 /**
  * Compiles a route's schema on the route's first request rather than at start-up: compiling every route's
@@ -34,12 +36,11 @@ const bodyAjv = makeAjv(false);
  * off the function it was given, so the wrapper carries them over.
  */
 export const validatorCompiler: FastifySchemaCompiler<unknown> = ({ schema, httpPart }) => {
-  const ajv = httpPart === 'body' ? bodyAjv : textAjv;
   let compiled: ValidateFunction | undefined;
   let integerFields: string[] = [];
   const validate = (data: unknown) => {
     if (!compiled) {
-      compiled = ajv.compile(boundIntegers(schema));
+      compiled = ajvFor(httpPart).compile(boundIntegers(schema));
       integerFields = httpPart === 'body' ? [] : topLevelIntegers(schema);
     }
     const notInteger = integerFields.length ? nonCanonicalInteger(data, integerFields) : null;
