@@ -68,3 +68,15 @@ describe('crossbuy doctor', () => {
     expect(statements(25)).toEqual(statements(3));
   });
 });
+
+describe('crossbuy doctor --timings', () => {
+  it('prints how long each check took beside it, only when asked', () => {
+    const core = coreWithOrders(1);
+    const checks = runDoctorChecks(core.ctx);
+    for (const c of checks) expect(c.ms, c.name).toBeGreaterThanOrEqual(0);
+    const timed = formatDoctorReport('x.db', checks, { timings: true });
+    expect(timed).toMatch(/^ok {4}orders: .* \(\d+ ms\)$/m);
+    expect(timed).toMatch(/^ok {4}database integrity: .* \(\d+ ms\)$/m);
+    expect(formatDoctorReport('x.db', checks)).not.toMatch(/ms\)$/m);
+  });
+});
