@@ -73,7 +73,7 @@ export async function start(report: (section: string, text: string) => void): Pr
   const empty = tempDataDir();
   const folders: { label: string; dir: string }[] = [{ label: 'new folder (demo data only)', dir: empty }];
   const scaleDir = process.env.BENCH_SCALE_DIR;
-  if (scaleDir && existsSync(join(scaleDir, 'crossbuy.db'))) folders.push({ label: `seeded folder (${scaleDir.replace(/.*[\\/]/, '')})`, dir: scaleDir });
+  if (scaleDir && existsSync(join(scaleDir, 'crossbuy.db'))) folders.push({ label: 'the BENCH_SCALE_DIR folder', dir: scaleDir });
   try {
     crossbuy(['keys', 'list', '--data', empty]); // the first start (schema, demo data) is not a cold start
     const keys = folders.map((f) => crossbuy(['keys', 'create', '--data', f.dir, '--name', 'bench-start', '--scopes', 'all']));

@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { readFileSync, statSync, utimesSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync, utimesSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
@@ -35,6 +35,17 @@ describe('the CLI bundle', () => {
     const entry = readFileSync(bundle, 'utf8');
     expect(entry).not.toMatch(/from ["']fastify["']/);
     expect(entry).toMatch(/import\(["']\.\/serve-[\w-]+\.mjs["']\)/);
+  });
+
+  it('bundles TypeBox in (no chunk loads its 709 modules from node_modules) and loads the MCP SDK only on demand', () => {
+    crossbuy(['--help']);
+    const dir = join(root, 'out', 'cli');
+    for (const file of readdirSync(dir).filter((f) => f.endsWith('.mjs'))) {
+      const code = readFileSync(join(dir, file), 'utf8');
+      expect(code, file).not.toMatch(/from ["']typebox["']/);
+      // The SDK is imported by import() only (mcp/http.ts: the first /mcp request; the stdio command).
+      expect(code, file).not.toMatch(/^import [^;]*from ["']@modelcontextprotocol\/sdk\/server\/webStandardStreamableHttp\.js["']/m);
+    }
   });
 
   it('runs the sources through tsx when asked', () => {
