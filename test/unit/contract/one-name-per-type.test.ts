@@ -23,11 +23,23 @@ function exportedNames(dir: string, pattern: RegExp, into = new Map<string, stri
 
 /**
  * The API's types are written once, in src/contract, and both the core and the renderer import them.
- * One remains on purpose: each side's ApiError is its own (the core's carries the HTTP status it
- * answers, the renderer's the answer it got). The checkout no longer prices anything in the browser
- * (it shows POST /orders/preview), so CouponTerms and PricedLine are the core's alone.
+ * The checkout no longer prices anything in the browser (it shows POST /orders/preview), so CouponTerms
+ * and PricedLine are the core's alone. The error of an API call is the client's CrossbuyError (src/client)
+ * on the client side and the core's ApiError on the server side: no name on both.
  */
-const ALLOWED_ON_BOTH_SIDES = ['ApiError'];
+const ALLOWED_ON_BOTH_SIDES: string[] = [];
+
+/** Every `class X extends YError` under `dir`, as `X`. */
+function errorClasses(dir: string, into: string[] = []): string[] {
+  for (const entry of readdirSync(dir)) {
+    const path = join(dir, entry);
+    if (statSync(path).isDirectory()) errorClasses(path, into);
+    else if (/\.tsx?$/.test(entry) && !/\.test\.tsx?$/.test(entry)) {
+      for (const m of readFileSync(path, 'utf8').matchAll(/\bclass\s+([A-Za-z0-9_]+)\s+extends\s+[A-Za-z0-9_.]*Error\b/g)) into.push(m[1]!);
+    }
+  }
+  return into;
+}
 
 describe('one name per type across the core and the renderer', () => {
   it('defines no API type twice: only the allowed names are exported on both sides', () => {
@@ -35,6 +47,11 @@ describe('one name per type across the core and the renderer', () => {
     const renderer = exportedNames(join(root, 'src', 'renderer'), TYPE_DECLARATION);
     const both = [...main.keys()].filter((name) => renderer.has(name)).sort();
     expect(both).toEqual(ALLOWED_ON_BOTH_SIDES);
+  });
+
+  it('has one error class on the client side: the typed client\'s CrossbuyError, which the renderer uses', () => {
+    const clientSide = ['client', 'renderer', 'preload'].flatMap((dir) => errorClasses(join(root, 'src', dir)));
+    expect(clientSide).toEqual(['CrossbuyError']);
   });
 });
 

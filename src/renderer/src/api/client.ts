@@ -1,46 +1,23 @@
-import createFetchClient, { type Client } from 'openapi-fetch';
-import type { paths as AdminPaths } from '../../../client/generated/admin';
-import type { paths as OpenPaths } from '../../../client/generated/open';
+import {
+  createAdminClient,
+  createClient as createOpenClient,
+  CrossbuyError,
+  errorFromAnswer,
+  OPEN_PREFIX,
+  unreachableError,
+  unwrap as data,
+  type AdminClient,
+  type OpenClient,
+} from '../../../client';
 import { defaultTransport, inWorld, type Method, type Transport } from './transport';
 import { selectedWorld } from './worldStore';
 import type { AddToCartInput, CartItemPatch, Platform } from './types';
 
-type OpenClient = Client<OpenPaths>;
-type AdminClient = Client<AdminPaths>;
-
-export const OPEN_API = '/api/v1/open';
-
-/** An error answer of the service ({ statusCode, message, error }), or statusCode 0 when it was not reached. */
-export class ApiError extends Error {
-  override readonly name = 'ApiError';
-
-  /** The body's stable discriminator (src/contract/error-codes.ts) and the field concerned, when sent. */
-  code?: string;
-  field?: string;
-
-  constructor(
-    readonly statusCode: number,
-    message: string,
-    readonly error: string = '',
-    options?: ErrorOptions,
-  ) {
-    super(message, options);
-  }
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-function errorFrom(status: number, body: unknown): ApiError {
-  if (isRecord(body) && typeof body.message === 'string') {
-    const error = new ApiError(status, body.message, typeof body.error === 'string' ? body.error : '');
-    if (typeof body.code === 'string') error.code = body.code;
-    if (typeof body.field === 'string') error.field = body.field;
-    return error;
-  }
-  return new ApiError(status, `The service answered ${status} without an error message`);
-}
+/**
+ * The page's calls go through the typed client scripts use (src/client, published as @crossbuy/client):
+ * its one error class and its one envelope unwrap. `data` is the name the pages call it by.
+ */
+export { CrossbuyError, data };
 
 export interface SearchParams {
   q?: string;
@@ -53,8 +30,6 @@ export interface SearchParams {
   /** Local catalog only. */
   platform?: Platform;
 }
-
-export const ADMIN_API = '/api/v1/admin';
 
 /**
  * openapi-fetch builds a Request from an absolute URL; the page's transports take the path alone, so
@@ -84,38 +59,13 @@ export function transportFetch(transport: Transport): (request: Request) => Prom
 
 /** The open API typed by its OpenAPI document (src/client/generated), over a transport. */
 export function openClientOver(transport: Transport): OpenClient {
-  return createFetchClient<OpenPaths>({ baseUrl: LOCAL_ORIGIN + OPEN_API, fetch: transportFetch(transport) });
+  // No key: the transport authenticates (the session cookie with the UI header, or the bridge itself).
+  return createOpenClient({ baseUrl: LOCAL_ORIGIN, fetch: transportFetch(transport) });
 }
 
 /** The back office typed by its OpenAPI document, over a transport. */
 export function adminClientOver(transport: Transport): AdminClient {
-  return createFetchClient<AdminPaths>({ baseUrl: LOCAL_ORIGIN + ADMIN_API, fetch: transportFetch(transport) });
-}
-
-interface Answer<D> {
-  data?: D;
-  error?: unknown;
-  response: Response;
-}
-
-/**
- * The `data` of a success, or an ApiError carrying the service's own message; ApiError(0) when the
- * service could not be reached at all.
- */
-export async function data<D extends { data: unknown }>(call: Promise<Answer<D>>): Promise<D['data']> {
-  let answer: Answer<D>;
-  try {
-    answer = await call;
-  } catch (cause) {
-    // The same words whichever transport failed; the transport's own error stays as the cause.
-    throw new ApiError(0, 'The crossbuy service could not be reached', 'Network Error', { cause });
-  }
-  const { response } = answer;
-  if (!response.ok) throw errorFrom(response.status, answer.error);
-  if (!isRecord(answer.data) || !('data' in answer.data)) {
-    throw new ApiError(response.status, 'The service sent a response without data', 'Bad Response');
-  }
-  return answer.data.data;
+  return createAdminClient({ baseUrl: LOCAL_ORIGIN, fetch: transportFetch(transport) });
 }
 
 /** The typed client for the shop and the cart, over a transport. */
@@ -185,16 +135,16 @@ export function newIdempotencyKey(): string {
 
 /**
  * A CSV export (`/api/v1/open/exports/<kind>.csv?...`) as text, over the page's transport (the bridge or
- * same-origin HTTP with the session header, like every other call); an ApiError when refused.
+ * same-origin HTTP with the session header, like every other call); a CrossbuyError when refused.
  */
 export async function fetchCsv(path: string): Promise<string> {
   let answer;
   try {
-    answer = await pageTransport()({ method: 'GET', path: OPEN_API + path });
+    answer = await pageTransport()({ method: 'GET', path: OPEN_PREFIX + path });
   } catch (cause) {
-    throw new ApiError(0, 'The crossbuy service could not be reached', 'Network Error', { cause });
+    throw unreachableError(cause);
   }
-  if (answer.status !== 200) throw errorFrom(answer.status, answer.body);
-  if (typeof answer.body !== 'string') throw new ApiError(answer.status, 'The service sent no CSV', 'Bad Response');
+  if (answer.status !== 200) throw errorFromAnswer(answer.status, answer.body);
+  if (typeof answer.body !== 'string') throw new CrossbuyError(answer.status, 'The service sent no CSV', 'Bad Response');
   return answer.body;
 }

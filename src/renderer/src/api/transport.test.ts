@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { BridgeRequest, BridgeResponse } from '../../../preload/bridge';
-import { adminClientOver, ApiError, createClient, data, idempotent, openClientOver, type ApiClient } from './client';
+import { adminClientOver, createClient, CrossbuyError, data, idempotent, openClientOver, type ApiClient } from './client';
 import { httpTransport, ipcTransport } from './transport';
 
 /** One answer of the service, as both low-level senders will deliver it. */
@@ -52,7 +52,7 @@ async function outcome(run: () => Promise<unknown>): Promise<Outcome> {
   try {
     return { ok: true, value: await run() };
   } catch (error) {
-    if (!(error instanceof ApiError)) throw error;
+    if (!(error instanceof CrossbuyError)) throw error;
     return { ok: false, error: { name: error.name, statusCode: error.statusCode, message: error.message, error: error.error } };
   }
 }
@@ -122,8 +122,17 @@ describe('IPC and HTTP transports give the client the same result', () => {
     const missing = pair({ status: 404, body: { statusCode: 404, message: 'Product 99999 not found', error: 'Not Found' } });
     for (const client of [missing.ipc, missing.http]) {
       const error = await client.products.get(99999).catch((e: unknown) => e);
-      expect(error).toBeInstanceOf(ApiError);
+      expect(error).toBeInstanceOf(CrossbuyError);
       expect(error).toMatchObject({ statusCode: 404, message: 'Product 99999 not found', error: 'Not Found' });
+    }
+
+    // The discriminator and the field the address forms and the link box read (addressRules, linkProblem).
+    const refused = pair({
+      status: 400,
+      body: { statusCode: 400, message: 'postalCode 1234 is not a valid US ZIP code', error: 'Bad Request', code: 'address_invalid', field: 'postalCode' },
+    });
+    for (const client of [refused.ipc, refused.http]) {
+      await expect(client.cart.get()).rejects.toMatchObject({ name: 'CrossbuyError', statusCode: 400, code: 'address_invalid', field: 'postalCode' });
     }
 
     const down = pair({ status: 0, unreachable: true });

@@ -1,5 +1,5 @@
 import { QueryClient } from '@tanstack/react-query';
-import { ApiError } from '../api/client';
+import { CrossbuyError } from '../api/client';
 
 /** A local service: an error answer is final, so only an unreachable service is retried (twice). */
 export function createQueryClient(): QueryClient {
@@ -8,7 +8,7 @@ export function createQueryClient(): QueryClient {
       queries: {
         staleTime: 30_000,
         refetchOnWindowFocus: false,
-        retry: (failures, error) => error instanceof ApiError && error.statusCode === 0 && failures < 2,
+        retry: (failures, error) => error instanceof CrossbuyError && error.statusCode === 0 && failures < 2,
       },
       mutations: { retry: false },
     },

@@ -1,5 +1,5 @@
 import { Alert, Text } from '@mantine/core';
-import { ApiError } from '../api/client';
+import { CrossbuyError } from '../api/client';
 import { appMessages } from '../app/appMessages';
 import { errorKeyOf } from './errorKey';
 import { useT } from './i18n';
@@ -21,9 +21,9 @@ export interface ErrorText {
 export function useErrorText(): (error: unknown) => ErrorText {
   const t = useT(appMessages);
   return (error) => {
-    if (error instanceof ApiError && error.statusCode === 401) return { summary: t('sessionEnded', { message: error.message }), detail: null };
+    if (error instanceof CrossbuyError && error.statusCode === 401) return { summary: t('sessionEnded', { message: error.message }), detail: null };
     const message = error instanceof Error ? error.message : String(error);
-    if (error instanceof ApiError) return { summary: t(errorKeyOf(error.statusCode)), detail: message ? t('errorDetail', { message }) : null };
+    if (error instanceof CrossbuyError) return { summary: t(errorKeyOf(error.statusCode)), detail: message ? t('errorDetail', { message }) : null };
     return { summary: null, detail: message || null };
   };
 }

@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import { addressProblems, type AddressProblem, type AddressRuleField } from '../../../contract/address-rules';
-import { ApiError } from '../api/client';
+import { CrossbuyError } from '../api/client';
 import { defineMessages, useT } from './i18n';
 
 /**
@@ -66,7 +66,7 @@ export function useAddressFieldErrors(): {
     [t, word],
   );
   const serverFieldError = useCallback((error: unknown): AddressFieldErrors => {
-    if (!(error instanceof ApiError) || error.code !== 'address_invalid' || !error.field) return {};
+    if (!(error instanceof CrossbuyError) || error.code !== 'address_invalid' || !error.field) return {};
     return { [error.field as AddressRuleField]: error.message };
   }, []);
   return { errorsOf, serverFieldError };

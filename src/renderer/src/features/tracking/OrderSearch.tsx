@@ -1,7 +1,7 @@
 import { Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { ApiError } from '../../api/client';
+import { CrossbuyError } from '../../api/client';
 import { navigate } from '../../app/router';
 import { ErrorAlert } from '../../shared/ErrorAlert';
 import { useT } from '../../shared/i18n';
@@ -27,7 +27,7 @@ export function OrderSearch() {
       await queryClient.fetchQuery({ queryKey: orderKeys.detail(orderNo), queryFn: () => fetchOrder(orderNo) });
       navigate(orderHash(orderNo));
     } catch (error) {
-      setProblem(error instanceof ApiError && error.statusCode === 404 ? { notFound: orderNo } : { error });
+      setProblem(error instanceof CrossbuyError && error.statusCode === 404 ? { notFound: orderNo } : { error });
     } finally {
       setBusy(false);
     }

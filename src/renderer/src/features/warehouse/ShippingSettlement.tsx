@@ -1,6 +1,6 @@
 import { Alert, Anchor, Button, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { useState } from 'react';
-import { ApiError } from '../../api/client';
+import { CrossbuyError } from '../../api/client';
 import { ConfirmModal } from '../../shared/ConfirmModal';
 import { ErrorAlert } from '../../shared/ErrorAlert';
 import { useFormat } from '../../shared/format';
@@ -107,7 +107,7 @@ export function ShippingSupplementBanner({ order }: { order: ShippingOrderDetail
       </Alert>
     ) : null;
   }
-  const short = pay.error instanceof ApiError && pay.error.statusCode === 402;
+  const short = pay.error instanceof CrossbuyError && pay.error.statusCode === 402;
   const confirm = () => {
     if (!asked) return;
     pay.mutate(asked.id, { onSettled: () => setAsked(null) });

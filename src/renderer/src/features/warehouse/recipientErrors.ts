@@ -1,4 +1,4 @@
-import { ApiError } from '../../api/client';
+import { CrossbuyError } from '../../api/client';
 import type { AddressDraft, AddressFieldErrors } from '../../shared/addressRules';
 
 /**
@@ -7,7 +7,7 @@ import type { AddressDraft, AddressFieldErrors } from '../../shared/addressRules
  * error, which the page shows as a general alert.
  */
 export function refusedRecipientField(error: unknown): AddressFieldErrors {
-  if (!(error instanceof ApiError) || error.code !== 'address_invalid' || !error.field) return {};
+  if (!(error instanceof CrossbuyError) || error.code !== 'address_invalid' || !error.field) return {};
   const match = /^recipient([A-Z]\w*)$/.exec(error.field);
   if (!match) return {};
   const field = (match[1]!.charAt(0).toLowerCase() + match[1]!.slice(1)) as keyof AddressDraft;

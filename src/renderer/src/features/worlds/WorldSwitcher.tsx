@@ -2,7 +2,7 @@ import { ActionIcon, Group, Select, Stack, Text, Tooltip } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { ApiError } from '../../api/client';
+import { CrossbuyError } from '../../api/client';
 import { DEFAULT_WORLD, switcherOrder, useWorldStore } from '../../api/worldStore';
 import { useT } from '../../shared/i18n';
 import { worldMessages } from './messages';
@@ -24,7 +24,7 @@ function useSelectedWorldCheck(): void {
     queryFn: () => worldFetchers.one(selected),
     enabled: selected !== DEFAULT_WORLD,
   });
-  const gone = check.error instanceof ApiError && check.error.statusCode === 404;
+  const gone = check.error instanceof CrossbuyError && check.error.statusCode === 404;
   useEffect(() => {
     if (!gone) return;
     fallBack();

@@ -1,7 +1,7 @@
 import { Alert, Button, Code, Group, Skeleton, Stack, Tabs, Text, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent, type ReactNode } from 'react';
-import { ApiError } from '../../../api/client';
+import { CrossbuyError } from '../../../api/client';
 import { ErrorAlert } from '../../../shared/ErrorAlert';
 import { useT } from '../../../shared/i18n';
 import { CopyValue } from '../CopyValue';
@@ -99,7 +99,7 @@ export function ConnectAssistantSection() {
                   <ErrorAlert title={t('keyFailed')} error={create.error} />
                   {/* A 403 here is the desktop's confirmation dialog answered Cancel (or a page the back office refuses):
                       say what it means for this form, beside the service's own sentence. */}
-                  {create.error instanceof ApiError && create.error.statusCode === 403 ? (
+                  {create.error instanceof CrossbuyError && create.error.statusCode === 403 ? (
                     <Text size="xs" c="dimmed">
                       {t('keyRefused')}
                     </Text>

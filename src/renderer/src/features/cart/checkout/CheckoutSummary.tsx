@@ -1,5 +1,5 @@
 import { Alert, Button, Divider, Group, Skeleton, Stack, Text } from '@mantine/core';
-import { ApiError } from '../../../api/client';
+import { CrossbuyError } from '../../../api/client';
 import { ErrorAlert } from '../../../shared/ErrorAlert';
 import { useT } from '../../../shared/i18n';
 import { useFormat } from '../../../shared/format';
@@ -72,7 +72,7 @@ export function CheckoutSummary({ preview, previewError, currency, placing, canP
           </Stack>
         </>
       )}
-      {placeError instanceof ApiError && placeError.statusCode === 402 ? (
+      {placeError instanceof CrossbuyError && placeError.statusCode === 402 ? (
         <Alert color="red" variant="light" title={t('insufficientTitle')} role="alert">
           <Text size="sm">{placeError.message}</Text>
           <Text size="sm" mt={4}>

@@ -1,7 +1,7 @@
 import { Alert, Text } from '@mantine/core';
 import { ErrorAlert } from '../../../../shared/ErrorAlert';
 import { useT } from '../../../../shared/i18n';
-import { ApiError } from '../../../../api/client';
+import { CrossbuyError } from '../../../../api/client';
 import { failureKind } from './failure';
 import { afterSalesMessages } from './messages';
 
@@ -19,10 +19,10 @@ export function Outcome({ done, error, errorTitle, conflict }: { done: string | 
       kind === 'conflict'
         ? (conflict ?? t('conflict'))
         : kind === 'invalid'
-          ? t('invalid', { message: error instanceof ApiError ? error.message : '' })
+          ? t('invalid', { message: error instanceof CrossbuyError ? error.message : '' })
           : t(kind);
     return (
-      <Alert color="red" variant="light" title={errorTitle} role="alert" data-status-code={error instanceof ApiError ? error.statusCode : undefined}>
+      <Alert color="red" variant="light" title={errorTitle} role="alert" data-status-code={error instanceof CrossbuyError ? error.statusCode : undefined}>
         {text}
       </Alert>
     );

@@ -1,4 +1,4 @@
-import { ApiError } from '../../../../api/client';
+import { CrossbuyError } from '../../../../api/client';
 import { errorKeyOf, type ErrorKey } from '../../../../shared/errorKey';
 
 /**
@@ -17,6 +17,6 @@ const KIND_OF: Partial<Record<ErrorKey, FailureKind>> = {
 };
 
 export function failureKind(error: unknown): FailureKind {
-  if (!(error instanceof ApiError)) return 'other';
+  if (!(error instanceof CrossbuyError)) return 'other';
   return KIND_OF[errorKeyOf(error.statusCode)] ?? 'other';
 }

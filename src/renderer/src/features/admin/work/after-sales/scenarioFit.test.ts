@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '../../../../api/client';
+import { CrossbuyError } from '../../../../api/client';
 import { failureKind } from './failure';
 import { orderScenarioFit, orderScenarioFits, shippingScenarioFit, shippingScenarioFits } from './scenarioFit';
 
@@ -33,11 +33,11 @@ describe('scenarios the back office offers', () => {
 
 describe('failures worded by the back office', () => {
   it('reads the status code of the answer', () => {
-    expect(failureKind(new ApiError(409, 'Scenario x fits an order that is paid'))).toBe('conflict');
-    expect(failureKind(new ApiError(402, 'Insufficient balance'))).toBe('shortBalance');
-    expect(failureKind(new ApiError(400, 'amount must be ...'))).toBe('invalid');
-    expect(failureKind(new ApiError(404, 'Order not found'))).toBe('notFound');
-    expect(failureKind(new ApiError(500, 'boom'))).toBe('other');
+    expect(failureKind(new CrossbuyError(409, 'Scenario x fits an order that is paid'))).toBe('conflict');
+    expect(failureKind(new CrossbuyError(402, 'Insufficient balance'))).toBe('shortBalance');
+    expect(failureKind(new CrossbuyError(400, 'amount must be ...'))).toBe('invalid');
+    expect(failureKind(new CrossbuyError(404, 'Order not found'))).toBe('notFound');
+    expect(failureKind(new CrossbuyError(500, 'boom'))).toBe('other');
     expect(failureKind(new Error('network'))).toBe('other');
   });
 });
