@@ -11,7 +11,8 @@ import { ENTRIES, nodeEntry } from './launcher/spawn-forms.js';
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const output = join(root, 'out', 'renderer', 'index.html');
 const CONFIG = 'vite.renderer.config.ts';
-const inputs = [join(root, 'src', 'renderer'), join(root, CONFIG)];
+// The page bundles the contract's rules and enumerations and the typed client (src/client) with its own code.
+const inputs = [join(root, 'src', 'renderer'), join(root, 'src', 'contract'), join(root, 'src', 'client'), join(root, CONFIG)];
 
 /** Newest modification time under a file or folder (0 when absent). */
 function newest(path) {
