@@ -83,7 +83,7 @@ export function defaultUiDir(): string {
 
 /** Core + open API + admin API + UI on 127.0.0.1: the headless mode, and the server inside the desktop app. */
 export async function startServer(options: ServeOptions): Promise<RunningServer> {
-  // Before the core and the routes are built: their compilation is the first burst that grows it.
+  // Once per process (the CLI's serve has set it before loading this module; the desktop's core host and the tests come here).
   boundYoungGeneration();
   const core = openCore({ dataDir: options.dataDir, empty: options.empty, referenceData: options.referenceData, clockStart: options.clockStart, seed: options.seed, frozen: options.frozen });
   const sessionToken = options.sessionToken ?? randomToken(24);

@@ -13,12 +13,12 @@ export const YOUNG_GENERATION_CAP_MB = 16;
 let installed = false;
 
 /**
- * Keeps the young generation at or under `capMb`. The limit V8 reads at start (`--max-semi-space-size`)
- * cannot be set once the process runs, and the server is started as `node bin/crossbuy.js serve` or by
- * Electron, so it is bounded from inside: after each garbage collection, growth is allowed while the new
- * space is under the cap and stopped at it (V8 reads `--semi-space-growth-factor` at each growth; a
- * factor of 1 grows nothing). Allowing it again below the cap lets the space come back after V8 shrinks it
- * when idle. Once per process; the observer keeps nothing alive.
+ * Keeps the young generation at or under `capMb`; call it before the server's modules load. The limit V8
+ * reads at start (`--max-semi-space-size`) cannot be set once the process runs, and the server is started
+ * as `node bin/crossbuy.js serve` or by Electron, so it is bounded from inside: after each garbage
+ * collection, growth is allowed while the new space is well under the cap and stopped short of it (V8
+ * reads `--semi-space-growth-factor` at each growth; a factor of 1 grows nothing). Allowing it again below
+ * lets the space come back after V8 shrinks it when idle. Once per process; the observer keeps nothing alive.
  */
 export function boundYoungGeneration(capMb = YOUNG_GENERATION_CAP_MB): void {
   if (installed) return;
@@ -26,7 +26,10 @@ export function boundYoungGeneration(capMb = YOUNG_GENERATION_CAP_MB): void {
   let growing = true;
   const check = () => {
     const size = getHeapSpaceStatistics().find((space) => space.space_name === 'new_space')?.space_size ?? 0;
-    const shouldGrow = size * 2 <= capMb * 1024 * 1024;
+    // The check runs after the collection, not inside it (observers are called later), and a burst of
+    // allocation (the server's modules loading, a large answer) may grow the space twice before it does:
+    // growth stops a quarter of the way, so two doublings past the check still end at the cap.
+    const shouldGrow = size * 4 <= capMb * 1024 * 1024;
     if (shouldGrow !== growing) {
       growing = shouldGrow;
       setFlagsFromString(`--semi-space-growth-factor=${shouldGrow ? 2 : 1}`);
