@@ -7,13 +7,14 @@
  * BENCH_SOAK_SECONDS sets the length (60 by default; the issue's soak is 300).
  */
 import Database from 'better-sqlite3';
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { once } from 'node:events';
 import { existsSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import { tempDataDir } from './harness.js';
+import { openEventStream, type EventStream } from '../src/client/events.js';
+import { startChild, tempDataDir } from './harness.js';
 
 type Report = (section: string, text: string) => void;
 
@@ -50,26 +51,9 @@ async function json(res: Response): Promise<unknown> {
   return text ? JSON.parse(text) : null;
 }
 
-/** One SSE stream read to the end of the run: counts the events it got. */
-function openStream(target: Target, signal: AbortSignal, counts: { events: number }): Promise<void> {
-  return (async () => {
-    const res = await fetch(`${target.origin}/api/v1/open/events`, { headers: target.headers, signal });
-    const reader = res.body!.getReader();
-    const decoder = new TextDecoder();
-    let buffer = '';
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) return;
-      buffer += decoder.decode(value, { stream: true });
-      let end: number;
-      while ((end = buffer.indexOf('\n\n')) >= 0) {
-        if (buffer.slice(0, end).includes('\nevent: ')) counts.events++;
-        buffer = buffer.slice(end + 2);
-      }
-    }
-  })().catch((error: unknown) => {
-    if (!signal.aborted) throw error;
-  });
+/** One event stream (the project's own client), read until closed: counts the events it got. */
+async function readStream(stream: EventStream, counts: { events: number }): Promise<void> {
+  for await (const _event of stream) counts.events++;
 }
 
 /** One client: a request every PAUSE_MS until the end, one order in eleven, the rest the reads a script makes. */
@@ -116,20 +100,6 @@ async function client(target: Target, index: number, until: number, tally: { req
   }
 }
 
-async function startServer(cli: string, dataDir: string, env: NodeJS.ProcessEnv): Promise<{ child: ChildProcess; origin: string }> {
-  const child = spawn(process.execPath, [cli, 'serve', '--port', '0', '--data', dataDir], { stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, ...env } });
-  let out = '';
-  const port = await new Promise<string>((resolve, reject) => {
-    child.stdout!.on('data', (chunk: Buffer) => {
-      out += chunk.toString();
-      const m = /127\.0\.0\.1:(\d+)/.exec(out);
-      if (m) resolve(m[1]!);
-    });
-    child.once('exit', (code) => reject(new Error(`server exited with ${code}`)));
-  });
-  return { child, origin: `http://127.0.0.1:${port}` };
-}
-
 export interface SoakResult {
   idleMb: number;
   peakMb: number;
@@ -165,10 +135,11 @@ export async function soakOnce(cli: string, seconds = SECONDS, env: NodeJS.Proce
   });
   receiver.listen(0, '127.0.0.1');
   await once(receiver, 'listening');
-  const server = await startServer(cli, dataDir, env);
+  const started = await startChild(process.execPath, [cli, 'serve', '--port', '0', '--data', dataDir], /127\.0\.0\.1:(\d+)/, env);
+  const server = { child: started.child, origin: `http://127.0.0.1:${started.match[1]}` };
   const admin = { authorization: `Bearer ${adminToken}`, 'content-type': 'application/json' };
   const target: Target = { origin: server.origin, headers: { authorization: `Bearer ${key}` }, admin, skus: [] };
-  const streams = new AbortController();
+  const streams: EventStream[] = [];
   try {
     const adminCall = async (method: string, path: string, body: unknown) => {
       const res = await fetch(`${server.origin}/api/v1/admin${path}`, { method, headers: admin, body: JSON.stringify(body) });
@@ -187,7 +158,8 @@ export async function soakOnce(cli: string, seconds = SECONDS, env: NodeJS.Proce
     const idleMb = rssMb(server.child.pid!) ?? 0;
     await adminCall('PUT', '/autopilot', { pace: 'demo' });
     const counts = { events: 0 };
-    const streaming = Array.from({ length: STREAMS }, () => openStream(target, streams.signal, counts));
+    for (let i = 0; i < STREAMS; i++) streams.push(await openEventStream({ baseUrl: server.origin, apiKey: key }));
+    const streaming = streams.map((stream) => readStream(stream, counts));
     const tally = { requests: 0, orders: 0, serverErrors: 0, otherErrors: 0 };
     const until = Date.now() + seconds * 1000;
     const samples: number[] = [];
@@ -197,12 +169,12 @@ export async function soakOnce(cli: string, seconds = SECONDS, env: NodeJS.Proce
     }, 1000);
     await Promise.all(Array.from({ length: CLIENTS }, (_, i) => client(target, i, until, tally)));
     clearInterval(sampler);
-    streams.abort();
+    for (const stream of streams) stream.close();
     await Promise.all(streaming);
     const lastThird = samples.slice(Math.floor((samples.length * 2) / 3));
     return { idleMb, peakMb: Math.max(...samples), steadyMb: median(lastThird), samples, ...tally, events: counts.events, deliveries };
   } finally {
-    streams.abort();
+    for (const stream of streams) stream.close();
     if (server.child.exitCode === null) {
       server.child.kill('SIGTERM');
       await once(server.child, 'exit');
