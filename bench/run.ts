@@ -5,6 +5,7 @@
  *  - POST /orders throughput with the ledger invariant checked after the run (crossbuy doctor);
  *  - calculate-freight-batch throughput;
  *  - GET /orders on a database holding 100,000 orders;
+ *  - the server's memory under a mixed soak (bench/soak.ts; BENCH_SOAK_SECONDS, 60 by default);
  *  - (named only) `scale`: 1,000,000 orders; `worlds`: world creation, reset and memory (bench/worlds.ts);
  *    `start`: cold start to the first answer beside `crossbuy --help` (bench/start.ts).
  */
@@ -16,6 +17,7 @@ import { join } from 'node:path';
 import { measure, startChild, stopChild, table, tempDataDir, DURATION_S, type Measured } from './harness.js';
 import { seedOrders } from './seed-orders.js';
 import { scale } from './scale.js';
+import { soak } from './soak.js';
 import { worlds } from './worlds.js';
 import { start } from './start.js';
 
@@ -335,7 +337,7 @@ function report(section: string, text: string): void {
   writeFileSync(file, doc);
 }
 
-const sections: Record<string, () => Promise<void>> = { reads, writes, 'large-list': largeList, scale: () => scale(report), worlds: () => worlds(report), start: () => start(report) };
+const sections: Record<string, () => Promise<void>> = { reads, writes, 'large-list': largeList, soak: () => soak(report, cli), scale: () => scale(report), worlds: () => worlds(report), start: () => start(report) };
 /** Sections that take many minutes run only when named: `npm run bench -- scale`. */
 const ON_REQUEST = new Set(['scale', 'worlds', 'start']);
 const only = process.argv[2];

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../../src/main/core/db/database.js';
+import { PAGE_CACHE_KIB } from '../../../src/main/core/db/memory-bounds.js';
 
 /**
  * The settings every connection is opened with. Durability: WAL with synchronous = FULL (every commit
@@ -20,6 +21,17 @@ describe('openDatabase', () => {
       expect(db.pragma('synchronous', { simple: true })).toBe(2); // FULL
       expect(db.pragma('foreign_keys', { simple: true })).toBe(1);
       expect(db.pragma('temp_store', { simple: true })).toBe(2); // MEMORY
+    } finally {
+      db.close();
+    }
+  });
+
+  it('bounds what the connection holds in memory: a page cache of a few MB (not the 16 MB better-sqlite3 builds in), no memory-mapped reads (issue 28)', () => {
+    const db = openDatabase(join(dir, 'b.db'));
+    try {
+      expect(PAGE_CACHE_KIB).toBeLessThanOrEqual(4096);
+      expect(db.pragma('cache_size', { simple: true })).toBe(-PAGE_CACHE_KIB);
+      expect(db.pragma('mmap_size', { simple: true })).toBe(0);
     } finally {
       db.close();
     }

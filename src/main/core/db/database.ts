@@ -1,6 +1,7 @@
 import Database from 'better-sqlite3';
 import { privateDatabaseFile } from '../shared/private-files.js';
 import { flushGroupCommit } from './group-commit.js';
+import { boundMemory, PAGE_CACHE_KIB } from './memory-bounds.js';
 
 export type Db = Database.Database;
 
@@ -22,6 +23,7 @@ export function openDatabase(file: string): Db {
   // In memory the sub-journal costs a copy. Temporary tables and sorts stay small here (nothing on a
   // request reads in proportion to the data), so memory is the right place for them too.
   db.pragma('temp_store = MEMORY');
+  boundMemory(db, PAGE_CACHE_KIB);
   cacheStatements(db);
   return db;
 }

@@ -5,11 +5,14 @@
  */
 import Database from 'better-sqlite3';
 import { parentPort, workerData } from 'node:worker_threads';
+import { boundMemory } from '../db/memory-bounds.js';
 import { privateDatabaseFile } from '../shared/private-files.js';
 import { RequestLogStore } from './log-store.js';
 import { maskIssuedSecrets } from './redact.js';
 import type { LogCall, LogReply, LogValue } from './log-protocol.js';
 import { PendingWrites } from './pending-writes.js';
+
+const LOG_PAGE_CACHE_KIB = 1024;
 
 const { file, limit, secrets } = workerData as { file: string; limit: number; secrets?: string[] };
 maskIssuedSecrets(secrets ?? []);
@@ -20,6 +23,8 @@ db.pragma('journal_mode = WAL');
 // and the file stays consistent). The fsyncs that remain (checkpoints) block this thread, not the server.
 db.pragma('synchronous = NORMAL');
 db.pragma('busy_timeout = 5000');
+// Written in batches and read rarely (a query walks batches newest first): a small page cache serves that.
+boundMemory(db, LOG_PAGE_CACHE_KIB);
 const store = new RequestLogStore(db, limit);
 
 const pending = new PendingWrites(store, (error, lost) => {
