@@ -27,9 +27,10 @@ export function boundYoungGeneration(capMb = YOUNG_GENERATION_CAP_MB): void {
   const check = () => {
     const size = getHeapSpaceStatistics().find((space) => space.space_name === 'new_space')?.space_size ?? 0;
     // The check runs after the collection, not inside it (observers are called later), and a burst of
-    // allocation (the server's modules loading, a large answer) may grow the space twice before it does:
-    // growth stops a quarter of the way, so two doublings past the check still end at the cap.
-    const shouldGrow = size * 4 <= capMb * 1024 * 1024;
+    // allocation (the server's modules loading, a large answer, a busy machine delaying the observer) may
+    // grow the space up to three times before it does: growth stops an eighth of the way, so three
+    // doublings past the check still end at the cap (a quarter let it reach 21 MB of 16 at load 25).
+    const shouldGrow = size * 8 <= capMb * 1024 * 1024;
     if (shouldGrow !== growing) {
       growing = shouldGrow;
       setFlagsFromString(`--semi-space-growth-factor=${shouldGrow ? 2 : 1}`);
