@@ -123,4 +123,28 @@ describe('caching of the built UI and of generated images', () => {
     expect(page.statusCode).toBe(200);
     expect(page.headers['cache-control']).toMatch(/no-store|no-cache/);
   });
+
+  it('keeps a product picture for good at the URL the API gives (it names the bytes), revalidates any other', async () => {
+    const search = await server.running.app.inject({ method: 'GET', url: SEARCH, headers: auth() });
+    const imageUrl = new URL(search.json().data.items[0].imageUrl as string);
+    expect(imageUrl.pathname).toMatch(/^\/media\/products\/\d+\/0\.svg$/);
+    expect(imageUrl.searchParams.get('v')).toMatch(/^[0-9a-z]+$/);
+
+    const named = await server.running.app.inject({ method: 'GET', url: imageUrl.pathname + imageUrl.search, headers: { 'accept-encoding': 'gzip' } });
+    expect(named.statusCode).toBe(200);
+    expect(named.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(named.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(named.rawPayload).toString('utf8')).toMatch(/^<svg /);
+
+    // The bare path (a cart line's or an order's stored picture) or a stale digest: revalidated every time.
+    for (const url of [imageUrl.pathname, `${imageUrl.pathname}?v=stale`]) {
+      const other = await server.running.app.inject({ method: 'GET', url });
+      expect(other.statusCode).toBe(200);
+      expect(other.headers['cache-control']).toBe('no-cache');
+      expect(other.headers.etag).toBe(named.headers.etag);
+    }
+    const unchanged = await server.running.app.inject({ method: 'GET', url: imageUrl.pathname, headers: { 'if-none-match': named.headers.etag as string } });
+    expect(unchanged.statusCode).toBe(304);
+    expect(unchanged.rawPayload.length).toBe(0);
+  });
 });
