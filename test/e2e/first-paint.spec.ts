@@ -116,11 +116,14 @@ async function blockingTimeOf(browser: Browser, signIn: string, url: string, rea
  * the machine's load average (wall time means little on a loaded machine; CPU time is the page's own cost).
  * The test asserts that each page was measured and showed its content, not a figure.
  */
-test('records the total blocking time of the shop, a product and the orders page', async ({ browser, server, openApi, app }) => {
+test('records the total blocking time of the shop, a product and the orders page', async ({ browser, server }) => {
   test.setTimeout(120_000);
-  const search = await openApi.get<{ items: { id: number }[] }>('/products/search?limit=1');
-  const productId = search.items[0]!.id;
-  await app.close();
+  // A product to open, asked of the API with a session of its own (no page is loaded before the traces).
+  const setup = await browser.newContext();
+  await setup.request.get(server.url);
+  const search = (await (await setup.request.get(`${server.origin}/api/v1/open/products/search?limit=1`, { headers: { 'X-Crossbuy-Client': 'ui' } })).json()) as { data: { items: { id: number }[] } };
+  await setup.close();
+  const productId = search.data.items[0]!.id;
   const pages: [string, string, (page: Page) => Promise<void>][] = [
     ['shop', '/#/', (page) => expect(page.getByRole('list', { name: 'Search results' })).toBeVisible({ timeout: 30_000 })],
     ['product', `/#/product/${productId}`, (page) => expect(page.getByRole('form', { name: 'Add to cart' })).toBeVisible({ timeout: 30_000 })],
