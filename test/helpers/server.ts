@@ -58,7 +58,7 @@ export async function request(baseUrl: string, method: string, path: string, opt
 }
 
 export async function startTestServer(
-  options: { empty?: boolean; referenceData?: boolean; worlds?: ServeOptions['worlds']; applyFile?: ServeOptions['applyFile']; seed?: number; frozen?: boolean; clockStart?: string } = {},
+  options: { empty?: boolean; referenceData?: boolean; uiDir?: string | null; worlds?: ServeOptions['worlds']; applyFile?: ServeOptions['applyFile']; seed?: number; frozen?: boolean; clockStart?: string } = {},
 ): Promise<TestServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'crossbuy-test-'));
   const running = await startServer({
@@ -66,7 +66,7 @@ export async function startTestServer(
     port: 0,
     empty: options.empty,
     referenceData: options.referenceData,
-    uiDir: null,
+    uiDir: options.uiDir ?? null,
     sessionToken: 'test-session-token',
     worlds: options.worlds,
     applyFile: options.applyFile,

@@ -15,6 +15,42 @@ export const packagePhotoPath = (packageId: number, index: number) => `/media/pa
 /** The highest photo index of an order's inspection: 0-9 at arrival, 10-99 for photos the user requested. */
 export const MAX_PHOTO_INDEX = 99;
 
+/** What a product's picture shows: its title, its category and the colour of its first SKU. */
+export interface PictureSubject {
+  title: string;
+  category: string;
+  firstSkuName: string | null;
+}
+
+/** A product's picture from one angle (`view`), drawn from what it shows. */
+export function drawProductPicture(subject: PictureSubject, view: number): string {
+  return productPicture({
+    title: subject.title,
+    category: subject.category,
+    colour: colourOf(subject.firstSkuName ?? ''),
+    hue: hashText(subject.category || subject.title),
+    view,
+  });
+}
+
+/**
+ * The digest a picture's URL carries as `?v=`: the picture is a pure function of the product's data, so
+ * the URL names these exact bytes and can be cached for good (`immutable`). A renamed product, another data
+ * folder on the same port, or a new drawing gives other bytes, so another URL.
+ */
+export function pictureDigest(svg: string): string {
+  return hashText(svg).toString(36);
+}
+
+const PRODUCT_PICTURE = /^\/media\/products\/([0-9]+)\/([0-9]{1,2})\.svg$/;
+
+/** A product's picture path with the digest of what it shows now; any other path as it is. */
+export function versionedPicturePath(path: string, productId: number, subject: PictureSubject): string {
+  const match = PRODUCT_PICTURE.exec(path);
+  if (!match || Number(match[1]) !== productId) return path;
+  return `${path}?v=${pictureDigest(drawProductPicture(subject, Number(match[2])))}`;
+}
+
 /** Draws the image a media path names, from the data it shows; null when there is no such thing. */
 export function renderMedia(ctx: CoreContext, kind: MediaKind, id: string, index: number): string | null {
   if (kind === 'products') {
@@ -27,13 +63,7 @@ export function renderMedia(ctx: CoreContext, kind: MediaKind, id: string, index
       )
       .get(Number(id)) as { title: string; category: string; sku_name: string | null } | undefined;
     if (!row || index > 5) return null;
-    return productPicture({
-      title: row.title,
-      category: row.category,
-      colour: colourOf(row.sku_name ?? ''),
-      hue: hashText(row.category || row.title),
-      view: index,
-    });
+    return drawProductPicture({ title: row.title, category: row.category, firstSkuName: row.sku_name }, index);
   }
   if (kind === 'rehearsal') {
     const r = ctx.db.prepare('SELECT id, packed_weight_g, length_cm, width_cm, height_cm, packed_at FROM rehearsals WHERE id = ?').get(id) as

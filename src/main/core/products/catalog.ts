@@ -1,5 +1,5 @@
 import type { CoreContext } from '../context.js';
-import { productImagePath } from '../media/media.js';
+import { productImagePath, versionedPicturePath } from '../media/media.js';
 import { notFound } from '../shared/errors.js';
 import { toAmount } from '../shared/money.js';
 import type { CargoType, MarketplaceItem, Platform } from './marketplace/adapter.js';
@@ -68,7 +68,10 @@ export function skusOfSql(size: number): string {
 }
 
 export function toProductView(ctx: CoreContext, row: ProductRow, skus: readonly SkuRow[]): Product {
-  const images = (JSON.parse(row.images) as string[]).map((p) => ctx.mediaUrl(p));
+  // Each picture's URL names the bytes it shows (`?v=`), so browsers keep it for good (media route).
+  const subject = { title: row.title, category: row.category, firstSkuName: skus[0]?.name ?? null };
+  const pictureUrl = (path: string) => ctx.mediaUrl(versionedPicturePath(path, row.id, subject));
+  const images = (JSON.parse(row.images) as string[]).map(pictureUrl);
   return {
     id: row.id,
     title: row.title,
@@ -82,7 +85,7 @@ export function toProductView(ctx: CoreContext, row: ProductRow, skus: readonly 
       name: s.name,
       price: toAmount(s.price_minor),
       stock: s.stock,
-      ...(s.image ? { image: ctx.mediaUrl(s.image) } : {}),
+      ...(s.image ? { image: pictureUrl(s.image) } : {}),
     })),
     platformItemId: row.platform_item_id,
     images,

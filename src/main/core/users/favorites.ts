@@ -1,4 +1,5 @@
 import type { CoreContext } from '../context.js';
+import { versionedPicturePath } from '../media/media.js';
 import { getProductRow } from '../products/catalog.js';
 import { notFound } from '../shared/errors.js';
 import { toAmount } from '../shared/money.js';
@@ -13,9 +14,13 @@ interface FavoriteRow {
   price_minor: number;
   currency: string;
   images: string;
+  category: string;
+  first_sku_name: string | null;
 }
 
-const SELECT = `SELECT f.id, f.product_id, f.added_at, p.title, p.price_minor, p.currency, p.images
+// The first SKU's name colours the product's picture (media/media.ts): its URL's digest needs it.
+const SELECT = `SELECT f.id, f.product_id, f.added_at, p.title, p.price_minor, p.currency, p.images, p.category,
+                       (SELECT s.name FROM product_skus s WHERE s.product_id = p.id ORDER BY s.position, s.sku_id LIMIT 1) AS first_sku_name
                   FROM favorites f JOIN products p ON p.id = f.product_id`;
 
 function toView(ctx: CoreContext, row: FavoriteRow): Favorite {
@@ -27,7 +32,7 @@ function toView(ctx: CoreContext, row: FavoriteRow): Favorite {
     title: row.title,
     price: toAmount(row.price_minor),
     currency: row.currency,
-    imageUrl: image ? ctx.mediaUrl(image) : '',
+    imageUrl: image ? ctx.mediaUrl(versionedPicturePath(image, row.product_id, { title: row.title, category: row.category, firstSkuName: row.first_sku_name })) : '',
     addedAt: row.added_at,
   };
 }

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import type { Worlds } from '../../worlds/worlds.js';
-import { renderMedia, type MediaKind, MEDIA_KINDS } from '../../media/media.js';
+import { pictureDigest, renderMedia, type MediaKind, MEDIA_KINDS } from '../../media/media.js';
 import { ApiError } from '../../shared/errors.js';
 
 /**
@@ -20,20 +20,36 @@ export function registerMedia(app: FastifyInstance, worlds: Worlds): void {
           file: Type.String({ pattern: '^[0-9]{1,2}\\.svg$' }),
         }),
         // A world's pictures carry its id (its mediaUrl adds it); none: the default world's.
-        querystring: Type.Object({ world: Type.Optional(Type.String({ maxLength: 64 })) }),
+        // v: the digest of the picture the URL was made for (product views add it).
+        querystring: Type.Object({ world: Type.Optional(Type.String({ maxLength: 64 })), v: Type.Optional(Type.String({ maxLength: 16 })) }),
       },
     },
     async (request, reply) => {
       const { kind, id, file } = request.params as { kind: string; id: string; file: string };
       if (!(MEDIA_KINDS as readonly string[]).includes(kind)) throw new ApiError(404, 'Image not found');
-      const world = worlds.forHeader((request.query as { world?: string }).world);
+      const query = request.query as { world?: string; v?: string };
+      const world = worlds.forHeader(query.world);
       const svg = renderMedia(world.ctx, kind as MediaKind, id, Number.parseInt(file, 10));
       if (svg === null) throw new ApiError(404, 'Image not found');
+      // Drawn from data that can change (a renamed product, an order's inspection): only a URL that names
+      // these exact bytes is kept for good; any other is revalidated by its ETag (a 304 costs no body).
+      const digest = pictureDigest(svg);
+      const etag = `"${digest}"`;
+      reply.header('ETag', etag).header('Cache-Control', query.v === digest ? 'public, max-age=31536000, immutable' : 'no-cache');
+      if (ifNoneMatch(request.headers['if-none-match'], etag)) return reply.code(304).send();
       return reply
         .type('image/svg+xml')
-        .header('Cache-Control', 'public, max-age=86400')
         .header('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'")
         .send(svg);
     },
   );
+}
+
+/** Whether an If-None-Match header lists `etag` (or `*`); weak validators compare as their strong form. */
+function ifNoneMatch(header: string | undefined, etag: string): boolean {
+  if (!header) return false;
+  return header.split(',').some((tag) => {
+    const t = tag.trim().replace(/^W\//, '');
+    return t === '*' || t === etag;
+  });
 }

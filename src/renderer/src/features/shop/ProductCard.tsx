@@ -1,4 +1,5 @@
 import { Card, Group, Image, Text } from '@mantine/core';
+import { memo } from 'react';
 import type { Product } from '../../api/types';
 import { paths } from '../../app/router';
 import { useT } from '../../shared/i18n';
@@ -8,7 +9,8 @@ import { priceRange } from './product/skuOptions';
 import classes from './ProductCard.module.css';
 import { PlatformBadge } from './PlatformBadge';
 
-export function ProductCard({ product }: { product: Product }) {
+/** Memoised: the results' urgent render (before the deferred one) reuses the cards it already has. */
+export const ProductCard = memo(function ProductCard({ product }: { product: Product }) {
   const fmt = useFormat();
   const t = useT(productMessages);
   // The lowest SKU price is only a starting price when the variants cost different amounts.
@@ -35,4 +37,4 @@ export function ProductCard({ product }: { product: Product }) {
       </Text>
     </Card>
   );
-}
+});

@@ -1,4 +1,5 @@
 import { Group, Pagination, SimpleGrid, Stack, Text } from '@mantine/core';
+import { useDeferredValue } from 'react';
 import { EmptyState } from '../../shared/EmptyState';
 import { ErrorAlert } from '../../shared/ErrorAlert';
 import { useT } from '../../shared/i18n';
@@ -20,11 +21,14 @@ export function SearchResults() {
   const { source, query, page } = shopSearch;
   const filtered = shopSearch.minPrice !== null || shopSearch.maxPrice !== null || shopSearch.inStock || shopSearch.platform !== null;
   const search = useProductSearch(shopSearch);
+  // A query's answer arrives through useSyncExternalStore, which React renders at once in one task; 24
+  // cards would block the page that long. Deferred, they render as a transition, in slices.
+  const data = useDeferredValue(search.data);
 
-  if (search.isPending) return <ProductGridSkeleton cols={GRID_COLS} count={8} />;
   if (search.isError) return <ErrorAlert title={t('searchFailed')} error={search.error} />;
+  if (data === undefined) return <ProductGridSkeleton cols={GRID_COLS} count={8} />;
 
-  const { items, total } = search.data;
+  const { items, total } = data;
   const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
   const label = sourceLabel(source);
   if (items.length === 0) {

@@ -1,5 +1,6 @@
 import { ExportCsvButton } from '../../shared/ExportCsvButton';
 import { Anchor, Group, Pagination, Skeleton, Stack, Table, Tabs, Text, Title } from '@mantine/core';
+import { memo, useDeferredValue } from 'react';
 import { navigate, useHashQuery } from '../../app/router';
 import { EmptyState } from '../../shared/EmptyState';
 import { ErrorAlert } from '../../shared/ErrorAlert';
@@ -46,7 +47,8 @@ function StatusTabs({ current }: { current: OrderStatus | null }) {
   );
 }
 
-function OrdersTable({ orders }: { orders: OrderListItem[] }) {
+/** Memoised: the page's urgent render, before the deferred one, keeps the table it has. */
+const OrdersTable = memo(function OrdersTable({ orders }: { orders: OrderListItem[] }) {
   const fmt = useFormat();
   const t = useT(listMessages);
   const formatDate = (iso: string) => fmt.date(iso);
@@ -95,14 +97,16 @@ function OrdersTable({ orders }: { orders: OrderListItem[] }) {
       </Table>
     </Table.ScrollContainer>
   );
-}
+});
 
 export function OrdersPage() {
   const t = useT(listMessages);
   const ts = useT(statusMessages);
   const { status, page } = listFilterOf(useHashQuery());
   const list = useOrderList(status, page, ORDERS_PAGE_SIZE);
-  const total = list.data?.total ?? 0;
+  // Rendered as a transition (in slices), not in the one blocking task a query's answer gets otherwise.
+  const data = useDeferredValue(list.data);
+  const total = data?.total ?? 0;
   const pages = Math.max(1, Math.ceil(total / ORDERS_PAGE_SIZE));
   const from = (page - 1) * ORDERS_PAGE_SIZE + 1;
 
@@ -116,15 +120,15 @@ export function OrdersPage() {
         </Group>
       </Group>
       <StatusTabs current={status} />
-      {list.isPending ? (
+      {list.isError ? (
+        <ErrorAlert title={t('loadFailed')} error={list.error} />
+      ) : data === undefined ? (
         <Stack aria-busy="true" aria-label={t('loading')} gap="xs">
           {Array.from({ length: 5 }, (_, i) => (
             <Skeleton key={i} height={36} />
           ))}
         </Stack>
-      ) : list.isError ? (
-        <ErrorAlert title={t('loadFailed')} error={list.error} />
-      ) : list.data.items.length === 0 && page === 1 ? (
+      ) : data.items.length === 0 && page === 1 ? (
         status === null ? (
           <EmptyState title={t('emptyAll')}>{t('emptyAllHint')}</EmptyState>
         ) : (
@@ -132,10 +136,10 @@ export function OrdersPage() {
         )
       ) : (
         <Stack gap="sm" aria-busy={list.isPlaceholderData}>
-          <OrdersTable orders={list.data.items} />
+          <OrdersTable orders={data.items} />
           <Group justify="space-between" wrap="wrap">
             <Text size="sm" c="dimmed">
-              {list.data.items.length > 0 ? t('shown', { from, to: from + list.data.items.length - 1, total }) : null}
+              {data.items.length > 0 ? t('shown', { from, to: from + data.items.length - 1, total }) : null}
             </Text>
             {pages > 1 ? (
               <Pagination
