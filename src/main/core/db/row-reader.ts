@@ -35,6 +35,8 @@ export interface RowReader<P extends TProperties, T = Static<TObject<P>>> {
   readonly columns: TObject<P>;
   /** A `.get()` result: the row checked, or undefined when there was none. */
   one(row: unknown): T | undefined;
+  /** A `.get()` of a row that must exist (one this transaction just wrote): checked, and missing is a bug. */
+  existing(row: unknown): T;
   /** An `.all()` result, each row checked (the array itself is returned: no copy on a list's path). */
   all(rows: unknown[]): T[];
   /** An `.iterate()` result, each row checked as it is stepped. */
@@ -62,6 +64,10 @@ export function rowReader<P extends TProperties>(source: string, properties: P):
     source,
     columns,
     one: (row) => (row === undefined ? undefined : check(row)),
+    existing: (row) => {
+      if (row === undefined) throw new RowShapeError(source, 'no row where one must be');
+      return check(row);
+    },
     all(rows) {
       for (const row of rows) check(row);
       return rows as Row[];
