@@ -83,6 +83,13 @@ export function withColumns<P extends TProperties, Q extends TProperties>(base: 
   return rowReader(source, { ...base.columns.properties, ...more });
 }
 
+/** Some of a table's columns, as a query that selects only those reads them (declared once, in the table's reader). */
+export function pickColumns<P extends TProperties, K extends keyof P & string>(base: RowReader<P>, source: string, keys: readonly K[]): RowReader<Pick<P, K>> {
+  const picked = {} as Pick<P, K>;
+  for (const key of keys) picked[key] = base.columns.properties[key];
+  return rowReader(source, picked);
+}
+
 function describe(validator: Validator, row: unknown): string {
   const [first] = validator.Errors(row);
   if (first === undefined) return 'not an object';
