@@ -2,6 +2,7 @@ import type Database from 'better-sqlite3';
 import type { RequestDetail, RequestLogFilter, RequestLogPage, RequestSummary } from '../../../contract/admin/requests.js';
 import { DEFAULT_LIMIT } from '../../../contract/limits.js';
 import { StoredEntries, toStored, worldOfWire, type WireBatch } from './log-batch.js';
+import { batchRows, type BatchRow } from './rows.js';
 
 /** Entries older than this are dropped whatever the count. */
 export const REQUEST_LOG_MAX_AGE_MS = 7 * 86_400_000;
@@ -42,14 +43,6 @@ const WORLD_COLUMN = /* sql */ `ALTER TABLE request_log_batches ADD COLUMN world
 /** Layout 5: each entry carries the MCP tool that made it (layouts 3 and 4 stored 11 values an entry, no tool). */
 const LAYOUT_VERSION = 5;
 const V4_WIDTH = 11;
-
-interface BatchRow {
-  first_id: number;
-  count: number;
-  last_done_ms: number;
-  entries: string;
-  world: string;
-}
 
 /** An entry as the first layout (a row per request) kept it. */
 interface V1Row {
@@ -222,7 +215,7 @@ export class RequestLogStore {
     const exactStatus = status !== undefined && statusClass === null ? Number(status) : null;
     const before = filter.startingAfter ?? this.nextId;
     const items: RequestSummary[] = [];
-    for (const row of this.newerFirst.iterate(before) as IterableIterator<BatchRow>) {
+    for (const row of batchRows.each(this.newerFirst.iterate(before))) {
       if (since !== null && row.last_done_ms < since) break;
       if (row.first_id + row.count <= this.floorId()) break;
       if (row.world !== world) continue;
@@ -254,7 +247,7 @@ export class RequestLogStore {
 
   /** One entry with both bodies, or null. */
   get(id: number, nowMs = Date.now(), world = 'default'): RequestDetail | null {
-    const row = this.batchOf.get(id) as BatchRow | undefined;
+    const row = batchRows.one(this.batchOf.get(id));
     if (!row || id >= row.first_id + row.count || row.world !== world) return null;
     const entries = this.entriesOf(row);
     const index = id - row.first_id;
