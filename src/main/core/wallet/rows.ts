@@ -1,5 +1,5 @@
 import { ENTRY_TYPES, TOP_UP_METHODS, TOP_UP_STATUSES } from '../../../contract/enums.js';
-import { Int, Nullable, OneOf, Text, rowReader, type RowOf } from '../db/row-reader.js';
+import { Int, Nullable, OneOf, Text, pickColumns, rowReader, type RowOf } from '../db/row-reader.js';
 
 /**
  * The wallet tables as SQLite hands them back: each table's columns declared once and checked on every
@@ -60,3 +60,14 @@ export const topUpMoneyRows = rowReader('wallet_top_ups (money scan)', {
   entry_user: Nullable(Int),
   entries: Int,
 });
+
+/** A recorded session's ledger lines (worlds/file/record.ts): an entry's columns, its user_id the query's. */
+export const sessionEntryRows = pickColumns(entryRows, 'wallet_entries (session record)', [
+  'id',
+  'type',
+  'amount_minor',
+  'balance_after_minor',
+  'description',
+  'reference',
+  'created_at',
+]);
