@@ -113,7 +113,9 @@ function driftOf(db: Database.Database, readers: readonly AnyReader[]): string[]
   return problems;
 }
 
-const inMainDatabase = (reader: AnyReader) => tableOf(reader) !== 'request_log_batches';
+/** The request log keeps its own database (requests/log-store.ts); its first layout's table is read only to upgrade it. */
+const LOG_TABLES = new Set(['request_log_batches', 'request_log']);
+const inMainDatabase = (reader: AnyReader) => !LOG_TABLES.has(tableOf(reader));
 
 describe('row readers', () => {
   it('cover every rows.ts of the core (a new one is listed here, so its tables are checked)', () => {
@@ -144,7 +146,7 @@ describe('row readers', () => {
     const db = new Database(':memory:');
     try {
       new RequestLogStore(db, 100);
-      expect(driftOf(db, READERS.filter((r) => !inMainDatabase(r)))).toEqual([]);
+      expect(driftOf(db, READERS.filter((r) => tableOf(r) === 'request_log_batches'))).toEqual([]);
     } finally {
       db.close();
     }

@@ -13,7 +13,7 @@ export { SELLER_DECISION_STEP, EXCHANGE_ARRIVE_STEP } from './after-sales-rules.
 import { settleOrderIfDone } from './completion.js';
 import { orderMoney } from './order-money.js';
 import { requireOrder } from './views.js';
-import { returnRows, type OrderRow, type ReturnRow } from './rows.js';
+import { pendingReturnRows, returnRows, type OrderRow, type ReturnRow } from './rows.js';
 import type { OrderReturn } from '../../../contract/open/orders.js';
 import type { AdminPendingReturn } from '../../../contract/admin/returns.js';
 import { integerCursor, pageOf, unknownCursor, type Page } from '../shared/pagination.js';
@@ -63,12 +63,14 @@ export function listPendingReturns(ctx: CoreContext, query: { limit: number; sta
     after = integerCursor(query.startingAfter);
     if (!ctx.db.prepare('SELECT 1 FROM order_returns WHERE id = ?').get(after)) unknownCursor();
   }
-  const rows = ctx.db
-    .prepare(
-      `SELECT r.*, i.title, i.sku_name, i.quantity FROM order_returns r JOIN order_items i ON i.id = r.item_id
-        WHERE r.status = 'requested' AND r.id > ? ORDER BY r.id LIMIT ?`,
-    )
-    .all(after, query.limit) as (ReturnRow & { title: string; sku_name: string; quantity: number })[];
+  const rows = pendingReturnRows.all(
+    ctx.db
+      .prepare(
+        `SELECT r.*, i.title, i.sku_name, i.quantity FROM order_returns r JOIN order_items i ON i.id = r.item_id
+          WHERE r.status = 'requested' AND r.id > ? ORDER BY r.id LIMIT ?`,
+      )
+      .all(after, query.limit),
+  );
   const total = (ctx.db.prepare("SELECT n FROM order_return_counts WHERE status = 'requested'").pluck().get() as number | undefined) ?? 0;
   const items = rows.map((row) => ({ ...view(row), userId: row.user_id, packageId: row.package_id, title: row.title, skuName: row.sku_name, quantity: row.quantity }));
   return pageOf(items, total, { page: 1, limit: query.limit });

@@ -90,6 +90,9 @@ export const returnRows = rowReader('order_returns', {
 });
 export type ReturnRow = RowOf<typeof returnRows>;
 
+/** A request awaiting the seller with its order line's title, SKU name and quantity (the back office's queue). */
+export const pendingReturnRows = withColumns(returnRows, 'order_returns (with line)', { title: Text, sku_name: Text, quantity: Int });
+
 export const photoRequestRows = rowReader('order_photo_requests', {
   id: Int,
   order_no: Text,

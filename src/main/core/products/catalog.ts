@@ -85,9 +85,7 @@ export function getProductView(ctx: CoreContext, id: number): Product {
 export function requireSku(ctx: CoreContext, productId: number, skuId: string): { product: ProductRow; sku: SkuRow } {
   const product = getProductRow(ctx, productId);
   if (!product) throw notFound(`Product ${productId} not found`);
-  const sku = ctx.db.prepare('SELECT * FROM product_skus WHERE product_id = ? AND sku_id = ?').get(productId, skuId) as
-    | SkuRow
-    | undefined;
+  const sku = skuRows.one(ctx.db.prepare('SELECT * FROM product_skus WHERE product_id = ? AND sku_id = ?').get(productId, skuId));
   if (!sku) throw notFound(`SKU ${skuId} not found for product ${productId}`);
   return { product, sku };
 }
