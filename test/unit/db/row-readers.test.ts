@@ -175,11 +175,11 @@ describe('row readers', () => {
     const good = { id: 1, username: 'ann', email: 'a@example.com', avatar: '', language: 'en', created_at: '2026-01-01T00:00:00.000Z' };
     expect(userRows.userRows.one(good)).toBe(good);
     expect(userRows.userRows.one(undefined)).toBeUndefined();
-    expect(() => userRows.userRows.one({ ...good, id: 1.5 })).toThrow(/users row .*\/id must be integer/);
+    expect(() => userRows.userRows.one({ ...good, id: 1.5 })).toThrow(/users row .*: id is 1.5, declared Number.isInteger/);
     expect(() => userRows.userRows.one({ ...good, id: 10n })).toThrow(RowShapeError);
-    expect(() => userRows.userRows.all([good, { ...good, email: null }])).toThrow(/\/email/);
+    expect(() => userRows.userRows.all([good, { ...good, email: null }])).toThrow(/email is null/);
     const { language: _language, ...renamed } = good;
-    expect(() => userRows.userRows.one({ ...renamed, locale: 'en' })).toThrow(/language/);
+    expect(() => userRows.userRows.one({ ...renamed, locale: 'en' })).toThrow(/language is missing/);
     expect(() => userRows.userRows.existing(undefined)).toThrow(/no row where one must be/);
     expect(() => orderRows.orderRows.one({ status: 'teleported' })).toThrow(RowShapeError);
   });
