@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as authRows from '../../../src/main/core/auth/rows.js';
 import * as cartRows from '../../../src/main/core/cart/rows.js';
 import * as couponRows from '../../../src/main/core/coupons/rows.js';
-import { RowShapeError, Text, type RowReader } from '../../../src/main/core/db/row-reader.js';
+import { RowShapeError, Str, type RowReader } from '../../../src/main/core/db/row-reader.js';
 import * as eventRows from '../../../src/main/core/events/rows.js';
 import * as exportRows from '../../../src/main/core/exports/rows.js';
 import * as logisticsRows from '../../../src/main/core/logistics/rows.js';
@@ -159,7 +159,7 @@ describe('row readers', () => {
       const drifted = driftOf(db, [
         orderRows.orderRows,
         // A reader that believes coupons.value is TEXT and coupons.channel_ids NOT NULL.
-        { ...couponRows.couponRows, columns: { ...couponRows.couponRows.columns, properties: { value: Text, channel_ids: Text } } } as unknown as AnyReader,
+        { ...couponRows.couponRows, columns: { ...couponRows.couponRows.columns, properties: { value: Str, channel_ids: Str } } } as unknown as AnyReader,
       ]);
       expect(drifted).toEqual([
         'orders.remark: no such column in orders',

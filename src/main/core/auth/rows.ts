@@ -1,4 +1,4 @@
-import { Int, Nullable, Text, rowReader, type RowOf } from '../db/row-reader.js';
+import { Int, Nullable, Str, rowReader, type RowOf } from '../db/row-reader.js';
 
 /**
  * An API key's row as SQLite hands it back (its hash left undeclared: nothing past the lookup reads it), declared
@@ -7,15 +7,15 @@ import { Int, Nullable, Text, rowReader, type RowOf } from '../db/row-reader.js'
 export const keyRows = rowReader('api_keys', {
   id: Int,
   user_id: Int,
-  name: Text,
-  prefix: Text,
-  last4: Text,
-  scopes: Text,
+  name: Str,
+  prefix: Str,
+  last4: Str,
+  scopes: Str,
   rate_limit: Int,
-  allowed_ips: Text,
-  expires_at: Nullable(Text),
-  revoked_at: Nullable(Text),
-  last_used_at: Nullable(Text),
-  created_at: Text,
+  allowed_ips: Str,
+  expires_at: Nullable(Str),
+  revoked_at: Nullable(Str),
+  last_used_at: Nullable(Str),
+  created_at: Str,
 });
 export type KeyRow = RowOf<typeof keyRows>;

@@ -1,4 +1,4 @@
-import { Int, Text, rowReader, type RowOf } from '../db/row-reader.js';
+import { Int, Str, rowReader, type RowOf } from '../db/row-reader.js';
 
 /**
  * A cart line with its product's title and its SKU's name, price, stock and picture (cart_items joined to
@@ -7,14 +7,14 @@ import { Int, Text, rowReader, type RowOf } from '../db/row-reader.js';
 export const cartRows = rowReader('cart_items (with product and SKU)', {
   id: Int,
   product_id: Int,
-  sku_id: Text,
+  sku_id: Str,
   quantity: Int,
   selected: Int,
-  remark: Text,
-  title: Text,
+  remark: Str,
+  title: Str,
   /** The SKU's own picture, else the product's first, else '' (chosen in SQL: no JSON parsing per line). */
-  image: Text,
-  sku_name: Text,
+  image: Str,
+  sku_name: Str,
   price_minor: Int,
   stock: Int,
 });

@@ -18,7 +18,7 @@ export const Int = Type.Integer();
 /** SQLite REAL, or any number (an INTEGER column read as a quantity). */
 export const Real = Type.Number();
 /** SQLite TEXT (JSON columns too: parsed by the domain, not here). */
-export const Text = Type.String();
+export const Str = Type.String();
 /** A 0/1 INTEGER flag. */
 export const Flag = Type.Union([Type.Literal(0), Type.Literal(1)]);
 /** The column may be NULL. */

@@ -1,15 +1,15 @@
-import { Int, Nullable, Text, rowReader } from '../db/row-reader.js';
+import { Int, Nullable, Str, rowReader } from '../db/row-reader.js';
 
 /** The channels table as SQLite hands it back, declared once and checked on every read (db/row-reader.ts). */
 export const channelRows = rowReader('channels', {
-  channel_id: Text,
-  name: Text,
-  carrier: Text,
-  delivery_days: Text,
-  supported_cargo: Text,
+  channel_id: Str,
+  name: Str,
+  carrier: Str,
+  delivery_days: Str,
+  supported_cargo: Str,
   min_weight_g: Int,
   max_weight_g: Int,
-  countries: Text,
+  countries: Str,
   first_weight_g: Int,
   first_price_minor: Int,
   step_weight_g: Int,

@@ -1,5 +1,5 @@
 import { ORDER_STATUSES, RETURN_STATUSES, RETURN_TYPES, SUPPLEMENT_REASONS, SUPPLEMENT_STATUSES } from '../../../contract/enums.js';
-import { Int, Nullable, OneOf, Text, rowReader, withColumns, type RowOf } from '../db/row-reader.js';
+import { Int, Nullable, OneOf, Str, rowReader, withColumns, type RowOf } from '../db/row-reader.js';
 
 /**
  * The purchase-order tables as SQLite hands them back: each table's columns declared once and checked on
@@ -7,32 +7,32 @@ import { Int, Nullable, OneOf, Text, rowReader, withColumns, type RowOf } from '
  */
 
 export const orderRows = rowReader('orders', {
-  order_no: Text,
+  order_no: Str,
   user_id: Int,
   status: OneOf(ORDER_STATUSES),
-  platform: Text,
-  currency: Text,
+  platform: Str,
+  currency: Str,
   subtotal_minor: Int,
   discount_minor: Int,
   service_fee_minor: Int,
   total_minor: Int,
   coupon_id: Nullable(Int),
-  remark: Text,
-  marketplace_order_no: Nullable(Text),
-  carrier: Nullable(Text),
-  tracking_no: Nullable(Text),
+  remark: Str,
+  marketplace_order_no: Nullable(Str),
+  carrier: Nullable(Str),
+  tracking_no: Nullable(Str),
   inspection_result: Nullable(OneOf(['passed', 'issue_found', 'pending'])),
   inspection_weight_g: Nullable(Int),
-  inspection_notes: Nullable(Text),
-  inspection_notes_parts: Nullable(Text),
-  inspection_photos: Text,
-  inspected_at: Nullable(Text),
-  cancel_reason: Nullable(Text),
-  created_at: Text,
-  updated_at: Text,
-  scenarios: Text,
-  arrived_at: Nullable(Text),
-  decision_deadline: Nullable(Text),
+  inspection_notes: Nullable(Str),
+  inspection_notes_parts: Nullable(Str),
+  inspection_photos: Str,
+  inspected_at: Nullable(Str),
+  cancel_reason: Nullable(Str),
+  created_at: Str,
+  updated_at: Str,
+  scenarios: Str,
+  arrived_at: Nullable(Str),
+  decision_deadline: Nullable(Str),
 });
 export type OrderRow = RowOf<typeof orderRows>;
 
@@ -43,75 +43,75 @@ export const orderListRows = withColumns(orderRows, 'orders (list page)', { item
 export const orderItemRows = rowReader('order_items', {
   id: Int,
   product_id: Int,
-  sku_id: Text,
-  title: Text,
-  sku_name: Text,
+  sku_id: Str,
+  title: Str,
+  sku_name: Str,
   price_minor: Int,
   quantity: Int,
-  remark: Text,
+  remark: Str,
   weight_g: Int,
-  image_url: Text,
-  platform: Text,
-  shop_name: Text,
-  marketplace_order_no: Nullable(Text),
-  qc_issue: Nullable(Text),
+  image_url: Str,
+  platform: Str,
+  shop_name: Str,
+  marketplace_order_no: Nullable(Str),
+  qc_issue: Nullable(Str),
 });
 export type OrderItemRow = RowOf<typeof orderItemRows>;
 
-export const timelineRows = rowReader('order_timeline', { status: Text, at: Text, note: Text, parts: Nullable(Text) });
+export const timelineRows = rowReader('order_timeline', { status: Str, at: Str, note: Str, parts: Nullable(Str) });
 
 export const supplementRows = rowReader('order_supplements', {
   id: Int,
-  order_no: Text,
+  order_no: Str,
   user_id: Int,
   item_id: Nullable(Int),
   reason: OneOf(SUPPLEMENT_REASONS),
   amount_minor: Int,
   status: OneOf(SUPPLEMENT_STATUSES),
-  created_at: Text,
-  expires_at: Text,
-  resolved_at: Nullable(Text),
+  created_at: Str,
+  expires_at: Str,
+  resolved_at: Nullable(Str),
 });
 export type SupplementRow = RowOf<typeof supplementRows>;
 
 export const returnRows = rowReader('order_returns', {
   id: Int,
-  order_no: Text,
+  order_no: Str,
   user_id: Int,
   item_id: Int,
   package_id: Int,
   type: OneOf(RETURN_TYPES),
   status: OneOf(RETURN_STATUSES),
-  reason: Text,
+  reason: Str,
   fee_minor: Int,
   refund_minor: Int,
-  created_at: Text,
-  resolved_at: Nullable(Text),
+  created_at: Str,
+  resolved_at: Nullable(Str),
 });
 export type ReturnRow = RowOf<typeof returnRows>;
 
 /** A request awaiting the seller with its order line's title, SKU name and quantity (the back office's queue). */
-export const pendingReturnRows = withColumns(returnRows, 'order_returns (with line)', { title: Text, sku_name: Text, quantity: Int });
+export const pendingReturnRows = withColumns(returnRows, 'order_returns (with line)', { title: Str, sku_name: Str, quantity: Int });
 
 export const photoRequestRows = rowReader('order_photo_requests', {
   id: Int,
-  order_no: Text,
+  order_no: Str,
   user_id: Int,
   count: Int,
-  note: Text,
+  note: Str,
   price_minor: Int,
   status: OneOf(['requested', 'done']),
-  photos: Text,
-  created_at: Text,
-  done_at: Nullable(Text),
+  photos: Str,
+  created_at: Str,
+  done_at: Nullable(Str),
 });
 export type PhotoRequestRow = RowOf<typeof photoRequestRows>;
 
 /** The doctor's scan (invariants.ts): a suspect order's money columns. */
 export const orderMoneyRows = rowReader('orders (money scan)', {
-  order_no: Text,
+  order_no: Str,
   // Any word: the doctor reports what it finds, whatever a damaged folder holds.
-  status: Text,
+  status: Str,
   subtotal_minor: Int,
   discount_minor: Int,
   service_fee_minor: Int,

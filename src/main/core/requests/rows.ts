@@ -1,10 +1,10 @@
-import { Int, Nullable, Text, pickColumns, rowReader, type RowOf } from '../db/row-reader.js';
+import { Int, Nullable, Str, pickColumns, rowReader, type RowOf } from '../db/row-reader.js';
 
 /**
  * A batch of the request log (its own database, log-store.ts) as SQLite hands it back, declared once and
  * checked on every read (db/row-reader.ts). `entries` is the batch's JSON array, parsed by log-batch.ts.
  */
-export const batchRows = rowReader('request_log_batches', { first_id: Int, count: Int, last_done_ms: Int, entries: Text, world: Text });
+export const batchRows = rowReader('request_log_batches', { first_id: Int, count: Int, last_done_ms: Int, entries: Str, world: Str });
 export type BatchRow = RowOf<typeof batchRows>;
 
 /** What pruning reads of a batch: its bounds, not its entries. */
@@ -19,17 +19,17 @@ export const batchEntriesRows = pickColumns(batchRows, 'request_log_batches (ent
  */
 export const layoutOneRows = rowReader('request_log (layout 1)', {
   id: Int,
-  request_id: Text,
+  request_id: Str,
   at_ms: Int,
   key_id: Nullable(Int),
-  key_name: Nullable(Text),
-  method: Text,
-  path: Text,
-  query: Text,
+  key_name: Nullable(Str),
+  method: Str,
+  path: Str,
+  query: Str,
   status: Int,
   duration_us: Int,
-  request_body: Nullable(Text),
-  response_body: Nullable(Text),
+  request_body: Nullable(Str),
+  response_body: Nullable(Str),
   request_bytes: Int,
   response_bytes: Int,
   request_cut: Int,

@@ -1,5 +1,5 @@
 import { SHIPPING_STATUSES, SHIPPING_SUPPLEMENT_STATUSES } from '../../../contract/enums.js';
-import { Int, Nullable, OneOf, Text, rowReader, type RowOf } from '../db/row-reader.js';
+import { Int, Nullable, OneOf, Str, rowReader, type RowOf } from '../db/row-reader.js';
 
 /**
  * The shipping tables as SQLite hands them back: each table's columns declared once and checked on every
@@ -7,40 +7,40 @@ import { Int, Nullable, OneOf, Text, rowReader, type RowOf } from '../db/row-rea
  */
 
 export const shippingOrderRows = rowReader('shipping_orders', {
-  order_no: Text,
+  order_no: Str,
   user_id: Int,
   status: OneOf(SHIPPING_STATUSES),
-  channel_id: Text,
-  channel_name: Text,
+  channel_id: Str,
+  channel_name: Str,
   total_weight_g: Int,
   shipping_fee_minor: Int,
-  currency: Text,
-  tracking_no: Text,
-  recipient: Text,
-  remark: Text,
-  created_at: Text,
-  updated_at: Text,
-  shipped_at: Nullable(Text),
-  delivered_at: Nullable(Text),
+  currency: Str,
+  tracking_no: Str,
+  recipient: Str,
+  remark: Str,
+  created_at: Str,
+  updated_at: Str,
+  shipped_at: Nullable(Str),
+  delivered_at: Nullable(Str),
   // v1.1 (migration 008)
   declared_value_minor: Int,
   insurance: Int,
   insurance_premium_minor: Int,
   storage_fees_minor: Int,
   estimated_duties_minor: Int,
-  rehearsal_id: Nullable(Text),
-  scenarios: Text,
-  exception_reason: Text,
+  rehearsal_id: Nullable(Str),
+  scenarios: Str,
+  exception_reason: Str,
   payout_minor: Int,
-  dimensions: Nullable(Text),
+  dimensions: Nullable(Str),
   // v1.2 (migration 024)
   coupon_id: Nullable(Int),
   coupon_discount_minor: Int,
   // v1.2 (migration 025): the packed parcel, once weighed
   charge_weight_g: Nullable(Int),
-  quote_price: Nullable(Text),
+  quote_price: Nullable(Str),
   packed_weight_g: Nullable(Int),
-  packed_dimensions: Nullable(Text),
+  packed_dimensions: Nullable(Str),
   volumetric_weight_g: Nullable(Int),
   billed_weight_g: Nullable(Int),
   billed_fee_minor: Nullable(Int),
@@ -50,13 +50,13 @@ export type ShippingOrderRow = RowOf<typeof shippingOrderRows>;
 
 export const shippingSupplementRows = rowReader('shipping_supplements', {
   id: Int,
-  shipping_order_no: Text,
+  shipping_order_no: Str,
   user_id: Int,
   amount_minor: Int,
   status: OneOf(SHIPPING_SUPPLEMENT_STATUSES),
-  created_at: Text,
-  expires_at: Text,
-  resolved_at: Nullable(Text),
+  created_at: Str,
+  expires_at: Str,
+  resolved_at: Nullable(Str),
 });
 export type ShippingSupplementRow = RowOf<typeof shippingSupplementRows>;
 
@@ -64,26 +64,26 @@ export const REHEARSAL_STATUSES = ['requested', 'packed', 'used', 'cancelled'] a
 export type RehearsalStatus = (typeof REHEARSAL_STATUSES)[number];
 
 export const rehearsalRows = rowReader('rehearsals', {
-  id: Text,
+  id: Str,
   user_id: Int,
   status: OneOf(REHEARSAL_STATUSES),
-  inventory_ids: Text,
+  inventory_ids: Str,
   fee_minor: Int,
   packed_weight_g: Nullable(Int),
   length_cm: Nullable(Int),
   width_cm: Nullable(Int),
   height_cm: Nullable(Int),
-  photos: Text,
-  created_at: Text,
-  packed_at: Nullable(Text),
+  photos: Str,
+  created_at: Str,
+  packed_at: Nullable(Str),
 });
 export type RehearsalRow = RowOf<typeof rehearsalRows>;
 
 /** The doctor's scan (invariants.ts): a shipping order's money beside its holds and ledger entries. */
 export const shippingMoneyRows = rowReader('shipping_orders (money scan)', {
-  order_no: Text,
+  order_no: Str,
   // Any word: the doctor reports what it finds, whatever a damaged folder holds.
-  status: Text,
+  status: Str,
   total: Int,
   declared: Int,
   fee: Int,

@@ -1,25 +1,25 @@
-import { Int, Text, rowReader, type RowOf } from '../db/row-reader.js';
+import { Int, Str, rowReader, type RowOf } from '../db/row-reader.js';
 
 /**
  * The user tables as SQLite hands them back: each table's columns declared once and checked on every read
  * (db/row-reader.ts). test/unit/db/row-readers.test.ts holds them against the migrated schema.
  */
 
-export const userRows = rowReader('users', { id: Int, username: Text, email: Text, avatar: Text, language: Text, created_at: Text });
+export const userRows = rowReader('users', { id: Int, username: Str, email: Str, avatar: Str, language: Str, created_at: Str });
 export type UserRow = RowOf<typeof userRows>;
 
 export const addressRows = rowReader('addresses', {
   id: Int,
   user_id: Int,
-  name: Text,
-  phone: Text,
-  country: Text,
-  state: Text,
-  city: Text,
-  address: Text,
-  zip_code: Text,
+  name: Str,
+  phone: Str,
+  country: Str,
+  state: Str,
+  city: Str,
+  address: Str,
+  zip_code: Str,
   is_default: Int,
-  created_at: Text,
+  created_at: Str,
 });
 export type AddressRow = RowOf<typeof addressRows>;
 
@@ -27,10 +27,10 @@ export type AddressRow = RowOf<typeof addressRows>;
 export const favoriteRows = rowReader('favorites (with product)', {
   id: Int,
   product_id: Int,
-  added_at: Text,
-  title: Text,
+  added_at: Str,
+  title: Str,
   price_minor: Int,
-  currency: Text,
-  images: Text,
+  currency: Str,
+  images: Str,
 });
 export type FavoriteRow = RowOf<typeof favoriteRows>;

@@ -1,5 +1,5 @@
 import { ENTRY_TYPES, TOP_UP_METHODS, TOP_UP_STATUSES } from '../../../contract/enums.js';
-import { Int, Nullable, OneOf, Text, pickColumns, rowReader, type RowOf } from '../db/row-reader.js';
+import { Int, Nullable, OneOf, Str, pickColumns, rowReader, type RowOf } from '../db/row-reader.js';
 
 /**
  * The wallet tables as SQLite hands them back: each table's columns declared once and checked on every
@@ -12,10 +12,10 @@ export const entryRows = rowReader('wallet_entries', {
   type: OneOf(ENTRY_TYPES),
   amount_minor: Int,
   balance_after_minor: Int,
-  currency: Text,
-  reference: Text,
-  description: Text,
-  created_at: Text,
+  currency: Str,
+  reference: Str,
+  description: Str,
+  created_at: Str,
 });
 export type EntryRow = RowOf<typeof entryRows>;
 
@@ -24,16 +24,16 @@ export const topUpRows = rowReader('wallet_top_ups', {
   user_id: Int,
   method: OneOf(TOP_UP_METHODS),
   amount_minor: Int,
-  currency: Text,
-  rate: Text,
+  currency: Str,
+  rate: Str,
   fee_minor: Int,
   credited_minor: Int,
   status: OneOf(TOP_UP_STATUSES),
-  scenarios: Text,
-  created_at: Text,
-  due_at: Nullable(Text),
-  completed_at: Nullable(Text),
-  failure_reason: Nullable(Text),
+  scenarios: Str,
+  created_at: Str,
+  due_at: Nullable(Str),
+  completed_at: Nullable(Str),
+  failure_reason: Nullable(Str),
 });
 export type TopUpRow = RowOf<typeof topUpRows>;
 
@@ -41,7 +41,7 @@ export const topUpMethodRows = rowReader('top_up_methods', {
   method: OneOf(TOP_UP_METHODS),
   fee_bp: Int,
   fixed_fee_minor: Int,
-  fixed_fee_currency: Text,
+  fixed_fee_currency: Str,
   arrival: OneOf(['instant', 'next_business_day']),
   enabled: Int,
 });
@@ -52,10 +52,10 @@ export const topUpMoneyRows = rowReader('wallet_top_ups (money scan)', {
   id: Int,
   user_id: Int,
   // Any word: the doctor reports what it finds, whatever a damaged folder holds.
-  status: Text,
+  status: Str,
   credited_minor: Int,
   entry_id: Nullable(Int),
-  entry_type: Nullable(Text),
+  entry_type: Nullable(Str),
   entry_amount: Nullable(Int),
   entry_user: Nullable(Int),
   entries: Int,

@@ -1,5 +1,5 @@
 import { PACKAGE_STATUSES } from '../../../contract/enums.js';
-import { Int, Nullable, OneOf, Text, pickColumns, rowReader, type RowOf } from '../db/row-reader.js';
+import { Int, Nullable, OneOf, Str, pickColumns, rowReader, type RowOf } from '../db/row-reader.js';
 
 /**
  * The warehouse tables as SQLite hands them back: each table's columns declared once and checked on every
@@ -9,16 +9,16 @@ import { Int, Nullable, OneOf, Text, pickColumns, rowReader, type RowOf } from '
 export const packageRows = rowReader('packages', {
   id: Int,
   user_id: Int,
-  order_no: Text,
+  order_no: Str,
   order_item_id: Int,
-  product_name: Text,
+  product_name: Str,
   quantity: Int,
   weight_g: Int,
-  cargo_type: Text,
+  cargo_type: Str,
   status: OneOf(PACKAGE_STATUSES),
-  photos: Text,
-  shipping_order_no: Nullable(Text),
-  arrived_at: Text,
+  photos: Str,
+  shipping_order_no: Nullable(Str),
+  arrived_at: Str,
 });
 export type PackageRow = RowOf<typeof packageRows>;
 
@@ -26,9 +26,9 @@ export type PackageRow = RowOf<typeof packageRows>;
 export const shelfRows = pickColumns(packageRows, 'packages (shelf)', ['id', 'user_id', 'status', 'arrived_at', 'order_no', 'product_name']);
 
 export const serviceRows = rowReader('warehouse_services', {
-  service_id: Text,
-  name: Text,
-  description: Text,
+  service_id: Str,
+  name: Str,
+  description: Str,
   price_minor: Int,
   unit: OneOf(['package', 'photo']),
   weight_delta_g: Int,
@@ -43,11 +43,11 @@ export const packageServiceRows = rowReader('package_services', {
   id: Int,
   package_id: Int,
   user_id: Int,
-  service_id: Text,
+  service_id: Str,
   status: OneOf(['pending', 'done']),
   price_minor: Int,
   photo_count: Int,
-  requested_at: Text,
-  done_at: Nullable(Text),
+  requested_at: Str,
+  done_at: Nullable(Str),
 });
 export type PackageServiceRow = RowOf<typeof packageServiceRows>;

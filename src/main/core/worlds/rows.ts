@@ -1,4 +1,4 @@
-import { Int, Nullable, OneOf, Text, rowReader, type RowOf } from '../db/row-reader.js';
+import { Int, Nullable, OneOf, Str, rowReader, type RowOf } from '../db/row-reader.js';
 
 /**
  * The registry's tables (migrations 028, 029) as SQLite hands them back: each declared once and checked on
@@ -7,18 +7,18 @@ import { Int, Nullable, OneOf, Text, rowReader, type RowOf } from '../db/row-rea
 
 export const worldRows = rowReader('worlds', {
   seq: Int,
-  id: Text,
-  name: Text,
+  id: Str,
+  name: Str,
   seed: Int,
   frozen: Int,
   state: OneOf(['creating', 'ready']),
-  created_at: Text,
-  last_used_at: Text,
+  created_at: Str,
+  last_used_at: Str,
   ttl_ms: Nullable(Int),
-  expires_at: Nullable(Text),
+  expires_at: Nullable(Str),
 });
 export type RawWorld = RowOf<typeof worldRows>;
 
 /** A snapshot as the registry's reads select it (created_at AS createdAt: the shape it is written in). */
-export const snapshotRows = rowReader('world_snapshots (as written)', { id: Text, name: Text, clock: Text, createdAt: Text });
+export const snapshotRows = rowReader('world_snapshots (as written)', { id: Str, name: Str, clock: Str, createdAt: Str });
 export type SnapshotRow = RowOf<typeof snapshotRows>;
