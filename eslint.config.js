@@ -45,6 +45,11 @@ export default tseslint.config(
         'error',
         { selector: "CallExpression[callee.name='require'][arguments.0.value='electron']", message: 'No Electron in the core.' },
         { selector: "ImportExpression[source.value='electron']", message: 'No Electron in the core.' },
+        {
+          // Issue 28: a row's columns are declared once, in its domain's rows.ts, and checked when read.
+          selector: 'TSAsExpression TSTypeReference[typeName.name=/Row$/]',
+          message: "Read the row through its rows.ts reader (db/row-reader.ts: reader.one/all/each), not a cast to a *Row type.",
+        },
       ],
     },
   },

@@ -5,6 +5,7 @@ import { groupCommit } from '../db/group-commit.js';
 import { ApiError } from '../shared/errors.js';
 import { randomBase62 } from '../shared/random.js';
 import { allowlistMatcher, parseAllowEntry } from './ip-allowlist.js';
+import { keyRows, type KeyRow } from './rows.js';
 import { normalizeScopes, type Scope, isScope } from './scopes.js';
 import type { ApiKeyInfo } from '../../../contract/admin/keys.js';
 
@@ -21,21 +22,6 @@ export interface NewKeyInput {
   rateLimit?: number;
   allowedIps?: string[];
   expiresAt?: string | null;
-}
-
-interface KeyRow {
-  id: number;
-  user_id: number;
-  name: string;
-  prefix: string;
-  last4: string;
-  scopes: string;
-  rate_limit: number;
-  allowed_ips: string;
-  expires_at: string | null;
-  revoked_at: string | null;
-  last_used_at: string | null;
-  created_at: string;
 }
 
 /**
@@ -77,7 +63,7 @@ function cachedKey(ctx: CoreContext, hash: string): CachedKey | null {
   }
   let key = cache.keys.get(hash);
   if (key === undefined) {
-    const row = ctx.db.prepare('SELECT * FROM api_keys WHERE hash = ?').get(hash) as KeyRow | undefined;
+    const row = keyRows.one(ctx.db.prepare('SELECT * FROM api_keys WHERE hash = ?').get(hash));
     key = row ? toCachedKey(row) : null;
     if (cache.keys.size > 1000) cache.keys.clear();
     cache.keys.set(hash, key);
@@ -179,12 +165,12 @@ export function allKeyHashes(ctx: CoreContext): string[] {
 }
 
 export function getApiKey(ctx: CoreContext, id: number): ApiKeyInfo | null {
-  const row = ctx.db.prepare('SELECT * FROM api_keys WHERE id = ?').get(id) as KeyRow | undefined;
+  const row = keyRows.one(ctx.db.prepare('SELECT * FROM api_keys WHERE id = ?').get(id));
   return row ? toInfo(row) : null;
 }
 
 export function listApiKeys(ctx: CoreContext): ApiKeyInfo[] {
-  return (ctx.db.prepare('SELECT * FROM api_keys ORDER BY id').all() as KeyRow[]).map(toInfo);
+  return keyRows.all(ctx.db.prepare('SELECT * FROM api_keys ORDER BY id').all()).map(toInfo);
 }
 
 export function revokeApiKey(ctx: CoreContext, id: number): ApiKeyInfo {

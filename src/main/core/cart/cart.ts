@@ -3,27 +3,13 @@ import { KeptViews } from '../db/kept-views.js';
 import { requireSku } from '../products/catalog.js';
 import { ApiError, badRequest, notFound, unprocessable } from '../shared/errors.js';
 import { toAmount } from '../shared/money.js';
+import { cartRows, type CartRow } from './rows.js';
 
 export interface AddToCart {
   productId: string;
   skuId: string;
   quantity: number;
   remark?: string;
-}
-
-interface CartRow {
-  id: number;
-  product_id: number;
-  sku_id: string;
-  quantity: number;
-  selected: number;
-  remark: string;
-  title: string;
-  /** The SKU's own picture, else the product's first, else '' (chosen in SQL: no JSON parsing per line). */
-  image: string;
-  sku_name: string;
-  price_minor: number;
-  stock: number;
 }
 
 import { MAX_CART_BATCH as MAX_BATCH } from '../../../contract/limits.js';
@@ -38,9 +24,9 @@ const CART_COLUMNS = `SELECT c.id, c.product_id, c.sku_id, c.quantity, c.selecte
          JOIN product_skus s ON s.product_id = c.product_id AND s.sku_id = c.sku_id`;
 
 /** The user's lines (one statement for the whole cart, another for one line: each keeps its own plan). */
-function cartRows(ctx: CoreContext, userId: number, itemId?: number): CartRow[] {
-  if (itemId === undefined) return ctx.db.prepare(`${CART_COLUMNS} WHERE c.user_id = ? ORDER BY c.id`).all(userId) as CartRow[];
-  return ctx.db.prepare(`${CART_COLUMNS} WHERE c.id = ? AND c.user_id = ?`).all(itemId, userId) as CartRow[];
+function cartLines(ctx: CoreContext, userId: number, itemId?: number): CartRow[] {
+  if (itemId === undefined) return cartRows.all(ctx.db.prepare(`${CART_COLUMNS} WHERE c.user_id = ? ORDER BY c.id`).all(userId));
+  return cartRows.all(ctx.db.prepare(`${CART_COLUMNS} WHERE c.id = ? AND c.user_id = ?`).all(itemId, userId));
 }
 
 function toView(ctx: CoreContext, row: CartRow): CartItem {
@@ -60,7 +46,7 @@ function toView(ctx: CoreContext, row: CartRow): CartItem {
 }
 
 function buildCart(ctx: CoreContext, userId: number): Cart {
-  const rows = cartRows(ctx, userId);
+  const rows = cartLines(ctx, userId);
   const items: CartItem[] = new Array(rows.length);
   let totalItems = 0;
   let totalMinor = 0;
@@ -152,7 +138,7 @@ export function addBatchToCart(ctx: CoreContext, userId: number, items: readonly
 }
 
 function requireLine(ctx: CoreContext, userId: number, itemId: number): CartRow {
-  const row = cartRows(ctx, userId, itemId)[0];
+  const row = cartLines(ctx, userId, itemId)[0];
   if (!row) throw notFound(`Cart item ${itemId} not found`);
   return row;
 }

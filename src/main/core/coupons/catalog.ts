@@ -9,26 +9,9 @@ import { toAmount, type Minor } from '../shared/money.js';
  */
 import { COUPON_STATUSES, type CouponStatus, type CouponType } from '../../../contract/enums.js';
 import type { Coupon, MyCoupon } from '../../../contract/open/coupons.js';
+import { claimedRows, couponRows, type ClaimedRow, type CouponRow } from './rows.js';
 
 export { COUPON_STATUSES, type CouponStatus, type CouponType };
-
-interface CouponRow {
-  id: number;
-  name: string;
-  type: CouponType;
-  value: number;
-  min_order_minor: number;
-  expires_at: string;
-  applies_to: 'purchase' | 'shipping';
-  channel_ids: string | null;
-  min_fee_minor: number;
-}
-
-interface ClaimedRow extends CouponRow {
-  claimed_at: string;
-  used_order_no: string | null;
-  used_at: string | null;
-}
 
 function toView(row: CouponRow): Coupon {
   return {
@@ -68,13 +51,15 @@ function toMyView(row: ClaimedRow, nowIso: string): MyCoupon {
 /** Coupons the user can claim now: unexpired and not yet claimed by them. Soonest to expire first. */
 export function listAvailableCoupons(ctx: CoreContext, userId: number): Coupon[] {
   const now = ctx.nowIso();
-  const rows = ctx.db
-    .prepare(
-      `SELECT c.* FROM coupons c
-        WHERE NOT EXISTS (SELECT 1 FROM user_coupons uc WHERE uc.coupon_id = c.id AND uc.user_id = ?)
-        ORDER BY c.expires_at, c.id`,
-    )
-    .all(userId) as CouponRow[];
+  const rows = couponRows.all(
+    ctx.db
+      .prepare(
+        `SELECT c.* FROM coupons c
+          WHERE NOT EXISTS (SELECT 1 FROM user_coupons uc WHERE uc.coupon_id = c.id AND uc.user_id = ?)
+          ORDER BY c.expires_at, c.id`,
+      )
+      .all(userId),
+  );
   return rows.filter((r) => !isExpired(r.expires_at, now)).map(toView);
 }
 
@@ -84,7 +69,7 @@ const CLAIMED = `SELECT c.*, uc.claimed_at, uc.used_order_no, uc.used_at
 /** The user's claimed coupons, most recently claimed first; optionally only those of one status. */
 export function listMyCoupons(ctx: CoreContext, userId: number, status?: CouponStatus): MyCoupon[] {
   const now = ctx.nowIso();
-  const rows = ctx.db.prepare(`${CLAIMED} WHERE uc.user_id = ? ORDER BY uc.id DESC`).all(userId) as ClaimedRow[];
+  const rows = claimedRows.all(ctx.db.prepare(`${CLAIMED} WHERE uc.user_id = ? ORDER BY uc.id DESC`).all(userId));
   const views = rows.map((r) => toMyView(r, now));
   return status ? views.filter((v) => v.status === status) : views;
 }
@@ -93,7 +78,7 @@ export function listMyCoupons(ctx: CoreContext, userId: number, status?: CouponS
 export function claimCoupon(ctx: CoreContext, userId: number, couponId: number): MyCoupon {
   return ctx.db
     .transaction(() => {
-      const coupon = ctx.db.prepare('SELECT * FROM coupons WHERE id = ?').get(couponId) as CouponRow | undefined;
+      const coupon = couponRows.one(ctx.db.prepare('SELECT * FROM coupons WHERE id = ?').get(couponId));
       if (!coupon) throw notFound(`Coupon ${couponId} not found`);
       if (ctx.db.prepare('SELECT 1 FROM user_coupons WHERE user_id = ? AND coupon_id = ?').get(userId, couponId)) {
         throw conflict(`Coupon ${couponId} is already claimed`);
@@ -101,7 +86,7 @@ export function claimCoupon(ctx: CoreContext, userId: number, couponId: number):
       const now = ctx.nowIso();
       if (isExpired(coupon.expires_at, now)) throw unprocessable(`Coupon ${couponId} expired at ${coupon.expires_at}`);
       ctx.db.prepare('INSERT INTO user_coupons (user_id, coupon_id, claimed_at) VALUES (?, ?, ?)').run(userId, couponId, now);
-      const row = ctx.db.prepare(`${CLAIMED} WHERE uc.user_id = ? AND uc.coupon_id = ?`).get(userId, couponId) as ClaimedRow;
+      const row = claimedRows.existing(ctx.db.prepare(`${CLAIMED} WHERE uc.user_id = ? AND uc.coupon_id = ?`).get(userId, couponId));
       return toMyView(row, now);
     })
     .immediate();

@@ -2,6 +2,7 @@ import type { CoreContext } from '../context.js';
 import { notFound, unprocessable } from '../shared/errors.js';
 import { formatAmount, roundHalfUp, type Minor } from '../shared/money.js';
 import { shippingCouponProblem, type ShippingCouponTerms } from './shipping-discount.js';
+import { couponRows, type CouponRow } from './rows.js';
 
 /**
  * The order side of coupons: checking that a coupon can be redeemed on an order, the discount it gives,
@@ -20,18 +21,6 @@ export interface CouponTerms {
 export interface RedeemableCoupon extends CouponTerms {
   id: number;
   name: string;
-}
-
-interface CouponRow {
-  id: number;
-  name: string;
-  type: 'percentage' | 'fixed';
-  value: number;
-  min_order_minor: number;
-  expires_at: string;
-  applies_to: 'purchase' | 'shipping';
-  channel_ids: string | null;
-  min_fee_minor: number;
 }
 
 /**
@@ -55,9 +44,10 @@ export function couponFit(coupon: CouponTerms & { minOrder: Minor }, subtotal: M
 
 /** The coupon, if this user holds it unused and unexpired: 404 unknown, 422 not claimed, used or expired. */
 function requireUsableCoupon(ctx: CoreContext, userId: number, couponId: number): CouponRow {
-  const coupon = ctx.db
-    .prepare('SELECT id, name, type, value, min_order_minor, expires_at, applies_to, channel_ids, min_fee_minor FROM coupons WHERE id = ?')
-    .get(couponId) as CouponRow | undefined;
+  const coupon = couponRows.one(
+    ctx.db.prepare('SELECT id, name, type, value, min_order_minor, expires_at, applies_to, channel_ids, min_fee_minor FROM coupons WHERE id = ?')
+    .get(couponId),
+  );
   if (!coupon) throw notFound(`Coupon ${couponId} not found`);
   const claim = ctx.db.prepare('SELECT used_order_no FROM user_coupons WHERE user_id = ? AND coupon_id = ?').get(userId, couponId) as
     | { used_order_no: string | null }

@@ -1,5 +1,7 @@
 import type { CoreContext } from '../context.js';
 import type { EventPayloads, EventType, ServiceEvent } from './catalog.js';
+import { eventRows } from './rows.js';
+import type { RowOf } from '../db/row-reader.js';
 
 /**
  * The persisted event log. Events are written in the same transaction as the change they describe, so an
@@ -15,15 +17,7 @@ export function emitEvent<T extends EventType>(ctx: CoreContext, type: T, userId
   return Number(lastInsertRowid);
 }
 
-interface EventRow {
-  id: number;
-  type: EventType;
-  user_id: number;
-  data: string;
-  created_at: string;
-}
-
-const toEvent = (row: EventRow): ServiceEvent => ({
+const toEvent = (row: RowOf<typeof eventRows>): ServiceEvent => ({
   id: row.id,
   type: row.type,
   userId: row.user_id,
@@ -32,7 +26,7 @@ const toEvent = (row: EventRow): ServiceEvent => ({
 });
 
 export function eventsAfter(ctx: CoreContext, afterId: number, limit = 500): ServiceEvent[] {
-  return (ctx.db.prepare('SELECT * FROM events WHERE id > ? ORDER BY id LIMIT ?').all(afterId, limit) as EventRow[]).map(toEvent);
+  return eventRows.all(ctx.db.prepare('SELECT * FROM events WHERE id > ? ORDER BY id LIMIT ?').all(afterId, limit)).map(toEvent);
 }
 
 export function lastEventId(ctx: CoreContext): number {

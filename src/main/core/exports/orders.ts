@@ -1,20 +1,6 @@
 import type { ExportDefinition } from './export-kind.js';
 import { chunkOf, keyset } from './export-kind.js';
-
-interface Row {
-  rowid: number;
-  order_no: string;
-  status: string;
-  platform: string;
-  item_count: number;
-  subtotal_minor: number;
-  discount_minor: number;
-  service_fee_minor: number;
-  total_minor: number;
-  currency: string;
-  created_at: string;
-  updated_at: string;
-}
+import { orderExportRows } from './rows.js';
 
 /** The user's purchase orders (index orders_user_created / orders_user_status_created). */
 export const ordersExport: ExportDefinition = {
@@ -23,16 +9,16 @@ export const ordersExport: ExportDefinition = {
   chunk(ctx, userId, filter, after, limit) {
     const status = filter.status === undefined ? { sql: '', args: [] } : { sql: ' AND status = ?', args: [filter.status] };
     const k = keyset(after);
-    const rows = ctx.db
-      .prepare(
+    const rows = orderExportRows.all(
+      ctx.db.prepare(
         `SELECT o.rowid AS rowid, o.*,
            (SELECT COUNT(*) FROM order_items i WHERE i.order_no = o.order_no AND i.replaces_item_id IS NULL) AS item_count
          FROM orders o WHERE o.rowid IN (
            SELECT rowid FROM orders WHERE user_id = ?${status.sql} AND created_at >= ? AND created_at < ?${k.sql}
            ORDER BY created_at, rowid LIMIT ?)
          ORDER BY o.created_at, o.rowid`,
-      )
-      .all(userId, ...status.args, filter.from, filter.to, ...k.args, limit) as Row[];
+      ).all(userId, ...status.args, filter.from, filter.to, ...k.args, limit),
+    );
     return chunkOf(rows, limit, (r) => [
       r.order_no,
       r.status,

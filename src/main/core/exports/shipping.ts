@@ -1,8 +1,7 @@
 import type { ExportDefinition } from './export-kind.js';
 import { chunkOf, keyset } from './export-kind.js';
-import type { ShippingOrderRow } from '../shipping/queries.js';
+import { shippingExportRows } from './rows.js';
 
-type Row = ShippingOrderRow & { rowid: number };
 /** The user's shipping orders (index shipping_orders_user_created / shipping_orders_user_status_created). */
 export const shippingExport: ExportDefinition = {
   kind: 'shipping',
@@ -26,13 +25,13 @@ export const shippingExport: ExportDefinition = {
   chunk(ctx, userId, filter, after, limit) {
     const status = filter.status === undefined ? { sql: '', args: [] } : { sql: ' AND status = ?', args: [filter.status] };
     const k = keyset(after);
-    const rows = ctx.db
-      .prepare(
+    const rows = shippingExportRows.all(
+      ctx.db.prepare(
         `SELECT rowid, * FROM shipping_orders
          WHERE user_id = ?${status.sql} AND created_at >= ? AND created_at < ?${k.sql}
          ORDER BY created_at, rowid LIMIT ?`,
-      )
-      .all(userId, ...status.args, filter.from, filter.to, ...k.args, limit) as Row[];
+      ).all(userId, ...status.args, filter.from, filter.to, ...k.args, limit),
+    );
     return chunkOf(rows, limit, (r) => {
       const recipient = JSON.parse(r.recipient) as { name?: string; country?: string };
       return [

@@ -1,8 +1,6 @@
 import type { ExportDefinition } from './export-kind.js';
 import { chunkOf } from './export-kind.js';
-import type { EntryRow } from '../wallet/statement.js';
-
-type Row = EntryRow & { rowid: number };
+import { transactionExportRows } from './rows.js';
 
 /**
  * The user's wallet ledger. Entries are written in time order (the service clock only moves forward),
@@ -14,13 +12,13 @@ export const transactionsExport: ExportDefinition = {
   header: ['id', 'type', 'amount', 'balanceAfter', 'currency', 'reference', 'description', 'createdAt'],
   chunk(ctx, userId, filter, after, limit) {
     const type = filter.type === undefined ? { sql: '', args: [] } : { sql: ' AND type = ?', args: [filter.type] };
-    const rows = ctx.db
-      .prepare(
+    const rows = transactionExportRows.all(
+      ctx.db.prepare(
         `SELECT id AS rowid, id, type, amount_minor, balance_after_minor, currency, reference, description, created_at
          FROM wallet_entries WHERE user_id = ?${type.sql} AND id > ? AND created_at >= ? AND created_at < ?
          ORDER BY id LIMIT ?`,
-      )
-      .all(userId, ...type.args, after?.rowid ?? 0, filter.from, filter.to, limit) as Row[];
+      ).all(userId, ...type.args, after?.rowid ?? 0, filter.from, filter.to, limit),
+    );
     return chunkOf(rows, limit, (r) => [
       { integer: r.id },
       r.type,

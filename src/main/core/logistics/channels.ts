@@ -4,6 +4,8 @@ import { parseAmount, toAmount, type Minor } from '../shared/money.js';
 import { CHANNEL_CARGO, type ChannelCargo } from './cargo.js';
 import { SEED_CHANNELS } from './channel-seed.js';
 import { isKnownCountry } from './countries.js';
+import { channelRows } from './rows.js';
+import type { RowOf } from '../db/row-reader.js';
 import { VOLUMETRIC_DIVISORS, type PriceModel, type VolumetricDivisor } from './freight.js';
 import type { ChannelPatch } from '../../../contract/admin/channels.js';
 
@@ -31,27 +33,7 @@ export interface Channel {
 
 export type NewChannel = Omit<Channel, 'active' | 'position'>;
 
-interface ChannelRow {
-  channel_id: string;
-  name: string;
-  carrier: string;
-  delivery_days: string;
-  supported_cargo: string;
-  min_weight_g: number;
-  max_weight_g: number;
-  countries: string;
-  first_weight_g: number;
-  first_price_minor: number;
-  step_weight_g: number;
-  step_price_minor: number;
-  volumetric_divisor: number | null;
-  fuel_surcharge_bp: number;
-  active: number;
-  position: number;
-  max_declared_value_minor: number | null;
-}
-
-function fromRow(row: ChannelRow): Channel {
+function fromRow(row: RowOf<typeof channelRows>): Channel {
   return {
     channelId: row.channel_id,
     name: row.name,
@@ -83,11 +65,11 @@ const ORDER = 'ORDER BY position, channel_id';
 
 export function listChannels(ctx: CoreContext, options: { includeInactive?: boolean } = {}): Channel[] {
   const where = options.includeInactive ? '' : 'WHERE active = 1';
-  return (ctx.db.prepare(`SELECT * FROM channels ${where} ${ORDER}`).all() as ChannelRow[]).map(fromRow);
+  return channelRows.all(ctx.db.prepare(`SELECT * FROM channels ${where} ${ORDER}`).all()).map(fromRow);
 }
 
 export function findChannel(ctx: CoreContext, channelId: string): Channel | null {
-  const row = ctx.db.prepare('SELECT * FROM channels WHERE channel_id = ?').get(channelId) as ChannelRow | undefined;
+  const row = channelRows.one(ctx.db.prepare('SELECT * FROM channels WHERE channel_id = ?').get(channelId));
   return row ? fromRow(row) : null;
 }
 

@@ -1,4 +1,5 @@
 import type { CoreContext } from '../context.js';
+import { afterSalesRows, orderLedgerRows, orderMoneyRows, type AfterSalesRow, type OrderLedgerRow, type OrderMoneyRow } from './rows.js';
 
 /**
  * What must hold between orders, the ledger and coupons whatever happened (crash, concurrent requests):
@@ -7,32 +8,6 @@ import type { CoreContext } from '../context.js';
 export interface InvariantProblem {
   orderNo: string;
   problem: string;
-}
-
-interface OrderMoneyRow {
-  order_no: string;
-  status: string;
-  subtotal_minor: number;
-  discount_minor: number;
-  service_fee_minor: number;
-  total_minor: number;
-  coupon_id: number | null;
-  user_id: number;
-}
-
-interface LedgerRow {
-  reference: string;
-  paid: number;
-  payments: number;
-  refunded: number;
-  supplements: number;
-}
-
-/** v1.1: what the order's own records say was paid in supplements and refunded outside a full refund. */
-interface AfterSalesRow {
-  supplements_paid: number;
-  returns_refunded: number;
-  price_refunds: number;
 }
 
 const REFUNDED_STATUSES = new Set(['cancelled', 'refunded']);
@@ -75,16 +50,16 @@ const EXPECTED_COUPON_USES = `CASE WHEN o.status IN ('cancelled', 'refunded') TH
 export function forEachOrderProblem(ctx: Pick<CoreContext, 'db'>, report: (problem: InvariantProblem) => void): number {
   const add = (orderNo: string, problem: string) => report({ orderNo, problem });
   return ctx.db.transaction(() => {
-    const suspects = ctx.db
-      .prepare(
+    const suspects = orderMoneyRows.each(
+      ctx.db.prepare(
         `SELECT o.order_no, o.status, o.subtotal_minor, o.discount_minor, o.service_fee_minor, o.total_minor, o.coupon_id, o.user_id
            FROM orders o
           WHERE o.total_minor <> o.subtotal_minor - o.discount_minor + o.service_fee_minor
              OR o.discount_minor > o.subtotal_minor
              OR ${LEDGER_OF_ORDER} IS NOT ${EXPECTED_LEDGER}
              OR (o.coupon_id IS NOT NULL AND ${COUPON_USES} <> ${EXPECTED_COUPON_USES})`,
-      )
-      .iterate() as IterableIterator<OrderMoneyRow>;
+      ).iterate(),
+    );
     const moneyOf = ctx.db.prepare(
       `SELECT COALESCE(-SUM(CASE WHEN type = 'order_payment' THEN amount_minor END), 0) AS paid,
               COUNT(CASE WHEN type = 'order_payment' THEN 1 END) AS payments,
@@ -100,7 +75,7 @@ export function forEachOrderProblem(ctx: Pick<CoreContext, 'db'>, report: (probl
     );
     const couponUses = ctx.db.prepare('SELECT COUNT(*) FROM user_coupons WHERE used_order_no = ?').pluck();
     for (const o of suspects) {
-      checkOrder(o, moneyOf.get(o.order_no) as LedgerRow, afterSalesOf.get(o.order_no) as AfterSalesRow, add);
+      checkOrder(o, orderLedgerRows.existing(moneyOf.get(o.order_no)), afterSalesRows.existing(afterSalesOf.get(o.order_no)), add);
       if (o.coupon_id !== null) {
         const used = couponUses.get(o.order_no) as number;
         const expectedUsed = REFUNDED_STATUSES.has(o.status) ? 0 : 1;
@@ -125,7 +100,7 @@ export function forEachOrderProblem(ctx: Pick<CoreContext, 'db'>, report: (probl
   })();
 }
 
-function checkOrder(o: OrderMoneyRow, money: Omit<LedgerRow, 'reference'>, after: AfterSalesRow, add: (orderNo: string, problem: string) => void): void {
+function checkOrder(o: OrderMoneyRow, money: OrderLedgerRow, after: AfterSalesRow, add: (orderNo: string, problem: string) => void): void {
   if (o.total_minor !== o.subtotal_minor - o.discount_minor + o.service_fee_minor) {
     add(o.order_no, `totalAmount ${o.total_minor} != subtotal ${o.subtotal_minor} - discount ${o.discount_minor} + serviceFee ${o.service_fee_minor}`);
   }

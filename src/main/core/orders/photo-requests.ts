@@ -10,6 +10,7 @@ import { PHOTO_STEP, photoRequestPrice } from './after-sales-rules.js';
 export { PHOTO_STEP } from './after-sales-rules.js';
 import { requireDecisionWindow } from './returns.js';
 import { requireOrder } from './views.js';
+import { photoRequestRows, type PhotoRequestRow } from './rows.js';
 import type { PhotoRequest } from '../../../contract/open/orders.js';
 
 /**
@@ -20,20 +21,7 @@ import type { PhotoRequest } from '../../../contract/open/orders.js';
 /** Requested photos take the inspection's indexes from 10 up (0-9 are the arrival's). */
 const FIRST_REQUESTED_INDEX = 10;
 
-interface Row {
-  id: number;
-  order_no: string;
-  user_id: number;
-  count: number;
-  note: string;
-  price_minor: number;
-  status: 'requested' | 'done';
-  photos: string;
-  created_at: string;
-  done_at: string | null;
-}
-
-function view(ctx: CoreContext, row: Row): PhotoRequest {
+function view(ctx: CoreContext, row: PhotoRequestRow): PhotoRequest {
   return {
     id: row.id,
     orderNo: row.order_no,
@@ -48,7 +36,7 @@ function view(ctx: CoreContext, row: Row): PhotoRequest {
 }
 
 export function listPhotoRequests(ctx: CoreContext, orderNo: string): PhotoRequest[] {
-  return (ctx.db.prepare('SELECT * FROM order_photo_requests WHERE order_no = ? ORDER BY id').all(orderNo) as Row[]).map((r) => view(ctx, r));
+  return photoRequestRows.all(ctx.db.prepare('SELECT * FROM order_photo_requests WHERE order_no = ? ORDER BY id').all(orderNo)).map((r) => view(ctx, r));
 }
 
 export function requestPhotos(ctx: CoreContext, userId: number, orderNo: string, input: { count: number; note?: string }): PhotoRequest {
@@ -70,7 +58,7 @@ export function requestPhotos(ctx: CoreContext, userId: number, orderNo: string,
       }
       scheduleStep(ctx.db, PHOTO_STEP, id, { since: now });
       appendTimeline(ctx, orderNo, order.status, now, { parts: [part('order.photos_requested', { count: input.count, ...money(price, order.currency) })] });
-      return view(ctx, ctx.db.prepare('SELECT * FROM order_photo_requests WHERE id = ?').get(id) as Row);
+      return view(ctx, photoRequestRows.existing(ctx.db.prepare('SELECT * FROM order_photo_requests WHERE id = ?').get(id)));
     })
     .immediate();
 }
@@ -80,7 +68,7 @@ export function fulfilPhotoRequest(ctx: CoreContext, orderNo: string, id: number
   return ctx.db
     .transaction(() => {
       const order = requireOrder(ctx, orderNo, null);
-      const row = ctx.db.prepare('SELECT * FROM order_photo_requests WHERE id = ? AND order_no = ?').get(id, orderNo) as Row | undefined;
+      const row = photoRequestRows.one(ctx.db.prepare('SELECT * FROM order_photo_requests WHERE id = ? AND order_no = ?').get(id, orderNo));
       if (!row) throw notFound(`Photo request ${id} of order ${orderNo} not found`);
       if (row.status !== 'requested') throw conflict(`Photo request ${id} is already done`);
       const taken = ctx.db.prepare("SELECT COALESCE(SUM(count), 0) FROM order_photo_requests WHERE order_no = ? AND status = 'done'").pluck().get(orderNo) as number;
@@ -91,7 +79,7 @@ export function fulfilPhotoRequest(ctx: CoreContext, orderNo: string, id: number
       const now = ctx.nowIso();
       ctx.db.prepare("UPDATE order_photo_requests SET status = 'done', photos = ?, done_at = ? WHERE id = ?").run(JSON.stringify(made), now, id);
       appendTimeline(ctx, orderNo, order.status, now, { parts: [part('order.photos_added', { count: made.length })] });
-      return view(ctx, ctx.db.prepare('SELECT * FROM order_photo_requests WHERE id = ?').get(id) as Row);
+      return view(ctx, photoRequestRows.existing(ctx.db.prepare('SELECT * FROM order_photo_requests WHERE id = ?').get(id)));
     })
     .immediate();
 }

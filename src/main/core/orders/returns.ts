@@ -12,7 +12,8 @@ import { decisionDeadline, EXCHANGE_ARRIVE_STEP, insideWindow, returnHoldRef, re
 export { SELLER_DECISION_STEP, EXCHANGE_ARRIVE_STEP } from './after-sales-rules.js';
 import { settleOrderIfDone } from './completion.js';
 import { orderMoney } from './order-money.js';
-import { requireOrder, type OrderRow } from './views.js';
+import { requireOrder } from './views.js';
+import { pendingReturnRows, returnRows, type OrderRow, type ReturnRow } from './rows.js';
 import type { OrderReturn } from '../../../contract/open/orders.js';
 import type { AdminPendingReturn } from '../../../contract/admin/returns.js';
 import { integerCursor, pageOf, unknownCursor, type Page } from '../shared/pagination.js';
@@ -27,21 +28,6 @@ import { integerCursor, pageOf, unknownCursor, type Page } from '../shared/pagin
  * be charged), captured as `service_charge` on approval, released on rejection. A return's refund is
  * capped at what is left of the order's money (order-money.ts), so nothing is refunded twice.
  */
-
-interface ReturnRow {
-  id: number;
-  order_no: string;
-  user_id: number;
-  item_id: number;
-  package_id: number;
-  type: 'return' | 'exchange';
-  status: 'requested' | 'approved' | 'rejected';
-  reason: string;
-  fee_minor: number;
-  refund_minor: number;
-  created_at: string;
-  resolved_at: string | null;
-}
 
 function view(row: ReturnRow): OrderReturn {
   return {
@@ -61,7 +47,7 @@ function view(row: ReturnRow): OrderReturn {
 const holdRef = returnHoldRef;
 
 export function listReturns(ctx: CoreContext, orderNo: string): OrderReturn[] {
-  return (ctx.db.prepare('SELECT * FROM order_returns WHERE order_no = ? ORDER BY id').all(orderNo) as ReturnRow[]).map(view);
+  return returnRows.all(ctx.db.prepare('SELECT * FROM order_returns WHERE order_no = ? ORDER BY id').all(orderNo)).map(view);
 }
 
 /**
@@ -77,12 +63,14 @@ export function listPendingReturns(ctx: CoreContext, query: { limit: number; sta
     after = integerCursor(query.startingAfter);
     if (!ctx.db.prepare('SELECT 1 FROM order_returns WHERE id = ?').get(after)) unknownCursor();
   }
-  const rows = ctx.db
-    .prepare(
-      `SELECT r.*, i.title, i.sku_name, i.quantity FROM order_returns r JOIN order_items i ON i.id = r.item_id
-        WHERE r.status = 'requested' AND r.id > ? ORDER BY r.id LIMIT ?`,
-    )
-    .all(after, query.limit) as (ReturnRow & { title: string; sku_name: string; quantity: number })[];
+  const rows = pendingReturnRows.all(
+    ctx.db
+      .prepare(
+        `SELECT r.*, i.title, i.sku_name, i.quantity FROM order_returns r JOIN order_items i ON i.id = r.item_id
+          WHERE r.status = 'requested' AND r.id > ? ORDER BY r.id LIMIT ?`,
+      )
+      .all(after, query.limit),
+  );
   const total = (ctx.db.prepare("SELECT n FROM order_return_counts WHERE status = 'requested'").pluck().get() as number | undefined) ?? 0;
   const items = rows.map((row) => ({ ...view(row), userId: row.user_id, packageId: row.package_id, title: row.title, skuName: row.sku_name, quantity: row.quantity }));
   return pageOf(items, total, { page: 1, limit: query.limit });
@@ -148,7 +136,7 @@ export function requestReturn(ctx: CoreContext, userId: number, orderNo: string,
       scheduleStep(ctx.db, SELLER_DECISION_STEP, id, { since: now });
       appendTimeline(ctx, orderNo, order.status, now, { parts: [part('order.return_requested', { type: input.type, itemId: input.itemId, reason: input.reason })] });
       emitEvent(ctx, 'order.return_requested', userId, { orderNo, returnId: id, itemId: input.itemId, type: input.type });
-      return view(ctx.db.prepare('SELECT * FROM order_returns WHERE id = ?').get(id) as ReturnRow);
+      return view(returnRows.existing(ctx.db.prepare('SELECT * FROM order_returns WHERE id = ?').get(id)));
     })
     .immediate();
 }
@@ -158,7 +146,7 @@ export function decideReturn(ctx: CoreContext, orderNo: string, id: number, deci
   return ctx.db
     .transaction(() => {
       const order = requireOrder(ctx, orderNo, null);
-      const row = ctx.db.prepare('SELECT * FROM order_returns WHERE id = ? AND order_no = ?').get(id, orderNo) as ReturnRow | undefined;
+      const row = returnRows.one(ctx.db.prepare('SELECT * FROM order_returns WHERE id = ? AND order_no = ?').get(id, orderNo));
       if (!row) throw notFound(`Return ${id} of order ${orderNo} not found`);
       if (row.status !== 'requested') throw conflict(`Return ${id} is already ${row.status}`);
       const now = ctx.nowIso();
@@ -211,7 +199,7 @@ export function decideReturn(ctx: CoreContext, orderNo: string, id: number, deci
         at: now,
       });
       settleOrderIfDone(ctx, orderNo, [note]);
-      return view(ctx.db.prepare('SELECT * FROM order_returns WHERE id = ?').get(id) as ReturnRow);
+      return view(returnRows.existing(ctx.db.prepare('SELECT * FROM order_returns WHERE id = ?').get(id)));
     })
     .immediate();
 }

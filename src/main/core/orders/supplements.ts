@@ -11,7 +11,8 @@ export { SUPPLEMENT_EXPIRE_STEP } from './after-sales-rules.js';
 import { applyTransition } from './lifecycle.js';
 import { orderMoney } from './order-money.js';
 import type { Actor } from './state-machine.js';
-import { requireOrder, type OrderRow } from './views.js';
+import { requireOrder } from './views.js';
+import { supplementRows, type OrderRow, type SupplementRow } from './rows.js';
 import type { Supplement } from '../../../contract/open/orders.js';
 
 /**
@@ -20,19 +21,6 @@ import type { Supplement } from '../../../contract/open/orders.js';
  * one is pending; the user pays it (ledger `supplement_payment`) or declines it (the order is refunded in
  * full, coupon back); expiry on the service clock acts as a decline. A price decrease is refunded at once.
  */
-
-interface SupplementRow {
-  id: number;
-  order_no: string;
-  user_id: number;
-  item_id: number | null;
-  reason: 'price_increase' | 'domestic_freight';
-  amount_minor: number;
-  status: 'pending' | 'paid' | 'declined' | 'expired';
-  created_at: string;
-  expires_at: string;
-  resolved_at: string | null;
-}
 
 function view(row: SupplementRow): Supplement {
   return {
@@ -49,7 +37,7 @@ function view(row: SupplementRow): Supplement {
 }
 
 export function listSupplements(ctx: CoreContext, orderNo: string): Supplement[] {
-  return (ctx.db.prepare('SELECT * FROM order_supplements WHERE order_no = ? ORDER BY id').all(orderNo) as SupplementRow[]).map(view);
+  return supplementRows.all(ctx.db.prepare('SELECT * FROM order_supplements WHERE order_no = ? ORDER BY id').all(orderNo)).map(view);
 }
 
 export function listOrderSupplements(ctx: CoreContext, orderNo: string, userId: number | null): Supplement[] {
@@ -114,7 +102,7 @@ export function raiseSupplement(ctx: CoreContext, orderNo: string, input: NewSup
 }
 
 function requireSupplement(ctx: CoreContext, orderNo: string, id: number): SupplementRow {
-  const row = ctx.db.prepare('SELECT * FROM order_supplements WHERE id = ? AND order_no = ?').get(id, orderNo) as SupplementRow | undefined;
+  const row = supplementRows.one(ctx.db.prepare('SELECT * FROM order_supplements WHERE id = ? AND order_no = ?').get(id, orderNo));
   if (!row) throw notFound(`Supplement ${id} of order ${orderNo} not found`);
   return row;
 }
@@ -159,7 +147,7 @@ export function declineSupplement(ctx: CoreContext, userId: number | null, order
       if (row.status !== 'pending') throw conflict(`Supplement ${id} is ${row.status}; only a pending supplement can be ${how}`);
       resolve(ctx, row, how);
       // Any other pending supplement of the order goes with it: the order is not bought.
-      const others = ctx.db.prepare("SELECT * FROM order_supplements WHERE order_no = ? AND status = 'pending'").all(orderNo) as SupplementRow[];
+      const others = supplementRows.all(ctx.db.prepare("SELECT * FROM order_supplements WHERE order_no = ? AND status = 'pending'").all(orderNo));
       for (const other of others) resolve(ctx, other, how);
       if (order.status === 'paid') {
         const actor: Actor = how === 'declined' ? 'user' : 'system';
@@ -173,7 +161,7 @@ export function declineSupplement(ctx: CoreContext, userId: number | null, order
 
 /** The step of the due-step queue: a supplement still pending at its expiry acts as a decline. */
 export function expireSupplement(ctx: CoreContext, id: number): void {
-  const row = ctx.db.prepare('SELECT * FROM order_supplements WHERE id = ?').get(id) as SupplementRow | undefined;
+  const row = supplementRows.one(ctx.db.prepare('SELECT * FROM order_supplements WHERE id = ?').get(id));
   if (!row || row.status !== 'pending') return;
   if (Date.parse(ctx.nowIso()) < Date.parse(row.expires_at)) return;
   declineSupplement(ctx, null, row.order_no, id, 'expired');

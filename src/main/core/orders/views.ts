@@ -13,74 +13,32 @@ import { readScenarios } from './scenarios.js';
 import { listSupplements } from './supplements.js';
 import { orderMoneyTotals, type OrderMoneyTotals } from './order-money.js';
 import { orderOutcome, orderPackageStatuses } from './outcome.js';
+import { orderItemRows, orderListRows, orderRows, timelineRows, type OrderItemRow, type OrderRow } from './rows.js';
+import type { RowOf } from '../db/row-reader.js';
 
 /**
  * The read side of purchase orders: the rows and the views the API returns. Another user's order is
  * "not found", never "forbidden", so order numbers cannot be probed.
  */
-export interface OrderRow {
-  order_no: string;
-  user_id: number;
-  status: OrderStatus;
-  platform: string;
-  currency: string;
-  subtotal_minor: number;
-  discount_minor: number;
-  service_fee_minor: number;
-  total_minor: number;
-  coupon_id: number | null;
-  remark: string;
-  marketplace_order_no: string | null;
-  carrier: string | null;
-  tracking_no: string | null;
-  inspection_result: 'passed' | 'issue_found' | 'pending' | null;
-  inspection_weight_g: number | null;
-  inspection_notes: string | null;
-  inspection_notes_parts: string | null;
-  inspection_photos: string;
-  inspected_at: string | null;
-  cancel_reason: string | null;
-  created_at: string;
-  updated_at: string;
-  scenarios: string;
-  arrived_at: string | null;
-  decision_deadline: string | null;
-}
-
-export interface OrderItemRow {
-  id: number;
-  product_id: number;
-  sku_id: string;
-  title: string;
-  sku_name: string;
-  price_minor: number;
-  quantity: number;
-  remark: string;
-  weight_g: number;
-  image_url: string;
-  platform: string;
-  shop_name: string;
-  marketplace_order_no: string | null;
-  qc_issue: string | null;
-}
+export type { OrderItemRow, OrderRow } from './rows.js';
 
 export type { OrderDetail };
 export type { OrderListItem };
 /** The order, if it exists and (when a user is given) belongs to that user; 404 otherwise. */
 export function requireOrder(ctx: CoreContext, orderNo: string, userId: number | null): OrderRow {
-  const row = ctx.db.prepare('SELECT * FROM orders WHERE order_no = ?').get(orderNo) as OrderRow | undefined;
+  const row = orderRows.one(ctx.db.prepare('SELECT * FROM orders WHERE order_no = ?').get(orderNo));
   if (!row || (userId !== null && row.user_id !== userId)) throw notFound(`Order ${orderNo} not found`);
   return row;
 }
 
 export function orderItems(ctx: CoreContext, orderNo: string): OrderItemRow[] {
-  return ctx.db
-    // Replacement lines of exchanges (v1.1) are not lines of the order: they carry no price of their own.
-    .prepare(
+  // Replacement lines of exchanges (v1.1) are not lines of the order: they carry no price of their own.
+  return orderItemRows.all(
+    ctx.db.prepare(
       `SELECT id, product_id, sku_id, title, sku_name, price_minor, quantity, remark, weight_g, image_url, platform, shop_name, marketplace_order_no, qc_issue
          FROM order_items WHERE order_no = ? AND replaces_item_id IS NULL ORDER BY id`,
-    )
-    .all(orderNo) as OrderItemRow[];
+    ).all(orderNo),
+  );
 }
 
 export function inspectionPhotos(ctx: CoreContext, row: OrderRow): string[] {
@@ -102,14 +60,6 @@ function itemView(ctx: CoreContext, item: OrderItemRow): OrderItem {
     shopName: item.shop_name,
     marketplaceOrderNo: item.marketplace_order_no,
   };
-}
-
-/** A timeline entry as stored. */
-interface TimelineRow {
-  status: string;
-  at: string;
-  note: string;
-  parts: string | null;
 }
 
 /** What an order's detail is made of besides its row: each read once. */
@@ -172,7 +122,7 @@ export function toOrderDetail(ctx: CoreContext, row: OrderRow): OrderDetail {
   const returns = listReturns(ctx, row.order_no);
   return orderDetailOf(ctx, row, {
     items: orderItems(ctx, row.order_no),
-    timeline: (ctx.db.prepare('SELECT status, at, note, parts FROM order_timeline WHERE order_no = ? ORDER BY id').all(row.order_no) as TimelineRow[]).map(
+    timeline: timelineRows.all(ctx.db.prepare('SELECT status, at, note, parts FROM order_timeline WHERE order_no = ? ORDER BY id').all(row.order_no)).map(
       (entry) => ({ status: entry.status, at: entry.at, note: entry.note, parts: partsOf(entry.parts) }),
     ),
     supplements: listSupplements(ctx, row.order_no),
@@ -205,7 +155,7 @@ export interface OrderListFilter extends Paging {
   userId: number | null;
 }
 
-type ListRow = OrderRow & { item_count: number; unit_count: number; amount_due_minor: number };
+type ListRow = RowOf<typeof orderListRows>;
 
 // v1.1: amountDue per row, one seek in order_supplements_order; replacement lines of exchanges are not lines.
 // unitCount (issue 17 item 12): the units ordered, what a shopper means by "items"; both from the order's
@@ -242,12 +192,14 @@ function cursorRank(ctx: CoreContext, scope: number, cursor: string): number {
 function rankedRows(ctx: CoreContext, scope: number, cursorSeq: number | null, query: OrderListFilter): { rows: ListRow[]; total: number } {
   const count = (ctx.db.prepare('SELECT MAX(seq) FROM order_ranks WHERE user_id = ?').pluck().get(scope) as number | null) ?? 0;
   const below = cursorSeq ?? count - offsetOf(query) + 1;
-  const rows = ctx.db
-    .prepare(
-      `SELECT ${LIST_COLUMNS} FROM order_ranks r CROSS JOIN orders o ON o.order_no = r.order_no
-        WHERE r.user_id = ? AND r.seq < ? ORDER BY r.seq DESC LIMIT ?`,
-    )
-    .all(scope, below, query.limit) as ListRow[];
+  const rows = orderListRows.all(
+    ctx.db
+      .prepare(
+        `SELECT ${LIST_COLUMNS} FROM order_ranks r CROSS JOIN orders o ON o.order_no = r.order_no
+          WHERE r.user_id = ? AND r.seq < ? ORDER BY r.seq DESC LIMIT ?`,
+      )
+      .all(scope, below, query.limit),
+  );
   return { rows, total: count };
 }
 
@@ -280,12 +232,14 @@ function statusRows(ctx: CoreContext, scope: number, status: OrderStatus, cursor
     below = (found + 1) << BLOCK_SHIFT;
     skip = offset - before;
   }
-  const rows = ctx.db
-    .prepare(
-      `SELECT ${LIST_COLUMNS} FROM order_ranks r CROSS JOIN orders o ON o.order_no = r.order_no
-        WHERE r.user_id = ? AND r.status = ? AND r.seq < ? ORDER BY r.seq DESC LIMIT ? OFFSET ?`,
-    )
-    .all(scope, status, below, query.limit, skip) as ListRow[];
+  const rows = orderListRows.all(
+    ctx.db
+      .prepare(
+        `SELECT ${LIST_COLUMNS} FROM order_ranks r CROSS JOIN orders o ON o.order_no = r.order_no
+          WHERE r.user_id = ? AND r.status = ? AND r.seq < ? ORDER BY r.seq DESC LIMIT ? OFFSET ?`,
+      )
+      .all(scope, status, below, query.limit, skip),
+  );
   return { rows, total };
 }
 

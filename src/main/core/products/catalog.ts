@@ -2,42 +2,18 @@ import type { CoreContext } from '../context.js';
 import { productImagePath, versionedPicturePath } from '../media/media.js';
 import { notFound } from '../shared/errors.js';
 import { toAmount } from '../shared/money.js';
-import type { CargoType, MarketplaceItem, Platform } from './marketplace/adapter.js';
+import type { MarketplaceItem } from './marketplace/adapter.js';
 import type { Product } from '../../../contract/open/products.js';
+import { productRows, skuRows, type ProductRow, type SkuRow } from './rows.js';
 
 /**
  * The local product store: the local catalog and every platform product that has been seen (so that cart
  * lines, favorites and orders can point at an integer id). Rows here are what the API returns.
  */
-export interface ProductRow {
-  id: number;
-  source: 'local' | 'platform';
-  platform: Platform;
-  platform_item_id: string;
-  title: string;
-  price_minor: number;
-  currency: string;
-  shop_name: string;
-  shop_url: string;
-  description: string;
-  weight_g: number;
-  cargo_type: CargoType;
-  sales: number;
-  images: string;
-  category: string;
-}
-
-export interface SkuRow {
-  product_id: number;
-  sku_id: string;
-  name: string;
-  price_minor: number;
-  stock: number;
-  image: string | null;
-}
+export type { ProductRow, SkuRow } from './rows.js';
 
 export function getProductRow(ctx: CoreContext, id: number): ProductRow | null {
-  return (ctx.db.prepare('SELECT * FROM products WHERE id = ?').get(id) as ProductRow | undefined) ?? null;
+  return productRows.one(ctx.db.prepare('SELECT * FROM products WHERE id = ?').get(id)) ?? null;
 }
 
 /** IN-list sizes the SKU read is prepared for: a few statements in the cache instead of one per page size. */
@@ -57,7 +33,7 @@ export function getSkuRows(ctx: CoreContext, productIds: readonly number[]): Map
     const chunk = ids.slice(start, start + MAX_SKU_BATCH);
     const size = SKU_BATCHES.find((n) => n >= chunk.length)!;
     while (chunk.length < size) chunk.push(chunk[0]!);
-    const rows = ctx.db.prepare(skusOfSql(size)).all(...chunk) as SkuRow[];
+    const rows = skuRows.all(ctx.db.prepare(skusOfSql(size)).all(...chunk));
     for (const row of rows) out.get(row.product_id)!.push(row);
   }
   return out;
@@ -112,9 +88,7 @@ export function getProductView(ctx: CoreContext, id: number): Product {
 export function requireSku(ctx: CoreContext, productId: number, skuId: string): { product: ProductRow; sku: SkuRow } {
   const product = getProductRow(ctx, productId);
   if (!product) throw notFound(`Product ${productId} not found`);
-  const sku = ctx.db.prepare('SELECT * FROM product_skus WHERE product_id = ? AND sku_id = ?').get(productId, skuId) as
-    | SkuRow
-    | undefined;
+  const sku = skuRows.one(ctx.db.prepare('SELECT * FROM product_skus WHERE product_id = ? AND sku_id = ?').get(productId, skuId));
   if (!sku) throw notFound(`SKU ${skuId} not found for product ${productId}`);
   return { product, sku };
 }

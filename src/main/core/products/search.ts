@@ -2,7 +2,8 @@ import type { CoreContext } from '../context.js';
 import { KeptViews } from '../db/kept-views.js';
 import { badRequest, notFound } from '../shared/errors.js';
 import { offsetOf, pageOf, type Page, type Paging } from '../shared/pagination.js';
-import { getProductView, upsertMarketplaceItem, viewProducts, type ProductRow } from './catalog.js';
+import { getProductView, upsertMarketplaceItem, viewProducts } from './catalog.js';
+import { productRows } from './rows.js';
 import type { Product } from '../../../contract/open/products.js';
 import { isPlatform } from './marketplace/adapter.js';
 import { readMarketplaceLink, type LinkProblem } from './link-resolver.js';
@@ -74,7 +75,7 @@ function buildPage(ctx: CoreContext, match: string | null, page: Paging, filters
     maxPrice: filters.maxPriceMinor,
   };
   const condition = where.join(' AND ');
-  const rows = ctx.db.prepare(`SELECT p.* FROM ${from} WHERE ${condition} ORDER BY ${order} LIMIT @limit OFFSET @offset`).all(params) as ProductRow[];
+  const rows = productRows.all(ctx.db.prepare(`SELECT p.* FROM ${from} WHERE ${condition} ORDER BY ${order} LIMIT @limit OFFSET @offset`).all(params));
   // A page that is not full is the last one: the rows before it and on it are all there are. Only a full
   // page, or one past the end, needs the count.
   const total =
@@ -112,7 +113,7 @@ export async function searchPlatform(
     inStock: filters.inStock,
   });
   const ids = ctx.db.transaction(() => result.items.map((item) => upsertMarketplaceItem(ctx, item)))();
-  const rows = ids.map((id) => ctx.db.prepare('SELECT * FROM products WHERE id = ?').get(id) as ProductRow);
+  const rows = ids.map((id) => productRows.existing(ctx.db.prepare('SELECT * FROM products WHERE id = ?').get(id)));
   return pageOf(viewProducts(ctx, rows), result.total, page);
 }
 

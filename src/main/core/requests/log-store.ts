@@ -2,6 +2,7 @@ import type Database from 'better-sqlite3';
 import type { RequestDetail, RequestLogFilter, RequestLogPage, RequestSummary } from '../../../contract/admin/requests.js';
 import { DEFAULT_LIMIT } from '../../../contract/limits.js';
 import { StoredEntries, toStored, worldOfWire, type WireBatch } from './log-batch.js';
+import { batchBoundsRows, batchEntriesRows, batchRows, layoutOneRows, type BatchRow, type LayoutOneRow } from './rows.js';
 
 /** Entries older than this are dropped whatever the count. */
 export const REQUEST_LOG_MAX_AGE_MS = 7 * 86_400_000;
@@ -43,34 +44,6 @@ const WORLD_COLUMN = /* sql */ `ALTER TABLE request_log_batches ADD COLUMN world
 const LAYOUT_VERSION = 5;
 const V4_WIDTH = 11;
 
-interface BatchRow {
-  first_id: number;
-  count: number;
-  last_done_ms: number;
-  entries: string;
-  world: string;
-}
-
-/** An entry as the first layout (a row per request) kept it. */
-interface V1Row {
-  id: number;
-  request_id: string;
-  at_ms: number;
-  key_id: number | null;
-  key_name: string | null;
-  method: string;
-  path: string;
-  query: string;
-  status: number;
-  duration_us: number;
-  request_body: string | null;
-  response_body: string | null;
-  request_bytes: number;
-  response_bytes: number;
-  request_cut: number;
-  response_cut: number;
-}
-
 /**
  * Opens the layout, carrying over a log of the first layout (a row per request; what builds before this
  * one wrote) as batches of its entries, ids kept. Layout 2 (rows with shared bodies) lived on the
@@ -90,7 +63,7 @@ function openLayout(db: Database.Database): void {
     db.exec(SCHEMA);
     if (tables.has('request_log') && !tables.has('request_log_bodies')) {
       const insert = db.prepare('INSERT INTO request_log_batches (first_id, count, last_done_ms, entries) VALUES (?, ?, ?, ?)');
-      let batch: V1Row[] = [];
+      let batch: LayoutOneRow[] = [];
       const write = () => {
         if (batch.length === 0) return;
         // v1 ids are consecutive within a run of rows only: a batch is a run of consecutive ids.
@@ -105,7 +78,7 @@ function openLayout(db: Database.Database): void {
         batch = [];
       };
       const chunk = db.prepare('SELECT * FROM request_log WHERE id > ? ORDER BY id LIMIT 1000');
-      for (let rows = chunk.all(0) as V1Row[]; rows.length > 0; rows = chunk.all(rows[rows.length - 1]!.id) as V1Row[]) {
+      for (let rows = layoutOneRows.all(chunk.all(0)); rows.length > 0; rows = layoutOneRows.all(chunk.all(rows[rows.length - 1]!.id))) {
         for (const row of rows) {
           if (batch.length >= 1000 || (batch.length > 0 && row.id !== batch[batch.length - 1]!.id + 1)) write();
           batch.push(row);
@@ -121,7 +94,7 @@ function openLayout(db: Database.Database): void {
 /** Layout 3 or 4's batches with a null MCP tool after each entry (the log is bounded: a few MB at most). */
 function widenToToolLayout(db: Database.Database): void {
   const update = db.prepare('UPDATE request_log_batches SET entries = ? WHERE first_id = ?');
-  for (const row of db.prepare('SELECT first_id, entries FROM request_log_batches').all() as Pick<BatchRow, 'first_id' | 'entries'>[]) {
+  for (const row of batchEntriesRows.all(db.prepare('SELECT first_id, entries FROM request_log_batches').all())) {
     const values = JSON.parse(row.entries) as unknown[];
     const widened: unknown[] = [];
     for (let i = 0; i + V4_WIDTH <= values.length; i += V4_WIDTH) widened.push(...values.slice(i, i + V4_WIDTH), null);
@@ -187,7 +160,7 @@ export class RequestLogStore {
   private prune(nowMs: number): void {
     const floorId = this.floorId();
     const oldestAt = nowMs - REQUEST_LOG_MAX_AGE_MS;
-    for (const batch of this.oldestBatches.all(PRUNE_BATCHES) as Omit<BatchRow, 'entries'>[]) {
+    for (const batch of batchBoundsRows.all(this.oldestBatches.all(PRUNE_BATCHES))) {
       if (batch.first_id + batch.count > floorId && batch.last_done_ms >= oldestAt) break;
       this.deleteBatch.run(batch.first_id);
       this.parsed.delete(batch.first_id);
@@ -222,7 +195,7 @@ export class RequestLogStore {
     const exactStatus = status !== undefined && statusClass === null ? Number(status) : null;
     const before = filter.startingAfter ?? this.nextId;
     const items: RequestSummary[] = [];
-    for (const row of this.newerFirst.iterate(before) as IterableIterator<BatchRow>) {
+    for (const row of batchRows.each(this.newerFirst.iterate(before))) {
       if (since !== null && row.last_done_ms < since) break;
       if (row.first_id + row.count <= this.floorId()) break;
       if (row.world !== world) continue;
@@ -254,7 +227,7 @@ export class RequestLogStore {
 
   /** One entry with both bodies, or null. */
   get(id: number, nowMs = Date.now(), world = 'default'): RequestDetail | null {
-    const row = this.batchOf.get(id) as BatchRow | undefined;
+    const row = batchRows.one(this.batchOf.get(id));
     if (!row || id >= row.first_id + row.count || row.world !== world) return null;
     const entries = this.entriesOf(row);
     const index = id - row.first_id;

@@ -1,5 +1,6 @@
 import type { CoreContext } from '../context.js';
 import type { InvariantProblem } from '../orders/invariants.js';
+import { shippingMoneyRows } from './rows.js';
 
 /**
  * What must hold between shipping orders, warehouse services, rehearsals and the ledger (v1.1), whatever
@@ -19,29 +20,10 @@ import type { InvariantProblem } from '../orders/invariants.js';
  */
 const DISPATCHED = new Set(['shipped', 'exception', 'delivered', 'lost']);
 
-interface ShippingMoneyRow {
-  order_no: string;
-  status: string;
-  total: number;
-  declared: number;
-  fee: number;
-  insurance: number;
-  payout: number;
-  held: number | null;
-  holds_active: number;
-  captured: number;
-  captures: number;
-  paid_back: number;
-  charged: number | null;
-  billed: number | null;
-  supplements_paid: number;
-  supplement_entries: number;
-}
-
 export function forEachShippingProblem(ctx: Pick<CoreContext, 'db'>, report: (p: InvariantProblem) => void): number {
   let count = 0;
-  const rows = ctx.db
-    .prepare(
+  const rows = shippingMoneyRows.each(
+    ctx.db.prepare(
       `SELECT s.order_no, s.status,
               s.shipping_fee_minor - s.coupon_discount_minor + s.insurance_premium_minor + s.storage_fees_minor AS total,
               s.declared_value_minor AS declared, s.shipping_fee_minor AS fee, s.insurance, s.payout_minor AS payout,
@@ -54,8 +36,8 @@ export function forEachShippingProblem(ctx: Pick<CoreContext, 'db'>, report: (p:
               (SELECT COUNT(*) FROM wallet_entries e WHERE e.reference = s.order_no AND e.type = 'shipping_payment') AS captures,
               COALESCE((SELECT SUM(amount_minor) FROM wallet_entries e WHERE e.reference = s.order_no AND e.type = 'insurance_payout'), 0) AS paid_back
          FROM shipping_orders s`,
-    )
-    .iterate() as IterableIterator<ShippingMoneyRow>;
+    ).iterate(),
+  );
   for (const r of rows) {
     count++;
     const bad = (problem: string) => report({ orderNo: r.order_no, problem });

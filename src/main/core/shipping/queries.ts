@@ -7,49 +7,11 @@ import { cursorOf, offsetOf, pageOf, unknownCursor, type Page, type Paging } fro
 import { packagesOfShippingOrder } from '../warehouse/packages.js';
 import { scenarioRecords } from './scenarios.js';
 import type { ShippingStatus } from './state-machine.js';
+import { shippingOrderRows, type ShippingOrderRow } from './rows.js';
 import type { ShippingOrderListItem } from '../../../contract/open/shipping.js';
 
 /** Read views of shipping orders: the list item of api-v1.md and the detail of decisions.md. */
-export interface ShippingOrderRow {
-  order_no: string;
-  user_id: number;
-  status: ShippingStatus;
-  channel_id: string;
-  channel_name: string;
-  total_weight_g: number;
-  shipping_fee_minor: number;
-  currency: string;
-  tracking_no: string;
-  recipient: string;
-  remark: string;
-  created_at: string;
-  updated_at: string;
-  shipped_at: string | null;
-  delivered_at: string | null;
-  // v1.1 (migration 008)
-  declared_value_minor: number;
-  insurance: number;
-  insurance_premium_minor: number;
-  storage_fees_minor: number;
-  estimated_duties_minor: number;
-  rehearsal_id: string | null;
-  scenarios: string;
-  exception_reason: string;
-  payout_minor: number;
-  dimensions: string | null;
-  // v1.2 (migration 024)
-  coupon_id: number | null;
-  coupon_discount_minor: number;
-  // v1.2 (migration 025): the packed parcel, once weighed
-  charge_weight_g: number | null;
-  quote_price: string | null;
-  packed_weight_g: number | null;
-  packed_dimensions: string | null;
-  volumetric_weight_g: number | null;
-  billed_weight_g: number | null;
-  billed_fee_minor: number | null;
-  charged_total_minor: number | null;
-}
+export type { ShippingOrderRow } from './rows.js';
 
 export interface Recipient {
   name: string;
@@ -63,7 +25,7 @@ export interface Recipient {
 
 /** One shipping order, the user's own when userId is given (another user's is as unknown as a missing one). */
 export function findShippingOrderRow(ctx: CoreContext, orderNo: string, userId?: number): ShippingOrderRow | null {
-  const row = ctx.db.prepare('SELECT * FROM shipping_orders WHERE order_no = ?').get(orderNo) as ShippingOrderRow | undefined;
+  const row = shippingOrderRows.one(ctx.db.prepare('SELECT * FROM shipping_orders WHERE order_no = ?').get(orderNo));
   if (!row || (userId !== undefined && row.user_id !== userId)) return null;
   return row;
 }
@@ -106,21 +68,25 @@ export function listShippingOrders(
   const cursor = cursorOf(query);
   let rows: ShippingOrderRow[];
   if (cursor === null) {
-    rows = ctx.db
-      .prepare(
-        `SELECT * FROM shipping_orders WHERE rowid IN (
-           SELECT rowid FROM shipping_orders WHERE ${filter} ORDER BY created_at DESC, rowid DESC LIMIT ? OFFSET ?)
-         ORDER BY created_at DESC, rowid DESC`,
-      )
-      .all(...args, query.limit, offsetOf(query)) as ShippingOrderRow[];
+    rows = shippingOrderRows.all(
+      ctx.db
+        .prepare(
+          `SELECT * FROM shipping_orders WHERE rowid IN (
+             SELECT rowid FROM shipping_orders WHERE ${filter} ORDER BY created_at DESC, rowid DESC LIMIT ? OFFSET ?)
+           ORDER BY created_at DESC, rowid DESC`,
+        )
+        .all(...args, query.limit, offsetOf(query)),
+    );
   } else {
     const after = ctx.db.prepare('SELECT created_at, rowid AS id FROM shipping_orders WHERE order_no = ? AND user_id = ?').get(cursor, userId) as
       | { created_at: string; id: number }
       | undefined;
     if (!after) unknownCursor();
-    rows = ctx.db
-      .prepare(`SELECT * FROM shipping_orders WHERE ${filter} AND (created_at, rowid) < (?, ?) ORDER BY created_at DESC, rowid DESC LIMIT ?`)
-      .all(...args, after.created_at, after.id, query.limit) as ShippingOrderRow[];
+    rows = shippingOrderRows.all(
+      ctx.db
+        .prepare(`SELECT * FROM shipping_orders WHERE ${filter} AND (created_at, rowid) < (?, ?) ORDER BY created_at DESC, rowid DESC LIMIT ?`)
+        .all(...args, after.created_at, after.id, query.limit),
+    );
   }
   return pageOf(rows.map(listItem), total, query);
 }

@@ -8,6 +8,7 @@ import { formatAmount, toAmount } from '../shared/money.js';
 import { postEntry } from '../wallet/ledger.js';
 import { readFigure } from '../warehouse/figures.js';
 import { findPackageRow } from '../warehouse/packages.js';
+import { rehearsalRows, type RehearsalRow } from './rows.js';
 import { packedVolumeBp } from '../warehouse/services.js';
 import { scheduleStorage } from '../warehouse/storage.js';
 import { MAX_SHIPPING_ITEMS } from '../../../contract/limits.js';
@@ -19,22 +20,8 @@ import type { RehearsalView } from '../../../contract/open/shipping.js';
  * is quoted on the real parcel. Packages are `rehearsing` meanwhile; a shipping order created with the
  * rehearsal takes them as they are (the rehearsal becomes `used`).
  */
-export type RehearsalStatus = 'requested' | 'packed' | 'used' | 'cancelled';
+export type { RehearsalRow, RehearsalStatus } from './rows.js';
 
-export interface RehearsalRow {
-  id: string;
-  user_id: number;
-  status: RehearsalStatus;
-  inventory_ids: string;
-  fee_minor: number;
-  packed_weight_g: number | null;
-  length_cm: number | null;
-  width_cm: number | null;
-  height_cm: number | null;
-  photos: string;
-  created_at: string;
-  packed_at: string | null;
-}
 
 export const REHEARSAL_PHOTOS = 3;
 
@@ -55,7 +42,7 @@ export function rehearsalView(ctx: CoreContext, r: RehearsalRow): RehearsalView 
 }
 
 export function findRehearsalRow(ctx: CoreContext, id: string, userId?: number): RehearsalRow | null {
-  const row = ctx.db.prepare('SELECT * FROM rehearsals WHERE id = ?').get(id) as RehearsalRow | undefined;
+  const row = rehearsalRows.one(ctx.db.prepare('SELECT * FROM rehearsals WHERE id = ?').get(id));
   if (!row || (userId !== undefined && row.user_id !== userId)) return null;
   return row;
 }
@@ -72,7 +59,7 @@ export function getRehearsal(ctx: CoreContext, userId: number, id: string): Rehe
 
 /** Newest first, a bounded page from the (user, created_at) index. */
 export function listRehearsals(ctx: CoreContext, userId: number, limit: number): RehearsalView[] {
-  const rows = ctx.db.prepare('SELECT * FROM rehearsals WHERE user_id = ? ORDER BY created_at DESC, id DESC LIMIT ?').all(userId, limit) as RehearsalRow[];
+  const rows = rehearsalRows.all(ctx.db.prepare('SELECT * FROM rehearsals WHERE user_id = ? ORDER BY created_at DESC, id DESC LIMIT ?').all(userId, limit));
   return rows.map((r) => rehearsalView(ctx, r));
 }
 
@@ -81,12 +68,14 @@ export function listRehearsals(ctx: CoreContext, userId: number, limit: number):
  * shipping.rehearsal_pack step, so the queue's primary key finds them without reading the others.
  */
 export function requestedRehearsals(ctx: CoreContext, limit: number) {
-  const rows = ctx.db
-    .prepare(
-      `SELECT r.* FROM due_steps d JOIN rehearsals r ON r.id = d.subject
-        WHERE d.kind = 'shipping.rehearsal_pack' AND r.status = 'requested' ORDER BY d.subject LIMIT ?`,
-    )
-    .all(limit) as RehearsalRow[];
+  const rows = rehearsalRows.all(
+    ctx.db
+      .prepare(
+        `SELECT r.* FROM due_steps d JOIN rehearsals r ON r.id = d.subject
+          WHERE d.kind = 'shipping.rehearsal_pack' AND r.status = 'requested' ORDER BY d.subject LIMIT ?`,
+      )
+      .all(limit),
+  );
   return rows.map((r) => ({ ...rehearsalView(ctx, r), userId: r.user_id }));
 }
 

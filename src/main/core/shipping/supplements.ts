@@ -4,7 +4,7 @@ import { emitEvent } from '../events/log.js';
 import { notFound } from '../shared/errors.js';
 import { toAmount, type Minor } from '../shared/money.js';
 import { readFigure } from '../warehouse/figures.js';
-import type { ShippingSupplementStatus } from '../../../contract/enums.js';
+import { shippingSupplementRows, type ShippingSupplementRow } from './rows.js';
 import type { ShippingSupplement } from '../../../contract/open/shipping.js';
 
 /**
@@ -16,16 +16,7 @@ import type { ShippingSupplement } from '../../../contract/open/shipping.js';
  */
 export const SHIPPING_SUPPLEMENT_EXPIRE_STEP = 'shipping.supplement_expire';
 
-export interface ShippingSupplementRow {
-  id: number;
-  shipping_order_no: string;
-  user_id: number;
-  amount_minor: number;
-  status: ShippingSupplementStatus;
-  created_at: string;
-  expires_at: string;
-  resolved_at: string | null;
-}
+export type { ShippingSupplementRow } from './rows.js';
 
 export function supplementView(row: ShippingSupplementRow): ShippingSupplement {
   return {
@@ -40,17 +31,17 @@ export function supplementView(row: ShippingSupplementRow): ShippingSupplement {
 }
 
 export function shippingSupplementsOf(ctx: CoreContext, orderNo: string): ShippingSupplement[] {
-  return (ctx.db.prepare('SELECT * FROM shipping_supplements WHERE shipping_order_no = ? ORDER BY id').all(orderNo) as ShippingSupplementRow[]).map(supplementView);
+  return shippingSupplementRows.all(ctx.db.prepare('SELECT * FROM shipping_supplements WHERE shipping_order_no = ? ORDER BY id').all(orderNo)).map(supplementView);
 }
 
 export function requireShippingSupplement(ctx: CoreContext, orderNo: string, id: number): ShippingSupplementRow {
-  const row = ctx.db.prepare('SELECT * FROM shipping_supplements WHERE id = ? AND shipping_order_no = ?').get(id, orderNo) as ShippingSupplementRow | undefined;
+  const row = shippingSupplementRows.one(ctx.db.prepare('SELECT * FROM shipping_supplements WHERE id = ? AND shipping_order_no = ?').get(id, orderNo));
   if (!row) throw notFound(`Supplement ${id} of shipping order ${orderNo} not found`);
   return row;
 }
 
 export function findShippingSupplement(ctx: CoreContext, id: number): ShippingSupplementRow | null {
-  return (ctx.db.prepare('SELECT * FROM shipping_supplements WHERE id = ?').get(id) as ShippingSupplementRow | undefined) ?? null;
+  return shippingSupplementRows.one(ctx.db.prepare('SELECT * FROM shipping_supplements WHERE id = ?').get(id)) ?? null;
 }
 
 /** In the caller's transaction: a pending supplement due in the operator's hours (48 by default). */
@@ -76,5 +67,5 @@ export function resolveShippingSupplement(ctx: CoreContext, row: ShippingSupplem
 }
 
 export function pendingShippingSupplements(ctx: CoreContext, orderNo: string): ShippingSupplementRow[] {
-  return ctx.db.prepare("SELECT * FROM shipping_supplements WHERE shipping_order_no = ? AND status = 'pending' ORDER BY id").all(orderNo) as ShippingSupplementRow[];
+  return shippingSupplementRows.all(ctx.db.prepare("SELECT * FROM shipping_supplements WHERE shipping_order_no = ? AND status = 'pending' ORDER BY id").all(orderNo));
 }

@@ -2,20 +2,7 @@ import type { CoreContext } from '../context.js';
 import { isKnownCountry } from '../logistics/countries.js';
 import { badRequest, notFound, unprocessable } from '../shared/errors.js';
 import { requireDeliverableAddress } from './address-check.js';
-
-interface AddressRow {
-  id: number;
-  user_id: number;
-  name: string;
-  phone: string;
-  country: string;
-  state: string;
-  city: string;
-  address: string;
-  zip_code: string;
-  is_default: number;
-  created_at: string;
-}
+import { addressRows, type AddressRow } from './rows.js';
 
 /** Upper bounds on each text field (characters). The route schema enforces the same numbers. */
 import { ADDRESS_LIMITS } from '../../../contract/limits.js';
@@ -64,11 +51,11 @@ function cleaned<T extends AddressPatch>(ctx: CoreContext, input: T): T {
 
 function rows(ctx: CoreContext, userId: number): AddressRow[] {
   // Default first, then in the order they were saved: the order an address picker shows them in.
-  return ctx.db.prepare('SELECT * FROM addresses WHERE user_id = ? ORDER BY is_default DESC, id').all(userId) as AddressRow[];
+  return addressRows.all(ctx.db.prepare('SELECT * FROM addresses WHERE user_id = ? ORDER BY is_default DESC, id').all(userId));
 }
 
 function requireAddress(ctx: CoreContext, userId: number, id: number): AddressRow {
-  const row = ctx.db.prepare('SELECT * FROM addresses WHERE id = ? AND user_id = ?').get(id, userId) as AddressRow | undefined;
+  const row = addressRows.one(ctx.db.prepare('SELECT * FROM addresses WHERE id = ? AND user_id = ?').get(id, userId));
   if (!row) throw notFound(`Address ${id} not found`);
   return row;
 }

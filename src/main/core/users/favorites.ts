@@ -4,19 +4,8 @@ import { getProductRow } from '../products/catalog.js';
 import { notFound } from '../shared/errors.js';
 import { toAmount } from '../shared/money.js';
 import { offsetOf, type Paging } from '../shared/pagination.js';
+import { favoriteRows, type FavoriteRow } from './rows.js';
 import type { Favorite } from '../../../contract/open/favorites.js';
-
-interface FavoriteRow {
-  id: number;
-  product_id: number;
-  added_at: string;
-  title: string;
-  price_minor: number;
-  currency: string;
-  images: string;
-  category: string;
-  first_sku_name: string | null;
-}
 
 // The first SKU's name colours the product's picture (media/media.ts): its URL's digest needs it.
 const SELECT = `SELECT f.id, f.product_id, f.added_at, p.title, p.price_minor, p.currency, p.images, p.category,
@@ -38,15 +27,13 @@ function toView(ctx: CoreContext, row: FavoriteRow): Favorite {
 }
 
 function favoriteOf(ctx: CoreContext, userId: number, where: 'f.id' | 'f.product_id', value: number): Favorite | null {
-  const row = ctx.db.prepare(`${SELECT} WHERE f.user_id = ? AND ${where} = ?`).get(userId, value) as FavoriteRow | undefined;
+  const row = favoriteRows.one(ctx.db.prepare(`${SELECT} WHERE f.user_id = ? AND ${where} = ?`).get(userId, value));
   return row ? toView(ctx, row) : null;
 }
 
 /** Newest first. The envelope is the contract's `{ items, total }`; `page` and `limit` only pick the slice. */
 export function listFavorites(ctx: CoreContext, userId: number, query: Paging): { items: Favorite[]; total: number } {
-  const rows = ctx.db
-    .prepare(`${SELECT} WHERE f.user_id = ? ORDER BY f.id DESC LIMIT ? OFFSET ?`)
-    .all(userId, query.limit, offsetOf(query)) as FavoriteRow[];
+  const rows = favoriteRows.all(ctx.db.prepare(`${SELECT} WHERE f.user_id = ? ORDER BY f.id DESC LIMIT ? OFFSET ?`).all(userId, query.limit, offsetOf(query)));
   const total = (ctx.db.prepare('SELECT COUNT(*) AS n FROM favorites WHERE user_id = ?').get(userId) as { n: number }).n;
   return { items: rows.map((r) => toView(ctx, r)), total };
 }

@@ -1,16 +1,8 @@
 import type { CoreContext } from '../context.js';
 import { badRequest, conflict, notFound } from '../shared/errors.js';
+import { userRows, type UserRow } from './rows.js';
 
 export type { ProfilePatch };
-interface UserRow {
-  id: number;
-  username: string;
-  email: string;
-  avatar: string;
-  language: string;
-  created_at: string;
-}
-
 import { AVATAR_MAX, EMAIL_MAX, LANGUAGE_MAX, USERNAME_MAX, USERNAME_MIN } from '../../../contract/limits.js';
 import type { Profile, ProfilePatch } from '../../../contract/open/profile.js';
 
@@ -21,7 +13,7 @@ function toView(row: UserRow): Profile {
 }
 
 function requireUser(ctx: CoreContext, userId: number): UserRow {
-  const row = ctx.db.prepare('SELECT * FROM users WHERE id = ?').get(userId) as UserRow | undefined;
+  const row = userRows.one(ctx.db.prepare('SELECT * FROM users WHERE id = ?').get(userId));
   if (!row) throw notFound(`User ${userId} not found`);
   return row;
 }

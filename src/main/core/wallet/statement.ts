@@ -2,19 +2,11 @@ import type { CoreContext } from '../context.js';
 import { toAmount } from '../shared/money.js';
 import { cursorOf, integerCursor, offsetOf, pageOf, unknownCursor, type Page, type Paging } from '../shared/pagination.js';
 import { walletState, type EntryType } from './ledger.js';
+import { entryRows, type EntryRow } from './rows.js';
 import type { WalletBalance, WalletTransaction } from '../../../contract/open/wallet.js';
 
 /** A ledger entry as stored (the statement and the CSV export read the same columns). */
-export interface EntryRow {
-  id: number;
-  type: EntryType;
-  amount_minor: number;
-  balance_after_minor: number;
-  currency: string;
-  reference: string;
-  description: string;
-  created_at: string;
-}
+export type { EntryRow } from './rows.js';
 
 export function balanceView(ctx: CoreContext, userId: number): WalletBalance {
   const state = walletState(ctx, userId);
@@ -45,22 +37,24 @@ export function listTransactions(ctx: CoreContext, userId: number, query: Transa
   const cursor = cursorOf(query);
   let rows: EntryRow[];
   if (cursor === null) {
-    rows = ctx.db
-      .prepare(
-        `SELECT ${ENTRY_COLUMNS} FROM wallet_entry_ranks r CROSS JOIN wallet_entries e ON e.id = r.entry_id
-          WHERE r.user_id = ? AND r.type = ? AND r.seq <= ? ORDER BY r.seq DESC LIMIT ?`,
-      )
-      .all(userId, type, count - offsetOf(query), query.limit) as EntryRow[];
+    rows = entryRows.all(
+      ctx.db
+        .prepare(
+          `SELECT ${ENTRY_COLUMNS} FROM wallet_entry_ranks r CROSS JOIN wallet_entries e ON e.id = r.entry_id
+            WHERE r.user_id = ? AND r.type = ? AND r.seq <= ? ORDER BY r.seq DESC LIMIT ?`,
+        )
+        .all(userId, type, count - offsetOf(query), query.limit),
+    );
   } else {
     const after = integerCursor(cursor);
     if (!ctx.db.prepare('SELECT 1 FROM wallet_entries WHERE id = ? AND user_id = ?').get(after, userId)) unknownCursor();
-    rows = (
+    rows = entryRows.all(
       type
         ? ctx.db
             .prepare(`SELECT ${ENTRY_COLUMNS} FROM wallet_entries e WHERE e.user_id = ? AND e.type = ? AND e.id < ? ORDER BY e.id DESC LIMIT ?`)
             .all(userId, type, after, query.limit)
-        : ctx.db.prepare(`SELECT ${ENTRY_COLUMNS} FROM wallet_entries e WHERE e.user_id = ? AND e.id < ? ORDER BY e.id DESC LIMIT ?`).all(userId, after, query.limit)
-    ) as EntryRow[];
+        : ctx.db.prepare(`SELECT ${ENTRY_COLUMNS} FROM wallet_entries e WHERE e.user_id = ? AND e.id < ? ORDER BY e.id DESC LIMIT ?`).all(userId, after, query.limit),
+    );
   }
   const items = rows.map((r) => ({
     id: r.id,

@@ -1,5 +1,6 @@
 import type { CoreContext } from '../context.js';
 import type { InvariantProblem } from '../orders/invariants.js';
+import { topUpMoneyRows } from './rows.js';
 
 /**
  * What must hold between top-ups and the ledger (extensions.md section 12), whatever happened:
@@ -8,27 +9,15 @@ import type { InvariantProblem } from '../orders/invariants.js';
  * credited = converted amount - fee was fixed at creation (credited > 0 by the table's CHECK). Streams rows.
  * Problems are reported under `orderNo` = "top-up <id>" (the reference its entry carries).
  */
-interface TopUpMoneyRow {
-  id: number;
-  user_id: number;
-  status: string;
-  credited_minor: number;
-  entry_id: number | null;
-  entry_type: string | null;
-  entry_amount: number | null;
-  entry_user: number | null;
-  entries: number;
-}
-
 export function forEachTopUpProblem(ctx: Pick<CoreContext, 'db'>, report: (p: InvariantProblem) => void): number {
   let count = 0;
-  const rows = ctx.db
-    .prepare(
+  const rows = topUpMoneyRows.each(
+    ctx.db.prepare(
       `SELECT t.id, t.user_id, t.status, t.credited_minor, t.entry_id, e.type AS entry_type, e.amount_minor AS entry_amount, e.user_id AS entry_user,
               (SELECT COUNT(*) FROM wallet_entries r WHERE r.reference = 'top-up ' || t.id) AS entries
          FROM wallet_top_ups t LEFT JOIN wallet_entries e ON e.id = t.entry_id ORDER BY t.id`,
-    )
-    .iterate() as IterableIterator<TopUpMoneyRow>;
+    ).iterate(),
+  );
   for (const r of rows) {
     count++;
     const orderNo = `top-up ${r.id}`;

@@ -8,6 +8,7 @@ import { integerCursor, pageOf, requireFirstPage, unknownCursor, type Page } fro
 import { readFigures } from '../warehouse/figures.js';
 import { checkBalanceCap } from './admin.js';
 import { postEntry } from './ledger.js';
+import { topUpMethodRows, topUpRows, type TopUpMethodRow, type TopUpRow } from './rows.js';
 import { DEFAULT_METHOD_FIGURES, quoteTopUp, settlesAt, type MethodFigures } from './top-up-rules.js';
 import { TOP_UP_METHODS, TOP_UP_SCENARIOS, type TopUpMethod, type TopUpScenario, type TopUpStatus } from '../../../contract/enums.js';
 import type { NewTopUpBody, TopUpView } from '../../../contract/open/wallet.js';
@@ -22,23 +23,6 @@ import type { NewTopUpBody, TopUpView } from '../../../contract/open/wallet.js';
 export const TOP_UP_SETTLE_STEP = 'wallet.top_up_settle';
 
 const METHOD_LABEL: Record<TopUpMethod, string> = { paypal: 'PayPal', card: 'card', alipay: 'Alipay', wechat: 'WeChat Pay', bank_transfer: 'bank transfer' };
-
-interface TopUpRow {
-  id: number;
-  user_id: number;
-  method: TopUpMethod;
-  amount_minor: number;
-  currency: string;
-  rate: string;
-  fee_minor: number;
-  credited_minor: number;
-  status: TopUpStatus;
-  scenarios: string;
-  created_at: string;
-  due_at: string | null;
-  completed_at: string | null;
-  failure_reason: string | null;
-}
 
 function view(ctx: CoreContext, row: TopUpRow): TopUpView & { userId: number } {
   return {
@@ -60,16 +44,7 @@ function view(ctx: CoreContext, row: TopUpRow): TopUpView & { userId: number } {
   };
 }
 
-interface MethodRow {
-  method: TopUpMethod;
-  fee_bp: number;
-  fixed_fee_minor: number;
-  fixed_fee_currency: string;
-  arrival: MethodFigures['arrival'];
-  enabled: number;
-}
-
-const figuresOf = (r: MethodRow): MethodFigures => ({
+const figuresOf = (r: TopUpMethodRow): MethodFigures => ({
   method: r.method,
   feeBp: r.fee_bp,
   fixedFeeMinor: r.fixed_fee_minor,
@@ -80,13 +55,13 @@ const figuresOf = (r: MethodRow): MethodFigures => ({
 
 /** The operator's figures per method (the defaults of the contract for any row missing). */
 export function listTopUpMethods(ctx: CoreContext): MethodFigures[] {
-  const rows = ctx.db.prepare('SELECT * FROM top_up_methods').all() as MethodRow[];
+  const rows = topUpMethodRows.all(ctx.db.prepare('SELECT * FROM top_up_methods').all());
   const byMethod = new Map(rows.map((r) => [r.method, figuresOf(r)]));
   return TOP_UP_METHODS.map((m) => byMethod.get(m) ?? DEFAULT_METHOD_FIGURES[m]);
 }
 
 export function topUpMethod(ctx: CoreContext, method: TopUpMethod): MethodFigures {
-  const row = ctx.db.prepare('SELECT * FROM top_up_methods WHERE method = ?').get(method) as MethodRow | undefined;
+  const row = topUpMethodRows.one(ctx.db.prepare('SELECT * FROM top_up_methods WHERE method = ?').get(method));
   return row ? figuresOf(row) : DEFAULT_METHOD_FIGURES[method];
 }
 
@@ -121,7 +96,7 @@ export function parseTopUpScenarios(ctx: CoreContext, header: string | string[] 
 }
 
 function requireRow(ctx: CoreContext, id: number, userId: number | null): TopUpRow {
-  const row = ctx.db.prepare('SELECT * FROM wallet_top_ups WHERE id = ?').get(id) as TopUpRow | undefined;
+  const row = topUpRows.one(ctx.db.prepare('SELECT * FROM wallet_top_ups WHERE id = ?').get(id));
   if (!row || (userId !== null && row.user_id !== userId)) throw notFound(`Top-up ${id} not found`);
   return row;
 }
@@ -203,7 +178,7 @@ export function createTopUp(live: CoreContext, userId: number, body: NewTopUpBod
 
 /** The due step: a pending top-up whose time has come succeeds (bank transfer arrived, review passed). */
 export function settleTopUp(ctx: CoreContext, id: number): void {
-  const row = ctx.db.prepare('SELECT * FROM wallet_top_ups WHERE id = ?').get(id) as TopUpRow | undefined;
+  const row = topUpRows.one(ctx.db.prepare('SELECT * FROM wallet_top_ups WHERE id = ?').get(id));
   if (!row || row.status !== 'pending') return;
   if (row.due_at !== null && Date.parse(ctx.nowIso()) < Date.parse(row.due_at)) return;
   succeed(ctx, row);
@@ -258,7 +233,7 @@ export function listTopUps(ctx: CoreContext, userId: number | null, query: TopUp
     const owner = ctx.db.prepare('SELECT user_id FROM wallet_top_ups WHERE id = ?').pluck().get(before) as number | undefined;
     if (owner === undefined || (userId !== null && owner !== userId)) unknownCursor();
   }
-  const rows = ctx.db.prepare(`SELECT * FROM wallet_top_ups WHERE ${where} ORDER BY id DESC LIMIT ?`).all(...args, before, query.limit) as TopUpRow[];
+  const rows = topUpRows.all(ctx.db.prepare(`SELECT * FROM wallet_top_ups WHERE ${where} ORDER BY id DESC LIMIT ?`).all(...args, before, query.limit));
   return pageOf(
     rows.map((r) => view(ctx, r)),
     total,

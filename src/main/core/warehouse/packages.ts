@@ -4,26 +4,14 @@ import { toAmount } from '../shared/money.js';
 import { readFigures } from './figures.js';
 import { packageServiceView, servicesOfPackage } from './services.js';
 import { storageFeeMinor, storageTimeline } from './storage.js';
+import { packageRows, type PackageRow } from './rows.js';
 import { cursorOf, integerCursor, offsetOf, pageOf, unknownCursor, type Page, type Paging } from '../shared/pagination.js';
 import { canMovePackage, storageDays, type PackageStatus } from './package-state.js';
 import type { GoodsCargo } from '../../../contract/enums.js';
 import type { WarehousePackage } from '../../../contract/open/warehouse.js';
 
 /** Warehouse packages: the user's goods that arrived, read views and the moves shipping orders make. */
-export interface PackageRow {
-  id: number;
-  user_id: number;
-  order_no: string;
-  order_item_id: number;
-  product_name: string;
-  quantity: number;
-  weight_g: number;
-  cargo_type: string;
-  status: PackageStatus;
-  photos: string;
-  shipping_order_no: string | null;
-  arrived_at: string;
-}
+export type { PackageRow } from './rows.js';
 
 export function packageView(ctx: CoreContext, row: PackageRow): WarehousePackage {
   return {
@@ -69,20 +57,24 @@ export function listPackages(ctx: CoreContext, userId: number, query: Paging & {
   const cursor = cursorOf(query);
   let rows: PackageRow[];
   if (cursor === null) {
-    rows = ctx.db
-      .prepare(
-        `SELECT * FROM packages WHERE id IN (SELECT id FROM packages WHERE ${filter} ORDER BY arrived_at DESC, id DESC LIMIT ? OFFSET ?)
-          ORDER BY arrived_at DESC, id DESC`,
-      )
-      .all(...args, query.limit, offsetOf(query)) as PackageRow[];
+    rows = packageRows.all(
+      ctx.db
+        .prepare(
+          `SELECT * FROM packages WHERE id IN (SELECT id FROM packages WHERE ${filter} ORDER BY arrived_at DESC, id DESC LIMIT ? OFFSET ?)
+            ORDER BY arrived_at DESC, id DESC`,
+        )
+        .all(...args, query.limit, offsetOf(query)),
+    );
   } else {
     const after = ctx.db.prepare('SELECT arrived_at, id FROM packages WHERE id = ? AND user_id = ?').get(integerCursor(cursor), userId) as
       | { arrived_at: string; id: number }
       | undefined;
     if (!after) unknownCursor();
-    rows = ctx.db
-      .prepare(`SELECT * FROM packages WHERE ${filter} AND (arrived_at, id) < (?, ?) ORDER BY arrived_at DESC, id DESC LIMIT ?`)
-      .all(...args, after.arrived_at, after.id, query.limit) as PackageRow[];
+    rows = packageRows.all(
+      ctx.db
+        .prepare(`SELECT * FROM packages WHERE ${filter} AND (arrived_at, id) < (?, ?) ORDER BY arrived_at DESC, id DESC LIMIT ?`)
+        .all(...args, after.arrived_at, after.id, query.limit),
+    );
   }
   return pageOf(
     rows.map((r) => packageView(ctx, r)),
@@ -116,7 +108,7 @@ export function packageStats(ctx: CoreContext, userId: number) {
 }
 
 export function findPackageRow(ctx: CoreContext, userId: number, id: number): PackageRow | null {
-  return (ctx.db.prepare('SELECT * FROM packages WHERE id = ? AND user_id = ?').get(id, userId) as PackageRow | undefined) ?? null;
+  return packageRows.one(ctx.db.prepare('SELECT * FROM packages WHERE id = ? AND user_id = ?').get(id, userId)) ?? null;
 }
 
 /** One of the user's packages; another user's package is as unknown as a missing one. */
@@ -127,12 +119,14 @@ export function getPackage(ctx: CoreContext, userId: number, id: number): Wareho
 }
 
 export function packagesOfShippingOrder(ctx: CoreContext, shippingOrderNo: string): PackageRow[] {
-  return ctx.db
-    .prepare(
-      `SELECT p.* FROM shipping_order_items i JOIN packages p ON p.id = i.package_id
-        WHERE i.shipping_order_no = ? ORDER BY p.id`,
-    )
-    .all(shippingOrderNo) as PackageRow[];
+  return packageRows.all(
+    ctx.db
+      .prepare(
+        `SELECT p.* FROM shipping_order_items i JOIN packages p ON p.id = i.package_id
+          WHERE i.shipping_order_no = ? ORDER BY p.id`,
+      )
+      .all(shippingOrderNo),
+  );
 }
 
 /**

@@ -5,24 +5,14 @@ import { badRequest, conflict, notFound } from '../shared/errors.js';
 import { applyBasisPoints, formatAmount, parseAmount, toAmount } from '../shared/money.js';
 import { postEntry } from '../wallet/ledger.js';
 import { findPackageRow } from './packages.js';
+import { packageServiceRows, serviceRows, type PackageServiceRow, type ServiceRow } from './rows.js';
 
 /**
  * Warehouse services (extensions.md section 4): a catalog the operator edits, requests charged at once
  * (ledger `service_charge`), done by the back office (admin route, autopilot step `package.service`), and
  * the weight effect applied to the package when done.
  */
-export interface ServiceRow {
-  service_id: string;
-  name: string;
-  description: string;
-  price_minor: number;
-  unit: 'package' | 'photo';
-  weight_delta_g: number;
-  weight_bp: number;
-  volume_bp: number;
-  active: number;
-  position: number;
-}
+export type { PackageServiceRow, ServiceRow } from './rows.js';
 
 export const MAX_PHOTO_COUNT = 20;
 
@@ -41,13 +31,13 @@ export function adminServiceView(s: ServiceRow) {
 }
 
 export function listServices(ctx: CoreContext, options: { includeInactive?: boolean } = {}): ServiceRow[] {
-  return ctx.db
-    .prepare(`SELECT * FROM warehouse_services ${options.includeInactive ? '' : 'WHERE active = 1'} ORDER BY position, service_id`)
-    .all() as ServiceRow[];
+  return serviceRows.all(
+    ctx.db.prepare(`SELECT * FROM warehouse_services ${options.includeInactive ? '' : 'WHERE active = 1'} ORDER BY position, service_id`).all(),
+  );
 }
 
 function findService(ctx: CoreContext, serviceId: string): ServiceRow | null {
-  return (ctx.db.prepare('SELECT * FROM warehouse_services WHERE service_id = ?').get(serviceId) as ServiceRow | undefined) ?? null;
+  return serviceRows.one(ctx.db.prepare('SELECT * FROM warehouse_services WHERE service_id = ?').get(serviceId)) ?? null;
 }
 
 export interface ServicePatch {
@@ -90,20 +80,8 @@ export function updateService(ctx: CoreContext, serviceId: string, patch: Servic
   return next;
 }
 
-export interface PackageServiceRow {
-  id: number;
-  package_id: number;
-  user_id: number;
-  service_id: string;
-  status: 'pending' | 'done';
-  price_minor: number;
-  photo_count: number;
-  requested_at: string;
-  done_at: string | null;
-}
-
 export function servicesOfPackage(ctx: CoreContext, packageId: number): PackageServiceRow[] {
-  return ctx.db.prepare('SELECT * FROM package_services WHERE package_id = ? ORDER BY id').all(packageId) as PackageServiceRow[];
+  return packageServiceRows.all(ctx.db.prepare('SELECT * FROM package_services WHERE package_id = ? ORDER BY id').all(packageId));
 }
 
 export function packageServiceView(r: PackageServiceRow) {
@@ -180,7 +158,7 @@ export function weightAfter(weight: number, s: Pick<ServiceRow, 'weight_delta_g'
 export function completeService(ctx: CoreContext, requestId: number) {
   return ctx.db
     .transaction(() => {
-      const r = ctx.db.prepare('SELECT * FROM package_services WHERE id = ?').get(requestId) as PackageServiceRow | undefined;
+      const r = packageServiceRows.one(ctx.db.prepare('SELECT * FROM package_services WHERE id = ?').get(requestId));
       if (!r) throw notFound(`Service request ${requestId} not found`);
       if (r.status === 'done') throw conflict(`Service request ${requestId} is already done`);
       const s = findService(ctx, r.service_id)!;
@@ -198,7 +176,7 @@ export function completeService(ctx: CoreContext, requestId: number) {
 
 /** Requests still pending, oldest first (the back office's work list). */
 export function pendingServiceRequests(ctx: CoreContext, limit: number) {
-  const rows = ctx.db.prepare("SELECT * FROM package_services WHERE status = 'pending' ORDER BY id LIMIT ?").all(limit) as PackageServiceRow[];
+  const rows = packageServiceRows.all(ctx.db.prepare("SELECT * FROM package_services WHERE status = 'pending' ORDER BY id LIMIT ?").all(limit));
   return rows.map((r) => ({ ...packageServiceView(r), packageId: r.package_id, userId: r.user_id }));
 }
 

@@ -4,6 +4,7 @@ import { emitEvent } from '../events/log.js';
 import { readFigures } from './figures.js';
 import type { FiguresView } from '../../../contract/admin/warehouse.js';
 import { storageDays } from './package-state.js';
+import { shelfRows } from './rows.js';
 
 /**
  * Storage (extensions.md section 6). The fee is a pure function of the arrival time and the service
@@ -48,17 +49,8 @@ export function scheduleStorage(ctx: CoreContext, packageId: number, arrivedAt: 
   if (next) scheduleStep(ctx.db, next.kind, packageId, next.at);
 }
 
-interface ShelfRow {
-  id: number;
-  user_id: number;
-  status: string;
-  arrived_at: string;
-  order_no: string;
-  product_name: string;
-}
-
-function shelfRow(ctx: CoreContext, packageId: string): ShelfRow | undefined {
-  return ctx.db.prepare('SELECT id, user_id, status, arrived_at, order_no, product_name FROM packages WHERE id = ?').get(Number(packageId)) as ShelfRow | undefined;
+function shelfRow(ctx: CoreContext, packageId: string) {
+  return shelfRows.one(ctx.db.prepare('SELECT id, user_id, status, arrived_at, order_no, product_name FROM packages WHERE id = ?').get(Number(packageId)));
 }
 
 /** The alert steps: an event while the package is still on the shelf, then the next step. */

@@ -8,17 +8,9 @@ import { randomBase62 } from '../shared/random.js';
 import type { WebhookDelivery, WebhookEndpoint } from '../../../contract/admin/webhooks.js';
 import { TEST_EVENT_TYPE } from '../../../contract/enums.js';
 import { forbiddenHost } from './destination.js';
+import { endpointRows, type EndpointRow } from './rows.js';
 
 export type { WebhookEndpoint };
-interface EndpointRow {
-  id: number;
-  url: string;
-  events: string;
-  secret: string;
-  description: string;
-  active: number;
-  created_at: string;
-}
 
 const toEndpoint = (row: EndpointRow): WebhookEndpoint => ({
   id: row.id,
@@ -69,13 +61,13 @@ function checkEvents(events: readonly string[]): string[] {
 }
 
 function requireEndpoint(ctx: CoreContext, id: number): EndpointRow {
-  const row = ctx.db.prepare('SELECT * FROM webhook_endpoints WHERE id = ?').get(id) as EndpointRow | undefined;
+  const row = endpointRows.one(ctx.db.prepare('SELECT * FROM webhook_endpoints WHERE id = ?').get(id));
   if (!row) throw notFound(`Webhook endpoint ${id} not found`);
   return row;
 }
 
 export function listEndpoints(ctx: CoreContext): WebhookEndpoint[] {
-  return (ctx.db.prepare('SELECT * FROM webhook_endpoints ORDER BY id').all() as EndpointRow[]).map(toEndpoint);
+  return endpointRows.all(ctx.db.prepare('SELECT * FROM webhook_endpoints ORDER BY id').all()).map(toEndpoint);
 }
 
 export function createEndpoint(ctx: CoreContext, input: { url: string; events: string[]; description?: string }): WebhookEndpoint {

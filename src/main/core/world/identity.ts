@@ -1,4 +1,5 @@
 import type { CoreContext } from '../context.js';
+import { worldStateRows } from './rows.js';
 import type { Db } from '../db/database.js';
 
 /** What makes a world the same world when reopened: fixed at its creation, kept in its database. */
@@ -13,14 +14,8 @@ export interface WorldIdentity {
 
 export const MAX_SEED = Number.MAX_SAFE_INTEGER;
 
-interface Row {
-  seed: number;
-  frozen: number;
-  clock_start: string;
-}
-
 export function readWorldIdentity(db: Db): WorldIdentity {
-  const row = db.prepare('SELECT seed, frozen, clock_start FROM world_state WHERE id = 1').get() as Row | undefined;
+  const row = worldStateRows.one(db.prepare('SELECT seed, frozen, clock_start FROM world_state WHERE id = 1').get());
   if (!row) throw new Error('this database has no world state (migration 019)');
   return { seed: row.seed, frozen: row.frozen === 1, clockStart: row.clock_start };
 }

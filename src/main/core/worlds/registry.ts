@@ -1,6 +1,7 @@
 import type { Db } from '../db/database.js';
 import { inTransaction } from '../db/database.js';
 import { dataVersion } from '../db/data-version.js';
+import { snapshotRows, worldRows, type RawWorld, type SnapshotRow } from './rows.js';
 
 /** One registered world as the registry keeps it (the default world has no row). */
 export interface WorldRow {
@@ -16,25 +17,7 @@ export interface WorldRow {
   expiresAt: string | null;
 }
 
-export interface SnapshotRow {
-  id: string;
-  name: string;
-  clock: string;
-  createdAt: string;
-}
-
-interface RawWorld {
-  seq: number;
-  id: string;
-  name: string;
-  seed: number;
-  frozen: number;
-  state: 'creating' | 'ready';
-  created_at: string;
-  last_used_at: string;
-  ttl_ms: number | null;
-  expires_at: string | null;
-}
+export type { SnapshotRow } from './rows.js';
 
 const toRow = (r: RawWorld): WorldRow => ({
   seq: r.seq,
@@ -103,7 +86,7 @@ export class WorldRegistry {
   }
 
   get(id: string): WorldRow | null {
-    const row = this.db.prepare('SELECT * FROM worlds WHERE id = ?').get(id) as RawWorld | undefined;
+    const row = worldRows.one(this.db.prepare('SELECT * FROM worlds WHERE id = ?').get(id));
     return row ? toRow(row) : null;
   }
 
@@ -188,7 +171,7 @@ export class WorldRegistry {
       if (!row) return null;
       after = row.seq;
     }
-    return (this.db.prepare('SELECT * FROM worlds WHERE seq > ? ORDER BY seq LIMIT ?').all(after, limit) as RawWorld[]).map(toRow);
+    return worldRows.all(this.db.prepare('SELECT * FROM worlds WHERE seq > ? ORDER BY seq LIMIT ?').all(after, limit)).map(toRow);
   }
 
   /** Up to `limit` worlds whose ttl ran out by `nowIso` (the expiry index, nothing else read). */
@@ -231,13 +214,11 @@ export class WorldRegistry {
   }
 
   snapshots(worldId: string): SnapshotRow[] {
-    return this.db
-      .prepare('SELECT id, name, clock, created_at AS createdAt FROM world_snapshots WHERE world_id = ? ORDER BY seq')
-      .all(worldId) as SnapshotRow[];
+    return snapshotRows.all(this.db.prepare('SELECT id, name, clock, created_at AS createdAt FROM world_snapshots WHERE world_id = ? ORDER BY seq').all(worldId));
   }
 
   snapshot(worldId: string, id: string): SnapshotRow | null {
-    return (this.db.prepare('SELECT id, name, clock, created_at AS createdAt FROM world_snapshots WHERE world_id = ? AND id = ?').get(worldId, id) as SnapshotRow | undefined) ?? null;
+    return snapshotRows.one(this.db.prepare('SELECT id, name, clock, created_at AS createdAt FROM world_snapshots WHERE world_id = ? AND id = ?').get(worldId, id)) ?? null;
   }
 
   template(hash: string): { steps: unknown[] } | null {

@@ -12,6 +12,8 @@ import { toAmount } from '../../shared/money.js';
 import { buildRecording, type LoggedEntry, type PlacedStep } from './record-build.js';
 import { worldIdentity } from '../../world/identity.js';
 import { journalCompleteSince, journaledAdvance, journaledAdvancesSince } from './advance-journal.js';
+import { sessionEntryRows } from '../../wallet/rows.js';
+import type { RowOf } from '../../db/row-reader.js';
 import { formatDuration, placeAdvances, type AdvanceSpan, type PlacedAdvance } from './record-timeline.js';
 
 /**
@@ -110,13 +112,14 @@ function walletSteps(
   const userId = owner.user_id;
   const steps: PlacedStep[] = [];
   const startIso = new Date(session.start).toISOString();
-  type Row = { id: number; type: string; amount_minor: number; balance_after_minor: number; description: string; reference: string; created_at: string };
-  const during: Row[] = [];
+  const during: RowOf<typeof sessionEntryRows>[] = [];
   let opening = 0;
   // Newest first, stopping at the first entry before the session: its balance is the opening one.
-  for (const row of ctx.db
-    .prepare('SELECT id, type, amount_minor, balance_after_minor, description, reference, created_at FROM wallet_entries WHERE user_id = ? ORDER BY id DESC')
-    .iterate(userId) as Iterable<Row>) {
+  for (const row of sessionEntryRows.each(
+    ctx.db
+      .prepare('SELECT id, type, amount_minor, balance_after_minor, description, reference, created_at FROM wallet_entries WHERE user_id = ? ORDER BY id DESC')
+      .iterate(userId),
+  )) {
     if (row.created_at < startIso) {
       opening = row.balance_after_minor;
       break;
