@@ -57,6 +57,30 @@ describe('v1.1 section 1: mixed orders', () => {
     expect(new Set(groups.values()).size).toBe(groups.size);
   });
 
+  it('each seller ships its own parcel: a domestic tracking number per seller group, every one in the logistics', async () => {
+    const order = await newOrder([line(skus[0]!, 1), line(other, 1), line(skus[1]!, 1)]);
+    const shipped = await advance(order.orderNo, 'shipped_to_warehouse');
+    type Item = { platform: string; shopName: string; marketplaceOrderNo: string; domesticCarrier: string; domesticTrackingNo: string };
+    const bySeller = new Map<string, Item>();
+    for (const item of shipped.items as Item[]) {
+      expect(item.domesticTrackingNo).toMatch(/^[A-Z0-9]{8,}$/);
+      const seller = `${item.platform}/${item.shopName}`;
+      const first = bySeller.get(seller);
+      if (first) expect([item.domesticCarrier, item.domesticTrackingNo]).toEqual([first.domesticCarrier, first.domesticTrackingNo]);
+      else bySeller.set(seller, item);
+    }
+    expect(bySeller.size).toBeGreaterThan(1);
+    const numbers = [...bySeller.values()].map((i) => i.domesticTrackingNo);
+    expect(new Set(numbers).size).toBe(numbers.length);
+    const logistics = (await server.api('GET', `/orders/${order.orderNo}/logistics`)).body.data;
+    expect(logistics.parcels).toEqual(
+      [...bySeller.values()].map((i) => ({ platform: i.platform, shopName: i.shopName, marketplaceOrderNo: i.marketplaceOrderNo, carrier: i.domesticCarrier, trackingNo: i.domesticTrackingNo })),
+    );
+    // v1's single pair stays: the first seller's parcel
+    expect([logistics.carrier, logistics.trackingNo]).toEqual([logistics.parcels[0].carrier, logistics.parcels[0].trackingNo]);
+    expect(logistics.events.filter((e: { code: string }) => e.code === 'logistics.seller_shipped')).toHaveLength(bySeller.size);
+  });
+
   it('QC photos are per package: each shows its own line, not the order', async () => {
     const order = await newOrder([line(skus[0]!, 1), line(skus[1]!, 2)]);
     await advance(order.orderNo, 'in_warehouse');

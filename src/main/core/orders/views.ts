@@ -61,6 +61,8 @@ export interface OrderItemRow {
   platform: string;
   shop_name: string;
   marketplace_order_no: string | null;
+  domestic_carrier: string | null;
+  domestic_tracking_no: string | null;
   qc_issue: string | null;
 }
 
@@ -77,7 +79,8 @@ export function orderItems(ctx: CoreContext, orderNo: string): OrderItemRow[] {
   return ctx.db
     // Replacement lines of exchanges (v1.1) are not lines of the order: they carry no price of their own.
     .prepare(
-      `SELECT id, product_id, sku_id, title, sku_name, price_minor, quantity, remark, weight_g, image_url, platform, shop_name, marketplace_order_no, qc_issue
+      `SELECT id, product_id, sku_id, title, sku_name, price_minor, quantity, remark, weight_g, image_url, platform, shop_name, marketplace_order_no,
+              domestic_carrier, domestic_tracking_no, qc_issue
          FROM order_items WHERE order_no = ? AND replaces_item_id IS NULL ORDER BY id`,
     )
     .all(orderNo) as OrderItemRow[];
@@ -101,6 +104,8 @@ function itemView(ctx: CoreContext, item: OrderItemRow): OrderItem {
     platform: item.platform,
     shopName: item.shop_name,
     marketplaceOrderNo: item.marketplace_order_no,
+    domesticCarrier: item.domestic_carrier,
+    domesticTrackingNo: item.domestic_tracking_no,
   };
 }
 
@@ -328,7 +333,19 @@ export function getOrderLogistics(ctx: CoreContext, orderNo: string, userId: num
     trackingNo: row.tracking_no ?? '',
     status: row.status,
     events: events.map((e) => ({ ...e, params: e.code === null ? null : (paramsOf(e.params) ?? {}) })),
+    parcels: sellerParcels(orderItems(ctx, orderNo)),
   };
+}
+
+/** Each seller group's parcel to the warehouse, from its first line (the group's lines share it). */
+function sellerParcels(items: readonly OrderItemRow[]): OrderLogistics['parcels'] {
+  const seen = new Set<string>();
+  return items.flatMap((i) => {
+    const key = `${i.platform}\u0000${i.shop_name}`;
+    if (seen.has(key)) return [];
+    seen.add(key);
+    return [{ platform: i.platform, shopName: i.shop_name, marketplaceOrderNo: i.marketplace_order_no, carrier: i.domestic_carrier, trackingNo: i.domestic_tracking_no }];
+  });
 }
 
 /**
