@@ -2851,12 +2851,23 @@ export interface operations {
                      *         },
                      *         "outcome": [
                      *           "lost"
-                     *         ]
+                     *         ],
+                     *         "afterSalesPrices": {
+                     *           "photoPrice": 12.5,
+                     *           "returnFee": 12.5
+                     *         }
                      *       }
                      *     }
                      */
                     "application/json": {
                         data: {
+                            /** @description the operator's after-sales prices now: one extra inspection photo, and the fee of a return or exchange (issue 26: the UI states them, never its own copy) */
+                            afterSalesPrices: {
+                                /** @description amount in the ledger currency, at most two decimals */
+                                photoPrice: number;
+                                /** @description amount in the ledger currency, at most two decimals */
+                                returnFee: number;
+                            };
                             /** @description sum of the pending supplements */
                             amountDue: number;
                             couponId: number | null;
@@ -3188,12 +3199,23 @@ export interface operations {
                      *         },
                      *         "outcome": [
                      *           "lost"
-                     *         ]
+                     *         ],
+                     *         "afterSalesPrices": {
+                     *           "photoPrice": 12.5,
+                     *           "returnFee": 12.5
+                     *         }
                      *       }
                      *     }
                      */
                     "application/json": {
                         data: {
+                            /** @description the operator's after-sales prices now: one extra inspection photo, and the fee of a return or exchange (issue 26: the UI states them, never its own copy) */
+                            afterSalesPrices: {
+                                /** @description amount in the ledger currency, at most two decimals */
+                                photoPrice: number;
+                                /** @description amount in the ledger currency, at most two decimals */
+                                returnFee: number;
+                            };
                             /** @description sum of the pending supplements */
                             amountDue: number;
                             couponId: number | null;

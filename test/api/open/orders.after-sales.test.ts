@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkOrderInvariants } from '../../../src/main/core/orders/invariants.js';
 import { auditLedger } from '../../../src/main/core/wallet/ledger.js';
+import { writeSetting } from '../../../src/main/core/settings/settings.js';
 import { addCoupon, balanceOf, couponUsedBy, line, pickSkus, type SkuPick } from '../../helpers/order-setup.js';
 import { startTestServer, tableCounts, type ApiResponse, type TestServer } from '../../helpers/server.js';
 
@@ -185,6 +186,19 @@ describe('v1.1 section 2: supplementary payments', () => {
 });
 
 describe('v1.1 section 3: photo requests, returns and exchanges', () => {
+  it("the order detail states the operator's photo price and return fee as they are now (the UI shows these, no copy of its own)", async () => {
+    const order = await newOrder();
+    expect((await detail(order.orderNo)).afterSalesPrices).toEqual({ photoPrice: 2, returnFee: 15 });
+    writeSetting(db(), 'photoPriceMinor', 250);
+    writeSetting(db(), 'returnFeeMinor', 990);
+    try {
+      expect((await detail(order.orderNo)).afterSalesPrices).toEqual({ photoPrice: 2.5, returnFee: 9.9 });
+    } finally {
+      writeSetting(db(), 'photoPriceMinor', 200);
+      writeSetting(db(), 'returnFeeMinor', 1_500);
+    }
+  });
+
   it('photo requests: 409 before arrival; charged 2.00 each as service_charge; the back office adds them to the inspection', async () => {
     const order = await newOrder();
     expect((await server.api('POST', `/orders/${order.orderNo}/photo-requests`, { body: { count: 2 } })).status).toBe(409);

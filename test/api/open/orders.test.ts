@@ -13,6 +13,8 @@ const DETAIL_FIELDS = [
   'supplements', 'amountDue', 'returns', 'photoRequests', 'scenarios',
   // added: money after sales and how the goods ended
   'money', 'outcome',
+  // issue 26: the after-sales prices the UI states
+  'afterSalesPrices',
 ].sort();
 const ORDER_NO = /^PO\d{8}[23456789A-HJ-NP-Z]{8}$/;
 

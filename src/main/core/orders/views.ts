@@ -13,6 +13,7 @@ import { readScenarios } from './scenarios.js';
 import { listSupplements } from './supplements.js';
 import { orderMoneyTotals, type OrderMoneyTotals } from './order-money.js';
 import { orderOutcome, orderPackageStatuses } from './outcome.js';
+import { readSetting } from '../settings/settings.js';
 
 /**
  * The read side of purchase orders: the rows and the views the API returns. Another user's order is
@@ -170,6 +171,7 @@ export function orderDetailOf(ctx: CoreContext, row: OrderRow, parts: OrderDetai
       net: toAmount(parts.money.net),
     },
     outcome: orderOutcome(parts.packageStatuses),
+    afterSalesPrices: { photoPrice: toAmount(readSetting(ctx.db, 'photoPriceMinor')), returnFee: toAmount(readSetting(ctx.db, 'returnFeeMinor')) },
   };
 }
 

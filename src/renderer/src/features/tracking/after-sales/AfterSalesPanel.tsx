@@ -27,7 +27,8 @@ export function AfterSalesPanel({ order }: { order: OrderDetail }) {
   const settled = new Set(order.returns.filter((r) => r.status === 'requested' || (r.status === 'approved' && r.type === 'return')).map((r) => r.itemId));
   const returnedLine = (itemId: number) => order.returns.some((r) => r.itemId === itemId && r.status === 'approved' && r.type === 'return');
   return (
-    <Section title={t('afterSalesTitle')}>
+    // Before any inspection only supplements can be here: the section is named for them, not "After inspection".
+    <Section title={deadline === null ? t('supplementsTitle') : t('afterSalesTitle')}>
       <Stack gap="sm" data-testid="after-sales">
         {deadline ? <Text size="sm">{open ? t('windowOpen', { date: formatDate(deadline) }) : t('windowClosed', { date: formatDate(deadline) })}</Text> : null}
         {open ? <PhotoRequestButton order={order} /> : null}
@@ -50,7 +51,7 @@ export function AfterSalesPanel({ order }: { order: OrderDetail }) {
           </Stack>
         ) : null}
         {order.returns.length > 0 ? (
-          <Table data-testid="returns">
+          <Table data-testid="returns" captionSide="top">
             <Table.Caption>{t('returnsTitle')}</Table.Caption>
             <Table.Tbody>
               {order.returns.map((r) => (
@@ -100,11 +101,11 @@ function PhotoRequestButton({ order }: { order: OrderDetail }) {
       </Button>
       <Modal opened={opened} onClose={close} title={t('requestPhotos')} centered>
         <Stack gap="sm">
-          <NumberInput label={t('photoCount')} min={1} max={10} value={count} onChange={(v) => setCount(Number(v) || 1)} />
+          <NumberInput label={t('photoCount', { price: fmt.money(order.afterSalesPrices.photoPrice, order.currency) })} min={1} max={10} value={count} onChange={(v) => setCount(Number(v) || 1)} />
           <TextInput label={t('photoNote')} value={note} maxLength={500} onChange={(e) => setNote(e.currentTarget.value)} />
           {request.isError ? <ErrorAlert title={t('photoFailed')} error={request.error} /> : null}
           <Button onClick={() => request.mutate({ count, note: note.trim() || undefined }, { onSuccess: close })} loading={request.isPending}>
-            {t('send')} ({fmt.money(count * 2, order.currency)})
+            {t('send')}
           </Button>
         </Stack>
       </Modal>
@@ -113,6 +114,7 @@ function PhotoRequestButton({ order }: { order: OrderDetail }) {
 }
 
 function ReturnButtons({ order, item }: { order: OrderDetail; item: OrderItem }) {
+  const fmt = useFormat();
   const t = useT(afterSalesMessages);
   const [type, setType] = useState<'return' | 'exchange' | null>(null);
   const [reason, setReason] = useState('');
@@ -133,7 +135,7 @@ function ReturnButtons({ order, item }: { order: OrderDetail; item: OrderItem })
       </Group>
       <Modal opened={type !== null} onClose={close} title={t('returnTitle', { title: item.title })} centered>
         <Stack gap="sm">
-          <Text size="sm">{t('returnHint')}</Text>
+          <Text size="sm">{t('returnHint', { fee: fmt.money(order.afterSalesPrices.returnFee, order.currency) })}</Text>
           <Textarea label={t('returnReason')} value={reason} maxLength={500} onChange={(e) => setReason(e.currentTarget.value)} data-autofocus />
           {request.isError ? <ErrorAlert title={t('returnFailed')} error={request.error} /> : null}
           <Button
