@@ -24,6 +24,10 @@ test('amount due on the dashboard and the order page; paying (confirmed) clears 
 
   const banner = page.getByTestId('amount-due');
   await expect(banner).toContainText(`The seller raised the price: ${item.title} (${item.skuName})`);
+  // The supplement's timeline entry says what happened, not the order's status again ("Payment confirmed").
+  const timeline = page.getByRole('region', { name: 'Timeline' });
+  await expect(timeline.getByText('Supplement requested', { exact: true })).toBeVisible();
+  await expect(timeline.getByText('Payment confirmed', { exact: true })).toHaveCount(1);
   // One click only asks: nothing is paid until the question is answered.
   await banner.getByRole('button', { name: /^Pay/ }).click();
   const ask = page.getByRole('dialog', { name: 'Pay CN¥3.50?' });
@@ -86,6 +90,7 @@ test('in Chinese the supplement names its line and asks before declining', async
   await page.reload();
   const banner = page.getByTestId('amount-due');
   await expect(banner).toContainText(`卖家收取国内运费：${placed.items[0]!.title}`);
+  await expect(page.getByRole('region', { name: '时间线' }).getByText('发起补款', { exact: true })).toBeVisible();
   await banner.getByRole('button', { name: '拒绝并退款' }).click();
   await expect(page.getByRole('dialog', { name: '拒绝并为整个订单退款？' })).toBeVisible();
   await page.getByRole('dialog').getByRole('button', { name: '暂不' }).click();

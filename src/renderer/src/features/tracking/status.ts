@@ -70,3 +70,12 @@ export function orderHash(orderNo: string): string {
 export function normalizeOrderNo(text: string): string {
   return text.replace(/\s+/g, '').toUpperCase();
 }
+
+/**
+ * When the order last changed: its status change (`updatedAt`) or a later event on its timeline (a supplement,
+ * photos, a return), which the service records without moving `updatedAt` (that instant schedules the
+ * autopilot's next step). ISO instants compare as text.
+ */
+export function lastChange(order: { updatedAt: string; timeline: readonly { at: string }[] }): string {
+  return order.timeline.reduce((latest, entry) => (entry.at > latest ? entry.at : latest), order.updatedAt);
+}

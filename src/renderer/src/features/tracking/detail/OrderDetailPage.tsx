@@ -7,7 +7,7 @@ import { PlatformBadge } from '../../shop/PlatformBadge';
 import { detailMessages } from '../messages';
 import { OrderStatusBadge } from '../OrderStatusBadge';
 import { useOrder } from '../queries';
-import { isCancellable, marketplaceOrderNumbers } from '../status';
+import { isCancellable, lastChange, marketplaceOrderNumbers } from '../status';
 import type { RefundResult } from '../types';
 import { AfterSalesPanel } from '../after-sales/AfterSalesPanel';
 import { AmountDueBanner } from '../after-sales/AmountDueBanner';
@@ -54,7 +54,7 @@ export function OrderDetailPage({ orderNo }: { orderNo: string }) {
               <Group gap="xs">
                 <PlatformBadge platform={order.data.platform} />
                 <Text size="sm" c="dimmed">
-                  {t('placedOn', { date: formatDate(order.data.createdAt) })} · {t('updatedOn', { date: formatDate(order.data.updatedAt) })}
+                  {t('placedOn', { date: formatDate(order.data.createdAt) })} · {t('updatedOn', { date: formatDate(lastChange(order.data)) })}
                 </Text>
               </Group>
               <MarketplaceNumbers numbers={marketplaceOrderNumbers(order.data)} />
@@ -99,3 +99,4 @@ function MarketplaceNumbers({ numbers }: { numbers: readonly string[] }) {
     </Text>
   );
 }
+
