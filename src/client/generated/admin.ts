@@ -2923,23 +2923,12 @@ export interface operations {
                      *         "outcome": [
                      *           "lost"
                      *         ],
-                     *         "afterSalesPrices": {
-                     *           "photoPrice": 12.5,
-                     *           "returnFee": 12.5
-                     *         },
                      *         "userId": 1
                      *       }
                      *     }
                      */
                     "application/json": {
                         data: {
-                            /** @description the operator's after-sales prices now: one extra inspection photo, and the fee of a return or exchange (issue 26: the UI states them, never its own copy) */
-                            afterSalesPrices: {
-                                /** @description amount in the ledger currency, at most two decimals */
-                                photoPrice: number;
-                                /** @description amount in the ledger currency, at most two decimals */
-                                returnFee: number;
-                            };
                             /** @description sum of the pending supplements */
                             amountDue: number;
                             couponId: number | null;
@@ -3310,23 +3299,12 @@ export interface operations {
                      *         "outcome": [
                      *           "lost"
                      *         ],
-                     *         "afterSalesPrices": {
-                     *           "photoPrice": 12.5,
-                     *           "returnFee": 12.5
-                     *         },
                      *         "userId": 1
                      *       }
                      *     }
                      */
                     "application/json": {
                         data: {
-                            /** @description the operator's after-sales prices now: one extra inspection photo, and the fee of a return or exchange (issue 26: the UI states them, never its own copy) */
-                            afterSalesPrices: {
-                                /** @description amount in the ledger currency, at most two decimals */
-                                photoPrice: number;
-                                /** @description amount in the ledger currency, at most two decimals */
-                                returnFee: number;
-                            };
                             /** @description sum of the pending supplements */
                             amountDue: number;
                             couponId: number | null;
@@ -3658,23 +3636,12 @@ export interface operations {
                      *         "outcome": [
                      *           "lost"
                      *         ],
-                     *         "afterSalesPrices": {
-                     *           "photoPrice": 12.5,
-                     *           "returnFee": 12.5
-                     *         },
                      *         "userId": 1
                      *       }
                      *     }
                      */
                     "application/json": {
                         data: {
-                            /** @description the operator's after-sales prices now: one extra inspection photo, and the fee of a return or exchange (issue 26: the UI states them, never its own copy) */
-                            afterSalesPrices: {
-                                /** @description amount in the ledger currency, at most two decimals */
-                                photoPrice: number;
-                                /** @description amount in the ledger currency, at most two decimals */
-                                returnFee: number;
-                            };
                             /** @description sum of the pending supplements */
                             amountDue: number;
                             couponId: number | null;
@@ -4023,23 +3990,12 @@ export interface operations {
                      *         "outcome": [
                      *           "lost"
                      *         ],
-                     *         "afterSalesPrices": {
-                     *           "photoPrice": 12.5,
-                     *           "returnFee": 12.5
-                     *         },
                      *         "userId": 1
                      *       }
                      *     }
                      */
                     "application/json": {
                         data: {
-                            /** @description the operator's after-sales prices now: one extra inspection photo, and the fee of a return or exchange (issue 26: the UI states them, never its own copy) */
-                            afterSalesPrices: {
-                                /** @description amount in the ledger currency, at most two decimals */
-                                photoPrice: number;
-                                /** @description amount in the ledger currency, at most two decimals */
-                                returnFee: number;
-                            };
                             /** @description sum of the pending supplements */
                             amountDue: number;
                             couponId: number | null;
@@ -4463,23 +4419,12 @@ export interface operations {
                      *         "outcome": [
                      *           "lost"
                      *         ],
-                     *         "afterSalesPrices": {
-                     *           "photoPrice": 12.5,
-                     *           "returnFee": 12.5
-                     *         },
                      *         "userId": 1
                      *       }
                      *     }
                      */
                     "application/json": {
                         data: {
-                            /** @description the operator's after-sales prices now: one extra inspection photo, and the fee of a return or exchange (issue 26: the UI states them, never its own copy) */
-                            afterSalesPrices: {
-                                /** @description amount in the ledger currency, at most two decimals */
-                                photoPrice: number;
-                                /** @description amount in the ledger currency, at most two decimals */
-                                returnFee: number;
-                            };
                             /** @description sum of the pending supplements */
                             amountDue: number;
                             couponId: number | null;
@@ -4828,23 +4773,12 @@ export interface operations {
                      *         "outcome": [
                      *           "lost"
                      *         ],
-                     *         "afterSalesPrices": {
-                     *           "photoPrice": 12.5,
-                     *           "returnFee": 12.5
-                     *         },
                      *         "userId": 1
                      *       }
                      *     }
                      */
                     "application/json": {
                         data: {
-                            /** @description the operator's after-sales prices now: one extra inspection photo, and the fee of a return or exchange (issue 26: the UI states them, never its own copy) */
-                            afterSalesPrices: {
-                                /** @description amount in the ledger currency, at most two decimals */
-                                photoPrice: number;
-                                /** @description amount in the ledger currency, at most two decimals */
-                                returnFee: number;
-                            };
                             /** @description sum of the pending supplements */
                             amountDue: number;
                             couponId: number | null;
@@ -5198,23 +5132,12 @@ export interface operations {
                      *         "outcome": [
                      *           "lost"
                      *         ],
-                     *         "afterSalesPrices": {
-                     *           "photoPrice": 12.5,
-                     *           "returnFee": 12.5
-                     *         },
                      *         "userId": 1
                      *       }
                      *     }
                      */
                     "application/json": {
                         data: {
-                            /** @description the operator's after-sales prices now: one extra inspection photo, and the fee of a return or exchange (issue 26: the UI states them, never its own copy) */
-                            afterSalesPrices: {
-                                /** @description amount in the ledger currency, at most two decimals */
-                                photoPrice: number;
-                                /** @description amount in the ledger currency, at most two decimals */
-                                returnFee: number;
-                            };
                             /** @description sum of the pending supplements */
                             amountDue: number;
                             couponId: number | null;

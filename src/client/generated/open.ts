@@ -2851,23 +2851,12 @@ export interface operations {
                      *         },
                      *         "outcome": [
                      *           "lost"
-                     *         ],
-                     *         "afterSalesPrices": {
-                     *           "photoPrice": 12.5,
-                     *           "returnFee": 12.5
-                     *         }
+                     *         ]
                      *       }
                      *     }
                      */
                     "application/json": {
                         data: {
-                            /** @description the operator's after-sales prices now: one extra inspection photo, and the fee of a return or exchange (issue 26: the UI states them, never its own copy) */
-                            afterSalesPrices: {
-                                /** @description amount in the ledger currency, at most two decimals */
-                                photoPrice: number;
-                                /** @description amount in the ledger currency, at most two decimals */
-                                returnFee: number;
-                            };
                             /** @description sum of the pending supplements */
                             amountDue: number;
                             couponId: number | null;
@@ -3199,23 +3188,12 @@ export interface operations {
                      *         },
                      *         "outcome": [
                      *           "lost"
-                     *         ],
-                     *         "afterSalesPrices": {
-                     *           "photoPrice": 12.5,
-                     *           "returnFee": 12.5
-                     *         }
+                     *         ]
                      *       }
                      *     }
                      */
                     "application/json": {
                         data: {
-                            /** @description the operator's after-sales prices now: one extra inspection photo, and the fee of a return or exchange (issue 26: the UI states them, never its own copy) */
-                            afterSalesPrices: {
-                                /** @description amount in the ledger currency, at most two decimals */
-                                photoPrice: number;
-                                /** @description amount in the ledger currency, at most two decimals */
-                                returnFee: number;
-                            };
                             /** @description sum of the pending supplements */
                             amountDue: number;
                             couponId: number | null;
@@ -3536,12 +3514,23 @@ export interface operations {
                      *             "requested": true,
                      *             "requestId": 1
                      *           }
-                     *         ]
+                     *         ],
+                     *         "afterSalesPrices": {
+                     *           "photoPrice": 12.5,
+                     *           "returnFee": 12.5
+                     *         }
                      *       }
                      *     }
                      */
                     "application/json": {
                         data: {
+                            /** @description the operator's prices of the decisions now: one extra photo, and the fee of a return or exchange (issue 26: the UI states them, never its own copy) */
+                            afterSalesPrices: {
+                                /** @description amount in the ledger currency, at most two decimals */
+                                photoPrice: number;
+                                /** @description amount in the ledger currency, at most two decimals */
+                                returnFee: number;
+                            };
                             decisionDeadline: string | null;
                             inspectedAt: string | null;
                             items: {

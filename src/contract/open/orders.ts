@@ -134,10 +134,6 @@ export const OrderDetailFields = {
   outcome: Type.Array(Type.Enum([...ORDER_OUTCOMES]), {
     description: 'how some of the goods ended other than delivered: a package lost, returned, disposed of (empty otherwise)',
   }),
-  afterSalesPrices: Type.Object(
-    { photoPrice: Money, returnFee: Money },
-    { description: "the operator's after-sales prices now: one extra inspection photo, and the fee of a return or exchange (issue 26: the UI states them, never its own copy)" },
-  ),
 };
 export const OrderDetailSchema = Type.Object(OrderDetailFields);
 
@@ -303,6 +299,10 @@ export const orderSchemas = {
       ),
       decisionDeadline: Type.Union([Timestamp, Type.Null()]),
       requestedPhotos: Type.Array(RequestedPhoto),
+      afterSalesPrices: Type.Object(
+        { photoPrice: Money, returnFee: Money },
+        { description: "the operator's prices of the decisions now: one extra photo, and the fee of a return or exchange (issue 26: the UI states them, never its own copy)" },
+      ),
     }),
   },
   'POST /orders/:id/cancel': { params: OrderNoParam, body: ReasonBody, response: RefundResultSchema },

@@ -186,13 +186,14 @@ describe('v1.1 section 2: supplementary payments', () => {
 });
 
 describe('v1.1 section 3: photo requests, returns and exchanges', () => {
-  it("the order detail states the operator's photo price and return fee as they are now (the UI shows these, no copy of its own)", async () => {
+  it("the inspection states the operator's photo price and return fee as they are now (the UI shows these, no copy of its own)", async () => {
     const order = await newOrder();
-    expect((await detail(order.orderNo)).afterSalesPrices).toEqual({ photoPrice: 2, returnFee: 15 });
+    const prices = async () => (await server.api('GET', `/orders/${order.orderNo}/inspection`)).body.data.afterSalesPrices;
+    expect(await prices()).toEqual({ photoPrice: 2, returnFee: 15 });
     writeSetting(db(), 'photoPriceMinor', 250);
     writeSetting(db(), 'returnFeeMinor', 990);
     try {
-      expect((await detail(order.orderNo)).afterSalesPrices).toEqual({ photoPrice: 2.5, returnFee: 9.9 });
+      expect(await prices()).toEqual({ photoPrice: 2.5, returnFee: 9.9 });
     } finally {
       writeSetting(db(), 'photoPriceMinor', 200);
       writeSetting(db(), 'returnFeeMinor', 1_500);

@@ -13,8 +13,6 @@ const DETAIL_FIELDS = [
   'supplements', 'amountDue', 'returns', 'photoRequests', 'scenarios',
   // added: money after sales and how the goods ended
   'money', 'outcome',
-  // issue 26: the after-sales prices the UI states
-  'afterSalesPrices',
 ].sort();
 const ORDER_NO = /^PO\d{8}[23456789A-HJ-NP-Z]{8}$/;
 
@@ -295,6 +293,7 @@ describe('order sub-resources', () => {
         itemId: expect.any(Number), packageId: null, packageStatus: null, weight: 0, photos: [] }],
       decisionDeadline: null,
       requestedPhotos: [],
+      afterSalesPrices: { photoPrice: 2, returnFee: 15 },
     });
   });
 

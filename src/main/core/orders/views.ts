@@ -171,7 +171,6 @@ export function orderDetailOf(ctx: CoreContext, row: OrderRow, parts: OrderDetai
       net: toAmount(parts.money.net),
     },
     outcome: orderOutcome(parts.packageStatuses),
-    afterSalesPrices: { photoPrice: toAmount(readSetting(ctx.db, 'photoPriceMinor')), returnFee: toAmount(readSetting(ctx.db, 'returnFeeMinor')) },
   };
 }
 
@@ -392,6 +391,7 @@ export function getOrderInspection(ctx: CoreContext, orderNo: string, userId: nu
     }),
     decisionDeadline: row.decision_deadline,
     requestedPhotos: requestedPhotos(ctx, row.order_no),
+    afterSalesPrices: { photoPrice: toAmount(readSetting(ctx.db, 'photoPriceMinor')), returnFee: toAmount(readSetting(ctx.db, 'returnFeeMinor')) },
   };
 }
 

@@ -2,14 +2,14 @@ import { Badge, Group, Text } from '@mantine/core';
 import { useT } from '../../../shared/i18n';
 import { useFormat } from '../../../shared/format';
 import { useSourceLabel } from '../../shop/messages';
-import type { SellerGroup } from './grouping';
+import type { SellerLines } from './grouping';
 import { checkoutMessages } from './messages';
 
 /**
  * A seller group's heading in the cart and the checkout: platform, shop, and the domestic shipping to the
  * warehouse known so far, as the service says it (null: the seller has not asked for any yet).
  */
-export function SellerGroupHeading({ group, currency }: { group: SellerGroup<unknown>; currency: string | undefined }) {
+export function SellerGroupHeading({ group, currency }: { group: SellerLines<unknown>; currency: string | undefined }) {
   const t = useT(checkoutMessages);
   const fmt = useFormat();
   const platformLabel = useSourceLabel();

@@ -16,7 +16,7 @@ type PreviewGroup = OrderPreview['sellerGroups'][number];
 type PricedLine = OrderPreview['lines'][number];
 
 /** One seller's lines as the service groups them (null seller: the preview has not answered for these lines). */
-export interface SellerGroup<L> {
+export interface SellerLines<L> {
   key: string;
   seller: PreviewGroup | null;
   lines: { line: L; priced: PricedLine | undefined }[];
@@ -29,7 +29,7 @@ export interface SellerGroup<L> {
  * other lines (the previous answer kept while a new one loads) groups nothing: all lines in one group
  * without a seller, none priced.
  */
-export function sellerGroupsOf<L extends { productId: number; skuId: string }>(lines: readonly L[], preview: OrderPreview | undefined): SellerGroup<L>[] {
+export function sellerGroupsOf<L extends { productId: number; skuId: string }>(lines: readonly L[], preview: OrderPreview | undefined): SellerLines<L>[] {
   const matches =
     preview !== undefined &&
     preview.lines.length === lines.length &&

@@ -8,6 +8,10 @@ import { Section } from '../detail/Section';
 import type { OrderDetail, OrderItem } from '../types';
 import { afterSalesMessages } from './messages';
 import { useRequestPhotos, useRequestReturn } from './queries';
+import { useOrderInspection } from '../queries';
+import type { OrderInspection } from '../../../../../contract/open/orders';
+
+type Prices = OrderInspection['afterSalesPrices'];
 
 const RETURN_COLORS = { requested: 'yellow', approved: 'green', rejected: 'gray' } as const;
 
@@ -20,7 +24,9 @@ export function AfterSalesPanel({ order }: { order: OrderDetail }) {
   const t = useT(afterSalesMessages);
   const formatDate = (iso: string) => fmt.date(iso);
   const deadline = order.inspection.decisionDeadline;
-  const open = deadline !== null && order.status === 'in_warehouse' && Date.now() <= Date.parse(deadline);
+  // The photo price and return fee are the service's (the inspection states them): the choices wait for them.
+  const prices = useOrderInspection(order.orderNo, deadline !== null).data?.afterSalesPrices;
+  const open = deadline !== null && order.status === 'in_warehouse' && Date.now() <= Date.parse(deadline) && prices !== undefined;
   const resolvedSupplements = order.supplements.filter((s) => s.status !== 'pending');
   if (deadline === null && resolvedSupplements.length === 0) return null;
   // A line with a request awaiting the seller, or already returned, offers neither return nor exchange.
@@ -31,7 +37,7 @@ export function AfterSalesPanel({ order }: { order: OrderDetail }) {
     <Section title={deadline === null ? t('supplementsTitle') : t('afterSalesTitle')}>
       <Stack gap="sm" data-testid="after-sales">
         {deadline ? <Text size="sm">{open ? t('windowOpen', { date: formatDate(deadline) }) : t('windowClosed', { date: formatDate(deadline) })}</Text> : null}
-        {open ? <PhotoRequestButton order={order} /> : null}
+        {open ? <PhotoRequestButton order={order} prices={prices} /> : null}
         {open ? (
           <Stack gap={4}>
             {order.items.map((item) => (
@@ -44,7 +50,7 @@ export function AfterSalesPanel({ order }: { order: OrderDetail }) {
                     {t('lineReturned')}
                   </Text>
                 ) : settled.has(item.itemId) ? null : (
-                  <ReturnButtons order={order} item={item} />
+                  <ReturnButtons order={order} item={item} prices={prices} />
                 )}
               </Group>
             ))}
@@ -87,7 +93,7 @@ export function AfterSalesPanel({ order }: { order: OrderDetail }) {
   );
 }
 
-function PhotoRequestButton({ order }: { order: OrderDetail }) {
+function PhotoRequestButton({ order, prices }: { order: OrderDetail; prices: Prices }) {
   const fmt = useFormat();
   const t = useT(afterSalesMessages);
   const [opened, { open, close }] = useDisclosure(false);
@@ -101,7 +107,7 @@ function PhotoRequestButton({ order }: { order: OrderDetail }) {
       </Button>
       <Modal opened={opened} onClose={close} title={t('requestPhotos')} centered>
         <Stack gap="sm">
-          <NumberInput label={t('photoCount', { price: fmt.money(order.afterSalesPrices.photoPrice, order.currency) })} min={1} max={10} value={count} onChange={(v) => setCount(Number(v) || 1)} />
+          <NumberInput label={t('photoCount', { price: fmt.money(prices.photoPrice, order.currency) })} min={1} max={10} value={count} onChange={(v) => setCount(Number(v) || 1)} />
           <TextInput label={t('photoNote')} value={note} maxLength={500} onChange={(e) => setNote(e.currentTarget.value)} />
           {request.isError ? <ErrorAlert title={t('photoFailed')} error={request.error} /> : null}
           <Button onClick={() => request.mutate({ count, note: note.trim() || undefined }, { onSuccess: close })} loading={request.isPending}>
@@ -113,7 +119,7 @@ function PhotoRequestButton({ order }: { order: OrderDetail }) {
   );
 }
 
-function ReturnButtons({ order, item }: { order: OrderDetail; item: OrderItem }) {
+function ReturnButtons({ order, item, prices }: { order: OrderDetail; item: OrderItem; prices: Prices }) {
   const fmt = useFormat();
   const t = useT(afterSalesMessages);
   const [type, setType] = useState<'return' | 'exchange' | null>(null);
@@ -135,7 +141,7 @@ function ReturnButtons({ order, item }: { order: OrderDetail; item: OrderItem })
       </Group>
       <Modal opened={type !== null} onClose={close} title={t('returnTitle', { title: item.title })} centered>
         <Stack gap="sm">
-          <Text size="sm">{t('returnHint', { fee: fmt.money(order.afterSalesPrices.returnFee, order.currency) })}</Text>
+          <Text size="sm">{t('returnHint', { fee: fmt.money(prices.returnFee, order.currency) })}</Text>
           <Textarea label={t('returnReason')} value={reason} maxLength={500} onChange={(e) => setReason(e.currentTarget.value)} data-autofocus />
           {request.isError ? <ErrorAlert title={t('returnFailed')} error={request.error} /> : null}
           <Button
