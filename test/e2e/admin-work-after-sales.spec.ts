@@ -237,7 +237,7 @@ test('in Chinese the console words scenarios as the shopper\'s pages do (one cat
   const order = await placeOrder(openApi, line!, 1);
   await admin.send('POST', `/orders/${order.orderNo}/advance`, { to: 'paid' });
   await page.evaluate(() => localStorage.setItem('crossbuy-language', JSON.stringify({ state: { language: 'zh-CN', chosen: true }, version: 0 })));
-  await page.goto('/#/back-office');
+  await page.goto('/#/work');
   await page.reload();
   await page.getByRole('button', { name: `${order.orderNo} 的售后` }).click();
   const drawer = page.getByRole('dialog', { name: `售后：${order.orderNo}` });
