@@ -231,7 +231,7 @@ test('the autopilot scenario rates are shown and set in the back office', async 
   await expect(form.getByRole('button', { name: 'Save' })).toBeDisabled();
 });
 
-test('in Chinese the console words scenarios as the shopper\'s pages do (one catalog), order and shipping alike', async ({ app: page, openApi, server }) => {
+test('in Chinese the back office words scenarios as the shopper\'s pages do (one catalog), order and shipping alike', async ({ app: page, openApi, server }) => {
   const admin = adminApiOf(page.request, server.origin);
   const [line] = await cheapProducts(openApi, 1);
   const order = await placeOrder(openApi, line!, 1);
