@@ -23,6 +23,7 @@ export const TIMELINE_CODES = [
   'order.bought', // { platform, marketplaceOrderNo }
   'order.bought_from_sellers', // { count, marketplaceOrderNos }: comma-separated numbers
   'order.seller_shipped', // { carrier, trackingNo }
+  'order.sellers_shipped', // { count, parcels }: each seller's parcel as "carrier trackingNo", comma-separated
   'order.arrived_inspected', // { result: passed | issue_found, weight }: grams
   'order.all_delivered', // {}
   'order.all_packages_delivered', // { shippingOrderNo }: the last with that shipping order

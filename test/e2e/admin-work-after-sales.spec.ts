@@ -151,7 +151,8 @@ test('order scenarios from the back office: only those that fit are on; the resu
   const drawer = await openAfterSales(page, order.orderNo);
   const scenarios = drawer.getByRole('group', { name: 'Make a case happen' });
   for (const name of ['Out of stock', 'Price increase', 'Price decrease', 'Domestic postage']) await expect(scenarios.getByRole('button', { name })).toBeEnabled();
-  for (const name of ['Seller delay', 'Inspection issue']) await expect(scenarios.getByRole('button', { name })).toBeDisabled();
+  // Worded as on the shopper's pages (the shared catalog), not by a copy of the panel's own.
+  for (const name of ['Seller delay', 'Quality issue']) await expect(scenarios.getByRole('button', { name })).toBeDisabled();
 
   // price_increase: a supplement of 10% of the first line (at least 1.00) is due; the order stays paid.
   const lineTotal = cents(line!.sku.price) * 3;
@@ -228,4 +229,23 @@ test('the autopilot scenario rates are shown and set in the back office', async 
   expect(after.scenarioRates).toEqual({ ...before.scenarioRates, price_increase: 12.5, customs_hold: 3 });
   expect((await admin.get<{ customsHoldRateBp: number }>('/warehouse/figures')).customsHoldRateBp).toBe(300);
   await expect(form.getByRole('button', { name: 'Save' })).toBeDisabled();
+});
+
+test('in Chinese the back office words scenarios as the shopper\'s pages do (one catalog), order and shipping alike', async ({ app: page, openApi, server }) => {
+  const admin = adminApiOf(page.request, server.origin);
+  const [line] = await cheapProducts(openApi, 1);
+  const order = await placeOrder(openApi, line!, 1);
+  await admin.send('POST', `/orders/${order.orderNo}/advance`, { to: 'paid' });
+  await page.evaluate(() => localStorage.setItem('crossbuy-language', JSON.stringify({ state: { language: 'zh-CN', chosen: true }, version: 0 })));
+  await page.goto('/#/work');
+  await page.reload();
+  await page.getByRole('button', { name: `${order.orderNo} 的售后` }).click();
+  const drawer = page.getByRole('dialog', { name: `售后：${order.orderNo}` });
+  const scenarios = drawer.getByRole('group', { name: '模拟售后情形' });
+  for (const name of ['缺货', '涨价', '降价', '国内运费']) await expect(scenarios.getByRole('button', { name })).toBeEnabled();
+  // '卖家延迟' and '质检问题' are the shopper's words (the panel's own copy said '卖家延迟发货').
+  for (const name of ['卖家延迟', '质检问题']) await expect(scenarios.getByRole('button', { name, exact: true })).toBeDisabled();
+  await page.keyboard.press('Escape');
+  const form = page.getByRole('form', { name: '情形概率（%）' });
+  for (const label of ['卖家延迟', '海关扣留', '运输途中丢失', '海关没收']) await expect(form.getByLabel(label, { exact: true })).toBeVisible();
 });

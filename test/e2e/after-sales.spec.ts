@@ -24,6 +24,10 @@ test('amount due on the dashboard and the order page; paying (confirmed) clears 
 
   const banner = page.getByTestId('amount-due');
   await expect(banner).toContainText(`The seller raised the price: ${item.title} (${item.skuName})`);
+  // The supplement's timeline entry says what happened, not the order's status again ("Payment confirmed").
+  const timeline = page.getByRole('region', { name: 'Timeline' });
+  await expect(timeline.getByText('Supplement requested', { exact: true })).toBeVisible();
+  await expect(timeline.getByText('Payment confirmed', { exact: true })).toHaveCount(1);
   // One click only asks: nothing is paid until the question is answered.
   await banner.getByRole('button', { name: /^Pay/ }).click();
   const ask = page.getByRole('dialog', { name: 'Pay CN¥3.50?' });
@@ -37,6 +41,9 @@ test('amount due on the dashboard and the order page; paying (confirmed) clears 
   await banner.getByRole('button', { name: /^Pay/ }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Pay CN¥3.50' }).click();
   await expect(banner).toBeHidden();
+  // Paid before any inspection: listed under its own heading, not "After inspection" (issue 26, minor).
+  await expect(page.getByRole('region', { name: 'Supplementary payments' })).toContainText('The seller raised the price CN¥3.50 (paid)');
+  await expect(page.getByRole('region', { name: 'After inspection' })).toHaveCount(0);
 
   // Extra photos asked for and taken: shown beside the inspection's own.
   await admin.send('POST', `/orders/${order.orderNo}/advance`, { to: 'in_warehouse' });
@@ -47,11 +54,21 @@ test('amount due on the dashboard and the order page; paying (confirmed) clears 
 
   const panel = page.getByTestId('after-sales');
   await expect(panel).toContainText('you can request more photos');
+  // The photo price and the return fee are the service's, in the app's money format (they read "¥2.00" beside "CN¥").
+  await panel.getByRole('button', { name: 'Request photos' }).click();
+  await expect(page.getByRole('dialog').getByLabel('Number of photos (CN¥2.00 each)')).toBeVisible();
+  await page.keyboard.press('Escape');
+  await panel.getByRole('button', { name: /^Return / }).click();
+  await expect(page.getByRole('dialog')).toContainText('A return refunds the item less the CN¥15.00 fee');
+  await page.keyboard.press('Escape');
   await panel.getByRole('button', { name: /^Return / }).click();
   const dialog = page.getByRole('dialog');
   await dialog.getByLabel('Reason').fill('wrong size');
   await dialog.getByRole('button', { name: 'Return', exact: true }).click();
   await expect(page.getByTestId('returns')).toContainText('waiting for the seller');
+  // The table's caption heads it (it sat under the table).
+  const captionTop = (await page.getByTestId('returns').locator('caption').boundingBox())!.y;
+  expect(captionTop).toBeLessThan((await page.getByTestId('returns').getByRole('row').first().boundingBox())!.y);
 
   const detail = await openApi.get<{ returns: { id: number }[] }>(`/orders/${order.orderNo}`);
   await admin.send('POST', `/orders/${order.orderNo}/returns/${detail.returns[0]!.id}/decide`, { decision: 'approved' });
@@ -73,9 +90,15 @@ test('in Chinese the supplement names its line and asks before declining', async
   await page.reload();
   const banner = page.getByTestId('amount-due');
   await expect(banner).toContainText(`卖家收取国内运费：${placed.items[0]!.title}`);
+  await expect(page.getByRole('region', { name: '时间线' }).getByText('发起补款', { exact: true })).toBeVisible();
   await banner.getByRole('button', { name: '拒绝并退款' }).click();
   await expect(page.getByRole('dialog', { name: '拒绝并为整个订单退款？' })).toBeVisible();
   await page.getByRole('dialog').getByRole('button', { name: '暂不' }).click();
   expect((await openApi.get<{ status: string }>(`/orders/${order.orderNo}`)).status).toBe('paid');
+  // Declined before any inspection: listed under 补款, not 验货之后.
+  await banner.getByRole('button', { name: '拒绝并退款' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: '拒绝并退款' }).click();
+  await expect(page.getByRole('region', { name: '补款' })).toBeVisible();
+  await expect(page.getByRole('region', { name: '验货之后' })).toHaveCount(0);
   await page.evaluate(() => localStorage.setItem('crossbuy-language', JSON.stringify({ state: { language: 'en', chosen: true }, version: 0 })));
 });

@@ -18,7 +18,10 @@ test('the summary is the service\'s preview: the operator\'s fee rate is named, 
     await page.goto('/#/checkout');
     const summary = page.getByRole('region', { name: 'Summary' });
     await expect(summary.getByText('Service fee (7.5%)')).toBeVisible();
-    await expect(page.getByTestId('checkout-domestic-freight')).toHaveText('asked for later if a seller charges it');
+    // The domestic shipping known so far, as the preview says it, and how a seller's postage comes later.
+    await expect(page.getByTestId('checkout-domestic-freight')).toHaveText('CN¥0.00');
+    await expect(summary.getByText('A seller that charges postage asks for it after ordering (a supplement you pay or decline).')).toBeVisible();
+    await expect(page.getByTestId('seller-domestic-freight')).toHaveText('Domestic shipping: none asked for yet');
     const shown = await page.getByTestId('checkout-total').innerText();
     await page.getByRole('button', { name: 'Place order' }).click();
     await expect(page).toHaveURL(/#\/orders\/PO[0-9A-Z]+$/);
@@ -37,7 +40,9 @@ test('in Chinese the fee rate and the domestic shipping line read Chinese', asyn
   await page.goto('/#/checkout');
   await page.reload();
   await expect(page.getByText('服务费（5%）')).toBeVisible();
-  await expect(page.getByTestId('checkout-domestic-freight')).toHaveText('如卖家收取，稍后补款');
+  await expect(page.getByTestId('checkout-domestic-freight')).toHaveText('¥0.00');
+  await expect(page.getByText('如卖家收取运费，下单后会发起补款，您可以支付或拒绝。')).toBeVisible();
+  await expect(page.getByTestId('seller-domestic-freight')).toHaveText('国内运费：卖家尚未收取');
   await page.evaluate(() => localStorage.setItem('crossbuy-language', JSON.stringify({ state: { language: 'en', chosen: true }, version: 0 })));
 });
 

@@ -47,7 +47,7 @@ test('Paste links: each line says added, duplicate, choose a variant, not suppor
   const cart = await openApi.get<{ items: { skuId: string; quantity: number }[] }>('/cart');
   expect(cart.items).toEqual([expect.objectContaining({ skuId: sku.skuId, quantity: 2 })]);
   await dialog.getByRole('button', { name: 'Close' }).click();
-  await expect(page.getByRole('list', { name: 'Cart lines' }).getByRole('listitem')).toHaveCount(1);
+  await expect(page.getByRole('group', { name: 'Cart lines' }).getByRole('listitem')).toHaveCount(1);
 
   // In Chinese: the same result in Chinese words.
   await page.evaluate(() => localStorage.setItem('crossbuy-language', JSON.stringify({ state: { language: 'zh-CN', chosen: true }, version: 0 })));

@@ -134,13 +134,13 @@ test('clear cart asks first', async ({ app: page, openApi }) => {
     await openApi.send('POST', '/cart/items', { productId: String(product.id), skuId: sku.skuId, quantity: 1 });
   }
   await page.goto('/#/cart');
-  await expect(page.getByRole('list', { name: 'Cart lines' }).getByRole('listitem')).toHaveCount(catalog.items.length);
+  await expect(page.getByRole('group', { name: 'Cart lines' }).getByRole('listitem')).toHaveCount(catalog.items.length);
 
   await page.getByRole('button', { name: 'Clear cart' }).click();
   const dialog = page.getByRole('dialog', { name: 'Clear the cart?' });
   await dialog.getByRole('button', { name: 'Keep the cart' }).click();
   await expect(dialog).toBeHidden();
-  await expect(page.getByRole('list', { name: 'Cart lines' }).getByRole('listitem')).toHaveCount(catalog.items.length);
+  await expect(page.getByRole('group', { name: 'Cart lines' }).getByRole('listitem')).toHaveCount(catalog.items.length);
 
   await page.getByRole('button', { name: 'Clear cart' }).click();
   await dialog.getByRole('button', { name: 'Yes, clear the cart' }).click();

@@ -2824,7 +2824,9 @@ export interface operations {
                      *             "itemId": 1,
                      *             "platform": "example",
                      *             "shopName": "example",
-                     *             "marketplaceOrderNo": "example"
+                     *             "marketplaceOrderNo": "example",
+                     *             "domesticCarrier": "example",
+                     *             "domesticTrackingNo": "example"
                      *           }
                      *         ],
                      *         "logistics": {
@@ -2954,6 +2956,10 @@ export interface operations {
                                 weight: number;
                             };
                             items: {
+                                /** @description the carrier of this line's seller's parcel to the warehouse; set when the seller ships */
+                                domesticCarrier: string | null;
+                                /** @description the tracking number of this line's seller's parcel to the warehouse: one per seller group, set when the seller ships */
+                                domesticTrackingNo: string | null;
                                 imageUrl: string;
                                 /** @description unique within the order */
                                 itemId: number;
@@ -3076,7 +3082,7 @@ export interface operations {
                                 note: string;
                                 /** @description the note as codes and values; null on older entries and typed notes */
                                 parts: {
-                                    /** @description one of order.placed, order.payment_confirmed, order.cancelled_by_user, order.cancelled_by_back_office, order.refunded_unavailable, order.refunded_out_of_stock, order.refunded_supplement_declined, order.refunded_supplement_expired, order.reason, order.refunded_to_wallet, order.coupon_returned, order.bought, order.bought_from_sellers, order.seller_shipped, order.arrived_inspected, order.all_delivered, order.all_packages_delivered, order.package_disposed, order.all_returned, order.photos_requested, order.photos_added, order.supplement_requested, order.supplement_paid, order.price_decrease_refunded, order.seller_late, order.return_requested, order.return_rejected, order.return_accepted, order.exchange_accepted, order.exchange_arrived (more may be added) */
+                                    /** @description one of order.placed, order.payment_confirmed, order.cancelled_by_user, order.cancelled_by_back_office, order.refunded_unavailable, order.refunded_out_of_stock, order.refunded_supplement_declined, order.refunded_supplement_expired, order.reason, order.refunded_to_wallet, order.coupon_returned, order.bought, order.bought_from_sellers, order.seller_shipped, order.sellers_shipped, order.arrived_inspected, order.all_delivered, order.all_packages_delivered, order.package_disposed, order.all_returned, order.photos_requested, order.photos_added, order.supplement_requested, order.supplement_paid, order.price_decrease_refunded, order.seller_late, order.return_requested, order.return_rejected, order.return_accepted, order.exchange_accepted, order.exchange_arrived (more may be added) */
                                     code: string;
                                     /** @description the values the code words; amounts in major units with their currency */
                                     params: {
@@ -3194,7 +3200,9 @@ export interface operations {
                      *             "itemId": 1,
                      *             "platform": "example",
                      *             "shopName": "example",
-                     *             "marketplaceOrderNo": "example"
+                     *             "marketplaceOrderNo": "example",
+                     *             "domesticCarrier": "example",
+                     *             "domesticTrackingNo": "example"
                      *           }
                      *         ],
                      *         "logistics": {
@@ -3324,6 +3332,10 @@ export interface operations {
                                 weight: number;
                             };
                             items: {
+                                /** @description the carrier of this line's seller's parcel to the warehouse; set when the seller ships */
+                                domesticCarrier: string | null;
+                                /** @description the tracking number of this line's seller's parcel to the warehouse: one per seller group, set when the seller ships */
+                                domesticTrackingNo: string | null;
                                 imageUrl: string;
                                 /** @description unique within the order */
                                 itemId: number;
@@ -3446,7 +3458,7 @@ export interface operations {
                                 note: string;
                                 /** @description the note as codes and values; null on older entries and typed notes */
                                 parts: {
-                                    /** @description one of order.placed, order.payment_confirmed, order.cancelled_by_user, order.cancelled_by_back_office, order.refunded_unavailable, order.refunded_out_of_stock, order.refunded_supplement_declined, order.refunded_supplement_expired, order.reason, order.refunded_to_wallet, order.coupon_returned, order.bought, order.bought_from_sellers, order.seller_shipped, order.arrived_inspected, order.all_delivered, order.all_packages_delivered, order.package_disposed, order.all_returned, order.photos_requested, order.photos_added, order.supplement_requested, order.supplement_paid, order.price_decrease_refunded, order.seller_late, order.return_requested, order.return_rejected, order.return_accepted, order.exchange_accepted, order.exchange_arrived (more may be added) */
+                                    /** @description one of order.placed, order.payment_confirmed, order.cancelled_by_user, order.cancelled_by_back_office, order.refunded_unavailable, order.refunded_out_of_stock, order.refunded_supplement_declined, order.refunded_supplement_expired, order.reason, order.refunded_to_wallet, order.coupon_returned, order.bought, order.bought_from_sellers, order.seller_shipped, order.sellers_shipped, order.arrived_inspected, order.all_delivered, order.all_packages_delivered, order.package_disposed, order.all_returned, order.photos_requested, order.photos_added, order.supplement_requested, order.supplement_paid, order.price_decrease_refunded, order.seller_late, order.return_requested, order.return_rejected, order.return_accepted, order.exchange_accepted, order.exchange_arrived (more may be added) */
                                     code: string;
                                     /** @description the values the code words; amounts in major units with their currency */
                                     params: {
@@ -3525,7 +3537,9 @@ export interface operations {
                      *             "itemId": 1,
                      *             "platform": "example",
                      *             "shopName": "example",
-                     *             "marketplaceOrderNo": "example"
+                     *             "marketplaceOrderNo": "example",
+                     *             "domesticCarrier": "example",
+                     *             "domesticTrackingNo": "example"
                      *           }
                      *         ],
                      *         "logistics": {
@@ -3655,6 +3669,10 @@ export interface operations {
                                 weight: number;
                             };
                             items: {
+                                /** @description the carrier of this line's seller's parcel to the warehouse; set when the seller ships */
+                                domesticCarrier: string | null;
+                                /** @description the tracking number of this line's seller's parcel to the warehouse: one per seller group, set when the seller ships */
+                                domesticTrackingNo: string | null;
                                 imageUrl: string;
                                 /** @description unique within the order */
                                 itemId: number;
@@ -3777,7 +3795,7 @@ export interface operations {
                                 note: string;
                                 /** @description the note as codes and values; null on older entries and typed notes */
                                 parts: {
-                                    /** @description one of order.placed, order.payment_confirmed, order.cancelled_by_user, order.cancelled_by_back_office, order.refunded_unavailable, order.refunded_out_of_stock, order.refunded_supplement_declined, order.refunded_supplement_expired, order.reason, order.refunded_to_wallet, order.coupon_returned, order.bought, order.bought_from_sellers, order.seller_shipped, order.arrived_inspected, order.all_delivered, order.all_packages_delivered, order.package_disposed, order.all_returned, order.photos_requested, order.photos_added, order.supplement_requested, order.supplement_paid, order.price_decrease_refunded, order.seller_late, order.return_requested, order.return_rejected, order.return_accepted, order.exchange_accepted, order.exchange_arrived (more may be added) */
+                                    /** @description one of order.placed, order.payment_confirmed, order.cancelled_by_user, order.cancelled_by_back_office, order.refunded_unavailable, order.refunded_out_of_stock, order.refunded_supplement_declined, order.refunded_supplement_expired, order.reason, order.refunded_to_wallet, order.coupon_returned, order.bought, order.bought_from_sellers, order.seller_shipped, order.sellers_shipped, order.arrived_inspected, order.all_delivered, order.all_packages_delivered, order.package_disposed, order.all_returned, order.photos_requested, order.photos_added, order.supplement_requested, order.supplement_paid, order.price_decrease_refunded, order.seller_late, order.return_requested, order.return_rejected, order.return_accepted, order.exchange_accepted, order.exchange_arrived (more may be added) */
                                     code: string;
                                     /** @description the values the code words; amounts in major units with their currency */
                                     params: {
@@ -3873,7 +3891,9 @@ export interface operations {
                      *             "itemId": 1,
                      *             "platform": "example",
                      *             "shopName": "example",
-                     *             "marketplaceOrderNo": "example"
+                     *             "marketplaceOrderNo": "example",
+                     *             "domesticCarrier": "example",
+                     *             "domesticTrackingNo": "example"
                      *           }
                      *         ],
                      *         "logistics": {
@@ -4003,6 +4023,10 @@ export interface operations {
                                 weight: number;
                             };
                             items: {
+                                /** @description the carrier of this line's seller's parcel to the warehouse; set when the seller ships */
+                                domesticCarrier: string | null;
+                                /** @description the tracking number of this line's seller's parcel to the warehouse: one per seller group, set when the seller ships */
+                                domesticTrackingNo: string | null;
                                 imageUrl: string;
                                 /** @description unique within the order */
                                 itemId: number;
@@ -4125,7 +4149,7 @@ export interface operations {
                                 note: string;
                                 /** @description the note as codes and values; null on older entries and typed notes */
                                 parts: {
-                                    /** @description one of order.placed, order.payment_confirmed, order.cancelled_by_user, order.cancelled_by_back_office, order.refunded_unavailable, order.refunded_out_of_stock, order.refunded_supplement_declined, order.refunded_supplement_expired, order.reason, order.refunded_to_wallet, order.coupon_returned, order.bought, order.bought_from_sellers, order.seller_shipped, order.arrived_inspected, order.all_delivered, order.all_packages_delivered, order.package_disposed, order.all_returned, order.photos_requested, order.photos_added, order.supplement_requested, order.supplement_paid, order.price_decrease_refunded, order.seller_late, order.return_requested, order.return_rejected, order.return_accepted, order.exchange_accepted, order.exchange_arrived (more may be added) */
+                                    /** @description one of order.placed, order.payment_confirmed, order.cancelled_by_user, order.cancelled_by_back_office, order.refunded_unavailable, order.refunded_out_of_stock, order.refunded_supplement_declined, order.refunded_supplement_expired, order.reason, order.refunded_to_wallet, order.coupon_returned, order.bought, order.bought_from_sellers, order.seller_shipped, order.sellers_shipped, order.arrived_inspected, order.all_delivered, order.all_packages_delivered, order.package_disposed, order.all_returned, order.photos_requested, order.photos_added, order.supplement_requested, order.supplement_paid, order.price_decrease_refunded, order.seller_late, order.return_requested, order.return_rejected, order.return_accepted, order.exchange_accepted, order.exchange_arrived (more may be added) */
                                     code: string;
                                     /** @description the values the code words; amounts in major units with their currency */
                                     params: {
@@ -4296,7 +4320,9 @@ export interface operations {
                      *             "itemId": 1,
                      *             "platform": "example",
                      *             "shopName": "example",
-                     *             "marketplaceOrderNo": "example"
+                     *             "marketplaceOrderNo": "example",
+                     *             "domesticCarrier": "example",
+                     *             "domesticTrackingNo": "example"
                      *           }
                      *         ],
                      *         "logistics": {
@@ -4426,6 +4452,10 @@ export interface operations {
                                 weight: number;
                             };
                             items: {
+                                /** @description the carrier of this line's seller's parcel to the warehouse; set when the seller ships */
+                                domesticCarrier: string | null;
+                                /** @description the tracking number of this line's seller's parcel to the warehouse: one per seller group, set when the seller ships */
+                                domesticTrackingNo: string | null;
                                 imageUrl: string;
                                 /** @description unique within the order */
                                 itemId: number;
@@ -4548,7 +4578,7 @@ export interface operations {
                                 note: string;
                                 /** @description the note as codes and values; null on older entries and typed notes */
                                 parts: {
-                                    /** @description one of order.placed, order.payment_confirmed, order.cancelled_by_user, order.cancelled_by_back_office, order.refunded_unavailable, order.refunded_out_of_stock, order.refunded_supplement_declined, order.refunded_supplement_expired, order.reason, order.refunded_to_wallet, order.coupon_returned, order.bought, order.bought_from_sellers, order.seller_shipped, order.arrived_inspected, order.all_delivered, order.all_packages_delivered, order.package_disposed, order.all_returned, order.photos_requested, order.photos_added, order.supplement_requested, order.supplement_paid, order.price_decrease_refunded, order.seller_late, order.return_requested, order.return_rejected, order.return_accepted, order.exchange_accepted, order.exchange_arrived (more may be added) */
+                                    /** @description one of order.placed, order.payment_confirmed, order.cancelled_by_user, order.cancelled_by_back_office, order.refunded_unavailable, order.refunded_out_of_stock, order.refunded_supplement_declined, order.refunded_supplement_expired, order.reason, order.refunded_to_wallet, order.coupon_returned, order.bought, order.bought_from_sellers, order.seller_shipped, order.sellers_shipped, order.arrived_inspected, order.all_delivered, order.all_packages_delivered, order.package_disposed, order.all_returned, order.photos_requested, order.photos_added, order.supplement_requested, order.supplement_paid, order.price_decrease_refunded, order.seller_late, order.return_requested, order.return_rejected, order.return_accepted, order.exchange_accepted, order.exchange_arrived (more may be added) */
                                     code: string;
                                     /** @description the values the code words; amounts in major units with their currency */
                                     params: {
@@ -4644,7 +4674,9 @@ export interface operations {
                      *             "itemId": 1,
                      *             "platform": "example",
                      *             "shopName": "example",
-                     *             "marketplaceOrderNo": "example"
+                     *             "marketplaceOrderNo": "example",
+                     *             "domesticCarrier": "example",
+                     *             "domesticTrackingNo": "example"
                      *           }
                      *         ],
                      *         "logistics": {
@@ -4774,6 +4806,10 @@ export interface operations {
                                 weight: number;
                             };
                             items: {
+                                /** @description the carrier of this line's seller's parcel to the warehouse; set when the seller ships */
+                                domesticCarrier: string | null;
+                                /** @description the tracking number of this line's seller's parcel to the warehouse: one per seller group, set when the seller ships */
+                                domesticTrackingNo: string | null;
                                 imageUrl: string;
                                 /** @description unique within the order */
                                 itemId: number;
@@ -4896,7 +4932,7 @@ export interface operations {
                                 note: string;
                                 /** @description the note as codes and values; null on older entries and typed notes */
                                 parts: {
-                                    /** @description one of order.placed, order.payment_confirmed, order.cancelled_by_user, order.cancelled_by_back_office, order.refunded_unavailable, order.refunded_out_of_stock, order.refunded_supplement_declined, order.refunded_supplement_expired, order.reason, order.refunded_to_wallet, order.coupon_returned, order.bought, order.bought_from_sellers, order.seller_shipped, order.arrived_inspected, order.all_delivered, order.all_packages_delivered, order.package_disposed, order.all_returned, order.photos_requested, order.photos_added, order.supplement_requested, order.supplement_paid, order.price_decrease_refunded, order.seller_late, order.return_requested, order.return_rejected, order.return_accepted, order.exchange_accepted, order.exchange_arrived (more may be added) */
+                                    /** @description one of order.placed, order.payment_confirmed, order.cancelled_by_user, order.cancelled_by_back_office, order.refunded_unavailable, order.refunded_out_of_stock, order.refunded_supplement_declined, order.refunded_supplement_expired, order.reason, order.refunded_to_wallet, order.coupon_returned, order.bought, order.bought_from_sellers, order.seller_shipped, order.sellers_shipped, order.arrived_inspected, order.all_delivered, order.all_packages_delivered, order.package_disposed, order.all_returned, order.photos_requested, order.photos_added, order.supplement_requested, order.supplement_paid, order.price_decrease_refunded, order.seller_late, order.return_requested, order.return_rejected, order.return_accepted, order.exchange_accepted, order.exchange_arrived (more may be added) */
                                     code: string;
                                     /** @description the values the code words; amounts in major units with their currency */
                                     params: {
@@ -4997,7 +5033,9 @@ export interface operations {
                      *             "itemId": 1,
                      *             "platform": "example",
                      *             "shopName": "example",
-                     *             "marketplaceOrderNo": "example"
+                     *             "marketplaceOrderNo": "example",
+                     *             "domesticCarrier": "example",
+                     *             "domesticTrackingNo": "example"
                      *           }
                      *         ],
                      *         "logistics": {
@@ -5127,6 +5165,10 @@ export interface operations {
                                 weight: number;
                             };
                             items: {
+                                /** @description the carrier of this line's seller's parcel to the warehouse; set when the seller ships */
+                                domesticCarrier: string | null;
+                                /** @description the tracking number of this line's seller's parcel to the warehouse: one per seller group, set when the seller ships */
+                                domesticTrackingNo: string | null;
                                 imageUrl: string;
                                 /** @description unique within the order */
                                 itemId: number;
@@ -5249,7 +5291,7 @@ export interface operations {
                                 note: string;
                                 /** @description the note as codes and values; null on older entries and typed notes */
                                 parts: {
-                                    /** @description one of order.placed, order.payment_confirmed, order.cancelled_by_user, order.cancelled_by_back_office, order.refunded_unavailable, order.refunded_out_of_stock, order.refunded_supplement_declined, order.refunded_supplement_expired, order.reason, order.refunded_to_wallet, order.coupon_returned, order.bought, order.bought_from_sellers, order.seller_shipped, order.arrived_inspected, order.all_delivered, order.all_packages_delivered, order.package_disposed, order.all_returned, order.photos_requested, order.photos_added, order.supplement_requested, order.supplement_paid, order.price_decrease_refunded, order.seller_late, order.return_requested, order.return_rejected, order.return_accepted, order.exchange_accepted, order.exchange_arrived (more may be added) */
+                                    /** @description one of order.placed, order.payment_confirmed, order.cancelled_by_user, order.cancelled_by_back_office, order.refunded_unavailable, order.refunded_out_of_stock, order.refunded_supplement_declined, order.refunded_supplement_expired, order.reason, order.refunded_to_wallet, order.coupon_returned, order.bought, order.bought_from_sellers, order.seller_shipped, order.sellers_shipped, order.arrived_inspected, order.all_delivered, order.all_packages_delivered, order.package_disposed, order.all_returned, order.photos_requested, order.photos_added, order.supplement_requested, order.supplement_paid, order.price_decrease_refunded, order.seller_late, order.return_requested, order.return_rejected, order.return_accepted, order.exchange_accepted, order.exchange_arrived (more may be added) */
                                     code: string;
                                     /** @description the values the code words; amounts in major units with their currency */
                                     params: {

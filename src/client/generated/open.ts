@@ -2753,7 +2753,9 @@ export interface operations {
                      *             "itemId": 1,
                      *             "platform": "example",
                      *             "shopName": "example",
-                     *             "marketplaceOrderNo": "example"
+                     *             "marketplaceOrderNo": "example",
+                     *             "domesticCarrier": "example",
+                     *             "domesticTrackingNo": "example"
                      *           }
                      *         ],
                      *         "logistics": {
@@ -2882,6 +2884,10 @@ export interface operations {
                                 weight: number;
                             };
                             items: {
+                                /** @description the carrier of this line's seller's parcel to the warehouse; set when the seller ships */
+                                domesticCarrier: string | null;
+                                /** @description the tracking number of this line's seller's parcel to the warehouse: one per seller group, set when the seller ships */
+                                domesticTrackingNo: string | null;
                                 imageUrl: string;
                                 /** @description unique within the order */
                                 itemId: number;
@@ -3004,7 +3010,7 @@ export interface operations {
                                 note: string;
                                 /** @description the note as codes and values; null on older entries and typed notes */
                                 parts: {
-                                    /** @description one of order.placed, order.payment_confirmed, order.cancelled_by_user, order.cancelled_by_back_office, order.refunded_unavailable, order.refunded_out_of_stock, order.refunded_supplement_declined, order.refunded_supplement_expired, order.reason, order.refunded_to_wallet, order.coupon_returned, order.bought, order.bought_from_sellers, order.seller_shipped, order.arrived_inspected, order.all_delivered, order.all_packages_delivered, order.package_disposed, order.all_returned, order.photos_requested, order.photos_added, order.supplement_requested, order.supplement_paid, order.price_decrease_refunded, order.seller_late, order.return_requested, order.return_rejected, order.return_accepted, order.exchange_accepted, order.exchange_arrived (more may be added) */
+                                    /** @description one of order.placed, order.payment_confirmed, order.cancelled_by_user, order.cancelled_by_back_office, order.refunded_unavailable, order.refunded_out_of_stock, order.refunded_supplement_declined, order.refunded_supplement_expired, order.reason, order.refunded_to_wallet, order.coupon_returned, order.bought, order.bought_from_sellers, order.seller_shipped, order.sellers_shipped, order.arrived_inspected, order.all_delivered, order.all_packages_delivered, order.package_disposed, order.all_returned, order.photos_requested, order.photos_added, order.supplement_requested, order.supplement_paid, order.price_decrease_refunded, order.seller_late, order.return_requested, order.return_rejected, order.return_accepted, order.exchange_accepted, order.exchange_arrived (more may be added) */
                                     code: string;
                                     /** @description the values the code words; amounts in major units with their currency */
                                     params: {
@@ -3084,7 +3090,9 @@ export interface operations {
                      *             "itemId": 1,
                      *             "platform": "example",
                      *             "shopName": "example",
-                     *             "marketplaceOrderNo": "example"
+                     *             "marketplaceOrderNo": "example",
+                     *             "domesticCarrier": "example",
+                     *             "domesticTrackingNo": "example"
                      *           }
                      *         ],
                      *         "logistics": {
@@ -3213,6 +3221,10 @@ export interface operations {
                                 weight: number;
                             };
                             items: {
+                                /** @description the carrier of this line's seller's parcel to the warehouse; set when the seller ships */
+                                domesticCarrier: string | null;
+                                /** @description the tracking number of this line's seller's parcel to the warehouse: one per seller group, set when the seller ships */
+                                domesticTrackingNo: string | null;
                                 imageUrl: string;
                                 /** @description unique within the order */
                                 itemId: number;
@@ -3335,7 +3347,7 @@ export interface operations {
                                 note: string;
                                 /** @description the note as codes and values; null on older entries and typed notes */
                                 parts: {
-                                    /** @description one of order.placed, order.payment_confirmed, order.cancelled_by_user, order.cancelled_by_back_office, order.refunded_unavailable, order.refunded_out_of_stock, order.refunded_supplement_declined, order.refunded_supplement_expired, order.reason, order.refunded_to_wallet, order.coupon_returned, order.bought, order.bought_from_sellers, order.seller_shipped, order.arrived_inspected, order.all_delivered, order.all_packages_delivered, order.package_disposed, order.all_returned, order.photos_requested, order.photos_added, order.supplement_requested, order.supplement_paid, order.price_decrease_refunded, order.seller_late, order.return_requested, order.return_rejected, order.return_accepted, order.exchange_accepted, order.exchange_arrived (more may be added) */
+                                    /** @description one of order.placed, order.payment_confirmed, order.cancelled_by_user, order.cancelled_by_back_office, order.refunded_unavailable, order.refunded_out_of_stock, order.refunded_supplement_declined, order.refunded_supplement_expired, order.reason, order.refunded_to_wallet, order.coupon_returned, order.bought, order.bought_from_sellers, order.seller_shipped, order.sellers_shipped, order.arrived_inspected, order.all_delivered, order.all_packages_delivered, order.package_disposed, order.all_returned, order.photos_requested, order.photos_added, order.supplement_requested, order.supplement_paid, order.price_decrease_refunded, order.seller_late, order.return_requested, order.return_rejected, order.return_accepted, order.exchange_accepted, order.exchange_arrived (more may be added) */
                                     code: string;
                                     /** @description the values the code words; amounts in major units with their currency */
                                     params: {
@@ -3502,12 +3514,23 @@ export interface operations {
                      *             "requested": true,
                      *             "requestId": 1
                      *           }
-                     *         ]
+                     *         ],
+                     *         "afterSalesPrices": {
+                     *           "photoPrice": 12.5,
+                     *           "returnFee": 12.5
+                     *         }
                      *       }
                      *     }
                      */
                     "application/json": {
                         data: {
+                            /** @description the operator's prices of the decisions now: one extra photo, and the fee of a return or exchange (issue 26: the UI states them, never its own copy) */
+                            afterSalesPrices: {
+                                /** @description amount in the ledger currency, at most two decimals */
+                                photoPrice: number;
+                                /** @description amount in the ledger currency, at most two decimals */
+                                returnFee: number;
+                            };
                             decisionDeadline: string | null;
                             inspectedAt: string | null;
                             items: {
@@ -3526,7 +3549,7 @@ export interface operations {
                             notes: string;
                             /** @description the notes as codes and values (inspection.passed, inspection.issue_found, inspection.item_issue; more may be added); null on older inspections and typed notes */
                             notesParts: {
-                                /** @description one of order.placed, order.payment_confirmed, order.cancelled_by_user, order.cancelled_by_back_office, order.refunded_unavailable, order.refunded_out_of_stock, order.refunded_supplement_declined, order.refunded_supplement_expired, order.reason, order.refunded_to_wallet, order.coupon_returned, order.bought, order.bought_from_sellers, order.seller_shipped, order.arrived_inspected, order.all_delivered, order.all_packages_delivered, order.package_disposed, order.all_returned, order.photos_requested, order.photos_added, order.supplement_requested, order.supplement_paid, order.price_decrease_refunded, order.seller_late, order.return_requested, order.return_rejected, order.return_accepted, order.exchange_accepted, order.exchange_arrived (more may be added) */
+                                /** @description one of order.placed, order.payment_confirmed, order.cancelled_by_user, order.cancelled_by_back_office, order.refunded_unavailable, order.refunded_out_of_stock, order.refunded_supplement_declined, order.refunded_supplement_expired, order.reason, order.refunded_to_wallet, order.coupon_returned, order.bought, order.bought_from_sellers, order.seller_shipped, order.sellers_shipped, order.arrived_inspected, order.all_delivered, order.all_packages_delivered, order.package_disposed, order.all_returned, order.photos_requested, order.photos_added, order.supplement_requested, order.supplement_paid, order.price_decrease_refunded, order.seller_late, order.return_requested, order.return_rejected, order.return_accepted, order.exchange_accepted, order.exchange_arrived (more may be added) */
                                 code: string;
                                 /** @description the values the code words; amounts in major units with their currency */
                                 params: {
@@ -3593,12 +3616,22 @@ export interface operations {
                      *             "code": "example",
                      *             "params": {}
                      *           }
+                     *         ],
+                     *         "parcels": [
+                     *           {
+                     *             "platform": "example",
+                     *             "shopName": "example",
+                     *             "marketplaceOrderNo": "example",
+                     *             "carrier": "example",
+                     *             "trackingNo": "example"
+                     *           }
                      *         ]
                      *       }
                      *     }
                      */
                     "application/json": {
                         data: {
+                            /** @description the first seller group's carrier (empty before shipping); every seller's in `parcels` */
                             carrier: string;
                             events: {
                                 /**
@@ -3616,11 +3649,22 @@ export interface operations {
                                 } | null;
                             }[];
                             orderNo: string;
+                            /** @description one per seller group (platform + shop), in the order of the lines */
+                            parcels: {
+                                /** @description null before the seller ships */
+                                carrier: string | null;
+                                marketplaceOrderNo: string | null;
+                                platform: string;
+                                shopName: string;
+                                /** @description null before the seller ships */
+                                trackingNo: string | null;
+                            }[];
                             /**
                              * @description pending, paid, purchased, shipped_to_warehouse, in_warehouse, completed, cancelled, refunded, returned
                              * @enum {unknown}
                              */
                             status: "pending" | "paid" | "purchased" | "shipped_to_warehouse" | "in_warehouse" | "completed" | "cancelled" | "refunded" | "returned";
+                            /** @description the first seller group's tracking number (empty before shipping); every seller's in `parcels` */
                             trackingNo: string;
                         };
                     };

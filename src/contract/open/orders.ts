@@ -23,6 +23,20 @@ export const OrderItem = Type.Object({
   platform: Type.String(),
   shopName: Type.String(),
   marketplaceOrderNo: Type.Union([Type.String(), Type.Null()], { description: 'one per seller group (platform + shop), set when purchased' }),
+  // issue 26 item 9: each seller ships its own parcel to the warehouse
+  domesticCarrier: Type.Union([Type.String(), Type.Null()], { description: "the carrier of this line's seller's parcel to the warehouse; set when the seller ships" }),
+  domesticTrackingNo: Type.Union([Type.String(), Type.Null()], {
+    description: "the tracking number of this line's seller's parcel to the warehouse: one per seller group, set when the seller ships",
+  }),
+});
+
+/** One seller group's parcel to the warehouse (GET /orders/:id/logistics `parcels`). */
+export const SellerParcel = Type.Object({
+  platform: Type.String(),
+  shopName: Type.String(),
+  marketplaceOrderNo: Type.Union([Type.String(), Type.Null()]),
+  carrier: Type.Union([Type.String(), Type.Null()], { description: 'null before the seller ships' }),
+  trackingNo: Type.Union([Type.String(), Type.Null()], { description: 'null before the seller ships' }),
 });
 
 /** v1.1 section 2. */
@@ -251,10 +265,11 @@ export const orderSchemas = {
     params: OrderNoParam,
     response: Type.Object({
       orderNo: Type.String(),
-      carrier: Type.String(),
-      trackingNo: Type.String(),
+      carrier: Type.String({ description: "the first seller group's carrier (empty before shipping); every seller's in `parcels`" }),
+      trackingNo: Type.String({ description: "the first seller group's tracking number (empty before shipping); every seller's in `parcels`" }),
       status: OrderStatusSchema,
       events: Type.Array(LogisticsEvent),
+      parcels: Type.Array(SellerParcel, { description: 'one per seller group (platform + shop), in the order of the lines' }),
     }),
   },
   'GET /orders/:id/inspection': {
@@ -284,6 +299,10 @@ export const orderSchemas = {
       ),
       decisionDeadline: Type.Union([Timestamp, Type.Null()]),
       requestedPhotos: Type.Array(RequestedPhoto),
+      afterSalesPrices: Type.Object(
+        { photoPrice: Money, returnFee: Money },
+        { description: "the operator's prices of the decisions now: one extra photo, and the fee of a return or exchange (issue 26: the UI states them, never its own copy)" },
+      ),
     }),
   },
   'POST /orders/:id/cancel': { params: OrderNoParam, body: ReasonBody, response: RefundResultSchema },

@@ -136,9 +136,16 @@ describe('POST /orders/:id/advance', () => {
     expect(shipped.body.data).toMatchObject({ status: 'shipped_to_warehouse', logistics: { carrier: 'ZTO Express', trackingNo: '75312345678901' } });
     const trail = (await server.api('GET', `/orders/${order.orderNo}/logistics`)).body.data;
     expect(trail).toMatchObject({ orderNo: order.orderNo, carrier: 'ZTO Express', trackingNo: '75312345678901', status: 'shipped_to_warehouse' });
-    // Each event also carries its stable code and values (parts the UI words in its own language).
+    // Each event also carries its stable code and values (parts the UI words in its own language). The two
+    // lines come from two shops: the staff's carrier and number are the first seller's parcel, the second
+    // seller's parcel has its own (issue 26 item 9).
+    expect(trail.parcels).toHaveLength(2);
+    expect(trail.parcels[0]).toMatchObject({ carrier: 'ZTO Express', trackingNo: '75312345678901' });
+    expect(trail.parcels[1].trackingNo).toMatch(/^[A-Z0-9]{8,}$/);
+    expect(trail.parcels[1].trackingNo).not.toBe('75312345678901');
     expect(trail.events).toEqual([
       { at: expect.any(String), location: expect.any(String), description: expect.stringContaining('ZTO Express'), code: 'logistics.seller_shipped', params: { carrier: 'ZTO Express' } },
+      { at: expect.any(String), location: expect.any(String), description: expect.stringContaining(trail.parcels[1].carrier), code: 'logistics.seller_shipped', params: { carrier: trail.parcels[1].carrier } },
     ]);
 
     const photos = ['https://example.test/qc/1.jpg', 'https://example.test/qc/2.jpg'];
@@ -151,7 +158,9 @@ describe('POST /orders/:id/advance', () => {
     expect(inspection.items.map((i: { result: string }) => i.result)).toEqual(['issue_found', 'issue_found']);
 
     const after = (await server.api('GET', `/orders/${order.orderNo}/logistics`)).body.data;
-    expect(after.events.map((e: { description: string }) => e.description)).toEqual([expect.stringContaining('Shipped'), expect.stringContaining('In transit'), expect.stringContaining('Delivered')]);
+    expect(after.events.map((e: { description: string }) => e.description)).toEqual([
+      expect.stringContaining('Shipped'), expect.stringContaining('Shipped'), expect.stringContaining('In transit'), expect.stringContaining('Delivered'),
+    ]);
     const times = after.events.map((e: { at: string }) => e.at);
     expect([...times].sort()).toEqual(times);
 

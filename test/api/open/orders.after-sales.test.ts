@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkOrderInvariants } from '../../../src/main/core/orders/invariants.js';
 import { auditLedger } from '../../../src/main/core/wallet/ledger.js';
+import { writeSetting } from '../../../src/main/core/settings/settings.js';
 import { addCoupon, balanceOf, couponUsedBy, line, pickSkus, type SkuPick } from '../../helpers/order-setup.js';
 import { startTestServer, tableCounts, type ApiResponse, type TestServer } from '../../helpers/server.js';
 
@@ -55,6 +56,30 @@ describe('v1.1 section 1: mixed orders', () => {
       groups.set(seller, item.marketplaceOrderNo);
     }
     expect(new Set(groups.values()).size).toBe(groups.size);
+  });
+
+  it('each seller ships its own parcel: a domestic tracking number per seller group, every one in the logistics', async () => {
+    const order = await newOrder([line(skus[0]!, 1), line(other, 1), line(skus[1]!, 1)]);
+    const shipped = await advance(order.orderNo, 'shipped_to_warehouse');
+    type Item = { platform: string; shopName: string; marketplaceOrderNo: string; domesticCarrier: string; domesticTrackingNo: string };
+    const bySeller = new Map<string, Item>();
+    for (const item of shipped.items as Item[]) {
+      expect(item.domesticTrackingNo).toMatch(/^[A-Z0-9]{8,}$/);
+      const seller = `${item.platform}/${item.shopName}`;
+      const first = bySeller.get(seller);
+      if (first) expect([item.domesticCarrier, item.domesticTrackingNo]).toEqual([first.domesticCarrier, first.domesticTrackingNo]);
+      else bySeller.set(seller, item);
+    }
+    expect(bySeller.size).toBeGreaterThan(1);
+    const numbers = [...bySeller.values()].map((i) => i.domesticTrackingNo);
+    expect(new Set(numbers).size).toBe(numbers.length);
+    const logistics = (await server.api('GET', `/orders/${order.orderNo}/logistics`)).body.data;
+    expect(logistics.parcels).toEqual(
+      [...bySeller.values()].map((i) => ({ platform: i.platform, shopName: i.shopName, marketplaceOrderNo: i.marketplaceOrderNo, carrier: i.domesticCarrier, trackingNo: i.domesticTrackingNo })),
+    );
+    // v1's single pair stays: the first seller's parcel
+    expect([logistics.carrier, logistics.trackingNo]).toEqual([logistics.parcels[0].carrier, logistics.parcels[0].trackingNo]);
+    expect(logistics.events.filter((e: { code: string }) => e.code === 'logistics.seller_shipped')).toHaveLength(bySeller.size);
   });
 
   it('QC photos are per package: each shows its own line, not the order', async () => {
@@ -161,6 +186,20 @@ describe('v1.1 section 2: supplementary payments', () => {
 });
 
 describe('v1.1 section 3: photo requests, returns and exchanges', () => {
+  it("the inspection states the operator's photo price and return fee as they are now (the UI shows these, no copy of its own)", async () => {
+    const order = await newOrder();
+    const prices = async () => (await server.api('GET', `/orders/${order.orderNo}/inspection`)).body.data.afterSalesPrices;
+    expect(await prices()).toEqual({ photoPrice: 2, returnFee: 15 });
+    writeSetting(db(), 'photoPriceMinor', 250);
+    writeSetting(db(), 'returnFeeMinor', 990);
+    try {
+      expect(await prices()).toEqual({ photoPrice: 2.5, returnFee: 9.9 });
+    } finally {
+      writeSetting(db(), 'photoPriceMinor', 200);
+      writeSetting(db(), 'returnFeeMinor', 1_500);
+    }
+  });
+
   it('photo requests: 409 before arrival; charged 2.00 each as service_charge; the back office adds them to the inspection', async () => {
     const order = await newOrder();
     expect((await server.api('POST', `/orders/${order.orderNo}/photo-requests`, { body: { count: 2 } })).status).toBe(409);

@@ -69,7 +69,8 @@ describe('POST /orders', () => {
     });
     expect(order.items).toEqual([
       { productId: a.productId, skuId: a.skuId, title: expect.any(String), skuName: expect.any(String), price: a.priceMinor / 100, quantity: 2, remark: 'blue please', imageUrl: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+\/media\//),
-        itemId: expect.any(Number), platform: 'taobao', shopName: expect.any(String), marketplaceOrderNo: null },
+        itemId: expect.any(Number), platform: 'taobao', shopName: expect.any(String), marketplaceOrderNo: null,
+        domesticCarrier: null, domesticTrackingNo: null },
       expect.objectContaining({ productId: b.productId, quantity: 1, price: b.priceMinor / 100 }),
     ]);
     expect(order.timeline).toEqual([{ status: 'pending', at: order.createdAt, note: expect.stringContaining('paid from the wallet'), parts: [{ code: 'order.placed', params: { amount: order.totalAmount, currency: order.currency } }] }]);
@@ -272,7 +273,10 @@ describe('order sub-resources', () => {
 
   it('logistics before the seller ships: no carrier, no events', async () => {
     const res = await server.api('GET', `/orders/${orderNo}/logistics`);
-    expect(res.body.data).toEqual({ orderNo, carrier: '', trackingNo: '', status: 'pending', events: [] });
+    expect(res.body.data).toEqual({
+      orderNo, carrier: '', trackingNo: '', status: 'pending', events: [],
+      parcels: [expect.objectContaining({ platform: 'taobao', marketplaceOrderNo: null, carrier: null, trackingNo: null })],
+    });
   });
 
   it('inspection before arrival: pending, for every line', async () => {
@@ -289,6 +293,7 @@ describe('order sub-resources', () => {
         itemId: expect.any(Number), packageId: null, packageStatus: null, weight: 0, photos: [] }],
       decisionDeadline: null,
       requestedPhotos: [],
+      afterSalesPrices: { photoPrice: 2, returnFee: 15 },
     });
   });
 

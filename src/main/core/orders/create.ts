@@ -90,6 +90,8 @@ function placeOrder(base: CoreContext, userId: number, input: NewOrder, options:
       platform: line.product.platform,
       shop_name: line.product.shop_name,
       marketplace_order_no: null,
+      domestic_carrier: null,
+      domestic_tracking_no: null,
       qc_issue: null,
     };
     item.id = Number(

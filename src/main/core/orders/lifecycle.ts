@@ -108,12 +108,9 @@ const EFFECTS: Record<Effect, (run: EffectRun) => void> = {
   record_marketplace_order(run) {
     const { ctx, order, data } = run;
     // v1.1: one marketplace order per seller group (platform + shop); a number the staff give is the first group's.
-    const groups = ctx.db
-      .prepare('SELECT platform, shop_name FROM order_items WHERE order_no = ? AND replaces_item_id IS NULL GROUP BY platform, shop_name ORDER BY MIN(id)')
-      .all(order.order_no) as { platform: string; shop_name: string }[];
     const setGroup = ctx.db.prepare('UPDATE order_items SET marketplace_order_no = ? WHERE order_no = ? AND platform = ? AND shop_name = ?');
     const draw = ctx.random.draw();
-    const numbers = groups.map((g, index) => {
+    const numbers = sellerGroupsOf(ctx, order.order_no).map((g, index) => {
       const number = index === 0 && data.marketplaceOrderNo ? data.marketplaceOrderNo : generateMarketplaceOrderNo(draw, g.platform || order.platform);
       setGroup.run(number, order.order_no, g.platform, g.shop_name);
       return number;
@@ -129,12 +126,25 @@ const EFFECTS: Record<Effect, (run: EffectRun) => void> = {
 
   record_domestic_shipment(run) {
     const { ctx, order, data } = run;
+    // Each seller sends its own parcel (issue 26 item 9): a carrier and tracking number per seller group,
+    // all from one draw of the world's stream. A carrier or number the staff give is the first group's;
+    // the order's own pair (v1 `logistics`) is the first group's too.
+    const setGroup = ctx.db.prepare('UPDATE order_items SET domestic_carrier = ?, domestic_tracking_no = ? WHERE order_no = ? AND platform = ? AND shop_name = ?');
     const draw = ctx.random.draw();
-    const carrier = data.carrier ?? generateCarrier(draw);
-    const trackingNo = data.trackingNo ?? generateTrackingNo(draw, carrier);
-    ctx.db.prepare('UPDATE orders SET carrier = ?, tracking_no = ? WHERE order_no = ?').run(carrier, trackingNo, order.order_no);
-    addLogisticsEvent(ctx, order.order_no, ctx.nowIso(), sellerCity(order.platform, order.order_no), `Shipped by the seller; picked up by ${carrier}`, 'logistics.seller_shipped', { carrier });
-    run.notes.push(part('order.seller_shipped', { carrier, trackingNo }));
+    const parcels = sellerGroupsOf(ctx, order.order_no).map((g, index) => {
+      const carrier = (index === 0 ? data.carrier : undefined) ?? generateCarrier(draw);
+      const trackingNo = (index === 0 ? data.trackingNo : undefined) ?? generateTrackingNo(draw, carrier);
+      setGroup.run(carrier, trackingNo, order.order_no, g.platform, g.shop_name);
+      addLogisticsEvent(ctx, order.order_no, ctx.nowIso(), sellerCity(g.platform || order.platform, order.order_no), `Shipped by the seller; picked up by ${carrier}`, 'logistics.seller_shipped', { carrier });
+      return { carrier, trackingNo };
+    });
+    const first = parcels[0]!; // an order has at least one line
+    ctx.db.prepare('UPDATE orders SET carrier = ?, tracking_no = ? WHERE order_no = ?').run(first.carrier, first.trackingNo, order.order_no);
+    run.notes.push(
+      parcels.length > 1
+        ? part('order.sellers_shipped', { count: parcels.length, parcels: parcels.map((p) => `${p.carrier} ${p.trackingNo}`).join(', ') })
+        : part('order.seller_shipped', first),
+    );
   },
 
   record_warehouse_arrival({ ctx, order }) {
@@ -177,6 +187,13 @@ const EFFECTS: Record<Effect, (run: EffectRun) => void> = {
     });
   },
 };
+
+/** The order's seller groups (platform + shop), in the order their first line was added. */
+function sellerGroupsOf(ctx: CoreContext, orderNo: string): { platform: string; shop_name: string }[] {
+  return ctx.db
+    .prepare('SELECT platform, shop_name FROM order_items WHERE order_no = ? AND replaces_item_id IS NULL GROUP BY platform, shop_name ORDER BY MIN(id)')
+    .all(orderNo) as { platform: string; shop_name: string }[];
+}
 
 /** A domestic tracking event: its English description and the same as a code with values (for the UI's words). */
 function addLogisticsEvent(ctx: CoreContext, orderNo: string, at: string, location: string, description: string, code: LogisticsCode, params: Record<string, string> = {}): void {

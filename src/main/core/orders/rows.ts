@@ -54,6 +54,8 @@ export const orderItemRows = rowReader('order_items', {
   platform: Str,
   shop_name: Str,
   marketplace_order_no: Nullable(Str),
+  domestic_carrier: Nullable(Str),
+  domestic_tracking_no: Nullable(Str),
   qc_issue: Nullable(Str),
 });
 export type OrderItemRow = RowOf<typeof orderItemRows>;

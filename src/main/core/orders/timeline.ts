@@ -35,6 +35,7 @@ const ENGLISH: Record<TimelineCode, (p: TimelinePart['params']) => string> = {
   'order.bought': (p) => `Bought on ${p.platform}, marketplace order ${p.marketplaceOrderNo}`,
   'order.bought_from_sellers': (p) => `Bought from ${p.count} sellers, marketplace orders ${p.marketplaceOrderNos}`,
   'order.seller_shipped': (p) => `Shipped by the seller with ${p.carrier}, tracking ${p.trackingNo}`,
+  'order.sellers_shipped': (p) => `Shipped by ${p.count} sellers: ${p.parcels}`,
   'order.arrived_inspected': (p) => `Arrived at the warehouse; inspection ${p.result === 'passed' ? 'passed' : 'found an issue'}, ${p.weight} g`,
   'order.all_delivered': () => 'Every package of the order was delivered',
   'order.all_packages_delivered': (p) => `All packages delivered (last with shipping order ${p.shippingOrderNo})`,

@@ -15,6 +15,7 @@ import { orderMoneyTotals, type OrderMoneyTotals } from './order-money.js';
 import { orderOutcome, orderPackageStatuses } from './outcome.js';
 import { orderItemRows, orderListRows, orderRows, timelineRows, type OrderItemRow, type OrderRow } from './rows.js';
 import type { RowOf } from '../db/row-reader.js';
+import { readSetting } from '../settings/settings.js';
 
 /**
  * The read side of purchase orders: the rows and the views the API returns. Another user's order is
@@ -35,7 +36,8 @@ export function orderItems(ctx: CoreContext, orderNo: string): OrderItemRow[] {
   // Replacement lines of exchanges (v1.1) are not lines of the order: they carry no price of their own.
   return orderItemRows.all(
     ctx.db.prepare(
-      `SELECT id, product_id, sku_id, title, sku_name, price_minor, quantity, remark, weight_g, image_url, platform, shop_name, marketplace_order_no, qc_issue
+      `SELECT id, product_id, sku_id, title, sku_name, price_minor, quantity, remark, weight_g, image_url, platform, shop_name, marketplace_order_no,
+              domestic_carrier, domestic_tracking_no, qc_issue
          FROM order_items WHERE order_no = ? AND replaces_item_id IS NULL ORDER BY id`,
     ).all(orderNo),
   );
@@ -59,6 +61,8 @@ function itemView(ctx: CoreContext, item: OrderItemRow): OrderItem {
     platform: item.platform,
     shopName: item.shop_name,
     marketplaceOrderNo: item.marketplace_order_no,
+    domesticCarrier: item.domestic_carrier,
+    domesticTrackingNo: item.domestic_tracking_no,
   };
 }
 
@@ -282,7 +286,19 @@ export function getOrderLogistics(ctx: CoreContext, orderNo: string, userId: num
     trackingNo: row.tracking_no ?? '',
     status: row.status,
     events: events.map((e) => ({ ...e, params: e.code === null ? null : (paramsOf(e.params) ?? {}) })),
+    parcels: sellerParcels(orderItems(ctx, orderNo)),
   };
+}
+
+/** Each seller group's parcel to the warehouse, from its first line (the group's lines share it). */
+function sellerParcels(items: readonly OrderItemRow[]): OrderLogistics['parcels'] {
+  const seen = new Set<string>();
+  return items.flatMap((i) => {
+    const key = `${i.platform}\u0000${i.shop_name}`;
+    if (seen.has(key)) return [];
+    seen.add(key);
+    return [{ platform: i.platform, shopName: i.shop_name, marketplaceOrderNo: i.marketplace_order_no, carrier: i.domestic_carrier, trackingNo: i.domestic_tracking_no }];
+  });
 }
 
 /**
@@ -327,6 +343,7 @@ export function getOrderInspection(ctx: CoreContext, orderNo: string, userId: nu
     }),
     decisionDeadline: row.decision_deadline,
     requestedPhotos: requestedPhotos(ctx, row.order_no),
+    afterSalesPrices: { photoPrice: toAmount(readSetting(ctx.db, 'photoPriceMinor')), returnFee: toAmount(readSetting(ctx.db, 'returnFeeMinor')) },
   };
 }
 

@@ -2,8 +2,9 @@ import { defineMessages, useT } from './i18n';
 import type { OrderScenario, ShippingScenario } from '../../../contract/enums';
 
 /**
- * The words a shopper reads for the API's remaining internal names: scenarios (order and shipping), the
- * seeded warehouse services and the `mixed` platform. Statuses have their own tables (orderStatusLabels.ts,
+ * The words a shopper (and the back office: its after-sales panel words scenarios from here too) reads for
+ * the API's remaining internal names: scenarios (order and shipping), the seeded warehouse services and the
+ * `mixed` platform. Statuses have their own tables (orderStatusLabels.ts,
  * the warehouse's and the wallet's); a value missing here is shown as the service names it (a service the
  * operator added: its catalog name), never as a snake_case id.
  */
@@ -18,6 +19,7 @@ export const enumWords = defineMessages(
     scenario_customs_hold: 'Customs hold',
     scenario_lost_in_transit: 'Lost in transit',
     scenario_customs_seized: 'Seized by customs',
+    scenario_overweight: 'Overweight when packed',
     service_photos: 'Extra photos',
     service_reinforce: 'Reinforcement',
     service_vacuum: 'Vacuum packing',
@@ -35,6 +37,7 @@ export const enumWords = defineMessages(
     scenario_customs_hold: '海关扣留',
     scenario_lost_in_transit: '运输途中丢失',
     scenario_customs_seized: '海关没收',
+    scenario_overweight: '打包后超重',
     service_photos: '加拍照片',
     service_reinforce: '加固',
     service_vacuum: '真空压缩',

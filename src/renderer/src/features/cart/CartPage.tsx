@@ -3,7 +3,7 @@ import { paths } from '../../app/router';
 import { EmptyState } from '../../shared/EmptyState';
 import { ErrorAlert } from '../../shared/ErrorAlert';
 import { useT } from '../../shared/i18n';
-import { CartLine } from './CartLine';
+import { CartSellerGroups, useCartPreview } from './CartSellerGroups';
 import { CartTotals } from './CartTotals';
 import { CheckoutButton } from './checkout/CheckoutButton';
 import { ClearCartButton } from './ClearCartButton';
@@ -17,6 +17,7 @@ export function CartPage() {
   const t = useT(cartMessages);
   const cart = useCart();
   const currency = useCartCurrency(cart.data);
+  const preview = useCartPreview(cart.data?.items);
   return (
     <Stack gap="md">
       <Group justify="space-between">
@@ -42,15 +43,11 @@ export function CartPage() {
       ) : (
         <Grid gutter="lg">
           <Grid.Col span={{ base: 12, md: 8 }}>
-            <Stack gap="sm" role="list" aria-label={t('lines')}>
-              {cart.data.items.map((item) => (
-                <CartLine key={item.id} item={item} currency={currency} />
-              ))}
-            </Stack>
+            <CartSellerGroups items={cart.data.items} preview={preview} currency={currency} />
           </Grid.Col>
           <Grid.Col span={{ base: 12, md: 4 }}>
             <Stack gap="sm">
-              <CartTotals cart={cart.data} currency={currency} />
+              <CartTotals cart={cart.data} currency={currency} preview={preview} />
               <ShipEstimate items={cart.data.items.map((i) => ({ productId: Number(i.productId), skuId: i.skuId, quantity: i.quantity, title: i.title }))} />
               <CheckoutButton cart={cart.data} />
             </Stack>

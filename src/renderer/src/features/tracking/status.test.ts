@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isCancellable, listFilterOf, normalizeOrderNo, orderHash, ordersHash, statusColor, trackingGap } from './status';
+import { isCancellable, lastChange, listFilterOf, marketplaceOrderNumbers, normalizeOrderNo, orderHash, ordersHash, statusColor, trackingGap } from './status';
 import { ORDER_STATUSES } from './types';
 
 describe('orders list state in the hash', () => {
@@ -51,5 +51,21 @@ describe('an order without domestic tracking', () => {
 
   it('past the seller, has simply no events', () => {
     for (const status of ['shipped_to_warehouse', 'in_warehouse', 'completed', 'returned']) expect(trackingGap(status)).toBe('noEvents');
+  });
+});
+
+describe('lastChange', () => {
+  it('is the latest of the status change and the events after it (a supplement does not move updatedAt)', () => {
+    const timeline = [{ at: '2026-11-01T10:00:00.000Z' }, { at: '2026-11-03T09:00:00.000Z' }];
+    expect(lastChange({ updatedAt: '2026-11-01T10:00:00.000Z', timeline })).toBe('2026-11-03T09:00:00.000Z');
+    expect(lastChange({ updatedAt: '2026-11-04T00:00:00.000Z', timeline })).toBe('2026-11-04T00:00:00.000Z');
+  });
+});
+
+describe('marketplaceOrderNumbers', () => {
+  it("names every seller's number once, in the order of the lines", () => {
+    const items = [{ marketplaceOrderNo: '111' }, { marketplaceOrderNo: '222' }, { marketplaceOrderNo: '111' }];
+    expect(marketplaceOrderNumbers({ marketplaceOrderNo: '111', items })).toEqual(['111', '222']);
+    expect(marketplaceOrderNumbers({ marketplaceOrderNo: null, items: [{ marketplaceOrderNo: null }] })).toEqual([]);
   });
 });

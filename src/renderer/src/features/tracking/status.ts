@@ -22,6 +22,15 @@ export function statusColor(status: string): string {
 }
 
 /**
+ * Every marketplace order number of an order, once each, in the order of its lines: a mixed order is bought
+ * from each seller separately (one number per seller group), so its header names them all (issue 26 item 9).
+ */
+export function marketplaceOrderNumbers(order: { marketplaceOrderNo: string | null; items: readonly { marketplaceOrderNo: string | null }[] }): string[] {
+  const numbers = order.items.flatMap((item) => (item.marketplaceOrderNo ? [item.marketplaceOrderNo] : []));
+  return [...new Set(numbers.length > 0 ? numbers : order.marketplaceOrderNo ? [order.marketplaceOrderNo] : [])];
+}
+
+/**
  * What an order with no domestic tracking is waiting for: a cancelled or refunded order is not waiting for
  * the seller at all (issue 17 item 10), one past the seller simply has no events recorded.
  */
@@ -60,4 +69,13 @@ export function orderHash(orderNo: string): string {
 /** What a user types as an order number: spaces removed, upper case (order numbers are `PO` + digits and capitals). */
 export function normalizeOrderNo(text: string): string {
   return text.replace(/\s+/g, '').toUpperCase();
+}
+
+/**
+ * When the order last changed: its status change (`updatedAt`) or a later event on its timeline (a supplement,
+ * photos, a return), which the service records without moving `updatedAt` (that instant schedules the
+ * autopilot's next step). ISO instants compare as text.
+ */
+export function lastChange(order: { updatedAt: string; timeline: readonly { at: string }[] }): string {
+  return order.timeline.reduce((latest, entry) => (entry.at > latest ? entry.at : latest), order.updatedAt);
 }

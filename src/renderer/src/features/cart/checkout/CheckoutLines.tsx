@@ -1,10 +1,12 @@
-import { Badge, Group, Image, Skeleton, Stack, Text } from '@mantine/core';
+import { Group, Image, Skeleton, Stack, Text } from '@mantine/core';
 import type { CartItem } from '../../../api/types';
 import { useT } from '../../../shared/i18n';
 import { useFormat } from '../../../shared/format';
 import { useSourceLabel } from '../../shop/messages';
 import { CheckoutSection } from './CheckoutSection';
+import { sellerGroupsOf } from './grouping';
 import { checkoutMessages } from './messages';
+import { SellerGroupHeading } from './SellerGroupHeading';
 import type { OrderPreview } from './queries';
 
 type PricedLine = OrderPreview['lines'][number];
@@ -58,15 +60,7 @@ interface Props {
 export function CheckoutLines({ lines, preview, previewFailed, currency }: Props) {
   const t = useT(checkoutMessages);
   const platformLabel = useSourceLabel();
-  // The preview names lines by their index in the request, which is the order of `lines`.
-  const priced = preview && preview.lines.length === lines.length ? preview : undefined;
-  const groups = priced
-    ? priced.sellerGroups.map((g) => ({
-        name: t('seller', { platform: platformLabel(g.platform), shop: g.shopName }),
-        seller: g,
-        lines: g.lineIndexes.flatMap((i) => (lines[i] ? [{ line: lines[i], priced: priced.lines[i] }] : [])),
-      }))
-    : [{ name: t('sellerUnknown'), seller: null, lines: lines.map((line) => ({ line, priced: undefined })) }];
+  const groups = sellerGroupsOf(lines, preview);
   return (
     <CheckoutSection title={t('lines')}>
       {groups.length > 1 ? (
@@ -76,25 +70,19 @@ export function CheckoutLines({ lines, preview, previewFailed, currency }: Props
       ) : null}
       {/* A group of lists, one per seller (a list may hold only list items: axe's aria-required-children). */}
       <Stack gap="md" role="group" aria-label={t('linesLabel')}>
-        {groups.map((group) => (
-          <Stack key={group.name} gap="sm" data-testid="seller-group">
-            <Group gap="xs">
-              {group.seller ? (
-                <Badge variant="light" size="sm">
-                  {platformLabel(group.seller.platform)}
-                </Badge>
-              ) : null}
-              <Text size="sm" fw={500}>
-                {group.seller ? group.seller.shopName : t('sellerUnknown')}
-              </Text>
-            </Group>
-            <Stack gap="sm" role="list" aria-label={group.name}>
-              {group.lines.map(({ line, priced: p }) => (
-                <Line key={line.id} line={line} priced={p} pricing={!previewFailed} currency={currency} />
-              ))}
+        {groups.map((group) => {
+          const name = group.seller ? t('seller', { platform: platformLabel(group.seller.platform), shop: group.seller.shopName }) : t('sellerUnknown');
+          return (
+            <Stack key={group.key} gap="sm" data-testid="seller-group">
+              <SellerGroupHeading group={group} currency={currency} />
+              <Stack gap="sm" role="list" aria-label={name}>
+                {group.lines.map(({ line, priced: p }) => (
+                  <Line key={line.id} line={line} priced={p} pricing={!previewFailed} currency={currency} />
+                ))}
+              </Stack>
             </Stack>
-          </Stack>
-        ))}
+          );
+        })}
       </Stack>
     </CheckoutSection>
   );

@@ -58,7 +58,10 @@ export function CheckoutSummary({ preview, previewError, currency, placing, canP
           <Row label={t('subtotal')} value={money(preview.subtotal)} testId="checkout-subtotal" />
           <Row label={t('discount')} value={preview.discount > 0 ? `−${money(preview.discount)}` : money(0)} color={preview.discount > 0 ? 'green' : undefined} testId="checkout-discount" />
           <Row label={t('serviceFeeAt', { rate: fmt.number(preview.serviceFeeRate) })} value={money(preview.serviceFee)} testId="checkout-service-fee" />
-          <Row label={t('domesticFreight')} value={t('domesticFreightLater')} testId="checkout-domestic-freight" />
+          <Row label={t('domesticFreight')} value={money(preview.domesticFreight)} testId="checkout-domestic-freight" />
+          <Text size="xs" c="dimmed">
+            {t('domesticFreightLater')}
+          </Text>
           <Divider />
           <Row label={t('total')} value={money(preview.totalAmount)} strong testId="checkout-total" />
           <Text size="xs" c="dimmed">

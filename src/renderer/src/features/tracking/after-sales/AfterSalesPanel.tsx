@@ -8,6 +8,10 @@ import { Section } from '../detail/Section';
 import type { OrderDetail, OrderItem } from '../types';
 import { afterSalesMessages } from './messages';
 import { useRequestPhotos, useRequestReturn } from './queries';
+import { useOrderInspection } from '../queries';
+import type { OrderInspection } from '../../../../../contract/open/orders';
+
+type Prices = OrderInspection['afterSalesPrices'];
 
 const RETURN_COLORS = { requested: 'yellow', approved: 'green', rejected: 'gray' } as const;
 
@@ -20,17 +24,20 @@ export function AfterSalesPanel({ order }: { order: OrderDetail }) {
   const t = useT(afterSalesMessages);
   const formatDate = (iso: string) => fmt.date(iso);
   const deadline = order.inspection.decisionDeadline;
-  const open = deadline !== null && order.status === 'in_warehouse' && Date.now() <= Date.parse(deadline);
+  // The photo price and return fee are the service's (the inspection states them): the choices wait for them.
+  const prices = useOrderInspection(order.orderNo, deadline !== null).data?.afterSalesPrices;
+  const open = deadline !== null && order.status === 'in_warehouse' && Date.now() <= Date.parse(deadline) && prices !== undefined;
   const resolvedSupplements = order.supplements.filter((s) => s.status !== 'pending');
   if (deadline === null && resolvedSupplements.length === 0) return null;
   // A line with a request awaiting the seller, or already returned, offers neither return nor exchange.
   const settled = new Set(order.returns.filter((r) => r.status === 'requested' || (r.status === 'approved' && r.type === 'return')).map((r) => r.itemId));
   const returnedLine = (itemId: number) => order.returns.some((r) => r.itemId === itemId && r.status === 'approved' && r.type === 'return');
   return (
-    <Section title={t('afterSalesTitle')}>
+    // Before any inspection only supplements can be here: the section is named for them, not "After inspection".
+    <Section title={deadline === null ? t('supplementsTitle') : t('afterSalesTitle')}>
       <Stack gap="sm" data-testid="after-sales">
         {deadline ? <Text size="sm">{open ? t('windowOpen', { date: formatDate(deadline) }) : t('windowClosed', { date: formatDate(deadline) })}</Text> : null}
-        {open ? <PhotoRequestButton order={order} /> : null}
+        {open ? <PhotoRequestButton order={order} prices={prices} /> : null}
         {open ? (
           <Stack gap={4}>
             {order.items.map((item) => (
@@ -43,14 +50,14 @@ export function AfterSalesPanel({ order }: { order: OrderDetail }) {
                     {t('lineReturned')}
                   </Text>
                 ) : settled.has(item.itemId) ? null : (
-                  <ReturnButtons order={order} item={item} />
+                  <ReturnButtons order={order} item={item} prices={prices} />
                 )}
               </Group>
             ))}
           </Stack>
         ) : null}
         {order.returns.length > 0 ? (
-          <Table data-testid="returns">
+          <Table data-testid="returns" captionSide="top">
             <Table.Caption>{t('returnsTitle')}</Table.Caption>
             <Table.Tbody>
               {order.returns.map((r) => (
@@ -86,7 +93,7 @@ export function AfterSalesPanel({ order }: { order: OrderDetail }) {
   );
 }
 
-function PhotoRequestButton({ order }: { order: OrderDetail }) {
+function PhotoRequestButton({ order, prices }: { order: OrderDetail; prices: Prices }) {
   const fmt = useFormat();
   const t = useT(afterSalesMessages);
   const [opened, { open, close }] = useDisclosure(false);
@@ -100,11 +107,11 @@ function PhotoRequestButton({ order }: { order: OrderDetail }) {
       </Button>
       <Modal opened={opened} onClose={close} title={t('requestPhotos')} centered>
         <Stack gap="sm">
-          <NumberInput label={t('photoCount')} min={1} max={10} value={count} onChange={(v) => setCount(Number(v) || 1)} />
+          <NumberInput label={t('photoCount', { price: fmt.money(prices.photoPrice, order.currency) })} min={1} max={10} value={count} onChange={(v) => setCount(Number(v) || 1)} />
           <TextInput label={t('photoNote')} value={note} maxLength={500} onChange={(e) => setNote(e.currentTarget.value)} />
           {request.isError ? <ErrorAlert title={t('photoFailed')} error={request.error} /> : null}
           <Button onClick={() => request.mutate({ count, note: note.trim() || undefined }, { onSuccess: close })} loading={request.isPending}>
-            {t('send')} ({fmt.money(count * 2, order.currency)})
+            {t('send')}
           </Button>
         </Stack>
       </Modal>
@@ -112,7 +119,8 @@ function PhotoRequestButton({ order }: { order: OrderDetail }) {
   );
 }
 
-function ReturnButtons({ order, item }: { order: OrderDetail; item: OrderItem }) {
+function ReturnButtons({ order, item, prices }: { order: OrderDetail; item: OrderItem; prices: Prices }) {
+  const fmt = useFormat();
   const t = useT(afterSalesMessages);
   const [type, setType] = useState<'return' | 'exchange' | null>(null);
   const [reason, setReason] = useState('');
@@ -133,7 +141,7 @@ function ReturnButtons({ order, item }: { order: OrderDetail; item: OrderItem })
       </Group>
       <Modal opened={type !== null} onClose={close} title={t('returnTitle', { title: item.title })} centered>
         <Stack gap="sm">
-          <Text size="sm">{t('returnHint')}</Text>
+          <Text size="sm">{t('returnHint', { fee: fmt.money(prices.returnFee, order.currency) })}</Text>
           <Textarea label={t('returnReason')} value={reason} maxLength={500} onChange={(e) => setReason(e.currentTarget.value)} data-autofocus />
           {request.isError ? <ErrorAlert title={t('returnFailed')} error={request.error} /> : null}
           <Button

@@ -8,6 +8,7 @@ import type { OrderDetail } from '../types';
 import { Section } from './Section';
 import { useFormat } from '../../../shared/format';
 import { useLogisticsText } from '../useTimelineText';
+import { useSourceLabel } from '../../shop/messages';
 
 const EMPTY_MESSAGE = { awaitingSeller: 'logisticsEmpty', endedUnshipped: 'logisticsEnded', noEvents: 'logisticsNone' } as const;
 
@@ -18,32 +19,39 @@ export function LogisticsTrail({ order }: { order: OrderDetail }) {
   const formatDate = (iso: string) => fmt.date(iso);
   const describe = useLogisticsText();
   const logistics = useOrderLogistics(order.orderNo);
-  const carrier = logistics.data?.carrier || order.logistics.carrier;
-  const trackingNo = logistics.data?.trackingNo || order.logistics.trackingNo;
+  const platformLabel = useSourceLabel();
+  // One parcel per seller (issue 26 item 9): each with its own carrier and tracking number.
+  const shipped = (logistics.data?.parcels ?? []).filter((p) => p.carrier || p.trackingNo);
+  const parcels = shipped.length > 0 ? shipped : order.logistics.trackingNo ? [{ ...order.logistics, platform: '', shopName: '' }] : [];
   const events = [...(logistics.data?.events ?? [])].reverse();
 
   return (
     <Section title={t('logistics')} hint={t('logisticsHint')}>
-      {carrier || trackingNo ? (
-        <Group gap="xl">
+      {parcels.map((parcel) => (
+        <Group gap="xl" key={`${parcel.platform}-${parcel.shopName}-${parcel.trackingNo ?? ''}`} data-testid="domestic-parcel">
+          {parcels.length > 1 ? (
+            <Text size="sm" fw={500} style={{ minWidth: '10rem' }}>
+              {platformLabel(parcel.platform)} · <span translate="no">{parcel.shopName}</span>
+            </Text>
+          ) : null}
           <div>
             <Text size="xs" c="dimmed">
               {t('carrier')}
             </Text>
             <Text size="sm" fw={600}>
-              {carrier}
+              {parcel.carrier}
             </Text>
           </div>
           <div>
             <Text size="xs" c="dimmed">
               {t('trackingNo')}
             </Text>
-            <Text size="sm" fw={600} ff="monospace">
-              {trackingNo}
+            <Text size="sm" fw={600} ff="monospace" data-testid="domestic-tracking-no">
+              {parcel.trackingNo}
             </Text>
           </div>
         </Group>
-      ) : null}
+      ))}
       {logistics.isPending ? (
         <Stack gap="xs" aria-busy="true">
           <Skeleton height={16} />

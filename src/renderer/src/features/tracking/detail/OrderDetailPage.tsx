@@ -7,7 +7,7 @@ import { PlatformBadge } from '../../shop/PlatformBadge';
 import { detailMessages } from '../messages';
 import { OrderStatusBadge } from '../OrderStatusBadge';
 import { useOrder } from '../queries';
-import { isCancellable } from '../status';
+import { isCancellable, lastChange, marketplaceOrderNumbers } from '../status';
 import type { RefundResult } from '../types';
 import { AfterSalesPanel } from '../after-sales/AfterSalesPanel';
 import { AmountDueBanner } from '../after-sales/AmountDueBanner';
@@ -54,14 +54,10 @@ export function OrderDetailPage({ orderNo }: { orderNo: string }) {
               <Group gap="xs">
                 <PlatformBadge platform={order.data.platform} />
                 <Text size="sm" c="dimmed">
-                  {t('placedOn', { date: formatDate(order.data.createdAt) })} · {t('updatedOn', { date: formatDate(order.data.updatedAt) })}
+                  {t('placedOn', { date: formatDate(order.data.createdAt) })} · {t('updatedOn', { date: formatDate(lastChange(order.data)) })}
                 </Text>
               </Group>
-              {order.data.marketplaceOrderNo ? (
-                <Text size="xs" c="dimmed">
-                  {t('marketplaceOrderNo', { number: order.data.marketplaceOrderNo })}
-                </Text>
-              ) : null}
+              <MarketplaceNumbers numbers={marketplaceOrderNumbers(order.data)} />
             </Stack>
             {isCancellable(order.data.status) ? <CancelOrderButton order={order.data} onCancelled={setCancelled} /> : null}
           </Group>
@@ -92,3 +88,15 @@ export function OrderDetailPage({ orderNo }: { orderNo: string }) {
     </Stack>
   );
 }
+
+/** Every seller's marketplace order number (a mixed order has one per seller), not just the first. */
+function MarketplaceNumbers({ numbers }: { numbers: readonly string[] }) {
+  const t = useT(detailMessages);
+  if (numbers.length === 0) return null;
+  return (
+    <Text size="xs" c="dimmed" data-testid="marketplace-order-numbers">
+      {numbers.length === 1 ? t('marketplaceOrderNo', { number: numbers[0]! }) : t('marketplaceOrderNos', { count: numbers.length, numbers: numbers.join(', ') })}
+    </Text>
+  );
+}
+

@@ -2,6 +2,7 @@ import { Button, Group, Stack, Text, Title, Tooltip } from '@mantine/core';
 import { useState } from 'react';
 import type { AdminOrderDetail } from '../../../../../../contract/admin/orders';
 import type { OrderScenario } from '../../../../../../contract/enums';
+import { useEnumWords } from '../../../../shared/enumWords';
 import { useT } from '../../../../shared/i18n';
 import { useFormat } from '../../../../shared/format';
 import { useIntent } from '../../../../shared/useIntent';
@@ -15,6 +16,7 @@ import { orderScenarioFits, type Fit } from './scenarioFit';
 export function OrderScenarios({ order }: { order: AdminOrderDetail }) {
   const fmt = useFormat();
   const t = useT(afterSalesMessages);
+  const words = useEnumWords();
   const tc = useT(commonMessages);
   const simulate = useSimulateOrder(order.orderNo);
   const [chosen, setChosen] = useState<OrderScenario | null>(null);
@@ -38,7 +40,7 @@ export function OrderScenarios({ order }: { order: AdminOrderDetail }) {
             finish(true);
             setDone(
               t('fired', {
-                scenario: t(`scenario_${scenario}`),
+                scenario: words.scenario(scenario),
                 orderNo: updated.orderNo,
                 status: statusLabel(updated.status),
                 due: fmt.money(updated.amountDue, updated.currency),
@@ -72,7 +74,7 @@ export function OrderScenarios({ order }: { order: AdminOrderDetail }) {
               onClick={() => fire(scenario)}
               aria-description={reason ?? undefined}
             >
-              {t(`scenario_${scenario}`)}
+              {words.scenario(scenario)}
             </Button>
           );
           return reason ? (
@@ -87,7 +89,7 @@ export function OrderScenarios({ order }: { order: AdminOrderDetail }) {
       <Outcome
         done={done}
         error={simulate.isError && !intent.busy ? simulate.error : null}
-        errorTitle={t('notFired', { scenario: chosen ? t(`scenario_${chosen}`) : '' })}
+        errorTitle={t('notFired', { scenario: chosen ? words.scenario(chosen) : '' })}
       />
     </Stack>
   );

@@ -2,9 +2,10 @@ import { Button, Group, NumberInput, SimpleGrid, Skeleton, Stack, Text } from '@
 import { notifications } from '@mantine/notifications';
 import { useState, type FormEvent } from 'react';
 import { ErrorAlert } from '../../../../shared/ErrorAlert';
+import { useEnumWords } from '../../../../shared/enumWords';
 import { useT } from '../../../../shared/i18n';
 import { commonMessages } from '../../messages';
-import { afterSalesMessages, type AfterSalesKey } from './messages';
+import { afterSalesMessages } from './messages';
 import type { ScenarioRates } from '../../../../../../contract/admin/simulation';
 import { useSaveScenarioRates, useScenarioRates } from './queries';
 
@@ -14,6 +15,7 @@ type Rated = (typeof RATED)[number];
 
 function RatesForm({ saved }: { saved: ScenarioRates }) {
   const t = useT(afterSalesMessages);
+  const words = useEnumWords();
   const tc = useT(commonMessages);
   const save = useSaveScenarioRates();
   const [rates, setRates] = useState<Record<Rated, number | string>>(saved);
@@ -35,7 +37,7 @@ function RatesForm({ saved }: { saved: ScenarioRates }) {
             <NumberInput
               key={name}
               size="xs"
-              label={t(`scenario_${name}` as AfterSalesKey)}
+              label={words.scenario(name)}
               value={rates[name]}
               onChange={(value) => setRates((r) => ({ ...r, [name]: value }))}
               min={0}

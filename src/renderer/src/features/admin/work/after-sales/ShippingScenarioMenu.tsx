@@ -2,6 +2,7 @@ import { Button, Menu, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import type { ShippingScenario } from '../../../../../../contract/enums';
+import { useEnumWords } from '../../../../shared/enumWords';
 import { useT } from '../../../../shared/i18n';
 import { useIntent } from '../../../../shared/useIntent';
 import { commonMessages, shippingStatusKey } from '../../messages';
@@ -13,6 +14,7 @@ import { shippingScenarioFits } from './scenarioFit';
 /** The section 8 shipping scenarios for one shipping order: those that do not fit its status are off. */
 export function ShippingScenarioMenu({ orderNo, status }: { orderNo: string; status: string }) {
   const t = useT(afterSalesMessages);
+  const words = useEnumWords();
   const tc = useT(commonMessages);
   const statusLabel = (s: string) => {
     const key = shippingStatusKey(s);
@@ -21,7 +23,7 @@ export function ShippingScenarioMenu({ orderNo, status }: { orderNo: string; sta
   const simulate = useSimulateShipping(orderNo, (updated, scenario) =>
     notifications.show({
       color: 'orange',
-      message: t('shippingFired', { scenario: t(`scenario_${scenario}`), orderNo: updated.orderNo, status: statusLabel(updated.status) }),
+      message: t('shippingFired', { scenario: words.scenario(scenario), orderNo: updated.orderNo, status: statusLabel(updated.status) }),
     }),
   );
   const [chosen, setChosen] = useState<ShippingScenario | null>(null);
@@ -53,7 +55,7 @@ export function ShippingScenarioMenu({ orderNo, status }: { orderNo: string; sta
         <Menu.Dropdown>
           {fits.map(({ scenario, fit }) => (
             <Menu.Item key={scenario} disabled={!fit.ok} onClick={() => fire(scenario)}>
-              {t(`scenario_${scenario}`)}
+              {words.scenario(scenario)}
               {!fit.ok && 'needs' in fit ? (
                 <Text size="xs" c="dimmed">
                   {t('needsStatus', { status: fit.needs.map(statusLabel).join(', ') })}
@@ -66,7 +68,7 @@ export function ShippingScenarioMenu({ orderNo, status }: { orderNo: string; sta
       <Outcome
         done={null}
         error={simulate.isError && !intent.busy ? simulate.error : null}
-        errorTitle={t('notFired', { scenario: chosen ? t(`scenario_${chosen}`) : '' })}
+        errorTitle={t('notFired', { scenario: chosen ? words.scenario(chosen) : '' })}
         conflict={t('shippingConflict', { status: statusLabel(status) })}
       />
     </Stack>
