@@ -7,7 +7,9 @@ export default defineConfig({
   testDir: 'test/e2e',
   // Builds out/renderer when it is stale, so `npx playwright test` works on its own.
   globalSetup: './test/e2e/global-setup.ts',
-  workers: 1,
+  // Two cores: one file per worker, two files at a time. Each worker starts its own server per file on a
+  // fresh data folder (fixtures.ts), so files never share state; tests inside a file run in order.
+  workers: 2,
   fullyParallel: false,
   retries: 0,
   reporter: [['list'], ['json', { outputFile: 'reports/playwright.json' }]],

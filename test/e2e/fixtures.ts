@@ -32,7 +32,7 @@ const openApi = (request: APIRequestContext, origin: string): OpenApi => apiAt(r
 
 /**
  * One server per spec file, on a fresh data folder: files cannot see each other's orders, clock moves or
- * autopilot settings. Tests within a file share it (the config runs one worker, files one after another).
+ * autopilot settings. Tests within a file share it (each worker runs its files one after another).
  */
 const current: { file: string; server: TestServer | null } = { file: '', server: null };
 

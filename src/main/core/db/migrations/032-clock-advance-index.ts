@@ -7,7 +7,7 @@ import type { Migration } from '../migrate.js';
  * make the other events (an order's, a payment's).
  */
 export const clockAdvanceIndex: Migration = {
-  version: 34,
+  version: 32,
   name: 'clock advance index',
   up: /* sql */ `
 CREATE INDEX events_clock_advances ON events(id) WHERE type = 'clock.advanced';
