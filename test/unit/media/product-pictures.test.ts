@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openCore, type Core } from '../../../src/main/core/index.js';
-import { renderMedia } from '../../../src/main/core/media/media.js';
+import { pictureVersion, renderMedia, versionedPicturePath } from '../../../src/main/core/media/media.js';
 import { colourOf, drawingKindOf } from '../../../src/main/core/media/product-drawings.js';
 import { productPicture } from '../../../src/main/core/media/svg.js';
 import { CATEGORIES } from '../../../src/main/core/products/marketplace/vocabulary.js';
@@ -55,5 +55,21 @@ describe('product pictures', () => {
     }
     // Forty catalog products are not forty copies of one shape.
     expect(kinds.size).toBeGreaterThan(8);
+  });
+});
+
+describe('a product picture\'s version (the ?v= of its URL)', () => {
+  it('changes with each field the picture shows and with the view, and only with them', () => {
+    const subject = { title: 'Lamp', category: 'home', firstSkuName: 'Red' };
+    const base = pictureVersion(subject, 0);
+    expect(pictureVersion({ ...subject }, 0)).toBe(base);
+    for (const other of [{ ...subject, title: 'Lamp 2' }, { ...subject, category: 'garden' }, { ...subject, firstSkuName: 'Blue' }, { ...subject, firstSkuName: null }]) {
+      expect(pictureVersion(other, 0)).not.toBe(base);
+    }
+    expect(pictureVersion(subject, 1)).not.toBe(base);
+    expect(versionedPicturePath('/media/products/7/0.svg', 7, subject)).toBe(`/media/products/7/0.svg?v=${base}`);
+    // Another product's path, or no product picture at all, is left as it is.
+    expect(versionedPicturePath('/media/products/8/0.svg', 7, subject)).toBe('/media/products/8/0.svg');
+    expect(versionedPicturePath('/media/inspection/PO1/0.svg', 7, subject)).toBe('/media/inspection/PO1/0.svg');
   });
 });

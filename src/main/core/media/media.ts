@@ -34,36 +34,63 @@ export function drawProductPicture(subject: PictureSubject, view: number): strin
 }
 
 /**
- * The digest a picture's URL carries as `?v=`: the picture is a pure function of the product's data, so
- * the URL names these exact bytes and can be cached for good (`immutable`). A renamed product, another data
- * folder on the same port, or a new drawing gives other bytes, so another URL.
+ * What the drawing code draws, as a digest: a few fixed subjects drawn once per process. A new drawing (a
+ * change in svg.ts or product-drawings.ts) changes it, so every picture URL made after it is a new one.
  */
+let drawingDigest: string | null = null;
+function drawingVersion(): string {
+  drawingDigest ??= [0, 1, 2]
+    .map((view) => hashText(drawProductPicture({ title: 'Canvas tote bag', category: 'bags', firstSkuName: 'Navy blue' }, view)).toString(36))
+    .join('');
+  return drawingDigest;
+}
+
+/**
+ * The version a product picture's URL carries as `?v=`: the picture is a pure function of the drawing code
+ * and these few fields, so the URL names these exact bytes and can be cached for good (`immutable`). A
+ * renamed product, another data folder on the same port, or a new drawing gives another URL. Computed from
+ * the fields, not the drawn SVG: a catalog page names up to six pictures of each of its products, and
+ * drawing each to hash it would cost more than the rest of the request.
+ */
+export function pictureVersion(subject: PictureSubject, view: number): string {
+  return hashText(`${drawingVersion()}\n${subject.title}\n${subject.category}\n${subject.firstSkuName ?? ''}\n${view}`).toString(36);
+}
+
+/** The digest of drawn bytes: the ETag of an image that has no version (inspection and parcel photos). */
 export function pictureDigest(svg: string): string {
   return hashText(svg).toString(36);
 }
 
 const PRODUCT_PICTURE = /^\/media\/products\/([0-9]+)\/([0-9]{1,2})\.svg$/;
 
-/** A product's picture path with the digest of what it shows now; any other path as it is. */
+/** A product's picture path with the version of what it shows now; any other path as it is. */
 export function versionedPicturePath(path: string, productId: number, subject: PictureSubject): string {
   const match = PRODUCT_PICTURE.exec(path);
   if (!match || Number(match[1]) !== productId) return path;
-  return `${path}?v=${pictureDigest(drawProductPicture(subject, Number(match[2])))}`;
+  return `${path}?v=${pictureVersion(subject, Number(match[2]))}`;
 }
+
+/** What a product's pictures show, read by its id; null for no such product. */
+export function readPictureSubject(ctx: CoreContext, productId: number): PictureSubject | null {
+  // The product's colour is its first SKU's (a product has at most a dozen SKUs: a bounded sort).
+  const row = ctx.db
+    .prepare(
+      `SELECT p.title, p.category,
+              (SELECT s.name FROM product_skus s WHERE s.product_id = p.id ORDER BY s.position, s.sku_id LIMIT 1) AS sku_name
+         FROM products p WHERE p.id = ?`,
+    )
+    .get(productId) as { title: string; category: string; sku_name: string | null } | undefined;
+  return row ? { title: row.title, category: row.category, firstSkuName: row.sku_name } : null;
+}
+
+/** The largest view index of a product's pictures. */
+export const MAX_PRODUCT_VIEW = 5;
 
 /** Draws the image a media path names, from the data it shows; null when there is no such thing. */
 export function renderMedia(ctx: CoreContext, kind: MediaKind, id: string, index: number): string | null {
   if (kind === 'products') {
-    // The product's colour is its first SKU's (a product has at most a dozen SKUs: a bounded sort).
-    const row = ctx.db
-      .prepare(
-        `SELECT p.title, p.category,
-                (SELECT s.name FROM product_skus s WHERE s.product_id = p.id ORDER BY s.position, s.sku_id LIMIT 1) AS sku_name
-           FROM products p WHERE p.id = ?`,
-      )
-      .get(Number(id)) as { title: string; category: string; sku_name: string | null } | undefined;
-    if (!row || index > 5) return null;
-    return drawProductPicture({ title: row.title, category: row.category, firstSkuName: row.sku_name }, index);
+    const subject = index > MAX_PRODUCT_VIEW ? null : readPictureSubject(ctx, Number(id));
+    return subject === null ? null : drawProductPicture(subject, index);
   }
   if (kind === 'rehearsal') {
     const r = ctx.db.prepare('SELECT id, packed_weight_g, length_cm, width_cm, height_cm, packed_at FROM rehearsals WHERE id = ?').get(id) as

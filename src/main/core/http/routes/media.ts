@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import type { Worlds } from '../../worlds/worlds.js';
-import { pictureDigest, renderMedia, type MediaKind, MEDIA_KINDS } from '../../media/media.js';
+import { drawProductPicture, MAX_PRODUCT_VIEW, pictureDigest, pictureVersion, readPictureSubject, renderMedia, type MediaKind, MEDIA_KINDS } from '../../media/media.js';
 import { ApiError } from '../../shared/errors.js';
 
 /**
@@ -29,18 +29,21 @@ export function registerMedia(app: FastifyInstance, worlds: Worlds): void {
       if (!(MEDIA_KINDS as readonly string[]).includes(kind)) throw new ApiError(404, 'Image not found');
       const query = request.query as { world?: string; v?: string };
       const world = worlds.forHeader(query.world);
-      const svg = renderMedia(world.ctx, kind as MediaKind, id, Number.parseInt(file, 10));
-      if (svg === null) throw new ApiError(404, 'Image not found');
+      const index = Number.parseInt(file, 10);
+      // A product picture's version comes from what it shows (media.ts), so a 304 needs no drawing.
+      const subject = kind === 'products' && index <= MAX_PRODUCT_VIEW ? readPictureSubject(world.ctx, Number(id)) : null;
+      const version = subject === null ? null : pictureVersion(subject, index);
+      const svg = kind === 'products' ? null : renderMedia(world.ctx, kind as MediaKind, id, index);
+      if (version === null && svg === null) throw new ApiError(404, 'Image not found');
       // Drawn from data that can change (a renamed product, an order's inspection): only a URL that names
       // these exact bytes is kept for good; any other is revalidated by its ETag (a 304 costs no body).
-      const digest = pictureDigest(svg);
-      const etag = `"${digest}"`;
-      reply.header('ETag', etag).header('Cache-Control', query.v === digest ? 'public, max-age=31536000, immutable' : 'no-cache');
+      const etag = `"${version ?? pictureDigest(svg!)}"`;
+      reply.header('ETag', etag).header('Cache-Control', version !== null && query.v === version ? 'public, max-age=31536000, immutable' : 'no-cache');
       if (ifNoneMatch(request.headers['if-none-match'], etag)) return reply.code(304).send();
       return reply
         .type('image/svg+xml')
         .header('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'")
-        .send(svg);
+        .send(svg ?? drawProductPicture(subject!, index));
     },
   );
 }
