@@ -56,6 +56,23 @@ async function listen(app: FastifyInstance, port: number, fallback: boolean): Pr
   }
 }
 
+/** How long a stop waits for answers still being sent before it cuts their connections. */
+const CLOSE_GRACE_MS = 3_000;
+
+/**
+ * Closes the app, letting answers in flight finish, but not forever: a client that stops reading a large
+ * or compressed answer holds its connection busy, and Fastify's close waits for it (a stop, Ctrl-C or
+ * SIGTERM hung on one). After the grace period the remaining connections are cut.
+ */
+async function closeWithin(app: FastifyInstance, graceMs: number): Promise<void> {
+  const timer = setTimeout(() => app.server.closeAllConnections(), graceMs);
+  try {
+    await app.close();
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 export interface RunningServer {
   core: Core;
   app: FastifyInstance;
@@ -147,7 +164,7 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
       webhooks.stop();
       events.stop();
       // Stop accepting, let in-flight requests finish, then checkpoint the WAL and close (every world).
-      await app.close();
+      await closeWithin(app, CLOSE_GRACE_MS);
       await worlds.stop();
       core.close();
       removeServerLock(options.dataDir);

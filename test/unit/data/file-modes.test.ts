@@ -60,6 +60,8 @@ describe.skipIf(process.platform === 'win32')('file modes of the data folder', (
   it('an older folder left readable by others is made private on the next start', async () => {
     const dataDir = join(parent, 'older');
     const first = await startServer({ dataDir, port: 0, uiDir: null, sessionToken: 'modes-session-token' });
+    // The request log's database is made with the first request it logs.
+    await fetch(`${first.origin}/api/v1/open/products/search?keyword=x`);
     await first.stop();
     chmodSync(dataDir, 0o755);
     for (const name of ['crossbuy.db', 'request-log.sqlite']) chmodSync(join(dataDir, name), 0o644);

@@ -5,6 +5,7 @@ import type { RequestDetail, RequestLogFilter, RequestLogPage } from '../../../c
 import type { CoreContext } from '../context.js';
 import { readSetting } from '../settings/settings.js';
 import { ApiError, badRequest, notFound } from '../shared/errors.js';
+import { makeDatabaseFilesPrivate } from '../shared/private-files.js';
 import { workerScript } from '../shared/worker-script.js';
 import type { LogCall, LogReply, LogRequest } from './log-protocol.js';
 import { BatchEncoder } from './log-batch.js';
@@ -166,6 +167,9 @@ const logs = new WeakMap<CoreContext, RequestLog>();
 export function openRequestLog(ctx: CoreContext, secrets: readonly string[] = []): RequestLog {
   const script = workerScript(fileURLToPath(new URL('.', import.meta.url)), 'request-log-worker', 'log-worker.ts');
   const file = ctx.dataDir === ':memory:' ? ':memory:' : join(ctx.dataDir, REQUEST_LOG_FILE);
+  // The thread opens the file with its first entry, which may never come in this run: a log an older build
+  // left readable by others is made private now, at start, as the service's own database is.
+  if (file !== ':memory:') makeDatabaseFilesPrivate(file);
   const log = new RequestLog(() => new Worker(script.file, { workerData: { file, limit: readSetting(ctx.db, 'requestLogLimit'), secrets }, execArgv: script.execArgv }));
   logs.set(ctx, log);
   return log;

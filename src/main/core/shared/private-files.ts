@@ -32,5 +32,10 @@ export function privateDatabaseFile(file: string): void {
   if (file === ':memory:') return;
   privateDir(dirname(file));
   closeSync(openSync(file, 'a', PRIVATE_FILE));
+  makeDatabaseFilesPrivate(file);
+}
+
+/** An existing SQLite database and its companions made the user's alone; nothing is created. */
+export function makeDatabaseFilesPrivate(file: string): void {
   for (const suffix of ['', '-wal', '-shm', '-journal']) makePrivate(file + suffix);
 }
