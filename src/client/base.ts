@@ -14,6 +14,9 @@ export interface CrossbuyErrorOptions extends ErrorOptions {
   code?: string;
   /** The request field the refusal concerns, when the service names one. */
   field?: string;
+  /** `insufficient_balance`: what the payment needs and what the wallet had available (ledger currency). */
+  required?: number;
+  available?: number;
 }
 
 /**
@@ -27,6 +30,8 @@ export class CrossbuyError extends Error {
   readonly error: string;
   readonly code?: string;
   readonly field?: string;
+  readonly required?: number;
+  readonly available?: number;
 
   // No parameter properties: Node runs this file with type stripping alone.
   constructor(statusCode: number, message: string, error = '', options?: CrossbuyErrorOptions) {
@@ -35,6 +40,8 @@ export class CrossbuyError extends Error {
     this.error = error;
     if (options?.code !== undefined) this.code = options.code;
     if (options?.field !== undefined) this.field = options.field;
+    if (options?.required !== undefined) this.required = options.required;
+    if (options?.available !== undefined) this.available = options.available;
   }
 }
 
@@ -50,6 +57,8 @@ export function errorFromAnswer(status: number, body: unknown): CrossbuyError {
   const options: CrossbuyErrorOptions = {};
   if (typeof body.code === 'string') options.code = body.code;
   if (typeof body.field === 'string') options.field = body.field;
+  if (typeof body.required === 'number') options.required = body.required;
+  if (typeof body.available === 'number') options.available = body.available;
   return new CrossbuyError(status, body.message, typeof body.error === 'string' ? body.error : '', options);
 }
 

@@ -71,6 +71,8 @@ export const ErrorBody = Type.Object(
     error: Type.String(),
     code: Type.Optional(Type.String({ description: 'Stable discriminator of some errors (see ERROR_CODES); additive' })),
     field: Type.Optional(Type.String({ description: 'The body field the error is about, where there is one' })),
+    required: Type.Optional(Type.Number({ description: 'With code insufficient_balance: what the refused payment needs, in the ledger currency' })),
+    available: Type.Optional(Type.Number({ description: 'With code insufficient_balance: the available balance it met, in the ledger currency' })),
   },
   { $id: 'ErrorBody' },
 );

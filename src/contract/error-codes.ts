@@ -14,6 +14,8 @@ export const ERROR_CODES = [
   'item_not_found',
   /** An address field breaks the address rules (`field` names it). */
   'address_invalid',
+  /** The wallet's available balance cannot pay (402): `required` and `available` say how much. */
+  'insufficient_balance',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -208,6 +208,37 @@ test('customs_hold from the back office puts a shipped order in exception; a hol
   await expect(page.getByRole('menuitem', { name: /^Customs hold/ })).toBeDisabled();
   await expect(page.getByRole('menuitem', { name: /^Customs hold/ })).toContainText('needs “Shipped”');
   await expect(page.getByRole('menuitem', { name: 'Lost in transit' })).toBeEnabled();
+  await page.keyboard.press('Escape');
+
+  // Clearing the hold asks first (issue 26, minor): "Keep the hold" changes nothing, "Release the parcel" ships it on.
+  await row.getByRole('button', { name: 'Clear customs hold' }).click();
+  const ask = page.getByRole('dialog', { name: `Clear the customs hold on ${shippingNo}?` });
+  await expect(ask).toContainText('back to “Shipped”');
+  await ask.getByRole('button', { name: 'Keep the hold' }).click();
+  await expect(ask).toHaveCount(0);
+  expect((await openApi.get<{ status: string }>(`/shipping/orders/${shippingNo}`)).status).toBe('exception');
+  await row.getByRole('button', { name: 'Clear customs hold' }).click();
+  await ask.getByRole('button', { name: 'Release the parcel' }).click();
+  await expect(page.getByText(`Shipping order ${shippingNo} cleared by customs: back in transit.`)).toBeVisible();
+  await expect(row).toContainText('Shipped');
+  expect((await openApi.get<{ status: string }>(`/shipping/orders/${shippingNo}`)).status).toBe('shipped');
+});
+
+test('in Chinese the back office clears a customs hold after asking', async ({ app: page, openApi, server }) => {
+  const admin = adminApiOf(page.request, server.origin);
+  const shippingNo = await shippedOrder(openApi, admin);
+  await admin.send('POST', `/shipping/${shippingNo}/simulate`, { scenario: 'customs_hold' });
+  await page.evaluate(() => localStorage.setItem('crossbuy-language', JSON.stringify({ state: { language: 'zh-CN', chosen: true }, version: 0 })));
+  await page.goto('/#/work');
+  await page.reload();
+  const row = page.getByRole('table', { name: '国际运单' }).getByRole('row').filter({ hasText: shippingNo });
+  await row.getByRole('button', { name: '清关放行' }).click();
+  const ask = page.getByRole('dialog', { name: `为 ${shippingNo} 清关放行？` });
+  await expect(ask).toContainText('海关放行包裹');
+  await ask.getByRole('button', { name: '放行包裹' }).click();
+  await expect(page.getByText(`运单 ${shippingNo} 已清关，继续运输。`)).toBeVisible();
+  expect((await openApi.get<{ status: string }>(`/shipping/orders/${shippingNo}`)).status).toBe('shipped');
+  await page.evaluate(() => localStorage.setItem('crossbuy-language', JSON.stringify({ state: { language: 'en', chosen: true }, version: 0 })));
 });
 
 test('the autopilot scenario rates are shown and set in the back office', async ({ app: page, server }) => {

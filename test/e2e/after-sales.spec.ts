@@ -1,4 +1,5 @@
 import { adminApiOf, expect, test } from './fixtures';
+import { arrivedPackage } from './after-sales-helpers';
 import { cheapProducts, placeOrder } from './orders-helpers';
 
 /**
@@ -101,4 +102,41 @@ test('in Chinese the supplement names its line and asks before declining', async
   await expect(page.getByRole('region', { name: '补款' })).toBeVisible();
   await expect(page.getByRole('region', { name: '验货之后' })).toHaveCount(0);
   await page.evaluate(() => localStorage.setItem('crossbuy-language', JSON.stringify({ state: { language: 'en', chosen: true }, version: 0 })));
+});
+
+test('an exchange\'s replacement shows its fresh inspection beside the original one, in both languages', async ({ app: page, openApi, server }) => {
+  const admin = adminApiOf(page.request, server.origin);
+  // The back office receives the replacement by hand: the autopilot must not bring it first.
+  const { pace } = await admin.get<{ pace: string }>('/autopilot');
+  await admin.send('PUT', '/autopilot', { pace: 'off' });
+  const pkg = await arrivedPackage(openApi, admin);
+  const placed = await openApi.get<{ items: { itemId: number; title: string; skuName: string }[] }>(`/orders/${pkg.orderId}`);
+  const item = placed.items[0]!;
+  const exchange = await openApi.send<{ id: number }>('POST', `/orders/${pkg.orderId}/returns`, { itemId: item.itemId, type: 'exchange', reason: 'wrong colour' });
+  await admin.send('POST', `/orders/${pkg.orderId}/returns/${exchange.id}/decide`, { decision: 'approved' });
+
+  // Until the replacement arrives only the original inspection shows.
+  await page.goto(`/#/orders/${pkg.orderId}`);
+  const inspection = page.getByRole('region', { name: 'Warehouse inspection', exact: true });
+  await expect(inspection.getByRole('list', { name: 'Inspection photos', exact: true })).toBeVisible();
+  const fresh = inspection.getByRole('group', { name: `Replacement inspected: ${item.title} (${item.skuName})` });
+  await expect(fresh).toHaveCount(0);
+
+  await admin.send('POST', `/orders/${pkg.orderId}/exchanges/${exchange.id}/receive`);
+  const line = (await openApi.get<{ items: { itemId: number; packageId: number; photos: string[] }[] }>(`/orders/${pkg.orderId}/inspection`)).items[0]!;
+  expect(line.packageId).not.toBe(pkg.id);
+  await page.reload();
+  await expect(fresh).toBeVisible();
+  await expect(fresh.getByText(String(line.packageId), { exact: true })).toBeVisible();
+  await expect(fresh.getByRole('list', { name: `Inspection photos of the replacement for ${item.title} (${item.skuName})` }).getByRole('listitem')).toHaveCount(line.photos.length);
+  // The original inspection stays above it.
+  await expect(inspection.getByRole('list', { name: 'Inspection photos', exact: true })).toBeVisible();
+
+  await page.evaluate(() => localStorage.setItem('crossbuy-language', JSON.stringify({ state: { language: 'zh-CN', chosen: true }, version: 0 })));
+  await page.reload();
+  const zh = page.getByRole('region', { name: '仓库质检', exact: true }).getByRole('group', { name: `换货商品已重新质检：${item.title} (${item.skuName})` });
+  await expect(zh).toBeVisible();
+  await expect(zh.getByRole('list', { name: `${item.title} (${item.skuName}) 换货商品的质检照片` })).toBeVisible();
+  await page.evaluate(() => localStorage.setItem('crossbuy-language', JSON.stringify({ state: { language: 'en', chosen: true }, version: 0 })));
+  await admin.send('PUT', '/autopilot', { pace });
 });

@@ -1,5 +1,5 @@
 import { adminApiOf, expect, test } from './fixtures';
-import { cents, cheapProducts, money, orderTotal, type Balance } from './orders-helpers';
+import { cents, cheapProducts, money, orderTotal, placeOrder, type Balance } from './orders-helpers';
 
 /** Drain the wallet with a back-office adjustment, run the test, then put the money back whatever happens. */
 async function withDrainedWallet(
@@ -86,7 +86,9 @@ test('a 402 at the click (the wallet moved since the page loaded) says so and of
 
     await page.getByRole('button', { name: 'Place order' }).click();
     const alert = page.getByRole('alert').filter({ hasText: 'Not enough balance' });
-    await expect(alert).toContainText(/Insufficient balance\. Required: [\d.]+ CNY\. Available: 0\.00 CNY/);
+    // Worded in the app's money format (the service's code and amounts), not the service's raw sentence.
+    await expect(alert).toContainText(/it needs CN¥[\d,.]+, and CN¥0\.00 is available/);
+    await expect(alert).not.toContainText('Required:');
     await expect(alert).toContainText('Top up the wallet here');
     await expect(alert).not.toContainText('back office');
     await expect(page).toHaveURL(/#\/checkout$/);
@@ -100,4 +102,38 @@ test('a 402 at the click (the wallet moved since the page loaded) says so and of
     expect(cents((await openApi.get<Balance>('/user/wallet/balance')).availableBalance)).toBe(0);
     expect((await openApi.get<{ items: unknown[] }>('/cart')).items).toHaveLength(1);
   });
+});
+
+test('a refused payment elsewhere words the amounts in the app\'s money format and offers the Top up dialog, in both languages', async ({ app: page, openApi, server }) => {
+  const admin = adminApiOf(page.request, server.origin);
+  const [line] = await cheapProducts(openApi, 1);
+  const order = await placeOrder(openApi, line!);
+  await admin.send('POST', `/orders/${order.orderNo}/advance`, { to: 'paid' });
+  // A supplement far above what the wallet holds: paying it is a 402 (issue 26: "Required: 9999.00 CNY" raw).
+  await admin.send('POST', `/orders/${order.orderNo}/supplements`, { reason: 'price_increase', amount: 99_999 });
+  const { availableBalance } = await openApi.get<Balance>('/user/wallet/balance');
+
+  await page.goto(`/#/orders/${order.orderNo}`);
+  const banner = page.getByTestId('amount-due');
+  await banner.getByRole('button', { name: /^Pay/ }).click();
+  await page.getByRole('dialog').getByRole('button', { name: `Pay ${money(99_999)}` }).click();
+  const alert = page.getByRole('alert', { name: 'Cannot pay the supplement' });
+  await expect(alert).toContainText(`it needs ${money(99_999)}, and ${money(availableBalance)} is available`);
+  await expect(alert).not.toContainText('CNY');
+  await expect(alert).not.toContainText('Required:');
+  await alert.getByRole('button', { name: 'Top up', exact: true }).click();
+  await expect(page.getByRole('dialog', { name: 'Top up the wallet' })).toBeVisible();
+  await page.keyboard.press('Escape');
+
+  await page.evaluate(() => localStorage.setItem('crossbuy-language', JSON.stringify({ state: { language: 'zh-CN', chosen: true }, version: 0 })));
+  await page.reload();
+  const zh = (amount: number) => new Intl.NumberFormat('zh-CN', { style: 'currency', currency: 'CNY' }).format(amount);
+  await banner.getByRole('button', { name: /^支付/ }).click();
+  await page.getByRole('dialog').getByRole('button', { name: `支付 ${zh(99_999)}` }).click();
+  const zhAlert = page.getByRole('alert', { name: '无法支付补款' });
+  await expect(zhAlert).toContainText(`需要 ${zh(99_999)}，可用余额为 ${zh(availableBalance)}`);
+  await expect(zhAlert).not.toContainText('Insufficient balance');
+  await zhAlert.getByRole('button', { name: '充值', exact: true }).click();
+  await expect(page.getByRole('dialog', { name: '钱包充值' })).toBeVisible();
+  await page.evaluate(() => localStorage.setItem('crossbuy-language', JSON.stringify({ state: { language: 'en', chosen: true }, version: 0 })));
 });

@@ -127,6 +127,29 @@ test('colour and size are separate pickers and the headline price is the chosen 
   await expect(headline).toHaveText(`CN¥${formatted(cheap.price)}`);
 });
 
+test('a product\'s second option is named from its values ("Version"), never "Option 2", in both languages', async ({ app: page, openApi }) => {
+  // Electronics vary by colour and version ("Black / Pro"): the demo catalog has some with both versions.
+  let product: Product | undefined;
+  for (let pageNo = 1; !product && pageNo <= 3; pageNo++) {
+    const catalog = await openApi.get<{ items: Product[] }>(`/products/search?limit=100&page=${pageNo}`);
+    product = catalog.items.find((p) => p.skus.some((s) => s.name.endsWith(' / Standard')) && p.skus.some((s) => s.name.endsWith(' / Pro')));
+  }
+  expect(product, 'the demo catalog has electronics in a standard and a pro version').toBeDefined();
+  await page.goto(`/#/product/${product!.id}`);
+  const form = page.getByRole('form', { name: 'Add to cart' });
+  await expect(form.getByRole('radiogroup', { name: 'Colour' })).toBeVisible();
+  await expect(form.getByRole('radiogroup', { name: 'Version' })).toBeVisible();
+  await expect(form.getByText(/Option \d/)).toHaveCount(0);
+
+  await page.evaluate(() => localStorage.setItem('crossbuy-language', JSON.stringify({ state: { language: 'zh-CN', chosen: true }, version: 0 })));
+  await page.reload();
+  const zhForm = page.getByRole('form', { name: '加入购物车' });
+  await expect(zhForm.getByRole('radiogroup', { name: '颜色' })).toBeVisible();
+  await expect(zhForm.getByRole('radiogroup', { name: '版本' })).toBeVisible();
+  await expect(zhForm.getByText(/选项 \d/)).toHaveCount(0);
+  await page.evaluate(() => localStorage.setItem('crossbuy-language', JSON.stringify({ state: { language: 'en', chosen: true }, version: 0 })));
+});
+
 test('clear cart asks first', async ({ app: page, openApi }) => {
   const catalog = await openApi.get<{ items: Product[] }>('/products/search?q=hoodie');
   for (const product of catalog.items) {

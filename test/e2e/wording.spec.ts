@@ -78,10 +78,15 @@ test('in Chinese the timeline, the status and the money read Chinese (¥), worde
   await page.evaluate(() => localStorage.setItem('crossbuy-language', JSON.stringify({ state: { language: 'en', chosen: true }, version: 0 })));
 });
 
-test('in Chinese a shipping order\'s events read Chinese, worded from their codes (carrier and tracking number as written)', async ({ app: page, openApi, server }) => {
+test('a seizure is headed as one; in Chinese a shipping order\'s events read Chinese, worded from their codes (carrier and tracking number as written)', async ({ app: page, openApi, server }) => {
   const admin = adminApiOf(page.request, server.origin);
   const orderNo = await shippedOrder(openApi, admin);
   await admin.send('POST', `/shipping/${orderNo}/simulate`, { scenario: 'customs_seized' });
+  // A seizure is headed as a seizure, not as a parcel the carrier lost (issue 26, minor).
+  await page.goto(`/#/shipping/${orderNo}`);
+  const seized = page.getByRole('alert').filter({ hasText: 'Parcel seized by customs' });
+  await expect(seized).toContainText('Seized by customs');
+  await expect(seized).not.toContainText('Parcel lost');
   await page.evaluate(() => localStorage.setItem('crossbuy-language', JSON.stringify({ state: { language: 'zh-CN', chosen: true }, version: 0 })));
   await page.goto(`/#/shipping/${orderNo}`);
   await page.reload();
@@ -91,8 +96,9 @@ test('in Chinese a shipping order\'s events read Chinese, worded from their code
   await expect(events).toContainText('集运单；钱包冻结');
   for (const english of ['Handed to', 'Seized by customs', 'frozen in the wallet', 'Shipping order created', 'not insured']) await expect(events).not.toContainText(english);
   // The loss alert's reason reads Chinese too (worded from the event's code, not the English exceptionReason).
-  const alert = page.getByRole('alert').filter({ hasText: '包裹丢失' });
-  await expect(alert).toContainText('被海关没收');
+  const alert = page.getByRole('alert').filter({ hasText: '包裹被海关没收' });
+  await expect(alert).toContainText('未投保');
+  await expect(alert).not.toContainText('包裹丢失');
   await expect(alert).not.toContainText('Seized by customs');
   await page.evaluate(() => localStorage.setItem('crossbuy-language', JSON.stringify({ state: { language: 'en', chosen: true }, version: 0 })));
 });

@@ -61,13 +61,16 @@ function fill(url: string, params: readonly string[]): string {
 
 /**
  * The error shape: statusCode, error and message, plus only the documented additive fields (`code` one of
- * ERROR_CODES, `field` a name), so no internal ever rides along.
+ * ERROR_CODES, `field` a name; `required` and `available` amounts beside insufficient_balance), so no
+ * internal ever rides along.
  */
 function expectErrorShape(body: unknown, status: number, seen?: string): void {
-  const { code, field, ...base } = body as Record<string, unknown>;
+  const { code, field, required, available, ...base } = body as Record<string, unknown>;
   expect(base, seen).toEqual({ statusCode: status, error: expect.any(String), message: expect.any(String) });
   if (code !== undefined) expect(ERROR_CODES, seen).toContain(code);
   if (field !== undefined) expect(field, seen).toMatch(/^[A-Za-z][\w.[\]]*$/);
+  const amounts = code === 'insufficient_balance' ? { required: expect.any(Number), available: expect.any(Number) } : { required: undefined, available: undefined };
+  expect({ required, available }, seen).toEqual(amounts);
 }
 
 /**

@@ -1205,12 +1205,16 @@ export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
         ErrorBody: {
+            /** @description With code insufficient_balance: the available balance it met, in the ledger currency */
+            available?: number;
             /** @description Stable discriminator of some errors (see ERROR_CODES); additive */
             code?: string;
             error: string;
             /** @description The body field the error is about, where there is one */
             field?: string;
             message: string;
+            /** @description With code insufficient_balance: what the refused payment needs, in the ledger currency */
+            required?: number;
             statusCode: number;
         };
     };

@@ -63,6 +63,10 @@ beforeAll(async () => {
     );
     insertShipping.run('SX1', user.userId, 'pending', channel.channel_id, channel.name, recipient('Ann "Nan" Lee'), '=HYPERLINK("http://evil")', '2026-02-01T00:00:00.000Z', '2026-02-01T00:00:00.000Z');
     insertShipping.run('SX2', user.userId, 'delivered', channel.channel_id, channel.name, recipient('Bo, Jr.'), '-2+3\nline two', '2026-02-02T00:00:00.000Z', '2026-02-02T00:00:00.000Z');
+    // SX1 insured on a declared value, with storage fees and a shipping coupon: its money columns.
+    ctx.db
+      .prepare('UPDATE shipping_orders SET declared_value_minor = 61050, insurance = 1, insurance_premium_minor = 1832, storage_fees_minor = 300, coupon_discount_minor = 500 WHERE order_no = ?')
+      .run('SX1');
     postEntry(ctx, { userId: user.userId, type: 'deposit', amount: 100_000, reference: 'R1', description: '+ top-up, "cash"' });
     postEntry(ctx, { userId: user.userId, type: 'adjustment', amount: -1250, reference: 'R2', description: '@SUM(A1)' });
   });
@@ -90,6 +94,23 @@ describe('CSV exports', () => {
     expect(paid.slice(1).every((r) => r[1] === 'paid')).toBe(true);
     const period = parseCsv(await (await get('/exports/orders.csv?from=2026-01-01T02:00:00Z&to=2026-01-01T05:00:00Z')).text());
     expect(period.slice(1).map((r) => r[0])).toEqual(['PX00002', 'PX00003', 'PX00004']);
+  });
+
+  it('writes each shipping order\'s declared value, insurance, storage, coupon and total like the other amounts (issue 26)', async () => {
+    const rows = parseCsv(await (await get('/exports/shipping.csv')).text());
+    expect(rows[0]).toEqual([
+      'orderNo', 'status', 'channelId', 'channelName', 'trackingNo', 'totalWeightGrams', 'shippingFee', 'currency', 'recipientName', 'country', 'remark',
+      'createdAt', 'updatedAt', 'shippedAt', 'deliveredAt', 'declaredValue', 'insurancePremium', 'storageFees', 'couponDiscount', 'totalCharge',
+    ]);
+    const money = (r: string[]) => [r[0], r[6], ...r.slice(15)];
+    // SX1: 42.50 freight - 5.00 coupon + 18.32 insurance + 3.00 storage = 58.82, the order detail's totalCharge.
+    expect(rows.slice(1).map(money)).toEqual([
+      ['SX1', '42.50', '610.50', '18.32', '3.00', '5.00', '58.82'],
+      ['SX2', '42.50', '0.00', '0.00', '0.00', '0.00', '42.50'],
+    ]);
+    const detail = await get('/shipping/orders/SX1');
+    expect(detail.status).toBe(200);
+    expect(((await detail.json()) as { data: { totalCharge: number } }).data.totalCharge).toBe(58.82);
   });
 
   it('quotes per RFC 4180 and defuses formulas in text, never in amounts', async () => {

@@ -131,7 +131,14 @@ describe('v1.1 section 2: supplementary payments', () => {
     const before = tableCounts(server);
     const res = await server.api('POST', `/orders/${order.orderNo}/supplements/${sup.id}/pay`);
     expect(res.status).toBe(402);
-    expect(res.body).toEqual({ statusCode: 402, error: 'Payment Required', message: expect.stringMatching(/^Insufficient balance/) });
+    expect(res.body).toEqual({
+      statusCode: 402,
+      error: 'Payment Required',
+      message: expect.stringMatching(/^Insufficient balance/),
+      code: 'insufficient_balance',
+      required: 999_999,
+      available: expect.any(Number),
+    });
     expect(tableCounts(server)).toEqual(before);
   });
 

@@ -32,7 +32,9 @@ async function expectNothingWritten(run: () => Promise<ApiResponse>, status: num
   const balance = balanceOf(server);
   const res = await run();
   expect(res.status, JSON.stringify(res.body)).toBe(status);
-  expect(res.body).toEqual({ statusCode: status, error: expect.any(String), message: expect.any(String) });
+  // A short wallet's refusal also says how much was needed and available (code insufficient_balance).
+  const amounts = status === 402 ? { code: 'insufficient_balance', required: expect.any(Number), available: expect.any(Number) } : {};
+  expect(res.body).toEqual({ statusCode: status, error: expect.any(String), message: expect.any(String), ...amounts });
   if (message) expect(res.body.message).toMatch(message);
   expect(tableCounts(server)).toEqual(before);
   expect(balanceOf(server)).toBe(balance);
@@ -143,7 +145,7 @@ describe('POST /orders', () => {
     expect(order.totalAmount).toBe(order.subtotal + order.serviceFee);
   });
 
-  it('402 with the exact message when the wallet is short, writing nothing', async () => {
+  it('402 with the exact message and amounts when the wallet is short, writing nothing', async () => {
     const user = addUser(server, 'shortwallet');
     const sku = skus[4]!;
     const subtotal = sku.priceMinor * 3;
@@ -152,7 +154,15 @@ describe('POST /orders', () => {
     await expectNothingWritten(() => placeOrder({ items: [line(sku, 3)] }, { key: user.key }), 402, `Insufficient balance. Required: ${fmt(total)}. Available: 0.00 CNY`);
     expect((await server.admin('POST', '/wallet/deposit', { amount: (total - 1) / 100, userId: user.userId })).status).toBe(201);
     const res = await expectNothingWritten(() => placeOrder({ items: [line(sku, 3)] }, { key: user.key }), 402);
-    expect(res.body).toEqual({ statusCode: 402, error: 'Payment Required', message: `Insufficient balance. Required: ${fmt(total)}. Available: ${fmt(total - 1)}` });
+    // The amounts come as numbers too (code insufficient_balance), so a client words them in its own format.
+    expect(res.body).toEqual({
+      statusCode: 402,
+      error: 'Payment Required',
+      message: `Insufficient balance. Required: ${fmt(total)}. Available: ${fmt(total - 1)}`,
+      code: 'insufficient_balance',
+      required: total / 100,
+      available: (total - 1) / 100,
+    });
     expect((await server.admin('POST', '/wallet/deposit', { amount: 0.01, userId: user.userId })).status).toBe(201);
     const paid = await placeOrder({ items: [line(sku, 3)] }, { key: user.key });
     expect(paid.status).toBe(201);

@@ -51,11 +51,17 @@ describe('unwrap: the one envelope unwrap of scripts and the app', () => {
 });
 
 describe('errorFromAnswer', () => {
+  it('carries the amounts of a short wallet (code insufficient_balance), so the app words them in its money format', () => {
+    const body = { statusCode: 402, message: 'Insufficient balance. Required: 9999.00 CNY. Available: 12.50 CNY', error: 'Payment Required', code: 'insufficient_balance', required: 9999, available: 12.5 };
+    expect(errorFromAnswer(402, body)).toMatchObject({ statusCode: 402, code: 'insufficient_balance', required: 9999, available: 12.5 });
+  });
+
   it('keeps only string fields of the body', () => {
     const error = errorFromAnswer(409, { message: 'Order is paid', error: 'Conflict', code: 42, field: null });
     expect(error).toMatchObject({ statusCode: 409, message: 'Order is paid', error: 'Conflict' });
     expect(error.code).toBeUndefined();
     expect(error.field).toBeUndefined();
+    expect(errorFromAnswer(402, { message: 'Insufficient balance', required: '12.00', available: null }).required).toBeUndefined();
     expect(errorFromAnswer(500, ['not', 'a', 'record']).message).toBe('The service answered 500 without an error message');
   });
 });

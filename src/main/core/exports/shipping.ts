@@ -1,8 +1,13 @@
 import type { ExportDefinition } from './export-kind.js';
 import { chunkOf, keyset } from './export-kind.js';
+import { heldTotal } from '../shipping/queries.js';
 import { shippingExportRows } from './rows.js';
 
-/** The user's shipping orders (index shipping_orders_user_created / shipping_orders_user_status_created). */
+/**
+ * The user's shipping orders (index shipping_orders_user_created / shipping_orders_user_status_created).
+ * The money columns after deliveredAt came later (issue 26): appended, so a script reading by position keeps
+ * working; totalCharge is the order detail's, what the order holds or captured.
+ */
 export const shippingExport: ExportDefinition = {
   kind: 'shipping',
   header: [
@@ -21,6 +26,11 @@ export const shippingExport: ExportDefinition = {
     'updatedAt',
     'shippedAt',
     'deliveredAt',
+    'declaredValue',
+    'insurancePremium',
+    'storageFees',
+    'couponDiscount',
+    'totalCharge',
   ],
   chunk(ctx, userId, filter, after, limit) {
     const status = filter.status === undefined ? { sql: '', args: [] } : { sql: ' AND status = ?', args: [filter.status] };
@@ -50,6 +60,11 @@ export const shippingExport: ExportDefinition = {
         r.updated_at,
         r.shipped_at,
         r.delivered_at,
+        { amount: r.declared_value_minor },
+        { amount: r.insurance_premium_minor },
+        { amount: r.storage_fees_minor },
+        { amount: r.coupon_discount_minor },
+        { amount: heldTotal(r) },
       ];
     });
   },

@@ -26,6 +26,9 @@ export type ErrorStatus = keyof typeof STATUS_TEXT;
 export interface ErrorDetail {
   code: ErrorCode;
   field?: string;
+  /** insufficient_balance: the amounts (API amounts, not minor units) a client words the refusal with. */
+  required?: number;
+  available?: number;
 }
 
 export class ApiError extends Error {
@@ -50,7 +53,7 @@ export class ApiError extends Error {
     return STATUS_TEXT[this.statusCode];
   }
 
-  toBody(): { statusCode: number; message: string; error: string; code?: string; field?: string } {
+  toBody(): { statusCode: number; message: string; error: string } & Partial<ErrorDetail> {
     const body = { statusCode: this.statusCode, message: this.message, error: this.error };
     return this.detail ? { ...body, ...this.detail } : body;
   }

@@ -52,7 +52,7 @@ export function insufficientBalance(ctx: CoreContext, required: Minor, available
   return new ApiError(
     402,
     `Insufficient balance. Required: ${formatAmount(required, ctx.currency)}. Available: ${formatAmount(available, ctx.currency)}`,
-  );
+  ).withDetail({ code: 'insufficient_balance', required: toAmount(required), available: toAmount(available) });
 }
 
 /**

@@ -1,8 +1,22 @@
-import { Alert, Text } from '@mantine/core';
+import { Alert, Box, Text } from '@mantine/core';
+import { lazy, Suspense } from 'react';
 import { CrossbuyError } from '../api/client';
 import { appMessages } from '../app/appMessages';
 import { errorKeyOf } from './errorKey';
+import { useFormat } from './format';
+import { useDisplayCurrencyStore } from './format/displayCurrencyStore';
 import { useT } from './i18n';
+
+// The wallet's own Top up dialog, loaded when a refusal offers it (a dynamic import: the dialog's own
+// alerts are ErrorAlerts, so a static import would be a cycle).
+const TopUpButton = lazy(() => import('../features/account/TopUpDialog').then((m) => ({ default: m.TopUpButton })));
+
+/** A 402 that says how much was needed and how much the wallet had (the service's insufficient_balance). */
+function shortOfMoney(error: unknown): (CrossbuyError & { required: number; available: number }) | null {
+  return error instanceof CrossbuyError && error.code === 'insufficient_balance' && typeof error.required === 'number' && typeof error.available === 'number'
+    ? (error as CrossbuyError & { required: number; available: number })
+    : null;
+}
 
 // The mapping's old home: its users import it from here.
 export { errorKeyOf, type ErrorKey } from './errorKey';
@@ -20,7 +34,12 @@ export interface ErrorText {
  */
 export function useErrorText(): (error: unknown) => ErrorText {
   const t = useT(appMessages);
+  const fmt = useFormat();
+  const ledgerCurrency = useDisplayCurrencyStore((s) => s.ledgerCurrency);
   return (error) => {
+    const short = shortOfMoney(error);
+    // Worded whole in the app's money format: the service's English sentence would repeat it raw.
+    if (short) return { summary: t('error_402_amounts', { required: fmt.money(short.required, ledgerCurrency), available: fmt.money(short.available, ledgerCurrency) }), detail: null };
     if (error instanceof CrossbuyError && error.statusCode === 401) return { summary: t('sessionEnded', { message: error.message }), detail: null };
     const message = error instanceof Error ? error.message : String(error);
     if (error instanceof CrossbuyError) return { summary: t(errorKeyOf(error.statusCode)), detail: message ? t('errorDetail', { message }) : null };
@@ -42,12 +61,19 @@ export function ErrorTextBody({ text }: { text: ErrorText }) {
   );
 }
 
-/** An error in a red alert (role="alert"), worded by useErrorText. */
+/** An error in a red alert (role="alert"), worded by useErrorText; a short wallet is offered the Top up. */
 export function ErrorAlert({ title, error }: { title: string; error: unknown }) {
   const text = useErrorText()(error);
   return (
     <Alert color="red" variant="light" title={title} role="alert">
       <ErrorTextBody text={text} />
+      {shortOfMoney(error) ? (
+        <Suspense fallback={null}>
+          <Box mt="xs">
+            <TopUpButton />
+          </Box>
+        </Suspense>
+      ) : null}
     </Alert>
   );
 }

@@ -20,12 +20,14 @@ export function ShippingOrderExtras({ order }: { order: ShippingOrderDetail }) {
   // The reason in the UI language from its event's code; the server's English for older orders.
   const reasonCode = [...order.events].reverse().find((e) => isReasonCode(e.code))?.code;
   const reason = isReasonCode(reasonCode) ? tEvent(reasonCode) : order.exceptionReason;
+  // A seizure ends the order as `lost` too, but the shopper must read that customs took it, not the carrier.
+  const lossTitle = reasonCode === 'shipping.customs_seized' ? 'seizedTitle' : 'lostTitle';
   // Held while pending, charged from dispatch on (lost and exception included), released on cancel.
   const totalLabel = t(order.status === 'pending' ? 'total' : order.status === 'cancelled' ? 'totalReleased' : 'totalCharged');
   return (
     <Stack gap="md">
       {order.status === 'exception' || order.status === 'lost' ? (
-        <Alert color={order.status === 'lost' ? 'red' : 'yellow'} title={t(order.status === 'lost' ? 'lostTitle' : 'exceptionTitle')}>
+        <Alert color={order.status === 'lost' ? 'red' : 'yellow'} title={t(order.status === 'lost' ? lossTitle : 'exceptionTitle')}>
           <Stack gap={4}>
             <Text size="sm">{reason}</Text>
             {order.status === 'lost' ? (

@@ -2,6 +2,7 @@ import { Button, CloseButton, Group, Modal, Skeleton, Stack, Table, Text, TextIn
 import { notifications } from '@mantine/notifications';
 import { useQueries } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
+import { ConfirmModal } from '../../../shared/ConfirmModal';
 import { ErrorAlert } from '../../../shared/ErrorAlert';
 import { useT } from '../../../shared/i18n';
 import { useFormat } from '../../../shared/format';
@@ -72,13 +73,25 @@ function DispatchForm({ order, onClose }: { order: ShippingOrderListItem; onClos
   );
 }
 
-/** One step of a shipping order by hand: deliver (shipped) or clear a customs hold (exception). */
+/** The question asked before a step that cannot be taken back. */
+interface Confirmation {
+  title: string;
+  body: string;
+  yes: string;
+  no: string;
+}
+
+/**
+ * One step of a shipping order by hand: deliver (shipped) or clear a customs hold (exception); a step
+ * given a confirmation only asks on the click, and runs once the question is answered.
+ */
 function StepButton({
   order,
   useStep,
   label,
   done,
   color,
+  confirmation,
   onFailure,
 }: {
   order: ShippingOrderListItem;
@@ -86,24 +99,41 @@ function StepButton({
   label: string;
   done: string;
   color: string;
+  confirmation?: Confirmation;
   onFailure: (f: Failure) => void;
 }) {
   const t = useT(workMessages);
   const step = useStep();
+  const [asking, setAsking] = useState(false);
+  // mutateAsync, not mutate's callbacks: the step moves the row to another status, which unmounts this
+  // button (and mutate's own callbacks with it) before the answer's toast would show.
+  const run = () =>
+    step
+      .mutateAsync(order.orderNo)
+      .then(
+        () => notifications.show({ color: 'green', message: done }),
+        (error: unknown) => onFailure({ title: t('shippingNotMoved', { orderNo: order.orderNo }), error }),
+      )
+      .finally(() => setAsking(false));
   return (
-    <Button
-      size="compact-sm"
-      color={color}
-      loading={step.isPending}
-      onClick={() =>
-        step.mutate(order.orderNo, {
-          onSuccess: () => notifications.show({ color: 'green', message: done }),
-          onError: (error) => onFailure({ title: t('shippingNotMoved', { orderNo: order.orderNo }), error }),
-        })
-      }
-    >
-      {label}
-    </Button>
+    <>
+      <Button size="compact-sm" color={color} loading={step.isPending} onClick={() => (confirmation ? setAsking(true) : run())}>
+        {label}
+      </Button>
+      {confirmation ? (
+        <ConfirmModal
+          opened={asking}
+          title={confirmation.title}
+          confirmLabel={confirmation.yes}
+          cancelLabel={confirmation.no}
+          busy={step.isPending}
+          onConfirm={run}
+          onCancel={() => setAsking(false)}
+        >
+          <Text size="sm">{confirmation.body}</Text>
+        </ConfirmModal>
+      ) : null}
+    </>
   );
 }
 
@@ -175,7 +205,15 @@ export function ShippingPanel() {
                           <StepButton order={order} useStep={useDeliverShipping} label={t('markDelivered')} done={t('delivered', { orderNo: order.orderNo })} color="green" onFailure={setFailure} />
                         ) : null}
                         {order.status === 'exception' ? (
-                          <StepButton order={order} useStep={useClearShippingException} label={t('clearException')} done={t('exceptionCleared', { orderNo: order.orderNo })} color="blue" onFailure={setFailure} />
+                          <StepButton
+                            order={order}
+                            useStep={useClearShippingException}
+                            label={t('clearException')}
+                            done={t('exceptionCleared', { orderNo: order.orderNo })}
+                            color="blue"
+                            confirmation={{ title: t('clearExceptionTitle', { orderNo: order.orderNo }), body: t('clearExceptionBody'), yes: t('clearExceptionYes'), no: t('keepHold') }}
+                            onFailure={setFailure}
+                          />
                         ) : null}
                         <ShippingScenarioMenu orderNo={order.orderNo} status={order.status} />
                       </Group>

@@ -1,6 +1,6 @@
 import { Alert, Button, Divider, Group, Skeleton, Stack, Text } from '@mantine/core';
 import { CrossbuyError } from '../../../api/client';
-import { ErrorAlert } from '../../../shared/ErrorAlert';
+import { ErrorAlert, useErrorText } from '../../../shared/ErrorAlert';
 import { useT } from '../../../shared/i18n';
 import { useFormat } from '../../../shared/format';
 import { CheckoutSection } from './CheckoutSection';
@@ -40,6 +40,7 @@ interface Props {
 export function CheckoutSummary({ preview, previewError, currency, placing, canPlace, placeError, onPlace }: Props) {
   const fmt = useFormat();
   const t = useT(checkoutMessages);
+  const errorText = useErrorText();
   const money = (amount: number) => fmt.money(amount, preview?.currency ?? currency);
   const wallet = preview?.wallet;
 
@@ -77,7 +78,7 @@ export function CheckoutSummary({ preview, previewError, currency, placing, canP
       )}
       {placeError instanceof CrossbuyError && placeError.statusCode === 402 ? (
         <Alert color="red" variant="light" title={t('insufficientTitle')} role="alert">
-          <Text size="sm">{placeError.message}</Text>
+          <Text size="sm">{errorText(placeError).summary ?? placeError.message}</Text>
           <Text size="sm" mt={4}>
             {t('insufficientHint')}
           </Text>

@@ -11,14 +11,22 @@ interface Props {
   onChange: (index: number, value: string) => void;
 }
 
+const KIND_LABELS = {
+  colour: 'optionColour',
+  size: 'optionSize',
+  version: 'optionVersion',
+  model: 'optionModel',
+  edition: 'optionEdition',
+  shade: 'optionShade',
+} as const satisfies Record<Exclude<SkuDimension['kind'], 'other'>, string>;
+
 /**
  * One picker per option dimension (colour, size...) when the SKU names split into them: a value that no
  * in-stock SKU has together with the other choices cannot be chosen.
  */
 export function OptionPickers({ skus, dimensions, selection, onChange }: Props) {
   const t = useT(productMessages);
-  const labelOf = (dimension: SkuDimension, index: number) =>
-    dimension.kind === 'colour' ? t('optionColour') : dimension.kind === 'size' ? t('optionSize') : t('optionN', { n: index + 1 });
+  const labelOf = (dimension: SkuDimension, index: number) => (dimension.kind === 'other' ? t('optionN', { n: index + 1 }) : t(KIND_LABELS[dimension.kind]));
   return (
     <>
       {dimensions.map((dimension, index) => (

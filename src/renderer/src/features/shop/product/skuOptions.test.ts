@@ -18,9 +18,19 @@ describe('SKU option dimensions', () => {
       { kind: 'size', values: ['M', 'XXL'] },
     ]);
     expect(skuDimensions([sku('iPhone 17 / Clear', 1), sku('Pixel 10 / Black', 1)])).toEqual([
-      { kind: 'other', values: ['iPhone 17', 'Pixel 10'] },
+      { kind: 'model', values: ['iPhone 17', 'Pixel 10'] },
       { kind: 'colour', values: ['Clear', 'Black'] },
     ]);
+  });
+
+  it('names a dimension of versions, models, editions or shades from its values, never "Option n" (issue 26)', () => {
+    const kinds = (names: string[]) => skuDimensions(names.map((n) => sku(n, 1)))?.map((d) => d.kind);
+    expect(kinds(['Black / Standard', 'Black / Pro', 'Silver / Pro'])).toEqual(['colour', 'version']);
+    expect(kinds(['iPhone 17 Pro / Clear', 'Galaxy S26 / Black'])).toEqual(['model', 'colour']);
+    expect(kinds(['Red / Standard', 'Red / Deluxe', 'Red / Collector'])).toEqual(['colour', 'edition']);
+    expect(kinds(['Black / 01 Natural', 'Black / 02 Rose'])).toEqual(['colour', 'shade']);
+    expect(kinds(['黑色 / 标准版', '黑色 / 专业版'])).toEqual(['colour', 'version']);
+    expect(kinds(['Black / Teddy', 'Black / Bunny'])).toEqual(['colour', 'other']);
   });
 
   it('falls back to one picker when the names do not all split the same way', () => {

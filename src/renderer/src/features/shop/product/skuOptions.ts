@@ -1,7 +1,10 @@
 import type { Sku } from '../../../api/types';
 
-/** What one option dimension varies: worded "Colour" / "Size" when its values say so, else "Option n". */
-export type DimensionKind = 'colour' | 'size' | 'other';
+/**
+ * What one option dimension varies, read from its values (the SKU names are all a product's SKU data says):
+ * worded "Colour", "Size", "Version", "Model", "Edition" or "Shade" when its values say so, else "Option n".
+ */
+export type DimensionKind = 'colour' | 'size' | 'version' | 'model' | 'edition' | 'shade' | 'other';
 
 export interface SkuDimension {
   kind: DimensionKind;
@@ -19,9 +22,24 @@ const COLOUR_WORDS =
   /^(black|white|grey|gray|navy|beige|olive|burgundy|sky blue|pink|cream|red|blue|green|yellow|orange|purple|brown|silver|gold|clear|wood|khaki|ivory|charcoal)$|色$/i;
 const SIZE_WORDS = /^(x{0,3}s|m|x{0,3}l|\d{1,3}(\.5)?|small|medium|large|free size|均码|[smlx]+码|\d+码)$/i;
 
+/** Product generations and tiers: "Standard / Pro", 标准版 / 专业版. */
+const VERSION_WORDS = /^(standard|pro|lite|plus|max|ultra|basic|mini|版本.*|.+版)$/i;
+/** Collectors' editions: "Standard / Deluxe / Collector" (a dimension naming both reads as an edition). */
+const EDITION_WORDS = /^(standard|deluxe|collector|collector's|limited|special|premium)( edition)?$/i;
+/** The device a part fits: "iPhone 17 Pro", "Galaxy S26", "Pixel 10", 适用型号. */
+const MODEL_WORDS = /^(iphone|galaxy|pixel|huawei|xiaomi|redmi|oppo|vivo|honor|oneplus|ipad|macbook)\b.*$|型号/i;
+/** Make-up shades: "01 Natural", "02 Rose", 色号. */
+const SHADE_WORDS = /^\d{2} \S.*$|色号/;
+
 function kindOf(values: string[]): DimensionKind {
-  if (values.every((v) => COLOUR_WORDS.test(v))) return 'colour';
-  if (values.every((v) => SIZE_WORDS.test(v))) return 'size';
+  const all = (words: RegExp) => values.every((v) => words.test(v));
+  if (all(COLOUR_WORDS)) return 'colour';
+  if (all(SIZE_WORDS)) return 'size';
+  // Edition before version: "Standard" is both, "Deluxe" / "Collector" only an edition.
+  if (all(EDITION_WORDS) && !all(VERSION_WORDS)) return 'edition';
+  if (all(VERSION_WORDS)) return 'version';
+  if (all(MODEL_WORDS)) return 'model';
+  if (all(SHADE_WORDS)) return 'shade';
   return 'other';
 }
 

@@ -26,7 +26,17 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-/** The warehouse's quality check (GET /orders/:id/inspection) once it was made; its photos open large. */
+/** The packages of exchanges' replacements, from the timeline's `order.exchange_arrived` entries. */
+function replacementPackageIds(order: OrderDetail): Set<number> {
+  const ids = order.timeline.flatMap((entry) => (entry.parts ?? []).filter((p) => p.code === 'order.exchange_arrived').map((p) => Number(p.params.packageId)));
+  return new Set(ids);
+}
+
+/**
+ * The warehouse's quality check (GET /orders/:id/inspection) once it was made; its photos open large. An
+ * exchange's replacement is inspected afresh when it arrives: its line (whose newest package it is) shows
+ * that inspection below the original's.
+ */
 export function InspectionPanel({ order }: { order: OrderDetail }) {
   const t = useT(detailMessages);
   const notesText = useTimelineText();
@@ -36,7 +46,10 @@ export function InspectionPanel({ order }: { order: OrderDetail }) {
   const inspection = useOrderInspection(order.orderNo, inspected);
   const result = inspection.data?.result ?? order.inspection.result;
   const photos = inspection.data?.photos ?? order.inspection.photos;
-  const resultLabel = result === 'passed' || result === 'issue_found' || result === 'pending' ? t(`result_${result}`) : result;
+  const labelOf = (r: string) => (r === 'passed' || r === 'issue_found' || r === 'pending' ? t(`result_${r}`) : r);
+  const resultLabel = labelOf(result);
+  const replacements = replacementPackageIds(order);
+  const replaced = (inspection.data?.items ?? []).filter((line) => line.packageId !== null && replacements.has(line.packageId));
 
   return (
     <Section title={t('inspection')}>
@@ -78,6 +91,32 @@ export function InspectionPanel({ order }: { order: OrderDetail }) {
               />
             </Stack>
           ) : null}
+          {replaced.map((line) => {
+            const item = `${line.title} (${line.skuName})`;
+            return (
+              <Stack key={line.itemId} gap="xs" role="group" aria-label={t('replacementInspection', { item })}>
+                <Text size="sm" fw={500}>
+                  {t('replacementInspection', { item })}
+                </Text>
+                <Group gap="xl" align="flex-start">
+                  <Fact label={t('result')}>
+                    <Badge color={RESULT_COLORS[line.result] ?? 'gray'} variant="light">
+                      {labelOf(line.result)}
+                    </Badge>
+                  </Fact>
+                  <Fact label={t('weight')}>{t('grams', { weight: line.weight.toLocaleString() })}</Fact>
+                  <Fact label={t('replacementPackage')}>{line.packageId}</Fact>
+                </Group>
+                {line.photos.length > 0 ? (
+                  <PhotoViewer photos={line.photos} orderNo={order.orderNo} product={item} label={t('replacementPhotosLabel', { item })} />
+                ) : (
+                  <Text size="sm" c="dimmed">
+                    {t('noPhotos')}
+                  </Text>
+                )}
+              </Stack>
+            );
+          })}
         </Stack>
       )}
     </Section>
