@@ -26,6 +26,8 @@ for (const scheme of ['light', 'dark'] as const) {
     await openApi.send('POST', '/cart/items', { productId: String(line!.product.id), skuId: line!.sku.skuId, quantity: 1 });
 
     const toggle = page.getByRole('button', { name: scheme === 'dark' ? 'Switch to dark mode' : 'Switch to light mode' });
+    // The header renders in a transition after load: wait for the theme switch, whichever way it reads.
+    await expect(page.getByRole('button', { name: /^Switch to (dark|light) mode$/ })).toBeVisible();
     if (await toggle.isVisible()) await toggle.click();
     await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', scheme);
 

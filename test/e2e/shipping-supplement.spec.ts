@@ -61,7 +61,9 @@ test('a parcel packed heavier than quoted: the amount due, quoted beside billed,
   try {
     await due.getByRole('button', { name: `Pay ${money(supplement.amount)}` }).click();
     await page.getByRole('dialog').getByRole('button', { name: `Pay ${money(supplement.amount)}` }).click();
-    await expect(due.getByRole('alert').filter({ hasText: 'The extra postage was not paid' })).toContainText('The wallet does not hold enough for this.');
+    await expect(due.getByRole('alert').filter({ hasText: 'The extra postage was not paid' })).toContainText(
+      `The wallet does not hold enough for this: it needs ${money(supplement.amount)}, and ${money(0)} is available.`,
+    );
     await expect(due.getByRole('link', { name: 'Go to the wallet' })).toHaveAttribute('href', '#/wallet');
     expect(await ledgerEntries(openApi, 'shipping_supplement', orderNo)).toHaveLength(0);
   } finally {
