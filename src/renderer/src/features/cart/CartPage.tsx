@@ -27,7 +27,7 @@ export function CartPage() {
           {cart.data && cart.data.items.length > 0 ? <ClearCartButton lines={cart.data.items.length} /> : null}
         </Group>
       </Group>
-      {cart.isPending ? (
+      {cart.isPending || preview.waiting ? (
         <Stack aria-busy="true" aria-label={t('loading')}>
           <Skeleton height={96} />
           <Skeleton height={96} />
@@ -43,11 +43,11 @@ export function CartPage() {
       ) : (
         <Grid gutter="lg">
           <Grid.Col span={{ base: 12, md: 8 }}>
-            <CartSellerGroups items={cart.data.items} preview={preview} currency={currency} />
+            <CartSellerGroups items={cart.data.items} preview={preview.grouping} currency={currency} />
           </Grid.Col>
           <Grid.Col span={{ base: 12, md: 4 }}>
             <Stack gap="sm">
-              <CartTotals cart={cart.data} currency={currency} preview={preview} />
+              <CartTotals cart={cart.data} currency={currency} preview={preview.current} />
               <ShipEstimate items={cart.data.items.map((i) => ({ productId: Number(i.productId), skuId: i.skuId, quantity: i.quantity, title: i.title }))} />
               <CheckoutButton cart={cart.data} />
             </Stack>
