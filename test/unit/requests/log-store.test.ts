@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { BatchEncoder, type WireBatch } from '../../../src/main/core/requests/log-batch.js';
@@ -18,6 +21,24 @@ function storedRows(db: Database.Database): { batches: number; entries: number }
 }
 
 describe('the request log store', () => {
+  it('shares its file with another process\'s store: each continues after the other\'s entries, none lost', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'crossbuy-log-'));
+    try {
+      const file = join(dir, 'request-log.sqlite');
+      const server = new RequestLogStore(new Database(file), 1000);
+      const beside = new RequestLogStore(new Database(file), 1000);
+      const at = Date.now();
+      const one = (id: string) => [wire((e) => e.add(id, at, KEY, 'GET', '/api/v1/open/cart', 200, 1, undefined, CART))];
+      server.write(one('s-1'));
+      beside.write(one('b-1')); // it opened before s-1 was written: it would have taken id 1 again
+      server.write(one('s-2'));
+      const reader = new RequestLogStore(new Database(file), 1000);
+      expect([1, 2, 3].map((id) => reader.get(id)?.requestId)).toEqual(['s-1', 'b-1', 's-2']);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it('keeps every field of a request and both bodies, secrets masked', () => {
     const store = new RequestLogStore(new Database(':memory:'), 1000);
     const at = Date.now();

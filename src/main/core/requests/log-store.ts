@@ -123,8 +123,15 @@ export class RequestLogStore {
     this.deleteBatch = db.prepare('DELETE FROM request_log_batches WHERE first_id = ?');
     this.batchOf = db.prepare('SELECT * FROM request_log_batches WHERE first_id <= ? ORDER BY first_id DESC LIMIT 1');
     this.newerFirst = db.prepare('SELECT * FROM request_log_batches WHERE first_id < ? ORDER BY first_id DESC');
-    const last = db.prepare('SELECT first_id + count AS next FROM request_log_batches ORDER BY first_id DESC LIMIT 1').get() as { next: number } | undefined;
-    this.nextId = last?.next ?? 1;
+    this.lastNext = db.prepare('SELECT first_id + count AS next FROM request_log_batches ORDER BY first_id DESC LIMIT 1').pluck();
+    this.nextId = this.storedNext();
+  }
+
+  private readonly lastNext;
+
+  /** The id after the newest stored entry (1 for an empty log). */
+  private storedNext(): number {
+    return (this.lastNext.get() as number | undefined) ?? 1;
   }
 
   /** Writes the batches in one transaction (masked and cut here), then deletes what fell out of the bound. */
@@ -132,6 +139,9 @@ export class RequestLogStore {
     const firstId = this.nextId;
     try {
       this.db.transaction(() => {
+        // Another process on this folder (`crossbuy mcp` in-process, or a command beside the server) may
+        // have logged since: continue after its entries (the write lock is held), never over them.
+        this.nextId = Math.max(this.nextId, this.storedNext());
         for (const wire of batches) {
           const stored = toStored(wire);
           if (stored.count === 0) continue;
@@ -139,7 +149,7 @@ export class RequestLogStore {
           this.nextId += stored.count;
         }
         this.prune(nowMs);
-      })();
+      }).immediate();
     } catch (error) {
       this.nextId = firstId;
       throw error;
