@@ -4,7 +4,6 @@ import { serveWorldFile } from './world-file.js';
 import { newUiToken, persistentUiToken, saveUiToken } from '../headless/ui-token.js';
 import { serverHolding } from '../core/data/server-lock.js';
 import type { RunningServer } from '../headless/serve.js';
-import { boundYoungGeneration } from '../core/shared/young-generation.js';
 
 export interface ServeFlags {
   port?: string;
@@ -22,8 +21,6 @@ function isAddressInUse(error: unknown): boolean {
 
 /** Starts the server as `crossbuy serve` does and prints its URL; the caller owns the stop. */
 export async function startServing(flags: ServeFlags): Promise<RunningServer> {
-  // Before the server's modules load: their compilation is the first burst that grows the young generation.
-  boundYoungGeneration();
   // Loaded here, not at the top: the server (fastify, schemas) is most of the CLI's start-up time.
   const { startServer } = await import('../headless/serve.js');
   const dataDir = resolveDataDir(flags.data);

@@ -4,7 +4,6 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { openCore, type Core } from '../core/index.js';
 import { buildServer } from '../core/http/server.js';
-import { boundYoungGeneration } from '../core/shared/young-generation.js';
 import { randomToken } from '../core/shared/random.js';
 import type { FastifyInstance } from 'fastify';
 import { AutopilotTimer } from '../core/autopilot/autopilot.js';
@@ -100,8 +99,6 @@ export function defaultUiDir(): string {
 
 /** Core + open API + admin API + UI on 127.0.0.1: the headless mode, and the server inside the desktop app. */
 export async function startServer(options: ServeOptions): Promise<RunningServer> {
-  // Once per process (the CLI's serve has set it before loading this module; the desktop's core host and the tests come here).
-  boundYoungGeneration();
   const core = openCore({ dataDir: options.dataDir, empty: options.empty, referenceData: options.referenceData, clockStart: options.clockStart, seed: options.seed, frozen: options.frozen });
   const sessionToken = options.sessionToken ?? randomToken(24);
   const uiDir = options.uiDir === undefined ? defaultUiDir() : options.uiDir;
