@@ -8,7 +8,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { electronEnv, parseStartArgs, serveArgs } from './launcher/args.js';
 import { downloadElectron } from './launcher/electron-download.js';
-import { electronOutcome } from './launcher/outcome.js';
+import { electronOutcome, missingDisplay } from './launcher/outcome.js';
 import { ensureInstalled, ensureSupportedNode } from './launcher/runtime.js';
 import { ENTRIES, nodeEntry } from './launcher/spawn-forms.js';
 
@@ -34,10 +34,6 @@ async function electronBinary() {
   const download = await downloadElectron(electronDir);
   if (download.ok && installedBinary()) return { binary: installedBinary() };
   return { reason: `its binary is not installed and could not be downloaded: ${download.ok ? 'no binary after unpacking' : download.error}` };
-}
-
-function displayMissing() {
-  return process.platform === 'linux' && !process.env.DISPLAY && !process.env.WAYLAND_DISPLAY;
 }
 
 function run(spec, extra = {}) {
@@ -81,7 +77,8 @@ try {
   process.stderr.write(`crossbuy: ${error.message}\n`);
   process.exit(2);
 }
-if (displayMissing()) runHeadless(options, 'no display: neither DISPLAY nor WAYLAND_DISPLAY is set');
+const noDisplay = missingDisplay(process.platform, process.env);
+if (noDisplay) runHeadless(options, noDisplay);
 else {
   const found = await electronBinary();
   if (found.binary) runElectron(found.binary, options);

@@ -9,3 +9,4 @@ export function electronOutcome(ended: {
   electronDir: string;
 }): Outcome;
 export function sandboxHint(platform: NodeJS.Platform, electronDir: string): string | undefined;
+export function missingDisplay(platform: NodeJS.Platform, env: Record<string, string | undefined>): string | null;

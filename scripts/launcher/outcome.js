@@ -37,3 +37,16 @@ export function sandboxHint(platform, electronDir) {
     'then run `npm start` again.',
   ].join('\n');
 }
+
+/**
+ * Why Electron cannot open a window before it is even tried, or null. Only Linux needs a display server
+ * named in the environment (X11's DISPLAY or Wayland's WAYLAND_DISPLAY); macOS and Windows always have a
+ * desktop session for a user who runs `npm start`.
+ * @param {NodeJS.Platform} platform
+ * @param {Record<string, string | undefined>} env
+ * @returns {string | null}
+ */
+export function missingDisplay(platform, env) {
+  if (platform !== 'linux' || env.DISPLAY || env.WAYLAND_DISPLAY) return null;
+  return 'no display: neither DISPLAY nor WAYLAND_DISPLAY is set';
+}

@@ -12,8 +12,6 @@ import { expect, test } from '@playwright/test';
  */
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
-test.skip(process.platform !== 'linux', 'the no-display fallback is decided from DISPLAY/WAYLAND_DISPLAY, which only Linux reads');
-
 test('npm start with no display serves the UI headless, on demo data, until Ctrl-C', async ({ page }) => {
   const dataDir = mkdtempSync(join(tmpdir(), 'crossbuy-first-run-'));
   const env = { ...process.env };
@@ -35,7 +33,11 @@ test('npm start with no display serves the UI headless, on demo data, until Ctrl
       });
       child.once('exit', (code) => reject(new Error(`npm start exited with ${code}: ${output}`)));
     });
-    expect(output.split('\n')[0]).toBe('crossbuy: Electron cannot start here (no display: neither DISPLAY nor WAYLAND_DISPLAY is set); serving the UI headless instead.');
+    // Linux decides from DISPLAY/WAYLAND_DISPLAY (missingDisplay, unit-tested for every platform); elsewhere
+    // the fallback is for the Electron binary these machines cannot download, and says so in the same line.
+    const first = output.split('\n')[0];
+    if (process.platform === 'linux') expect(first).toBe('crossbuy: Electron cannot start here (no display: neither DISPLAY nor WAYLAND_DISPLAY is set); serving the UI headless instead.');
+    else expect(first).toMatch(/^crossbuy: Electron cannot start here \(its binary is not installed.*\); serving the UI headless instead\.$/);
     expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/\?token=[\w-]+$/);
     // `--data` reached the server: the folder given is the one it filled.
     expect(existsSync(join(dataDir, 'crossbuy.db'))).toBe(true);

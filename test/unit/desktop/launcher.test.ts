@@ -5,11 +5,22 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { electronEnv, parseStartArgs, serveArgs } from '../../../scripts/launcher/args.js';
 import { progressLine } from '../../../scripts/launcher/electron-download.js';
-import { EARLY_EXIT_MS, electronOutcome } from '../../../scripts/launcher/outcome.js';
+import { EARLY_EXIT_MS, electronOutcome, missingDisplay } from '../../../scripts/launcher/outcome.js';
 import { installProblem, npmRuntimeNote, pinnedNodePath, runtimeDecision, supportedNode } from '../../../scripts/launcher/runtime.js';
 import { ENTRIES, nodeEntry } from '../../../scripts/launcher/spawn-forms.js';
 
 const root = join(import.meta.dirname, '..', '..', '..');
+
+describe('the display Electron needs', () => {
+  it('is missing only on Linux with neither DISPLAY nor WAYLAND_DISPLAY; macOS and Windows always have one', () => {
+    expect(missingDisplay('linux', {})).toBe('no display: neither DISPLAY nor WAYLAND_DISPLAY is set');
+    expect(missingDisplay('linux', { DISPLAY: '', WAYLAND_DISPLAY: '' })).toBe('no display: neither DISPLAY nor WAYLAND_DISPLAY is set');
+    expect(missingDisplay('linux', { DISPLAY: ':0' })).toBeNull();
+    expect(missingDisplay('linux', { WAYLAND_DISPLAY: 'wayland-0' })).toBeNull();
+    expect(missingDisplay('darwin', {})).toBeNull();
+    expect(missingDisplay('win32', {})).toBeNull();
+  });
+});
 
 describe('spawn forms', () => {
   it('runs a package entry with this Node and no shell, on Windows as on Linux', () => {
