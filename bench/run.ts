@@ -12,7 +12,7 @@
 import Database from 'better-sqlite3';
 import { execFileSync, spawn } from 'node:child_process';
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { cpus } from 'node:os';
+import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { measure, startChild, stopChild, table, tempDataDir, DURATION_S, type Measured } from './harness.js';
 import { seedOrders } from './seed-orders.js';
@@ -20,6 +20,8 @@ import { scale } from './scale.js';
 import { soak } from './soak.js';
 import { worlds } from './worlds.js';
 import { start } from './start.js';
+import { doctorAtScale } from './doctor.js';
+import { hasTargets, recordTarget, targetsTable } from './targets.js';
 
 const root = join(import.meta.dirname, '..');
 const cli = join(root, 'bin', 'crossbuy.js');
@@ -123,6 +125,9 @@ async function reads(): Promise<void> {
     await stopChild(server.child);
     if (baselineServer) await stopChild(baselineServer.child);
   }
+  const cart = rows.find((r) => r.name === 'GET /cart (3 lines)');
+  const bareCart = rows.find((r) => r.name === 'bare cart');
+  if (cart && bareCart) recordTarget('cart/bare', cart.requestsPerSecond / bareCart.requestsPerSecond, `${cart.requestsPerSecond} against ${bareCart.requestsPerSecond} req/s`);
   report('Open API reads', `${table(rows, baseline)}\n\n${logCost(rows)}\n\nreq/s per round (${ROUNDS} rounds, in turns): ${perRound.join('; ')}.`);
 }
 
@@ -292,6 +297,9 @@ async function writes(): Promise<void> {
     const ratio = r.name.startsWith('POST /orders') ? (r.requestsPerSecond / raw).toFixed(2) : '';
     lines.push(`| ${r.name} | ${r.requestsPerSecond} | ${r.p50} | ${r.p99} | ${ratio} | ${r.errors + r.non2xx} |`);
   }
+  const grouped = rows[0]!;
+  recordTarget('orders/raw', grouped.requestsPerSecond / raw, `${grouped.requestsPerSecond} orders/s against ${raw} commits/s`);
+  recordTarget('orders p99', grouped.p99);
   const short = (label: string) => (label.startsWith('POST /orders (') ? 'group commit' : label.replace(/^POST \/orders, /, ''));
   const perRound = [`raw commits: ${rawRounds.join(', ')}`, ...targets.map((t) => `${short(t.label)}: ${rounds.get(t)!.map((m) => m.requestsPerSecond).join(', ')}`)].join('; ');
   const doctor = crossbuy(['doctor', '--data', targets[0]!.dataDir]);
@@ -337,11 +345,30 @@ function report(section: string, text: string): void {
   writeFileSync(file, doc);
 }
 
-const sections: Record<string, () => Promise<void>> = { reads, writes, 'large-list': largeList, soak: () => soak(report, cli), scale: () => scale(report), worlds: () => worlds(report), start: () => start(report) };
+const sections: Record<string, () => Promise<void>> = {
+  reads,
+  writes,
+  'large-list': largeList,
+  soak: () => soak(report, cli),
+  doctor: () => doctorAtScale(report),
+  start: () => start(report),
+  scale: () => scale(report),
+  worlds: () => worlds(report),
+};
 /** Sections that take many minutes run only when named: `npm run bench -- scale`. */
-const ON_REQUEST = new Set(['scale', 'worlds', 'start']);
+const ON_REQUEST = new Set(['scale', 'worlds']);
+/** `npm run bench -- targets`: only the sections that measure issue 28's targets, then their table. */
+const TARGET_SECTIONS = new Set(['reads', 'writes', 'soak', 'start', 'doctor']);
 const only = process.argv[2];
 for (const [name, run] of Object.entries(sections)) {
-  if (only ? only !== name : ON_REQUEST.has(name)) continue;
+  if (only === 'targets' ? !TARGET_SECTIONS.has(name) : only ? only !== name : ON_REQUEST.has(name)) continue;
   await run();
+}
+if (hasTargets()) {
+  report(
+    'Targets (issue 28)',
+    `${targetsTable()}
+
+Each figure from the section of the same run above (\`npm run bench -- targets\` runs only those five). Load average (1 min) at the end: ${loadavg()[0]!.toFixed(1)}.`,
+  );
 }

@@ -117,7 +117,7 @@ async function stepsDone(dataDir: string): Promise<number> {
   }
 }
 
-function timeDoctor(dataDir: string): { seconds: number; peakMb: number; ok: boolean } {
+export function timeDoctor(dataDir: string): { seconds: number; peakMb: number; ok: boolean } {
   const t = performance.now();
   const run = spawnSync('/usr/bin/time', ['-f', '%M', process.execPath, cli, 'doctor', '--data', dataDir], { encoding: 'utf8' });
   const seconds = (performance.now() - t) / 1000;
@@ -125,7 +125,7 @@ function timeDoctor(dataDir: string): { seconds: number; peakMb: number; ok: boo
   return { seconds, peakMb: Math.round(peakKb / 1024), ok: run.status === 0 };
 }
 
-function seeded(): { dataDir: string; seedSeconds: number | null } {
+export function seeded(): { dataDir: string; seedSeconds: number | null } {
   const reuse = process.env.BENCH_SCALE_DIR;
   if (reuse && existsSync(join(reuse, 'crossbuy.db'))) return { dataDir: reuse, seedSeconds: null };
   const dataDir = reuse ?? tempDataDir();

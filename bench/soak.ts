@@ -15,6 +15,7 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { openEventStream, type EventStream } from '../src/client/events.js';
 import { startChild, tempDataDir } from './harness.js';
+import { recordTarget } from './targets.js';
 
 type Report = (section: string, text: string) => void;
 
@@ -195,6 +196,7 @@ export async function soak(report: Report, cli: string): Promise<void> {
   const traces: string[] = [];
   for (const [name, path] of builds) {
     const r = await soakOnce(path);
+    if (path === cli) recordTarget('soak RSS', r.peakMb, `${Math.round(r.requests / SECONDS)} req/s for ${SECONDS} s, ${r.serverErrors} 5xx`);
     lines.push(
       `| ${name} | ${r.idleMb} | ${r.peakMb} | ${r.steadyMb} | ${r.requests} | ${Math.round(r.requests / SECONDS)} | ${r.orders} | ${r.serverErrors} | ${r.otherErrors} | ${r.events} | ${r.deliveries} |`,
     );

@@ -6,11 +6,13 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import * as nodeModule from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { ensureInstalled, ensureSupportedNode } from '../scripts/launcher/runtime.js';
+import { ensureInstalled, ensureServerFlags, ensureSupportedNode } from '../scripts/launcher/runtime.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 // Started by an older Node (a global `npm link`, `node bin/crossbuy.js`): run again on the project's own.
 await ensureSupportedNode(root);
+// `serve` and `mcp` run for hours: V8's young generation capped (SERVER_V8_FLAGS), set as the process starts.
+ensureServerFlags();
 // A clone where `npm install` has not run: one line saying so, not a stack trace about a missing module.
 ensureInstalled(root);
 // V8's code cache on disk: modules parsed once are not parsed again at the next start (Node 22.1+). A

@@ -12,3 +12,6 @@ export function ensureSupportedNode(root: string): Promise<void>;
 export function npmRuntimeNote(userAgent: string | undefined, scriptsNode: string): string | null;
 export function installProblem(root: string): string | null;
 export function ensureInstalled(root: string): void;
+export const SERVER_V8_FLAGS: readonly string[];
+export function serverFlagsRelaunch(argv: readonly string[], execArgv: readonly string[]): string[] | null;
+export function ensureServerFlags(): void;

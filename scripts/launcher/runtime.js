@@ -13,6 +13,42 @@ import { join, posix, win32 } from 'node:path';
 /** Set in the environment of the process run again on the pinned Node. */
 export const RELAUNCH_MARK = 'CROSSBUY_NODE_RELAUNCHED';
 
+/**
+ * V8 flags for the commands that run a server for hours (`serve`, `mcp`). Node sizes the heap for a
+ * short batch job on a big machine: the young generation grows to 128 MB under allocation pressure, and
+ * the old generation is let grow to several times what is live before it is collected. A server at ~350
+ * requests a second so held 276-287 MB; with these, 188 MB (docs/PERFORMANCE.md, "Memory"): the young
+ * generation capped at 2 x 16 MB, the old one collected when it has grown by half of what was live.
+ * V8 reads both when the heap is made: they must be on the command line (setFlagsFromString later changes
+ * nothing).
+ */
+export const SERVER_V8_FLAGS = ['--max-semi-space-size=16', '--heap-growing-percent=50'];
+const SERVER_COMMANDS = new Set(['serve', 'mcp']);
+
+/**
+ * The arguments to run this process again with, so a server command gets SERVER_V8_FLAGS; null when it
+ * is not a server command or already has them.
+ * @param {readonly string[]} argv process.argv
+ * @param {readonly string[]} execArgv process.execArgv
+ * @returns {string[] | null} the new process's arguments after the binary
+ */
+export function serverFlagsRelaunch(argv, execArgv) {
+  const command = argv.slice(2).find((arg) => !arg.startsWith('-'));
+  if (command === undefined || !SERVER_COMMANDS.has(command)) return null;
+  if (SERVER_V8_FLAGS.every((flag) => execArgv.includes(flag))) return null;
+  return [...SERVER_V8_FLAGS, ...execArgv, ...argv.slice(1)];
+}
+
+/**
+ * Gives a server command its V8 flags: the process replaces itself (execve: same pid, same stdio, ~30 ms)
+ * before anything is loaded. Where execve does not exist (Windows) the server runs with V8's defaults.
+ */
+export function ensureServerFlags() {
+  const args = serverFlagsRelaunch(process.argv, process.execArgv);
+  if (args === null || typeof process.execve !== 'function') return;
+  process.execve(process.execPath, [process.execPath, ...args], process.env);
+}
+
 /** The oldest Node the dependencies accept (better-sqlite3 13, vite 8, electron's tooling): 22.12. */
 export const MIN_NODE = { major: 22, minor: 12 };
 
@@ -102,7 +138,8 @@ export function ensureSupportedNode(root) {
     process.stderr.write(`${decision.message}\n`);
     process.exit(1);
   }
-  const child = spawn(decision.command, process.argv.slice(1), { stdio: 'inherit', env: { ...process.env, [RELAUNCH_MARK]: '1' } });
+  const args = serverFlagsRelaunch(process.argv, []) ?? process.argv.slice(1);
+  const child = spawn(decision.command, args, { stdio: 'inherit', env: { ...process.env, [RELAUNCH_MARK]: '1' } });
   for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(signal, () => child.kill(signal));
   child.on('error', (error) => {
     process.stderr.write(`crossbuy: could not run ${decision.command}: ${error.message}\n`);

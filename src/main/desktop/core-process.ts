@@ -1,6 +1,7 @@
 import { MessageChannelMain, utilityProcess } from 'electron';
 import type { FromHost, ToHost } from '../core-host/protocol.js';
 import type { HostProcess } from './core-client.js';
+import { CORE_HOST_V8_FLAGS } from './core-host-flags.js';
 
 /**
  * The core host as an Electron utility process (a Node process of its own, so SQLite's fsyncs and the
@@ -8,7 +9,7 @@ import type { HostProcess } from './core-client.js';
  * MessageChannelMain whose other end travels with the first message.
  */
 export function spawnCoreHost(entry: string): HostProcess {
-  const child = utilityProcess.fork(entry, [], { serviceName: 'crossbuy core', stdio: 'inherit' });
+  const child = utilityProcess.fork(entry, [], { serviceName: 'crossbuy core', stdio: 'inherit', execArgv: [...CORE_HOST_V8_FLAGS] });
   const { port1, port2 } = new MessageChannelMain();
   const listeners: ((message: FromHost) => void)[] = [];
   const queued: ToHost[] = [];

@@ -1,4 +1,4 @@
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { copyFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -6,7 +6,8 @@ import { describe, expect, it } from 'vitest';
 import { electronEnv, parseStartArgs, serveArgs } from '../../../scripts/launcher/args.js';
 import { progressLine } from '../../../scripts/launcher/electron-download.js';
 import { EARLY_EXIT_MS, electronOutcome, missingDisplay } from '../../../scripts/launcher/outcome.js';
-import { installProblem, npmRuntimeNote, pinnedNodePath, runtimeDecision, supportedNode } from '../../../scripts/launcher/runtime.js';
+import { installProblem, npmRuntimeNote, pinnedNodePath, runtimeDecision, SERVER_V8_FLAGS, serverFlagsRelaunch, supportedNode } from '../../../scripts/launcher/runtime.js';
+import { CORE_HOST_V8_FLAGS } from '../../../src/main/desktop/core-host-flags.js';
 import { ENTRIES, nodeEntry } from '../../../scripts/launcher/spawn-forms.js';
 
 const root = join(import.meta.dirname, '..', '..', '..');
@@ -131,6 +132,50 @@ describe('npm run test:desktop', () => {
     expect(result.status).toBe(0);
     expect(result.stdout).toBe('test:desktop: skipped: no Electron binary (node_modules/electron/dist); `npm start` once on a desktop downloads it\n');
   });
+});
+
+describe("a server's V8 flags", () => {
+  const node = '/usr/bin/node';
+  const bin = '/src/crossbuy/bin/crossbuy.js';
+
+  it('are added to `serve` and `mcp` once, keeping the rest of the command line', () => {
+    expect(serverFlagsRelaunch([node, bin, 'serve', '--port', '0'], [])).toEqual([...SERVER_V8_FLAGS, bin, 'serve', '--port', '0']);
+    expect(serverFlagsRelaunch([node, bin, 'mcp', '--world', 'w1'], ['--inspect'])).toEqual([...SERVER_V8_FLAGS, '--inspect', bin, 'mcp', '--world', 'w1']);
+    expect(serverFlagsRelaunch([node, bin, 'serve'], [...SERVER_V8_FLAGS])).toBeNull();
+  });
+
+  it('are left off the short commands (a relaunch would only add to their time)', () => {
+    expect(serverFlagsRelaunch([node, bin, 'doctor', '--data', 'serve'], [])).toBeNull();
+    expect(serverFlagsRelaunch([node, bin, '--help'], [])).toBeNull();
+    expect(serverFlagsRelaunch([node, bin], [])).toBeNull();
+  });
+
+  it("are the desktop core host's too", () => {
+    expect(CORE_HOST_V8_FLAGS).toEqual(SERVER_V8_FLAGS);
+  });
+
+  it('reach a running `crossbuy serve` (Linux: its command line in /proc)', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'crossbuy-flags-'));
+    const child = spawn(process.execPath, [join(root, 'bin', 'crossbuy.js'), 'serve', '--port', '0', '--data', dir], { stdio: ['ignore', 'pipe', 'pipe'] });
+    try {
+      await new Promise<void>((resolve, reject) => {
+        let printed = '';
+        child.stdout.on('data', (chunk: Buffer) => {
+          printed += chunk.toString();
+          if (/127\.0\.0\.1:\d+/.test(printed)) resolve();
+        });
+        child.once('exit', (code) => reject(new Error(`serve exited with ${code}`)));
+      });
+      if (process.platform !== 'linux') return;
+      const argv = readFileSync(`/proc/${child.pid}/cmdline`, 'utf8').split('\0');
+      for (const flag of SERVER_V8_FLAGS) expect(argv).toContain(flag);
+      expect(argv).toContain('serve');
+    } finally {
+      child.kill('SIGTERM');
+      await new Promise((resolve) => (child.exitCode !== null ? resolve(null) : child.once('exit', resolve)));
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 60_000);
 });
 
 describe('the runtime the scripts run on', () => {

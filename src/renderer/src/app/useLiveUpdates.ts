@@ -72,7 +72,14 @@ export function useLiveUpdates(): void {
     const source = new EventSource(eventStreamPath(world), { withCredentials: true });
     for (const name of EVENT_NAMES) source.addEventListener(name, () => invalidateFor(queryClient, name));
     // The stream is the page's one standing connection: its drop is the first sign the server went away.
-    source.onopen = () => reportReachability('reached');
+    // What changed between this page's first reads and the stream's start was sent to no one (a reconnect
+    // is replayed from Last-Event-ID, the first open has nothing to resume from): read again once open.
+    let opened = false;
+    source.onopen = () => {
+      reportReachability('reached');
+      if (!opened) void queryClient.invalidateQueries();
+      opened = true;
+    };
     source.onerror = () => {
       reportReachability('in-doubt');
       // EventSource retries by itself; only a stream that gave up falls back to polling.
