@@ -28,3 +28,22 @@ test('the header shows the available balance and the cart count, live', async ({
   await expect(page).toHaveURL(/#\/wallet$/);
   await openApi.send('DELETE', '/cart');
 });
+
+test("what changed before the page's event stream opened is shown once it opens", async ({ app: page, openApi, server }) => {
+  // The stream is held back while the page makes its first reads; a deposit lands in that gap, so no
+  // event of it ever reaches this page: only reading again when the stream opens shows it.
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/events(\?|$)/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.reload();
+  const header = page.getByRole('banner');
+  const before = await openApi.get<Balance>('/user/wallet/balance');
+  await expect(header.getByRole('link', { name: `Available ${money(before.availableBalance)}` })).toBeVisible();
+  await adminApiOf(page.request, server.origin).send('POST', '/wallet/deposit', { amount: 7.89, note: 'e2e: before the stream' });
+  release();
+  await expect(header.getByRole('link', { name: `Available ${money(before.availableBalance + 7.89)}` })).toBeVisible({ timeout: 10_000 });
+  await page.unroute(/\/events(\?|$)/);
+});
