@@ -261,3 +261,9 @@ test('webhook endpoints and the server page: API messages, secret, enable/disabl
   await reset.getByLabel('Type RESET to confirm').fill('RESET');
   await expect(reset.getByRole('button', { name: 'Reset demo data' })).toBeEnabled();
 });
+
+test('the old address of the staff work page, #/back-office, opens #/work', async ({ app: page }) => {
+  await page.goto('/#/back-office');
+  await expect(page).toHaveURL(/#\/work$/);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+});

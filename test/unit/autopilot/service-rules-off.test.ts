@@ -27,7 +27,7 @@ afterEach(() => core.close());
 function createPaidOrder(ctx: Core['ctx']): { orderNo: string } {
   deposit(ctx, 1, 1_000_000);
   const order = createOrder(ctx, 1, { items: [{ ...orderableSku(ctx), quantity: 1 }] });
-  ctx.db.transaction(() => applyTransition(ctx, order.orderNo, 'paid', 'operator')).immediate();
+  ctx.db.transaction(() => applyTransition(ctx, order.orderNo, 'paid', 'admin')).immediate();
   return { orderNo: order.orderNo };
 }
 const clock = () => core.ctx.clock as ServiceClock;

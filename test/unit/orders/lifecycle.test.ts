@@ -32,15 +32,15 @@ describe('lifecycle on the service clock', () => {
     const order = createOrder(ctx, 1, { items: [{ ...sku, quantity: 2 }] });
     expect(order.orderNo.slice(0, 10)).toBe('PO20260301');
     clock.advance(HOUR);
-    applyTransition(ctx, order.orderNo, 'paid', 'operator');
+    applyTransition(ctx, order.orderNo, 'paid', 'admin');
     clock.advance(5 * HOUR);
-    applyTransition(ctx, order.orderNo, 'purchased', 'operator', { marketplaceOrderNo: '123' });
+    applyTransition(ctx, order.orderNo, 'purchased', 'admin', { marketplaceOrderNo: '123' });
     clock.advance(24 * HOUR);
     const shippedAt = ctx.nowIso();
-    applyTransition(ctx, order.orderNo, 'shipped_to_warehouse', 'operator', { carrier: 'SF Express' });
+    applyTransition(ctx, order.orderNo, 'shipped_to_warehouse', 'admin', { carrier: 'SF Express' });
     clock.advance(48 * HOUR);
     const arrivedAt = ctx.nowIso();
-    applyTransition(ctx, order.orderNo, 'in_warehouse', 'operator', { inspection: { weight: 900 } });
+    applyTransition(ctx, order.orderNo, 'in_warehouse', 'admin', { inspection: { weight: 900 } });
 
     const detail = getOrderDetail(ctx, order.orderNo, 1);
     expect(detail.timeline.map((t) => [t.status, t.at])).toEqual([
@@ -59,7 +59,7 @@ describe('lifecycle on the service clock', () => {
     expect(packages).toEqual([{ arrived_at: arrivedAt, weight_g: 900 }]);
 
     // Completion belongs to the system (the last package delivered), not to the back office or the user.
-    expect(() => applyTransition(ctx, order.orderNo, 'completed', 'operator')).toThrow(ApiError);
+    expect(() => applyTransition(ctx, order.orderNo, 'completed', 'admin')).toThrow(ApiError);
     applyTransition(ctx, order.orderNo, 'completed', 'system');
     expect(getOrderDetail(ctx, order.orderNo, 1).status).toBe('completed');
     expect(checkOrderInvariants(ctx)).toEqual([]);
@@ -70,7 +70,7 @@ describe('lifecycle on the service clock', () => {
     const order = createOrder(ctx, 1, { items: [{ ...sku, quantity: 1 }] });
     const timeline = () => ctx.db.prepare('SELECT COUNT(*) AS n FROM order_timeline').get();
     const before = timeline();
-    for (const [to, actor] of [['paid', 'user'], ['purchased', 'operator'], ['refunded', 'operator'], ['completed', 'system']] as const) {
+    for (const [to, actor] of [['paid', 'user'], ['purchased', 'admin'], ['refunded', 'admin'], ['completed', 'system']] as const) {
       try {
         applyTransition(ctx, order.orderNo, to, actor);
         expect.unreachable();
@@ -79,7 +79,7 @@ describe('lifecycle on the service clock', () => {
       }
     }
     expect(timeline()).toEqual(before);
-    expect(() => applyTransition(ctx, 'PO00000000NOPE', 'paid', 'operator')).toThrow(/not found/);
+    expect(() => applyTransition(ctx, 'PO00000000NOPE', 'paid', 'admin')).toThrow(/not found/);
   });
 
   it('handles an order whose total is zero: no ledger entry to pay or refund', () => {

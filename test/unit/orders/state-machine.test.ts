@@ -5,8 +5,8 @@ import {
   FINAL_STATUSES,
   findTransition,
   isFinal,
-  nextOperatorStatus,
-  operatorPath,
+  nextAdminStatus,
+  adminPath,
   ORDER_STATUSES,
   TRANSITIONS,
   type OrderStatus,
@@ -21,19 +21,19 @@ describe('purchase-order state machine', () => {
   });
 
   it('refunds only from paid: out of stock by the back office; v1.1 a declined (user) or expired (system) supplement', () => {
-    for (const from of ORDER_STATUSES) expect(canTransition(from, 'refunded', 'operator')).toBe(from === 'paid');
+    for (const from of ORDER_STATUSES) expect(canTransition(from, 'refunded', 'admin')).toBe(from === 'paid');
     for (const from of ORDER_STATUSES) expect(canTransition(from, 'refunded', 'user')).toBe(from === 'paid');
   });
 
   it('v1.1: returned only from in_warehouse, only by the system (every package returned)', () => {
     for (const from of ORDER_STATUSES) expect(canTransition(from, 'returned', 'system')).toBe(from === 'in_warehouse');
-    expect(canTransition('in_warehouse', 'returned', 'operator')).toBe(false);
+    expect(canTransition('in_warehouse', 'returned', 'admin')).toBe(false);
     expect(canTransition('in_warehouse', 'returned', 'user')).toBe(false);
   });
 
   it('completes only through the system (the last package delivered), never by hand', () => {
     expect(canTransition('in_warehouse', 'completed', 'system')).toBe(true);
-    expect(canTransition('in_warehouse', 'completed', 'operator')).toBe(false);
+    expect(canTransition('in_warehouse', 'completed', 'admin')).toBe(false);
     expect(canTransition('in_warehouse', 'completed', 'user')).toBe(false);
   });
 
@@ -63,19 +63,19 @@ describe('purchase-order state machine', () => {
 
   it('walks the happy path one operator step at a time', () => {
     const path: OrderStatus[] = ['pending'];
-    for (let next = nextOperatorStatus('pending'); next; next = nextOperatorStatus(next)) path.push(next);
+    for (let next = nextAdminStatus('pending'); next; next = nextAdminStatus(next)) path.push(next);
     expect(path).toEqual(['pending', 'paid', 'purchased', 'shipped_to_warehouse', 'in_warehouse']);
-    for (let i = 1; i < path.length; i++) expect(canTransition(path[i - 1]!, path[i]!, 'operator')).toBe(true);
+    for (let i = 1; i < path.length; i++) expect(canTransition(path[i - 1]!, path[i]!, 'admin')).toBe(true);
   });
 
   it('plans multi-step advances and refuses backwards or sideways ones', () => {
-    expect(operatorPath('pending', 'purchased')).toEqual(['paid', 'purchased']);
-    expect(operatorPath('pending', 'in_warehouse')).toEqual(['paid', 'purchased', 'shipped_to_warehouse', 'in_warehouse']);
-    expect(operatorPath('purchased', 'shipped_to_warehouse')).toEqual(['shipped_to_warehouse']);
-    expect(operatorPath('purchased', 'paid')).toBeNull();
-    expect(operatorPath('paid', 'paid')).toBeNull();
-    expect(operatorPath('pending', 'cancelled')).toBeNull();
-    expect(operatorPath('cancelled', 'paid')).toBeNull();
-    expect(operatorPath('in_warehouse', 'completed')).toBeNull();
+    expect(adminPath('pending', 'purchased')).toEqual(['paid', 'purchased']);
+    expect(adminPath('pending', 'in_warehouse')).toEqual(['paid', 'purchased', 'shipped_to_warehouse', 'in_warehouse']);
+    expect(adminPath('purchased', 'shipped_to_warehouse')).toEqual(['shipped_to_warehouse']);
+    expect(adminPath('purchased', 'paid')).toBeNull();
+    expect(adminPath('paid', 'paid')).toBeNull();
+    expect(adminPath('pending', 'cancelled')).toBeNull();
+    expect(adminPath('cancelled', 'paid')).toBeNull();
+    expect(adminPath('in_warehouse', 'completed')).toBeNull();
   });
 });

@@ -27,10 +27,10 @@ describe('timeline parts', () => {
   it('writes codes with their values, and the note is the parts in English', () => {
     const ctx = core.ctx;
     const order = createOrder(ctx, 1, { items: [{ ...sku, quantity: 1 }] });
-    applyTransition(ctx, order.orderNo, 'paid', 'operator');
-    applyTransition(ctx, order.orderNo, 'purchased', 'operator', { marketplaceOrderNo: '123' });
-    applyTransition(ctx, order.orderNo, 'shipped_to_warehouse', 'operator', { carrier: 'SF Express', trackingNo: 'SF1' });
-    applyTransition(ctx, order.orderNo, 'in_warehouse', 'operator', { inspection: { weight: 900 } });
+    applyTransition(ctx, order.orderNo, 'paid', 'admin');
+    applyTransition(ctx, order.orderNo, 'purchased', 'admin', { marketplaceOrderNo: '123' });
+    applyTransition(ctx, order.orderNo, 'shipped_to_warehouse', 'admin', { carrier: 'SF Express', trackingNo: 'SF1' });
+    applyTransition(ctx, order.orderNo, 'in_warehouse', 'admin', { inspection: { weight: 900 } });
     const { timeline, totalAmount, currency, platform } = getOrderDetail(ctx, order.orderNo, 1);
     expect(timeline.map((t) => t.parts)).toEqual([
       [{ code: 'order.placed', params: { amount: totalAmount, currency } }],
@@ -71,7 +71,7 @@ describe('timeline parts', () => {
   it('an operator note stays free text (no parts), and an older row without parts reads as null', () => {
     const ctx = core.ctx;
     const order = createOrder(ctx, 1, { items: [{ ...sku, quantity: 1 }] });
-    applyTransition(ctx, order.orderNo, 'paid', 'operator', { note: 'checked by Li' });
+    applyTransition(ctx, order.orderNo, 'paid', 'admin', { note: 'checked by Li' });
     ctx.db.prepare("INSERT INTO order_timeline (order_no, status, at, note) VALUES (?, 'paid', ?, 'an old entry')").run(order.orderNo, ctx.nowIso());
     const timeline = getOrderDetail(ctx, order.orderNo, 1).timeline;
     expect(timeline.at(-2)).toMatchObject({ note: 'checked by Li', parts: null });

@@ -5,7 +5,7 @@ import { formatAmount, toAmount } from '../shared/money.js';
 import { checkReason, type RefundResult } from './cancel.js';
 import { applyTransition, type StepData } from './lifecycle.js';
 import { fireScenariosAtStep } from './scenarios.js';
-import { nextOperatorStatus, operatorPath, type OrderStatus } from './state-machine.js';
+import { nextAdminStatus, adminPath, type OrderStatus } from './state-machine.js';
 import { getAdminOrderDetail, requireOrder } from './views.js';
 import type { AdminOrderDetail } from '../../../contract/admin/orders.js';
 
@@ -29,9 +29,9 @@ export function advanceOrder(ctx: CoreContext, orderNo: string, request: Advance
   return ctx.db
     .transaction(() => {
       const order = requireOrder(ctx, orderNo, null);
-      const to = request.to ?? nextOperatorStatus(order.status);
+      const to = request.to ?? nextAdminStatus(order.status);
       if (to === null) throw conflict(`Order ${orderNo} is ${order.status}; the back office has no next step for it`);
-      const steps = operatorPath(order.status, to);
+      const steps = adminPath(order.status, to);
       if (!steps) throw conflict(`Order ${orderNo} is ${order.status} and cannot move forward to ${to}`);
       // Data for a step this advance does not run would be silently lost: refuse it instead.
       for (const { fields, step } of DATA_STEP) {
@@ -44,7 +44,7 @@ export function advanceOrder(ctx: CoreContext, orderNo: string, request: Advance
         // v1.1: a scenario programmed for this step fires instead of it (and ends the advance there).
         if (fireScenariosAtStep(ctx, orderNo, { autopilot: false })) break;
         const last = index === steps.length - 1;
-        applyTransition(ctx, orderNo, step, 'operator', { ...request, note: last ? request.note : undefined });
+        applyTransition(ctx, orderNo, step, 'admin', { ...request, note: last ? request.note : undefined });
       }
       return getAdminOrderDetail(ctx, orderNo);
     })
@@ -60,7 +60,7 @@ export function refundOrder(ctx: CoreContext, orderNo: string, reason?: string):
       if (order.status !== 'paid') {
         throw conflict(`Order ${orderNo} is ${order.status} and cannot be refunded; only paid orders can be refunded (cancel a pending one)`);
       }
-      const outcome = applyTransition(ctx, orderNo, 'refunded', 'operator', reason ? { reason } : { reason: 'Refunded: the item is out of stock at the marketplace', reasonPart: part('order.refunded_out_of_stock') });
+      const outcome = applyTransition(ctx, orderNo, 'refunded', 'admin', reason ? { reason } : { reason: 'Refunded: the item is out of stock at the marketplace', reasonPart: part('order.refunded_out_of_stock') });
       return {
         orderNo,
         status: outcome.to,

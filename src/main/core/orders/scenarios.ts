@@ -56,7 +56,7 @@ function runScenario(ctx: CoreContext, orderNo: string, name: OrderScenario): vo
   const line = firstLine(ctx, orderNo);
   switch (name) {
     case 'out_of_stock':
-      applyTransition(ctx, orderNo, 'refunded', 'operator', { reason: 'Refunded: the item is out of stock at the marketplace (scenario out_of_stock)', reasonPart: part('order.refunded_out_of_stock') });
+      applyTransition(ctx, orderNo, 'refunded', 'admin', { reason: 'Refunded: the item is out of stock at the marketplace (scenario out_of_stock)', reasonPart: part('order.refunded_out_of_stock') });
       return;
     case 'price_increase':
       raiseSupplement(ctx, orderNo, { reason: 'price_increase', amount: scenarioAmount('price_increase', line.total), itemId: line.id });
@@ -76,7 +76,7 @@ function runScenario(ctx: CoreContext, orderNo: string, name: OrderScenario): vo
     }
     case 'qc_issue':
       ctx.db.prepare('UPDATE order_items SET qc_issue = ? WHERE id = ?').run('Issue found on this item during inspection (scenario qc_issue)', line.id);
-      applyTransition(ctx, orderNo, 'in_warehouse', 'operator', {
+      applyTransition(ctx, orderNo, 'in_warehouse', 'admin', {
         inspection: { result: 'issue_found' },
         inspectionNotes: inspectionNote('inspection.item_issue', { itemId: line.id }),
       });

@@ -15,8 +15,8 @@ export function isOrderStatus(value: string): value is OrderStatus {
   return (ORDER_STATUSES as readonly string[]).includes(value);
 }
 
-/** user: the API key holder; operator: the back office (by hand or autopilot); system: the service itself. */
-export type Actor = 'user' | 'operator' | 'system';
+/** user: the API key holder; admin: the back office (staff by hand, or the autopilot); system: the service itself. */
+export type Actor = 'user' | 'admin' | 'system';
 
 export type Effect =
   /** Credit the whole totalAmount back to the wallet. */
@@ -44,18 +44,18 @@ export interface Transition {
 }
 
 export const TRANSITIONS: readonly Transition[] = [
-  { from: 'pending', to: 'paid', actors: ['operator'], effects: [] },
-  { from: 'paid', to: 'purchased', actors: ['operator'], effects: ['record_marketplace_order'] },
-  { from: 'purchased', to: 'shipped_to_warehouse', actors: ['operator'], effects: ['record_domestic_shipment'] },
-  { from: 'shipped_to_warehouse', to: 'in_warehouse', actors: ['operator'], effects: ['record_warehouse_arrival', 'record_inspection', 'create_packages'] },
+  { from: 'pending', to: 'paid', actors: ['admin'], effects: [] },
+  { from: 'paid', to: 'purchased', actors: ['admin'], effects: ['record_marketplace_order'] },
+  { from: 'purchased', to: 'shipped_to_warehouse', actors: ['admin'], effects: ['record_domestic_shipment'] },
+  { from: 'shipped_to_warehouse', to: 'in_warehouse', actors: ['admin'], effects: ['record_warehouse_arrival', 'record_inspection', 'create_packages'] },
   // Completion follows the packages: the last one delivered through a shipping order completes the order.
   { from: 'in_warehouse', to: 'completed', actors: ['system'], effects: [] },
   // A cancelled order was never bought, so its stock goes back; a refunded one could not be bought because
   // the marketplace had none, so there is nothing to give back.
-  { from: 'pending', to: 'cancelled', actors: ['user', 'operator'], effects: ['refund_full', 'return_coupon', 'restore_stock'] },
-  { from: 'paid', to: 'cancelled', actors: ['user', 'operator'], effects: ['refund_full', 'return_coupon', 'restore_stock'] },
+  { from: 'pending', to: 'cancelled', actors: ['user', 'admin'], effects: ['refund_full', 'return_coupon', 'restore_stock'] },
+  { from: 'paid', to: 'cancelled', actors: ['user', 'admin'], effects: ['refund_full', 'return_coupon', 'restore_stock'] },
   // v1.1: also the user declining a supplement, and the service when a supplement expires
-  { from: 'paid', to: 'refunded', actors: ['operator', 'user', 'system'], effects: ['refund_full', 'return_coupon'] },
+  { from: 'paid', to: 'refunded', actors: ['admin', 'user', 'system'], effects: ['refund_full', 'return_coupon'] },
   // v1.1: every package of the order was returned to its seller (money moved with each return)
   { from: 'in_warehouse', to: 'returned', actors: ['system'], effects: [] },
 ];
@@ -73,7 +73,7 @@ export function canTransition(from: OrderStatus, to: OrderStatus, actor: Actor):
 }
 
 /** The next step forward on the happy path that the back office drives, or null at its end. */
-export function nextOperatorStatus(from: OrderStatus): OrderStatus | null {
+export function nextAdminStatus(from: OrderStatus): OrderStatus | null {
   const forward: Partial<Record<OrderStatus, OrderStatus>> = {
     pending: 'paid',
     paid: 'purchased',
@@ -91,11 +91,11 @@ export function isFinal(status: OrderStatus): boolean {
  * The happy-path steps the back office runs to take an order from `from` to `to` (`to` included), e.g.
  * pending -> purchased gives [paid, purchased]. Null when `to` is not ahead of `from` on that path.
  */
-export function operatorPath(from: OrderStatus, to: OrderStatus): OrderStatus[] | null {
+export function adminPath(from: OrderStatus, to: OrderStatus): OrderStatus[] | null {
   const steps: OrderStatus[] = [];
   let at: OrderStatus | null = from;
   while (at !== to) {
-    at = at === null ? null : nextOperatorStatus(at);
+    at = at === null ? null : nextAdminStatus(at);
     if (at === null) return null;
     steps.push(at);
   }

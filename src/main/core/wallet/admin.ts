@@ -8,7 +8,7 @@ import { postEntry, walletState, type EntryType } from './ledger.js';
  * open API) and signed adjustments. Both are ledger entries like any other, so the balance stays the sum
  * of the ledger.
  */
-export const MAX_OPERATOR_AMOUNT: Minor = 100_000_000_000; // 1,000,000,000.00 per entry
+export const MAX_ADMIN_AMOUNT: Minor = 100_000_000_000; // 1,000,000,000.00 per entry
 /**
  * The most a wallet may hold: 10,000,000,000.00, a thousand times inside the exact-integer range of a
  * double (2^53 minor units), so every sum of balances and amounts the service computes stays exact.
@@ -28,8 +28,8 @@ function checkNote(note: string | undefined, required: boolean): void {
 }
 
 function checkSize(amount: Minor): void {
-  if (!Number.isSafeInteger(amount) || Math.abs(amount) > MAX_OPERATOR_AMOUNT) {
-    throw badRequest(`amount must be at most ${formatAmount(MAX_OPERATOR_AMOUNT, '').trim()} in size`);
+  if (!Number.isSafeInteger(amount) || Math.abs(amount) > MAX_ADMIN_AMOUNT) {
+    throw badRequest(`amount must be at most ${formatAmount(MAX_ADMIN_AMOUNT, '').trim()} in size`);
   }
 }
 

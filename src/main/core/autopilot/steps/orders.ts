@@ -14,7 +14,7 @@ export const orderPay = defineStep({
   kind: 'order.pay',
   role: 'staff',
   delays: { realistic: [10 * MINUTE, 60 * MINUTE], demo: [1_000, 2_000] },
-  run: (ctx, orderNo) => void applyTransition(ctx, orderNo, 'paid', 'operator'),
+  run: (ctx, orderNo) => void applyTransition(ctx, orderNo, 'paid', 'admin'),
 });
 
 export const orderPurchase = defineStep({
@@ -26,9 +26,9 @@ export const orderPurchase = defineStep({
     if (hasPendingSupplement(ctx, orderNo)) return;
     if (fireScenariosAtStep(ctx, orderNo, { autopilot: true })) return;
     if (isOutOfStock(orderNo, readSetting(ctx.db, 'autopilotRefundBp'))) {
-      applyTransition(ctx, orderNo, 'refunded', 'operator', { reason: 'Refunded: the item is out of stock at the marketplace', reasonPart: part('order.refunded_out_of_stock') });
+      applyTransition(ctx, orderNo, 'refunded', 'admin', { reason: 'Refunded: the item is out of stock at the marketplace', reasonPart: part('order.refunded_out_of_stock') });
     } else {
-      applyTransition(ctx, orderNo, 'purchased', 'operator');
+      applyTransition(ctx, orderNo, 'purchased', 'admin');
     }
   },
 });
@@ -39,7 +39,7 @@ export const orderShipToWarehouse = defineStep({
   delays: { realistic: [12 * HOUR, 2 * DAY], demo: [1_500, 3_000] },
   run(ctx, orderNo) {
     if (fireScenariosAtStep(ctx, orderNo, { autopilot: true })) return;
-    applyTransition(ctx, orderNo, 'shipped_to_warehouse', 'operator');
+    applyTransition(ctx, orderNo, 'shipped_to_warehouse', 'admin');
   },
 });
 
@@ -49,6 +49,6 @@ export const orderArrive = defineStep({
   delays: { realistic: [1 * DAY, 4 * DAY], demo: [1_500, 3_000] },
   run(ctx, orderNo) {
     if (fireScenariosAtStep(ctx, orderNo, { autopilot: true })) return;
-    applyTransition(ctx, orderNo, 'in_warehouse', 'operator');
+    applyTransition(ctx, orderNo, 'in_warehouse', 'admin');
   },
 });

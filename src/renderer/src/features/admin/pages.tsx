@@ -1,4 +1,5 @@
 import { lazyPage } from '../../app/lazyPage';
+import { MovedTo } from '../../app/MovedTo';
 import type { PageDef } from '../../app/pageTypes';
 import { useT } from '../../shared/i18n';
 import { commonMessages, type CommonKey } from './messages';
@@ -22,4 +23,6 @@ export const adminPages: PageDef[] = [
   { pattern: '/webhooks', render: () => <WebhooksPage />, nav: { label: navLabel('navWebhooks'), section: 'admin', order: 3 } },
   { pattern: '/requests', render: () => <RequestsPage />, nav: { label: navLabel('navRequests'), section: 'admin', order: 4 } },
   { pattern: '/settings', render: () => <ServerDataPage />, nav: { label: navLabel('navServer'), section: 'admin', order: 5 } },
+  // The staff's work page was #/back-office until the one-word-per-concept rename.
+  { pattern: '/back-office', render: () => <MovedTo hash="#/work" /> },
 ];
