@@ -14,15 +14,14 @@ import { join, posix, win32 } from 'node:path';
 export const RELAUNCH_MARK = 'CROSSBUY_NODE_RELAUNCHED';
 
 /**
- * V8 flags for the commands that run a server for hours (`serve`, `mcp`). Node sizes the heap for a
- * short batch job on a big machine: the young generation grows to 128 MB under allocation pressure, and
- * the old generation is let grow to several times what is live before it is collected. A server at ~350
- * requests a second so held 276-287 MB; with these, 188 MB (docs/PERFORMANCE.md, "Memory"): the young
- * generation capped at 2 x 16 MB, the old one collected when it has grown by half of what was live.
- * V8 reads both when the heap is made: they must be on the command line (setFlagsFromString later changes
- * nothing).
+ * V8 flags for the commands that run a server for hours (`serve`, `mcp`). Node sizes the young generation
+ * for a short batch job on a big machine: it grows to 128 MB under allocation pressure, so a server at
+ * ~350 requests a second held 276-287 MB (docs/PERFORMANCE.md, "Memory"). V8 reads this cap once, when
+ * the heap is made: it must be on the command line (setFlagsFromString later changes nothing). The old
+ * generation's rule is set once the server is up (headless/steady-heap.ts): V8 reads that one at every
+ * collection, and set here it would slow the start with collections of a heap still being loaded.
  */
-export const SERVER_V8_FLAGS = ['--max-semi-space-size=16', '--heap-growing-percent=50'];
+export const SERVER_V8_FLAGS = ['--max-semi-space-size=16'];
 const SERVER_COMMANDS = new Set(['serve', 'mcp']);
 
 /**

@@ -36,6 +36,8 @@ export async function mcp(flags: McpFlags, env: NodeJS.ProcessEnv = process.env)
   const unknown = globs ? unmatchedGlobs(openTools(), globs) : [];
   if (unknown.length > 0) throw new StartRefused(`--tools: no tool matches ${unknown.join(', ')}`);
   if (flags.url !== undefined && !/^https?:\/\//.test(flags.url)) throw new StartRefused(`--url "${flags.url}" must be an http:// origin, e.g. http://127.0.0.1:4680`);
+  // Runs for hours beside the assistant: the old generation held to what is live (headless/steady-heap.ts).
+  (await import('../headless/steady-heap.js')).holdSteadyHeap();
   await runStdio({
     key,
     dataDir: resolveDataDir(flags.data),

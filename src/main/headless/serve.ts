@@ -14,6 +14,7 @@ import { applyWorldFile } from '../core/worlds/file/apply.js';
 import { Worlds, type ApplyWorldFile } from '../core/worlds/worlds.js';
 import { registerMcpHttp } from '../mcp/http.js';
 import { openCatalog } from '../mcp/open-tools.js';
+import { holdSteadyHeap } from './steady-heap.js';
 
 export { DEFAULT_PORT } from './port.js';
 const HOST = '127.0.0.1';
@@ -125,6 +126,7 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
     // MCP (Streamable HTTP) on the same port: its tool calls are `inject`ed into this app.
     await registerMcpHttp(app, { worlds, catalog: openCatalog });
     await listen(app, options.port, options.portFallback ?? false);
+    holdSteadyHeap();
   } catch (error) {
     core.close();
     throw error;
