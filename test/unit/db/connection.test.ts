@@ -36,4 +36,27 @@ describe('openDatabase', () => {
       db.close();
     }
   });
+
+  it('hands back one statement per SQL text, with the result shape a caller set put back for the next one', () => {
+    const db = openDatabase(join(dir, 'shape.db'));
+    try {
+      db.exec('CREATE TABLE t (a INTEGER, b TEXT); INSERT INTO t VALUES (1, \'x\')');
+      const sql = 'SELECT a, b FROM t';
+      const first = db.prepare(sql);
+      expect(db.prepare(sql)).toBe(first);
+      expect(db.prepare(sql).get()).toEqual({ a: 1, b: 'x' });
+      expect(db.prepare(sql).pluck().get()).toBe(1);
+      expect(db.prepare(sql).get()).toEqual({ a: 1, b: 'x' });
+      expect(db.prepare(sql).raw().get()).toEqual([1, 'x']);
+      expect(db.prepare(sql).get()).toEqual({ a: 1, b: 'x' });
+      expect(db.prepare(sql).expand().get()).toEqual({ t: { a: 1, b: 'x' } });
+      expect(db.prepare(sql).get()).toEqual({ a: 1, b: 'x' });
+      // A writer has no result shape: it is handed back as it is.
+      const insert = db.prepare('INSERT INTO t VALUES (?, ?)');
+      expect(db.prepare('INSERT INTO t VALUES (?, ?)')).toBe(insert);
+      expect(insert.run(2, 'y').changes).toBe(1);
+    } finally {
+      db.close();
+    }
+  });
 });
