@@ -1,5 +1,5 @@
-import { Alert, Badge, Button, Checkbox, Divider, Group, NumberInput, Paper, Stack, Switch, Text, Title } from '@mantine/core';
-import { useState, type ReactNode } from 'react';
+import { Alert, Badge, Button, Checkbox, Divider, Group, NumberInput, Stack, Switch, Text } from '@mantine/core';
+import { useState } from 'react';
 import { useT } from '../../shared/i18n';
 import { ErrorAlert } from '../../shared/ErrorAlert';
 import { useFormat } from '../../shared/format';
@@ -10,24 +10,13 @@ import { useIdempotencyKey } from './queries';
 import { servicesMessages } from './servicesMessages';
 import { useCancelRehearsal, useRehearsal, useRequestRehearsal, useRequestServices, useWarehouseServices } from './servicesQueries';
 import type { ShippingPreview, WarehousePackage } from './types';
+import { TitledSection } from '../../shared/TitledSection';
 
 /** The v1.1 steps of the ship flow: services, rehearsal packing, declared value and insurance, the breakdown. */
 export function useServicesT() {
   return useT(servicesMessages);
 }
 
-function Panel({ title, id, children }: { title: string; id: string; children: ReactNode }) {
-  return (
-    <Paper withBorder p="md" radius="md" component="section" aria-labelledby={id}>
-      <Stack gap="sm">
-        <Title order={3} size="h4" id={id}>
-          {title}
-        </Title>
-        {children}
-      </Stack>
-    </Paper>
-  );
-}
 
 function PackageServices({ pkg, currency }: { pkg: WarehousePackage; currency?: string }) {
   const fmt = useFormat();
@@ -89,7 +78,7 @@ function PackageServices({ pkg, currency }: { pkg: WarehousePackage; currency?: 
 export function ServicesPanel({ packages, currency }: { packages: readonly WarehousePackage[]; currency?: string }) {
   const t = useServicesT();
   return (
-    <Panel title={t('servicesTitle')} id="ship-services">
+    <TitledSection title={t('servicesTitle')} id="ship-services">
       <Text size="sm" c="dimmed">
         {t('servicesHint')}
       </Text>
@@ -99,7 +88,7 @@ export function ServicesPanel({ packages, currency }: { packages: readonly Wareh
           <PackageServices pkg={pkg} currency={currency} />
         </Stack>
       ))}
-    </Panel>
+    </TitledSection>
   );
 }
 
@@ -143,7 +132,7 @@ export function RehearsalPanel({
   const cancelKey = useIdempotencyKey({ cancel: rehearsalId });
   const r = rehearsal.data;
   return (
-    <Panel title={t('rehearsalTitle')} id="ship-rehearsal">
+    <TitledSection title={t('rehearsalTitle')} id="ship-rehearsal">
       <Text size="sm" c="dimmed">
         {fee === null ? t('rehearsalHintNoFee') : t('rehearsalHint', { fee: fmt.money(fee, currency) })}
       </Text>
@@ -186,7 +175,7 @@ export function RehearsalPanel({
         </Group>
       ) : null}
       {request.isError || cancel.isError ? <ErrorAlert title={t('rehearsalError')} error={request.error ?? cancel.error} /> : null}
-    </Panel>
+    </TitledSection>
   );
 }
 
@@ -216,7 +205,7 @@ export function DeclaredPanel({
   const t = useServicesT();
   const currency = preview?.currency;
   return (
-    <Panel title={t('declaredTitle')} id="ship-declared">
+    <TitledSection title={t('declaredTitle')} id="ship-declared">
       <NumberInput
         label={t('declaredValue')}
         description={preview?.declaredValueIsDefault ? t('declaredHintAmount', { amount: fmt.money(preview.declaredValue, currency) }) : t('declaredHint')}
@@ -238,7 +227,7 @@ export function DeclaredPanel({
         checked={insured}
         onChange={(e) => onInsured(e.currentTarget.checked)}
       />
-    </Panel>
+    </TitledSection>
   );
 }
 

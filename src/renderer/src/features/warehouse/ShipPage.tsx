@@ -49,19 +49,8 @@ import { DeclaredPanel, PreviewRows, RehearsalPanel, ServicesPanel, usePackedPar
 import { openRehearsalOf, sameIds } from './rehearsalOf';
 import { useRehearsals } from './servicesQueries';
 import type { WarehousePackage } from './types';
+import { TitledSection } from '../../shared/TitledSection';
 
-function Section({ title, children, id }: { title: string; children: ReactNode; id: string }) {
-  return (
-    <Paper withBorder p="md" radius="md" component="section" aria-labelledby={id}>
-      <Stack gap="sm">
-        <Title order={3} size="h4" id={id}>
-          {title}
-        </Title>
-        {children}
-      </Stack>
-    </Paper>
-  );
-}
 
 function Row({ label, value, strong }: { label: string; value: ReactNode; strong?: boolean }) {
   return (
@@ -232,7 +221,7 @@ export function ShipPage() {
       <Grid gutter="md">
         <Grid.Col span={{ base: 12, lg: 6 }}>
           <Stack gap="md">
-            <Section title={t('shipPackages')} id="ship-packages">
+            <TitledSection title={t('shipPackages')} id="ship-packages">
               <Stack gap="xs" role="list" aria-label={t('shipPackages')}>
                 {results.map((result, index) => {
                   const id = ids[index]!;
@@ -298,7 +287,7 @@ export function ShipPage() {
                   {t('sensitiveNote')}
                 </Alert>
               ) : null}
-            </Section>
+            </TitledSection>
             <ServicesPanel packages={packages} currency={wallet.data?.currency} />
             <RehearsalPanel
               packageIds={ids}
@@ -309,7 +298,7 @@ export function ShipPage() {
               fee={preview.data?.rehearsalFee ?? null}
               currency={wallet.data?.currency}
             />
-            <Section title={t('dimensions')} id="ship-dimensions">
+            <TitledSection title={t('dimensions')} id="ship-dimensions">
               <Text size="sm" c="dimmed">
                 {t('dimensionsHint')}
               </Text>
@@ -328,11 +317,11 @@ export function ShipPage() {
                   />
                 ))}
               </SimpleGrid>
-            </Section>
+            </TitledSection>
           </Stack>
         </Grid.Col>
         <Grid.Col span={{ base: 12, lg: 6 }}>
-          <Section title={t('destination')} id="ship-destination">
+          <TitledSection title={t('destination')} id="ship-destination">
             <AddressPicker
               addresses={addresses.data}
               loading={addresses.isPending}
@@ -348,11 +337,11 @@ export function ShipPage() {
               refused={refused}
               onFixed={() => create.reset()}
             />
-          </Section>
+          </TitledSection>
         </Grid.Col>
       </Grid>
 
-      <Section title={t('freightTitle')} id="ship-freight">
+      <TitledSection title={t('freightTitle')} id="ship-freight">
         {!country ? (
           <Text size="sm" c="dimmed">
             {t('chooseDestinationFirst')}
@@ -378,7 +367,7 @@ export function ShipPage() {
             />
           </>
         )}
-      </Section>
+      </TitledSection>
 
       <ShipCouponPicker channelId={chosenRow?.quote.channelId ?? null} value={couponId} onChange={setCouponId} />
 

@@ -3,7 +3,7 @@ import type { CartItem } from '../../../api/types';
 import { useT } from '../../../shared/i18n';
 import { useFormat } from '../../../shared/format';
 import { useSourceLabel } from '../../shop/messages';
-import { CheckoutSection } from './CheckoutSection';
+import { TitledSection } from '../../../shared/TitledSection';
 import { sellerGroupsOf } from './grouping';
 import { checkoutMessages } from './messages';
 import { SellerGroupHeading } from './SellerGroupHeading';
@@ -62,7 +62,7 @@ export function CheckoutLines({ lines, preview, previewFailed, currency }: Props
   const platformLabel = useSourceLabel();
   const groups = sellerGroupsOf(lines, preview);
   return (
-    <CheckoutSection title={t('lines')}>
+    <TitledSection title={t('lines')}>
       {groups.length > 1 ? (
         <Text size="sm" c="dimmed">
           {t('sellersHint', { count: groups.length })}
@@ -84,6 +84,6 @@ export function CheckoutLines({ lines, preview, previewFailed, currency }: Props
           );
         })}
       </Stack>
-    </CheckoutSection>
+    </TitledSection>
   );
 }

@@ -3,7 +3,7 @@ import { CrossbuyError } from '../../../api/client';
 import { ErrorAlert, useErrorText } from '../../../shared/ErrorAlert';
 import { useT } from '../../../shared/i18n';
 import { useFormat } from '../../../shared/format';
-import { CheckoutSection } from './CheckoutSection';
+import { TitledSection } from '../../../shared/TitledSection';
 import { checkoutMessages } from './messages';
 import type { OrderPreview } from './queries';
 import { WalletTopUp } from './WalletTopUp';
@@ -45,7 +45,7 @@ export function CheckoutSummary({ preview, previewError, currency, placing, canP
   const wallet = preview?.wallet;
 
   return (
-    <CheckoutSection title={t('summary')}>
+    <TitledSection title={t('summary')}>
       {previewError && !preview ? (
         <ErrorAlert title={t('previewFailed')} error={previewError} />
       ) : !preview || !wallet ? (
@@ -89,6 +89,6 @@ export function CheckoutSummary({ preview, previewError, currency, placing, canP
       <Button size="md" onClick={onPlace} loading={placing} disabled={!canPlace || wallet?.sufficient !== true} fullWidth>
         {t('place')}
       </Button>
-    </CheckoutSection>
+    </TitledSection>
   );
 }

@@ -2,7 +2,7 @@ import { Radio, Skeleton, Stack, Text } from '@mantine/core';
 import { ErrorAlert } from '../../../shared/ErrorAlert';
 import { useT } from '../../../shared/i18n';
 import { useFormat } from '../../../shared/format';
-import { CheckoutSection } from './CheckoutSection';
+import { TitledSection } from '../../../shared/TitledSection';
 import { checkoutMessages } from './messages';
 import { ClaimableCoupons } from './ClaimableCoupons';
 import type { Coupon, MyCoupon, OrderPreview } from './queries';
@@ -38,7 +38,7 @@ export function CouponPicker({ coupons, claimable: allClaimable, fits, currency,
   const valueText = useCouponValueText(currency);
 
   return (
-    <CheckoutSection title={t('coupon')}>
+    <TitledSection title={t('coupon')}>
       {coupons.isPending ? (
       <Stack gap="xs" aria-busy="true">
         <Skeleton height={20} />
@@ -96,6 +96,6 @@ export function CouponPicker({ coupons, claimable: allClaimable, fits, currency,
       </Radio.Group>
       )}
       {coupons.isError ? null : <ClaimableCoupons coupons={claimable} fits={fits} currency={currency} onClaimed={onChange} />}
-    </CheckoutSection>
+    </TitledSection>
   );
 }
