@@ -40,12 +40,17 @@ export function serverFlagsRelaunch(argv, execArgv) {
 
 /**
  * Gives a server command its V8 flags: the process replaces itself (execve: same pid, same stdio, ~30 ms)
- * before anything is loaded. Where execve does not exist (Windows) the server runs with V8's defaults.
+ * before anything is loaded. Where execve does not exist (Windows) or fails, the server runs with V8's
+ * defaults.
  */
 export function ensureServerFlags() {
   const args = serverFlagsRelaunch(process.argv, process.execArgv);
   if (args === null || typeof process.execve !== 'function') return;
-  process.execve(process.execPath, [process.execPath, ...args], process.env);
+  try {
+    process.execve(process.execPath, [process.execPath, ...args], process.env);
+  } catch {
+    // The binary could not be run again (a sandbox refusing exec): serve with V8's defaults rather than not at all.
+  }
 }
 
 /** The oldest Node the dependencies accept (better-sqlite3 13, vite 8, electron's tooling): 22.12. */
