@@ -47,3 +47,17 @@ test("what changed before the page's event stream opened is shown once it opens"
   await expect(header.getByRole('link', { name: `Available ${money(before.availableBalance + 7.89)}` })).toBeVisible({ timeout: 10_000 });
   await page.unroute(/\/events(\?|$)/);
 });
+
+test('the header switches the language with two buttons, the pressed one the language shown', async ({ app: page }) => {
+  const header = page.getByRole('banner');
+  const group = header.getByRole('group', { name: 'Language' });
+  await expect(group.getByRole('button', { name: 'EN' })).toHaveAttribute('aria-pressed', 'true');
+  await group.getByRole('button', { name: '中文' }).click();
+  const zhGroup = header.getByRole('group', { name: '语言' });
+  await expect(zhGroup.getByRole('button', { name: '中文' })).toHaveAttribute('aria-pressed', 'true');
+  await expect(zhGroup.getByRole('button', { name: 'EN' })).toHaveAttribute('aria-pressed', 'false');
+  await expect(page.getByRole('navigation').getByText('购物', { exact: true }).first()).toBeVisible();
+  await zhGroup.getByRole('button', { name: 'EN' }).click();
+  await expect(group.getByRole('button', { name: 'EN' })).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.getByRole('navigation').getByText('Shopping', { exact: true }).first()).toBeVisible();
+});
