@@ -100,6 +100,37 @@ describe('the request log', () => {
     expect(walked).toEqual(mine.items.map((e: { requestId: string }) => e.requestId));
   });
 
+  it('records a streamed answer and the event stream when they close, their durations covering the stream', async () => {
+    // A CSV export is a stream: logged once its response closes, without a body.
+    const exported = await fetch(`${server.baseUrl}/exports/orders.csv`, { headers: { authorization: `Bearer ${server.key}`, 'x-request-id': 'log-export' } });
+    expect(exported.status).toBe(200);
+    await exported.text();
+    // The event stream writes to the socket itself (no onSend): logged when the client hangs up.
+    const controller = new AbortController();
+    const opened = await fetch(`${server.baseUrl}/events`, { headers: { authorization: `Bearer ${server.key}`, 'x-request-id': 'log-stream' }, signal: controller.signal });
+    expect(opened.status).toBe(200);
+    const reader = opened.body!.getReader();
+    await reader.read(); // the stream's first comment: it is open
+    expect((await log('?requestId=log-stream')).items).toHaveLength(0);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    controller.abort();
+    await reader.read().catch(() => undefined);
+    const byId = async (id: string) => {
+      for (let tries = 0; tries < 50; tries++) {
+        const found = (await log(`?requestId=${id}`)).items[0];
+        if (found) return found;
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      return undefined;
+    };
+    expect(await byId('log-export')).toMatchObject({ method: 'GET', path: '/api/v1/open/exports/orders.csv', status: 200 });
+    const stream = await byId('log-stream');
+    expect(stream).toMatchObject({ method: 'GET', path: '/api/v1/open/events', status: 200 });
+    expect(stream.durationMs).toBeGreaterThanOrEqual(250);
+    const detail = (await server.admin('GET', `/requests/${stream.id}`)).body.data;
+    expect(detail.responseBody).toEqual({ text: null, bytes: 0, truncated: false });
+  });
+
   it('refuses bad filters and unknown ids in the error shape', async () => {
     expect((await server.admin('GET', '/requests?status=4x')).status).toBe(400);
     expect((await server.admin('GET', '/requests?since=yesterday')).status).toBe(400);

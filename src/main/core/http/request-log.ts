@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { CoreContext } from '../context.js';
 import { openRequestLog } from '../requests/request-log.js';
 
@@ -8,8 +8,12 @@ declare module 'fastify' {
     rawBody?: string;
     /** The API key that was presented and known, even when the request then failed (403, 429). */
     loggedKey?: { id: number; name: string };
-    /** The serialized answer (onSend), for the request log. */
-    sentPayload?: string | Buffer;
+    /** performance.now() when the request arrived (the server's first hook): the log's duration starts there. */
+    receivedAt: number;
+  }
+  interface FastifyReply {
+    /** Logs this request when its response closes: for a route that writes to the socket itself (hijack). */
+    logWhenClosed(): void;
   }
 }
 
@@ -25,34 +29,49 @@ function mcpToolOf(header: string | string[] | undefined): string | null {
 
 /**
  * Records every request under the open API's prefix in the request log (`core/requests/`), whatever it
- * was answered (401, 404 of an unknown route, 429 included). Two hooks on the root instance, so the
- * not-found handler's answers are seen too: `onSend` keeps a reference to the serialized answer, and
- * `onResponse` (after the last byte went out) queues the entry with the bodies' heads. The event
- * stream's body is never seen (it writes to the socket itself). The Authorization header is never read;
- * `secrets` (the UI session token) are masked wherever they appear.
+ * was answered (401, 404 of an unknown route, 429 included). One `onSend` hook on the root instance, so
+ * the not-found handler's answers are seen too; it runs before the compression of the route's own hooks,
+ * so it sees the serialized text. A text or empty answer is queued right there: its duration runs from
+ * the request's arrival (`receivedAt`, stamped by the server's first hook) to its answer being handed to
+ * the socket. No `onResponse` hook: it fires on the response's `finish` only, so an event stream the
+ * client hung up on was never logged, and Fastify pays for it on every request (a timer read, two
+ * listeners added and removed). A streamed answer (an export) is queued when its response closes, so its
+ * duration covers the stream; the event stream (hijacked, never sent through `onSend`) asks for the same
+ * with `reply.logWhenClosed()`.
+ * The event stream's body is never seen (it writes to the socket itself). The Authorization header is
+ * never read; `secrets` (the UI session token) are masked wherever they appear.
  */
 export function registerRequestLog(app: FastifyInstance, ctx: CoreContext, prefix: string, secrets: readonly string[]): void {
   // Declared up front, so every request object has them from birth (Fastify's advice: a property added
   // to some requests later gives them another hidden class, and slows the code that reads requests).
   app.decorateRequest('rawBody', undefined);
   app.decorateRequest('loggedKey', undefined);
-  app.decorateRequest('sentPayload', undefined);
+  app.decorateRequest('receivedAt', 0);
   // Off (CROSSBUY_REQUEST_LOG=off) for the bench's A/B only: what logging costs the read path.
-  if (process.env.CROSSBUY_REQUEST_LOG === 'off') return;
+  if (process.env.CROSSBUY_REQUEST_LOG === 'off') {
+    app.decorateReply('logWhenClosed', function logWhenClosed() {});
+    return;
+  }
   const log = openRequestLog(ctx, secrets);
   const logged = (url: string) => url.startsWith(prefix) && (url.length === prefix.length || url[prefix.length] === '/' || url[prefix.length] === '?');
-  app.addHook('onSend', (request, _reply, payload, done) => {
-    if ((typeof payload === 'string' || Buffer.isBuffer(payload)) && logged(request.url)) request.sentPayload = payload;
-    done(null, payload);
+  const record = (request: FastifyRequest, reply: FastifyReply, sent: string | Buffer | undefined) => {
+    const elapsed = performance.now() - request.receivedAt;
+    const atMs = Math.round(Date.now() - elapsed);
+    log.recordIn(request.world?.id ?? 'default', request.id, atMs, request.loggedKey ?? null, request.method, request.url, reply.statusCode, elapsed, request.rawBody, sent, mcpToolOf(request.headers[MCP_TOOL_HEADER]));
+  };
+  const recordWhenClosed = (request: FastifyRequest, reply: FastifyReply) => {
+    reply.raw.once('close', () => record(request, reply, undefined));
+  };
+  app.decorateReply('logWhenClosed', function logWhenClosed(this: FastifyReply) {
+    if (logged(this.request.url)) recordWhenClosed(this.request, this);
   });
-  app.addHook('onResponse', (request, reply, done) => {
+  app.addHook('onSend', (request, reply, payload, done) => {
     if (logged(request.url)) {
-      const elapsed = reply.elapsedTime;
-      // When it arrived: no hook of its own at arrival (a hook per request is paid by every read).
-      const atMs = Math.round(Date.now() - elapsed);
-      log.recordIn(request.world?.id ?? 'default', request.id, atMs, request.loggedKey ?? null, request.method, request.url, reply.statusCode, elapsed, request.rawBody, request.sentPayload, mcpToolOf(request.headers[MCP_TOOL_HEADER]));
+      if (typeof payload === 'string' || Buffer.isBuffer(payload)) record(request, reply, payload);
+      else if (payload === null || payload === undefined) record(request, reply, undefined);
+      else recordWhenClosed(request, reply);
     }
-    done();
+    done(null, payload);
   });
   // A clean stop writes what is still queued and closes the log's database.
   app.addHook('onClose', async () => {

@@ -338,6 +338,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   });
 
   app.addHook('onRequest', (request, reply, done) => {
+    request.receivedAt = performance.now();
     reply.header(REQUEST_ID_HEADER, request.id);
     try {
       checkHost(request.headers.host, options.allowedHosts);

@@ -94,6 +94,7 @@ export function registerEventStream(
       const resumeFrom = resumeText !== undefined && /^\d{1,15}$/.test(resumeText) ? Number(resumeText) : null;
 
       reply.hijack();
+      reply.logWhenClosed();
       const raw = reply.raw;
       raw.writeHead(200, {
         ...(reply.getHeaders() as Record<string, string>),
