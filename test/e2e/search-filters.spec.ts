@@ -3,7 +3,9 @@ import { expect, test } from './fixtures';
 
 /** The price each result card shows (its lowest SKU price). */
 async function cardPrices(page: Page): Promise<number[]> {
-  const texts = await page.getByRole('list', { name: 'Search results' }).getByTestId('card-price').allInnerTexts();
+  // Text content, not innerText: a card off screen is not rendered (content-visibility: auto), and
+  // innerText of content that is not rendered is empty.
+  const texts = await page.getByRole('list', { name: 'Search results' }).getByTestId('card-price').allTextContents();
   return texts.map((text) => Number(/([\d,]+\.\d{2})/.exec(text)![1]!.replace(/,/g, '')));
 }
 

@@ -15,6 +15,10 @@ export const theme = createTheme({
   components: {
     // A link inside a sentence must not be told apart by colour alone (WCAG 1.4.1).
     Anchor: { defaultProps: { underline: 'always' } },
+    // Mantine keeps every closed Select's dropdown in the page, and floating-ui positions each one in a
+    // layout effect at mount: four Selects in the shop's first render forced layout for ~130 ms of a 4x
+    // throttled load (docs/PERFORMANCE.md). A dropdown now mounts when it opens, positioned then.
+    Combobox: { defaultProps: { keepMounted: false } },
   },
 });
 

@@ -5,6 +5,7 @@ import { ErrorAlert } from '../../shared/ErrorAlert';
 import { useT } from '../../shared/i18n';
 import { shopMessages, useSourceLabel } from './messages';
 import { ProductCard } from './ProductCard';
+import cardClasses from './ProductCard.module.css';
 import { ProductGridSkeleton } from './ProductGridSkeleton';
 import { useShopSearch } from './useShopSearch';
 import { PAGE_SIZE } from './sources';
@@ -50,7 +51,7 @@ export function SearchResults() {
       </Text>
       <SimpleGrid cols={GRID_COLS} spacing="md" aria-label={t('resultsLabel')} role="list">
         {items.map((product) => (
-          <div role="listitem" key={product.id}>
+          <div role="listitem" key={product.id} className={cardClasses.item}>
             <ProductCard product={product} />
           </div>
         ))}

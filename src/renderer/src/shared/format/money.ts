@@ -29,13 +29,20 @@ function moneyFormat(locale: string, currency: string): Intl.NumberFormat {
   return format;
 }
 
-/** How many decimals a currency is written with (JPY 0, USD 2, ...). */
+const digitsOf = new Map<string, number>();
+
+/** How many decimals a currency is written with (JPY 0, USD 2, ...); asked per amount shown, so kept. */
 export function currencyDigits(currency: string): number {
-  try {
-    return new Intl.NumberFormat('en-US', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2;
-  } catch {
-    return 2;
+  let digits = digitsOf.get(currency);
+  if (digits === undefined) {
+    try {
+      digits = new Intl.NumberFormat('en-US', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2;
+    } catch {
+      digits = 2;
+    }
+    digitsOf.set(currency, digits);
   }
+  return digits;
 }
 
 /**
