@@ -10,6 +10,7 @@ import { RowShapeError, Str, type RowReader } from '../../../src/main/core/db/ro
 import * as eventRows from '../../../src/main/core/events/rows.js';
 import * as exportRows from '../../../src/main/core/exports/rows.js';
 import * as logisticsRows from '../../../src/main/core/logistics/rows.js';
+import * as mediaRows from '../../../src/main/core/media/rows.js';
 import * as orderRows from '../../../src/main/core/orders/rows.js';
 import * as productRows from '../../../src/main/core/products/rows.js';
 import { RequestLogStore } from '../../../src/main/core/requests/log-store.js';
@@ -40,6 +41,7 @@ const MODULES: Record<string, Record<string, unknown>> = {
   'events/rows.ts': eventRows,
   'exports/rows.ts': exportRows,
   'logistics/rows.ts': logisticsRows,
+  'media/rows.ts': mediaRows,
   'orders/rows.ts': orderRows,
   'products/rows.ts': productRows,
   'requests/rows.ts': requestRows,

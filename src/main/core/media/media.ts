@@ -1,6 +1,7 @@
 import type { CoreContext } from '../context.js';
 import { hashText } from '../shared/random.js';
 import { colourOf } from './product-drawings.js';
+import { inspectionPhotoRows, packagePhotoRows, pictureSubjectRows, rehearsalPhotoRows } from './rows.js';
 import { inspectionPhoto, productPicture } from './svg.js';
 
 export const MEDIA_KINDS = ['products', 'inspection', 'rehearsal', 'package'] as const;
@@ -73,13 +74,14 @@ export function versionedPicturePath(path: string, productId: number, subject: P
 /** What a product's pictures show, read by its id; null for no such product. */
 export function readPictureSubject(ctx: CoreContext, productId: number): PictureSubject | null {
   // The product's colour is its first SKU's (a product has at most a dozen SKUs: a bounded sort).
-  const row = ctx.db
+  const found = ctx.db
     .prepare(
       `SELECT p.title, p.category,
               (SELECT s.name FROM product_skus s WHERE s.product_id = p.id ORDER BY s.position, s.sku_id LIMIT 1) AS sku_name
          FROM products p WHERE p.id = ?`,
     )
-    .get(productId) as { title: string; category: string; sku_name: string | null } | undefined;
+    .get(productId);
+  const row = pictureSubjectRows.one(found);
   return row ? { title: row.title, category: row.category, firstSkuName: row.sku_name } : null;
 }
 
@@ -93,9 +95,7 @@ export function renderMedia(ctx: CoreContext, kind: MediaKind, id: string, index
     return subject === null ? null : drawProductPicture(subject, index);
   }
   if (kind === 'rehearsal') {
-    const r = ctx.db.prepare('SELECT id, packed_weight_g, length_cm, width_cm, height_cm, packed_at FROM rehearsals WHERE id = ?').get(id) as
-      | { id: string; packed_weight_g: number | null; length_cm: number; width_cm: number; height_cm: number; packed_at: string | null }
-      | undefined;
+    const r = rehearsalPhotoRows.one(ctx.db.prepare('SELECT id, packed_weight_g, length_cm, width_cm, height_cm, packed_at FROM rehearsals WHERE id = ?').get(id));
     if (!r || r.packed_weight_g === null || index > 9) return null;
     return inspectionPhoto({
       title: `Packed parcel ${r.length_cm} x ${r.width_cm} x ${r.height_cm} cm`,
@@ -107,9 +107,7 @@ export function renderMedia(ctx: CoreContext, kind: MediaKind, id: string, index
     });
   }
   if (kind === 'package') {
-    const p = ctx.db.prepare('SELECT id, order_no, product_name, weight_g, arrived_at FROM packages WHERE id = ?').get(Number(id)) as
-      | { id: number; order_no: string; product_name: string; weight_g: number; arrived_at: string }
-      | undefined;
+    const p = packagePhotoRows.one(ctx.db.prepare('SELECT id, order_no, product_name, weight_g, arrived_at FROM packages WHERE id = ?').get(Number(id)));
     if (!p || !/^[0-9]+$/.test(id) || index > 9) return null;
     return inspectionPhoto({
       title: p.product_name,
@@ -120,13 +118,15 @@ export function renderMedia(ctx: CoreContext, kind: MediaKind, id: string, index
       hue: hashText(p.product_name),
     });
   }
-  const order = ctx.db
-    .prepare(
+  const order = inspectionPhotoRows.one(
+    ctx.db
+      .prepare(
       `SELECT o.order_no, o.inspection_weight_g, o.inspected_at, o.updated_at,
               (SELECT title FROM order_items WHERE order_no = o.order_no ORDER BY id LIMIT 1) AS title
          FROM orders o WHERE o.order_no = ?`,
     )
-    .get(id) as { order_no: string; inspection_weight_g: number | null; inspected_at: string | null; updated_at: string; title: string } | undefined;
+      .get(id),
+  );
   if (!order || index > MAX_PHOTO_INDEX) return null;
   return inspectionPhoto({
     title: order.title,
