@@ -3,6 +3,8 @@ import '@mantine/notifications/styles.css';
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
+import { warmMoneyFormat } from './shared/format/money';
+import { useLanguageStore } from './shared/i18n';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('#root is missing from index.html');
@@ -17,3 +19,7 @@ startTransition(() => {
     </StrictMode>,
   );
 });
+// Work the first data-bearing render needs but the first paint does not: a task of its own, queued now, so it
+// runs while the first reads are in flight (an idle callback came too late: the shell's render slices and
+// the reads' answers leave no idle period before the balance is shown).
+setTimeout(() => warmMoneyFormat(useLanguageStore.getState().language), 0);
