@@ -1,5 +1,6 @@
 import { Center, Loader } from '@mantine/core';
-import { startTransition, Suspense, useEffect, useState, type ReactNode } from 'react';
+import { Suspense } from 'react';
+import { MountInTransition } from '../shared/MountInTransition';
 import { NotFoundPage } from './NotFoundPage';
 import { allPages } from './pages';
 import { matchPattern, useHashPath } from './router';
@@ -9,18 +10,6 @@ const pageLoading = (
     <Loader size="sm" aria-label="Loading the page" />
   </Center>
 );
-
-/**
- * Mounts a page in a transition, so React renders it in slices of a few milliseconds. Mounted through the
- * Suspense boundary alone, a page whose chunk arrived was rendered by whatever update came next, and the
- * header's query results (useSyncExternalStore: synchronous) made that one blocking render of the whole
- * page: the shop's first load had a 194 ms task at 4x throttling (docs/PERFORMANCE.md).
- */
-function MountInTransition({ children }: { children: ReactNode }) {
-  const [mounted, setMounted] = useState(false);
-  useEffect(() => startTransition(() => setMounted(true)), []);
-  return mounted ? children : pageLoading;
-}
 
 /** The page for the hash path. Pages are lazy chunks (app/lazyPage.ts): the shell paints while one loads. */
 export function RouteView() {
@@ -32,7 +21,9 @@ export function RouteView() {
         // One boundary per page: leaving a page unmounts it at once instead of keeping it hidden while
         // the next page's chunk loads.
         <Suspense key={page.pattern} fallback={pageLoading}>
-          <MountInTransition>{page.render(params)}</MountInTransition>
+          {/* A page whose chunk arrived used to mount in the next update, often the header's query results:
+              one blocking render of the whole page (a 194 ms task on the shop at 4x). */}
+          <MountInTransition fallback={pageLoading}>{page.render(params)}</MountInTransition>
         </Suspense>
       );
     }

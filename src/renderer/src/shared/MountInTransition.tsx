@@ -1,0 +1,14 @@
+import { startTransition, useEffect, useState, type ReactNode } from 'react';
+
+/**
+ * Mounts its children in a transition after its own first commit, so React renders them in slices of a
+ * few milliseconds and commits them apart from what mounted with it (`fallback` meanwhile). Something
+ * mounted directly is rendered by whatever update comes next, and the query results of the first load
+ * arrive through useSyncExternalStore, which React renders synchronously: one blocking task
+ * (docs/PERFORMANCE.md, "The UI's main thread").
+ */
+export function MountInTransition({ children, fallback = null }: { children: ReactNode; fallback?: ReactNode }) {
+  const [mounted, setMounted] = useState(false);
+  useEffect(() => startTransition(() => setMounted(true)), []);
+  return mounted ? children : fallback;
+}
