@@ -121,10 +121,10 @@ export function renderMedia(ctx: CoreContext, kind: MediaKind, id: string, index
   const order = inspectionPhotoRows.one(
     ctx.db
       .prepare(
-      `SELECT o.order_no, o.inspection_weight_g, o.inspected_at, o.updated_at,
-              (SELECT title FROM order_items WHERE order_no = o.order_no ORDER BY id LIMIT 1) AS title
-         FROM orders o WHERE o.order_no = ?`,
-    )
+        `SELECT o.order_no, o.inspection_weight_g, o.inspected_at, o.updated_at,
+                (SELECT title FROM order_items WHERE order_no = o.order_no ORDER BY id LIMIT 1) AS title
+           FROM orders o WHERE o.order_no = ?`,
+      )
       .get(id),
   );
   if (!order || index > MAX_PHOTO_INDEX) return null;
