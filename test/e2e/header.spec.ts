@@ -61,3 +61,32 @@ test('the header switches the language with two buttons, the pressed one the lan
   await expect(group.getByRole('button', { name: 'EN' })).toHaveAttribute('aria-pressed', 'true');
   await expect(page.getByRole('navigation').getByText('Shopping', { exact: true }).first()).toBeVisible();
 });
+
+test('a page opened from the navigation shows at once: no loader between two pages already loaded', async ({ app: page }) => {
+  // Every page's chunk loaded first; only the first page of a load mounts in a transition behind a loader.
+  const pages = [
+    { link: 'Orders', url: /#\/orders$/ },
+    { link: 'Cart', url: /#\/cart$/ },
+    { link: 'Shop', url: /#\/shop$/ },
+  ];
+  const nav = page.getByRole('navigation');
+  const heading = page.getByRole('main').getByRole('heading', { level: 2 }).first();
+  for (const target of pages) {
+    await nav.getByRole('link', { name: target.link, exact: true }).click();
+    await expect(page).toHaveURL(target.url);
+    await expect(heading).toBeVisible();
+  }
+  await page.evaluate(() => {
+    const seen = window as unknown as { loaderSeen: boolean };
+    seen.loaderSeen = false;
+    new MutationObserver(() => {
+      if (document.querySelector('[aria-label="Loading the page"]')) seen.loaderSeen = true;
+    }).observe(document.body, { childList: true, subtree: true });
+  });
+  for (const target of pages) {
+    await nav.getByRole('link', { name: target.link, exact: true }).click();
+    await expect(page).toHaveURL(target.url);
+    await expect(heading).toBeVisible();
+  }
+  expect(await page.evaluate(() => (window as unknown as { loaderSeen: boolean }).loaderSeen)).toBe(false);
+});

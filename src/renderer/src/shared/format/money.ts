@@ -17,8 +17,8 @@ const cache = new Map<string, Intl.NumberFormat>();
 /**
  * The first currency format of a page loads ICU's currency data (13 ms here, about 55 ms at 4x CPU
  * throttling, measured inside the render that first shows the header's balance); every later one, any
- * currency or language, costs microseconds. The app makes it in idle time while its first reads are in
- * flight, as a task of its own. CNY: the ledger's default currency, so the one kept is used.
+ * currency or language, costs microseconds. The app makes it in a task of its own, queued at start, so it
+ * runs while the first reads are in flight (main.tsx). CNY: the ledger's default currency, so the one kept is used.
  */
 export function warmMoneyFormat(language: FormatLanguage): void {
   moneyFormat(intlLocale(language), 'CNY');
