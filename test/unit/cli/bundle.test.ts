@@ -1,14 +1,25 @@
 import { execFileSync } from 'node:child_process';
-import { readdirSync, readFileSync, statSync, utimesSync } from 'node:fs';
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, utimesSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 /**
  * bin/crossbuy.js runs the built bundle (out/cli), rebuilding it when a source is newer, so a checkout
  * never runs stale code; the server is a chunk of its own that --help does not load.
  */
-const root = join(import.meta.dirname, '..', '..', '..');
-const bundle = join(root, 'out', 'cli', 'crossbuy.mjs');
+const checkout = join(import.meta.dirname, '..', '..', '..');
+// A checkout of its own (sources copied, node_modules linked): other test files run bin/crossbuy.js in
+// parallel workers, and one of them seeing the backdated shared bundle would rebuild it under this test.
+let root = '';
+let bundle = '';
+beforeAll(() => {
+  root = mkdtempSync(join(tmpdir(), 'crossbuy-bundle-'));
+  for (const path of ['bin', 'scripts', 'src', 'package.json', 'tsconfig.json']) cpSync(join(checkout, path), join(root, path), { recursive: true });
+  symlinkSync(join(checkout, 'node_modules'), join(root, 'node_modules'), 'dir');
+  bundle = join(root, 'out', 'cli', 'crossbuy.mjs');
+});
+afterAll(() => rmSync(root, { recursive: true, force: true }));
 
 function crossbuy(args: string[], env: NodeJS.ProcessEnv = {}): string {
   return execFileSync(process.execPath, [join(root, 'bin', 'crossbuy.js'), ...args], { encoding: 'utf8', env: { ...process.env, ...env } });
