@@ -86,6 +86,14 @@ export default tseslint.config(
           ],
         },
       ],
+      'no-restricted-syntax': [
+        'error',
+        {
+          // Issue 28: Mantine's autosize measures the textarea with a forced layout at mount and on each key.
+          selector: "JSXAttribute[name.name='autosize']",
+          message: 'Use shared/GrowingTextarea (CSS field-sizing), not autosize: it forces a layout to measure.',
+        },
+      ],
     },
   },
   {

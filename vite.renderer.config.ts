@@ -57,6 +57,7 @@ export const rendererConfig = {
     emptyOutDir: true,
     // Pages are chunks of their own (app/lazyPage.ts); the shell chunk holds React, Mantine and the nav.
     chunkSizeWarningLimit: 1024,
+    modulePreload: { resolveDependencies: () => [] },
     rolldownOptions: {
       input: resolve(RENDERER_ROOT, 'index.html'),
     },

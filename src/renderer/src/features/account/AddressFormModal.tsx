@@ -1,4 +1,4 @@
-import { Button, Checkbox, Group, Modal, Select, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
+import { Button, Checkbox, Group, Modal, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState, type FormEvent } from 'react';
 import { hasErrors, useAddressFieldErrors, type AddressFieldErrors } from '../../shared/addressRules';
@@ -8,6 +8,7 @@ import { useCreateAddress, useUpdateAddress, type Address, type AddressFormValue
 import { useCountryNames } from './countries';
 import { changedFields } from './logic';
 import { addressMessages, commonMessages } from './messages';
+import { GrowingTextarea } from '../../shared/GrowingTextarea';
 
 const EMPTY: AddressFormValues = { name: '', phone: '', country: '', state: '', city: '', address: '', zipCode: '', isDefault: false };
 
@@ -125,7 +126,7 @@ function AddressForm({ address, first, onDone }: FormProps) {
           <TextInput label={t('city')} value={form.city} onChange={(e) => set('city', e.currentTarget.value)} required maxLength={100} error={errors.city} />
           <TextInput label={t('zipCode')} value={form.zipCode} onChange={(e) => set('zipCode', e.currentTarget.value)} required maxLength={20} error={errors.zipCode} />
         </SimpleGrid>
-        <Textarea label={t('address')} value={form.address} onChange={(e) => set('address', e.currentTarget.value)} required maxLength={500} autosize minRows={2} error={errors.address} />
+        <GrowingTextarea label={t('address')} value={form.address} onChange={(e) => set('address', e.currentTarget.value)} required maxLength={500} minRows={2} error={errors.address} />
         <Checkbox
           label={t('isDefault')}
           description={first ? t('firstIsDefault') : address?.isDefault ? t('isDefaultLocked') : undefined}

@@ -1,4 +1,4 @@
-import { Alert, Anchor, Badge, Button, Group, Modal, NumberInput, Stack, Table, Text, Textarea } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Group, Modal, NumberInput, Stack, Table, Text } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { data, idempotent, openApi } from '../../api/client';
@@ -8,6 +8,7 @@ import { useT } from '../../shared/i18n';
 import { useIntent } from '../../shared/useIntent';
 import { importMessages } from './importMessages';
 import { cartKey } from './useCart';
+import { GrowingTextarea } from '../../shared/GrowingTextarea';
 
 type ImportStatus = 'added' | 'not_found' | 'unsupported' | 'needs_sku' | 'duplicate';
 const STATUS_COLOR: Record<ImportStatus, string> = { added: 'green', not_found: 'red', unsupported: 'gray', needs_sku: 'yellow', duplicate: 'blue' };
@@ -107,7 +108,7 @@ function PasteLinksForm({ onClose }: { onClose: () => void }) {
       <Text size="sm" c="dimmed">
         {t('hint')}
       </Text>
-      <Textarea label={t('text')} value={text} onChange={(e) => setText(e.currentTarget.value)} autosize minRows={6} maxRows={16} spellCheck={false} />
+      <GrowingTextarea label={t('text')} value={text} onChange={(e) => setText(e.currentTarget.value)} minRows={6} maxRows={16} spellCheck={false} />
       <NumberInput label={t('defaultQuantity')} value={quantity} onChange={(v) => setQuantity(typeof v === 'number' && v >= 1 ? v : 1)} min={1} allowDecimal={false} allowNegative={false} w={240} />
       {send.isError ? <ErrorAlert title={t('failed')} error={send.error} /> : null}
       <Group justify="flex-end">

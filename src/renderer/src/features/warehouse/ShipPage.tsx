@@ -13,7 +13,6 @@ import {
   Stack,
   Switch,
   Text,
-  Textarea,
   Title,
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
@@ -50,6 +49,7 @@ import { openRehearsalOf, sameIds } from './rehearsalOf';
 import { useRehearsals } from './servicesQueries';
 import type { WarehousePackage } from './types';
 import { TitledSection } from '../../shared/TitledSection';
+import { GrowingTextarea } from '../../shared/GrowingTextarea';
 
 
 function Row({ label, value, strong }: { label: string; value: ReactNode; strong?: boolean }) {
@@ -406,13 +406,12 @@ export function ShipPage() {
             )}
           </Stack>
           <Stack gap="sm">
-            <Textarea
+            <GrowingTextarea
               label={t('remark')}
               description={t('remarkHint')}
               value={remark}
               onChange={(e) => setRemark(e.currentTarget.value)}
               maxLength={500}
-              autosize
               minRows={2}
             />
             {blocker && !loadingPackages ? (

@@ -1,4 +1,4 @@
-import { Button, Group, NumberInput, SimpleGrid, Skeleton, Stack, TextInput, Textarea } from '@mantine/core';
+import { Button, Group, NumberInput, SimpleGrid, Skeleton, Stack, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { ErrorAlert } from '../../../shared/ErrorAlert';
@@ -11,6 +11,7 @@ import type { CreatedApiKey, NewApiKeyInput } from '../types';
 import { keysMessages } from './messages';
 import { useCreateKey } from './mutations';
 import { ScopePicker } from './ScopePicker';
+import { GrowingTextarea } from '../../../shared/GrowingTextarea';
 
 const DEFAULT_RATE_LIMIT = 60;
 
@@ -96,13 +97,12 @@ export function CreateKeyForm({ onCreated }: { onCreated: (key: CreatedApiKey) =
               allowNegative={false}
             />
           </SimpleGrid>
-          <Textarea
+          <GrowingTextarea
             label={t('allowlist')}
             description={t('allowlistHint')}
             placeholder={t('allowlistPlaceholder')}
             value={allowlist}
             onChange={(e) => setAllowlist(e.currentTarget.value)}
-            autosize
             minRows={1}
             maxRows={6}
             error={errors.allowlist}

@@ -1,4 +1,4 @@
-import { Button, Group, Modal, NumberInput, Stack, Text, TextInput, Textarea } from '@mantine/core';
+import { Button, Group, Modal, NumberInput, Stack, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState, type FormEvent } from 'react';
 import { ErrorAlert } from '../../../shared/ErrorAlert';
@@ -9,6 +9,7 @@ import type { AdminOrderListItem, InspectionInput } from '../types';
 import { workMessages } from './messages';
 import { useAdvanceOrder, useRefundOrder, type AdvancedOrder } from './mutations';
 import { LabelledSegmentedControl } from '../../../shared/LabelledSegmentedControl';
+import { GrowingTextarea } from '../../../shared/GrowingTextarea';
 
 export interface OrderDialog {
   kind: 'ship' | 'inspect' | 'refund';
@@ -139,14 +140,13 @@ function InspectForm({ order, onClose }: { order: AdminOrderListItem; onClose: (
           allowNegative={false}
           thousandSeparator=","
         />
-        <Textarea label={t('notes')} placeholder={t('notesPlaceholder')} value={notes} onChange={(e) => setNotes(e.currentTarget.value)} maxLength={1000} autosize minRows={2} />
-        <Textarea
+        <GrowingTextarea label={t('notes')} placeholder={t('notesPlaceholder')} value={notes} onChange={(e) => setNotes(e.currentTarget.value)} maxLength={1000} minRows={2} />
+        <GrowingTextarea
           label={t('photos')}
           description={t('photosHint')}
           placeholder="https://…"
           value={photos}
           onChange={(e) => setPhotos(e.currentTarget.value)}
-          autosize
           minRows={1}
         />
         {advance.isError ? <ErrorAlert title={t('orderNotMoved', { orderNo: order.orderNo })} error={advance.error} /> : null}
@@ -179,7 +179,7 @@ function RefundForm({ order, onClose }: { order: AdminOrderListItem; onClose: ()
     <form onSubmit={submit} noValidate>
       <Stack gap="sm">
         <Text size="sm">{t('refundText', { amount: fmt.money(order.totalAmount, order.currency) })}</Text>
-        <Textarea label={t('reason')} placeholder={t('reasonPlaceholder')} value={reason} onChange={(e) => setReason(e.currentTarget.value)} maxLength={500} autosize minRows={2} />
+        <GrowingTextarea label={t('reason')} placeholder={t('reasonPlaceholder')} value={reason} onChange={(e) => setReason(e.currentTarget.value)} maxLength={500} minRows={2} />
         {refund.isError ? <ErrorAlert title={t('orderNotRefunded', { orderNo: order.orderNo })} error={refund.error} /> : null}
         <FormButtons submit={t('confirmRefund')} pending={refund.isPending} onClose={onClose} danger />
       </Stack>

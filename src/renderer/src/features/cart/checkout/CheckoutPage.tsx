@@ -1,4 +1,4 @@
-import { Alert, Anchor, Grid, Group, Skeleton, Stack, Textarea, Title } from '@mantine/core';
+import { Alert, Anchor, Grid, Group, Skeleton, Stack, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { KEEP_ON_NAVIGATE } from '../../../app/notificationHygiene';
 import { useMemo, useState } from 'react';
@@ -19,6 +19,7 @@ import { orderLineOf } from './grouping';
 import { checkoutMessages } from './messages';
 import { useAvailableCoupons } from '../../account/api';
 import { useOrderPreview, usePlaceOrder, useUnusedCoupons } from './queries';
+import { GrowingTextarea } from '../../../shared/GrowingTextarea';
 
 const MAX_REMARK = 500;
 
@@ -126,13 +127,12 @@ export function CheckoutPage() {
           <Stack gap="md">
             <CheckoutLines lines={lines} preview={linesPreview} previewFailed={base.isError} currency={currency} />
             <CouponPicker coupons={coupons} claimable={claimable.data ?? []} fits={fits} currency={currency} value={couponApplies ? couponId : null} onChange={setCouponId} />
-            <Textarea
+            <GrowingTextarea
               label={t('orderRemark')}
               description={t('orderRemarkHint')}
               value={remark}
               onChange={(event) => setRemark(event.currentTarget.value)}
               maxLength={MAX_REMARK}
-              autosize
               minRows={2}
             />
           </Stack>

@@ -1,4 +1,4 @@
-import { Button, Group, NumberInput, Stack, Text, Textarea } from '@mantine/core';
+import { Button, Group, NumberInput, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMemo, useState, type FormEvent } from 'react';
 import type { Product, Sku } from '../../../api/types';
@@ -12,6 +12,7 @@ import { useAddToCart } from '../../cart/useCartMutations';
 import { OptionPickers } from './OptionPickers';
 import { SkuPicker } from './SkuPicker';
 import { selectionOf, skuDimensions, skuOf, valueAvailable, type OptionSelection } from './skuOptions';
+import { GrowingTextarea } from '../../../shared/GrowingTextarea';
 
 interface Props {
   product: Product;
@@ -109,13 +110,12 @@ export function AddToCartForm({ product, onSkuChange }: Props) {
             </Text>
           ) : null}
         </Group>
-        <Textarea
+        <GrowingTextarea
           label={t('remark')}
           description={t('remarkHint')}
           value={remark}
           onChange={(event) => setRemark(event.currentTarget.value)}
           maxLength={500}
-          autosize
           minRows={2}
         />
         {add.isError ? <ErrorAlert title={t('addFailed')} error={add.error} /> : null}

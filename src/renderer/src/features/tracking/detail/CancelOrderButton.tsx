@@ -1,4 +1,4 @@
-import { Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
+import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
@@ -9,6 +9,7 @@ import { detailMessages } from '../messages';
 import { useCancelOrder } from '../queries';
 import type { RefundResult, OrderDetail } from '../types';
 import { MAX_REASON } from '../../../../../contract/limits';
+import { GrowingTextarea } from '../../../shared/GrowingTextarea';
 
 /** Cancel with an optional reason; each confirming click sends its own Idempotency-Key. */
 export function CancelOrderButton({ order, onCancelled }: { order: OrderDetail; onCancelled: (result: RefundResult) => void }) {
@@ -47,13 +48,12 @@ export function CancelOrderButton({ order, onCancelled }: { order: OrderDetail; 
       <Modal opened={opened} onClose={onClose} title={t('cancelTitle', { orderNo: order.orderNo })} centered>
         <Stack gap="sm">
           <Text size="sm">{t('cancelBody', { amount: fmt.money(order.totalAmount, order.currency) })}</Text>
-          <Textarea
+          <GrowingTextarea
             label={t('reason')}
             description={t('reasonHint')}
             value={reason}
             onChange={(event) => setReason(event.currentTarget.value)}
             maxLength={MAX_REASON}
-            autosize
             minRows={2}
             data-autofocus
           />
