@@ -9,6 +9,7 @@ import {
   type AdminClient,
   type OpenClient,
 } from '../../../client';
+import { inOwnTask } from './inOwnTask';
 import { defaultTransport, inWorld, type Method, type Transport } from './transport';
 import { selectedWorld } from './worldStore';
 import type { AddToCartInput, CartItemPatch, Platform } from './types';
@@ -98,7 +99,9 @@ let sharedAdmin: AdminClient | null = null;
 
 function pageTransport(): Transport {
   // Every call goes to the world picked in the header, read at the time of the call.
-  sharedTransport ??= inWorld(defaultTransport(), selectedWorld);
+  // Each call starts in a task of its own (inOwnTask): a page mounting with a dozen reads stays responsive.
+  const transport = defaultTransport();
+  sharedTransport ??= inWorld((request) => inOwnTask(() => transport(request)), selectedWorld);
   return sharedTransport;
 }
 

@@ -4,7 +4,8 @@ import { Anchor, Grid, Group, Paper, SimpleGrid, Skeleton, Stack, Text, Title, U
 import { ErrorAlert } from '../../shared/ErrorAlert';
 import { useT } from '../../shared/i18n';
 import { useFormat } from '../../shared/format';
-import { ORDER_STATUSES, usePackageStats, useOrderCounts, useRecentOrders, useTransactions } from './api';
+import { useOrderCounts } from '../tracking/queries';
+import { ORDER_STATUSES, usePackageStats, useRecentOrders, useTransactions } from './api';
 import { BalanceCards } from './BalanceCards';
 import { orderHref, transactionReferenceHref } from './logic';
 import { commonMessages, dashboardMessages } from './messages';
@@ -17,8 +18,7 @@ const WALLET_HREF = '#/wallet';
 function OrdersByStatus() {
   const t = useT(dashboardMessages);
   const c = useT(commonMessages);
-  const counts = useOrderCounts();
-  const failed = counts.find((q) => q.isError);
+  const { counts, error } = useOrderCounts();
   return (
     <Paper withBorder radius="md" p="md" h="100%" role="region" aria-label={t('ordersByStatus')}>
       <Group justify="space-between" mb="sm">
@@ -29,10 +29,10 @@ function OrdersByStatus() {
           {t('viewOrders')}
         </Anchor>
       </Group>
-      {failed ? <ErrorAlert title={t('ordersError')} error={failed.error} /> : null}
+      {error ? <ErrorAlert title={t('ordersError')} error={error} /> : null}
       <SimpleGrid cols={{ base: 2, xs: 4 }} spacing="xs">
-        {ORDER_STATUSES.map((status, index) => {
-          const query = counts[index]!;
+        {ORDER_STATUSES.map((status) => {
+          const count = counts[status];
           const label = c(`status_${status}`);
           return (
             <UnstyledButton
@@ -42,11 +42,11 @@ function OrdersByStatus() {
               p="xs"
               style={{ borderRadius: 'var(--mantine-radius-sm)', borderLeft: `3px solid var(--mantine-color-${statusColor(status)}-5)` }}
             >
-              {query.isPending ? (
+              {count === undefined && !error ? (
                 <Skeleton height={26} width={32} />
               ) : (
-                <Text fz={22} fw={700} lh={1.2} c={query.data ? undefined : 'dimmed'}>
-                  {query.data ?? '–'}
+                <Text fz={22} fw={700} lh={1.2} c={count ? undefined : 'dimmed'}>
+                  {count ?? '–'}
                 </Text>
               )}
               <Text size="xs" c="dimmed" lineClamp={2}>

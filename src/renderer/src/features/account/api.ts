@@ -1,4 +1,4 @@
-import { keepPreviousData, useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { accountResourceKeys, useWalletBalance, type Address, type Country, type NewAddress, type WalletBalance } from '../../api/account';
 import { data, openApi } from '../../api/client';
 import { profileKey } from '../../app/useProfileLanguage';
@@ -10,7 +10,7 @@ export type { OrderListItem } from '../../../../contract/open/orders';
 export type { ProfilePatch } from '../../../../contract/open/profile';
 export type { WalletTransaction } from '../../../../contract/open/wallet';
 export type { PackageStats } from '../../../../contract/open/warehouse';
-import { ORDER_STATUSES, type EntryType, type OrderStatus } from '../../../../contract/enums';
+import type { EntryType } from '../../../../contract/enums';
 
 
 
@@ -33,7 +33,6 @@ export const accountKeys = {
   balance: accountResourceKeys.balance,
   transactions: (params: { page: number; limit: number; type?: EntryType }) => ['wallet', 'transactions', params] as const,
   spending: (pages: number) => ['wallet', 'spending', pages] as const,
-  orderCount: (status: OrderStatus) => ['dashboard', 'order-count', status] as const,
   recentOrders: ['dashboard', 'recent-orders'] as const,
   packageStats: ['dashboard', 'package-stats'] as const,
   addresses: accountResourceKeys.addresses,
@@ -74,15 +73,6 @@ export function useSpendingTransactions(pages = 5) {
 }
 
 // ---------------------------------------------------------------- dashboard
-
-export function useOrderCounts() {
-  return useQueries({
-    queries: ORDER_STATUSES.map((status) => ({
-      queryKey: accountKeys.orderCount(status),
-      queryFn: async () => (await data(openApi().GET('/orders', { params: { query: { status, limit: 1 } } }))).total,
-    })),
-  });
-}
 
 export function useRecentOrders(limit = 5) {
   return useQuery({

@@ -20,7 +20,7 @@ const TABS: readonly (OrderStatus | 'all')[] = ['all', ...ORDER_STATUSES];
 function StatusTabs({ current }: { current: OrderStatus | null }) {
   const t = useT(listMessages);
   const ts = useT(statusMessages);
-  const counts = useOrderCounts();
+  const { counts } = useOrderCounts();
   return (
     <Tabs
       value={current ?? 'all'}

@@ -1,5 +1,6 @@
 import { useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import { data, idempotent, openApi } from '../../api/client';
+import { inOwnTask } from '../../api/inOwnTask';
 import type { Page } from '../../api/types';
 import { ORDER_STATUSES, type RefundResult, type OrderListItem, type OrderStatus } from './types';
 
@@ -26,13 +27,23 @@ export function useOrderList(status: OrderStatus | null, page: number, limit: nu
   });
 }
 
-/** The tab counts: the `total` of a one-item page per status (and of all orders). */
-export function useOrderCounts(): Record<OrderStatus | 'all', number | undefined> {
+/** The number of orders in each status (and in all): the `total` of a one-item page of each. */
+export interface OrderCounts {
+  counts: Record<OrderStatus | 'all', number | undefined>;
+  /** The first of the reads that failed, if one did. */
+  error: Error | null;
+}
+
+/**
+ * The order counts of the orders page's tabs and the dashboard: eleven reads, each started in a task of its
+ * own (inOwnTask), so a page mounting with them stays responsive.
+ */
+export function useOrderCounts(): OrderCounts {
   const statuses: (OrderStatus | null)[] = [null, ...ORDER_STATUSES];
   const results = useQueries({
     queries: statuses.map((status) => ({
       queryKey: orderKeys.count(status),
-      queryFn: () => data(openApi().GET('/orders', { params: { query: { status: status ?? undefined, limit: 1 } } })),
+      queryFn: () => inOwnTask(() => data(openApi().GET('/orders', { params: { query: { status: status ?? undefined, limit: 1 } } }))),
       select: (page: Page<OrderListItem>) => page.total,
     })),
   });
@@ -40,7 +51,7 @@ export function useOrderCounts(): Record<OrderStatus | 'all', number | undefined
   statuses.forEach((status, index) => {
     counts[status ?? 'all'] = results[index]?.data;
   });
-  return counts;
+  return { counts, error: results.find((result) => result.isError)?.error ?? null };
 }
 
 export function useOrder(orderNo: string) {
