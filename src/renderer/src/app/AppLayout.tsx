@@ -12,6 +12,7 @@ import { MainNav } from './MainNav';
 import { ServiceStatusBanner } from './ServiceStatusBanner';
 import { useUiStore } from './uiStore';
 import { WorldSwitcher } from '../features/worlds/WorldSwitcher';
+import { MountInTransition } from '../shared/MountInTransition';
 
 export function AppLayout({ children }: { children: ReactNode }) {
   const t = useT(appMessages);
@@ -34,11 +35,15 @@ export function AppLayout({ children }: { children: ReactNode }) {
             </Title>
           </Group>
           <Group gap="sm" wrap="nowrap">
-            <WorldSwitcher />
-            <HeaderSummary />
-            <DisplayCurrencyPicker />
-            <LanguageSwitch />
-            <ColorSchemeToggle />
+            {/* Mounted after the shell's first commit: their popovers, tooltips and queries set state as they
+                mount, which made React render again and run every effect of that commit in its task. */}
+            <MountInTransition>
+              <WorldSwitcher />
+              <HeaderSummary />
+              <DisplayCurrencyPicker />
+              <LanguageSwitch />
+              <ColorSchemeToggle />
+            </MountInTransition>
           </Group>
         </Group>
       </AppShell.Header>
