@@ -99,9 +99,11 @@ let sharedAdmin: AdminClient | null = null;
 
 function pageTransport(): Transport {
   // Every call goes to the world picked in the header, read at the time of the call.
-  // Each call starts in a task of its own (inOwnTask): a page mounting with a dozen reads stays responsive.
-  const transport = defaultTransport();
-  sharedTransport ??= inWorld((request) => inOwnTask(() => transport(request)), selectedWorld);
+  if (sharedTransport === null) {
+    // Each call starts in a task of its own (inOwnTask): a page mounting with a dozen reads stays responsive.
+    const transport = defaultTransport();
+    sharedTransport = inWorld((request) => inOwnTask(() => transport(request)), selectedWorld);
+  }
   return sharedTransport;
 }
 
