@@ -55,8 +55,12 @@ export const rendererConfig = {
   build: {
     outDir: RENDERER_OUT_DIR,
     emptyOutDir: true,
-    // Pages are chunks of their own (app/lazyPage.ts); the shell chunk holds React, Mantine and the nav.
+    // Pages are chunks of their own (app/lazyPage.ts); the entry holds React, and the app's chunk
+    // (app/start.ts, imported by main.tsx) Mantine, the shell and the nav.
     chunkSizeWarningLimit: 1024,
+    // A page's chunk is imported without a modulepreload link per dependency: appending some thirty links
+    // was a long task of its own (70 ms at 4x CPU on the product page), and on localhost or file:// the
+    // chunks arrive as fast when imported. CSS dependencies still load before the chunk runs.
     modulePreload: { resolveDependencies: () => [] },
     rolldownOptions: {
       input: resolve(RENDERER_ROOT, 'index.html'),

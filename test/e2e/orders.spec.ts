@@ -128,3 +128,21 @@ test('cancel with a reason: the refund shows and the order is cancelled', async 
   expect(cents(after.balance) - cents(before.balance)).toBe(cents(order.totalAmount));
   expect((await openApi.get<Order>(`/orders/${order.orderNo}`)).status).toBe('cancelled');
 });
+
+test('the dashboard counts the orders of each status, as the orders tabs do', async ({ app: page, openApi, server }) => {
+  // Orders in two statuses at least, so a count shown under the wrong status differs.
+  const admin = adminApiOf(page.request, server.origin);
+  const [line] = await cheapProducts(openApi, 1);
+  const arrived = await placeOrder(openApi, line!);
+  await admin.send('POST', `/orders/${arrived.orderNo}/advance`, { to: 'in_warehouse' });
+  await placeOrder(openApi, line!);
+
+  await page.getByRole('navigation').getByRole('link', { name: 'Dashboard' }).click();
+  const byStatus = page.getByRole('region', { name: 'Purchase orders by status' });
+  for (const status of Object.keys(ORDER_STATUS_LABELS.en)) {
+    const link = byStatus.locator(`a[href="#/orders?status=${status}"]`);
+    await expect(link).toContainText(STATUS_LABELS[status]!);
+    // The count is the link's first line.
+    await expect(link.locator('p').first()).toHaveText(String(await orderTotal(openApi, status)));
+  }
+});

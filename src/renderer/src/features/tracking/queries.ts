@@ -1,6 +1,5 @@
 import { useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import { data, idempotent, openApi } from '../../api/client';
-import { inOwnTask } from '../../api/inOwnTask';
 import type { Page } from '../../api/types';
 import { ORDER_STATUSES, type RefundResult, type OrderListItem, type OrderStatus } from './types';
 
@@ -35,15 +34,15 @@ export interface OrderCounts {
 }
 
 /**
- * The order counts of the orders page's tabs and the dashboard: eleven reads, each started in a task of its
- * own (inOwnTask), so a page mounting with them stays responsive.
+ * The order counts of the orders page's tabs and the dashboard: eleven reads, each sent in a task of its own
+ * by the page's transport (api/inOwnTask.ts), so a page mounting with them stays responsive.
  */
 export function useOrderCounts(): OrderCounts {
   const statuses: (OrderStatus | null)[] = [null, ...ORDER_STATUSES];
   const results = useQueries({
     queries: statuses.map((status) => ({
       queryKey: orderKeys.count(status),
-      queryFn: () => inOwnTask(() => data(openApi().GET('/orders', { params: { query: { status: status ?? undefined, limit: 1 } } }))),
+      queryFn: () => data(openApi().GET('/orders', { params: { query: { status: status ?? undefined, limit: 1 } } })),
       select: (page: Page<OrderListItem>) => page.total,
     })),
   });
