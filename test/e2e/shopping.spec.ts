@@ -186,3 +186,17 @@ test('toasts do not pile up: one per kind, and a page change clears them', async
   await expect(page.getByRole('heading', { name: 'Cart', level: 2 })).toBeVisible();
   await expect(added).toHaveCount(0);
 });
+
+test('a remark box grows with its text, by CSS, and never shrinks below its two rows', async ({ app: page, openApi }) => {
+  const { items } = await openApi.get<{ items: Product[] }>('/products/search?limit=1');
+  await page.goto(`${page.url().split('#')[0]}#/product/${items[0]!.id}`);
+  const remark = page.getByRole('form', { name: 'Add to cart' }).getByRole('textbox', { name: 'Remark' });
+  await expect(remark).toBeVisible();
+  const empty = (await remark.boundingBox())!.height;
+  await remark.fill('one\ntwo\nthree\nfour\nfive');
+  await expect.poll(async () => (await remark.boundingBox())!.height).toBeGreaterThan(empty * 1.8);
+  await remark.fill('');
+  await expect.poll(async () => (await remark.boundingBox())!.height).toBe(empty);
+  // Sized by the browser (field-sizing), not measured by a script: no inline height is set on it.
+  expect(await remark.evaluate((element) => (element as HTMLElement).style.height)).toBe('');
+});
