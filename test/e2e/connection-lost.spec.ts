@@ -50,3 +50,17 @@ test('a server restarted with --new-token: the open page says its session ended 
   await page.getByRole('navigation').getByRole('link', { name: 'Dashboard', exact: true }).click();
   await expect(page.getByRole('region', { name: 'Wallet balance' }).getByRole('group', { name: 'Available' })).toContainText('CN¥10,000.00');
 });
+
+test('when the app\'s script cannot be loaded, the page says so and offers to reload', async ({ browser, server }) => {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  // The app's chunk (main.tsx imports it after React) fails as if the server stopped in between.
+  await page.route(/\/assets\/start-[\w-]+\.js$/, (route) => route.abort('connectionrefused'));
+  await page.goto(server.url);
+  const alert = page.getByRole('alert');
+  await expect(alert).toContainText('crossbuy could not load its interface: the service may have stopped.');
+  await page.unroute(/\/assets\/start-[\w-]+\.js$/);
+  await alert.getByRole('button', { name: 'Reload' }).click();
+  await expect(page.getByRole('navigation').getByRole('link', { name: 'Dashboard', exact: true })).toBeVisible();
+  await context.close();
+});
