@@ -1,5 +1,6 @@
 import Database from 'better-sqlite3';
 import { privateDatabaseFile } from '../shared/private-files.js';
+import { watchCommits } from './data-version.js';
 import { flushGroupCommit } from './group-commit.js';
 import { boundMemory, PAGE_CACHE_KIB } from './memory-bounds.js';
 
@@ -25,6 +26,7 @@ export function openDatabase(file: string): Db {
   db.pragma('temp_store = MEMORY');
   boundMemory(db, PAGE_CACHE_KIB);
   cacheStatements(db);
+  watchCommits(db);
   return db;
 }
 
