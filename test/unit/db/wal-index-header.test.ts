@@ -1,5 +1,5 @@
 import Database from 'better-sqlite3';
-import { existsSync, mkdtempSync, readdirSync, readlinkSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readlinkSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
@@ -72,8 +72,35 @@ describe('WalIndexHeader', () => {
     }
   });
 
-  it('is absent for a database that has no WAL index', () => {
+  it('is absent for a database that has no WAL index, or where the -shm file holds no initialized header', () => {
     expect(WalIndexHeader.open(join(dir, 'no-such.db'))).toBeNull();
+    writeFileSync(join(dir, 'stale.db'), '');
+    writeFileSync(join(dir, 'stale.db-shm'), Buffer.alloc(32768));
+    expect(WalIndexHeader.open(join(dir, 'stale.db'))).toBeNull();
+    // Its descriptor waits (it cannot tell whether a connection uses the file) until the file is gone.
+    expect(lingeringHeaders()).toBe(1);
+    rmSync(join(dir, 'stale.db-shm'));
+    expect(WalIndexHeader.open(join(dir, 'no-such.db'))).toBeNull();
+    expect(lingeringHeaders()).toBe(0);
+  });
+
+  it("follows a symbolic link to the database, as SQLite does when it names the -shm file", () => {
+    const db = watchedDb('linked.db');
+    const link = join(dir, 'link.db');
+    symlinkSync(db.name, link);
+    // A stale file beside the link must not be taken for the index SQLite uses.
+    writeFileSync(`${link}-shm`, Buffer.alloc(32768));
+    const header = WalIndexHeader.open(link)!;
+    try {
+      expect(header.changed()).toBe(true);
+      expect(header.changed()).toBe(false);
+      plain(link).prepare('INSERT INTO t VALUES (1)').run();
+      expect(header.changed()).toBe(true);
+    } finally {
+      for (const open of opened.splice(0)) open.close();
+      header.release();
+    }
+    expect(lingeringHeaders()).toBe(0);
   });
 });
 

@@ -1,4 +1,4 @@
-import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
+import { closeSync, fstatSync, openSync, readSync, realpathSync } from 'node:fs';
 
 /**
  * The WAL-index header of a database in WAL mode, read from its `-shm` file: 48 bytes that SQLite keeps
@@ -26,14 +26,38 @@ export class WalIndexHeader {
 
   private constructor(private fd: number | null) {}
 
-  /** The header of `databaseFile`'s WAL index, or null where there is none to read (not WAL, in memory). */
+  /**
+   * The header of `databaseFile`'s WAL index, or null where there is none to read (not WAL, in memory) or
+   * what is there is not an initialized header. SQLite names the file after the database's real path on
+   * POSIX systems (it follows a symbolic link to the database), after the path as given on Windows.
+   */
   static open(databaseFile: string): WalIndexHeader | null {
     closeLingering();
+    let fd: number;
     try {
-      return new WalIndexHeader(openSync(`${databaseFile}-shm`, 'r'));
+      const real = process.platform === 'win32' ? databaseFile : realpathSync(databaseFile);
+      fd = openSync(`${real}-shm`, 'r');
     } catch {
       return null;
     }
+    const header = new WalIndexHeader(fd);
+    if (!header.initialized()) {
+      header.release();
+      return null;
+    }
+    return header;
+  }
+
+  /** Whether the first copy reads as a header SQLite initialized: its version (3007000) and isInit set. */
+  private initialized(): boolean {
+    if (this.fd === null) return false;
+    try {
+      if (readSync(this.fd, this.bytes, 0, HEADER_BYTES, 0) < HEADER_BYTES) return false;
+    } catch {
+      return false;
+    }
+    const version = this.bytes.readUInt32LE(0) === WAL_INDEX_VERSION || this.bytes.readUInt32BE(0) === WAL_INDEX_VERSION;
+    return version && this.bytes[12] === 1;
   }
 
   /**
@@ -65,6 +89,8 @@ export class WalIndexHeader {
 }
 
 const HEADER_BYTES = 48;
+/** `iVersion` of every WAL-index header since SQLite 3.7.0 (walformat.html). */
+const WAL_INDEX_VERSION = 3007000;
 
 /** Descriptors of released headers whose file another connection may still lock. */
 const lingering = new Set<number>();
