@@ -82,7 +82,9 @@ function readDataVersion(db: Db): number {
   const changed = watch.header.changed();
   if (changed === false && watch.value !== null) return watch.value;
   const value = probesOf(db).dataVersion.get() as number;
-  watch.value = changed === null ? null : value;
+  // Inside a transaction the pragma answers for the transaction's snapshot, which may be older than the
+  // header just read: such a value is used, never kept.
+  watch.value = changed === null || db.inTransaction ? null : value;
   return value;
 }
 
