@@ -155,6 +155,27 @@ describe('dataVersion on a watched connection', () => {
   });
 });
 
+describe('dataVersion inside a transaction', () => {
+  it('reads the pragma, not the header, which cannot vouch for a snapshot older than itself', async () => {
+    const db = watchedDb('g.db');
+    await nextRun();
+    dataVersion(db);
+    await nextRun();
+    const headerReads = vi.spyOn(WalIndexHeader.prototype, 'changed');
+    const other = plain(db.name);
+    db.transaction(() => {
+      db.prepare('INSERT INTO t VALUES (1)').run();
+      expect(dataVersion(db)).toBe(db.pragma('data_version', { simple: true }));
+    }).immediate();
+    expect(headerReads).not.toHaveBeenCalled();
+    other.prepare('INSERT INTO t VALUES (2)').run();
+    await nextRun();
+    // Outside it, the header again, and the other connection's commit is seen.
+    expect(dataVersion(db)).toBe(db.pragma('data_version', { simple: true }));
+    expect(headerReads).toHaveBeenCalledTimes(1);
+  });
+});
+
 describe.runIf(existsSync('/proc/self/fd'))("the header's descriptor", () => {
   it('closes with its connection when that was the last one on the file', () => {
     const db = watchedDb('d.db');

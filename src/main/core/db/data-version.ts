@@ -76,15 +76,15 @@ export function watchCommits(db: Db): void {
 
 function readDataVersion(db: Db): number {
   const watch = watched.get(db);
-  if (watch === undefined) return probesOf(db).dataVersion.get() as number;
+  // Inside a transaction (a group-commit batch, mostly) the pragma answers for the transaction's snapshot,
+  // which may be older than the header: the header cannot vouch for it, so it is not read at all.
+  if (watch === undefined || db.inTransaction) return probesOf(db).dataVersion.get() as number;
   // The header first: a commit after this read moves the header again, so a value read after it is never
   // kept past a change it did not see.
   const changed = watch.header.changed();
   if (changed === false && watch.value !== null) return watch.value;
   const value = probesOf(db).dataVersion.get() as number;
-  // Inside a transaction the pragma answers for the transaction's snapshot, which may be older than the
-  // header just read: such a value is used, never kept.
-  watch.value = changed === null || db.inTransaction ? null : value;
+  watch.value = changed === null ? null : value;
   return value;
 }
 
