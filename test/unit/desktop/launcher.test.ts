@@ -234,6 +234,20 @@ describe('the runtime the scripts run on', () => {
     expect(spawnSync(pinned, ['--version'], { encoding: 'utf8' }).stdout).toBe(`v${pkg.dependencies.node}\n`);
   });
 
+  it("denies better-sqlite3's install step: npm would build it with node-gyp, where its binaries come in the package", () => {
+    // npm adds `node-gyp rebuild` to any dependency with a binding.gyp, and reads the package's
+    // `gypfile: false` from package-lock.json, which does not keep it: without a compiler and Node's headers
+    // (downloaded from nodejs.org), `npm install` failed on a machine with no npm configuration of its own.
+    // npm 11's allowScripts skips the step; the prebuilt binary for this platform is what loads.
+    const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { allowScripts: Record<string, boolean> };
+    expect(pkg.allowScripts['better-sqlite3']).toBe(false);
+    const sqlite = JSON.parse(readFileSync(join(root, 'node_modules', 'better-sqlite3', 'package.json'), 'utf8')) as { scripts?: Record<string, string>; gypfile?: boolean };
+    expect([sqlite.scripts?.preinstall, sqlite.scripts?.install, sqlite.scripts?.postinstall]).toEqual([undefined, undefined, undefined]);
+    expect(sqlite.gypfile).toBe(false);
+    const prebuilt = join(root, 'node_modules', 'better-sqlite3', 'prebuilds', `${process.platform}-${process.arch}.node`);
+    expect(existsSync(prebuilt)).toBe(true);
+  });
+
   it('takes the CLI from an older Node to the pinned one (where this machine has an older Node)', () => {
     // Both checks run wherever the test runs: the bin must load on any Node (no import an old Node lacks
     // at link time), and an old Node found on the machine must end up on the pinned one.
