@@ -146,3 +146,32 @@ test('the dashboard counts the orders of each status, as the orders tabs do', as
     await expect(link.locator('p').first()).toHaveText(String(await orderTotal(openApi, status)));
   }
 });
+
+test("the dashboard keeps a count that has not answered loading while another's read failed", async ({ app: page }) => {
+  // One status's count fails; another's is held back: the failed one shows a dash under the error, the held
+  // one stays a placeholder (not a dash, which would say it has no count), and shows its count once answered.
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route('**/api/v1/open/orders?*', async (route) => {
+    const query = new URL(route.request().url()).searchParams;
+    if (query.get('limit') === '1' && query.get('status') === 'cancelled') {
+      await route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ statusCode: 500, error: 'Internal Server Error', message: 'counting failed' }) });
+      return;
+    }
+    if (query.get('limit') === '1' && query.get('status') === 'completed') await held;
+    await route.continue();
+  });
+  await page.getByRole('navigation').getByRole('link', { name: 'Dashboard' }).click();
+  const byStatus = page.getByRole('region', { name: 'Purchase orders by status' });
+  await expect(byStatus.getByRole('alert')).toContainText('Cannot count the purchase orders');
+  const failed = byStatus.locator('a[href="#/orders?status=cancelled"]');
+  const waiting = byStatus.locator('a[href="#/orders?status=completed"]');
+  await expect(failed.locator('p').first()).toHaveText('–');
+  await expect(waiting.locator('.mantine-Skeleton-root')).toHaveCount(1);
+  await expect(waiting).not.toContainText('–');
+  release();
+  await expect(waiting.locator('.mantine-Skeleton-root')).toHaveCount(0);
+  await expect(waiting.locator('p').first()).toHaveText('0');
+});

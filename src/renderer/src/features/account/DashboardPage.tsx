@@ -18,7 +18,7 @@ const WALLET_HREF = '#/wallet';
 function OrdersByStatus() {
   const t = useT(dashboardMessages);
   const c = useT(commonMessages);
-  const { counts, error } = useOrderCounts();
+  const { counts, pending, error } = useOrderCounts();
   return (
     <Paper withBorder radius="md" p="md" h="100%" role="region" aria-label={t('ordersByStatus')}>
       <Group justify="space-between" mb="sm">
@@ -42,7 +42,7 @@ function OrdersByStatus() {
               p="xs"
               style={{ borderRadius: 'var(--mantine-radius-sm)', borderLeft: `3px solid var(--mantine-color-${statusColor(status)}-5)` }}
             >
-              {count === undefined && !error ? (
+              {pending[status] ? (
                 <Skeleton height={26} width={32} />
               ) : (
                 <Text fz={22} fw={700} lh={1.2} c={count ? undefined : 'dimmed'}>

@@ -29,6 +29,8 @@ export function useOrderList(status: OrderStatus | null, page: number, limit: nu
 /** The number of orders in each status (and in all): the `total` of a one-item page of each. */
 export interface OrderCounts {
   counts: Record<OrderStatus | 'all', number | undefined>;
+  /** Whose read has not answered yet (a count still loading, not one that failed). */
+  pending: Record<OrderStatus | 'all', boolean>;
   /** The first of the reads that failed, if one did. */
   error: Error | null;
 }
@@ -47,10 +49,12 @@ export function useOrderCounts(): OrderCounts {
     })),
   });
   const counts = {} as Record<OrderStatus | 'all', number | undefined>;
+  const pending = {} as Record<OrderStatus | 'all', boolean>;
   statuses.forEach((status, index) => {
     counts[status ?? 'all'] = results[index]?.data;
+    pending[status ?? 'all'] = results[index]?.isPending ?? true;
   });
-  return { counts, error: results.find((result) => result.isError)?.error ?? null };
+  return { counts, pending, error: results.find((result) => result.isError)?.error ?? null };
 }
 
 export function useOrder(orderNo: string) {
