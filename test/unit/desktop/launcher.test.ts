@@ -238,7 +238,7 @@ describe('the runtime the scripts run on', () => {
     // npm adds `node-gyp rebuild` to any dependency with a binding.gyp, and reads the package's
     // `gypfile: false` from package-lock.json, which does not keep it: without a compiler and Node's headers
     // (downloaded from nodejs.org), `npm install` failed on a machine with no npm configuration of its own.
-    // npm 11's allowScripts skips the step; the prebuilt binary for this platform is what loads.
+    // allowScripts (npm 11.16 and newer) skips the step; the prebuilt binary for this platform is what loads.
     const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { allowScripts: Record<string, boolean> };
     expect(pkg.allowScripts['better-sqlite3']).toBe(false);
     const sqlite = JSON.parse(readFileSync(join(root, 'node_modules', 'better-sqlite3', 'package.json'), 'utf8')) as { scripts?: Record<string, string>; gypfile?: boolean };
