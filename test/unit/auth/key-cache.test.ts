@@ -9,6 +9,7 @@ import { dataVersion } from '../../../src/main/core/db/data-version.js';
 import { groupCommit } from '../../../src/main/core/db/group-commit.js';
 import { openCore, type Core } from '../../../src/main/core/index.js';
 import { ApiError } from '../../../src/main/core/shared/errors.js';
+import { nextRun } from '../../helpers/next-run.js';
 
 /**
  * A cached key is parsed once (scopes, allowlist, expiry) and reused while nothing changed; revocation
@@ -26,8 +27,6 @@ const statusOf = (work: () => unknown) => {
     return error instanceof ApiError ? error.statusCode : 500;
   }
 };
-/** Ends the current synchronous run, as the end of one request's handling does. */
-const nextRun = () => new Promise((resolve) => setImmediate(resolve));
 
 beforeAll(() => {
   dir = mkdtempSync(join(tmpdir(), 'crossbuy-key-cache-'));

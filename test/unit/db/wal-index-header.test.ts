@@ -6,6 +6,7 @@ import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { openDatabase } from '../../../src/main/core/db/database.js';
 import { dataVersion } from '../../../src/main/core/db/data-version.js';
 import { lingeringHeaders, WalIndexHeader } from '../../../src/main/core/db/wal-index-header.js';
+import { nextRun } from '../../helpers/next-run.js';
 
 /**
  * `dataVersion` reads `PRAGMA data_version` (a read transaction) only when the WAL-index header moved
@@ -27,8 +28,6 @@ function watchedDb(name: string): Database.Database {
   opened.push(db);
   return db;
 }
-/** Ends the current synchronous run, as the end of one request's handling does. */
-const nextRun = () => new Promise((resolve) => setImmediate(resolve));
 /** This process's open descriptors of `path` (Linux). */
 const descriptorsOf = (path: string) =>
   readdirSync('/proc/self/fd').filter((fd) => {

@@ -8,6 +8,7 @@ import { skusOfSql } from '../../../src/main/core/products/catalog.js';
 import { searchLocalCatalog } from '../../../src/main/core/products/search.js';
 import { searchFiltersOf } from '../../../src/main/core/products/search-filters.js';
 import { fullScans, queryPlan, recordStatements } from '../../helpers/read-counter.js';
+import { nextRun } from '../../helpers/next-run.js';
 
 /**
  * A search page is kept while nothing changed and rebuilt after any change (db/kept-views.ts); a cold page
@@ -21,7 +22,6 @@ describe('local catalog search pages', () => {
     core.close();
     rmSync(dataDir, { recursive: true, force: true });
   });
-  const nextRun = () => new Promise((resolve) => setImmediate(resolve));
   const hoodies = () => searchLocalCatalog(ctx, 'hoodie', { page: 1, limit: 20 });
   const firstHoodie = () => hoodies().items[0]!;
   const matchCount = (q: string) =>
