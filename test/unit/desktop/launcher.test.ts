@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { electronEnv, parseStartArgs, serveArgs } from '../../../scripts/launcher/args.js';
 import { progressLine } from '../../../scripts/launcher/electron-download.js';
 import { EARLY_EXIT_MS, electronOutcome, missingDisplay } from '../../../scripts/launcher/outcome.js';
+import { keepPrebuiltOnly, withPrebuiltOnly } from '../../../scripts/launcher/lockfile.js';
 import { installProblem, npmRuntimeNote, pinnedNodePath, runtimeDecision, SERVER_V8_FLAGS, serverFlagsRelaunch, supportedNode } from '../../../scripts/launcher/runtime.js';
 import { CORE_HOST_V8_FLAGS } from '../../../src/main/desktop/core-host-flags.js';
 import { ENTRIES, nodeEntry } from '../../../scripts/launcher/spawn-forms.js';
@@ -235,17 +236,47 @@ describe('the runtime the scripts run on', () => {
   });
 
   it("denies better-sqlite3's install step: npm would build it with node-gyp, where its binaries come in the package", () => {
-    // npm adds `node-gyp rebuild` to any dependency with a binding.gyp, and reads the package's
-    // `gypfile: false` from package-lock.json, which does not keep it: without a compiler and Node's headers
-    // (downloaded from nodejs.org), `npm install` failed on a machine with no npm configuration of its own.
-    // allowScripts (npm 11.16 and newer) skips the step; the prebuilt binary for this platform is what loads.
+    // npm adds `node-gyp rebuild` to any dependency with a binding.gyp unless the package says `gypfile:
+    // false`, which npm installing from package-lock.json reads from the lockfile's entry: without a
+    // compiler and Node's headers (downloaded from nodejs.org), `npm install` failed on a machine with no
+    // npm configuration of its own. The lockfile's entry carries the field (npm 10 reads it there; prepare
+    // puts it back when npm rewrites the file), and allowScripts (npm 11.16 and newer) denies the step too.
     const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { allowScripts: Record<string, boolean> };
     expect(pkg.allowScripts['better-sqlite3']).toBe(false);
+    const lock = JSON.parse(readFileSync(join(root, 'package-lock.json'), 'utf8')) as { packages: Record<string, { gypfile?: boolean }> };
+    expect(lock.packages['node_modules/better-sqlite3']?.gypfile).toBe(false);
     const sqlite = JSON.parse(readFileSync(join(root, 'node_modules', 'better-sqlite3', 'package.json'), 'utf8')) as { scripts?: Record<string, string>; gypfile?: boolean };
     expect([sqlite.scripts?.preinstall, sqlite.scripts?.install, sqlite.scripts?.postinstall]).toEqual([undefined, undefined, undefined]);
     expect(sqlite.gypfile).toBe(false);
     const prebuilt = join(root, 'node_modules', 'better-sqlite3', 'prebuilds', `${process.platform}-${process.arch}.node`);
     expect(existsSync(prebuilt)).toBe(true);
+  });
+
+  it('puts `gypfile: false` back into a lockfile npm rewrote, in the layout the file had, and leaves a kept one alone', () => {
+    const entry = { version: '13.2.0', integrity: 'sha512-x', license: 'MIT', engines: { node: '>=22' } };
+    const lock = { name: 'crossbuy', lockfileVersion: 3, packages: { '': { name: 'crossbuy' }, 'node_modules/better-sqlite3': entry, 'node_modules/zod': { version: '4.0.0' } } };
+    const asNpmWrites = (value: unknown, indent: string, eol: string) => `${JSON.stringify(value, null, indent)}\n`.replace(/\n/g, eol);
+    const dropped = asNpmWrites(lock, '  ', '\n');
+    const kept = withPrebuiltOnly(dropped);
+    const keptLock = { ...lock, packages: { ...lock.packages, 'node_modules/better-sqlite3': { ...entry, gypfile: false } } };
+    expect(kept).toBe(asNpmWrites(keptLock, '  ', '\n'));
+    expect(withPrebuiltOnly(kept!)).toBeNull();
+    // A Windows checkout (CRLF) and another indent keep theirs: the only change is the one field.
+    expect(withPrebuiltOnly(asNpmWrites(lock, '\t', '\r\n'))).toBe(asNpmWrites(keptLock, '\t', '\r\n'));
+    // A tree without better-sqlite3 is not touched.
+    expect(withPrebuiltOnly(asNpmWrites({ lockfileVersion: 3, packages: { '': {} } }, '  ', '\n'))).toBeNull();
+
+    const dir = mkdtempSync(join(tmpdir(), 'crossbuy-lockfile-'));
+    try {
+      const file = join(dir, 'package-lock.json');
+      writeFileSync(file, dropped);
+      expect(keepPrebuiltOnly(file)).toBe(true);
+      expect(readFileSync(file, 'utf8')).toBe(kept);
+      expect(keepPrebuiltOnly(file)).toBe(false);
+      expect(keepPrebuiltOnly(join(dir, 'none.json'))).toBe(false);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('takes the CLI from an older Node to the pinned one (where this machine has an older Node)', () => {
