@@ -81,3 +81,16 @@ test('checkout reads the coupons to claim afresh each visit: one claimed elsewhe
     await openApi.send('DELETE', '/cart');
   }
 });
+
+test('the coupons page names a shipping coupon\'s floor on the freight and its channel limit, never "No minimum order"', async ({ app: page, openApi }) => {
+  const shipping = (await openApi.get<(Coupon & { minFee: number; channelIds: string[] | null })[]>('/user/coupons/available')).filter((c) => c.appliesTo === 'shipping');
+  const withFloor = shipping.find((c) => c.minFee > 0);
+  const onSomeChannels = shipping.find((c) => c.channelIds !== null);
+  expect(withFloor, 'the demo has a shipping coupon with a fee floor').toBeDefined();
+  expect(onSomeChannels, 'the demo has a shipping coupon for some channels').toBeDefined();
+  await page.goto('/#/coupons');
+  const card = page.getByRole('listitem', { name: withFloor!.name, exact: true });
+  await expect(card).toContainText(`Off the freight, on a shipping fee of CN¥${withFloor!.minFee.toFixed(2)} or more`);
+  await expect(card).not.toContainText('No minimum order');
+  await expect(page.getByRole('listitem', { name: onSomeChannels!.name, exact: true })).toContainText('On some shipping channels only');
+});

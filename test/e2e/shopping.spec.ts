@@ -127,6 +127,24 @@ test('colour and size are separate pickers and the headline price is the chosen 
   await expect(headline).toHaveText(`CN¥${formatted(cheap.price)}`);
 });
 
+test('a card never cuts its platform badge: beside a "from" price it keeps its whole word', async ({ app: page }) => {
+  await page.goto('/#/shop');
+  const results = page.getByRole('list', { name: 'Search results' });
+  await expect(results.getByRole('listitem').first()).toBeVisible();
+  // Narrow cards, as in a smaller window: the price and the badge share one row of a card.
+  for (const width of [1280, 1100]) {
+    await page.setViewportSize({ width, height: 800 });
+    const badges = await results.getByRole('listitem').evaluateAll((items) =>
+      items
+        .flatMap((item) => Array.from(item.querySelectorAll<HTMLElement>('.mantine-Badge-label')))
+        .filter((label) => label.clientWidth > 0)
+        .map((label) => ({ text: label.textContent, cut: label.scrollWidth > label.clientWidth })),
+    );
+    expect(badges.length, `badges laid out at ${width} px`).toBeGreaterThan(0);
+    expect(badges.filter((b) => b.cut), `cut badges at ${width} px`).toEqual([]);
+  }
+});
+
 test('a product\'s second option is named from its values ("Version"), never "Option 2", in both languages', async ({ app: page, openApi }) => {
   // Electronics vary by colour and version ("Black / Pro"): the demo catalog has some with both versions.
   let product: Product | undefined;

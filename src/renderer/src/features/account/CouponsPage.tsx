@@ -6,7 +6,7 @@ import { ErrorAlert } from '../../shared/ErrorAlert';
 import { useLocale, useT, type Language } from '../../shared/i18n';
 import { useFormat } from '../../shared/format';
 import { useAvailableCoupons, useClaimCoupon, useLedgerCurrency, useMyCoupons, type Coupon, type CouponStatus } from './api';
-import { formatCouponValue, orderHref } from './logic';
+import { couponTerms, formatCouponValue, orderHref } from './logic';
 import { couponMessages } from './messages';
 
 const STATUS_COLOR: Record<CouponStatus, string> = { unused: 'green', used: 'gray', expired: 'red' };
@@ -24,9 +24,11 @@ function CouponCard({ coupon, currency, aside, children, muted }: { coupon: Coup
             {formatCouponValue(coupon, currency, language)}
           </Text>
           <Text fw={600}><span translate="no">{coupon.name}</span></Text>
-          <Text size="sm" c="dimmed">
-            {coupon.minOrderAmount > 0 ? t('minOrder', { amount: fmt.money(coupon.minOrderAmount, currency) }) : t('noMinimum')}
-          </Text>
+          {couponTerms(coupon).map((term) => (
+            <Text key={term.key} size="sm" c="dimmed">
+              {t(term.key, { amount: fmt.money(term.amount ?? 0, currency) })}
+            </Text>
+          ))}
           <Text size="sm" c="dimmed">
             {t('expires', { date: formatDate(coupon.expiresAt, true) })}
           </Text>

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import {
   serviceChargeKind,
   changedFields,
+  couponTerms,
   formatCouponValue,
   formatSignedMoney,
   localDayKey,
@@ -93,6 +94,25 @@ describe('formatCouponValue', () => {
     expect(couponMessages['zh-CN'].percentOff).toBe('{value}折');
     expect(couponMessages.en.amountOff).toBe('{amount} off');
     expect(couponMessages['zh-CN'].amountOff).toBe('减 {amount}');
+  });
+});
+
+describe('couponTerms', () => {
+  it("names a purchase coupon's floor on the order and a shipping coupon's on the freight, with its channel limit", () => {
+    const purchase = { appliesTo: 'purchase' as const, minOrderAmount: 300, minFee: 0, channelIds: null };
+    expect(couponTerms(purchase)).toEqual([{ key: 'minOrder', amount: 300 }]);
+    expect(couponTerms({ ...purchase, minOrderAmount: 0 })).toEqual([{ key: 'noMinimum' }]);
+    // The demo's "15 off shipping of 100 or more" said "No minimum order": its floor is the fee's.
+    const shipping = { appliesTo: 'shipping' as const, minOrderAmount: 0, minFee: 100, channelIds: null };
+    expect(couponTerms(shipping)).toEqual([{ key: 'shippingMinFee', amount: 100 }]);
+    expect(couponTerms({ ...shipping, minFee: 0, channelIds: ['economy-air'] })).toEqual([{ key: 'shippingNoMinimum' }, { key: 'someChannels' }]);
+  });
+
+  it('has every term worded in both languages', () => {
+    for (const key of ['minOrder', 'noMinimum', 'shippingMinFee', 'shippingNoMinimum', 'someChannels'] as const) {
+      expect(couponMessages.en[key]).toBeTruthy();
+      expect(couponMessages['zh-CN'][key]).toBeTruthy();
+    }
   });
 });
 

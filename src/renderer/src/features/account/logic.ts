@@ -90,6 +90,24 @@ export function formatCouponValue(coupon: CouponValue, currency: string, languag
   return translate(couponMessages, language, 'amountOff', { amount: formatMoney(coupon.value, currency, language) });
 }
 
+/** What a coupon card says of where a coupon applies: one message of couponMessages a line, with its amount. */
+export interface CouponTerm {
+  key: 'minOrder' | 'noMinimum' | 'shippingMinFee' | 'shippingNoMinimum' | 'someChannels';
+  amount?: number;
+}
+
+/**
+ * A purchase coupon's floor is the order's goods subtotal (`minOrderAmount`); a shipping coupon's is the
+ * freight (`minFee`, extensions.md section 11), and it may be limited to some channels. A shipping coupon
+ * with a fee floor said "No minimum order" before: its floor was not the one shown.
+ */
+export function couponTerms(coupon: { appliesTo: 'purchase' | 'shipping'; minOrderAmount: number; minFee: number; channelIds: readonly string[] | null }): CouponTerm[] {
+  if (coupon.appliesTo === 'purchase') return [coupon.minOrderAmount > 0 ? { key: 'minOrder', amount: coupon.minOrderAmount } : { key: 'noMinimum' }];
+  const terms: CouponTerm[] = [coupon.minFee > 0 ? { key: 'shippingMinFee', amount: coupon.minFee } : { key: 'shippingNoMinimum' }];
+  if (coupon.channelIds !== null) terms.push({ key: 'someChannels' });
+  return terms;
+}
+
 /**
  * "+CN¥10,000.00" for a credit, "−CN¥20.00" (a real minus sign) for a debit, "CN¥0.00" for zero. `format`
  * writes the magnitude: the UI passes its formatter, so a chosen display currency shows beside the amount

@@ -8,7 +8,8 @@ export function PlatformBadge({ platform }: { platform: string }) {
   const platformLabel = useSourceLabel();
   const words = useEnumWords();
   return (
-    <Badge color={COLORS[platform] ?? 'gray'} variant="light" size="sm">
+    // Never shrunk: beside a long price ("from CN¥512.60") the card's row cut it to "WEIDI…".
+    <Badge color={COLORS[platform] ?? 'gray'} variant="light" size="sm" style={{ flexShrink: 0 }}>
       {words.platform(platform) ?? platformLabel(platform)}
     </Badge>
   );

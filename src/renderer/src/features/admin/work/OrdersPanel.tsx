@@ -76,8 +76,10 @@ function OrderActions({
       </Group>
     );
   }
+  // The buttons wrap in their cell: on one line, an order with three of them pushed the table wider than
+  // a 1280 px window, and the Created column off its edge.
   return (
-    <Group gap="xs" wrap="nowrap">
+    <Group gap="xs">
       {step === 'markPaid' || step === 'markPurchased' ? (
         <Button size="compact-sm" onClick={runDirect} loading={advance.isPending}>
           {t(step)}
