@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openCore, type Core } from '../../../src/main/core/index.js';
-import { pictureVersion, renderMedia, versionedPicturePath } from '../../../src/main/core/media/media.js';
-import { colourOf, drawingKindOf } from '../../../src/main/core/media/product-drawings.js';
+import { drawingCodeSample, pictureVersion, pictureVersionOf, renderMedia, versionedPicturePath } from '../../../src/main/core/media/media.js';
+import { colourOf, DRAWING_KINDS, drawingKindOf, drawingKindOfTitle, drawProduct } from '../../../src/main/core/media/product-drawings.js';
 import { productPicture } from '../../../src/main/core/media/svg.js';
 import { CATEGORIES } from '../../../src/main/core/products/marketplace/vocabulary.js';
 
@@ -32,6 +32,13 @@ describe('product pictures', () => {
     expect(drawingKindOf('Bags', 'Urban Backpack')).toBe('backpack');
     expect(drawingKindOf('Electronics', 'Slim Smart Watch')).toBe('watch');
     expect(drawingKindOf('Phone Accessories', 'Clear Phone Case')).toBe('phone');
+  });
+
+  it("draws every demo product as what its title names, never as its category's stand-in (the Cycling Gloves were a racket)", () => {
+    const titles = core.ctx.db.prepare("SELECT DISTINCT title FROM products WHERE source = 'local'").pluck().all() as string[];
+    expect(titles.length).toBeGreaterThan(20);
+    expect(titles.filter((title) => drawingKindOfTitle(title) === null)).toEqual([]);
+    expect(drawingKindOf('Sports', 'Vintage Cycling Gloves')).toBe('glove');
   });
 
   it('fills the drawing with the product colour its SKUs name', () => {
@@ -71,5 +78,16 @@ describe('a product picture\'s version (the ?v= of its URL)', () => {
     // Another product's path, or no product picture at all, is left as it is.
     expect(versionedPicturePath('/media/products/8/0.svg', 7, subject)).toBe('/media/products/8/0.svg');
     expect(versionedPicturePath('/media/inspection/PO1/0.svg', 7, subject)).toBe('/media/inspection/PO1/0.svg');
+  });
+
+  it("moves with any kind's drawing and with the kind a title is drawn as: a cached picture is never the old drawing", () => {
+    // The digest draws every kind: a change to any one of them (a new glove) changes every URL.
+    const sample = drawingCodeSample();
+    for (const kind of DRAWING_KINDS) expect(sample, kind).toContain(drawProduct(kind, '#010203', '#040506', '#070809'));
+    expect(DRAWING_KINDS).toContain('glove');
+    // The same fields drawn as another kind (a title the list now maps elsewhere) get another version.
+    const gloves = { title: 'Vintage Cycling Gloves', category: 'Sports', firstSkuName: null };
+    expect(pictureVersionOf('d', 'glove', gloves, 0)).not.toBe(pictureVersionOf('d', 'racket', gloves, 0));
+    expect(pictureVersionOf('d', 'glove', gloves, 0)).not.toBe(pictureVersionOf('e', 'glove', gloves, 0));
   });
 });

@@ -1,6 +1,6 @@
 import type { CoreContext } from '../context.js';
 import { hashText } from '../shared/random.js';
-import { colourOf } from './product-drawings.js';
+import { colourOf, DRAWING_KINDS, drawingKindOf, drawProduct, type DrawingKind } from './product-drawings.js';
 import { inspectionPhotoRows, packagePhotoRows, pictureSubjectRows, rehearsalPhotoRows } from './rows.js';
 import { inspectionPhoto, productPicture } from './svg.js';
 
@@ -35,26 +35,54 @@ export function drawProductPicture(subject: PictureSubject, view: number): strin
 }
 
 /**
- * What the drawing code draws, as a digest: a few fixed subjects drawn once per process. A new drawing (a
- * change in svg.ts or product-drawings.ts) changes it, so every picture URL made after it is a new one.
+ * What the drawing code draws, as a digest: every kind's drawing and a fixed subject from each angle
+ * (the frame, the title, the shadow), drawn once per process. A change to any drawing (svg.ts or
+ * product-drawings.ts) changes it, so every picture URL made after it is a new one. It drew only the
+ * tote once: a new glove drawing kept the URLs, and a browser kept the racket it had cached for good.
  */
+export function drawingCodeSample(): string {
+  return [
+    ...[0, 1, 2].map((view) => drawProductPicture({ title: 'Canvas tote bag', category: 'bags', firstSkuName: 'Navy blue' }, view)),
+    ...DRAWING_KINDS.map((kind) => drawProduct(kind, '#010203', '#040506', '#070809')),
+  ].join('\n');
+}
 let drawingDigest: string | null = null;
 function drawingVersion(): string {
-  drawingDigest ??= [0, 1, 2]
-    .map((view) => hashText(drawProductPicture({ title: 'Canvas tote bag', category: 'bags', firstSkuName: 'Navy blue' }, view)).toString(36))
-    .join('');
+  drawingDigest ??= hashText(drawingCodeSample()).toString(36);
   return drawingDigest;
 }
 
 /**
  * The version a product picture's URL carries as `?v=`: the picture is a pure function of the drawing code
  * and these few fields, so the URL names these exact bytes and can be cached for good (`immutable`). A
- * renamed product, another data folder on the same port, or a new drawing gives another URL. Computed from
- * the fields, not the drawn SVG: a catalog page names up to six pictures of each of its products, and
- * drawing each to hash it would cost more than the rest of the request.
+ * renamed product, another data folder on the same port, or a new drawing gives another URL, and so does
+ * another choice of drawing for the same title (the kind is part of it). Computed from the fields, not the
+ * drawn SVG: a catalog page names up to six pictures of each of its products, and drawing each to hash it
+ * would cost more than the rest of the request.
  */
 export function pictureVersion(subject: PictureSubject, view: number): string {
-  return hashText(`${drawingVersion()}\n${subject.title}\n${subject.category}\n${subject.firstSkuName ?? ''}\n${view}`).toString(36);
+  return pictureVersionOf(drawingVersion(), kindOf(subject), subject, view);
+}
+
+/**
+ * The kind each subject is drawn as, remembered: a product's six pictures share it, and the title's noun
+ * is found by trying ~25 patterns (~0.3 us). Bounded (marketplace searches bring new titles without end).
+ */
+const kinds = new Map<string, DrawingKind>();
+const KINDS_KEPT = 4096;
+function kindOf(subject: PictureSubject): DrawingKind {
+  const key = `${subject.category}\n${subject.title}`;
+  let kind = kinds.get(key);
+  if (kind === undefined) {
+    kind = drawingKindOf(subject.category, subject.title);
+    if (kinds.size >= KINDS_KEPT) kinds.clear();
+    kinds.set(key, kind);
+  }
+  return kind;
+}
+
+export function pictureVersionOf(drawings: string, kind: DrawingKind, subject: PictureSubject, view: number): string {
+  return hashText(`${drawings}\n${kind}\n${subject.title}\n${subject.category}\n${subject.firstSkuName ?? ''}\n${view}`).toString(36);
 }
 
 /** The digest of drawn bytes: the ETag of an image that has no version (inspection and parcel photos). */

@@ -6,7 +6,7 @@
 export type DrawingKind =
   | 'tshirt' | 'hoodie' | 'jacket' | 'pants' | 'shoe' | 'backpack' | 'tote' | 'phone' | 'charger' | 'watch'
   | 'clock' | 'headphones' | 'keyboard' | 'speaker' | 'bottle' | 'mug' | 'lamp' | 'box' | 'bear' | 'blocks'
-  | 'mat' | 'racket' | 'pan';
+  | 'mat' | 'racket' | 'pan' | 'glove';
 
 /** The title's noun first (the first match wins, so "Hoodie" beats "Shirt"), then the category. */
 const BY_WORD: readonly [RegExp, DrawingKind][] = [
@@ -30,6 +30,7 @@ const BY_WORD: readonly [RegExp, DrawingKind][] = [
   [/plush|figure/i, 'bear'],
   [/blocks|model kit|puzzle/i, 'blocks'],
   [/mat\b|blanket|bands/i, 'mat'],
+  [/glove/i, 'glove'],
   [/racket/i, 'racket'],
   [/pan\b|knife/i, 'pan'],
   [/box/i, 'box'],
@@ -48,9 +49,14 @@ const BY_CATEGORY: Readonly<Record<string, DrawingKind>> = {
   Kitchen: 'pan',
 };
 
-export function drawingKindOf(category: string, title: string): DrawingKind {
+/** The drawing the title's noun names, or null when no noun of the list is in it. */
+export function drawingKindOfTitle(title: string): DrawingKind | null {
   for (const [pattern, kind] of BY_WORD) if (pattern.test(title)) return kind;
-  return BY_CATEGORY[category] ?? 'box';
+  return null;
+}
+
+export function drawingKindOf(category: string, title: string): DrawingKind {
+  return drawingKindOfTitle(title) ?? BY_CATEGORY[category] ?? 'box';
 }
 
 /** The catalog's colour words (SKU names such as "Olive / M") as fills; others get the category's hue. */
@@ -177,10 +183,18 @@ ${[410, 490].map((x) => `<rect x="${x}" y="222" width="40" height="28" rx="6" fi
     `<ellipse cx="400" cy="240" rx="130" ry="160" fill="#fbfaf6" stroke="${f}" stroke-width="22"/>
 ${[-80, -40, 0, 40, 80].map((d) => `<path d="M${400 + d} 95 L${400 + d} 385 M270 ${240 + d} L530 ${240 + d}" stroke="${l}" stroke-width="3"/>`).join('')}
 <rect x="388" y="398" width="24" height="150" rx="10" fill="${a}" ${strokes(l)}/>`,
+  glove: (f, l, a) =>
+    `<path d="M300 340 L205 262 Q180 242 198 220 Q216 200 240 217 L335 290 Z" fill="${f}" ${strokes(l)}/>
+${[[298, 185], [352, 145], [406, 155], [460, 195]].map(([x, y]) => `<rect x="${x}" y="${y}" width="46" height="${330 - y!}" rx="23" fill="${f}" ${strokes(l)}/>`).join('')}
+<rect x="290" y="285" width="222" height="200" rx="44" fill="${f}" ${strokes(l)}/>
+<rect x="300" y="465" width="202" height="72" rx="14" fill="${a}" ${strokes(l)}/>`,
   pan: (f, l, a) =>
     `<circle cx="340" cy="340" r="190" fill="${f}" ${strokes(l)}/><circle cx="340" cy="340" r="150" fill="${a}"/>
 <rect x="520" y="315" width="220" height="50" rx="25" fill="${f}" ${strokes(l)}/>`,
 };
+
+/** Every kind there is a drawing of (media.ts digests them all into the pictures' URL version). */
+export const DRAWING_KINDS = Object.keys(DRAWINGS) as readonly DrawingKind[];
 
 /** The drawing's SVG elements for a kind, in a fill colour, with a darker outline and a second tone. */
 export function drawProduct(kind: DrawingKind, fill: string, line: string, accent: string): string {
