@@ -25,6 +25,7 @@ export interface Order {
   serviceFee: number;
   couponId: number | null;
   currency: string;
+  platform: string;
   inspection: { result: string; weight: number; photos: string[] };
   logistics: { trackingNo: string; carrier: string };
 }

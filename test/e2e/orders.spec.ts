@@ -76,6 +76,9 @@ test('status tabs with counts, pagination, search by number, detail with trackin
   await expect(tracking).toContainText('Delivered: signed for at the warehouse');
   const timeline = page.getByRole('region', { name: 'Timeline' });
   for (const label of ['Awaiting payment confirmation', 'Payment confirmed', 'Purchased', 'On the way to the warehouse', 'In the warehouse']) await expect(timeline).toContainText(label);
+  // The marketplace by its name, not its id ("Bought on taobao" before).
+  const marketplace = { taobao: 'Taobao', 1688: '1688', weidian: 'Weidian' }[order.platform as 'taobao' | '1688' | 'weidian'];
+  await expect(timeline).toContainText(`Bought on ${marketplace}, marketplace order`);
 
   const inspection = page.getByRole('region', { name: 'Warehouse inspection' });
   await expect(inspection).toContainText('Passed');

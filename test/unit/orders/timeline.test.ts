@@ -43,6 +43,10 @@ describe('timeline parts', () => {
       expect(entry.note).toBe(englishNote(entry.parts!));
       for (const p of entry.parts!) expect(TIMELINE_CODES).toContain(p.code);
     }
+    // The note names the marketplace as a sentence does; the part keeps its id.
+    const names: Record<string, string> = { taobao: 'Taobao', 1688: '1688', weidian: 'Weidian' };
+    expect(timeline[2]!.note).toBe(`Bought on ${names[platform]}, marketplace order 123`);
+    expect(englishNote([{ code: 'order.bought', params: { platform: 'taobao', marketplaceOrderNo: '9' } }])).toBe('Bought on Taobao, marketplace order 9');
     const trail = getOrderLogistics(ctx, order.orderNo, 1).events;
     expect(trail.map((e) => [e.code, e.params])).toEqual([
       ['logistics.seller_shipped', { carrier: 'SF Express' }],

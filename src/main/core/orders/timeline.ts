@@ -20,6 +20,10 @@ export function money(minor: Minor, currency: string): { amount: number; currenc
 
 const amountOf = (p: TimelinePart['params']) => formatAmount(Math.round(Number(p.amount) * 100) as Minor, String(p.currency));
 
+/** A marketplace as a sentence names it ("Bought on Taobao"); the parts keep the platform's id. */
+const PLATFORM_NAMES: Readonly<Record<string, string>> = { taobao: 'Taobao', 1688: '1688', weidian: 'Weidian' };
+const platformOf = (p: TimelinePart['params']) => PLATFORM_NAMES[String(p.platform)] ?? String(p.platform);
+
 const ENGLISH: Record<TimelineCode, (p: TimelinePart['params']) => string> = {
   'order.placed': (p) => `Order placed; ${amountOf(p)} paid from the wallet`,
   'order.payment_confirmed': () => 'Payment confirmed',
@@ -32,7 +36,7 @@ const ENGLISH: Record<TimelineCode, (p: TimelinePart['params']) => string> = {
   'order.reason': (p) => String(p.text),
   'order.refunded_to_wallet': (p) => `${amountOf(p)} refunded to the wallet`,
   'order.coupon_returned': (p) => `coupon ${p.couponId} returned`,
-  'order.bought': (p) => `Bought on ${p.platform}, marketplace order ${p.marketplaceOrderNo}`,
+  'order.bought': (p) => `Bought on ${platformOf(p)}, marketplace order ${p.marketplaceOrderNo}`,
   'order.bought_from_sellers': (p) => `Bought from ${p.count} sellers, marketplace orders ${p.marketplaceOrderNos}`,
   'order.seller_shipped': (p) => `Shipped by the seller with ${p.carrier}, tracking ${p.trackingNo}`,
   'order.sellers_shipped': (p) => `Shipped by ${p.count} sellers: ${p.parcels}`,

@@ -2,6 +2,7 @@ import { useCallback } from 'react';
 import type { TimelinePart } from '../../../../contract/timeline';
 import { useFormat } from '../../shared/format';
 import { useT } from '../../shared/i18n';
+import { useSourceLabel } from '../shop/messages';
 import { timelineMessages } from './timelineMessages';
 
 type Key = keyof (typeof timelineMessages)['en'];
@@ -14,6 +15,7 @@ type Key = keyof (typeof timelineMessages)['en'];
 export function useTimelineText(): (entry: { note: string; parts?: TimelinePart[] | null }) => string {
   const t = useT(timelineMessages);
   const fmt = useFormat();
+  const platformLabel = useSourceLabel();
   return useCallback(
     (entry) => {
       if (!entry.parts || entry.parts.length === 0) return entry.note;
@@ -27,11 +29,13 @@ export function useTimelineText(): (entry: { note: string; parts?: TimelinePart[
           if (code === 'order.supplement_requested' && (params.reason === 'price_increase' || params.reason === 'domestic_freight')) vars.reason = t(`supplement_${params.reason}`);
           if (params.type === 'return' || params.type === 'exchange') vars.type = t(`type_${params.type}`);
           if (typeof params.weight === 'number') vars.weight = fmt.number(params.weight);
+          // "Bought on Taobao" (淘宝), not the platform's id.
+          if (typeof params.platform === 'string') vars.platform = platformLabel(params.platform);
           return t(code as Key, vars);
         })
         .join(t('separator'));
     },
-    [t, fmt],
+    [t, fmt, platformLabel],
   );
 }
 
