@@ -6,6 +6,7 @@ import { expect, test } from './fixtures';
 interface Product {
   id: number;
   title: string;
+  platform: 'taobao' | '1688' | 'weidian';
   skus: { skuId: string; price: number; stock: number }[];
 }
 
@@ -134,6 +135,8 @@ test('the back office moves an order to the warehouse through the inspection Mod
   const orders = section(page, 'Purchase orders in progress');
   const row = orders.getByRole('row').filter({ hasText: order.orderNo });
   await expect(row.getByText('Awaiting payment confirmation', { exact: true })).toBeVisible();
+  // The marketplace by its name under the order number ("User 1 · taobao" before).
+  await expect(row).toContainText(`User 1 · ${{ taobao: 'Taobao', 1688: '1688', weidian: 'Weidian' }[choice.product.platform]}`);
 
   await row.getByRole('button', { name: 'Confirm payment' }).click();
   await expect(row.getByText('Payment confirmed', { exact: true })).toBeVisible();

@@ -1,16 +1,25 @@
 import { Badge } from '@mantine/core';
 import { useSourceLabel } from './messages';
-import { useEnumWords } from '../../shared/enumWords';
+import { useCallback } from 'react';
+import { enumWords } from '../../shared/enumWords';
+import { useT } from '../../shared/i18n';
 
 const COLORS: Record<string, string> = { taobao: 'orange', 1688: 'indigo', weidian: 'teal' };
 
-export function PlatformBadge({ platform }: { platform: string }) {
+/** A platform value as words: Taobao, 1688, Weidian (淘宝, 1688, 微店), or "Several platforms" for `mixed`. */
+export function usePlatformName(): (platform: string) => string {
   const platformLabel = useSourceLabel();
-  const words = useEnumWords();
+  const enumT = useT(enumWords);
+  // Stable while the language is: the timeline's text callback depends on it.
+  return useCallback((platform: string) => (platform === 'mixed' ? enumT('platform_mixed') : platformLabel(platform)), [enumT, platformLabel]);
+}
+
+export function PlatformBadge({ platform }: { platform: string }) {
+  const platformName = usePlatformName();
   return (
     // Never shrunk: beside a long price ("from CN¥512.60") the card's row cut it to "WEIDI…".
     <Badge color={COLORS[platform] ?? 'gray'} variant="light" size="sm" style={{ flexShrink: 0 }}>
-      {words.platform(platform) ?? platformLabel(platform)}
+      {platformName(platform)}
     </Badge>
   );
 }

@@ -2,7 +2,7 @@ import { useCallback } from 'react';
 import type { TimelinePart } from '../../../../contract/timeline';
 import { useFormat } from '../../shared/format';
 import { useT } from '../../shared/i18n';
-import { useSourceLabel } from '../shop/messages';
+import { usePlatformName } from '../shop/PlatformBadge';
 import { timelineMessages } from './timelineMessages';
 
 type Key = keyof (typeof timelineMessages)['en'];
@@ -15,7 +15,7 @@ type Key = keyof (typeof timelineMessages)['en'];
 export function useTimelineText(): (entry: { note: string; parts?: TimelinePart[] | null }) => string {
   const t = useT(timelineMessages);
   const fmt = useFormat();
-  const platformLabel = useSourceLabel();
+  const platformName = usePlatformName();
   return useCallback(
     (entry) => {
       if (!entry.parts || entry.parts.length === 0) return entry.note;
@@ -30,12 +30,12 @@ export function useTimelineText(): (entry: { note: string; parts?: TimelinePart[
           if (params.type === 'return' || params.type === 'exchange') vars.type = t(`type_${params.type}`);
           if (typeof params.weight === 'number') vars.weight = fmt.number(params.weight);
           // "Bought on Taobao" (淘宝), not the platform's id.
-          if (typeof params.platform === 'string') vars.platform = platformLabel(params.platform);
+          if (typeof params.platform === 'string') vars.platform = platformName(params.platform);
           return t(code as Key, vars);
         })
         .join(t('separator'));
     },
-    [t, fmt, platformLabel],
+    [t, fmt, platformName],
   );
 }
 

@@ -17,6 +17,7 @@ import { useAdvanceOrder } from './mutations';
 import { OrderStepModal, type OrderDialog } from './OrderStepModal';
 import { afterSalesMessages } from './after-sales/messages';
 import { OrderAfterSalesDrawer } from './after-sales/OrderAfterSalesDrawer';
+import { usePlatformName } from '../../shop/PlatformBadge';
 
 type Filter = 'all' | OpenOrderStatus;
 
@@ -104,6 +105,7 @@ export function OrdersPanel() {
   const t = useT(workMessages);
   const ta = useT(afterSalesMessages);
   const statusLabel = useStatusLabel();
+  const platformName = usePlatformName();
   const formatDate = (iso: string | null | undefined) => fmt.date(iso, 'short');
   const [filter, setFilter] = useState<Filter>('all');
   const [page, setPage] = useState(1);
@@ -207,7 +209,7 @@ export function OrdersPanel() {
                       {order.orderNo}
                     </Text>
                     <Text size="xs" c="dimmed">
-                      {t('userN', { id: order.userId })} · {order.platform}
+                      {t('userN', { id: order.userId })} · {platformName(order.platform)}
                     </Text>
                   </Table.Td>
                   <Table.Td>
