@@ -19,6 +19,11 @@ test('services, rehearsal, insurance and the breakdown; a lost parcel pays back'
 
   // A service: charged now, done by the back office, the weight follows.
   const services = page.getByRole('group', { name: `Services for ${pkg.productName}` });
+  // Each service with its price; a free one says so rather than "CN¥0.00".
+  const catalog = await openApi.get<{ serviceId: string; price: number }[]>('/warehouse/services');
+  expect(catalog.some((s) => s.price === 0), 'the seeded catalog has a free service').toBe(true);
+  await expect(services.getByRole('checkbox', { name: 'Remove packaging (free)' })).toBeVisible();
+  await expect(services).not.toContainText('CN¥0.00');
   await services.getByRole('checkbox', { name: /^Reinforcement/ }).check();
   await services.getByRole('button', { name: 'Request' }).click();
   await expect(services).toContainText('Reinforcement: requested, not done yet');

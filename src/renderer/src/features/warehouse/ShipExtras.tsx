@@ -54,7 +54,7 @@ function PackageServices({ pkg, currency }: { pkg: WarehousePackage; currency?: 
           {(catalog.data ?? []).map((s) => (
             <Checkbox
               key={s.serviceId}
-              label={`${words.service(s.serviceId, s.name)} (${s.unit === 'photo' ? t('perPhoto', { price: fmt.money(s.price, currency) }) : fmt.money(s.price, currency)})`}
+              label={`${words.service(s.serviceId, s.name)} (${s.price === 0 ? t('free') : s.unit === 'photo' ? t('perPhoto', { price: fmt.money(s.price, currency) }) : fmt.money(s.price, currency)})`}
               disabled={s.unit === 'package' && taken.has(s.serviceId)}
               checked={chosen.includes(s.serviceId)}
               onChange={(e) => {
