@@ -37,8 +37,8 @@ export function drawProductPicture(subject: PictureSubject, view: number): strin
 /**
  * What the drawing code draws, as a digest: every kind's drawing and a fixed subject from each angle
  * (the frame, the title, the shadow), drawn once per process. A change to any drawing (svg.ts or
- * product-drawings.ts) changes it, so every picture URL made after it is a new one. It drew only the
- * tote once: a new glove drawing kept the URLs, and a browser kept the racket it had cached for good.
+ * product-drawings.ts) changes it, so every picture URL made after it is a new one. (It used to draw the
+ * tote alone: a new glove drawing would have kept the URLs, and browsers the racket cached for good.)
  */
 export function drawingCodeSample(): string {
   return [
