@@ -90,3 +90,34 @@ test('a page opened from the navigation shows at once: no loader between two pag
   }
   expect(await page.evaluate(() => (window as unknown as { loaderSeen: boolean }).loaderSeen)).toBe(false);
 });
+
+test('the header never covers the page: its controls take a second row in a narrow window, in both languages', async ({ app: page }) => {
+  await page.goto('/#/dashboard');
+  const header = page.getByRole('banner');
+  await expect(header.getByTestId('header-balance')).toBeVisible();
+  for (const language of ['en', 'zh-CN'] as const) {
+    await page.evaluate((l) => localStorage.setItem('crossbuy-language', JSON.stringify({ state: { language: l, chosen: true }, version: 0 })), language);
+    await page.reload();
+    await expect(header.getByRole('button', { name: language === 'en' ? 'EN' : '中文', exact: true })).toHaveAttribute('aria-pressed', 'true');
+    // 1280 and 1000: one row. 900 (the desktop window's least width) and below: two rows, before this
+    // change one row wrapped inside the 56 px header over the page's title (from ~840 px in English).
+    for (const width of [1280, 1000, 900, 840, 768, 700, 600, 480]) {
+      await page.setViewportSize({ width, height: 760 });
+      const layout = await page.evaluate(() => {
+        const bar = document.querySelector('header')!;
+        const bottom = bar.getBoundingClientRect().bottom;
+        let contentBottom = 0;
+        for (const el of Array.from(bar.querySelectorAll('*'))) {
+          const box = el.getBoundingClientRect();
+          if (box.width > 0 && box.height > 0) contentBottom = Math.max(contentBottom, box.bottom);
+        }
+        return { bottom, contentBottom, titleTop: document.querySelector('main h2')!.getBoundingClientRect().top, overflowX: document.documentElement.scrollWidth - document.documentElement.clientWidth };
+      });
+      expect(layout.contentBottom, `${language} at ${width} px: the header's content inside the header`).toBeLessThanOrEqual(layout.bottom);
+      expect(layout.titleTop, `${language} at ${width} px: the title below the header`).toBeGreaterThanOrEqual(layout.bottom);
+      expect(layout.overflowX, `${language} at ${width} px: no sideways scroll`).toBeLessThanOrEqual(0);
+    }
+    await page.setViewportSize({ width: 1280, height: 800 });
+  }
+  await page.evaluate(() => localStorage.setItem('crossbuy-language', JSON.stringify({ state: { language: 'en', chosen: true }, version: 0 })));
+});

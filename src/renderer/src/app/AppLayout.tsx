@@ -2,6 +2,7 @@ import { AppShell, Burger, Group, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useT } from '../shared/i18n';
 import { appMessages } from './appMessages';
+import classes from './AppLayout.module.css';
 import { ColorSchemeToggle } from './ColorSchemeToggle';
 import { DisplayCurrencyPicker } from './DisplayCurrencyPicker';
 import { HeaderSummary } from './HeaderSummary';
@@ -14,6 +15,9 @@ import { useUiStore } from './uiStore';
 import { WorldSwitcher } from '../features/worlds/WorldSwitcher';
 import { MountInTransition } from '../shared/MountInTransition';
 
+/** One row of controls from md up; two below it (AppLayout.module.css). */
+const HEADER_HEIGHT = { base: 100, md: 56 };
+
 export function AppLayout({ children }: { children: ReactNode }) {
   const t = useT(appMessages);
   const navbarOpen = useUiStore((s) => s.navbarOpen);
@@ -22,30 +26,32 @@ export function AppLayout({ children }: { children: ReactNode }) {
   useProfileLanguage();
   return (
     <AppShell
-      header={{ height: 56 }}
+      header={{ height: HEADER_HEIGHT }}
       navbar={{ width: 220, breakpoint: 'sm', collapsed: { mobile: !navbarOpen } }}
       padding="md"
     >
       <AppShell.Header>
-        <Group h="100%" px="md" justify="space-between">
-          <Group gap="sm">
+        <div className={classes.bar}>
+          <Group gap="sm" wrap="nowrap" className={classes.brand}>
             <Burger opened={navbarOpen} onClick={toggleNavbar} hiddenFrom="sm" size="sm" aria-label={t('toggleNavigation')} />
             <Title order={1} size="h3">
               crossbuy
             </Title>
           </Group>
-          <Group gap="sm" wrap="nowrap">
-            {/* Mounted after the shell's first commit: their popovers, tooltips and queries set state as they
-                mount, which made React render again and run every effect of that commit in its task. */}
-            <MountInTransition>
-              <WorldSwitcher />
+          {/* Mounted after the shell's first commit: their popovers, tooltips and queries set state as they
+              mount, which made React render again and run every effect of that commit in its task. */}
+          <MountInTransition>
+            <div className={classes.summary}>
               <HeaderSummary />
+            </div>
+            <Group gap="sm" wrap="nowrap" className={classes.controls}>
+              <WorldSwitcher />
               <DisplayCurrencyPicker />
               <LanguageSwitch />
               <ColorSchemeToggle />
-            </MountInTransition>
-          </Group>
-        </Group>
+            </Group>
+          </MountInTransition>
+        </div>
       </AppShell.Header>
       {/* The navigation outgrows a short window (every feature adds pages): it scrolls on its own. */}
       <AppShell.Navbar p="xs" aria-label={t('mainNavigation')} style={{ overflowY: 'auto' }}>

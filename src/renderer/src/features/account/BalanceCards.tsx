@@ -8,11 +8,13 @@ import { commonMessages } from './messages';
 function Card({ label, hint, amount, currency, color }: { label: string; hint: string; amount: number; currency: string; color?: string }) {
   const fmt = useFormat();
   return (
-    <Paper withBorder radius="md" p="md" role="group" aria-label={label}>
+    // The amount's size follows the card's width (a container query), and a longer one wraps: at three
+    // cards in a 900 px window, CN¥10,020.23 at 26 px ran out of its card and the page scrolled sideways.
+    <Paper withBorder radius="md" p="md" role="group" aria-label={label} style={{ containerType: 'inline-size' }}>
       <Text size="xs" c="dimmed" tt="uppercase" fw={700}>
         {label}
       </Text>
-      <Text fz={26} fw={700} c={color}>
+      <Text fw={700} c={color} style={{ fontSize: 'min(26px, 12cqi)', overflowWrap: 'anywhere' }}>
         {fmt.money(amount, currency)}
       </Text>
       <Text size="xs" c="dimmed">
