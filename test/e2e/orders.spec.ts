@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { adminApiOf, expect, test } from './fixtures';
 import { ORDER_STATUS_LABELS } from '../../src/renderer/src/shared/orderStatusLabels';
 import { cents, cheapProducts, money, orderTotal, placeOrder, type Balance, type Order } from './orders-helpers';
@@ -148,6 +148,31 @@ test('the dashboard counts the orders of each status, as the orders tabs do', as
     // The count is the link's first line.
     await expect(link.locator('p').first()).toHaveText(String(await orderTotal(openApi, status)));
   }
+});
+
+test('an order status reads whole, in one colour, on the dashboard, the orders page and the staff work table', async ({ app: page, openApi, server }) => {
+  const admin = adminApiOf(page.request, server.origin);
+  const [line] = await cheapProducts(openApi, 1);
+  const order = await placeOrder(openApi, line!);
+  await admin.send('POST', `/orders/${order.orderNo}/advance`, { to: 'shipped_to_warehouse' });
+  // The desktop window's least width: the orders table's status column is narrowest there.
+  await page.setViewportSize({ width: 900, height: 800 });
+  const badgeOf = async (where: string, row: Locator) => {
+    const badge = row.locator('.mantine-Badge-root').filter({ hasText: 'On the way to the warehouse' });
+    await expect(badge, where).toBeVisible();
+    return badge.evaluate((el) => {
+      const label = el.querySelector<HTMLElement>('.mantine-Badge-label')!;
+      return { colour: getComputedStyle(el).backgroundColor, cut: label.scrollWidth > label.clientWidth };
+    });
+  };
+  await page.goto('/#/dashboard');
+  const onDashboard = await badgeOf('dashboard', page.getByRole('region', { name: 'Latest purchase orders' }).getByRole('listitem').filter({ hasText: order.orderNo }));
+  await page.goto('/#/orders');
+  const onOrders = await badgeOf('orders page', page.getByRole('row').filter({ hasText: order.orderNo }));
+  await page.goto('/#/work');
+  const onWork = await badgeOf('staff work', page.getByRole('row').filter({ hasText: order.orderNo }));
+  expect([onDashboard.cut, onOrders.cut, onWork.cut]).toEqual([false, false, false]);
+  expect(new Set([onDashboard.colour, onOrders.colour, onWork.colour]).size).toBe(1);
 });
 
 test("the dashboard keeps a count that has not answered loading while another's read failed", async ({ app: page }) => {

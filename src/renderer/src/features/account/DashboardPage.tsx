@@ -9,7 +9,9 @@ import { ORDER_STATUSES, usePackageStats, useRecentOrders, useTransactions } fro
 import { BalanceCards } from './BalanceCards';
 import { orderHref, transactionReferenceHref } from './logic';
 import { commonMessages, dashboardMessages } from './messages';
-import { OrderStatusBadge, SignedAmount, statusColor, TransactionText, TransactionTypeBadge } from './TransactionBits';
+import { OrderStatusBadge } from '../tracking/OrderStatusBadge';
+import { statusColor } from '../tracking/status';
+import { SignedAmount, TransactionText, TransactionTypeBadge } from './TransactionBits';
 
 const WAREHOUSE_HREF = '#/warehouse';
 const ORDERS_HREF = '#/orders';

@@ -1,12 +1,12 @@
 import { Badge, Text } from '@mantine/core';
 import { useFormat } from '../../shared/format';
 import { type Language, useLocale, useT } from '../../shared/i18n';
+import { wholeBadgeStyles } from '../../shared/wholeBadge';
 import type { EntryType } from './api';
 import { formatSignedMoney, serviceChargeKind } from './logic';
 import { commonMessages } from './messages';
 
 /** Badges keep their whole text: in a squeezed table cell or row they must not shrink to an ellipsis. */
-const WHOLE = { root: { flexShrink: 0, overflow: 'visible' }, label: { overflow: 'visible' } } as const;
 
 const TYPE_COLOR: Record<EntryType, string> = {
   deposit: 'teal',
@@ -24,7 +24,7 @@ const TYPE_COLOR: Record<EntryType, string> = {
 export function TransactionTypeBadge({ type }: { type: EntryType }) {
   const t = useT(commonMessages);
   return (
-    <Badge variant="light" color={TYPE_COLOR[type] ?? 'gray'} radius="sm" styles={WHOLE}>
+    <Badge variant="light" color={TYPE_COLOR[type] ?? 'gray'} radius="sm" styles={wholeBadgeStyles}>
       {t(`type_${type}`)}
     </Badge>
   );
@@ -38,32 +38,6 @@ export function SignedAmount({ amount, currency }: { amount: number; currency: s
     <Text span fw={600} c={amount > 0 ? 'teal' : amount < 0 ? 'red' : undefined} style={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }}>
       {formatSignedMoney(amount, currency, language, (magnitude) => fmt.money(magnitude, currency))}
     </Text>
-  );
-}
-
-const STATUS_COLOR: Record<string, string> = {
-  pending: 'yellow',
-  paid: 'blue',
-  purchased: 'indigo',
-  shipped_to_warehouse: 'cyan',
-  in_warehouse: 'teal',
-  completed: 'green',
-  cancelled: 'gray',
-  refunded: 'red',
-};
-
-export function statusColor(status: string): string {
-  return STATUS_COLOR[status] ?? 'gray';
-}
-
-export function OrderStatusBadge({ status }: { status: string }) {
-  const t = useT(commonMessages);
-  const key = `status_${status}` as const;
-  const label = key in commonMessages.en ? t(key as keyof typeof commonMessages.en) : status;
-  return (
-    <Badge variant="light" color={statusColor(status)} radius="sm" styles={WHOLE}>
-      {label}
-    </Badge>
   );
 }
 

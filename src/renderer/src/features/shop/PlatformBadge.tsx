@@ -3,6 +3,7 @@ import { useSourceLabel } from './messages';
 import { useCallback } from 'react';
 import { enumWords } from '../../shared/enumWords';
 import { useT } from '../../shared/i18n';
+import { wholeBadgeStyles } from '../../shared/wholeBadge';
 
 const COLORS: Record<string, string> = { taobao: 'orange', 1688: 'indigo', weidian: 'teal' };
 
@@ -17,8 +18,7 @@ export function usePlatformName(): (platform: string) => string {
 export function PlatformBadge({ platform }: { platform: string }) {
   const platformName = usePlatformName();
   return (
-    // Never shrunk: beside a long price ("from CN¥512.60") the card's row cut it to "WEIDI…".
-    <Badge color={COLORS[platform] ?? 'gray'} variant="light" size="sm" style={{ flexShrink: 0 }}>
+    <Badge color={COLORS[platform] ?? 'gray'} variant="light" size="sm" styles={wholeBadgeStyles}>
       {platformName(platform)}
     </Badge>
   );

@@ -10,7 +10,7 @@ import { commonMessages } from '../messages';
 import { fetchers, adminKeys } from '../queries';
 import { hasAllScopes, matchingPreset } from '../scopes';
 import { Section } from '../Section';
-import { fullBadgeStyles } from '../StatusBadge';
+import { wholeBadgeStyles } from '../../../shared/wholeBadge';
 import type { ApiKeyInfo, ScopeCatalog } from '../types';
 import { keysMessages } from './messages';
 import { useRevokeKey } from './mutations';
@@ -22,7 +22,7 @@ function ScopesCell({ scopes, catalog }: { scopes: string[]; catalog: ScopeCatal
   const t = useT(keysMessages);
   if (hasAllScopes(catalog, scopes)) {
     return (
-      <Badge variant="light" tt="none" styles={fullBadgeStyles}>
+      <Badge variant="light" tt="none" styles={wholeBadgeStyles}>
         {t('allScopes')}
       </Badge>
     );
@@ -30,7 +30,7 @@ function ScopesCell({ scopes, catalog }: { scopes: string[]; catalog: ScopeCatal
   if (catalog && scopes.length > 0 && matchingPreset(catalog, scopes) === 'readOnly') {
     return (
       <Tooltip label={scopes.join(', ')} multiline w={280} withArrow>
-        <Badge variant="light" color="cyan" tt="none" styles={fullBadgeStyles}>
+        <Badge variant="light" color="cyan" tt="none" styles={wholeBadgeStyles}>
           {t('readOnlyScopes')}
         </Badge>
       </Tooltip>
@@ -39,7 +39,7 @@ function ScopesCell({ scopes, catalog }: { scopes: string[]; catalog: ScopeCatal
   return (
     <Group gap={4} maw={320}>
       {scopes.map((scope) => (
-        <Badge key={scope} size="xs" variant="outline" tt="none" ff="monospace" styles={fullBadgeStyles} translate="no">
+        <Badge key={scope} size="xs" variant="outline" tt="none" ff="monospace" styles={wholeBadgeStyles} translate="no">
           {scope}
         </Badge>
       ))}
@@ -145,7 +145,7 @@ export function KeysTable() {
                     <Table.Td style={{ whiteSpace: 'nowrap' }}>{key.expiresAt ? formatDate(key.expiresAt) : t('neverExpires')}</Table.Td>
                     <Table.Td style={{ whiteSpace: 'nowrap' }}>{key.lastUsedAt ? formatDate(key.lastUsedAt) : tc('never')}</Table.Td>
                     <Table.Td>
-                      <Badge color={STATUS_COLOR[status]} variant="light" tt="none" styles={fullBadgeStyles}>
+                      <Badge color={STATUS_COLOR[status]} variant="light" tt="none" styles={wholeBadgeStyles}>
                         {t(`status_${status}`)}
                       </Badge>
                     </Table.Td>

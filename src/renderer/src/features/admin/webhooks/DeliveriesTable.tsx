@@ -3,7 +3,7 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import { Fragment, useState } from 'react';
 import { ErrorAlert } from '../../../shared/ErrorAlert';
 import { useT } from '../../../shared/i18n';
-import { fullBadgeStyles } from '../StatusBadge';
+import { wholeBadgeStyles } from '../../../shared/wholeBadge';
 import { DELIVERIES_PAGE_SIZE, fetchers, adminKeys } from '../queries';
 import { TEST_EVENT_TYPE, type WebhookDelivery } from '../types';
 import { webhooksMessages } from './messages';
@@ -109,7 +109,7 @@ export function DeliveriesTable({ endpointId }: { endpointId: number }) {
                     </Group>
                   </Table.Td>
                   <Table.Td>
-                    <Badge size="sm" variant="light" color={STATUS_COLOR[delivery.status] ?? 'gray'} tt="none" styles={fullBadgeStyles}>
+                    <Badge size="sm" variant="light" color={STATUS_COLOR[delivery.status] ?? 'gray'} tt="none" styles={wholeBadgeStyles}>
                       {t(`status_${delivery.status}`)}
                     </Badge>
                   </Table.Td>

@@ -10,7 +10,7 @@ import { commonMessages, orderStatusKey } from '../messages';
 import { canRefund, nextStep } from '../orderSteps';
 import { fetchers, adminKeys, ORDERS_PAGE_SIZE } from '../queries';
 import { Section } from '../Section';
-import { OrderStatusBadge } from '../StatusBadge';
+import { OrderStatusBadge } from '../../tracking/OrderStatusBadge';
 import { OPEN_ORDER_STATUSES, type AdminOrderListItem, type OpenOrderStatus } from '../types';
 import { workMessages } from './messages';
 import { useAdvanceOrder } from './mutations';
