@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { arrivedPackage, ledgerEntries, shippedOrder } from './after-sales-helpers';
 import { adminApiOf, expect, test, type OpenApi } from './fixtures';
 import { cents, cheapProducts, money, placeOrder, type Balance } from './orders-helpers';
@@ -222,6 +222,14 @@ test('customs_hold from the back office puts a shipped order in exception; a hol
   await expect(page.getByText(`Shipping order ${shippingNo} cleared by customs: back in transit.`)).toBeVisible();
   await expect(row).toContainText('Shipped');
   expect((await openApi.get<{ status: string }>(`/shipping/orders/${shippingNo}`)).status).toBe('shipped');
+
+  // One shipping status badge on both sides: the staff table's "Shipped" has the shipping orders page's
+  // colour (the back office had a badge and colours of its own: shipped blue there, violet here).
+  const colourOf = (badge: Locator) => badge.evaluate((el) => getComputedStyle(el).backgroundColor);
+  const staffColour = await colourOf(row.locator('.mantine-Badge-root').filter({ hasText: /^Shipped$/ }));
+  await page.goto('/#/shipping');
+  const userRow = page.getByRole('row').filter({ hasText: shippingNo });
+  expect(await colourOf(userRow.locator('.mantine-Badge-root').filter({ hasText: /^Shipped$/ }))).toBe(staffColour);
 });
 
 test('in Chinese the back office clears a customs hold after asking', async ({ app: page, openApi, server }) => {

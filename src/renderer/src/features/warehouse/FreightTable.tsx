@@ -1,7 +1,8 @@
 import { Badge, Button, Group, Radio, Table, Text } from '@mantine/core';
 import { Fragment, useState, type MouseEvent } from 'react';
 import { useFormat } from '../../shared/format';
-import { NO_SHRINK, useWarehouseT, WRAPPING } from './bits';
+import { wholeBadgeStyles } from '../../shared/wholeBadge';
+import { useWarehouseT, WRAPPING } from './bits';
 import { formatWeight, type FreightRow } from './logic';
 
 interface Props {
@@ -68,7 +69,7 @@ export function FreightTable({ rows, selectedId, onSelect, withDimensions }: Pro
                       </Text>
                       <Group gap={4} mt={2}>
                         {quote.channelId === cheapestId ? (
-                          <Badge size="xs" color="green" variant="light" styles={NO_SHRINK}>
+                          <Badge size="xs" color="green" variant="light" styles={wholeBadgeStyles}>
                             {t('cheapest')}
                           </Badge>
                         ) : null}

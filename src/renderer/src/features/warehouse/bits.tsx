@@ -1,13 +1,12 @@
 import { Badge, Group, Pagination, Text } from '@mantine/core';
 import { useCallback } from 'react';
 import { useT } from '../../shared/i18n';
+import { wholeBadgeStyles } from '../../shared/wholeBadge';
 import { messages, type MessageKey } from './messages';
 import type { PackageStatus, ShippingStatus } from './types';
 
 /** Small pieces shared by the warehouse, ship and shipping pages. */
 
-/** Badges never shrink to an ellipsis inside a narrow table cell. */
-export const NO_SHRINK = { root: { minWidth: 'max-content' } };
 /** A longer badge (a sentence) wraps instead. */
 export const WRAPPING = {
   root: { height: 'auto', minHeight: 'var(--badge-height)', paddingBlock: 2, textTransform: 'none' as const },
@@ -55,16 +54,17 @@ export function useLabel() {
 export function PackageStatusBadge({ status }: { status: PackageStatus }) {
   const label = useLabel();
   return (
-    <Badge color={PACKAGE_COLORS[status] ?? 'gray'} variant="light" styles={NO_SHRINK}>
+    <Badge color={PACKAGE_COLORS[status] ?? 'gray'} variant="light" styles={wholeBadgeStyles}>
       {label('pkg', status)}
     </Badge>
   );
 }
 
+/** A shipping order's status, on the user's pages and in the staff work table alike. */
 export function ShippingStatusBadge({ status, size }: { status: ShippingStatus; size?: 'sm' | 'md' | 'lg' }) {
   const label = useLabel();
   return (
-    <Badge color={SHIPPING_COLORS[status] ?? 'gray'} variant="light" size={size} styles={NO_SHRINK}>
+    <Badge color={SHIPPING_COLORS[status] ?? 'gray'} variant="light" size={size} styles={wholeBadgeStyles}>
       {label('ship', status)}
     </Badge>
   );
@@ -73,7 +73,7 @@ export function ShippingStatusBadge({ status, size }: { status: ShippingStatus; 
 export function CargoBadge({ cargo }: { cargo: string }) {
   const label = useLabel();
   return (
-    <Badge color={CARGO_COLORS[cargo] ?? 'gray'} variant={cargo === 'general' ? 'outline' : 'light'} size="sm" styles={NO_SHRINK}>
+    <Badge color={CARGO_COLORS[cargo] ?? 'gray'} variant={cargo === 'general' ? 'outline' : 'light'} size="sm" styles={wholeBadgeStyles}>
       {label('cargo', cargo)}
     </Badge>
   );

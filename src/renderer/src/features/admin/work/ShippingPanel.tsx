@@ -9,7 +9,7 @@ import { useFormat } from '../../../shared/format';
 import { commonMessages } from '../messages';
 import { fetchers, adminKeys } from '../queries';
 import { Section } from '../Section';
-import { ShippingStatusBadge } from '../StatusBadge';
+import { ShippingStatusBadge } from '../../warehouse/bits';
 import type { ShippingOrderListItem } from '../types';
 import { workMessages } from './messages';
 import { useClearShippingException, useDeliverShipping, useDispatchShipping } from './mutations';
