@@ -91,7 +91,7 @@ test('a page opened from the navigation shows at once: no loader between two pag
   expect(await page.evaluate(() => (window as unknown as { loaderSeen: boolean }).loaderSeen)).toBe(false);
 });
 
-test('the header never covers the page: its controls take a second row in a narrow window, in both languages', async ({ app: page }) => {
+test('the header never covers the page: one row down to 768 px, a second row below it, in both languages', async ({ app: page }) => {
   await page.goto('/#/dashboard');
   const header = page.getByRole('banner');
   await expect(header.getByTestId('header-balance')).toBeVisible();
@@ -99,8 +99,8 @@ test('the header never covers the page: its controls take a second row in a narr
     await page.evaluate((l) => localStorage.setItem('crossbuy-language', JSON.stringify({ state: { language: l, chosen: true }, version: 0 })), language);
     await page.reload();
     await expect(header.getByRole('button', { name: language === 'en' ? 'EN' : '中文', exact: true })).toHaveAttribute('aria-pressed', 'true');
-    // 1280 and 1000: one row. 900 (the desktop window's least width) and below: two rows, before this
-    // change one row wrapped inside the 56 px header over the page's title (from ~840 px in English).
+    // One row from 768 px up (900 is the desktop window's least width), two below. Before, the one row
+    // wrapped inside the 56 px header over the page's title from ~840 px down (in English).
     for (const width of [1280, 1000, 900, 840, 768, 700, 600, 480]) {
       await page.setViewportSize({ width, height: 760 });
       const layout = () =>
@@ -116,6 +116,7 @@ test('the header never covers the page: its controls take a second row in a narr
           return { contentBelowHeader: contentBottom - bottom, titleUnderHeader: bottom - titleTop, overflowX: document.documentElement.scrollWidth - document.documentElement.clientWidth };
         });
       // Polled: Mantine's AppShell eases the page's top padding to the new header height.
+      await expect.poll(() => page.evaluate(() => Math.round(document.querySelector('header')!.getBoundingClientRect().height)), { message: `${language} at ${width} px: rows` }).toBe(width >= 768 ? 56 : 100);
       await expect.poll(async () => (await layout()).overflowX, { message: `${language} at ${width} px: no sideways scroll` }).toBeLessThanOrEqual(0);
       await expect.poll(async () => (await layout()).contentBelowHeader, { message: `${language} at ${width} px: the header's content inside the header` }).toBeLessThanOrEqual(0);
       await expect.poll(async () => (await layout()).titleUnderHeader, { message: `${language} at ${width} px: the title below the header` }).toBeLessThanOrEqual(0);

@@ -15,8 +15,8 @@ import { useUiStore } from './uiStore';
 import { WorldSwitcher } from '../features/worlds/WorldSwitcher';
 import { MountInTransition } from '../shared/MountInTransition';
 
-/** One row of controls from md up; two below it (AppLayout.module.css). */
-const HEADER_HEIGHT = { base: 100, md: 56 };
+/** One row of controls from sm up; two below it (AppLayout.module.css). */
+const HEADER_HEIGHT = { base: 100, sm: 56 };
 
 export function AppLayout({ children }: { children: ReactNode }) {
   const t = useT(appMessages);

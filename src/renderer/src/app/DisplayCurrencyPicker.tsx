@@ -49,7 +49,7 @@ export function DisplayCurrencyPicker() {
   return (
     <Select
       size="xs"
-      w={96}
+      w={{ base: 96, sm: 80, md: 96 }}
       aria-label={t('displayCurrency')}
       allowDeselect={false}
       value={code ?? LEDGER_ONLY}

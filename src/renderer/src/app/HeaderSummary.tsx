@@ -4,6 +4,7 @@ import { useCart } from '../features/cart/useCart';
 import { useT } from '../shared/i18n';
 import { useFormat } from '../shared/format';
 import { appMessages } from './appMessages';
+import layout from './AppLayout.module.css';
 
 /** A cart outline in the text colour (an emoji needs a font the machine may lack). */
 function CartIcon() {
@@ -34,7 +35,7 @@ export function HeaderSummary() {
       {balance ? (
         // Named by what it shows ("Available CN¥10,000.00"): the visible text is the accessible name.
         <Anchor href="#/wallet" size="sm" underline="hover" data-testid="header-balance">
-          <Text span size="xs" c="dimmed" mr={6}>
+          <Text span size="xs" c="dimmed" mr={6} className={layout.balanceLabel}>
             {t('headerBalanceShort')}
           </Text>
           {' '}

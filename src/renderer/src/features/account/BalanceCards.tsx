@@ -14,7 +14,7 @@ function Card({ label, hint, amount, currency, color }: { label: string; hint: s
       <Text size="xs" c="dimmed" tt="uppercase" fw={700}>
         {label}
       </Text>
-      <Text fw={700} c={color} style={{ fontSize: 'min(26px, 12cqi)', overflowWrap: 'anywhere' }}>
+      <Text fw={700} c={color} style={{ fontSize: 'min(26px, 14cqi)', overflowWrap: 'anywhere' }}>
         {fmt.money(amount, currency)}
       </Text>
       <Text size="xs" c="dimmed">

@@ -68,7 +68,7 @@ export function WorldSwitcher() {
     <Group gap={4} wrap="nowrap" visibleFrom="xs">
       <Select
         size="xs"
-        w={170}
+        w={{ base: 170, sm: 130, md: 170 }}
         aria-label={t('switcherLabel')}
         data-testid="world-switcher"
         allowDeselect={false}
