@@ -202,6 +202,14 @@ test('the back office moves an order to the warehouse through the inspection Mod
     .toBeGreaterThanOrEqual(86_400_000 - 5_000);
 
   // A custom duration is checked before it is sent.
+  // Its example fits the box (the list "90s, 45m, 12h, 3d, 2w" was cut at 1280 px).
+  const placeholderFits = await clock.getByLabel('Custom duration').evaluate((input: HTMLInputElement) => {
+    const style = getComputedStyle(input);
+    const context = document.createElement('canvas').getContext('2d')!;
+    context.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+    return context.measureText(input.placeholder).width <= input.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+  });
+  expect(placeholderFits).toBe(true);
   await clock.getByLabel('Custom duration').fill('3 days');
   await clock.getByRole('button', { name: 'Advance', exact: true }).click();
   await expect(clock.getByText('Use a whole number and a unit')).toBeVisible();
