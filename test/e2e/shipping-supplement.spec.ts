@@ -50,6 +50,12 @@ test('a parcel packed heavier than quoted: the amount due, quoted beside billed,
   await expect(settlement.getByTestId('billed-fee')).toHaveText(money(detail.billedShippingFee!));
   const dims = detail.packedDimensions!;
   await expect(page.getByRole('region', { name: 'Quoted and packed' })).toContainText(`${dims.l} × ${dims.w} × ${dims.h} cm`);
+  // The weighing table stays inside its card at 1280 px (four cards across cut its "Packed (billed)").
+  const spill = await page.getByRole('region', { name: 'Quoted and packed' }).evaluate((card) => {
+    const table = card.querySelector('table')!;
+    return table.getBoundingClientRect().right - card.getBoundingClientRect().right;
+  });
+  expect(spill).toBeLessThanOrEqual(0);
   const due = page.getByTestId('shipping-amount-due');
   await expect(due).toContainText(`Extra postage due: ${money(detail.amountDue)}`);
   await expect(page.getByRole('main')).not.toContainText('awaiting_payment');

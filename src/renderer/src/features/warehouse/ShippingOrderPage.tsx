@@ -229,7 +229,9 @@ export function ShippingOrderPage({ orderNo }: { orderNo: string }) {
 
       <ShippingOrderExtras order={o} />
 
-      <SimpleGrid cols={{ base: 1, md: 2, lg: 4 }} spacing="md">
+      {/* Two across at most: four across at 1280 px left the weighing card ~245 px, and its quoted / packed
+          table ran past the card's edge ("Packed (billed)" cut). */}
+      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
         <Card title={t('shipment')}>
           <Field label={t('channel')}>
             <span translate="no">{o.channelName}</span>
