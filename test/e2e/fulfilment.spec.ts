@@ -177,6 +177,19 @@ test('warehouse to doorstep: pick a package, compare freight, ship it, dispatch,
   await expect(page.getByRole('button', { name: 'Cancel shipping order' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Confirm delivery' })).toHaveCount(0);
 
+  // The dashboard counts the packages still waiting and names those being packed: its weight is of
+  // every package stored, and it read "0" beside "3.33 kg in total" once all were being packed.
+  const stats = await openApi.get<{ inWarehouse: number; packing: number; inWarehouseWeight: number }>('/warehouse/packages/stats');
+  expect(stats.packing).toBeGreaterThan(0);
+  await page.goto('/#/dashboard');
+  const waiting = page.getByRole('region', { name: 'Packages waiting in the warehouse' });
+  await expect(waiting.getByText(String(stats.inWarehouse), { exact: true })).toBeVisible();
+  await expect(waiting).toContainText(
+    `${(stats.inWarehouseWeight / 1000).toFixed(2)} kg stored; ${stats.packing === 1 ? '1 package is' : `${stats.packing} packages are`} being packed for a shipping order`,
+  );
+  await page.goto(`/#/shipping/${shippingNo}`);
+  await expect(page.getByRole('heading', { name: shippingNo, level: 2 })).toBeVisible();
+
   // The back office dispatches it; the page follows by live update.
   const trackingNo = `E2E${Date.now()}`;
   await admin.send('POST', `/shipping/orders/${shippingNo}/dispatch`, { trackingNo });

@@ -80,7 +80,11 @@ function PackagesWaiting() {
             {stats.data.inWarehouse}
           </Text>
           <Text size="sm" c="dimmed">
-            {t('packagesWeight', { weight: (stats.data.inWarehouseWeight / 1000).toFixed(2) })}
+            {/* The weight is of every package stored (in_warehouse and packing); the count is of those still
+                waiting: packages being packed for a shipping order are named, or 0 packages weighed 3.33 kg. */}
+            {stats.data.packing > 0
+              ? t('packagesWeightPacking', { weight: (stats.data.inWarehouseWeight / 1000).toFixed(2), packing: stats.data.packing })
+              : t('packagesWeight', { weight: (stats.data.inWarehouseWeight / 1000).toFixed(2) })}
           </Text>
           <Anchor href={WAREHOUSE_HREF} size="sm">
             {t('packagesLink')}
