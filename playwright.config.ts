@@ -20,6 +20,8 @@ export default defineConfig({
     headless: true,
     locale: 'en-US',
     viewport: { width: 1280, height: 800 },
+    // No transitions (the theme honours reduced motion): an action never lands on a dialog mid-animation.
+    reducedMotion: 'reduce',
     screenshot: 'only-on-failure',
     trace: 'retain-on-failure',
     launchOptions: {
