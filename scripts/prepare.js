@@ -7,8 +7,13 @@ import { buildCli } from './build-cli.js';
 import { keepPrebuiltOnly } from './launcher/lockfile.js';
 import { npmRuntimeNote } from './launcher/runtime.js';
 
-if (keepPrebuiltOnly(join(import.meta.dirname, '..', 'package-lock.json'))) {
-  process.stdout.write('package-lock.json: put back "gypfile": false on better-sqlite3 (npm drops it when it writes the file)\n');
+try {
+  if (keepPrebuiltOnly(join(import.meta.dirname, '..', 'package-lock.json'))) {
+    process.stdout.write('package-lock.json: put back "gypfile": false on better-sqlite3 (npm drops it when it writes the file)\n');
+  }
+} catch (error) {
+  // A lockfile this install may not write (a read-only checkout) must not fail the install it serves.
+  process.stdout.write(`package-lock.json: could not put back better-sqlite3's "gypfile": false (${error instanceof Error ? error.message : String(error)})\n`);
 }
 
 await buildCli();
