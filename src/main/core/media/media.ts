@@ -65,18 +65,15 @@ export function pictureVersion(subject: PictureSubject, view: number): string {
 }
 
 /**
- * The kind each subject is drawn as, remembered: a product's six pictures share it, and the title's noun
- * is found by trying ~25 patterns (~0.3 us). Bounded (marketplace searches bring new titles without end).
+ * The kind each subject is drawn as, found once per subject: a product view names up to six pictures of
+ * one subject object, and the title's noun is found by trying ~25 patterns (~0.3 us).
  */
-const kinds = new Map<string, DrawingKind>();
-const KINDS_KEPT = 4096;
+const kinds = new WeakMap<PictureSubject, DrawingKind>();
 function kindOf(subject: PictureSubject): DrawingKind {
-  const key = `${subject.category}\n${subject.title}`;
-  let kind = kinds.get(key);
+  let kind = kinds.get(subject);
   if (kind === undefined) {
     kind = drawingKindOf(subject.category, subject.title);
-    if (kinds.size >= KINDS_KEPT) kinds.clear();
-    kinds.set(key, kind);
+    kinds.set(subject, kind);
   }
   return kind;
 }

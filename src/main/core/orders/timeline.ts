@@ -1,3 +1,4 @@
+import type { Platform } from '../../../contract/enums.js';
 import type { TimelineCode, TimelinePart } from '../../../contract/timeline.js';
 import type { CoreContext } from '../context.js';
 import { formatAmount, toAmount, type Minor } from '../shared/money.js';
@@ -21,8 +22,8 @@ export function money(minor: Minor, currency: string): { amount: number; currenc
 const amountOf = (p: TimelinePart['params']) => formatAmount(Math.round(Number(p.amount) * 100) as Minor, String(p.currency));
 
 /** A marketplace as a sentence names it ("Bought on Taobao"); the parts keep the platform's id. */
-const PLATFORM_NAMES: Readonly<Record<string, string>> = { taobao: 'Taobao', 1688: '1688', weidian: 'Weidian' };
-const platformOf = (p: TimelinePart['params']) => PLATFORM_NAMES[String(p.platform)] ?? String(p.platform);
+const PLATFORM_NAMES: Readonly<Record<Platform, string>> = { taobao: 'Taobao', 1688: '1688', weidian: 'Weidian' };
+const platformOf = (p: TimelinePart['params']) => PLATFORM_NAMES[p.platform as Platform] ?? String(p.platform);
 
 const ENGLISH: Record<TimelineCode, (p: TimelinePart['params']) => string> = {
   'order.placed': (p) => `Order placed; ${amountOf(p)} paid from the wallet`,

@@ -50,12 +50,14 @@ export const enumWords = defineMessages(
 type Key = keyof (typeof enumWords)['en'];
 const has = (key: string): key is Key => key in enumWords.en;
 
-/** Words for a scenario, a warehouse service (its catalog name as the fallback) and a platform value. */
+/**
+ * Words for a scenario and a warehouse service (its catalog name as the fallback). A platform value is
+ * worded by shop/PlatformBadge's usePlatformName (the `mixed` word lives here).
+ */
 export function useEnumWords() {
   const t = useT(enumWords);
   return {
     scenario: (name: OrderScenario | ShippingScenario | string) => (has(`scenario_${name}`) ? t(`scenario_${name}` as Key) : name.replaceAll('_', ' ')),
     service: (serviceId: string, catalogName?: string) => (has(`service_${serviceId}`) ? t(`service_${serviceId}` as Key) : (catalogName ?? serviceId.replaceAll('_', ' '))),
-    platform: (platform: string) => (has(`platform_${platform}`) ? t(`platform_${platform}` as Key) : null),
   };
 }
