@@ -1,5 +1,5 @@
 import { expect, test } from './fixtures';
-import { cents, cheapProducts, type Coupon } from './orders-helpers';
+import { cents, cheapProducts, money, type Coupon } from './orders-helpers';
 
 test('checkout offers the coupons still to claim: Claim there applies it to the order', async ({ app: page, openApi }) => {
   await openApi.send('DELETE', '/cart');
@@ -90,7 +90,7 @@ test('the coupons page names a shipping coupon\'s floor on the freight and its c
   expect(onSomeChannels, 'the demo has a shipping coupon for some channels').toBeDefined();
   await page.goto('/#/coupons');
   const card = page.getByRole('listitem', { name: withFloor!.name, exact: true });
-  await expect(card).toContainText(`Off the freight, on a shipping fee of CN¥${withFloor!.minFee.toFixed(2)} or more`);
+  await expect(card).toContainText(`Off the freight, on a shipping fee of ${money(withFloor!.minFee)} or more`);
   await expect(card).not.toContainText('No minimum order');
   await expect(page.getByRole('listitem', { name: onSomeChannels!.name, exact: true })).toContainText('On some shipping channels only');
 });
