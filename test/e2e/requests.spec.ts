@@ -23,7 +23,7 @@ test('a request made with an API key shows up live on the Requests page, opens w
   await expect(row).toContainText('200');
 
   // Filter by the key: only its requests.
-  await page.getByRole('textbox', { name: 'API key' }).click();
+  await page.getByRole('textbox', { name: 'Made by' }).click();
   await page.getByRole('option', { name: /e2e logger/ }).click();
   await expect(page.getByTestId('request-row')).toHaveCount(1);
 
@@ -40,6 +40,41 @@ test('a request made with an API key shows up live on the Requests page, opens w
   const copied = await page.evaluate(() => navigator.clipboard.readText());
   expect(copied).toContain('/api/v1/open/orders?limit=2');
   expect(copied).toContain('$CROSSBUY_KEY');
+});
+
+test('the app\'s own requests read "This app", apart from a script\'s and from those without a valid key, and filter by who made them', async ({ app: page, server }) => {
+  const created = await page.request.post(`${server.origin}/api/v1/admin/keys`, { headers: UI, data: { name: 'e2e caller', scopes: ['cart:read'] } });
+  const { key } = ((await created.json()) as { data: { key: string } }).data;
+  // One request each: the app's own (its session cookie and header, as the page sends them), a script's, and one with a wrong key.
+  expect((await page.request.get(`${server.origin}/api/v1/open/cart?from=app`, { headers: UI })).status()).toBe(200);
+  expect((await page.request.get(`${server.origin}/api/v1/open/cart?from=script`, { headers: { Authorization: `Bearer ${key}` } })).status()).toBe(200);
+  expect((await page.request.get(`${server.origin}/api/v1/open/cart?from=nobody`, { headers: { Authorization: 'Bearer sk-wrong' } })).status()).toBe(401);
+
+  await page.getByRole('navigation', { name: 'Back office' }).getByRole('link', { name: 'Requests' }).click();
+  const rows = page.getByRole('table', { name: 'Logged requests' }).getByTestId('request-row');
+  const row = (from: string) => rows.filter({ hasText: `/api/v1/open/cart?from=${from}` });
+  await expect(row('app').getByRole('cell').nth(1)).toHaveText('This app');
+  await expect(row('script').getByRole('cell').nth(1)).toHaveText('e2e caller');
+  await expect(row('nobody').getByRole('cell').nth(1)).toHaveText('—');
+  await expect(row('nobody').getByLabel('No valid key')).toBeVisible();
+
+  const madeBy = page.getByRole('textbox', { name: 'Made by' });
+  await madeBy.click();
+  await page.getByRole('option', { name: 'This app' }).click();
+  await expect(row('script')).toHaveCount(0);
+  await expect(row('nobody')).toHaveCount(0);
+  await expect(row('app')).toHaveCount(1);
+  // Every row left is the app's (the page's own polling of the log is the admin API: never logged).
+  await expect.poll(() => rows.evaluateAll((trs) => [...new Set(trs.map((tr) => tr.children[1]?.textContent))])).toEqual(['This app']);
+  await row('app').getByRole('button', { name: 'Details' }).click();
+  await expect(page.getByRole('dialog').getByTestId('request-detail-caller')).toHaveText('This app');
+  await page.keyboard.press('Escape');
+
+  await madeBy.click();
+  await page.getByRole('option', { name: 'No valid key' }).click();
+  await expect(row('nobody')).toHaveCount(1);
+  await expect(row('app')).toHaveCount(0);
+  await expect(row('script')).toHaveCount(0);
 });
 
 test('the path filter waits for a pause in typing, says when a path lacks its leading /, and a failed refresh keeps the rows shown', async ({ app: page, server }) => {
@@ -97,7 +132,7 @@ test('"Save as world file" saves the chosen key\'s session as a world file to re
   const save = page.getByRole('button', { name: 'Save as world file' });
   // Without a key there is no session to save.
   await expect(save).toBeDisabled();
-  await page.getByRole('textbox', { name: 'API key' }).click();
+  await page.getByRole('textbox', { name: 'Made by' }).click();
   await page.getByRole('option', { name: /e2e recorder/ }).click();
   const downloading = page.waitForEvent('download');
   await save.click();

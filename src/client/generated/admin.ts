@@ -5330,6 +5330,8 @@ export interface operations {
     admin_requests_list: {
         parameters: {
             query?: {
+                /** @description the requests of a key ('key'), of the app's own UI ('app'), or of no valid credentials ('none') */
+                caller?: "key" | "app" | "none";
                 /** @description an API key id. Plain decimal digits (no sign other than -, exponent, hex or blanks). */
                 key?: number;
                 /** @description Plain decimal digits (no sign other than -, exponent, hex or blanks). */
@@ -5370,6 +5372,7 @@ export interface operations {
                      *               "id": 1,
                      *               "name": "example"
                      *             },
+                     *             "caller": "key",
                      *             "method": "example",
                      *             "path": "example",
                      *             "query": "example",
@@ -5393,6 +5396,8 @@ export interface operations {
                                  * @description ISO 8601 UTC
                                  */
                                 at: string;
+                                /** @description who made the request: 'key' (the sk- key in `key`), 'app' (the app's own UI, with the operator's session), or null (no valid credentials, and entries logged before the log kept this) */
+                                caller: "key" | "app" | null;
                                 /** @description from the request's arrival to the last byte of the answer */
                                 durationMs: number;
                                 /** @description the log entry (cursor for startingAfter) */
@@ -5452,6 +5457,7 @@ export interface operations {
                      *           "id": 1,
                      *           "name": "example"
                      *         },
+                     *         "caller": "key",
                      *         "method": "example",
                      *         "path": "example",
                      *         "query": "example",
@@ -5478,6 +5484,8 @@ export interface operations {
                              * @description ISO 8601 UTC
                              */
                             at: string;
+                            /** @description who made the request: 'key' (the sk- key in `key`), 'app' (the app's own UI, with the operator's session), or null (no valid credentials, and entries logged before the log kept this) */
+                            caller: "key" | "app" | null;
                             /** @description from the request's arrival to the last byte of the answer */
                             durationMs: number;
                             /** @description the log entry (cursor for startingAfter) */

@@ -11,11 +11,18 @@ const LogKey = Type.Union([Type.Object({ id: Type.Integer(), name: Type.String()
   description: 'the API key, or null when the caller was not authenticated or was the app\'s own UI',
 });
 
+const Caller = Type.Union([Type.Literal('key'), Type.Literal('app'), Type.Null()], {
+  description:
+    "who made the request: 'key' (the sk- key in `key`), 'app' (the app's own UI, with the operator's session), or null " +
+    '(no valid credentials, and entries logged before the log kept this)',
+});
+
 export const RequestSummary = Type.Object({
   id: Type.Integer({ description: 'the log entry (cursor for startingAfter)' }),
   requestId: Type.String({ description: 'the X-Request-Id the response carried' }),
   at: Timestamp,
   key: LogKey,
+  caller: Caller,
   method: Type.String(),
   path: Type.String({ description: 'without the query string' }),
   query: Type.String({ description: 'the query string without "?", secrets masked; "" when none' }),
@@ -34,6 +41,11 @@ export const RequestDetail = Type.Object({ ...RequestSummary.properties, request
 
 export const RequestLogQuery = Type.Object({
     key: Type.Optional(Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER, description: 'an API key id' })),
+    caller: Type.Optional(
+      Type.Union([Type.Literal('key'), Type.Literal('app'), Type.Literal('none')], {
+        description: "the requests of a key ('key'), of the app's own UI ('app'), or of no valid credentials ('none')",
+      }),
+    ),
     status: Type.Optional(Type.String({ pattern: '^([1-5][0-9][0-9]|[1-5]xx)$', description: 'an exact status (404) or a class (4xx)' })),
     path: Type.Optional(Type.String({ minLength: 1, maxLength: 512, description: 'a path prefix, e.g. /api/v1/open/orders' })),
     since: Type.Optional(Type.String({ format: 'date-time', description: 'only requests at or after this time' })),

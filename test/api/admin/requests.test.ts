@@ -47,6 +47,29 @@ describe('the request log', () => {
     expect(JSON.parse(error.body.data.responseBody.text)).toMatchObject({ statusCode: 401 });
   });
 
+  it('tells the app\'s own UI (the operator\'s session) from a key and from no valid key, and filters by it', async () => {
+    const key = server.makeKey(['cart:read']);
+    const ui = { cookie: `crossbuy_session=${server.running.sessionToken}`, 'x-crossbuy-client': 'ui' };
+    await server.api('GET', '/cart', { key: null, headers: { ...ui, 'x-request-id': 'log-by-app' } });
+    await server.api('GET', '/cart', { key, headers: { 'x-request-id': 'log-by-key' } });
+    await server.api('GET', '/cart', { key: null, headers: { 'x-request-id': 'log-by-none' } });
+    // The session cookie without the UI's header is not the UI (and is refused): no valid credentials.
+    await server.api('GET', '/cart', { key: null, headers: { cookie: ui.cookie, 'x-request-id': 'log-cookie-only' } });
+    const byId = async (id: string) => (await log(`?requestId=${id}`)).items[0];
+    expect(await byId('log-by-app')).toMatchObject({ status: 200, key: null, caller: 'app' });
+    expect(await byId('log-by-key')).toMatchObject({ status: 200, key: { name: 'test' }, caller: 'key' });
+    expect(await byId('log-by-none')).toMatchObject({ status: 401, key: null, caller: null });
+    expect(await byId('log-cookie-only')).toMatchObject({ status: 401, caller: null });
+    const ids = async (caller: string) => (await log(`?caller=${caller}&limit=100`)).items.map((i: { requestId: string }) => i.requestId);
+    expect(await ids('app')).toContain('log-by-app');
+    expect(await ids('app')).not.toContain('log-by-key');
+    expect(await ids('key')).toContain('log-by-key');
+    expect(await ids('key')).not.toContain('log-by-app');
+    expect(await ids('none')).toEqual(expect.arrayContaining(['log-by-none', 'log-cookie-only']));
+    expect(await ids('none')).not.toContain('log-by-app');
+    expect((await server.admin('GET', '/requests?caller=robot')).status).toBe(400);
+  });
+
   it('never records the admin API, nor the Authorization header', async () => {
     const page = await log('?limit=100');
     expect(page.items.every((e: { path: string }) => e.path.startsWith('/api/v1/open'))).toBe(true);

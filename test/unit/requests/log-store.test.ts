@@ -49,12 +49,12 @@ describe('the request log store', () => {
       }),
     ]);
     expect(store.get(1)).toEqual({
-      id: 1, requestId: 'r-1', at: new Date(at).toISOString(), key: KEY, method: 'POST', path: '/api/v1/open/cart/items',
+      id: 1, requestId: 'r-1', at: new Date(at).toISOString(), key: KEY, caller: 'key', method: 'POST', path: '/api/v1/open/cart/items',
       query: 'x=1&k=sk-****', status: 201, durationMs: 1.5, mcpTool: 'crossbuy_cart_items_add',
       requestBody: { text: '{"key":"sk-****"}', bytes: 29, truncated: false },
       responseBody: { text: '{"data":{}}', bytes: 11, truncated: false },
     });
-    expect(store.get(2)).toMatchObject({ id: 2, key: null, mcpTool: null, query: '', status: 401, requestBody: { text: null, bytes: 0, truncated: false }, responseBody: { text: '{"statusCode":401}', bytes: 18 } });
+    expect(store.get(2)).toMatchObject({ id: 2, key: null, caller: null, mcpTool: null, query: '', status: 401, requestBody: { text: null, bytes: 0, truncated: false }, responseBody: { text: '{"statusCode":401}', bytes: 18 } });
     expect(store.get(3)).toBeNull();
   });
 
@@ -159,6 +159,48 @@ describe('the request log store', () => {
     expect(again.list({ limit: 10 }).items.map((i) => [i.id, i.requestId])).toEqual([[2, 'second'], [1, 'first']]);
   });
 
+  it('tells the app\'s own requests from a key\'s and from no valid key\'s, and filters by caller', () => {
+    const store = new RequestLogStore(new Database(':memory:'), 1000);
+    const at = Date.now();
+    store.write([
+      wire((e) => {
+        e.add('by-key', at, KEY, 'GET', '/api/v1/open/cart', 200, 1, undefined, CART);
+        e.add('by-app', at + 1, null, 'GET', '/api/v1/open/cart', 200, 1, undefined, CART, null, true);
+        e.add('by-none', at + 2, null, 'GET', '/api/v1/open/cart', 401, 1, undefined, '{"statusCode":401}');
+        // A key that was known but refused (429) is still that key's request.
+        e.add('by-key-429', at + 3, KEY, 'GET', '/api/v1/open/cart', 429, 1, undefined, '{"statusCode":429}');
+      }),
+    ]);
+    expect(store.list({}).items.map((i) => [i.requestId, i.caller])).toEqual([
+      ['by-key-429', 'key'],
+      ['by-none', null],
+      ['by-app', 'app'],
+      ['by-key', 'key'],
+    ]);
+    expect(store.list({ caller: 'app' }).items.map((i) => i.requestId)).toEqual(['by-app']);
+    expect(store.list({ caller: 'none' }).items.map((i) => i.requestId)).toEqual(['by-none']);
+    expect(store.list({ caller: 'key' }).items.map((i) => i.requestId)).toEqual(['by-key-429', 'by-key']);
+    expect(store.get(2)).toMatchObject({ requestId: 'by-app', key: null, caller: 'app' });
+  });
+
+  it('upgrades a layout-5 log (12 values an entry) in place: every entry kept, none taken for the app\'s', () => {
+    const db = new Database(':memory:');
+    db.exec("CREATE TABLE request_log_batches (first_id INTEGER PRIMARY KEY, count INTEGER NOT NULL, last_done_ms INTEGER NOT NULL, entries TEXT NOT NULL, world TEXT NOT NULL DEFAULT 'default')");
+    const now = Date.now();
+    const v5 = [
+      'a', now, 7, 'script', 'GET', '/api/v1/open/cart', '', 200, 1000, null, [CART, CART.length, 0], 'crossbuy_cart_get',
+      'b', now + 1, null, null, 'GET', '/api/v1/open/orders', '', 200, 500, null, 0, null,
+    ];
+    db.prepare("INSERT INTO request_log_batches VALUES (?, ?, ?, ?, 'default')").run(3, 2, now + 2, JSON.stringify(v5));
+    db.pragma('user_version = 5');
+    const store = new RequestLogStore(db, 1000);
+    expect(store.get(3)).toMatchObject({ requestId: 'a', key: KEY, caller: 'key', mcpTool: 'crossbuy_cart_get', responseBody: { text: CART } });
+    expect(store.get(4)).toMatchObject({ requestId: 'b', key: null, caller: null, mcpTool: null, responseBody: { text: CART } });
+    expect(db.pragma('user_version', { simple: true })).toBe(6);
+    store.write([wire((e) => e.add('c', now + 3, null, 'GET', '/api/v1/open/cart', 200, 1, undefined, CART, null, true))]);
+    expect(store.list({ caller: 'app' }).items.map((i) => i.requestId)).toEqual(['c']);
+  });
+
   it('upgrades a layout-3 log (11 values an entry) in place: every entry kept, with no MCP tool', () => {
     const db = new Database(':memory:');
     db.exec('CREATE TABLE request_log_batches (first_id INTEGER PRIMARY KEY, count INTEGER NOT NULL, last_done_ms INTEGER NOT NULL, entries TEXT NOT NULL)');
@@ -171,7 +213,7 @@ describe('the request log store', () => {
     db.pragma('user_version = 3');
     const store = new RequestLogStore(db, 1000);
     expect(store.get(5)).toMatchObject({ requestId: 'a', key: KEY, status: 200, mcpTool: null, responseBody: { text: CART } });
-    expect(store.get(6)).toMatchObject({ requestId: 'b', key: null, query: 'limit=1', status: 401, mcpTool: null, responseBody: { text: CART } });
+    expect(store.get(6)).toMatchObject({ requestId: 'b', key: null, caller: null, query: 'limit=1', status: 401, mcpTool: null, responseBody: { text: CART } });
     store.write([wire((e) => e.add('c', now + 3, KEY, 'GET', '/api/v1/open/cart', 200, 1, undefined, CART, 'crossbuy_cart_get'))]);
     expect(store.get(7)).toMatchObject({ requestId: 'c', mcpTool: 'crossbuy_cart_get' });
   });

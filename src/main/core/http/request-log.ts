@@ -39,7 +39,8 @@ function mcpToolOf(header: string | string[] | undefined): string | null {
  * duration covers the stream; the event stream (hijacked, never sent through `onSend`) asks for the same
  * with `reply.logWhenClosed()`.
  * The event stream's body is never seen (it writes to the socket itself). The Authorization header is
- * never read; `secrets` (the UI session token) are masked wherever they appear.
+ * never read; `secrets` (the UI session token) are masked wherever they appear. A request the operator's
+ * session authenticated (on the open API, the only caller of kind `admin`) is the app's own UI's.
  */
 export function registerRequestLog(app: FastifyInstance, ctx: CoreContext, prefix: string, secrets: readonly string[]): void {
   // Declared up front, so every request object has them from birth (Fastify's advice: a property added
@@ -57,7 +58,7 @@ export function registerRequestLog(app: FastifyInstance, ctx: CoreContext, prefi
   const record = (request: FastifyRequest, reply: FastifyReply, sent: string | Buffer | undefined) => {
     const elapsed = performance.now() - request.receivedAt;
     const atMs = Math.round(Date.now() - elapsed);
-    log.recordIn(request.world?.id ?? 'default', request.id, atMs, request.loggedKey ?? null, request.method, request.url, reply.statusCode, elapsed, request.rawBody, sent, mcpToolOf(request.headers[MCP_TOOL_HEADER]));
+    log.recordIn(request.world?.id ?? 'default', request.id, atMs, request.loggedKey ?? null, request.method, request.url, reply.statusCode, elapsed, request.rawBody, sent, mcpToolOf(request.headers[MCP_TOOL_HEADER]), request.caller?.kind === 'admin');
   };
   const recordWhenClosed = (request: FastifyRequest, reply: FastifyReply) => {
     reply.raw.once('close', () => record(request, reply, undefined));

@@ -11,9 +11,12 @@ import { WHOLE_TEXT_CHARS, clipBody, keepBody, maskSecrets } from './redact.js';
  * deleting as many) was most of what logging cost a read. A batch stands alone: nothing is remembered
  * between batches on either side. Pure functions and a pure class; no I/O.
  */
-const WIRE_WIDTH = 15;
-/** requestId, atMs, keyId, keyName, method, path, query, status, durationUs, requestBody, responseBody, mcpTool. */
-export const STORED_WIDTH = 12;
+const WIRE_WIDTH = 16;
+/** requestId, atMs, keyId, keyName, method, path, query, status, durationUs, requestBody, responseBody, mcpTool, byApp (1 or null). */
+export const STORED_WIDTH = 13;
+
+/** Who made a logged request (the contract's `caller`): its key, the app's own UI, or nobody authenticated. */
+type LoggedCaller = RequestSummary['caller'];
 
 export type WireBatch = unknown[];
 
@@ -42,6 +45,8 @@ export class BatchEncoder {
     responseBody: string | Buffer | undefined,
     /** The MCP tool that made the request (its Crossbuy-Mcp-Tool header), or null. */
     mcpTool: string | null = null,
+    /** Made by the app's own UI (the operator's session), not a script. */
+    byApp = false,
   ): void {
     const request = requestBody === undefined ? null : clipBody(requestBody);
     let sentResponse: string | number | null = null;
@@ -69,7 +74,7 @@ export class BatchEncoder {
     this.values.push(
       requestId, atMs, key?.id ?? null, key?.name ?? null, method, url, status, durationMs,
       request?.head ?? null, request?.bytes ?? null, request?.whole ?? true,
-      sentResponse, responseBytes, responseWhole, mcpTool,
+      sentResponse, responseBytes, responseWhole, mcpTool, byApp,
     );
     this.count++;
   }
@@ -124,6 +129,7 @@ export function toStored(wire: WireBatch): StoredBatch {
       keep(wire[i + 8], wire[i + 9], wire[i + 10]),
       typeof sentResponse === 'number' ? sentResponse : keep(sentResponse, wire[i + 12], wire[i + 13]),
       wire[i + 14] ?? null,
+      wire[i + 15] === true ? 1 : null,
     );
     lastDoneMs = Math.max(lastDoneMs, Math.ceil(atMs + durationMs));
     count++;
@@ -155,6 +161,11 @@ export class StoredEntries {
     return this.values[index * STORED_WIDTH + 2] as number | null;
   }
 
+  caller(index: number): LoggedCaller {
+    if (this.keyId(index) !== null) return 'key';
+    return this.values[index * STORED_WIDTH + 12] === 1 ? 'app' : null;
+  }
+
   path(index: number): string {
     return this.values[index * STORED_WIDTH + 5] as string;
   }
@@ -172,6 +183,7 @@ export class StoredEntries {
       requestId: v[at] as string,
       at: new Date(v[at + 1] as number).toISOString(),
       key: keyId === null ? null : { id: keyId, name: (v[at + 3] as string | null) ?? '' },
+      caller: this.caller(index),
       method: v[at + 4] as string,
       path: v[at + 5] as string,
       query: v[at + 6] as string,

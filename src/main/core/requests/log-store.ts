@@ -1,7 +1,7 @@
 import type Database from 'better-sqlite3';
 import type { RequestDetail, RequestLogFilter, RequestLogPage, RequestSummary } from '../../../contract/admin/requests.js';
 import { DEFAULT_LIMIT } from '../../../contract/limits.js';
-import { StoredEntries, toStored, worldOfWire, type WireBatch } from './log-batch.js';
+import { STORED_WIDTH, StoredEntries, toStored, worldOfWire, type WireBatch } from './log-batch.js';
 import { batchBoundsRows, batchEntriesRows, batchRows, layoutOneRows, type BatchRow, type LayoutOneRow } from './rows.js';
 
 /** Entries older than this are dropped whatever the count. */
@@ -40,9 +40,12 @@ CREATE TABLE IF NOT EXISTS request_log_batches (
 `;
 /** Layout 4: each batch holds the requests of one world (worlds.md section 1), named in `world`. */
 const WORLD_COLUMN = /* sql */ `ALTER TABLE request_log_batches ADD COLUMN world TEXT NOT NULL DEFAULT 'default';`;
-/** Layout 5: each entry carries the MCP tool that made it (layouts 3 and 4 stored 11 values an entry, no tool). */
-const LAYOUT_VERSION = 5;
-const V4_WIDTH = 11;
+/**
+ * Layout 5: each entry carries the MCP tool that made it (layouts 3 and 4 stored 11 values an entry, no
+ * tool). Layout 6: and whether the app's own UI made it (layout 5 stored 12 values an entry).
+ */
+const LAYOUT_VERSION = 6;
+const ENTRY_WIDTH_OF_LAYOUT: Record<number, number> = { 3: 11, 4: 11, 5: 12 };
 
 /**
  * Opens the layout, carrying over a log of the first layout (a row per request; what builds before this
@@ -53,9 +56,10 @@ function openLayout(db: Database.Database): void {
   db.transaction(() => {
     const version = db.pragma('user_version', { simple: true }) as number;
     if (version === LAYOUT_VERSION) return;
-    if (version === 3 || version === 4) {
+    const olderWidth = ENTRY_WIDTH_OF_LAYOUT[version];
+    if (olderWidth !== undefined) {
       if (version === 3) db.exec(WORLD_COLUMN);
-      widenToToolLayout(db);
+      widenEntries(db, olderWidth);
       db.pragma(`user_version = ${LAYOUT_VERSION}`);
       return;
     }
@@ -71,7 +75,8 @@ function openLayout(db: Database.Database): void {
           r.request_id, r.at_ms, r.key_id, r.key_name, r.method, r.path, r.query, r.status, r.duration_us,
           r.request_body === null ? null : [r.request_body, r.request_bytes, r.request_cut],
           r.response_body === null ? null : [r.response_body, r.response_bytes, r.response_cut],
-          null,
+          null, // no MCP tool
+          null, // not known to be the app's own UI
         ]);
         const lastDone = Math.max(...batch.map((r) => Math.ceil(r.at_ms + r.duration_us / 1000)));
         insert.run(batch[0]!.id, batch.length, lastDone, JSON.stringify(values));
@@ -91,13 +96,17 @@ function openLayout(db: Database.Database): void {
   })();
 }
 
-/** Layout 3 or 4's batches with a null MCP tool after each entry (the log is bounded: a few MB at most). */
-function widenToToolLayout(db: Database.Database): void {
+/**
+ * An older layout's batches, each entry padded with nulls to this layout's width: no MCP tool, not known
+ * to be the app's own UI (the log is bounded: a few MB at most).
+ */
+function widenEntries(db: Database.Database, width: number): void {
   const update = db.prepare('UPDATE request_log_batches SET entries = ? WHERE first_id = ?');
+  const padding = Array.from({ length: STORED_WIDTH - width }, () => null);
   for (const row of batchEntriesRows.all(db.prepare('SELECT first_id, entries FROM request_log_batches').all())) {
     const values = JSON.parse(row.entries) as unknown[];
     const widened: unknown[] = [];
-    for (let i = 0; i + V4_WIDTH <= values.length; i += V4_WIDTH) widened.push(...values.slice(i, i + V4_WIDTH), null);
+    for (let i = 0; i + width <= values.length; i += width) widened.push(...values.slice(i, i + width), ...padding);
     update.run(JSON.stringify(widened), row.first_id);
   }
 }
@@ -215,6 +224,7 @@ export class RequestLogStore {
         if (!this.shown(row.first_id + index, atMs, nowMs)) continue;
         if (since !== null && atMs < since) continue;
         if (filter.key !== undefined && entries.keyId(index) !== filter.key) continue;
+        if (filter.caller !== undefined && (entries.caller(index) ?? 'none') !== filter.caller) continue;
         if (exactStatus !== null && entries.status(index) !== exactStatus) continue;
         if (statusClass !== null && Math.floor(entries.status(index) / 100) !== statusClass) continue;
         if (filter.path !== undefined && !entries.path(index).startsWith(filter.path)) continue;

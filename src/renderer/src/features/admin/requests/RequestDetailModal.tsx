@@ -6,6 +6,7 @@ import { CopyValue } from '../CopyValue';
 import { curlForRequest } from '../curl';
 import { formatBytes } from '../../../shared/format';
 import { adminKeys, fetchers } from '../queries';
+import { CallerName } from './CallerName';
 import type { RequestDetail } from '../types';
 import { requestsMessages } from './messages';
 
@@ -66,6 +67,14 @@ export function RequestDetailModal({ id, origin, onClose }: { id: number | null;
               {t('requestId')}
             </Text>
             <Code>{entry.requestId}</Code>
+          </Group>
+          <Group gap="xs">
+            <Text size="sm" c="dimmed">
+              {t('filterKey')}
+            </Text>
+            <Text size="sm" data-testid="request-detail-caller">
+              <CallerName entry={entry} />
+            </Text>
           </Group>
           {entry.mcpTool ? (
             <Group gap="xs">

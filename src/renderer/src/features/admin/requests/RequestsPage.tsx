@@ -9,6 +9,7 @@ import { useFormat } from '../../../shared/format';
 import { adminKeys, fetchers } from '../queries';
 import { Section } from '../Section';
 import type { RequestLogFilter } from '../types';
+import { CallerName } from './CallerName';
 import { requestsMessages } from './messages';
 import { RequestDetailModal } from './RequestDetailModal';
 import { SaveWorldFileButton } from './SaveWorldFileButton';
@@ -18,6 +19,17 @@ const REFRESH_MS = 2000;
 const PAGE_SIZE = 25;
 /** Typing a path waits for a pause: each filter is a query of its own, polled while shown. */
 const PATH_DEBOUNCE_MS = 300;
+
+/** The caller filter's two choices beside the keys (a key is its id). */
+const BY_APP = 'app';
+const BY_NO_KEY = 'none';
+
+/** The log's filter for what the caller select holds: the app, no valid key, or one key. */
+function callerFilter(choice: string | null): Pick<RequestLogFilter, 'key' | 'caller'> {
+  if (choice === null) return {};
+  if (choice === BY_APP || choice === BY_NO_KEY) return { caller: choice };
+  return { key: Number(choice) };
+}
 
 function statusColor(status: number): string {
   if (status >= 500) return 'red';
@@ -44,7 +56,7 @@ export function RequestsPage() {
   const [pathFilter] = useDebouncedValue(pathInvalid ? '' : typedPath, PATH_DEBOUNCE_MS);
   const filter: RequestLogFilter = {
     limit: PAGE_SIZE,
-    ...(key ? { key: Number(key) } : {}),
+    ...callerFilter(key),
     ...(status ? { status } : {}),
     ...(pathFilter ? { path: pathFilter } : {}),
     ...(cursors.length ? { startingAfter: cursors[cursors.length - 1] } : {}),
@@ -71,7 +83,11 @@ export function RequestsPage() {
           clearable
           value={key}
           onChange={refilter(setKey)}
-          data={(keys.data ?? []).map((k) => ({ value: String(k.id), label: `${k.name} (${k.preview})` }))}
+          data={[
+            { value: BY_APP, label: t('byApp') },
+            { value: BY_NO_KEY, label: t('byNoKey') },
+            ...(keys.data ?? []).map((k) => ({ value: String(k.id), label: `${k.name} (${k.preview})` })),
+          ]}
           w={260}
         />
         <Select
@@ -96,7 +112,7 @@ export function RequestsPage() {
           error={pathInvalid ? t('pathMustStartWithSlash') : undefined}
           w={280}
         />
-        <SaveWorldFileButton keyId={key ? Number(key) : null} />
+        <SaveWorldFileButton keyId={callerFilter(key).key ?? null} />
       </Group>
       <Section title={t('listLabel')}>
         {log.isPending ? (
@@ -132,7 +148,9 @@ export function RequestsPage() {
                     <Table.Tr key={entry.id} data-testid="request-row" style={{ cursor: 'pointer' }} onClick={() => setOpen(entry.id)}>
                       <Table.Td style={{ whiteSpace: 'nowrap' }}>{fmt.date(entry.at, 'short')}</Table.Td>
                       {/* Key names, paths and queries are the caller's data: never translated. */}
-                      <Table.Td>{entry.key ? <span translate="no">{entry.key.name}</span> : t('noKey')}</Table.Td>
+                      <Table.Td>
+                        <CallerName entry={entry} />
+                      </Table.Td>
                       <Table.Td ff="monospace">{entry.method}</Table.Td>
                       <Table.Td ff="monospace" style={{ wordBreak: 'break-all' }} translate="no">
                         {entry.path}
@@ -184,3 +202,4 @@ export function RequestsPage() {
     </Stack>
   );
 }
+
