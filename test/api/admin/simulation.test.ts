@@ -105,6 +105,16 @@ describe('autopilot at realistic pace, by clock advance', () => {
     expect((await server.admin('PUT', '/autopilot', { scenarioRates: { customs_hold: 1.234 } })).status).toBe(400);
   });
 
+  it('takes every rate with two decimals, those whose hundredfold is not a whole float too (2.55, 0.57)', async () => {
+    const server = await freshServer();
+    // 2.55 * 100 === 254.99999999999997 and 0.57 * 100 === 56.99999999999999: a float check refused them.
+    const put = await server.admin('PUT', '/autopilot', { refundRate: 2.55, scenarioRates: { qc_issue: 0.57, customs_hold: 1.13 } });
+    expect(put.status, JSON.stringify(put.body)).toBe(200);
+    expect(put.body.data).toMatchObject({ refundRate: 2.55, scenarioRates: { qc_issue: 0.57, customs_hold: 1.13 } });
+    expect((await server.admin('GET', '/warehouse/figures')).body.data).toMatchObject({ customsHoldRateBp: 113 });
+    expect((await server.admin('PUT', '/autopilot', { refundRate: 2.555 })).status).toBe(400);
+  });
+
   it('refunds out-of-stock orders at the configured rate, and does nothing when off', async () => {
     const server = await freshServer();
     expect((await server.admin('PUT', '/autopilot', { pace: 'off' })).body.data).toEqual({ pace: 'off', refundRate: 0, scenarioRates: { price_increase: 0, price_decrease: 0, domestic_freight: 0, qc_issue: 0, seller_delay: 0, customs_hold: 0, lost_in_transit: 0, customs_seized: 0 } });

@@ -5,6 +5,7 @@ import { isPace, PACES } from '../../../autopilot/pace.js';
 import { readSetting, writeSetting } from '../../../settings/settings.js';
 import { parseDuration } from '../../../shared/clock.js';
 import { ApiError, badRequest, unprocessable } from '../../../shared/errors.js';
+import { parseAmount } from '../../../shared/money.js';
 import { ServiceClock } from '../../../shared/service-clock.js';
 import type { CoreContext } from '../../../context.js';
 import { defineRoute } from '../../route.js';
@@ -71,14 +72,15 @@ export const adminSimulationRoutes = [
     handler: ({ ctx, body }) => {
       if (body.pace === undefined && body.refundRate === undefined && body.scenarioRates === undefined) throw badRequest('Send pace, refundRate, scenarioRates or several');
       for (const [name, rate] of Object.entries(body.scenarioRates ?? {})) {
-        if (!Number.isInteger((rate as number) * 100)) throw badRequest(`scenarioRates.${name} takes at most two decimals`);
+        // parseAmount reads the decimal text: 2.55 * 100 is 254.99999999999997 in floats, and was refused.
+        if (parseAmount(rate as number) === null) throw badRequest(`scenarioRates.${name} takes at most two decimals`);
       }
       if (body.pace !== undefined && !isPace(body.pace)) throw badRequest(`pace must be one of: ${PACES.join(', ')}`);
-      if (body.refundRate !== undefined && !Number.isInteger(body.refundRate * 100)) throw badRequest('refundRate takes at most two decimals');
+      if (body.refundRate !== undefined && parseAmount(body.refundRate) === null) throw badRequest('refundRate takes at most two decimals');
       ctx.db
         .transaction(() => {
           if (body.pace !== undefined) writeSetting(ctx.db, 'autopilotPace', body.pace as 'off' | 'realistic' | 'demo');
-          if (body.refundRate !== undefined) writeSetting(ctx.db, 'autopilotRefundBp', Math.round(body.refundRate * 100));
+          if (body.refundRate !== undefined) writeSetting(ctx.db, 'autopilotRefundBp', parseAmount(body.refundRate)!);
           if (body.scenarioRates !== undefined) {
             writeScenarioRates(ctx.db, body.scenarioRates);
             writeShippingScenarioRates(ctx, body.scenarioRates);
