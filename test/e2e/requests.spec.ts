@@ -108,6 +108,15 @@ test('the path filter waits for a pause in typing, says when a path lacks its le
   await expect(page.getByText('A path starts with /: this filter is not applied')).toBeVisible();
   expect(asked).not.toContain('api/v1/open');
 
+  // A path typed without the API's prefix is one of the open API's routes; a filter nothing matches says so.
+  asked.length = 0;
+  await field.fill('/orders');
+  await expect.poll(() => asked.includes(full)).toBe(true);
+  await expect(rows.filter({ hasText: `${full}?limit=3` }).first()).toBeVisible();
+  await field.fill('/no-such-route');
+  await expect(page.getByText('No logged request matches these filters.')).toBeVisible();
+  await expect(page.getByText(/^No requests yet/)).toHaveCount(0);
+
   // The live refresh fails: the rows stay, the error shows beside them.
   await field.fill(full);
   await expect(rows.filter({ hasText: `${full}?limit=3` }).first()).toBeVisible();

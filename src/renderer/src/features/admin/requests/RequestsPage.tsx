@@ -10,6 +10,7 @@ import { adminKeys, fetchers } from '../queries';
 import { Section } from '../Section';
 import type { RequestLogFilter } from '../types';
 import { CallerName } from './CallerName';
+import { logPathPrefix } from './pathFilter';
 import { requestsMessages } from './messages';
 import { RequestDetailModal } from './RequestDetailModal';
 import { SaveWorldFileButton } from './SaveWorldFileButton';
@@ -53,7 +54,8 @@ export function RequestsPage() {
   // The log filters by a path prefix, which starts with `/`; anything else is not sent, and the field says so.
   const typedPath = path.trim();
   const pathInvalid = typedPath !== '' && !typedPath.startsWith('/');
-  const [pathFilter] = useDebouncedValue(pathInvalid ? '' : typedPath, PATH_DEBOUNCE_MS);
+  const [pathFilter] = useDebouncedValue(pathInvalid ? '' : logPathPrefix(typedPath), PATH_DEBOUNCE_MS);
+  const filtered = key !== null || status !== null || pathFilter !== '';
   const filter: RequestLogFilter = {
     limit: PAGE_SIZE,
     ...callerFilter(key),
@@ -123,7 +125,7 @@ export function RequestsPage() {
           <Stack gap="xs">
             {log.isError ? <ErrorAlert title={t('refreshError')} error={log.error} /> : null}
             <Text size="sm" c="dimmed">
-              {t('empty')}
+              {t(filtered ? 'noMatch' : 'empty')}
             </Text>
           </Stack>
         ) : (
