@@ -46,7 +46,7 @@ test('Paste links: each line says added, duplicate, choose a variant, not suppor
   // One line in the cart, once, though the button was clicked twice.
   const cart = await openApi.get<{ items: { skuId: string; quantity: number }[] }>('/cart');
   expect(cart.items).toEqual([expect.objectContaining({ skuId: sku.skuId, quantity: 2 })]);
-  await dialog.getByRole('button', { name: 'Close' }).click();
+  await dialog.getByRole('button', { name: 'Close' }).filter({ hasText: 'Close' }).click();
   await expect(page.getByRole('group', { name: 'Cart lines' }).getByRole('listitem')).toHaveCount(1);
 
   // In Chinese: the same result in Chinese words.

@@ -53,7 +53,7 @@ test('Top up: PayPal shows its fee and credits what arrives; a bank transfer sta
   expect(cents((await openApi.get<Balance>('/user/wallet/balance')).availableBalance)).toBe(cents(after.availableBalance));
 
   // The deposit in the transactions, worded ours.
-  await dialog.getByRole('button', { name: 'Close' }).click();
+  await dialog.getByRole('button', { name: 'Close' }).filter({ hasText: 'Close' }).click();
   await expect(page.getByRole('main')).toContainText(`Top-up #${paid!.id}`);
 });
 

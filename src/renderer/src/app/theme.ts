@@ -1,4 +1,4 @@
-import { createTheme, darken, luminance, type CSSVariablesResolver, type MantineColorsTuple, type MantineTheme } from '@mantine/core';
+import { createTheme, darken, luminance, mergeThemeOverrides, type CSSVariablesResolver, type MantineColorsTuple, type MantineTheme, type MantineThemeOverride } from '@mantine/core';
 
 /**
  * Mantine's orange, deepened from shade 5 on so that orange text (links, prices, the active nav entry) and
@@ -25,6 +25,24 @@ export const theme = createTheme({
     Combobox: { defaultProps: { keepMounted: false } },
   },
 });
+
+/**
+ * The theme with the words Mantine's own controls carry, in the UI's language: the close button of every
+ * modal, drawer and notification is an icon, and without a name a screen reader says only "button".
+ */
+export function themeWithLabels(labels: { close: string }): MantineThemeOverride {
+  const closeButtonProps = { 'aria-label': labels.close };
+  return mergeThemeOverrides(
+    theme,
+    createTheme({
+      components: {
+        Modal: { defaultProps: { closeButtonProps } },
+        Drawer: { defaultProps: { closeButtonProps } },
+        Notification: { defaultProps: { closeButtonProps } },
+      },
+    }),
+  );
+}
 
 const contrastWithWhite = (color: string) => 1.05 / (luminance(color) + 0.05);
 
