@@ -107,12 +107,12 @@ test('warehouse to doorstep: pick a package, compare freight, ship it, dispatch,
   await form.getByLabel('City').fill('Tokyo');
   // A postcode that is not Japanese is marked on its field (the shared address rules), nothing is saved.
   await form.getByLabel('Postal code').fill('ABCDEFGHIJKLMNOP');
-  await form.getByRole('textbox', { name: 'Address', exact: true }).fill('1-1 Chiyoda');
+  await form.getByRole('textbox', { name: 'Street address', exact: true }).fill('1-1 Chiyoda');
   await form.getByRole('button', { name: 'Save address' }).click();
   await expect(form.getByLabel('Postal code')).toHaveAttribute('aria-invalid', 'true');
-  await expect(form).toContainText('Not a postcode of JP: it looks like 100-0001');
+  await expect(form).toContainText('Not a postcode of Japan: it looks like 100-0001');
   await form.getByLabel('Postal code').fill('100-0001');
-  await form.getByRole('textbox', { name: 'Address', exact: true }).fill('1-1 Chiyoda');
+  await form.getByRole('textbox', { name: 'Street address', exact: true }).fill('1-1 Chiyoda');
   await form.getByRole('button', { name: 'Save address' }).click();
   await expect(page.getByRole('radio', { name: `${recipient}, 1-1 Chiyoda, Tokyo, 100-0001, Japan` })).toBeChecked();
 

@@ -12,6 +12,6 @@ export async function saveGermanAddress(page: Page) {
   await page.getByRole('option', { name: 'Germany (DE)' }).click();
   await form.getByLabel('City').fill('Berlin');
   await form.getByLabel('Postal code').fill('10117');
-  await form.getByRole('textbox', { name: 'Address', exact: true }).fill('Unter den Linden 1');
+  await form.getByRole('textbox', { name: 'Street address', exact: true }).fill('Unter den Linden 1');
   await form.getByRole('button', { name: 'Save address' }).click();
 }

@@ -69,5 +69,5 @@ test('the refusal is worded in Chinese on the same field', async ({ app: page, o
   await page.getByRole('button', { name: '创建运单' }).click();
   const recipient = page.getByRole('form', { name: '收件人' });
   await expect(recipient).toContainText('运单未创建：服务拒绝将此地址用作收件地址');
-  await expect(recipient.getByRole('textbox', { name: '邮编' })).toHaveAttribute('aria-invalid', 'true');
+  await expect(recipient.getByRole('textbox', { name: '邮政编码' })).toHaveAttribute('aria-invalid', 'true');
 });

@@ -53,7 +53,7 @@ test('services, rehearsal, insurance and the breakdown; a lost parcel pays back'
   await page.getByRole('option', { name: 'Japan (JP)' }).click();
   await form.getByLabel('City').fill('Tokyo');
   await form.getByLabel('Postal code').fill('100-0001');
-  await form.getByRole('textbox', { name: 'Address', exact: true }).fill('1-1 Chiyoda');
+  await form.getByRole('textbox', { name: 'Street address', exact: true }).fill('1-1 Chiyoda');
   await form.getByRole('button', { name: 'Save address' }).click();
   await page.getByRole('textbox', { name: 'Declared value' }).fill('300');
   await page.getByRole('switch', { name: 'Insure the declared value' }).check();

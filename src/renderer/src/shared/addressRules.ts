@@ -1,7 +1,7 @@
-import { useCallback } from 'react';
+import { useCallback, useMemo } from 'react';
 import { addressProblems, type AddressProblem, type AddressRuleField } from '../../../contract/address-rules';
 import { CrossbuyError } from '../api/client';
-import { defineMessages, useT } from './i18n';
+import { defineMessages, useLocale, useT } from './i18n';
 
 /**
  * The address rules of src/contract/address-rules.ts (the ones the service applies) worded in the UI's
@@ -45,14 +45,25 @@ export function useAddressFieldErrors(): {
   serverFieldError: (error: unknown) => AddressFieldErrors;
 } {
   const t = useT(ruleMessages);
+  const locale = useLocale();
+  // The country by its name in the UI's language ("Japan", 日本), as the forms' country pickers show it, not its code.
+  const countryName = useMemo(() => {
+    let names: Intl.DisplayNames | null = null;
+    try {
+      names = new Intl.DisplayNames([locale], { type: 'region' });
+    } catch {
+      names = null;
+    }
+    return (code: string) => names?.of(code.toUpperCase()) ?? code;
+  }, [locale]);
   const word = useCallback(
     (problem: AddressProblem) =>
       problem.rule === 'too_short'
         ? t('too_short', { min: problem.min ?? 1 })
         : problem.rule === 'phone_format'
           ? t('phone_format', { example: problem.example ?? '' })
-          : t('postcode_format', { country: problem.country ?? '', example: problem.example ?? '' }),
-    [t],
+          : t('postcode_format', { country: problem.country ? countryName(problem.country) : '', example: problem.example ?? '' }),
+    [t, countryName],
   );
   const errorsOf = useCallback(
     (draft: AddressDraft) => {

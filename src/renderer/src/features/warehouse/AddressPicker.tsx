@@ -4,18 +4,15 @@ import { hasErrors, useAddressFieldErrors, type AddressFieldErrors } from '../..
 import { ErrorAlert } from '../../shared/ErrorAlert';
 import { useWarehouseT } from './bits';
 import { RecipientFixForm } from './RecipientFixForm';
-import { useCountries, useCreateAddress } from './queries';
-import type { Address, Country, NewAddress } from './types';
+import { useCountryNames } from '../account/countries';
+import { useCreateAddress } from './queries';
+import type { Address, NewAddress } from './types';
 
 export const NEW_ADDRESS = 'new';
 
-function countryName(countries: readonly Country[] | undefined, code: string): string {
-  return countries?.find((c) => c.code === code)?.name ?? code;
-}
-
-/** One line per saved address, as the recipient will read it. */
-export function addressLines(address: Pick<Address, 'state' | 'city' | 'address' | 'zipCode' | 'country'>, countries?: readonly Country[]): string {
-  return [address.address, address.city, address.state, address.zipCode, countryName(countries, address.country)].filter(Boolean).join(', ');
+/** One line per saved address, as the recipient will read it; the country named in the UI's language. */
+function addressLines(address: Pick<Address, 'state' | 'city' | 'address' | 'zipCode' | 'country'>, countryName: (code: string) => string): string {
+  return [address.address, address.city, address.state, address.zipCode, countryName(address.country)].filter(Boolean).join(', ');
 }
 
 const EMPTY = { name: '', phone: '', country: '', state: '', city: '', address: '', zipCode: '' };
@@ -24,7 +21,8 @@ type Draft = typeof EMPTY;
 /** POST /user/addresses; the country drives the quotes while it is being filled in. */
 function NewAddressForm({ onSaved, onCountry, first }: { onSaved: (address: Address) => void; onCountry: (code: string | null) => void; first: boolean }) {
   const t = useWarehouseT();
-  const countries = useCountries();
+  // Named in the UI's language and sorted by that name, as on the Addresses page.
+  const countries = useCountryNames();
   const create = useCreateAddress();
   const [draft, setDraft] = useState<Draft>(EMPTY);
   const [makeDefault, setMakeDefault] = useState(false);
@@ -75,13 +73,13 @@ function NewAddressForm({ onSaved, onCountry, first }: { onSaved: (address: Addr
             required
             searchable
             placeholder={t('countryPlaceholder')}
-            data={(countries.data ?? []).map((c) => ({ value: c.code, label: `${c.name} (${c.code})` }))}
+            data={countries.countries.map((c) => ({ value: c.code, label: `${c.name} (${c.code})` }))}
             value={draft.country || null}
             onChange={(value) => {
               set('country')(value ?? '');
               onCountry(value);
             }}
-            error={missing('country') ?? (countries.isError ? countries.error.message : undefined)}
+            error={missing('country') ?? (countries.error instanceof Error ? countries.error.message : undefined)}
             nothingFoundMessage="—"
           />
           <TextInput label={t('state')} value={draft.state} onChange={(e) => set('state')(e.currentTarget.value)} maxLength={100} />
@@ -119,7 +117,7 @@ interface Props {
 /** Saved addresses (the default first, as the API lists them) or a new one. */
 export function AddressPicker({ addresses, loading, error, value, onChange, onSaved, onDraftCountry, refused = {}, onFixed = () => {} }: Props) {
   const t = useWarehouseT();
-  const countries = useCountries();
+  const { nameOf } = useCountryNames();
   // Said in place (a toast would cover the page's main button): the new address is then the chosen one.
   const [savedId, setSavedId] = useState<number | null>(null);
   const onAddressSaved = (address: Address) => {
@@ -136,7 +134,7 @@ export function AddressPicker({ addresses, loading, error, value, onChange, onSa
       <Radio.Group value={value} onChange={onChange} label={t('savedAddresses')}>
         <Stack gap="xs" mt={4}>
           {saved.map((address) => (
-            <Radio.Card key={address.id} value={String(address.id)} radius="md" p="sm" aria-label={`${address.name}, ${addressLines(address, countries.data)}`}>
+            <Radio.Card key={address.id} value={String(address.id)} radius="md" p="sm" aria-label={`${address.name}, ${addressLines(address, nameOf)}`}>
               <Group wrap="nowrap" align="flex-start">
                 <Radio.Indicator />
                 <div>
@@ -153,7 +151,7 @@ export function AddressPicker({ addresses, loading, error, value, onChange, onSa
                       </Badge>
                     ) : null}
                   </Group>
-                  <Text size="sm">{addressLines(address, countries.data)}</Text>
+                  <Text size="sm">{addressLines(address, nameOf)}</Text>
                 </div>
               </Group>
             </Radio.Card>
