@@ -107,7 +107,7 @@ test('add an address (each field breaking an address rule is marked, nothing is 
   };
   for (const field of Object.values(fields)) await expect(field).toHaveAttribute('aria-invalid', 'true');
   await expect(dialog.getByLabel('City')).not.toHaveAttribute('aria-invalid', 'true');
-  await expect(dialog).toContainText('Not a postcode of DE: it looks like 10115');
+  await expect(dialog).toContainText('Not a postcode of Germany: it looks like 10115');
   await expect(dialog).toContainText('Include the country code: + and 8 to 15 digits, e.g. +49 30 1234567');
   await expect(dialog).toContainText('Enter at least 2 characters');
   await expect(dialog).toContainText('Enter at least 3 characters');
@@ -183,4 +183,24 @@ test('favorite a product from its page and find it under Favorites', async ({ ap
 
   await card.getByRole('button', { name: `Remove ${product.title} from favorites` }).click();
   await expect(card).toHaveCount(0);
+});
+
+test('one favorite is counted in the singular', async ({ app: page, openApi }) => {
+  // This file's server: the favorites an earlier test left are removed, so exactly one is saved.
+  const before = await openApi.get<{ items: { id: number }[] }>('/user/favorites?limit=100');
+  for (const favorite of before.items) await openApi.send('DELETE', `/user/favorites/${favorite.id}`);
+  const search = await openApi.get<{ items: Product[] }>('/products/search?limit=1');
+  const saved = await openApi.send<{ id: number }>('POST', '/user/favorites', { productId: String(search.items[0]!.id) });
+  try {
+    await openNav(page, 'Favorites');
+    await expect(page.getByText('1 saved product', { exact: true })).toBeVisible();
+  } finally {
+    await openApi.send('DELETE', `/user/favorites/${saved.id}`);
+  }
+});
+
+test('the Frozen card words every kind of hold, not only shipping orders', async ({ app: page }) => {
+  await openNav(page, 'Dashboard');
+  const frozen = page.getByRole('region', { name: 'Wallet balance' }).getByRole('group', { name: 'Frozen' });
+  await expect(frozen).toContainText('Held for charges not settled yet (shipping fees, exchange fees)');
 });

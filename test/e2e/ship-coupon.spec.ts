@@ -22,6 +22,8 @@ test('a shipping coupon claimed at the ship step comes off the freight in the su
   await page.getByRole('radio', { name: `Choose ${economy.name}` }).check();
 
   const coupons = page.getByRole('region', { name: 'Shipping coupon' });
+  // A coupon's fee floor says its currency, as the Coupons page does.
+  await expect(coupons.getByRole('region', { name: 'Shipping coupons to claim' })).toContainText(`on a shipping fee of ${money(100)} or more`);
   await coupons.getByRole('button', { name: 'Claim 20% off economy shipping' }).click();
   await expect(coupons.getByRole('radio', { name: '20% off economy shipping' })).toBeChecked();
   const summary = page.getByRole('region', { name: 'Summary' });
@@ -39,6 +41,9 @@ test('a shipping coupon claimed at the ship step comes off the freight in the su
   // The summary said what the order then took off.
   expect(quotedDiscount).toContain(`−${money(detail.couponDiscount)}`);
   await expect(page.getByRole('region', { name: 'Quoted and packed' })).toContainText(`Shipping coupon: −${money(detail.couponDiscount)}`);
+  // The Charges box lists the coupon too, so its lines add up to its total.
+  const charges = page.getByRole('region', { name: 'Charges' });
+  await expect(charges.getByRole('group', { name: 'Shipping coupon' })).toHaveText(`Shipping coupon−${money(detail.couponDiscount)}`);
 });
 
 test('the coupon picker shows that it is loading, and words a coupon list it cannot load (the claimable ones too)', async ({ app: page, openApi, baseURL }) => {

@@ -41,3 +41,26 @@ test('the cart and the product page say what shipping will about cost, with the 
   await expect(page.getByTestId('ship-estimate')).toHaveText(`About ${money(single.quotes[0]!.totalPrice)} to ship to ${country}`);
   await openApi.send('DELETE', '/cart');
 });
+
+test('the cart estimates the ticked lines only, says nothing with none ticked, and opens its basis with the country list closed', async ({ app: page, openApi }) => {
+  await openApi.send('DELETE', '/cart');
+  const [first, second] = await cheapProducts(openApi, 2);
+  await openApi.send('POST', '/cart/items', { productId: String(first!.product.id), skuId: first!.sku.skuId, quantity: 1 });
+  const unticked = await openApi.send<{ id: number }>('POST', '/cart/items', { productId: String(second!.product.id), skuId: second!.sku.skuId, quantity: 3 });
+  await openApi.send('PATCH', `/cart/items/${unticked.id}`, { selected: false });
+  const addresses = await openApi.get<{ country: string; isDefault: boolean }[]>('/user/addresses');
+  const countryCode = (addresses.find((a) => a.isDefault) ?? addresses[0])?.country ?? 'US';
+  const estimate = await openApi.send<Estimate>('POST', '/logistics/estimate', { countryCode, items: [{ productId: first!.product.id, skuId: first!.sku.skuId, quantity: 1 }] });
+
+  await page.goto('/#/cart');
+  const about = page.getByTestId('ship-estimate');
+  await expect(about).toContainText(`About ${money(estimate.quotes[0]!.totalPrice)} to ship`);
+  await about.click();
+  await expect(page.getByRole('table', { name: 'Estimated weight of each product' }).locator('tbody tr')).toHaveCount(1);
+  await expect(page.getByTestId('ship-estimate-basis').getByRole('listbox')).toHaveCount(0);
+  await page.keyboard.press('Escape');
+
+  await page.getByRole('checkbox', { name: new RegExp(`^Select ${first!.product.title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`) }).uncheck();
+  await expect(about).toHaveCount(0);
+  await openApi.send('DELETE', '/cart');
+});

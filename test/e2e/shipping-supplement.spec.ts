@@ -19,6 +19,7 @@ interface Detail {
   packedDimensions: { l: number; w: number; h: number } | null;
   supplements: { id: number; amount: number; status: string }[];
   amountDue: number;
+  totalCharge: number;
 }
 interface Balance {
   availableBalance: number;
@@ -59,6 +60,10 @@ test('a parcel packed heavier than quoted: the amount due, quoted beside billed,
   const due = page.getByTestId('shipping-amount-due');
   await expect(due).toContainText(`Extra postage due: ${money(detail.amountDue)}`);
   await expect(page.getByRole('main')).not.toContainText('awaiting_payment');
+  // Awaiting the extra postage, the fee is still only held (dispatch captures it).
+  const charges = page.getByRole('region', { name: 'Charges' });
+  await expect(charges.getByRole('group', { name: 'Total held now' })).toContainText(money(detail.totalCharge));
+  await expect(charges.getByRole('group', { name: 'Total charged' })).toHaveCount(0);
 
   // An empty wallet: the Pay is refused (402), worded with the way to top up; nothing is charged.
   const before = await openApi.get<Balance>('/user/wallet/balance');
@@ -87,4 +92,9 @@ test('a parcel packed heavier than quoted: the amount due, quoted beside billed,
   const entries = await ledgerEntries(openApi, 'shipping_supplement', orderNo);
   expect(entries).toHaveLength(1);
   expect(Math.abs(entries[0]!.amount)).toBe(supplement.amount);
+  // What the Charges box and the Wallet box say was charged is what the wallet paid: the hold and the extra postage.
+  const paidInAll = money((Math.round(detail.totalCharge * 100) + Math.round(supplement.amount * 100)) / 100);
+  await expect(charges.getByRole('group', { name: 'Extra postage paid' })).toContainText(money(supplement.amount));
+  await expect(charges.getByRole('group', { name: 'Total charged' })).toContainText(paidInAll);
+  await expect(page.getByRole('region', { name: 'Wallet' })).toContainText(`Extra postage of ${money(supplement.amount)} was paid from the wallet as well: ${paidInAll} in all for this order.`);
 });

@@ -15,7 +15,7 @@ function dayDate(day: string): Date {
   return new Date(y!, m! - 1, d!);
 }
 
-/** Debits per day over the latest transactions (up to five pages of 100), as bars. */
+/** Purchases and fees per day, net of their refunds, over the latest transactions (up to five pages of 100), as bars. */
 export function SpendingChart({ currency }: { currency: string }) {
   const fmt = useFormat();
   const t = useT(walletMessages);

@@ -16,7 +16,7 @@ import {
   utcDayKey,
 } from './logic';
 
-const tx = (amount: number, createdAt: string) => ({ amount, createdAt });
+const tx = (amount: number, createdAt: string, type = amount < 0 ? 'order_payment' : 'deposit', reference = '') => ({ amount, createdAt, type, reference });
 
 describe('spendingByDay', () => {
   it('sums the debits of each day as positive amounts, oldest day first', () => {
@@ -65,6 +65,45 @@ describe('spendingByDay', () => {
     expect(days).toHaveLength(10);
     expect(days[0]!.day).toBe('2026-02-20');
     expect(days[9]).toEqual({ day: '2026-03-01', spent: 2 });
+  });
+
+  it('counts purchases and fees only: a back-office adjustment and an insurance payout are not spending', () => {
+    const days = spendingByDay(
+      [
+        tx(-8500, '2026-11-01T01:00:00Z', 'adjustment', 'back-office'),
+        tx(-20, '2026-11-02T01:00:00Z', 'order_payment', 'PO1'),
+        tx(-10, '2026-11-02T02:00:00Z', 'shipping_payment', 'SO1'),
+        tx(-3, '2026-11-02T03:00:00Z', 'service_charge', 'PKG7'),
+        tx(-2, '2026-11-02T04:00:00Z', 'shipping_supplement', 'SO1'),
+        tx(-1, '2026-11-02T05:00:00Z', 'supplement_payment', 'PO1'),
+        tx(40, '2026-11-03T01:00:00Z', 'insurance_payout', 'SO1'),
+      ],
+      { dayKey: utcDayKey },
+    );
+    expect(days).toEqual([{ day: '2026-11-02', spent: 36 }]);
+  });
+
+  it('nets a refund out of the payments of its reference, on the day they were paid', () => {
+    const days = spendingByDay(
+      [
+        tx(-100, '2026-11-01T01:00:00Z', 'order_payment', 'PO1'),
+        tx(-5, '2026-11-01T02:00:00Z', 'order_payment', 'PO2'),
+        tx(-30, '2026-11-02T01:00:00Z', 'order_payment', 'PO3'),
+        tx(-12, '2026-11-02T02:00:00Z', 'supplement_payment', 'PO3'),
+        // PO1 cancelled and refunded in full; PO3 partly (one returned item, 20 of the 42 paid)
+        tx(100, '2026-11-04T01:00:00Z', 'order_refund', 'PO1'),
+        tx(20, '2026-11-05T01:00:00Z', 'order_refund', 'PO3'),
+        // a rehearsal's fee given back
+        tx(-8, '2026-11-03T01:00:00Z', 'service_charge', 'RH1'),
+        tx(8, '2026-11-03T02:00:00Z', 'service_charge', 'RH1'),
+      ],
+      { dayKey: utcDayKey },
+    );
+    expect(days).toEqual([
+      { day: '2026-11-01', spent: 5 },
+      { day: '2026-11-02', spent: 22 },
+    ]);
+    expect(spendingByDay([tx(-100, '2026-11-01T01:00:00Z', 'order_payment', 'PO1'), tx(100, '2026-11-02T01:00:00Z', 'order_refund', 'PO1')])).toEqual([]);
   });
 
   it('groups by the viewer’s local day by default', () => {

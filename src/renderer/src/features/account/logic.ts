@@ -8,7 +8,26 @@ import { couponMessages } from './messages';
 export interface Debitable {
   amount: number;
   createdAt: string;
+  /** The ledger entry type (ENTRY_TYPES). */
+  type: string;
+  /** The order, shipping order, package or rehearsal the entry is for: a refund carries its payment's. */
+  reference: string;
 }
+
+/**
+ * The entry types that are the shopper's purchases and fees: a debit of one is spending, a credit of one
+ * (an order refund, a rehearsal fee given back) undoes spending of the same reference. Deposits, back-office
+ * adjustments and insurance payouts are not spending, nor is a released shipping hold (no ledger entry).
+ */
+const SPENDING_TYPES: ReadonlySet<string> = new Set([
+  'order_payment',
+  'order_refund',
+  'supplement_payment',
+  'shipping_payment',
+  'shipping_refund',
+  'shipping_supplement',
+  'service_charge',
+]);
 
 export interface DaySpending {
   /** YYYY-MM-DD */
@@ -44,18 +63,34 @@ export interface SpendingOptions {
 }
 
 /**
- * Debits (negative amounts) summed per day, oldest day first, with the days between the first and the last
- * debit filled with zero so a chart reads as a time line. Sums run in minor units (fen), so 0.1 + 0.2 is 0.30.
- * Credits (deposits, refunds) are not spending and are left out.
+ * Purchases and fees summed per day, oldest day first, with the days between the first and the last
+ * filled with zero so a chart reads as a time line. A refund nets out against the payments of its reference
+ * (latest first, on the day they were paid), so a cancelled and refunded order is no spending; a refund whose
+ * payment is older than the transactions given is left out. Sums run in minor units (fen): 0.1 + 0.2 is 0.30.
  */
 export function spendingByDay(transactions: readonly Debitable[], options: SpendingOptions = {}): DaySpending[] {
   const dayKey = options.dayKey ?? localDayKey;
   const maxDays = options.maxDays ?? 90;
+  const relevant = transactions.filter((tx) => SPENDING_TYPES.has(tx.type) && tx.amount !== 0);
+  const debits = relevant
+    .filter((tx) => tx.amount < 0)
+    .sort((a, b) => a.createdAt.localeCompare(b.createdAt))
+    .map((tx) => ({ reference: tx.reference, day: dayKey(tx.createdAt), minor: Math.round(-tx.amount * 100) }));
+  const refunded = new Map<string, Minor>();
+  for (const tx of relevant) {
+    if (tx.amount > 0 && tx.reference !== '') refunded.set(tx.reference, (refunded.get(tx.reference) ?? 0) + Math.round(tx.amount * 100));
+  }
+  for (let i = debits.length - 1; i >= 0; i--) {
+    const debit = debits[i]!;
+    const left = refunded.get(debit.reference) ?? 0;
+    if (left === 0) continue;
+    const taken = Math.min(left, debit.minor);
+    debit.minor -= taken;
+    refunded.set(debit.reference, left - taken);
+  }
   const minorByDay = new Map<string, Minor>();
-  for (const tx of transactions) {
-    if (!(tx.amount < 0)) continue;
-    const day = dayKey(tx.createdAt);
-    minorByDay.set(day, (minorByDay.get(day) ?? 0) + Math.round(-tx.amount * 100));
+  for (const debit of debits) {
+    if (debit.minor > 0) minorByDay.set(debit.day, (minorByDay.get(debit.day) ?? 0) + debit.minor);
   }
   if (minorByDay.size === 0) return [];
   const days = [...minorByDay.keys()].sort();

@@ -13,7 +13,7 @@ export const commonMessages = defineMessages(
     balance: 'Balance',
     frozen: 'Frozen',
     available: 'Available',
-    frozenHint: 'Held for pending shipping orders',
+    frozenHint: 'Held for charges not settled yet (shipping fees, exchange fees)',
     availableHint: 'Balance minus frozen: what you can spend',
     balanceHint: 'Everything in the wallet',
     balanceError: 'Cannot load the wallet balance',
@@ -59,7 +59,7 @@ export const commonMessages = defineMessages(
     balance: '余额',
     frozen: '冻结',
     available: '可用',
-    frozenHint: '待发货运单占用的金额',
+    frozenHint: '尚未结算的费用（运费、换货费）占用的金额',
     availableHint: '余额减去冻结：可以支付的金额',
     balanceHint: '钱包中的全部金额',
     balanceError: '无法加载钱包余额',
@@ -312,7 +312,7 @@ export const addressMessages = defineMessages(
 export const favoritesMessages = defineMessages(
   {
     title: 'Favorites',
-    count: '{count} saved products',
+    count: '{count, plural, one {# saved product} other {# saved products}}',
     empty: 'No favorites yet',
     emptyHint: 'Open a product in the shop and press "Add to favorites".',
     shopLink: 'Go to the shop',

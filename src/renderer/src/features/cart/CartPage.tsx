@@ -10,6 +10,7 @@ import { ClearCartButton } from './ClearCartButton';
 import { PasteLinksButton } from './PasteLinks';
 import { ShipEstimate } from '../warehouse/ShipEstimate';
 import { cartMessages } from './messages';
+import { estimateItems } from './estimateItems';
 import { useCart } from './useCart';
 import { useCartCurrency } from './useCartCurrency';
 
@@ -48,7 +49,7 @@ export function CartPage() {
           <Grid.Col span={{ base: 12, md: 4 }}>
             <Stack gap="sm">
               <CartTotals cart={cart.data} currency={currency} preview={preview.current} />
-              <ShipEstimate items={cart.data.items.map((i) => ({ productId: Number(i.productId), skuId: i.skuId, quantity: i.quantity, title: i.title }))} />
+              <ShipEstimate items={estimateItems(cart.data.items)} />
               <CheckoutButton cart={cart.data} />
             </Stack>
           </Grid.Col>

@@ -3,8 +3,51 @@ import { useFormat } from '../../shared/format';
 import { useServicesT } from './ShipExtras';
 import type { ShippingOrderDetail } from './types';
 import { shippingEventMessages } from './shippingEventMessages';
-import { useT } from '../../shared/i18n';
+import { defineMessages, useT } from '../../shared/i18n';
 import { useEnumWords } from '../../shared/enumWords';
+
+export const chargeMessages = defineMessages(
+  {
+    extraPostagePaid: 'Extra postage paid',
+    declaredValueLine: 'Declared value: {amount}',
+    estimatedDutiesLine: 'Estimated import duties (paid at destination, not charged here): {amount}',
+  },
+  {
+    extraPostagePaid: '已补运费',
+    declaredValueLine: '申报价值：{amount}',
+    estimatedDutiesLine: '预估进口关税（目的地支付，此处不收取）：{amount}',
+  },
+);
+
+/** Before dispatch the fee is only held (pending, or awaiting its extra postage); dispatch captures it. */
+const BEFORE_DISPATCH: readonly ShippingOrderDetail['status'][] = ['pending', 'awaiting_payment'];
+
+export interface OrderCharges {
+  lines: { key: 'freight' | 'couponDiscount' | 'insurancePremium' | 'storageFees' | 'extraPostagePaid'; amount: number }[];
+  total: number;
+  totalKey: 'total' | 'totalCharged' | 'totalReleased';
+}
+
+/**
+ * The lines of the Charges box, adding up to its total: the hold (freight less the coupon, insurance, storage)
+ * plus each extra postage paid (debited apart from the hold), so the total is what the wallet paid for the order.
+ */
+export function orderCharges(
+  order: Pick<ShippingOrderDetail, 'status' | 'shippingFee' | 'couponDiscount' | 'insurancePremium' | 'storageFees' | 'totalCharge' | 'supplements'>,
+): OrderCharges {
+  const paid = order.supplements.filter((s) => s.status === 'paid');
+  const lines: OrderCharges['lines'] = [
+    { key: 'freight', amount: order.shippingFee },
+    ...(order.couponDiscount > 0 ? [{ key: 'couponDiscount' as const, amount: -order.couponDiscount }] : []),
+    { key: 'insurancePremium', amount: order.insurancePremium },
+    { key: 'storageFees', amount: order.storageFees },
+    ...paid.map((s) => ({ key: 'extraPostagePaid' as const, amount: s.amount })),
+  ];
+  // In minor units, so the sum is exact.
+  const total = (Math.round(order.totalCharge * 100) + paid.reduce((sum, s) => sum + Math.round(s.amount * 100), 0)) / 100;
+  const totalKey = BEFORE_DISPATCH.includes(order.status) ? 'total' : order.status === 'cancelled' ? 'totalReleased' : 'totalCharged';
+  return { lines, total, totalKey };
+}
 
 /** The codes of the events that record an exception's reason (the alert words the newest of them). */
 const REASON_CODES = ['shipping.customs_hold', 'shipping.lost_in_transit', 'shipping.customs_seized'] as const;
@@ -22,8 +65,9 @@ export function ShippingOrderExtras({ order }: { order: ShippingOrderDetail }) {
   const reason = isReasonCode(reasonCode) ? tEvent(reasonCode) : order.exceptionReason;
   // A seizure ends the order as `lost` too, but the shopper must read that customs took it, not the carrier.
   const lossTitle = reasonCode === 'shipping.customs_seized' ? 'seizedTitle' : 'lostTitle';
-  // Held while pending, charged from dispatch on (lost and exception included), released on cancel.
-  const totalLabel = t(order.status === 'pending' ? 'total' : order.status === 'cancelled' ? 'totalReleased' : 'totalCharged');
+  const tCharge = useT(chargeMessages);
+  const charges = orderCharges(order);
+  const totalLabel = t(charges.totalKey);
   return (
     <Stack gap="md">
       {order.status === 'exception' || order.status === 'lost' ? (
@@ -43,37 +87,34 @@ export function ShippingOrderExtras({ order }: { order: ShippingOrderDetail }) {
           {t('breakdownTitle')}
         </Title>
         <Stack gap={4} aria-label={t('breakdownTitle')}>
-          {(
-            [
-              [t('freight'), order.shippingFee],
-              [t('insurancePremium'), order.insurancePremium],
-              [t('storageFees'), order.storageFees],
-            ] as const
-          ).map(([label, amount]) => (
-            <Group key={label} justify="space-between" gap="xs" wrap="nowrap" role="group" aria-label={label}>
-              <Text size="sm" c="dimmed">
-                {label}
-              </Text>
-              <Text size="sm" fw={500}>
-                {fmt.money(amount, order.currency)}
-              </Text>
-            </Group>
-          ))}
+          {charges.lines.map(({ key, amount }, i) => {
+            const label = key === 'extraPostagePaid' ? tCharge(key) : t(key);
+            return (
+              <Group key={`${key}-${i}`} justify="space-between" gap="xs" wrap="nowrap" role="group" aria-label={label}>
+                <Text size="sm" c="dimmed">
+                  {label}
+                </Text>
+                <Text size="sm" fw={500}>
+                  {amount < 0 ? `\u2212${fmt.money(-amount, order.currency)}` : fmt.money(amount, order.currency)}
+                </Text>
+              </Group>
+            );
+          })}
           <Group justify="space-between" gap="xs" wrap="nowrap" role="group" aria-label={totalLabel}>
             <Text size="sm" fw={600}>
               {totalLabel}
             </Text>
             <Text size="sm" fw={700}>
-              {fmt.money(order.totalCharge, order.currency)}
+              {fmt.money(charges.total, order.currency)}
             </Text>
           </Group>
         </Stack>
         <Group justify="space-between" mt="xs">
           <Text size="xs" c="dimmed">
-            {t('declaredValue')}: {fmt.money(order.declaredValue, order.currency)} · {t(order.insurance ? 'insuredYes' : 'insuredNo')}
+            {tCharge('declaredValueLine', { amount: fmt.money(order.declaredValue, order.currency) })} · {t(order.insurance ? 'insuredYes' : 'insuredNo')}
           </Text>
           <Text size="xs" c="dimmed">
-            {t('estimatedDuties')}: {fmt.money(order.estimatedDuties, order.currency)}
+            {tCharge('estimatedDutiesLine', { amount: fmt.money(order.estimatedDuties, order.currency) })}
           </Text>
         </Group>
         {order.scenarios.length > 0 ? (

@@ -1,7 +1,7 @@
 import { Button, Group, Paper, Radio, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { data, openApi } from '../../api/client';
-import { accountKeys, useAvailableCoupons, useClaimCoupon } from '../account/api';
+import { accountKeys, useAvailableCoupons, useClaimCoupon, useLedgerCurrency } from '../account/api';
 import { useCouponValueText } from '../cart/checkout/useCouponValueText';
 import { ErrorAlert } from '../../shared/ErrorAlert';
 import { useFormat } from '../../shared/format';
@@ -19,7 +19,9 @@ const NONE = 'none';
 export function ShipCouponPicker({ channelId, value, onChange }: { channelId: string | null; value: number | null; onChange: (couponId: number | null) => void }) {
   const t = useT(shipCouponMessages);
   const fmt = useFormat();
-  const valueText = useCouponValueText(undefined);
+  // Coupons are in the ledger currency (the Coupons page words them in it too).
+  const currency = useLedgerCurrency();
+  const valueText = useCouponValueText(currency);
   const mine = useQuery({
     queryKey: [...accountKeys.couponsMine, 'unused'],
     queryFn: () => data(openApi().GET('/user/coupons/my', { params: { query: { status: 'unused' } } })),
@@ -30,7 +32,7 @@ export function ShipCouponPicker({ channelId, value, onChange }: { channelId: st
   const claimable = (available.data ?? []).filter((c) => c.appliesTo === 'shipping');
   const offChannel = (channels: readonly string[] | null) => channelId !== null && channels !== null && !channels.includes(channelId);
   const terms = (c: CouponValue & { minFee: number; channelIds: readonly string[] | null; expiresAt: string }) =>
-    [valueText(c), c.minFee > 0 ? t('minFee', { amount: fmt.money(c.minFee) }) : null, c.channelIds ? t('channels') : null, t('expires', { date: fmt.date(c.expiresAt, 'date') })]
+    [valueText(c), c.minFee > 0 ? t('minFee', { amount: fmt.money(c.minFee, currency) }) : null, c.channelIds ? t('channels') : null, t('expires', { date: fmt.date(c.expiresAt, 'date') })]
       .filter(Boolean)
       .join(' · ');
 

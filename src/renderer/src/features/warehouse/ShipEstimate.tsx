@@ -76,6 +76,8 @@ export function ShipEstimate({ items }: { items: readonly EstimateItem[] }) {
             data={countries.map((c) => ({ value: c.code, label: nameOf(c.code) }))}
             allowDeselect={false}
             searchable
+            // The popover's focus trap lands here: opening on focus would cover the basis with the country list.
+            openOnFocus={false}
             comboboxProps={{ withinPortal: false }}
           />
           <Table aria-label={t('basisLabel')} verticalSpacing={4}>

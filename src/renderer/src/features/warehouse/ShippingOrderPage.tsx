@@ -1,5 +1,6 @@
 import { Alert, Anchor, Button, Group, Modal, Paper, SimpleGrid, Skeleton, Stack, Table, Text, Timeline, Title } from '@mantine/core';
-import { ShippingOrderExtras } from './OrderExtras';
+import { orderCharges, ShippingOrderExtras } from './OrderExtras';
+import { defineMessages, useT } from '../../shared/i18n';
 import { SettlementCard, ShippingSupplementBanner } from './ShippingSettlement';
 import { useState, type ReactNode } from 'react';
 import { useHashQuery } from '../../app/router';
@@ -45,12 +46,25 @@ function keepNames(text: string, names: readonly unknown[]): ReactNode {
   return text.split(name).flatMap((piece, i) => (i === 0 ? [piece] : [<span key={i} translate="no">{name}</span>, piece]));
 }
 
+const walletCardMessages = defineMessages(
+  {
+    walletExtraPostage: 'Extra postage of {amount} was paid from the wallet as well: {total} in all for this order.',
+  },
+  {
+    walletExtraPostage: '另从钱包支付了补运费 {amount}：本运单共计 {total}。',
+  },
+);
+
 function WalletCard({ order }: { order: ShippingOrderDetail }) {
   const fmt = useFormat();
   const t = useWarehouseT();
+  const tWallet = useT(walletCardMessages);
   const wallet = useWallet();
   // The whole hold (freight, insurance, storage): what was frozen, then charged or released.
   const total = fmt.money(order.totalCharge, order.currency);
+  // Extra postage is debited apart from the hold: said beside it, with the order's total as the Charges box has it.
+  const charges = orderCharges(order);
+  const extraPostage = Math.round((charges.total - order.totalCharge) * 100) / 100;
   return (
     <Card title={t('wallet')}>
       {wallet.isError ? <ErrorAlert title={t('wallet')} error={wallet.error} /> : null}
@@ -70,6 +84,11 @@ function WalletCard({ order }: { order: ShippingOrderDetail }) {
             ? t('walletReleased', { total })
             : t('walletCaptured', { total })}
       </Text>
+      {extraPostage > 0 ? (
+        <Text size="xs" c="dimmed">
+          {tWallet('walletExtraPostage', { amount: fmt.money(extraPostage, order.currency), total: fmt.money(charges.total, order.currency) })}
+        </Text>
+      ) : null}
     </Card>
   );
 }
