@@ -58,6 +58,11 @@ test('amount due on the dashboard and the order page; paying (confirmed) clears 
   // The photo price and the return fee are the service's, in the app's money format (they read "¥2.00" beside "CN¥").
   await panel.getByRole('button', { name: 'Request photos' }).click();
   await expect(page.getByRole('dialog').getByLabel('Number of photos (CN¥2.00 each)')).toBeVisible();
+  // The wallet is charged on sending: the button says how much, for the count chosen; the note is optional.
+  await expect(page.getByRole('dialog').getByRole('button', { name: 'Pay CN¥2.00 and send' })).toBeVisible();
+  await page.getByRole('dialog').getByLabel('Number of photos (CN¥2.00 each)').fill('3');
+  await expect(page.getByRole('dialog').getByRole('button', { name: 'Pay CN¥6.00 and send' })).toBeVisible();
+  await expect(page.getByRole('dialog').getByLabel('What should the photos show? (optional)')).toBeVisible();
   await page.keyboard.press('Escape');
   await panel.getByRole('button', { name: /^Return / }).click();
   await expect(page.getByRole('dialog')).toContainText('A return refunds the item less the CN¥15.00 fee');

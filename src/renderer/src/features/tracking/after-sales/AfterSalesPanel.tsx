@@ -110,8 +110,9 @@ function PhotoRequestButton({ order, prices }: { order: OrderDetail; prices: Pri
           <NumberInput label={t('photoCount', { price: fmt.money(prices.photoPrice, order.currency) })} min={1} max={10} value={count} onChange={(v) => setCount(Number(v) || 1)} />
           <TextInput label={t('photoNote')} value={note} maxLength={500} onChange={(e) => setNote(e.currentTarget.value)} />
           {request.isError ? <ErrorAlert title={t('photoFailed')} error={request.error} /> : null}
+          {/* The wallet is charged as soon as it is sent: the button says how much. */}
           <Button onClick={() => request.mutate({ count, note: note.trim() || undefined }, { onSuccess: close })} loading={request.isPending}>
-            {t('send')}
+            {t('payAndSend', { amount: fmt.money(prices.photoPrice * count, order.currency) })}
           </Button>
         </Stack>
       </Modal>
