@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkDuration, DURATION_PRESETS, formatSpan, MAX_ADVANCE_MS } from './duration';
+import { checkDuration, clockStanding, DURATION_PRESETS, formatSpan, MAX_ADVANCE_MS } from './duration';
 
 describe('advance-by durations', () => {
   it('accepts what the service parses', () => {
@@ -39,5 +39,21 @@ describe('advance-by durations', () => {
     // The service lands an advance a few ms short of the whole duration.
     expect(formatSpan(86_400_000 - 50)).toBe('1d');
     expect(formatSpan(29_999)).toBe('0m');
+  });
+
+  it('writes the span in Chinese units in the Chinese UI', () => {
+    expect(formatSpan(14 * 86_400_000 + 2 * 3_600_000, 'zh-CN')).toBe('14天2小时');
+    expect(formatSpan(3_600_000 + 5 * 60_000, 'zh-CN')).toBe('1小时5分钟');
+    expect(formatSpan(0, 'zh-CN')).toBe('0分钟');
+    expect(formatSpan(-2 * 3_600_000)).toBe('2h');
+  });
+
+  it('tells a clock behind wall time and a frozen clock from one in step', () => {
+    expect(clockStanding(3_600_000, false)).toBe('ahead');
+    expect(clockStanding(-3_600_000, false)).toBe('behind');
+    expect(clockStanding(0, false)).toBe('inStep');
+    expect(clockStanding(0, true)).toBe('frozenAtStart');
+    expect(clockStanding(-5 * 86_400_000, true)).toBe('frozen');
+    expect(clockStanding(5 * 86_400_000, true)).toBe('frozen');
   });
 });

@@ -22,18 +22,38 @@ export function checkDuration(input: string): DurationCheck {
   return { ok: true, ms, text };
 }
 
+const SPAN_UNITS = {
+  en: { d: 'd', h: 'h', m: 'm', join: ' ' },
+  'zh-CN': { d: '天', h: '小时', m: '分钟', join: '' },
+} as const;
+
 /**
  * "3d 4h", "45m", "0m": how far a clock is ahead, to the nearest minute (largest two units). Rounded, not
  * floored: an advance by 1d lands a few milliseconds short of a whole day and must still read "1d".
  */
-export function formatSpan(ms: number): string {
+export function formatSpan(ms: number, language: keyof typeof SPAN_UNITS = 'en'): string {
+  const units = SPAN_UNITS[language];
   const minutes = Math.round(Math.abs(ms) / 60_000);
   const days = Math.floor(minutes / 1440);
   const hours = Math.floor((minutes % 1440) / 60);
   const mins = minutes % 60;
   const parts: string[] = [];
-  if (days > 0) parts.push(`${days}d`);
-  if (hours > 0) parts.push(`${hours}h`);
-  if (mins > 0 && days === 0) parts.push(`${mins}m`);
-  return parts.length > 0 ? parts.slice(0, 2).join(' ') : '0m';
+  if (days > 0) parts.push(`${days}${units.d}`);
+  if (hours > 0) parts.push(`${hours}${units.h}`);
+  if (mins > 0 && days === 0) parts.push(`${mins}${units.m}`);
+  return parts.length > 0 ? parts.slice(0, 2).join(units.join) : `0${units.m}`;
+}
+
+/**
+ * How the service clock stands to wall time. A frozen world's clock moves only when advanced; its offset
+ * counts from the clock's start, not from wall time.
+ */
+export type ClockStanding = 'ahead' | 'behind' | 'inStep' | 'frozen' | 'frozenAtStart';
+
+export function clockStanding(offsetMs: number, frozen: boolean): ClockStanding {
+  // Under a minute reads as in step (formatSpan would say "0m").
+  const off = Math.abs(offsetMs) >= 30_000;
+  if (frozen) return off ? 'frozen' : 'frozenAtStart';
+  if (!off) return 'inStep';
+  return offsetMs > 0 ? 'ahead' : 'behind';
 }

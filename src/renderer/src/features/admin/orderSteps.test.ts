@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { formatBytes } from '../../shared/format';
-import { canRefund, nextStep, stepNeedsForm } from './orderSteps';
+import { canRefund, nextStep, stepNeedsForm, stepTarget } from './orderSteps';
 import { maskSecret, nextEventSelection } from './webhookEvents';
 
 describe('back office steps', () => {
@@ -10,6 +10,12 @@ describe('back office steps', () => {
     expect(nextStep('purchased')).toBe('sellerShipped');
     expect(nextStep('shipped_to_warehouse')).toBe('arrivedInspected');
     for (const status of ['in_warehouse', 'completed', 'cancelled', 'refunded', 'nonsense']) expect(nextStep(status)).toBeNull();
+  });
+  it('names the status each step moves to (sent as `to`)', () => {
+    expect(stepTarget('markPaid')).toBe('paid');
+    expect(stepTarget('markPurchased')).toBe('purchased');
+    expect(stepTarget('sellerShipped')).toBe('shipped_to_warehouse');
+    expect(stepTarget('arrivedInspected')).toBe('in_warehouse');
   });
   it('refunds only paid orders; the shipped and inspection steps open a form', () => {
     expect(canRefund('paid')).toBe(true);

@@ -12,6 +12,18 @@ export function nextStep(status: string): OrderStep | null {
   return NEXT[status] ?? null;
 }
 
+/** The status a step's button names: sent as `to`, so a repeated click cannot move the order twice. */
+const TARGET = {
+  markPaid: 'paid',
+  markPurchased: 'purchased',
+  sellerShipped: 'shipped_to_warehouse',
+  arrivedInspected: 'in_warehouse',
+} as const satisfies Record<OrderStep, string>;
+
+export function stepTarget(step: OrderStep): (typeof TARGET)[OrderStep] {
+  return TARGET[step];
+}
+
 /** Only a paid order can be refunded as out of stock (a pending one is cancelled by the user instead). */
 export function canRefund(status: string): boolean {
   return status === 'paid';

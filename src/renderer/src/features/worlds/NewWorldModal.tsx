@@ -9,6 +9,8 @@ import { worldMessages } from './messages';
 import { newWorldBody, type WorldSource } from './newWorld';
 import { useSwitchWorld, worldFetchers, worldKeys } from './queries';
 import { LabelledSegmentedControl } from '../../shared/LabelledSegmentedControl';
+import { useIntent } from '../../shared/useIntent';
+import { useNumberError } from '../admin/numberRange';
 
 /** The text of an uploaded file, parsed: the file, or why it is not JSON. */
 async function readJsonFile(file: File): Promise<{ file: unknown } | { error: string }> {
@@ -61,13 +63,19 @@ export function NewWorldModal({ opened, onClose }: { opened: boolean; onClose: (
     onClose();
   }
 
+  const numberError = useNumberError();
+  const seedError = numberError(seed, { min: 0, max: Number.MAX_SAFE_INTEGER, whole: true, optional: true });
+  // One world per click: a double click on Create made two.
+  const once = useIntent(null);
+
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (source === 'upload' && !upload) {
       setUploadError(t('uploadMissing'));
       return;
     }
-    create.mutate();
+    if (seedError) return;
+    once.run((_key, done) => create.mutate(undefined, { onSettled: () => done(true) }));
   };
 
   return (
@@ -127,17 +135,15 @@ export function NewWorldModal({ opened, onClose }: { opened: boolean; onClose: (
             placeholder={source === 'shipped' && shipped?.seed !== null && shipped?.seed !== undefined ? String(shipped.seed) : undefined}
             value={seed}
             onChange={setSeed}
-            min={0}
-            max={Number.MAX_SAFE_INTEGER}
-            allowDecimal={false}
-            allowNegative={false}
+            clampBehavior="none"
+            error={seedError}
           />
           {create.isError ? <ErrorAlert title={t('createFailed')} error={create.error} /> : null}
           <Group justify="flex-end">
             <Button variant="default" onClick={close}>
               {t('cancel')}
             </Button>
-            <Button type="submit" loading={create.isPending} disabled={source === 'shipped' && !shipped}>
+            <Button type="submit" loading={create.isPending || once.busy} disabled={source === 'shipped' && !shipped}>
               {t('create')}
             </Button>
           </Group>

@@ -7,6 +7,7 @@ import { looksLikeIpEntry, parseIpList } from '../keyStatus';
 import { fetchers, adminKeys } from '../queries';
 import { scopesForRequest } from '../scopes';
 import { Section } from '../Section';
+import { useNumberError } from '../numberRange';
 import type { CreatedApiKey, NewApiKeyInput } from '../types';
 import { keysMessages } from './messages';
 import { useCreateKey } from './mutations';
@@ -25,6 +26,7 @@ export function CreateKeyForm({ onCreated }: { onCreated: (key: CreatedApiKey) =
   const [allowlist, setAllowlist] = useState('');
   const [expiresInDays, setExpiresInDays] = useState<number | string>('');
   const [touched, setTouched] = useState(false);
+  const numberError = useNumberError();
 
   const ips = parseIpList(allowlist);
   const badIps = ips.filter((entry) => !looksLikeIpEntry(entry));
@@ -32,12 +34,14 @@ export function CreateKeyForm({ onCreated }: { onCreated: (key: CreatedApiKey) =
     name: name.trim() === '' ? t('nameRequired') : null,
     scopes: scopes.length === 0 ? t('scopesRequired') : null,
     allowlist: badIps.length > 0 ? t('notAnIp', { entries: badIps.join(', ') }) : null,
+    rateLimit: numberError(rateLimit, { min: 1, max: 1_000_000, whole: true, optional: true }),
+    expiry: numberError(expiresInDays, { min: 1, max: 3650, whole: true, optional: true }),
   };
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setTouched(true);
-    if (!catalog.data || errors.name || errors.scopes || errors.allowlist) return;
+    if (!catalog.data || errors.name || errors.scopes || errors.allowlist || errors.rateLimit || errors.expiry) return;
     const input: NewApiKeyInput = { name: name.trim(), scopes: scopesForRequest(catalog.data, scopes) };
     if (typeof rateLimit === 'number') input.rateLimit = rateLimit;
     if (ips.length > 0) input.allowedIps = ips;
@@ -80,21 +84,17 @@ export function CreateKeyForm({ onCreated }: { onCreated: (key: CreatedApiKey) =
               label={t('rateLimit')}
               value={rateLimit}
               onChange={setRateLimit}
-              min={1}
-              max={1_000_000}
-              allowDecimal={false}
-              allowNegative={false}
+              clampBehavior="none"
               thousandSeparator=","
+              error={errors.rateLimit}
             />
             <NumberInput
               label={t('expiry')}
               description={t('expiryHint')}
               value={expiresInDays}
               onChange={setExpiresInDays}
-              min={1}
-              max={3650}
-              allowDecimal={false}
-              allowNegative={false}
+              clampBehavior="none"
+              error={errors.expiry}
             />
           </SimpleGrid>
           <GrowingTextarea

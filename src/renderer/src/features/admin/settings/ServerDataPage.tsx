@@ -8,6 +8,8 @@ import { useT } from '../../../shared/i18n';
 import { CopyValue } from '../CopyValue';
 import { fetchers, adminKeys } from '../queries';
 import { Section } from '../Section';
+import { useNumberError } from '../numberRange';
+import { useIntent } from '../../../shared/useIntent';
 import type { BackupInfo, SettingsView } from '../types';
 import { RestoreBackupModal } from './RestoreBackupModal';
 import { ConnectAssistantSection } from './ConnectAssistantSection';
@@ -93,10 +95,13 @@ function SettingsForm({ saved }: { saved: SettingsView }) {
     onSettled: () => queryClient.invalidateQueries({ queryKey: ['dashboard'] }),
   });
 
+  const numberError = useNumberError();
+  const feeError = numberError(feeRate, { min: 0, max: 50 }, t('required'));
+  const thresholdError = numberError(threshold, { min: 0 }, t('required'));
   const currencyError = !saved.currencyLocked && !CURRENCY.test(currency) ? t('currencyInvalid') : null;
   const patch: Partial<SettingsView> = {};
-  if (typeof feeRate === 'number' && feeRate !== saved.serviceFeeRate) patch.serviceFeeRate = feeRate;
-  if (typeof threshold === 'number' && threshold !== saved.lowBalanceThreshold) patch.lowBalanceThreshold = threshold;
+  if (typeof feeRate === 'number' && !feeError && feeRate !== saved.serviceFeeRate) patch.serviceFeeRate = feeRate;
+  if (typeof threshold === 'number' && !thresholdError && threshold !== saved.lowBalanceThreshold) patch.lowBalanceThreshold = threshold;
   if (!saved.currencyLocked && currency !== saved.currency) patch.currency = currency;
   if (allowRemote !== saved.webhooksAllowRemote) patch.webhooksAllowRemote = allowRemote;
   const rates = parseRates(ratesText);
@@ -106,7 +111,7 @@ function SettingsForm({ saved }: { saved: SettingsView }) {
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (!dirty || currencyError || ratesError) return;
+    if (!dirty || feeError || thresholdError || currencyError || ratesError) return;
     save.mutate(patch);
   };
 
@@ -119,22 +124,19 @@ function SettingsForm({ saved }: { saved: SettingsView }) {
             description={t('serviceFeeHint')}
             value={feeRate}
             onChange={setFeeRate}
-            min={0}
-            max={50}
+            clampBehavior="none"
             decimalScale={2}
-            allowNegative={false}
-            error={feeRate === '' ? t('required') : null}
+            error={feeError}
           />
           <NumberInput
             label={t('lowBalance', { currency: saved.currency })}
             description={t('lowBalanceHint')}
             value={threshold}
             onChange={setThreshold}
-            min={0}
+            clampBehavior="none"
             decimalScale={2}
-            allowNegative={false}
             thousandSeparator=","
-            error={threshold === '' ? t('required') : null}
+            error={thresholdError}
           />
           <TextInput
             label={t('currency')}
@@ -162,7 +164,7 @@ function SettingsForm({ saved }: { saved: SettingsView }) {
         />
         {save.isError ? <ErrorAlert title={t('settingsNotSaved')} error={save.error} /> : null}
         <Group justify="flex-end">
-          <Button type="submit" disabled={!dirty || currencyError !== null || ratesError !== null} loading={save.isPending}>
+          <Button type="submit" disabled={!dirty || feeError !== null || thresholdError !== null || currencyError !== null || ratesError !== null} loading={save.isPending}>
             {t('saveSettings')}
           </Button>
         </Group>
@@ -198,6 +200,9 @@ function BackupSection() {
     mutationFn: () => data(adminApi().POST('/data/backup')),
     onSettled: () => queryClient.invalidateQueries({ queryKey: adminKeys.backups }),
   });
+  // One backup per click: a double click before the button shows its pending state made two.
+  const once = useIntent(null);
+  const runBackup = () => once.run((_key, done) => backup.mutate(undefined, { onSettled: () => done(true) }));
   const rows = [...(backups.data ?? [])].sort((a, b) => b.createdAt.localeCompare(a.createdAt));
   const [restoring, setRestoring] = useState<BackupInfo | null>(null);
 
@@ -205,7 +210,7 @@ function BackupSection() {
     <Section
       title={t('backupTitle')}
       actions={
-        <Button onClick={() => backup.mutate()} loading={backup.isPending} variant="light">
+        <Button onClick={runBackup} loading={backup.isPending || once.busy} variant="light">
           {t('backupNow')}
         </Button>
       }
@@ -270,16 +275,18 @@ function ResetSection() {
   const [confirmText, setConfirmText] = useState('');
   const reset = useMutation({
     mutationFn: () => data(adminApi().POST('/data/reset', { body: { confirm: 'RESET' } })),
-    onSuccess: (result) => {
+    onSuccess: () => {
       setConfirmText('');
-      notifications.show({ color: 'green', title: t('resetDone'), message: result.message });
+      // The answer's message is in English: the UI says it in its own language.
+      notifications.show({ color: 'green', title: t('resetDone'), message: t('resetDoneText') });
       // Everything the app shows may have changed.
       void queryClient.invalidateQueries();
     },
   });
+  const once = useIntent(null);
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (confirmText === 'RESET') reset.mutate();
+    if (confirmText === 'RESET') once.run((_key, done) => reset.mutate(undefined, { onSettled: () => done(true) }));
   };
 
   return (

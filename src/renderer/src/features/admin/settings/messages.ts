@@ -59,6 +59,7 @@ export const settingsMessages = defineMessages(
     resetConfirmLabel: 'Type RESET to confirm',
     resetButton: 'Reset demo data',
     resetDone: 'Demo data reset',
+    resetDoneText: 'Demo data restored: a fresh catalog, coupons and a starting deposit. Keys, webhooks and settings were kept.',
     resetFailed: 'The data was not reset',
   },
   {
@@ -119,6 +120,7 @@ export const settingsMessages = defineMessages(
     resetConfirmLabel: '输入 RESET 以确认',
     resetButton: '重置演示数据',
     resetDone: '演示数据已重置',
+    resetDoneText: '演示数据已恢复：全新的商品目录、优惠券和一笔初始充值。密钥、Webhook 和设置均已保留。',
     resetFailed: '数据未重置',
   },
 );

@@ -7,6 +7,7 @@ import { useT } from '../../../shared/i18n';
 import { commonMessages } from '../messages';
 import { fetchers, adminKeys } from '../queries';
 import { Section } from '../Section';
+import { useNumberError } from '../numberRange';
 import { AUTOPILOT_PACES, type Pace } from '../types';
 import { workMessages, type WorkKey } from './messages';
 import { useRunAutopilot, useSaveAutopilot } from './mutations';
@@ -25,11 +26,13 @@ function RefundRateForm({ saved }: { saved: number }) {
   const tc = useT(commonMessages);
   const save = useSaveAutopilot();
   const [rate, setRate] = useState<number | string>(saved);
+  const numberError = useNumberError();
+  const rateError = numberError(rate, { min: 0, max: 100 });
   const dirty = typeof rate === 'number' && rate !== saved;
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (typeof rate !== 'number') return;
+    if (typeof rate !== 'number' || rateError) return;
     save.mutate(
       { refundRate: rate },
       { onSuccess: (view) => notifications.show({ color: 'green', message: t('rateSaved', { rate: view.refundRate }) }) },
@@ -44,14 +47,12 @@ function RefundRateForm({ saved }: { saved: number }) {
           description={t('refundRateHint')}
           value={rate}
           onChange={setRate}
-          min={0}
-          max={100}
           decimalScale={2}
-          allowNegative={false}
-          clampBehavior="strict"
+          clampBehavior="none"
+          error={rateError}
           style={{ flex: 1 }}
         />
-        <Button type="submit" variant="light" disabled={!dirty} loading={save.isPending}>
+        <Button type="submit" variant="light" disabled={!dirty || rateError !== null} loading={save.isPending}>
           {tc('save')}
         </Button>
       </Group>

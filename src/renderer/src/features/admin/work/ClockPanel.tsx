@@ -2,8 +2,11 @@ import { Button, Group, Skeleton, Stack, Text, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState, type FormEvent } from 'react';
 import { ErrorAlert } from '../../../shared/ErrorAlert';
-import { useT } from '../../../shared/i18n';
-import { checkDuration, DURATION_PRESETS, formatSpan } from '../duration';
+import { useLanguageStore, useT } from '../../../shared/i18n';
+import { useIntent } from '../../../shared/useIntent';
+import { useWorldStore } from '../../../api/worldStore';
+import { worldFetchers, worldKeys } from '../../worlds/queries';
+import { checkDuration, clockStanding, DURATION_PRESETS, formatSpan, type ClockStanding } from '../duration';
 import { fetchers, adminKeys } from '../queries';
 import { Section } from '../Section';
 import type { ClockAdvanceResult } from '../types';
@@ -18,15 +21,24 @@ const REASON_KEY: Record<'empty' | 'format' | 'zero' | 'tooLong', WorkKey> = {
   tooLong: 'durationTooLong',
 };
 
+const STANDING_KEY: Record<ClockStanding, WorkKey> = {
+  ahead: 'ahead',
+  behind: 'behind',
+  inStep: 'inStep',
+  frozen: 'clockFrozen',
+  frozenAtStart: 'clockFrozenAtStart',
+};
+
 /** The service time runs on: wall time plus the offset, read once and ticked locally. */
-function useTicking(now: string | undefined, readAt: number): Date | null {
+function useTicking(now: string | undefined, readAt: number, frozen: boolean): Date | null {
   const [tick, setTick] = useState(() => Date.now());
   useEffect(() => {
     const timer = setInterval(() => setTick(Date.now()), 1000);
     return () => clearInterval(timer);
   }, []);
   if (!now) return null;
-  return new Date(Date.parse(now) + Math.max(0, tick - readAt));
+  // A frozen clock stands still between advances.
+  return new Date(Date.parse(now) + (frozen ? 0 : Math.max(0, tick - readAt)));
 }
 
 export function ClockPanel() {
@@ -38,9 +50,16 @@ export function ClockPanel() {
   const [custom, setCustom] = useState('');
   const [customError, setCustomError] = useState<string | null>(null);
   const [last, setLast] = useState<ClockAdvanceResult | null>(null);
-  const serviceNow = useTicking(clock.data?.now, clock.dataUpdatedAt);
+  const language = useLanguageStore((s) => s.language);
+  // The clock's answer does not say whether it is frozen: the selected world does.
+  const selected = useWorldStore((s) => s.selected);
+  const world = useQuery({ queryKey: worldKeys.one(selected), queryFn: () => worldFetchers.one(selected), staleTime: 60_000 });
+  const frozen = world.data?.frozen ?? false;
+  const serviceNow = useTicking(clock.data?.now, clock.dataUpdatedAt, frozen);
 
-  const run = (by: string) => advance.mutate(by, { onSuccess: setLast });
+  // One move per click: a double click on "+1h" before the buttons disabled moved the clock 2 h.
+  const once = useIntent(null);
+  const run = (by: string) => once.run((_key, done) => advance.mutate(by, { onSuccess: setLast, onSettled: () => done(true) }));
 
   const submitCustom = (event: FormEvent) => {
     event.preventDefault();
@@ -72,7 +91,7 @@ export function ClockPanel() {
             </time>
           </Text>
           <Text size="xs" c="dimmed" data-testid="clock-offset">
-            {offset > 0 ? t('ahead', { span: formatSpan(offset) }) : t('inStep')}
+            {t(STANDING_KEY[clockStanding(offset, frozen)], { span: formatSpan(offset, language) })}
           </Text>
         </Stack>
       )}
@@ -87,7 +106,7 @@ export function ClockPanel() {
               size="compact-sm"
               variant="light"
               onClick={() => run(preset)}
-              disabled={advance.isPending}
+              disabled={advance.isPending || once.busy}
               aria-label={t('advanceByPreset', { duration: preset })}
             >
               +{preset}
@@ -109,7 +128,7 @@ export function ClockPanel() {
             maxLength={20}
             style={{ flex: 1 }}
           />
-          <Button type="submit" mt={25} loading={advance.isPending}>
+          <Button type="submit" mt={25} loading={advance.isPending || once.busy}>
             {t('advance')}
           </Button>
         </Group>

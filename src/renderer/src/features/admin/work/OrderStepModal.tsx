@@ -1,4 +1,4 @@
-import { Button, Group, Modal, NumberInput, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Group, Modal, NumberInput, Skeleton, Stack, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState, type FormEvent } from 'react';
 import { ErrorAlert } from '../../../shared/ErrorAlert';
@@ -10,6 +10,8 @@ import { workMessages } from './messages';
 import { useAdvanceOrder, useRefundOrder, type AdvancedOrder } from './mutations';
 import { LabelledSegmentedControl } from '../../../shared/LabelledSegmentedControl';
 import { GrowingTextarea } from '../../../shared/GrowingTextarea';
+import { numberProblem, useNumberError } from '../numberRange';
+import { useAdminOrder } from './after-sales/queries';
 
 export interface OrderDialog {
   kind: 'ship' | 'inspect' | 'refund';
@@ -55,7 +57,7 @@ function ShipForm({ order, onClose }: { order: AdminOrderListItem; onClose: () =
     const body: { carrier?: string; trackingNo?: string } = {};
     if (carrier.trim()) body.carrier = carrier.trim();
     if (trackingNo.trim()) body.trackingNo = trackingNo.trim();
-    advance.mutate({ orderNo: order.orderNo, body }, {
+    advance.mutate({ orderNo: order.orderNo, body: { ...body, to: 'shipped_to_warehouse' } }, {
         onSuccess: (result) => {
           moved(result);
           onClose();
@@ -93,18 +95,23 @@ function InspectForm({ order, onClose }: { order: AdminOrderListItem; onClose: (
   const [weight, setWeight] = useState<number | string>('');
   const [notes, setNotes] = useState('');
   const [photos, setPhotos] = useState('');
+  const numberError = useNumberError();
+  // "12.7" stays 12.7 and asks for whole grams (allowDecimal={false} dropped the dot: 127 g).
+  const weightRule = { min: 1, max: 1_000_000, optional: true };
+  const weightError = numberProblem(weight, { ...weightRule, whole: true }) === 'whole' ? t('weightWhole') : numberError(weight, weightRule);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
+    if (weightError) return;
     const inspection: InspectionInput = { result };
-    if (typeof weight === 'number' && weight > 0) inspection.weight = Math.round(weight);
+    if (typeof weight === 'number') inspection.weight = weight;
     if (notes.trim()) inspection.notes = notes.trim();
     const urls = photos
       .split(/\s+/)
       .map((s) => s.trim())
       .filter(Boolean);
     if (urls.length > 0) inspection.photos = urls;
-    advance.mutate({ orderNo: order.orderNo, body: { inspection } }, {
+    advance.mutate({ orderNo: order.orderNo, body: { inspection, to: 'in_warehouse' } }, {
         onSuccess: (result) => {
           moved(result);
           onClose();
@@ -134,11 +141,9 @@ function InspectForm({ order, onClose }: { order: AdminOrderListItem; onClose: (
           description={t('weightHint')}
           value={weight}
           onChange={setWeight}
-          min={1}
-          max={1_000_000}
-          allowDecimal={false}
-          allowNegative={false}
+          clampBehavior="none"
           thousandSeparator=","
+          error={weightError}
         />
         <GrowingTextarea label={t('notes')} placeholder={t('notesPlaceholder')} value={notes} onChange={(e) => setNotes(e.currentTarget.value)} maxLength={1000} minRows={2} />
         <GrowingTextarea
@@ -160,7 +165,10 @@ function RefundForm({ order, onClose }: { order: AdminOrderListItem; onClose: ()
   const fmt = useFormat();
   const t = useT(workMessages);
   const refund = useRefundOrder();
+  const detail = useAdminOrder(order.orderNo);
   const [reason, setReason] = useState('');
+  // What goes back is what is left of the order's money (less after a price decrease or an earlier refund).
+  const left = detail.data ? Math.max(0, Math.round((detail.data.money.paid - detail.data.money.refunded) * 100) / 100) : null;
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -168,7 +176,12 @@ function RefundForm({ order, onClose }: { order: AdminOrderListItem; onClose: ()
       { orderNo: order.orderNo, reason: reason.trim() || undefined },
       {
         onSuccess: (result) => {
-          notifications.show({ color: 'green', title: t('orderRefunded'), message: result.message });
+          // Built here, in the UI's language (the answer's message is English).
+          notifications.show({
+            color: 'green',
+            title: t('orderRefunded'),
+            message: t('refundedToast', { orderNo: result.orderNo, amount: fmt.money(result.refundAmount, order.currency) }),
+          });
           onClose();
         },
       },
@@ -178,7 +191,17 @@ function RefundForm({ order, onClose }: { order: AdminOrderListItem; onClose: ()
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="sm">
-        <Text size="sm">{t('refundText', { amount: fmt.money(order.totalAmount, order.currency) })}</Text>
+        {left === null ? (
+          detail.isError ? (
+            <Text size="sm">{t('refundTextUnknown')}</Text>
+          ) : (
+            <Skeleton height={40} />
+          )
+        ) : left <= 0 ? (
+          <Text size="sm">{t('refundNothingLeft', { amount: fmt.money(detail.data?.money.refunded ?? 0, order.currency) })}</Text>
+        ) : (
+          <Text size="sm">{t(left >= order.totalAmount ? 'refundText' : 'refundTextLeft', { amount: fmt.money(left, order.currency) })}</Text>
+        )}
         <GrowingTextarea label={t('reason')} placeholder={t('reasonPlaceholder')} value={reason} onChange={(e) => setReason(e.currentTarget.value)} maxLength={500} minRows={2} />
         {refund.isError ? <ErrorAlert title={t('orderNotRefunded', { orderNo: order.orderNo })} error={refund.error} /> : null}
         <FormButtons submit={t('confirmRefund')} pending={refund.isPending} onClose={onClose} danger />

@@ -7,7 +7,8 @@ import { EmptyState } from '../../../shared/EmptyState';
 import { useT } from '../../../shared/i18n';
 import { useFormat } from '../../../shared/format';
 import { commonMessages, orderStatusKey } from '../messages';
-import { canRefund, nextStep } from '../orderSteps';
+import { canRefund, nextStep, stepTarget } from '../orderSteps';
+import { useIntent } from '../../../shared/useIntent';
 import { fetchers, adminKeys, ORDERS_PAGE_SIZE } from '../queries';
 import { Section } from '../Section';
 import { OrderStatusBadge } from '../../tracking/OrderStatusBadge';
@@ -51,14 +52,19 @@ function OrderActions({
   const statusLabel = useStatusLabel();
   const advance = useAdvanceOrder();
   const step = nextStep(order.status);
+  const once = useIntent(null);
 
-  const runDirect = () =>
-    advance.mutate(
-      { orderNo: order.orderNo },
-      {
-        onSuccess: (moved) => notifications.show({ color: 'green', message: t('orderMoved', { orderNo: moved.orderNo, status: statusLabel(moved.status) }) }),
-        onError: (error) => onFailure({ title: t('orderNotMoved', { orderNo: order.orderNo }), error }),
-      },
+  // `to` is the status the button names: without it a double click moved pending -> paid -> purchased.
+  const runDirect = (to: ReturnType<typeof stepTarget>) =>
+    once.run((_key, done) =>
+      advance.mutate(
+        { orderNo: order.orderNo, body: { to } },
+        {
+          onSuccess: (moved) => notifications.show({ color: 'green', message: t('orderMoved', { orderNo: moved.orderNo, status: statusLabel(moved.status) }) }),
+          onError: (error) => onFailure({ title: t('orderNotMoved', { orderNo: order.orderNo }), error }),
+          onSettled: () => done(true),
+        },
+      ),
     );
 
   // Supplements, return decisions and scenarios (v1.1) for any open order.
@@ -82,7 +88,7 @@ function OrderActions({
   return (
     <Group gap="xs">
       {step === 'markPaid' || step === 'markPurchased' ? (
-        <Button size="compact-sm" onClick={runDirect} loading={advance.isPending}>
+        <Button size="compact-sm" onClick={() => runDirect(stepTarget(step))} loading={advance.isPending || once.busy}>
           {t(step)}
         </Button>
       ) : (

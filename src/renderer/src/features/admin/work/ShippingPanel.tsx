@@ -1,7 +1,7 @@
 import { Button, CloseButton, Group, Modal, Skeleton, Stack, Table, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useQueries } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { ConfirmModal } from '../../../shared/ConfirmModal';
 import { ErrorAlert } from '../../../shared/ErrorAlert';
 import { useT } from '../../../shared/i18n';
@@ -29,16 +29,21 @@ function DispatchForm({ order, onClose }: { order: ShippingOrderListItem; onClos
   const dispatch = useDispatchShipping();
   const [trackingNo, setTrackingNo] = useState('');
   const invalid = trackingNo.trim() !== '' && !TRACKING.test(trackingNo.trim());
+  const inFlight = useRef(false);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (invalid) return;
+    if (invalid || inFlight.current) return;
+    inFlight.current = true;
     dispatch.mutate(
       { orderNo: order.orderNo, trackingNo: trackingNo.trim() || undefined },
       {
         onSuccess: () => {
           notifications.show({ color: 'green', message: t('dispatched', { orderNo: order.orderNo }) });
           onClose();
+        },
+        onSettled: () => {
+          inFlight.current = false;
         },
       },
     );
@@ -105,16 +110,24 @@ function StepButton({
   const t = useT(workMessages);
   const step = useStep();
   const [asking, setAsking] = useState(false);
+  // Locks synchronously: a double click sent two requests, a success and a "changed in the meantime".
+  const inFlight = useRef(false);
   // mutateAsync, not mutate's callbacks: the step moves the row to another status, which unmounts this
   // button (and mutate's own callbacks with it) before the answer's toast would show.
-  const run = () =>
-    step
+  const run = () => {
+    if (inFlight.current) return;
+    inFlight.current = true;
+    void step
       .mutateAsync(order.orderNo)
       .then(
         () => notifications.show({ color: 'green', message: done }),
         (error: unknown) => onFailure({ title: t('shippingNotMoved', { orderNo: order.orderNo }), error }),
       )
-      .finally(() => setAsking(false));
+      .finally(() => {
+        inFlight.current = false;
+        setAsking(false);
+      });
+  };
   return (
     <>
       <Button size="compact-sm" color={color} loading={step.isPending} onClick={() => (confirmation ? setAsking(true) : run())}>

@@ -8,6 +8,7 @@ import { useIntent } from '../../../shared/useIntent';
 import { useFormat } from '../../../shared/format';
 import { fetchers, adminKeys } from '../queries';
 import { Section } from '../Section';
+import { useNumberError } from '../numberRange';
 import { workMessages } from './messages';
 import { useWalletEntry } from './mutations';
 
@@ -17,12 +18,15 @@ function Figure({ label, value, strong }: { label: string; value: string; strong
       <Text size="xs" c="dimmed">
         {label}
       </Text>
-      <Text fw={strong ? 700 : 500} size={strong ? 'xl' : 'sm'} aria-label={label} style={{ whiteSpace: 'nowrap' }}>
+      {/* Wraps: with a display currency ("CN¥10,008,883.04 (≈ $1,382,226.75)") one line overflowed its column. */}
+      <Text fw={strong ? 700 : 500} size={strong ? 'xl' : 'sm'} aria-label={label} style={{ overflowWrap: 'anywhere' }}>
         {value}
       </Text>
     </Stack>
   );
 }
+
+const MAX_AMOUNT = 10_000_000;
 
 /** Deposit (positive) or adjust (signed, with a note): one form, two rules. */
 function EntryForm({ kind, currency }: { kind: 'deposit' | 'adjust'; currency: string }) {
@@ -32,10 +36,13 @@ function EntryForm({ kind, currency }: { kind: 'deposit' | 'adjust'; currency: s
   const [amount, setAmount] = useState<number | string>('');
   const [note, setNote] = useState('');
   const [touched, setTouched] = useState(false);
+  const numberError = useNumberError();
 
   const value = typeof amount === 'number' ? amount : null;
   const amountError =
-    value === null ? t('amountRequired') : kind === 'deposit' && value <= 0 ? t('amountPositive') : value === 0 ? t('amountNonZero') : null;
+    kind === 'adjust' && value === 0
+      ? t('amountNonZero')
+      : numberError(amount, kind === 'deposit' ? { min: 0.01, max: MAX_AMOUNT } : { max: MAX_AMOUNT }, t('amountRequired'));
   const noteError = kind === 'adjust' && note.trim() === '' ? t('noteRequired') : null;
 
   const body: { amount: number; note?: string } | null =
@@ -75,9 +82,8 @@ function EntryForm({ kind, currency }: { kind: 'deposit' | 'adjust'; currency: s
           value={amount}
           onChange={setAmount}
           decimalScale={2}
-          allowNegative={kind === 'adjust'}
-          min={kind === 'deposit' ? 0.01 : undefined}
-          max={10_000_000}
+          allowNegative
+          clampBehavior="none"
           thousandSeparator=","
           error={touched ? amountError : null}
         />

@@ -1,6 +1,7 @@
 import { Button, Stack, Table, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useRef, useState } from 'react';
 import { adminApi, data } from '../../../api/client';
 import { ErrorAlert } from '../../../shared/ErrorAlert';
 import { defineMessages, useT } from '../../../shared/i18n';
@@ -42,6 +43,26 @@ function useRefresh() {
   return () => Promise.all(['warehouse-work', 'packages', 'shipping', 'wallet', 'rehearsals'].map((k) => queryClient.invalidateQueries({ queryKey: [k] })));
 }
 
+/**
+ * One request per row at a time: the ref locks synchronously on the first click (before React re-renders
+ * with a pending state), so a double click sends one request, not a success and a "changed" error.
+ */
+function useRowLock<Id>() {
+  const locked = useRef(new Set<Id>());
+  const [busy, setBusy] = useState<ReadonlySet<Id>>(new Set());
+  const sync = () => setBusy(new Set(locked.current));
+  const run = (id: Id, send: (done: () => void) => void) => {
+    if (locked.current.has(id)) return;
+    locked.current.add(id);
+    sync();
+    send(() => {
+      locked.current.delete(id);
+      sync();
+    });
+  };
+  return { run, busy };
+}
+
 export function WarehouseWorkPanel() {
   const fmt = useFormat();
   const t = useT(messages);
@@ -59,6 +80,11 @@ export function WarehouseWorkPanel() {
     onSuccess: (r) => notifications.show({ color: 'green', message: t('packedOk', { id: r.id }) }),
     onSettled: refresh,
   });
+  const doneLock = useRowLock<number>();
+  const packLock = useRowLock<string>();
+  // mutateAsync: its promise settles for every call (mutate's own callbacks fire for the latest one only).
+  const markDone = (id: number) => doneLock.run(id, (release) => void done.mutateAsync(id).then(release, release));
+  const packOne = (id: string) => packLock.run(id, (release) => void pack.mutateAsync(id).then(release, release));
   return (
     <Section title={t('title')}>
       {done.isError || pack.isError ? <ErrorAlert title={t('failed')} error={done.error ?? pack.error} /> : null}
@@ -80,7 +106,7 @@ export function WarehouseWorkPanel() {
                   <Table.Td>{words.service(r.serviceId)}{r.photoCount > 0 ? ` ×${r.photoCount}` : ''}</Table.Td>
                   <Table.Td>{fmt.money(r.price)}</Table.Td>
                   <Table.Td>
-                    <Button size="compact-sm" variant="light" loading={done.isPending && done.variables === r.requestId} onClick={() => done.mutate(r.requestId)}>
+                    <Button size="compact-sm" variant="light" loading={doneLock.busy.has(r.requestId)} onClick={() => markDone(r.requestId)}>
                       {t('done')}
                     </Button>
                   </Table.Td>
@@ -104,7 +130,7 @@ export function WarehouseWorkPanel() {
                   <Table.Td ff="monospace">{r.id}</Table.Td>
                   <Table.Td>{r.inventoryIds.map((id) => `#${id}`).join(', ')}</Table.Td>
                   <Table.Td>
-                    <Button size="compact-sm" variant="light" loading={pack.isPending && pack.variables === r.id} onClick={() => pack.mutate(r.id)}>
+                    <Button size="compact-sm" variant="light" loading={packLock.busy.has(r.id)} onClick={() => packOne(r.id)}>
                       {t('pack')}
                     </Button>
                   </Table.Td>

@@ -1,4 +1,5 @@
 import { Button, Group, Stack, Text } from '@mantine/core';
+import { useRef } from 'react';
 import { ErrorAlert } from '../../../shared/ErrorAlert';
 import { useT } from '../../../shared/i18n';
 import { useFormat } from '../../../shared/format';
@@ -27,6 +28,9 @@ export function ClaimableCoupons({ coupons, fits, currency, onClaimed }: Props) 
   const claim = useClaimCoupon();
   const addToUnused = useAddClaimedToUnused();
   const valueText = useCouponValueText(currency);
+  // One claim at a time, locked synchronously: a double click sent a second claim whose "already claimed"
+  // replaced the first one's success.
+  const inFlight = useRef(false);
   if (coupons.length === 0) return null;
   const money = (amount: number) => fmt.money(amount, currency);
 
@@ -55,21 +59,27 @@ export function ClaimableCoupons({ coupons, fits, currency, onClaimed }: Props) 
               loading={claiming}
               disabled={claim.isPending && !claiming}
               aria-label={t('claimCoupon', { name: coupon.name })}
-              onClick={() =>
+              onClick={() => {
+                if (inFlight.current) return;
+                inFlight.current = true;
                 claim.mutate(coupon.id, {
                   onSuccess: (claimed) => {
                     addToUnused(claimed);
                     if (fit?.usable) onClaimed(claimed.id);
                   },
-                })
-              }
+                  onSettled: () => {
+                    inFlight.current = false;
+                  },
+                });
+              }}
             >
               {t('claim')}
             </Button>
           </Group>
         );
       })}
-      {claim.error ? <ErrorAlert title={t('claimFailed')} error={claim.error} /> : null}
+      {/* Only while the coupon it is about is still to claim: a coupon claimed since has no failure to show. */}
+      {claim.error && coupons.some((c) => c.id === claim.variables) ? <ErrorAlert title={t('claimFailed')} error={claim.error} /> : null}
     </Stack>
   );
 }

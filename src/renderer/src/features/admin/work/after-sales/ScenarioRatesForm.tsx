@@ -5,6 +5,7 @@ import { ErrorAlert } from '../../../../shared/ErrorAlert';
 import { useEnumWords } from '../../../../shared/enumWords';
 import { useT } from '../../../../shared/i18n';
 import { commonMessages } from '../../messages';
+import { useNumberError } from '../../numberRange';
 import { afterSalesMessages } from './messages';
 import type { ScenarioRates } from '../../../../../../contract/admin/simulation';
 import { useSaveScenarioRates, useScenarioRates } from './queries';
@@ -19,11 +20,14 @@ function RatesForm({ saved }: { saved: ScenarioRates }) {
   const tc = useT(commonMessages);
   const save = useSaveScenarioRates();
   const [rates, setRates] = useState<Record<Rated, number | string>>(saved);
+  const numberError = useNumberError();
+  const errorOf = (name: Rated) => numberError(rates[name], { min: 0, max: 100 });
+  const invalid = RATED.some((name) => errorOf(name) !== null);
   const changed = (Object.keys(saved) as Rated[]).filter((k) => typeof rates[k] === 'number' && rates[k] !== saved[k]);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (changed.length === 0) return;
+    if (changed.length === 0 || invalid) return;
     const patch: Partial<ScenarioRates> = {};
     for (const name of changed) patch[name] = rates[name] as number;
     save.mutate(patch, { onSuccess: () => notifications.show({ color: 'green', message: t('ratesSaved') }) });
@@ -40,16 +44,14 @@ function RatesForm({ saved }: { saved: ScenarioRates }) {
               label={words.scenario(name)}
               value={rates[name]}
               onChange={(value) => setRates((r) => ({ ...r, [name]: value }))}
-              min={0}
-              max={100}
               decimalScale={2}
-              allowNegative={false}
-              clampBehavior="strict"
+              clampBehavior="none"
+              error={errorOf(name)}
             />
           ))}
         </SimpleGrid>
         <Group justify="flex-end">
-          <Button type="submit" variant="light" size="compact-sm" disabled={changed.length === 0} loading={save.isPending}>
+          <Button type="submit" variant="light" size="compact-sm" disabled={changed.length === 0 || invalid} loading={save.isPending}>
             {tc('save')}
           </Button>
         </Group>

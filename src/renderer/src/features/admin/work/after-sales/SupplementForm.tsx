@@ -59,6 +59,7 @@ export function SupplementForm({ order }: { order: AdminOrderDetail }) {
     if (!body) return setError(t('amountPositive'));
     setError(null);
     setDone(null);
+    const refundedBefore = order.money.refunded;
     intent.run((key, finish) =>
       raise.mutate(
         { body, key },
@@ -67,8 +68,11 @@ export function SupplementForm({ order }: { order: AdminOrderDetail }) {
           onSuccess: (updated) => {
             finish(true);
             setAmount('');
-            const amountText = fmt.money(body.amount, updated.currency);
-            if (body.reason === 'price_decrease') return setDone(t('decreased', { amount: amountText }));
+            if (body.reason === 'price_decrease') {
+              // What the server refunded (capped at what is left of the order), not what was typed.
+              const refunded = Math.round((updated.money.refunded - refundedBefore) * 100) / 100;
+              return setDone(t('decreased', { amount: fmt.money(refunded, updated.currency) }));
+            }
             // The newest supplement of the answer is the one just raised.
             const raised = updated.supplements.reduce((a, b) => (b.id > a.id ? b : a));
             setDone(
@@ -116,6 +120,7 @@ export function SupplementForm({ order }: { order: AdminOrderDetail }) {
             min={0}
             decimalScale={2}
             allowNegative={false}
+            clampBehavior="none"
             error={error}
           />
           <Select
