@@ -72,6 +72,8 @@ test('amount due on the dashboard and the order page; paying (confirmed) clears 
   await dialog.getByLabel('Reason').fill('wrong size');
   await dialog.getByRole('button', { name: 'Return', exact: true }).click();
   await expect(page.getByTestId('returns')).toContainText('waiting for the seller');
+  // The timeline names the product, not the line's id ("exchange of item 1 requested").
+  await expect(timeline).toContainText(`${item.title}: return requested (wrong size)`);
   // The table's caption heads it (it sat under the table).
   const captionTop = (await page.getByTestId('returns').locator('caption').boundingBox())!.y;
   expect(captionTop).toBeLessThan((await page.getByTestId('returns').getByRole('row').first().boundingBox())!.y);

@@ -39,7 +39,7 @@ function replacementPackageIds(order: OrderDetail): Set<number> {
  */
 export function InspectionPanel({ order }: { order: OrderDetail }) {
   const t = useT(detailMessages);
-  const notesText = useTimelineText();
+  const notesText = useTimelineText(order.items);
   const fmt = useFormat();
   const formatDate = (iso: string) => fmt.date(iso);
   const inspected = order.inspection.result !== 'pending';

@@ -26,7 +26,7 @@ export function OrderTimeline({ order }: { order: OrderDetail }) {
   const ts = useT(statusMessages);
   const fmt = useFormat();
   const formatDate = (iso: string) => fmt.date(iso);
-  const text = useTimelineText();
+  const text = useTimelineText(order.items);
   const last = order.timeline.length - 1;
   return (
     <Section title={t('timeline')}>
