@@ -18,7 +18,10 @@ describe('formatMoney', () => {
   it('keeps the exact cents of two-decimal amounts', () => {
     expect(formatMoney(0.1 + 0.2, 'CNY', 'zh-CN')).toBe('¥0.30');
     expect(formatMoney(1.005, 'CNY', 'en')).toBe('CN¥1.01');
-    expect(formatMoney(-12.5, 'CNY', 'en')).toBe('-CN¥12.50');
+    // A real minus sign (U+2212), as every signed amount of the UI writes it, not Intl's hyphen.
+    expect(formatMoney(-12.5, 'CNY', 'en')).toBe('\u2212CN¥12.50');
+    expect(formatMoney(-12.5, 'CNY', 'zh-CN')).toBe('\u2212¥12.50');
+    expect(formatMoney(-0.5, undefined, 'en')).toBe('\u22120.50');
   });
   it('writes only the number without a currency, and an unknown code beside the number', () => {
     expect(formatMoney(1234.5, undefined, 'en')).toBe('1,234.50');

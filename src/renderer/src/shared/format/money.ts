@@ -8,9 +8,13 @@ import { intlLocale, type FormatLanguage } from './locale';
  */
 export function formatMoney(amount: number, currency: string | undefined, language: FormatLanguage): string {
   const locale = intlLocale(language);
-  if (!currency) return new Intl.NumberFormat(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(amount);
-  return moneyFormat(locale, currency).format(amount);
+  const text = currency ? moneyFormat(locale, currency).format(amount) : new Intl.NumberFormat(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(amount);
+  // A real minus sign, as the discounts, refunds and ledger amounts write it: Intl's hyphen beside them
+  // ("Balance after -CN¥326.28" next to "−CN¥192.24") read as two different signs.
+  return amount < 0 ? text.replace('-', MINUS) : text;
 }
+
+const MINUS = '\u2212';
 
 const cache = new Map<string, Intl.NumberFormat>();
 
