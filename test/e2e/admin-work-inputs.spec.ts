@@ -78,7 +78,7 @@ test('a double click on "Confirm payment" moves the order to paid only', async (
   expect((await admin.get<{ status: string }>(`/orders/${order.orderNo}`)).status).toBe('paid');
 });
 
-test('an inspection weight of 12.7 g asks for whole grams instead of becoming 127 g', async ({ app: page, openApi, baseURL }) => {
+test('an inspection weight of 12.7 g asks for whole grams instead of becoming 127 g, and a photo link the service refuses is said on its field', async ({ app: page, openApi, baseURL }) => {
   const admin = adminApiOf(page.request, baseURL!);
   const [line] = await cheapProducts(openApi, 1);
   const order = await placeOrder(openApi, line!);
@@ -96,6 +96,13 @@ test('an inspection weight of 12.7 g asks for whole grams instead of becoming 12
   await expect(dialog).toBeVisible();
   expect((await admin.get<{ status: string }>(`/orders/${order.orderNo}`)).status).toBe('shipped_to_warehouse');
   await weight.fill('13');
+  // A photo link the service would refuse is said on its field, naming the link; nothing is sent.
+  const photos = dialog.getByLabel('Photo URLs (optional, one per line)');
+  await photos.fill('https://example.com/qc-1.jpg\nqc-2.jpg');
+  await dialog.getByRole('button', { name: 'Record arrival' }).click();
+  await expect(dialog.getByText('Not a photo link: qc-2.jpg (a link starts with http://, https:// or /media/)')).toBeVisible();
+  expect((await admin.get<{ status: string }>(`/orders/${order.orderNo}`)).status).toBe('shipped_to_warehouse');
+  await photos.fill('https://example.com/qc-1.jpg');
   await dialog.getByRole('button', { name: 'Record arrival' }).click();
   await expect(dialog).toBeHidden();
   const moved = await admin.get<{ status: string; inspection: { weight: number } }>(`/orders/${order.orderNo}`);

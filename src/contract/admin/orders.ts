@@ -9,8 +9,9 @@ export const AdminOrderDetail = Type.Object({ ...OrderDetailFields, userId: Type
 export const AdminOrderListItem = Type.Object({ ...OrderListItemFields, userId: Type.Integer(), platform: Type.String(), updatedAt: Timestamp });
 
 export const Text = (max: number) => Type.String({ minLength: 1, maxLength: max });
-/** A photo is an absolute http(s) URL or a path the service serves itself (/media/...). */
-export const PhotoUrl = Type.String({ maxLength: 2048, pattern: '^(https?://\\S+|/media/\\S+)$' });
+/** A photo is an absolute http(s) URL or a path the service serves itself (/media/...); the back office's form checks it too. */
+export const PHOTO_URL_PATTERN = '^(https?://\\S+|/media/\\S+)$';
+export const PhotoUrl = Type.String({ maxLength: 2048, pattern: PHOTO_URL_PATTERN });
 
 export const AdvanceBody = Type.Object(
   {

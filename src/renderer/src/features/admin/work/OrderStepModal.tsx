@@ -12,6 +12,7 @@ import { LabelledSegmentedControl } from '../../../shared/LabelledSegmentedContr
 import { GrowingTextarea } from '../../../shared/GrowingTextarea';
 import { numberProblem, useNumberError } from '../numberRange';
 import { useAdminOrder } from './after-sales/queries';
+import { PHOTO_URL_PATTERN } from '../../../../../contract/admin/orders';
 
 export interface OrderDialog {
   kind: 'ship' | 'inspect' | 'refund';
@@ -19,6 +20,9 @@ export interface OrderDialog {
 }
 
 const TRACKING = /^[A-Za-z0-9-]+$/;
+/** The contract's photo link and how many an inspection takes (admin/orders.ts). */
+const PHOTO_URL = new RegExp(PHOTO_URL_PATTERN);
+const MAX_PHOTOS = 10;
 
 function useMovedNotice() {
   const t = useT(workMessages);
@@ -100,16 +104,23 @@ function InspectForm({ order, onClose }: { order: AdminOrderListItem; onClose: (
   const weightRule = { min: 1, max: 1_000_000, optional: true };
   const weightError = numberProblem(weight, { ...weightRule, whole: true }) === 'whole' ? t('weightWhole') : numberError(weight, weightRule);
 
+  const urls = photos
+    .split(/\s+/)
+    .map((s) => s.trim())
+    .filter(Boolean);
+  // The contract's rule for a photo link, said on the field before sending (the service's answer named
+  // "inspection.photos[0]" and its pattern).
+  const badUrl = urls.find((url) => !PHOTO_URL.test(url));
+  const photosError = badUrl !== undefined ? t('photoUrlInvalid', { url: badUrl }) : urls.length > MAX_PHOTOS ? t('photosTooMany', { max: MAX_PHOTOS }) : null;
+  const [photosTried, setPhotosTried] = useState(false);
+
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (weightError) return;
+    setPhotosTried(true);
+    if (weightError || photosError) return;
     const inspection: InspectionInput = { result };
     if (typeof weight === 'number') inspection.weight = weight;
     if (notes.trim()) inspection.notes = notes.trim();
-    const urls = photos
-      .split(/\s+/)
-      .map((s) => s.trim())
-      .filter(Boolean);
     if (urls.length > 0) inspection.photos = urls;
     advance.mutate({ orderNo: order.orderNo, body: { inspection, to: 'in_warehouse' } }, {
         onSuccess: (result) => {
@@ -152,6 +163,7 @@ function InspectForm({ order, onClose }: { order: AdminOrderListItem; onClose: (
           placeholder="https://…"
           value={photos}
           onChange={(e) => setPhotos(e.currentTarget.value)}
+          error={photosTried ? photosError : null}
           minRows={1}
         />
         {advance.isError ? <ErrorAlert title={t('orderNotMoved', { orderNo: order.orderNo })} error={advance.error} /> : null}

@@ -54,6 +54,8 @@ export const workMessages = defineMessages(
     notesPlaceholder: 'Condition, colour, size checked…',
     photos: 'Photo URLs (optional, one per line)',
     photosHint: 'Photos are generated when none are given.',
+    photoUrlInvalid: 'Not a photo link: {url} (a link starts with http://, https:// or /media/)',
+    photosTooMany: 'At most {max} photos',
     recordInspection: 'Record arrival',
     // Refund
     refundTitle: 'Refund {orderNo}?',
@@ -204,6 +206,8 @@ export const workMessages = defineMessages(
     notesPlaceholder: '外观、颜色、尺码已核对…',
     photos: '照片链接（可选，每行一个）',
     photosHint: '未提供照片时会自动生成。',
+    photoUrlInvalid: '不是照片链接：{url}（链接以 http://、https:// 或 /media/ 开头）',
+    photosTooMany: '最多 {max} 张照片',
     recordInspection: '记录到仓',
     refundTitle: '退款 {orderNo}？',
     refundText: '该商品无法在平台购买。全部 {amount} 将退回钱包，已使用的优惠券也会退还。',
