@@ -24,6 +24,12 @@ const messages = defineMessages(
     doneOk: 'Service {id} done: the package now weighs {weight} g',
     packedOk: 'Rehearsal {id} packed',
     failed: 'Not done',
+    colPackage: 'Package',
+    colService: 'Service',
+    colPrice: 'Price',
+    colRehearsal: 'Rehearsal',
+    colPackages: 'Packages',
+    colAction: 'Action',
   },
   {
     title: '仓库作业',
@@ -35,6 +41,12 @@ const messages = defineMessages(
     doneOk: '服务 {id} 已完成：包裹现重 {weight} 克',
     packedOk: '预打包 {id} 已完成',
     failed: '未完成',
+    colPackage: '包裹',
+    colService: '服务',
+    colPrice: '价格',
+    colRehearsal: '预打包',
+    colPackages: '包裹',
+    colAction: '操作',
   },
 );
 
@@ -99,6 +111,14 @@ export function WarehouseWorkPanel() {
           </Text>
         ) : (
           <Table verticalSpacing={4} aria-label={t('services')}>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t('colPackage')}</Table.Th>
+                <Table.Th>{t('colService')}</Table.Th>
+                <Table.Th>{t('colPrice')}</Table.Th>
+                <Table.Th>{t('colAction')}</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
             <Table.Tbody>
               {services.data!.map((r) => (
                 <Table.Tr key={r.requestId}>
@@ -124,6 +144,13 @@ export function WarehouseWorkPanel() {
           </Text>
         ) : (
           <Table verticalSpacing={4} aria-label={t('rehearsals')}>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t('colRehearsal')}</Table.Th>
+                <Table.Th>{t('colPackages')}</Table.Th>
+                <Table.Th>{t('colAction')}</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
             <Table.Tbody>
               {rehearsals.data!.map((r) => (
                 <Table.Tr key={r.id}>
