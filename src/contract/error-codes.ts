@@ -16,6 +16,8 @@ export const ERROR_CODES = [
   'address_invalid',
   /** The wallet's available balance cannot pay (402): `required` and `available` say how much. */
   'insufficient_balance',
+  /** The world a request names (`Crossbuy-World`, or `?world=`) does not exist: deleted, or another data folder's. */
+  'world_not_found',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -146,6 +146,35 @@ test('a selected world that no longer exists falls back to the default one, with
   await expect(page.getByRole('heading', { name: 'Shop', level: 2 })).toBeVisible();
 });
 
+test('a world deleted elsewhere: the next call answered 404 puts the page on the default world at once, with a notice', async ({ app: page, server }) => {
+  test.setTimeout(90_000);
+  const admin = adminApiOf(page.request, server.origin);
+  const world = await admin.send<{ id: string }>('POST', '/worlds', { name: 'e2e deleted elsewhere' });
+  await page.evaluate((id) => localStorage.setItem('crossbuy-world', JSON.stringify({ state: { selected: id }, version: 0 })), world.id);
+  await page.goto('/#/orders');
+  await page.reload();
+  await expect(switcher(page)).toHaveValue('e2e deleted elsewhere', SLOW);
+  await expect(page.getByRole('heading', { name: 'Orders', level: 2 })).toBeVisible(SLOW);
+  const notFound: string[] = [];
+  page.on('response', (response) => {
+    if (response.status() === 404 && response.url().includes('/api/v1/')) notFound.push(response.url());
+  });
+
+  // Another tab (here: the API) deletes the world; this page then reads on, in the world it still has selected.
+  const deleted = await page.request.delete(`${server.origin}/api/v1/admin/worlds/${world.id}`, { headers: { 'X-Crossbuy-Client': 'ui' } });
+  expect(deleted.ok()).toBe(true);
+  await page.goto('/#/wallet');
+  // At once: not when the switcher's own check or the event stream's fallback poll next runs (15-30 s).
+  await expect(page.getByText(`The world ${world.id} no longer exists: back to the default world.`)).toBeVisible({ timeout: 5_000 });
+  await expect(switcher(page)).toHaveValue('Default world');
+  await expect(page.getByRole('heading', { name: 'Wallet', level: 2 })).toBeVisible();
+  // The calls already under way were refused; none after the switch.
+  await page.waitForTimeout(1_000);
+  const refused = notFound.length;
+  await page.waitForTimeout(3_000);
+  expect(notFound.length).toBe(refused);
+});
+
 test('"New world" in Chinese: axe-clean, and a failing file names its step', async ({ app: page, server }) => {
   test.setTimeout(90_000);
   await page.evaluate(() => localStorage.setItem('crossbuy-language', JSON.stringify({ state: { language: 'zh-CN', chosen: true }, version: 0 })));

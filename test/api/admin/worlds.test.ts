@@ -197,8 +197,11 @@ describe('Crossbuy-World on the admin API', () => {
     expect((await adminIn(null, 'GET', '/settings')).body.data.lowBalanceThreshold).not.toBe(4321);
     const unknown = await adminIn('w_no_such_world', 'GET', '/settings');
     expect(unknown.status).toBe(404);
-    expect(unknown.body).toMatchObject({ statusCode: 404, error: 'Not Found' });
+    // Coded, so a page on a world deleted elsewhere tells it from a 404 about something inside its world.
+    expect(unknown.body).toMatchObject({ statusCode: 404, error: 'Not Found', code: 'world_not_found' });
     expect(unknown.body.message).toContain('w_no_such_world');
+    // A world named in a path is another matter (the registry's own 404): not coded.
+    expect((await server.admin('GET', '/worlds/w_no_such_world')).body.code).toBeUndefined();
     // the admin token is checked before the world
     const noToken = await request(`${server.running.origin}/api/v1/admin`, 'GET', '/settings', { headers: { 'crossbuy-world': 'w_no_such_world' } });
     expect(noToken.status).toBe(401);

@@ -161,7 +161,8 @@ export class Worlds {
     const id = Array.isArray(value) ? value[0] : value;
     if (id === undefined || id === '' || id === DEFAULT_WORLD) return this.default;
     const runtime = this.runtime(id);
-    if (!runtime) throw notFound(`World ${id} not found`);
+    // Coded: a page on a world deleted elsewhere tells this 404 from one about a thing inside the world.
+    if (!runtime) throw notFound(`World ${id} not found`).withDetail({ code: 'world_not_found' });
     return runtime;
   }
 

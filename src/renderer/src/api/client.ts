@@ -11,7 +11,7 @@ import {
 } from '../../../client';
 import { inOwnTask } from './inOwnTask';
 import { defaultTransport, inWorld, type Method, type Transport } from './transport';
-import { selectedWorld } from './worldStore';
+import { selectedWorld, watchingWorld } from './worldStore';
 import type { AddToCartInput, CartItemPatch, Platform } from './types';
 
 /**
@@ -101,8 +101,9 @@ function pageTransport(): Transport {
   // Every call goes to the world picked in the header, read at the time of the call.
   if (sharedTransport === null) {
     // Each call starts in a task of its own (inOwnTask): a page mounting with a dozen reads stays responsive.
+    // A 404 naming the selected world (deleted elsewhere) puts the page back on the default world at once.
     const transport = defaultTransport();
-    sharedTransport = inWorld((request) => inOwnTask(() => transport(request)), selectedWorld);
+    sharedTransport = inWorld(watchingWorld((request) => inOwnTask(() => transport(request))), selectedWorld);
   }
   return sharedTransport;
 }

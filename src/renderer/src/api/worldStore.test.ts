@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import type { BridgeRequest, BridgeResponse } from '../../../preload/bridge';
 import { adminClientOver, data, openClientOver } from './client';
 import { httpTransport, inWorld, ipcTransport } from './transport';
-import { DEFAULT_WORLD, eventStreamPath, persistedWorld, selectedWorld, switcherOrder, useWorldStore, worldHeader } from './worldStore';
+import { DEFAULT_WORLD, eventStreamPath, namesWorldGone, persistedWorld, selectedWorld, switcherOrder, useWorldStore, watchingWorld, worldHeader } from './worldStore';
 
 beforeEach(() => useWorldStore.setState({ selected: DEFAULT_WORLD, lost: null }));
 
@@ -78,5 +78,36 @@ describe('calls in the selected world', () => {
     await data(http.GET('/clock'));
     expect(bridged[1]!.headers).toEqual({ 'idempotency-key': 'k', 'crossbuy-world': 'w_picked_world' });
     expect(sentHeaders[1]!['Crossbuy-World']).toBe('w_picked_world');
+  });
+});
+
+describe('a call answered that its world is gone', () => {
+  const gone = (id: string) => ({ status: 404, body: { statusCode: 404, error: 'Not Found', message: `World ${id} not found`, code: 'world_not_found' } });
+
+  it('puts the page back on the default world at once when it names the selected world, remembering which', async () => {
+    useWorldStore.getState().select('w_deleted_elsewhere');
+    const client = adminClientOver(inWorld(watchingWorld(async (request) => gone(request.world!)), selectedWorld));
+    await expect(data(client.GET('/clock'))).rejects.toMatchObject({ statusCode: 404 });
+    expect(useWorldStore.getState()).toMatchObject({ selected: DEFAULT_WORLD, lost: 'w_deleted_elsewhere' });
+  });
+
+  it('changes nothing for another 404 (a world named in a path included), a world no longer selected, or the default world', async () => {
+    useWorldStore.getState().select('w_still_there_01');
+    const answers = [
+      { status: 404, body: { statusCode: 404, error: 'Not Found', message: 'Order PO1 not found' } },
+      // A world named in a path (the registry's GET /worlds/:id): not the one the page is on, not coded.
+      { status: 404, body: { statusCode: 404, error: 'Not Found', message: 'World w_still_there_01 not found' } },
+      { status: 409, body: { message: 'World w_still_there_01 not found' } },
+    ];
+    for (const answer of answers) {
+      const transport = inWorld(watchingWorld(async () => answer), selectedWorld);
+      expect(await transport({ method: 'GET', path: '/api/v1/admin/clock' })).toBe(answer);
+    }
+    // A late answer of a world the page has already left.
+    await inWorld(watchingWorld(async () => gone('w_left_world_01')), () => 'w_left_world_01')({ method: 'GET', path: '/api/v1/admin/clock' });
+    expect(useWorldStore.getState()).toMatchObject({ selected: 'w_still_there_01', lost: null });
+    expect(namesWorldGone(gone(DEFAULT_WORLD), DEFAULT_WORLD)).toBe(false);
+    expect(namesWorldGone(gone('w_still_there_01'), 'w_still_there_01')).toBe(true);
+    expect(namesWorldGone({ status: 404, body: 'World w_still_there_01 not found' }, 'w_still_there_01')).toBe(false);
   });
 });

@@ -1,5 +1,6 @@
 import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
+import type { Transport, TransportResponse } from './transport';
 
 /** The data folder's own world: what the UI works on until the operator picks another. */
 export const DEFAULT_WORLD = 'default';
@@ -45,6 +46,31 @@ export const useWorldStore = create<WorldState>()(
 /** The world the page works on now, outside React (the transport reads it on every call). */
 export function selectedWorld(): string {
   return useWorldStore.getState().selected;
+}
+
+/**
+ * Whether an answer says the world a call named does not exist: the server's 404 for an unknown
+ * `Crossbuy-World` (worlds.md section 1), coded `world_not_found` (a world named in a path is not coded).
+ */
+export function namesWorldGone(answer: TransportResponse, world: string): boolean {
+  if (answer.status !== 404 || world === DEFAULT_WORLD) return false;
+  const body = answer.body as { code?: unknown } | null;
+  return typeof body === 'object' && body !== null && body.code === 'world_not_found';
+}
+
+/**
+ * Every call of `transport` watched for its world's disappearance: a 404 naming the world still selected
+ * (deleted in another tab, by a script) puts the page back on the default world at once, rather than when
+ * the switcher's own check next runs, with the page's other calls failing meanwhile. The answer is passed
+ * on as it is; a world no longer selected changes nothing.
+ */
+export function watchingWorld(transport: Transport): Transport {
+  return async (request) => {
+    const answer = await transport(request);
+    const world = request.world ?? DEFAULT_WORLD;
+    if (namesWorldGone(answer, world) && selectedWorld() === world) useWorldStore.getState().fallBack();
+    return answer;
+  };
 }
 
 /** The `Crossbuy-World` header for a world: none for the default one (the server's default anyway). */

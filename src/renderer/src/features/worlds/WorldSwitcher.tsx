@@ -11,6 +11,8 @@ import { forgetOtherWorld, useSwitchWorld, worldFetchers, worldKeys, worldLabel 
 /**
  * The selected world is checked against the server: a world deleted meanwhile (or a page opened on
  * another data folder) puts the page back on the default world, with a notice saying which one was lost.
+ * Any call answered with a 404 naming the selected world does the same at once (api/worldStore.ts,
+ * watchingWorld); either way the queries of the lost world are dropped here.
  */
 function useSelectedWorldCheck(): void {
   const t = useT(worldMessages);
@@ -26,15 +28,15 @@ function useSelectedWorldCheck(): void {
   });
   const gone = check.error instanceof CrossbuyError && check.error.statusCode === 404;
   useEffect(() => {
-    if (!gone) return;
-    fallBack();
-    forgetOtherWorld(queryClient);
-  }, [gone, fallBack, queryClient]);
+    if (gone) fallBack();
+  }, [gone, fallBack]);
   useEffect(() => {
     if (!lost) return;
+    // Nothing of the lost world stays on screen: what is shown is read again from the default world.
+    forgetOtherWorld(queryClient);
     notifications.show({ color: 'yellow', message: t('lostWorld', { id: lost }) });
     dismissLost();
-  }, [lost, dismissLost, t]);
+  }, [lost, dismissLost, t, queryClient]);
 }
 
 // The dialog's inputs (file, number, segmented control) load when it is first opened, not with the header.
