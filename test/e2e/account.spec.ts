@@ -135,16 +135,40 @@ test('add an address (each field breaking an address rule is marked, nothing is 
   expect(saved.find((a) => a.name === name)?.isDefault).toBe(true);
 });
 
-test('the profile shows the API message of a refused change; its language switches the navigation to Chinese and back', async ({ app: page, openApi }) => {
+test('the profile marks each wrong field in the UI\'s language and sends nothing; its language switches the navigation to Chinese and back', async ({ app: page, openApi }) => {
+  const saves: string[] = [];
+  page.on('request', (request) => {
+    if (request.method() === 'PUT' && request.url().includes('/user/profile')) saves.push(request.url());
+  });
   await openNav(page, 'Profile');
   await expect(page.getByRole('heading', { name: 'Profile', level: 2 })).toBeVisible();
   const form = page.getByRole('form', { name: 'Edit profile' });
+  const username = form.getByRole('textbox', { name: 'Username' });
   const email = form.getByRole('textbox', { name: 'Email' });
+  const avatar = form.getByRole('textbox', { name: 'Avatar URL' });
   const before = await email.inputValue();
-  await email.fill('not-an-address');
+  await username.fill('a');
+  await email.fill('not-an-email');
+  // Only an http(s) address is previewed: no image of a javascript: URL (the CSP refused it, in the console).
+  await avatar.fill('javascript:alert(1)');
+  await expect(page.locator('img[src^="javascript:"]')).toHaveCount(0);
   await form.getByRole('button', { name: 'Save' }).click();
-  await expect(form.getByRole('alert')).toContainText('Could not save the profile');
-  await expect(form.getByRole('alert')).toContainText(/email/i);
+  await expect(username).toHaveAttribute('aria-invalid', 'true');
+  await expect(username).toHaveAccessibleDescription(/Use 3 to 32 characters/);
+  await expect(email).toHaveAttribute('aria-invalid', 'true');
+  await expect(email).toHaveAccessibleDescription(/Enter an email address such as name@example.com/);
+  await expect(avatar).toHaveAttribute('aria-invalid', 'true');
+  await expect(avatar).toHaveAccessibleDescription(/starting with http:\/\/ or https:\/\//);
+  await expect(username).toBeFocused();
+  await expect(form.getByRole('alert')).toHaveCount(0);
+  // A field put right is no longer marked; the others still are, and still nothing is sent.
+  await username.fill('shopper_ok');
+  await expect(username).not.toHaveAttribute('aria-invalid', 'true');
+  await form.getByRole('button', { name: 'Save' }).click();
+  await expect(email).toBeFocused();
+  await avatar.fill('https://example.com/avatar.png');
+  await expect(avatar).not.toHaveAttribute('aria-invalid', 'true');
+  expect(saves).toEqual([]);
   await form.getByRole('button', { name: 'Undo changes' }).click();
   await expect(email).toHaveValue(before);
 
@@ -158,6 +182,17 @@ test('the profile shows the API message of a refused change; its language switch
   expect((await openApi.get<{ language: string }>('/user/profile')).language).toBe('zh-CN');
 
   const zhForm = page.getByRole('form', { name: '编辑个人资料' });
+  // The same checks in Chinese.
+  const zhUsername = zhForm.getByRole('textbox', { name: '用户名' });
+  const savedName = await zhUsername.inputValue();
+  const sentBefore = saves.length;
+  await zhUsername.fill('a');
+  await zhForm.getByRole('button', { name: '保存' }).click();
+  await expect(zhUsername).toHaveAttribute('aria-invalid', 'true');
+  await expect(zhUsername).toHaveAccessibleDescription(/请输入 3 到 32 个字符/);
+  expect(saves.length).toBe(sentBefore);
+  await zhForm.getByRole('button', { name: '撤销修改' }).click();
+  await expect(zhUsername).toHaveValue(savedName);
   await zhForm.getByRole('textbox', { name: '语言' }).click();
   await page.getByRole('option', { name: /English/ }).click();
   await zhForm.getByRole('button', { name: '保存' }).click();

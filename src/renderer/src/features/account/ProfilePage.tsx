@@ -1,6 +1,6 @@
 import { Avatar, Button, Grid, Group, Paper, Select, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { useProfile, type Profile } from '../../app/useProfileLanguage';
 import { ErrorAlert } from '../../shared/ErrorAlert';
 import { languageOf, useLanguageStore, useT } from '../../shared/i18n';
@@ -8,8 +8,52 @@ import { useUpdateProfile, type ProfilePatch } from './api';
 import { changedFields } from './logic';
 import { commonMessages, profileMessages } from './messages';
 import { useFormat } from '../../shared/format';
+import { AVATAR_MAX, EMAIL_MAX, USERNAME_MAX, USERNAME_MIN } from '../../../../contract/limits';
 
 type ProfileForm = Required<ProfilePatch>;
+
+/** The contract's username pattern (src/contract/open/profile.ts, ProfilePatch): letters, digits, _ . - */
+export const USERNAME_PATTERN = /^[\p{L}\p{N}_.-]+$/u;
+/** The service's email check (ajv-formats' `email`, full mode): what the contract's `format: 'email'` accepts. */
+export const EMAIL_PATTERN =
+  /^[a-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\.[a-z0-9!#$%&'*+/=?^_`{|}~-]+)*@(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?\.)+[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$/i;
+
+/** The profile fields a rule can refuse, each with the message key (profileMessages) that says why. */
+export type ProfileProblems = Partial<Record<'username' | 'email' | 'avatar', { key: ProfileProblemKey; vars?: Record<string, number> }>>;
+export type ProfileProblemKey = 'usernameLength' | 'usernameChars' | 'emailInvalid' | 'tooLong' | 'avatarInvalid';
+
+/** An absolute http(s) URL, or null: only such an address is shown as an image (or accepted as the avatar). */
+export function httpUrl(text: string): string | null {
+  try {
+    const url = new URL(text);
+    return url.protocol === 'http:' || url.protocol === 'https:' ? url.href : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * What the service would refuse in a profile change, per field, by the contract's rules (ProfilePatch and
+ * the core's avatar check): only the fields sent are checked, so an old value is never in the way.
+ */
+export function profileProblems(patch: ProfilePatch): ProfileProblems {
+  const problems: ProfileProblems = {};
+  if (patch.username !== undefined) {
+    // JSON Schema lengths count code points, as the service does.
+    const length = [...patch.username].length;
+    if (length < USERNAME_MIN || length > USERNAME_MAX) problems.username = { key: 'usernameLength', vars: { min: USERNAME_MIN, max: USERNAME_MAX } };
+    else if (!USERNAME_PATTERN.test(patch.username)) problems.username = { key: 'usernameChars' };
+  }
+  if (patch.email !== undefined) {
+    if ([...patch.email].length > EMAIL_MAX) problems.email = { key: 'tooLong', vars: { max: EMAIL_MAX } };
+    else if (!EMAIL_PATTERN.test(patch.email)) problems.email = { key: 'emailInvalid' };
+  }
+  if (patch.avatar !== undefined && patch.avatar !== '') {
+    if ([...patch.avatar].length > AVATAR_MAX) problems.avatar = { key: 'tooLong', vars: { max: AVATAR_MAX } };
+    else if (httpUrl(patch.avatar) === null) problems.avatar = { key: 'avatarInvalid' };
+  }
+  return problems;
+}
 
 function formOf(profile: Profile): ProfileForm {
   return { username: profile.username, email: profile.email, avatar: profile.avatar, language: profile.language };
@@ -25,6 +69,15 @@ function ProfileEditor({ profile }: { profile: Profile }) {
   const before = formOf(profile);
   const patch = changedFields(before, { ...form, username: form.username.trim(), email: form.email.trim(), avatar: form.avatar.trim() });
   const dirty = Object.keys(patch).length > 0;
+  const problems = profileProblems(patch);
+  // Marked once a save was tried, then kept up to date as the fields change.
+  const [checked, setChecked] = useState(false);
+  const problemOf = (field: keyof ProfileProblems) => {
+    const problem = checked ? problems[field] : undefined;
+    return problem ? t(problem.key, problem.vars) : undefined;
+  };
+  const fields = { username: useRef<HTMLInputElement>(null), email: useRef<HTMLInputElement>(null), avatar: useRef<HTMLInputElement>(null) };
+  const avatarPreview = httpUrl(form.avatar.trim());
 
   const languages = [
     { value: 'en', label: t('english') },
@@ -40,6 +93,13 @@ function ProfileEditor({ profile }: { profile: Profile }) {
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     if (!dirty) return;
+    setChecked(true);
+    // Nothing is sent while a field is wrong: the first one wrong gets the focus.
+    const wrong = (['username', 'email', 'avatar'] as const).find((field) => problems[field]);
+    if (wrong) {
+      fields[wrong].current?.focus();
+      return;
+    }
     update.mutate(patch, {
       onSuccess: (saved) => {
         if (patch.language !== undefined) useLanguageStore.getState().choose(languageOf(saved.language));
@@ -53,7 +113,7 @@ function ProfileEditor({ profile }: { profile: Profile }) {
       <Grid.Col span={{ base: 12, md: 4 }}>
         <Paper withBorder radius="md" p="lg">
           <Stack align="center" gap="xs">
-            <Avatar src={form.avatar.trim() || null} size={96} radius={96} alt={profile.username} color="orange">
+            <Avatar src={avatarPreview} size={96} radius={96} alt={profile.username} color="orange">
               <span translate="no">{profile.username.slice(0, 2).toUpperCase()}</span>
             </Avatar>
             <Text fw={700} size="lg">
@@ -72,9 +132,37 @@ function ProfileEditor({ profile }: { profile: Profile }) {
         <Paper withBorder radius="md" p="lg">
           <form onSubmit={onSubmit} aria-label={t('formLabel')} noValidate>
             <Stack gap="md">
-              <TextInput label={t('username')} description={t('usernameHint')} value={form.username} onChange={(e) => set('username')(e.currentTarget.value)} required maxLength={32} />
-              <TextInput label={t('email')} type="email" value={form.email} onChange={(e) => set('email')(e.currentTarget.value)} required maxLength={254} />
-              <TextInput label={t('avatar')} description={t('avatarHint')} type="url" value={form.avatar} onChange={(e) => set('avatar')(e.currentTarget.value)} maxLength={2048} placeholder="https://" />
+              <TextInput
+                ref={fields.username}
+                label={t('username')}
+                description={t('usernameHint')}
+                value={form.username}
+                onChange={(e) => set('username')(e.currentTarget.value)}
+                error={problemOf('username')}
+                required
+                maxLength={USERNAME_MAX}
+              />
+              <TextInput
+                ref={fields.email}
+                label={t('email')}
+                type="email"
+                value={form.email}
+                onChange={(e) => set('email')(e.currentTarget.value)}
+                error={problemOf('email')}
+                required
+                maxLength={EMAIL_MAX}
+              />
+              <TextInput
+                ref={fields.avatar}
+                label={t('avatar')}
+                description={t('avatarHint')}
+                type="url"
+                value={form.avatar}
+                onChange={(e) => set('avatar')(e.currentTarget.value)}
+                error={problemOf('avatar')}
+                maxLength={AVATAR_MAX}
+                placeholder="https://"
+              />
               <Select
                 label={t('language')}
                 description={t('languageHint')}

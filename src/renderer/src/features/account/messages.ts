@@ -210,6 +210,11 @@ export const profileMessages = defineMessages(
     nothingChanged: 'Nothing changed yet',
     formLabel: 'Edit profile',
     reset: 'Undo changes',
+    usernameLength: 'Use {min} to {max} characters',
+    usernameChars: 'Use only letters, digits and _ . -',
+    emailInvalid: 'Enter an email address such as name@example.com',
+    tooLong: 'At most {max} characters',
+    avatarInvalid: 'Enter an address starting with http:// or https://, or leave it empty',
   },
   {
     title: '个人资料',
@@ -229,6 +234,11 @@ export const profileMessages = defineMessages(
     nothingChanged: '尚未修改',
     formLabel: '编辑个人资料',
     reset: '撤销修改',
+    usernameLength: '请输入 {min} 到 {max} 个字符',
+    usernameChars: '只能使用字母、数字和 _ . -',
+    emailInvalid: '请输入有效的电子邮箱，例如“name@example.com”',
+    tooLong: '最多 {max} 个字符',
+    avatarInvalid: '请输入以 http:// 或 https:// 开头的网址，或留空',
   },
 );
 
