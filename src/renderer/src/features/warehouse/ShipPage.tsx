@@ -155,7 +155,8 @@ export function ShipPage() {
           ...(couponId !== null ? { couponId } : {}),
         }
       : null;
-  const preview = useShippingPreview(previewRequest, wallet.data?.availableBalance);
+  // Creating (and once created, until the order's page shows) the packages are being taken: no preview then.
+  const preview = useShippingPreview(previewRequest, wallet.data?.availableBalance, { paused: create.isPending || create.isSuccess });
   const priced = previewRequest !== null && preview.data !== undefined && !preview.isPlaceholderData ? preview.data : undefined;
   const body =
     address && previewRequest

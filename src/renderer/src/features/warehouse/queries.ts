@@ -151,12 +151,15 @@ export function useUpdateAddress() {
  * What the shipping order would hold (POST /shipping/preview): the ship page shows these figures and
  * computes none. Keyed under 'packages' (storage, services and rehearsals change it) and refetched when
  * the wallet moves (its wallet-after); the previous answer stays shown while a new one loads.
+ * `paused`: no request at all (a refresh included) while it is set.
  */
-export function useShippingPreview(request: ShippingPreviewInput | null, walletStamp: number | undefined) {
+export function useShippingPreview(request: ShippingPreviewInput | null, walletStamp: number | undefined, { paused = false }: { paused?: boolean } = {}) {
   return useQuery({
     queryKey: ['packages', 'shipping-preview', request, walletStamp] as const,
     queryFn: () => data(openApi().POST('/shipping/preview', { body: request! })), // enabled only with a request
-    enabled: request !== null,
+    // Paused while the shipping order is created and after: its packages are then taken (and the wallet
+    // moved), so a refresh of the same request could only be refused (409). The last answer stays shown.
+    enabled: request !== null && !paused,
     placeholderData: keepPreviousData,
     staleTime: 0,
   });

@@ -44,12 +44,14 @@ export function CheckoutPage() {
   const items = lines.length > 0 && !tooMany ? lines.map(orderLineOf) : null;
   // The service prices everything: first the lines alone (which also says what each coupon would do on
   // them), then with the chosen coupon once that answer says it applies. Without a coupon both are one query.
-  const base = useOrderPreview(items ? { items } : null);
+  // Placing (and once placed, until the order's page shows) the cart is being emptied: no preview of it then.
+  const placing = place.isPending || place.isSuccess;
+  const base = useOrderPreview(items ? { items } : null, { paused: placing });
   const linesPreview = base.data && !base.isPlaceholderData ? base.data : undefined;
   const fits = linesPreview ? new Map(linesPreview.coupons.map((c) => [c.couponId, c])) : null;
   // A coupon these lines no longer reach (lines unselected meanwhile) is dropped, not sent.
   const couponApplies = couponId !== null && fits?.get(couponId)?.usable === true;
-  const priced = useOrderPreview(items ? { items, ...(couponApplies ? { couponId } : {}) } : null);
+  const priced = useOrderPreview(items ? { items, ...(couponApplies ? { couponId } : {}) } : null, { paused: placing });
   const preview = priced.data && !priced.isPlaceholderData ? priced.data : undefined;
   const newOrder = items && preview ? { items, ...(preview.couponId !== null ? { couponId: preview.couponId } : {}), ...(trimmedRemark ? { remark: trimmedRemark } : {}) } : null;
   const intent = useIntent(newOrder);

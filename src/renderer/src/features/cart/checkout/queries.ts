@@ -31,12 +31,15 @@ export function useAddClaimedToUnused() {
  * What POST /orders would charge for this body (POST /orders/preview): the checkout shows these figures and
  * computes none. Keyed under 'wallet' so a top-up or any ledger entry refreshes the wallet-after, and
  * under 'coupons' is not needed: a claim changes the body's coupon or is refetched by the page.
+ * `paused`: no request at all (a refresh included) while it is set.
  */
-export function useOrderPreview(order: NewOrder | null) {
+export function useOrderPreview(order: NewOrder | null, { paused = false }: { paused?: boolean } = {}) {
   return useQuery({
     queryKey: ['wallet', 'order-preview', order] as const,
     queryFn: () => data(openApi().POST('/orders/preview', { body: order! })), // enabled only with an order
-    enabled: order !== null,
+    // Paused while the order is placed and after: the placement empties the cart and moves the wallet (its
+    // refreshes would price lines no longer in the cart: a 422). The last answer stays shown.
+    enabled: order !== null && !paused,
     placeholderData: keepPreviousData,
     staleTime: 0,
   });
