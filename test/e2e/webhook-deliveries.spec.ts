@@ -47,3 +47,26 @@ test('the deliveries list walks past its first page with Show more, newest first
   }
   expect(ids).toEqual(newestFirst);
 });
+
+/** An open list follows the endpoint's history: a delivery made while it is open joins it without a reload. */
+test('an open deliveries list shows a delivery made after it opened', async ({ app: page, baseURL }) => {
+  const admin = adminApiOf(page.request, baseURL!);
+  const url = `http://127.0.0.1:9/e2e-deliveries-new-${Date.now()}`;
+  const endpoint = await admin.send<{ id: number }>('POST', '/webhooks', { url, events: ['order.created'] });
+  // Nothing listens on port 9: the test event fails at once, so no delivery shown is pending.
+  await admin.send('POST', `/webhooks/${endpoint.id}/test`);
+
+  await page.goto(`${baseURL}/#/webhooks`);
+  const card = page.getByRole('article', { name: url });
+  await card.getByRole('button', { name: 'Show deliveries' }).click();
+  const rows = card.getByRole('table', { name: 'Deliveries' }).locator(':scope > tbody > tr');
+  const status = card.getByRole('status').filter({ hasText: 'Showing the newest' });
+  await expect(status).toHaveText('Showing the newest 1 of 1 delivery');
+  await expect(rows).toHaveCount(1);
+  await expect(rows.first().getByText('failed', { exact: false })).toBeVisible();
+
+  // Another delivery, made outside the page (a script, another tab).
+  await admin.send('POST', `/webhooks/${endpoint.id}/test`);
+  await expect(status).toHaveText('Showing the newest 2 of 2 deliveries', { timeout: 20_000 });
+  await expect(rows).toHaveCount(2);
+});

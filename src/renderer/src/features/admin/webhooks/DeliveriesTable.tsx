@@ -11,6 +11,19 @@ import { useFormat } from '../../../shared/format';
 
 const STATUS_COLOR: Record<WebhookDelivery['status'], string> = { pending: 'yellow', succeeded: 'green', failed: 'red' };
 
+/** How often an open list is read again: soon while a retry is due, else to pick up new deliveries. */
+export const FOLLOW_PENDING_MS = 5_000;
+export const FOLLOW_NEW_MS = 10_000;
+
+/**
+ * The refetch interval of an open list (it is only mounted while open): new deliveries come from events
+ * the service dispatches on its own, from scripts and from other tabs, and no live event names them, so an
+ * open list is read again at a modest pace, faster while a shown delivery still waits on a retry.
+ */
+export function deliveriesRefetchInterval(pages: readonly { items: readonly Pick<WebhookDelivery, 'status'>[] }[] | undefined): number {
+  return pages?.some((p) => p.items.some((d) => d.status === 'pending')) ? FOLLOW_PENDING_MS : FOLLOW_NEW_MS;
+}
+
 function AttemptLog({ delivery }: { delivery: WebhookDelivery }) {
   const t = useT(webhooksMessages);
   const fmt = useFormat();
@@ -60,8 +73,8 @@ export function DeliveriesTable({ endpointId }: { endpointId: number }) {
     queryFn: ({ pageParam }) => fetchers.deliveries(endpointId, pageParam),
     initialPageParam: '',
     getNextPageParam: (last) => (last.items.length < DELIVERIES_PAGE_SIZE ? undefined : String(last.items.at(-1)!.id)),
-    // Retries happen in the background: follow them while any delivery shown is still pending.
-    refetchInterval: (query) => (query.state.data?.pages.some((p) => p.items.some((d) => d.status === 'pending')) ? 5000 : false),
+    // Retries happen in the background and new deliveries arrive unannounced: follow both while open.
+    refetchInterval: (query) => deliveriesRefetchInterval(query.state.data?.pages),
   });
 
   if (deliveries.isPending) return <Skeleton height={48} />;
