@@ -3,6 +3,7 @@ import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { EmptyState } from '../../shared/EmptyState';
 import { ErrorAlert } from '../../shared/ErrorAlert';
+import { wholeBadgeStyles } from '../../shared/wholeBadge';
 import { useT } from '../../shared/i18n';
 import { useAddresses, useDeleteAddress, useUpdateAddress, type Address } from './api';
 import { AddressFormModal } from './AddressFormModal';
@@ -18,11 +19,12 @@ function AddressCard({ address, onEdit, onDelete, onMakeDefault, busy }: { addre
       <Stack gap={6} h="100%" justify="space-between">
         <Stack gap={2}>
           <Group gap="xs" justify="space-between" wrap="nowrap">
-            <Text fw={700} lineClamp={1}>
+            {/* The whole name, wrapped (a long one ended in "…" with no way to read the rest); title for good measure. */}
+            <Text fw={700} title={address.name} style={{ overflowWrap: 'anywhere', minWidth: 0 }}>
               {address.name}
             </Text>
             {address.isDefault ? (
-              <Badge color="orange" variant="light">
+              <Badge color="orange" variant="light" styles={wholeBadgeStyles}>
                 {t('default')}
               </Badge>
             ) : null}

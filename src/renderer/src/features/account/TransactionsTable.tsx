@@ -66,14 +66,14 @@ export function TransactionsTable() {
         </Text>
       ) : (
         <>
-          <Table.ScrollContainer minWidth={760}>
+          {/* Four columns that fit the 900 px window (six cut "Balance after" even at 1280 px): the type and the
+              reference go with the description, the time under the date. Narrower windows scroll, scrollbar shown. */}
+          <Table.ScrollContainer minWidth={520} scrollAreaProps={{ type: 'auto' }}>
             <Table striped highlightOnHover verticalSpacing="xs" aria-busy={transactions.isFetching} style={{ opacity: transactions.isPlaceholderData ? 0.6 : 1 }}>
               <Table.Thead>
                 <Table.Tr>
                   <Table.Th>{t('date')}</Table.Th>
-                  <Table.Th>{t('type')}</Table.Th>
                   <Table.Th>{t('description')}</Table.Th>
-                  <Table.Th>{t('reference')}</Table.Th>
                   <Table.Th ta="right">{t('amount')}</Table.Th>
                   <Table.Th ta="right" style={{ whiteSpace: 'nowrap' }}>
                     {t('balanceAfter')}
@@ -85,15 +85,22 @@ export function TransactionsTable() {
                   const href = transactionReferenceHref(tx);
                   return (
                     <Table.Tr key={tx.id}>
-                      <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDate(tx.createdAt, true)}</Table.Td>
-                      <Table.Td>
+                      <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                        {formatDate(tx.createdAt)}
+                        <Text size="xs" c="dimmed">
+                          {fmt.date(tx.createdAt, 'time')}
+                        </Text>
+                      </Table.Td>
+                      <Table.Td style={{ overflowWrap: 'anywhere' }}>
                         <TransactionTypeBadge type={tx.type} />
-                      </Table.Td>
-                      <Table.Td>
-                        <TransactionText tx={tx} />
-                      </Table.Td>
-                      <Table.Td ff="monospace" fz="sm" translate="no">
-                        {href ? <Anchor href={href}>{tx.reference}</Anchor> : tx.reference}
+                        <div>
+                          <TransactionText tx={tx} />
+                        </div>
+                        {tx.reference ? (
+                          <Text size="xs" ff="monospace" c="dimmed" translate="no">
+                            {href ? <Anchor href={href} inherit>{tx.reference}</Anchor> : tx.reference}
+                          </Text>
+                        ) : null}
                       </Table.Td>
                       <Table.Td ta="right">
                         <SignedAmount amount={tx.amount} currency={tx.currency} />

@@ -8,6 +8,7 @@ import { formatWeight, oneOf, pageCount, pageFrom, shipHash, totalWeight } from 
 import { PhotoThumb } from './PhotoThumb';
 import { PAGE_SIZE, usePackageStats, usePackages, useShippable } from './queries';
 import { useSelectionStore } from './selectionStore';
+import classes from './WarehousePage.module.css';
 import { PACKAGE_STATUSES, type PackageStatus, type WarehousePackage } from './types';
 
 function warehouseHash(status: PackageStatus | undefined, page: number): string {
@@ -67,23 +68,23 @@ function PackageRow({ pkg, selectable, selected, onSelect }: { pkg: WarehousePac
       <Table.Td>
         <PhotoThumb photos={pkg.inspectionPhotos} name={pkg.productName} />
       </Table.Td>
-      <Table.Td>
-        <Text size="sm" fw={500} lineClamp={2}>
+      {/* The whole name, wrapped (no ellipsis); the order under it, not in a column of its own: at 900 px
+          every column fits without sideways scrolling. */}
+      <Table.Td style={{ overflowWrap: 'anywhere' }}>
+        <Text size="sm" fw={500}>
           <span translate="no">{pkg.productName}</span>
         </Text>
         <Text size="xs" c="dimmed">
-          #{pkg.id}
+          #{pkg.id} ·{' '}
+          <Anchor href={`#/orders/${encodeURIComponent(pkg.orderId)}`} size="xs" translate="no">
+            {pkg.orderId}
+          </Anchor>
         </Text>
       </Table.Td>
-      <Table.Td>{pkg.quantity}</Table.Td>
-      <Table.Td>{formatWeight(pkg.weight)}</Table.Td>
+      <Table.Td style={{ whiteSpace: 'nowrap' }}>{pkg.quantity}</Table.Td>
+      <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatWeight(pkg.weight)}</Table.Td>
       <Table.Td>
         <CargoBadge cargo={pkg.cargoType} />
-      </Table.Td>
-      <Table.Td>
-        <Anchor href={`#/orders/${encodeURIComponent(pkg.orderId)}`} size="sm">
-          {pkg.orderId}
-        </Anchor>
       </Table.Td>
       <Table.Td>
         <StorageCell pkg={pkg} />
@@ -174,8 +175,9 @@ export function WarehousePage() {
         <EmptyState title={t('noPackages')}>{status ? t('noPackagesOfStatus', { status: label('pkg', status) }) : t('noPackagesHint')}</EmptyState>
       ) : (
         <>
-          <Table.ScrollContainer minWidth={860}>
-            <Table verticalSpacing="xs" highlightOnHover aria-label={t('packagesLabel')} aria-busy={packages.isFetching}>
+          {/* Fits the 900 px window's content area; narrower windows scroll, with the scrollbar shown. */}
+          <Table.ScrollContainer minWidth={600} scrollAreaProps={{ type: 'auto' }}>
+            <Table verticalSpacing="xs" horizontalSpacing={8} highlightOnHover aria-label={t('packagesLabel')} aria-busy={packages.isFetching} className={classes.table}>
               <Table.Thead>
                 <Table.Tr>
                   <Table.Th w={40}>
@@ -192,7 +194,6 @@ export function WarehousePage() {
                   <Table.Th>{t('colQuantity')}</Table.Th>
                   <Table.Th>{t('colWeight')}</Table.Th>
                   <Table.Th>{t('colCargo')}</Table.Th>
-                  <Table.Th>{t('colOrder')}</Table.Th>
                   <Table.Th>{t('colStorage')}</Table.Th>
                   <Table.Th>{t('colStatus')}</Table.Th>
                 </Table.Tr>

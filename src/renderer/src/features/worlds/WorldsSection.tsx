@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { DEFAULT_WORLD, switcherOrder, useWorldStore } from '../../api/worldStore';
 import { ErrorAlert } from '../../shared/ErrorAlert';
+import { wholeBadgeStyles } from '../../shared/wholeBadge';
 import { useT } from '../../shared/i18n';
 import { Section } from '../admin/Section';
 import { worldMessages } from './messages';
@@ -37,10 +38,10 @@ export function WorldsSection() {
       ) : list.isPending || defaultWorld.isPending ? (
         <Skeleton height={80} />
       ) : (
-        <Table.ScrollContainer minWidth={560}>
+        <Table.ScrollContainer minWidth={520} scrollAreaProps={{ type: 'auto' }}>
           <Table data-testid="worlds-table" verticalSpacing="xs">
             <Table.Thead>
-              <Table.Tr>
+              <Table.Tr style={{ whiteSpace: 'nowrap' }}>
                 <Table.Th>{t('columnName')}</Table.Th>
                 <Table.Th>{t('columnId')}</Table.Th>
                 <Table.Th>{t('columnSeed')}</Table.Th>
@@ -54,11 +55,14 @@ export function WorldsSection() {
                 const isDefault = world.id === DEFAULT_WORLD;
                 return (
                   <Table.Tr key={world.id} data-world={world.id}>
-                    <Table.Td>
+                    {/* A long unbroken name wraps anywhere: it pushed Id, Seed and the actions out of view. */}
+                    <Table.Td style={{ minWidth: 140 }}>
                       <Group gap="xs" wrap="nowrap">
-                        <Text size="sm">{label}</Text>
+                        <Text size="sm" style={{ overflowWrap: 'anywhere', minWidth: 0 }}>
+                          {label}
+                        </Text>
                         {world.id === selected ? (
-                          <Badge size="sm" variant="light">
+                          <Badge size="sm" variant="light" styles={wholeBadgeStyles}>
                             {t('selectedBadge')}
                           </Badge>
                         ) : null}
@@ -73,7 +77,7 @@ export function WorldsSection() {
                       <Text size="sm">{world.seed}</Text>
                     </Table.Td>
                     <Table.Td>
-                      <Group gap={4} wrap="nowrap" role="group" aria-label={t('actionsOf', { name: label })}>
+                      <Group gap={4} role="group" aria-label={t('actionsOf', { name: label })}>
                         <Button size="compact-xs" variant="default" disabled={world.id === selected} onClick={() => switchWorld(world.id)}>
                           {t('select')}
                         </Button>

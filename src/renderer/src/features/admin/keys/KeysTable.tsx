@@ -101,19 +101,20 @@ export function KeysTable() {
       ) : rows.length === 0 ? (
         <EmptyState title={t('noKeys')}>{t('noKeysHint')}</EmptyState>
       ) : (
-        <Table.ScrollContainer minWidth={980}>
+        // The name (wrapped, however long) with its key under it, then status and Revoke, then the details: at
+        // 1280 px every column fits; at 900 px the details scroll sideways (scrollbar shown), Revoke stays in view.
+        <Table.ScrollContainer minWidth={600} scrollAreaProps={{ type: 'auto' }}>
           <Table verticalSpacing="xs" striped aria-label={t('listTitle')}>
             <Table.Thead>
-              <Table.Tr>
+              <Table.Tr style={{ whiteSpace: 'nowrap' }}>
                 <Table.Th>{t('colName')}</Table.Th>
-                <Table.Th>{t('colKey')}</Table.Th>
+                <Table.Th>{t('colStatus')}</Table.Th>
+                <Table.Th>{t('colActions')}</Table.Th>
                 <Table.Th>{t('colScopes')}</Table.Th>
                 <Table.Th>{t('colRate')}</Table.Th>
                 <Table.Th>{t('colAllowlist')}</Table.Th>
                 <Table.Th>{t('colExpires')}</Table.Th>
                 <Table.Th>{t('colLastUsed')}</Table.Th>
-                <Table.Th>{t('colStatus')}</Table.Th>
-                <Table.Th>{t('colActions')}</Table.Th>
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
@@ -121,11 +122,25 @@ export function KeysTable() {
                 const status = keyStatus(key, now);
                 return (
                   <Table.Tr key={key.id} data-key-id={key.id}>
-                    <Table.Td fw={600}>{key.name}</Table.Td>
-                    <Table.Td>
-                      <Text size="sm" ff="monospace" style={{ whiteSpace: 'nowrap' }}>
+                    <Table.Td style={{ minWidth: 160, overflowWrap: 'anywhere' }}>
+                      <Text size="sm" fw={600}>
+                        {key.name}
+                      </Text>
+                      <Text size="xs" ff="monospace" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
                         {key.preview}
                       </Text>
+                    </Table.Td>
+                    <Table.Td>
+                      <Badge color={STATUS_COLOR[status]} variant="light" tt="none" styles={wholeBadgeStyles}>
+                        {t(`status_${status}`)}
+                      </Badge>
+                    </Table.Td>
+                    <Table.Td>
+                      {status === 'active' ? (
+                        <Button size="compact-sm" variant="light" color="red" onClick={() => setRevoking(key)} aria-label={t('revokeNamed', { name: key.name })}>
+                          {t('revoke')}
+                        </Button>
+                      ) : null}
                     </Table.Td>
                     <Table.Td>
                       <ScopesCell scopes={key.scopes} catalog={catalog.data} />
@@ -144,18 +159,6 @@ export function KeysTable() {
                     </Table.Td>
                     <Table.Td style={{ whiteSpace: 'nowrap' }}>{key.expiresAt ? formatDate(key.expiresAt) : t('neverExpires')}</Table.Td>
                     <Table.Td style={{ whiteSpace: 'nowrap' }}>{key.lastUsedAt ? formatDate(key.lastUsedAt) : tc('never')}</Table.Td>
-                    <Table.Td>
-                      <Badge color={STATUS_COLOR[status]} variant="light" tt="none" styles={wholeBadgeStyles}>
-                        {t(`status_${status}`)}
-                      </Badge>
-                    </Table.Td>
-                    <Table.Td>
-                      {status === 'active' ? (
-                        <Button size="compact-sm" variant="light" color="red" onClick={() => setRevoking(key)} aria-label={t('revokeNamed', { name: key.name })}>
-                          {t('revoke')}
-                        </Button>
-                      ) : null}
-                    </Table.Td>
                   </Table.Tr>
                 );
               })}

@@ -2,6 +2,7 @@ import { Badge, Button, Group, Select, Skeleton, Stack, Table, Text, TextInput }
 import { useDebouncedValue } from '@mantine/hooks';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { wholeBadgeStyles } from '../../../shared/wholeBadge';
 import { ErrorAlert } from '../../../shared/ErrorAlert';
 import { useT } from '../../../shared/i18n';
 import { PageHeader } from '../../../shared/PageHeader';
@@ -132,10 +133,11 @@ export function RequestsPage() {
           <Stack gap="xs">
             {/* A failed poll keeps the requests last shown; the error says they may be out of date. */}
             {log.isError ? <ErrorAlert title={t('refreshError')} error={log.error} /> : null}
-            <Table.ScrollContainer minWidth={760}>
-              <Table verticalSpacing={6} fz="sm" highlightOnHover aria-label={t('listLabel')}>
+            {/* The path wraps (break-all), so the table fits a 900 px window; narrower ones scroll, scrollbar shown. */}
+            <Table.ScrollContainer minWidth={560} scrollAreaProps={{ type: 'auto' }}>
+              <Table verticalSpacing={6} horizontalSpacing={8} fz="sm" highlightOnHover aria-label={t('listLabel')}>
                 <Table.Thead>
-                  <Table.Tr>
+                  <Table.Tr style={{ whiteSpace: 'nowrap' }}>
                     <Table.Th>{t('colTime')}</Table.Th>
                     <Table.Th>{t('colKey')}</Table.Th>
                     <Table.Th>{t('colMethod')}</Table.Th>
@@ -153,18 +155,20 @@ export function RequestsPage() {
                       <Table.Td>
                         <CallerName entry={entry} />
                       </Table.Td>
-                      <Table.Td ff="monospace">{entry.method}</Table.Td>
+                      <Table.Td ff="monospace" style={{ whiteSpace: 'nowrap' }}>
+                        {entry.method}
+                      </Table.Td>
                       <Table.Td ff="monospace" style={{ wordBreak: 'break-all' }} translate="no">
                         {entry.path}
                         {entry.query ? `?${entry.query}` : ''}
                         {entry.mcpTool ? (
-                          <Badge ml="xs" size="xs" variant="outline" color="grape" data-testid="request-mcp-tool" title={t('viaMcp')}>
+                          <Badge ml="xs" size="xs" variant="outline" color="grape" data-testid="request-mcp-tool" title={t('viaMcp')} styles={wholeBadgeStyles}>
                             {entry.mcpTool}
                           </Badge>
                         ) : null}
                       </Table.Td>
                       <Table.Td>
-                        <Badge size="sm" variant="light" color={statusColor(entry.status)}>
+                        <Badge size="sm" variant="light" color={statusColor(entry.status)} styles={wholeBadgeStyles}>
                           {entry.status}
                         </Badge>
                       </Table.Td>

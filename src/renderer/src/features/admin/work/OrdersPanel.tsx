@@ -75,7 +75,7 @@ function OrderActions({
   );
   if (!step) {
     return (
-      <Group gap="xs" wrap="nowrap">
+      <Group gap="xs">
         <Text size="sm" c="dimmed">
           {t('awaitingShipping')}
         </Text>
@@ -196,15 +196,15 @@ export function OrdersPanel() {
           </Text>
         )
       ) : (
-        <Table.ScrollContainer minWidth={820}>
-          <Table striped highlightOnHover verticalSpacing="xs" aria-label={t('ordersTitle')}>
+        // The status and the creation time under the order number, not in columns of their own: at 900 px the
+        // Total column fits beside the actions (narrower windows scroll, scrollbar shown).
+        <Table.ScrollContainer minWidth={520} scrollAreaProps={{ type: 'auto' }}>
+          <Table striped highlightOnHover verticalSpacing="xs" horizontalSpacing={8} aria-label={t('ordersTitle')}>
             <Table.Thead>
-              <Table.Tr>
+              <Table.Tr style={{ whiteSpace: 'nowrap' }}>
                 <Table.Th>{t('colOrder')}</Table.Th>
-                <Table.Th>{t('colStatus')}</Table.Th>
                 <Table.Th>{t('colActions')}</Table.Th>
                 <Table.Th ta="right">{t('colTotal')}</Table.Th>
-                <Table.Th>{t('colCreated')}</Table.Th>
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
@@ -215,10 +215,11 @@ export function OrdersPanel() {
                       {order.orderNo}
                     </Text>
                     <Text size="xs" c="dimmed">
-                      {t('userN', { id: order.userId })} · {platformName(order.platform)}
+                      {t('userN', { id: order.userId })} · {platformName(order.platform)} ·{' '}
+                      <span title={t('colCreated')} style={{ whiteSpace: 'nowrap' }}>
+                        {formatDate(order.createdAt)}
+                      </span>
                     </Text>
-                  </Table.Td>
-                  <Table.Td>
                     <OrderStatusBadge status={order.status} />
                   </Table.Td>
                   <Table.Td>
@@ -235,7 +236,6 @@ export function OrdersPanel() {
                       </Text>
                     ) : null}
                   </Table.Td>
-                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDate(order.createdAt)}</Table.Td>
                 </Table.Tr>
               ))}
             </Table.Tbody>

@@ -182,18 +182,22 @@ export function ShippingPanel() {
           {t('noShipping')}
         </Text>
       ) : (
-        <Table.ScrollContainer minWidth={820}>
-          <Table striped verticalSpacing="xs" aria-label={t('shippingTitle')}>
+        // Status and creation under the order number, the tracking number under the channel, the step buttons
+        // wrapping in their cell: at 900 px every column fits (narrower windows scroll, scrollbar shown).
+        <Table.ScrollContainer minWidth={560} scrollAreaProps={{ type: 'auto' }}>
+          <Table striped verticalSpacing="xs" horizontalSpacing={8} aria-label={t('shippingTitle')}>
             <Table.Thead>
-              <Table.Tr>
+              <Table.Tr style={{ whiteSpace: 'nowrap' }}>
                 <Table.Th>{t('colShippingOrder')}</Table.Th>
-                <Table.Th>{t('colStatus')}</Table.Th>
                 <Table.Th>{t('colActions')}</Table.Th>
-                <Table.Th>{t('colChannel')}</Table.Th>
+                <Table.Th>
+                  {t('colChannel')}
+                  <Text size="xs" c="dimmed" fw={400}>
+                    {t('colTracking')}
+                  </Text>
+                </Table.Th>
                 <Table.Th ta="right">{t('colWeight')}</Table.Th>
                 <Table.Th ta="right">{t('colFee')}</Table.Th>
-                <Table.Th>{t('colTracking')}</Table.Th>
-                <Table.Th>{t('colCreated')}</Table.Th>
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
@@ -203,9 +207,10 @@ export function ShippingPanel() {
                     <Text size="sm" ff="monospace">
                       {order.orderNo}
                     </Text>
-                  </Table.Td>
-                  <Table.Td>
                     <ShippingStatusBadge status={order.status} />
+                    <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }} title={t('colCreated')}>
+                      {formatDate(order.createdAt)}
+                    </Text>
                   </Table.Td>
                   <Table.Td>
                     {order.status === 'pending' ? (
@@ -213,7 +218,7 @@ export function ShippingPanel() {
                         {t('dispatch')}
                       </Button>
                     ) : (
-                      <Group gap={4} wrap="nowrap">
+                      <Group gap={4}>
                         {order.status === 'shipped' ? (
                           <StepButton order={order} useStep={useDeliverShipping} label={t('markDelivered')} done={t('delivered', { orderNo: order.orderNo })} color="green" onFailure={setFailure} />
                         ) : null}
@@ -232,17 +237,20 @@ export function ShippingPanel() {
                       </Group>
                     )}
                   </Table.Td>
-                  <Table.Td translate="no">{order.channelName}</Table.Td>
-                  <Table.Td ta="right">{t('grams', { weight: order.totalWeight.toLocaleString('en-US') })}</Table.Td>
-                  <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
-                    {fmt.money(order.shippingFee, order.currency)}
-                  </Table.Td>
-                  <Table.Td>
-                    <Text size="sm" ff="monospace">
+                  <Table.Td style={{ overflowWrap: 'anywhere' }}>
+                    <Text size="sm" translate="no">
+                      {order.channelName}
+                    </Text>
+                    <Text size="xs" ff="monospace" c="dimmed">
                       {order.trackingNo || '—'}
                     </Text>
                   </Table.Td>
-                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDate(order.createdAt)}</Table.Td>
+                  <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+                    {t('grams', { weight: order.totalWeight.toLocaleString('en-US') })}
+                  </Table.Td>
+                  <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+                    {fmt.money(order.shippingFee, order.currency)}
+                  </Table.Td>
                 </Table.Tr>
               ))}
             </Table.Tbody>

@@ -73,7 +73,13 @@ function QueuedReturn({ request, decide }: { request: AdminPendingReturn; decide
   };
   return (
     <Table.Tr>
-      <Table.Td style={{ whiteSpace: 'nowrap' }}>{t('request', { type, id: request.id })}</Table.Td>
+      {/* When it was asked, under the request: with Line and Reason wrapping, the Decision buttons fit a 900 px window. */}
+      <Table.Td style={{ whiteSpace: 'nowrap' }}>
+        {t('request', { type, id: request.id })}
+        <Text size="xs" c="dimmed" title={t('colRequested')}>
+          {fmt.date(request.createdAt, 'short')}
+        </Text>
+      </Table.Td>
       <Table.Td>
         <Text size="sm" ff="monospace">
           {request.orderNo}
@@ -82,9 +88,8 @@ function QueuedReturn({ request, decide }: { request: AdminPendingReturn; decide
           {t('user', { userId: request.userId })}
         </Text>
       </Table.Td>
-      <Table.Td>{t('lineText', { title: request.title, sku: request.skuName, quantity: request.quantity })}</Table.Td>
-      <Table.Td style={{ wordBreak: 'break-word' }}>“{request.reason}”</Table.Td>
-      <Table.Td style={{ whiteSpace: 'nowrap' }}>{fmt.date(request.createdAt, 'short')}</Table.Td>
+      <Table.Td style={{ overflowWrap: 'anywhere' }}>{t('lineText', { title: request.title, sku: request.skuName, quantity: request.quantity })}</Table.Td>
+      <Table.Td style={{ overflowWrap: 'anywhere' }}>“{request.reason}”</Table.Td>
       <Table.Td>
         <Group gap={4} wrap="nowrap">
           <Button size="compact-sm" color="teal" aria-label={ta('approveLabel', { type, id: request.id })} onClick={() => run('approved')} loading={intent.busy && decision === 'approved'} disabled={intent.busy}>
@@ -146,15 +151,14 @@ export function PendingReturnsPanel() {
           </Text>
         ) : null}
         {requests.length > 0 ? (
-          <Table.ScrollContainer minWidth={760}>
-            <Table verticalSpacing={4} fz="sm" aria-label={t('title')}>
+          <Table.ScrollContainer minWidth={560} scrollAreaProps={{ type: 'auto' }}>
+            <Table verticalSpacing={4} horizontalSpacing={8} fz="sm" aria-label={t('title')}>
               <Table.Thead>
-                <Table.Tr>
+                <Table.Tr style={{ whiteSpace: 'nowrap' }}>
                   <Table.Th>{t('colRequest')}</Table.Th>
                   <Table.Th>{t('colOrder')}</Table.Th>
                   <Table.Th>{t('colLine')}</Table.Th>
                   <Table.Th>{t('colReason')}</Table.Th>
-                  <Table.Th>{t('colRequested')}</Table.Th>
                   <Table.Th>{t('colDecision')}</Table.Th>
                 </Table.Tr>
               </Table.Thead>
