@@ -30,6 +30,18 @@ test('checkout offers the coupons still to claim: Claim there applies it to the 
   await expect(toClaim.getByTestId('claimable-coupon')).toHaveCount(available.length - 1);
   const mine = await openApi.get<Coupon[]>('/user/coupons/my?status=unused');
   expect(mine.map((c) => c.id)).toEqual([usable!.id]);
+
+  // A claim that failed says so until the shopper chooses a coupon again: then it is no longer the news.
+  const other = available.find((c) => c.id !== usable!.id);
+  expect(other, 'a second coupon still to claim').toBeDefined();
+  const claimPath = `**/api/v1/open/user/coupons/${other!.id}/claim`;
+  await page.route(claimPath, (route) => route.fulfill({ status: 500, json: { statusCode: 500, error: 'Internal Server Error', message: 'claims unavailable' } }));
+  await toClaim.getByRole('button', { name: `Claim ${other!.name}` }).click();
+  const failed = page.getByRole('alert').filter({ hasText: 'The coupon was not claimed' });
+  await expect(failed).toBeVisible();
+  await page.getByRole('radio', { name: 'No coupon' }).check();
+  await expect(failed).toHaveCount(0);
+  await page.unroute(claimPath);
   await openApi.send('DELETE', '/cart');
 });
 

@@ -1,5 +1,5 @@
 import { Button, Group, Stack, Text } from '@mantine/core';
-import { useRef } from 'react';
+import { useEffect, useRef } from 'react';
 import { ErrorAlert } from '../../../shared/ErrorAlert';
 import { useT } from '../../../shared/i18n';
 import { useFormat } from '../../../shared/format';
@@ -14,6 +14,8 @@ interface Props {
   /** Each coupon's fit on these lines (null while the service prices them). */
   fits: ReadonlyMap<number, CouponFit> | null;
   currency: string | undefined;
+  /** The coupon the checkout applies now: choosing another clears a failed claim's alert. */
+  chosen: number | null;
   /** Called with a claimed coupon that this subtotal reaches: the checkout applies it. */
   onClaimed: (couponId: number) => void;
 }
@@ -22,7 +24,7 @@ interface Props {
  * Coupons the user has not claimed yet, each with a Claim button right here (issue 17 item 11: the checkout
  * said "no unused coupons" while several were claimable). A claimed coupon the order reaches is applied.
  */
-export function ClaimableCoupons({ coupons, fits, currency, onClaimed }: Props) {
+export function ClaimableCoupons({ coupons, fits, currency, chosen, onClaimed }: Props) {
   const fmt = useFormat();
   const t = useT(checkoutMessages);
   const claim = useClaimCoupon();
@@ -31,6 +33,9 @@ export function ClaimableCoupons({ coupons, fits, currency, onClaimed }: Props) 
   // One claim at a time, locked synchronously: a double click sent a second claim whose "already claimed"
   // replaced the first one's success.
   const inFlight = useRef(false);
+  // A failed claim is about the moment it was tried: another coupon chosen since, it is no longer the news.
+  const { reset } = claim;
+  useEffect(() => reset(), [chosen, reset]);
   if (coupons.length === 0) return null;
   const money = (amount: number) => fmt.money(amount, currency);
 

@@ -95,7 +95,7 @@ export function CouponPicker({ coupons, claimable: allClaimable, fits, currency,
         </Stack>
       </Radio.Group>
       )}
-      {coupons.isError ? null : <ClaimableCoupons coupons={claimable} fits={fits} currency={currency} onClaimed={onChange} />}
+      {coupons.isError ? null : <ClaimableCoupons coupons={claimable} fits={fits} currency={currency} chosen={value} onClaimed={onChange} />}
     </TitledSection>
   );
 }
