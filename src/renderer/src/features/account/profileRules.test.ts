@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { ProfilePatch } from '../../../../contract/open/profile';
 import { translate } from '../../shared/i18n';
-import { httpUrl, profileProblems, USERNAME_PATTERN } from './ProfilePage';
+import { EMAIL_PATTERN, httpUrl, profileProblems, USERNAME_PATTERN } from './profileRules';
+// The service's own email check (ajv-formats, as the contract's `format: 'email'` runs there): the copy must not drift.
+import { fullFormats } from 'ajv-formats/dist/formats';
 import { profileMessages } from './messages';
 
 describe('the profile form checks the contract\'s rules before sending', () => {
@@ -32,8 +34,11 @@ describe('the profile form checks the contract\'s rules before sending', () => {
     expect(profileProblems({ avatar: 'data:image/png;base64,AAAA' }).avatar?.key).toBe('avatarInvalid');
   });
 
-  it('uses the contract\'s username pattern', () => {
+  it('uses the contract\'s username pattern and the service\'s email check', () => {
     expect(USERNAME_PATTERN.source).toBe((ProfilePatch.properties.username as unknown as { pattern: string }).pattern);
+    const serviceEmail = fullFormats.email as RegExp;
+    expect(EMAIL_PATTERN.source).toBe(serviceEmail.source);
+    expect(EMAIL_PATTERN.flags).toBe(serviceEmail.flags);
   });
 
   it('previews only an http(s) address as an image', () => {
