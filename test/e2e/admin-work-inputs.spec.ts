@@ -37,6 +37,14 @@ test('a deposit out of range stays as typed with an error naming the range, and 
     await wallet.getByRole('button', { name: 'Deposit', exact: true }).click();
     await expect(wallet.getByText('Enter a number from 0.01 to 10,000,000')).toBeVisible();
   }
+  // An adjustment has the same bound either way: a typo of a few zeros is refused, not booked.
+  await wallet.getByRole('tab', { name: 'Adjust' }).click();
+  const adjust = wallet.getByRole('form', { name: 'Adjust' });
+  const signed = adjust.getByLabel(/^Amount/);
+  await signed.fill('-99999999');
+  await adjust.getByLabel(/^Note/).fill('typo check');
+  await adjust.getByRole('button', { name: 'Apply adjustment' }).click();
+  await expect(adjust.getByText('Enter a number from -10,000,000 to 10,000,000')).toBeVisible();
   const after = await openApi.get<Balance>('/user/wallet/balance');
   expect(cents(after.balance)).toBe(cents(before.balance));
 });

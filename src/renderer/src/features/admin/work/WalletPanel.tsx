@@ -26,6 +26,7 @@ function Figure({ label, value, strong }: { label: string; value: string; strong
   );
 }
 
+/** The most one back-office entry moves, either way (a typo of a few zeros is refused, not booked). */
 const MAX_AMOUNT = 10_000_000;
 
 /** Deposit (positive) or adjust (signed, with a note): one form, two rules. */
@@ -42,7 +43,7 @@ function EntryForm({ kind, currency }: { kind: 'deposit' | 'adjust'; currency: s
   const amountError =
     kind === 'adjust' && value === 0
       ? t('amountNonZero')
-      : numberError(amount, kind === 'deposit' ? { min: 0.01, max: MAX_AMOUNT } : { max: MAX_AMOUNT }, t('amountRequired'));
+      : numberError(amount, kind === 'deposit' ? { min: 0.01, max: MAX_AMOUNT } : { min: -MAX_AMOUNT, max: MAX_AMOUNT }, t('amountRequired'));
   const noteError = kind === 'adjust' && note.trim() === '' ? t('noteRequired') : null;
 
   const body: { amount: number; note?: string } | null =
