@@ -23,13 +23,18 @@ test('checkout offers the coupons still to claim: Claim there applies it to the 
   await expect(toClaim.getByTestId('claimable-coupon')).toHaveCount(available.length);
   await expect(page.getByTestId('checkout-discount')).toHaveText('CN¥0.00');
 
-  await toClaim.getByRole('button', { name: `Claim ${usable!.name}` }).click();
+  // Two clicks in one task (before React shows the claim pending): one claim, and no "already claimed" beside it.
+  await toClaim.getByRole('button', { name: `Claim ${usable!.name}` }).evaluate((button: HTMLButtonElement) => {
+    button.click();
+    button.click();
+  });
   // Claimed, selected and counted in the total; no longer offered to claim.
   await expect(page.getByRole('radio', { name: usable!.name })).toBeChecked();
   await expect(page.getByTestId('checkout-discount')).toHaveText(/^−CN¥/);
   await expect(toClaim.getByTestId('claimable-coupon')).toHaveCount(available.length - 1);
   const mine = await openApi.get<Coupon[]>('/user/coupons/my?status=unused');
   expect(mine.map((c) => c.id)).toEqual([usable!.id]);
+  await expect(page.getByRole('alert').filter({ hasText: 'The coupon was not claimed' })).toHaveCount(0);
 
   // A claim that failed says so until the shopper chooses a coupon again: then it is no longer the news.
   const other = available.find((c) => c.id !== usable!.id);

@@ -1,5 +1,6 @@
 import { Button, Group, Stack, Text } from '@mantine/core';
-import { useEffect, useRef } from 'react';
+import { useEffect } from 'react';
+import { useIntent } from '../../../shared/useIntent';
 import { ErrorAlert } from '../../../shared/ErrorAlert';
 import { useT } from '../../../shared/i18n';
 import { useFormat } from '../../../shared/format';
@@ -30,9 +31,9 @@ export function ClaimableCoupons({ coupons, fits, currency, chosen, onClaimed }:
   const claim = useClaimCoupon();
   const addToUnused = useAddClaimedToUnused();
   const valueText = useCouponValueText(currency);
-  // One claim at a time, locked synchronously: a double click sent a second claim whose "already claimed"
-  // replaced the first one's success.
-  const inFlight = useRef(false);
+  // One claim at a time, locked synchronously (useIntent's lock): a double click sent a second claim whose
+  // "already claimed" replaced the first one's success.
+  const once = useIntent(null);
   // A failed claim is about the moment it was tried: another coupon chosen since, it is no longer the news.
   const { reset } = claim;
   useEffect(() => reset(), [chosen, reset]);
@@ -64,19 +65,17 @@ export function ClaimableCoupons({ coupons, fits, currency, chosen, onClaimed }:
               loading={claiming}
               disabled={claim.isPending && !claiming}
               aria-label={t('claimCoupon', { name: coupon.name })}
-              onClick={() => {
-                if (inFlight.current) return;
-                inFlight.current = true;
-                claim.mutate(coupon.id, {
-                  onSuccess: (claimed) => {
-                    addToUnused(claimed);
-                    if (fit?.usable) onClaimed(claimed.id);
-                  },
-                  onSettled: () => {
-                    inFlight.current = false;
-                  },
-                });
-              }}
+              onClick={() =>
+                once.run((_key, done) =>
+                  claim.mutate(coupon.id, {
+                    onSuccess: (claimed) => {
+                      addToUnused(claimed);
+                      if (fit?.usable) onClaimed(claimed.id);
+                    },
+                    onSettled: () => done(true),
+                  }),
+                )
+              }
             >
               {t('claim')}
             </Button>
