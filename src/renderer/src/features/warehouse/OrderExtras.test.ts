@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { translate } from '../../shared/i18n';
-import { chargeMessages, orderCharges } from './OrderExtras';
+import { orderCharges } from './OrderExtras';
+import { servicesMessages } from './servicesMessages';
 
 const order = {
   status: 'pending' as const,
@@ -46,8 +47,8 @@ describe('orderCharges (the Charges box of a shipping order)', () => {
 
 describe('the declared value and duties lines', () => {
   it('use the full-width colon in Chinese and the ASCII one in English', () => {
-    expect(translate(chargeMessages, 'zh-CN', 'declaredValueLine', { amount: '¥1.00' })).toBe('申报价值：¥1.00');
-    expect(translate(chargeMessages, 'zh-CN', 'estimatedDutiesLine', { amount: '¥0.00' })).toBe('预估进口关税（目的地支付，此处不收取）：¥0.00');
-    expect(translate(chargeMessages, 'en', 'declaredValueLine', { amount: 'CN¥1.00' })).toBe('Declared value: CN¥1.00');
+    expect(translate(servicesMessages, 'zh-CN', 'declaredValueLine', { amount: '¥1.00' })).toBe('申报价值：¥1.00');
+    expect(translate(servicesMessages, 'zh-CN', 'estimatedDutiesLine', { amount: '¥0.00' })).toBe('预估进口关税（目的地支付，此处不收取）：¥0.00');
+    expect(translate(servicesMessages, 'en', 'declaredValueLine', { amount: 'CN¥1.00' })).toBe('Declared value: CN¥1.00');
   });
 });

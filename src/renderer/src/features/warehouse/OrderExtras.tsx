@@ -3,21 +3,8 @@ import { useFormat } from '../../shared/format';
 import { useServicesT } from './ShipExtras';
 import type { ShippingOrderDetail } from './types';
 import { shippingEventMessages } from './shippingEventMessages';
-import { defineMessages, useT } from '../../shared/i18n';
+import { useT } from '../../shared/i18n';
 import { useEnumWords } from '../../shared/enumWords';
-
-export const chargeMessages = defineMessages(
-  {
-    extraPostagePaid: 'Extra postage paid',
-    declaredValueLine: 'Declared value: {amount}',
-    estimatedDutiesLine: 'Estimated import duties (paid at destination, not charged here): {amount}',
-  },
-  {
-    extraPostagePaid: '已补运费',
-    declaredValueLine: '申报价值：{amount}',
-    estimatedDutiesLine: '预估进口关税（目的地支付，此处不收取）：{amount}',
-  },
-);
 
 /** Before dispatch the fee is only held (pending, or awaiting its extra postage); dispatch captures it. */
 const BEFORE_DISPATCH: readonly ShippingOrderDetail['status'][] = ['pending', 'awaiting_payment'];
@@ -65,7 +52,6 @@ export function ShippingOrderExtras({ order }: { order: ShippingOrderDetail }) {
   const reason = isReasonCode(reasonCode) ? tEvent(reasonCode) : order.exceptionReason;
   // A seizure ends the order as `lost` too, but the shopper must read that customs took it, not the carrier.
   const lossTitle = reasonCode === 'shipping.customs_seized' ? 'seizedTitle' : 'lostTitle';
-  const tCharge = useT(chargeMessages);
   const charges = orderCharges(order);
   const totalLabel = t(charges.totalKey);
   return (
@@ -88,7 +74,7 @@ export function ShippingOrderExtras({ order }: { order: ShippingOrderDetail }) {
         </Title>
         <Stack gap={4} aria-label={t('breakdownTitle')}>
           {charges.lines.map(({ key, amount }, i) => {
-            const label = key === 'extraPostagePaid' ? tCharge(key) : t(key);
+            const label = t(key);
             return (
               <Group key={`${key}-${i}`} justify="space-between" gap="xs" wrap="nowrap" role="group" aria-label={label}>
                 <Text size="sm" c="dimmed">
@@ -111,10 +97,10 @@ export function ShippingOrderExtras({ order }: { order: ShippingOrderDetail }) {
         </Stack>
         <Group justify="space-between" mt="xs">
           <Text size="xs" c="dimmed">
-            {tCharge('declaredValueLine', { amount: fmt.money(order.declaredValue, order.currency) })} · {t(order.insurance ? 'insuredYes' : 'insuredNo')}
+            {t('declaredValueLine', { amount: fmt.money(order.declaredValue, order.currency) })} · {t(order.insurance ? 'insuredYes' : 'insuredNo')}
           </Text>
           <Text size="xs" c="dimmed">
-            {tCharge('estimatedDutiesLine', { amount: fmt.money(order.estimatedDuties, order.currency) })}
+            {t('estimatedDutiesLine', { amount: fmt.money(order.estimatedDuties, order.currency) })}
           </Text>
         </Group>
         {order.scenarios.length > 0 ? (

@@ -1,6 +1,5 @@
 import { Alert, Anchor, Button, Group, Modal, Paper, SimpleGrid, Skeleton, Stack, Table, Text, Timeline, Title } from '@mantine/core';
 import { orderCharges, ShippingOrderExtras } from './OrderExtras';
-import { defineMessages, useT } from '../../shared/i18n';
 import { SettlementCard, ShippingSupplementBanner } from './ShippingSettlement';
 import { useState, type ReactNode } from 'react';
 import { useHashQuery } from '../../app/router';
@@ -46,19 +45,9 @@ function keepNames(text: string, names: readonly unknown[]): ReactNode {
   return text.split(name).flatMap((piece, i) => (i === 0 ? [piece] : [<span key={i} translate="no">{name}</span>, piece]));
 }
 
-const walletCardMessages = defineMessages(
-  {
-    walletExtraPostage: 'Extra postage of {amount} was paid from the wallet as well: {total} in all for this order.',
-  },
-  {
-    walletExtraPostage: '另从钱包支付了补运费 {amount}：本运单共计 {total}。',
-  },
-);
-
 function WalletCard({ order }: { order: ShippingOrderDetail }) {
   const fmt = useFormat();
   const t = useWarehouseT();
-  const tWallet = useT(walletCardMessages);
   const wallet = useWallet();
   // The whole hold (freight, insurance, storage): what was frozen, then charged or released.
   const total = fmt.money(order.totalCharge, order.currency);
@@ -86,7 +75,7 @@ function WalletCard({ order }: { order: ShippingOrderDetail }) {
       </Text>
       {extraPostage > 0 ? (
         <Text size="xs" c="dimmed">
-          {tWallet('walletExtraPostage', { amount: fmt.money(extraPostage, order.currency), total: fmt.money(charges.total, order.currency) })}
+          {t('walletExtraPostage', { amount: fmt.money(extraPostage, order.currency), total: fmt.money(charges.total, order.currency) })}
         </Text>
       ) : null}
     </Card>
