@@ -52,6 +52,9 @@ test('the header switches the language with two buttons, the pressed one the lan
   const header = page.getByRole('banner');
   const group = header.getByRole('group', { name: 'Language' });
   await expect(group.getByRole('button', { name: 'EN' })).toHaveAttribute('aria-pressed', 'true');
+  // Each label is marked in its own language (WCAG 3.1.2), so a screen reader in English says 中文 in Chinese.
+  await expect(group.getByRole('button', { name: '中文' }).locator('[lang]')).toHaveAttribute('lang', 'zh-CN');
+  await expect(group.getByRole('button', { name: 'EN' }).locator('[lang]')).toHaveAttribute('lang', 'en');
   await group.getByRole('button', { name: '中文' }).click();
   const zhGroup = header.getByRole('group', { name: '语言' });
   await expect(zhGroup.getByRole('button', { name: '中文' })).toHaveAttribute('aria-pressed', 'true');

@@ -26,7 +26,7 @@ export function LanguageSwitch() {
           aria-pressed={language === option.value}
           onClick={() => choose(option.value)}
         >
-          {option.label}
+          <span lang={option.value}>{option.label}</span>
         </Button>
       ))}
     </Button.Group>
