@@ -41,6 +41,8 @@ function cpuSeconds(pid: number | undefined, thread = false): number | null {
 const perRequestUs = (before: number | null, after: number | null, requests: number) =>
   before !== null && after !== null && requests > 0 ? Math.round(((after - before) * 1e7) / requests) / 10 : undefined;
 
+/** Clients at once in every measure: each waits for its answer before sending again. */
+export const CONNECTIONS = 16;
 export const DURATION_S = Number(process.env.BENCH_SECONDS ?? 8);
 
 /**
@@ -51,7 +53,7 @@ export const DURATION_S = Number(process.env.BENCH_SECONDS ?? 8);
 export async function measure(name: string, options: autocannon.Options, serverPid?: number): Promise<Measured> {
   const cpuBefore = cpuSeconds(serverPid);
   const threadBefore = cpuSeconds(serverPid, true);
-  const result = await autocannon({ connections: 16, pipelining: 1, duration: DURATION_S, ...options });
+  const result = await autocannon({ connections: CONNECTIONS, pipelining: 1, duration: DURATION_S, ...options });
   const cpu = perRequestUs(cpuBefore, cpuSeconds(serverPid), result.requests.total);
   const thread = perRequestUs(threadBefore, cpuSeconds(serverPid, true), result.requests.total);
   return {

@@ -16,7 +16,7 @@ import { execFileSync, spawn } from 'node:child_process';
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
-import { measure, startChild, stopChild, table, tempDataDir, DURATION_S, type Measured } from './harness.js';
+import { measure, startChild, stopChild, table, tempDataDir, CONNECTIONS, DURATION_S, type Measured } from './harness.js';
 import { seedOrders } from './seed-orders.js';
 import { scale } from './scale.js';
 import { soak } from './soak.js';
@@ -25,6 +25,7 @@ import { start } from './start.js';
 import { doctorAtScale } from './doctor.js';
 import { hasTargets, recordTarget, targetsTable } from './targets.js';
 import { ui } from './ui.js';
+import { OrderFloor } from './order-floor.js';
 
 const root = join(import.meta.dirname, '..');
 const cli = join(root, 'bin', 'crossbuy.js');
@@ -158,6 +159,7 @@ async function reads(): Promise<void> {
 }
 
 const FLOOR_CART = 'floor: GET /cart duties only';
+const FLOOR_ORDERS = `floor: the order's SQL alone (bench/order-floor.ts), in process, no HTTP, ${CONNECTIONS} orders a commit`;
 
 /** What the request log costs each read: its row against the same route's "request log off" row. */
 function logCost(rows: Measured[]): string {
@@ -298,13 +300,18 @@ async function writes(): Promise<void> {
   const seconds = Math.max(2, Math.round(DURATION_S / 2));
   const rows: Measured[] = [];
   const rawRounds: number[] = [];
+  const floorRounds: number[] = [];
+  // As many orders to a commit as the bench has connections: each client waits for its answer.
+  const floor = new OrderFloor(tempDataDir(), CONNECTIONS);
   try {
+    floor.rate(1);
     // Each server warmed up first (not counted): the first seconds compile the order path and the route's
     // serializer, which a long-running server pays once; the rounds measure it running.
     for (const target of targets) await measureOrders(target, 2);
     // The disk's rate is taken in every round too: on a shared machine it swings as much as the servers'.
     for (let round = 0; round < ROUNDS; round++) {
       rawRounds.push(rawCommitRate(rawDir, seconds));
+      floorRounds.push(floor.rate(seconds));
       for (const target of targets) rounds.get(target)!.push(await measureOrders(target, seconds));
     }
     for (const target of targets) {
@@ -320,25 +327,37 @@ async function writes(): Promise<void> {
       }),
     );
   } finally {
+    floor.close();
     for (const target of targets) await stopChild(target.server.child);
   }
   const lines = ['| measure | req/s | p50 ms | p99 ms | x raw commit rate | errors |', '|---|---:|---:|---:|---:|---:|'];
   const raw = median(rawRounds);
   lines.push(`| raw single-row commits, synchronous=FULL, data folder's disk | ${raw} |  |  | 1.00 |  |`);
+  const floorRate = median(floorRounds);
+  lines.push(`| ${FLOOR_ORDERS} | ${floorRate} |  |  | ${(floorRate / raw).toFixed(2)} |  |`);
   for (const r of rows) {
     const ratio = r.name.startsWith('POST /orders') ? (r.requestsPerSecond / raw).toFixed(2) : '';
     lines.push(`| ${r.name} | ${r.requestsPerSecond} | ${r.p50} | ${r.p99} | ${ratio} | ${r.errors + r.non2xx} |`);
   }
   const grouped = rows[0]!;
-  recordTarget('orders/raw', grouped.requestsPerSecond / raw, `${grouped.requestsPerSecond} orders/s against ${raw} commits/s`);
+  recordTarget(
+    'orders/raw',
+    grouped.requestsPerSecond / raw,
+    `${grouped.requestsPerSecond} orders/s against ${raw} commits/s; the order's SQL alone, no HTTP: ${(floorRate / raw).toFixed(2)}`,
+  );
   recordTarget('orders p99', grouped.p99);
   const short = (label: string) => (label.startsWith('POST /orders (') ? 'group commit' : label.replace(/^POST \/orders, /, ''));
-  const perRound = [`raw commits: ${rawRounds.join(', ')}`, ...targets.map((t) => `${short(t.label)}: ${rounds.get(t)!.map((m) => m.requestsPerSecond).join(', ')}`)].join('; ');
+  const perRound = [`raw commits: ${rawRounds.join(', ')}`, `floor: ${floorRounds.join(', ')}`, ...targets.map((t) => `${short(t.label)}: ${rounds.get(t)!.map((m) => m.requestsPerSecond).join(', ')}`)].join('; ');
+  const orderFloorNote =
+    `The floor (bench/order-floor.ts: \`createOrder\` in savepoints of the server's own group commit, ${CONNECTIONS} orders a commit as ` +
+    `${CONNECTIONS} waiting clients allow at most, in the bench's process with no HTTP, key, body or log) placed ${floorRate} orders/s, ` +
+    `${(floorRate / raw).toFixed(2)} of the raw commit rate: at ${CONNECTIONS} connections no HTTP layer can lift POST /orders above that. ` +
+    `crossbuy's POST /orders ran at ${(grouped.requestsPerSecond / floorRate).toFixed(2)} of the floor.`;
   const doctor = crossbuy(['doctor', '--data', targets[0]!.dataDir]);
   const doctorLines = doctor.split('\n').filter((l) => /^(ok|FAIL|warn)/i.test(l.trim()) || /checks passed/.test(l));
   report(
     'Writes and quotes',
-    `${lines.join('\n')}\n\nreq/s per round (${ROUNDS} rounds of ${seconds} s, in turns): ${perRound}. Group commit: ${batchSizes(targets[0]!.server.stderr())}.\n\n` +
+    `${lines.join('\n')}\n\n${orderFloorNote}\n\nreq/s per round (${ROUNDS} rounds of ${seconds} s, in turns): ${perRound}. Group commit: ${batchSizes(targets[0]!.server.stderr())}.\n\n` +
       `After the run, \`crossbuy doctor\` on the group-commit data folder:\n\n${doctorLines.map((l) => `    ${l.trim()}`).join('\n')}`,
   );
 }
@@ -370,7 +389,7 @@ function report(section: string, text: string): void {
   } catch {
     doc = '# Performance\n\nWritten by `npm run bench`. Each table is one run on the machine named under it.\n';
   }
-  const machine = `${cpus().length} cores (${cpus()[0]?.model ?? 'unknown'}), Node ${process.version}, ${DURATION_S} s per route, 16 connections, ${new Date().toISOString().slice(0, 10)}`;
+  const machine = `${cpus().length} cores (${cpus()[0]?.model ?? 'unknown'}), Node ${process.version}, ${DURATION_S} s per route, ${CONNECTIONS} connections, ${new Date().toISOString().slice(0, 10)}`;
   const block = `## ${section}\n\n${text}\n\n_${machine}_\n`;
   const pattern = new RegExp(`## ${section.replace(/[()?]/g, '\\$&')}\\n[\\s\\S]*?(?=\\n## |$)`);
   doc = pattern.test(doc) ? doc.replace(pattern, block.trimEnd() + '\n') : `${doc.trimEnd()}\n\n${block}`;
