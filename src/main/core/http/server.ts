@@ -7,6 +7,7 @@ import { Type } from 'typebox';
 import type { WorldRuntime } from '../worlds/runtime.js';
 import type { Worlds } from '../worlds/worlds.js';
 import { enterWorld, openCallerInWorld } from './world-resolution.js';
+import { docsContentSecurityPolicy } from './docs-csp.js';
 import { groupCommit, type GroupCommit } from '../db/group-commit.js';
 import { isKeptView } from '../db/kept-views.js';
 import { ApiError } from '../shared/errors.js';
@@ -366,6 +367,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
     await open.register(fastifySwaggerUi, {
       routePrefix: '/docs',
       staticCSP: true,
+      transformStaticCSP: docsContentSecurityPolicy,
       // Both documents in the top bar's picker; the admin one loads with the operator's session cookie.
       uiConfig: {
         deepLinking: true,
@@ -374,6 +376,8 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
           { url: `${ADMIN_PREFIX}/openapi.json`, name: 'Admin API (/api/v1/admin)' },
         ],
         'urls.primaryName': 'Open API (/api/v1/open)',
+        // No call to swagger.io's online validator: the documents are local, and so is the page.
+        validatorUrl: null,
       } as Record<string, unknown>,
     });
     open.get(`${OPEN_PREFIX}/openapi.json`, { schema: { hide: true } }, async () => open.swagger());
