@@ -6,7 +6,6 @@ import { EmptyState } from '../../../shared/EmptyState';
 import { ErrorAlert } from '../../../shared/ErrorAlert';
 import { useT } from '../../../shared/i18n';
 import { keyStatus, type KeyStatus } from '../keyStatus';
-import { commonMessages } from '../messages';
 import { fetchers, adminKeys } from '../queries';
 import { hasAllScopes, matchingPreset } from '../scopes';
 import { Section } from '../Section';
@@ -79,7 +78,6 @@ function RevokeModal({ target, onClose }: { target: ApiKeyInfo | null; onClose: 
 
 export function KeysTable() {
   const t = useT(keysMessages);
-  const tc = useT(commonMessages);
   const fmt = useFormat();
   const formatDate = (iso: string | null | undefined) => fmt.date(iso);
   const keys = useQuery({ queryKey: adminKeys.apiKeys, queryFn: fetchers.apiKeys });
@@ -101,20 +99,18 @@ export function KeysTable() {
       ) : rows.length === 0 ? (
         <EmptyState title={t('noKeys')}>{t('noKeysHint')}</EmptyState>
       ) : (
-        // The name (wrapped, however long) with its key under it, then status and Revoke, then the details: at
-        // 1280 px every column fits; at 900 px the details scroll sideways (scrollbar shown), Revoke stays in view.
+        // The name (wrapped, however long) with its key under it, the status with Revoke under it, then the
+        // details two facts to a cell (limits; expiry and use): every column fits at 1280 and at the desktop
+        // window's least width, 900 px. Narrower than 600 px the table scrolls sideways, scrollbar shown.
         <Table.ScrollContainer minWidth={600} scrollAreaProps={{ type: 'auto' }}>
           <Table verticalSpacing="xs" striped aria-label={t('listTitle')}>
             <Table.Thead>
               <Table.Tr style={{ whiteSpace: 'nowrap' }}>
                 <Table.Th>{t('colName')}</Table.Th>
                 <Table.Th>{t('colStatus')}</Table.Th>
-                <Table.Th>{t('colActions')}</Table.Th>
                 <Table.Th>{t('colScopes')}</Table.Th>
-                <Table.Th>{t('colRate')}</Table.Th>
-                <Table.Th>{t('colAllowlist')}</Table.Th>
-                <Table.Th>{t('colExpires')}</Table.Th>
-                <Table.Th>{t('colLastUsed')}</Table.Th>
+                <Table.Th>{t('colLimits')}</Table.Th>
+                <Table.Th>{t('colDates')}</Table.Th>
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
@@ -131,34 +127,40 @@ export function KeysTable() {
                       </Text>
                     </Table.Td>
                     <Table.Td>
-                      <Badge color={STATUS_COLOR[status]} variant="light" tt="none" styles={wholeBadgeStyles}>
-                        {t(`status_${status}`)}
-                      </Badge>
-                    </Table.Td>
-                    <Table.Td>
-                      {status === 'active' ? (
-                        <Button size="compact-sm" variant="light" color="red" onClick={() => setRevoking(key)} aria-label={t('revokeNamed', { name: key.name })}>
-                          {t('revoke')}
-                        </Button>
-                      ) : null}
+                      <Stack gap={6} align="flex-start">
+                        <Badge color={STATUS_COLOR[status]} variant="light" tt="none" styles={wholeBadgeStyles}>
+                          {t(`status_${status}`)}
+                        </Badge>
+                        {status === 'active' ? (
+                          <Button size="compact-sm" variant="light" color="red" onClick={() => setRevoking(key)} aria-label={t('revokeNamed', { name: key.name })}>
+                            {t('revoke')}
+                          </Button>
+                        ) : null}
+                      </Stack>
                     </Table.Td>
                     <Table.Td>
                       <ScopesCell scopes={key.scopes} catalog={catalog.data} />
                     </Table.Td>
-                    <Table.Td style={{ whiteSpace: 'nowrap' }}>{t('perMinute', { count: key.rateLimit })}</Table.Td>
                     <Table.Td>
+                      <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+                        {t('perMinute', { count: key.rateLimit })}
+                      </Text>
                       {key.allowedIps.length === 0 ? (
-                        <Text size="sm" c="dimmed">
+                        <Text size="xs" c="dimmed">
                           {t('anyAddress')}
                         </Text>
                       ) : (
-                        <Text size="sm" ff="monospace">
+                        <Text size="xs" ff="monospace" style={{ overflowWrap: 'anywhere' }}>
                           {key.allowedIps.join(', ')}
                         </Text>
                       )}
                     </Table.Td>
-                    <Table.Td style={{ whiteSpace: 'nowrap' }}>{key.expiresAt ? formatDate(key.expiresAt) : t('neverExpires')}</Table.Td>
-                    <Table.Td style={{ whiteSpace: 'nowrap' }}>{key.lastUsedAt ? formatDate(key.lastUsedAt) : tc('never')}</Table.Td>
+                    <Table.Td style={{ minWidth: 120 }}>
+                      <Text size="sm">{key.expiresAt ? t('expiresOn', { date: formatDate(key.expiresAt) }) : t('neverExpires')}</Text>
+                      <Text size="xs" c="dimmed">
+                        {key.lastUsedAt ? t('lastUsedOn', { date: formatDate(key.lastUsedAt) }) : t('neverUsed')}
+                      </Text>
+                    </Table.Td>
                   </Table.Tr>
                 );
               })}
@@ -166,6 +168,11 @@ export function KeysTable() {
           </Table>
         </Table.ScrollContainer>
       )}
+      {rows.some((key) => key.expiresAt) ? (
+        <Text size="xs" c="dimmed">
+          {t('realTimeNote')}
+        </Text>
+      ) : null}
       <RevokeModal target={revoking} onClose={() => setRevoking(null)} />
     </Section>
   );
