@@ -44,6 +44,13 @@ test('a shipping coupon claimed at the ship step comes off the freight in the su
   // The Charges box lists the coupon too, so its lines add up to its total.
   const charges = page.getByRole('region', { name: 'Charges' });
   await expect(charges.getByRole('group', { name: 'Shipping coupon' })).toHaveText(`Shipping coupon−${money(detail.couponDiscount)}`);
+
+  // Dispatched, the Wallet box says what was charged, the coupon taken off (not "freight, insurance and
+  // storage", which added up to more than the sum it named).
+  await adminApiOf(page.request, baseURL!).send('POST', `/shipping/orders/${shippingNo}/dispatch`, {});
+  await page.reload();
+  const total = (await openApi.get<{ totalCharge: number }>(`/shipping/orders/${shippingNo}`)).totalCharge;
+  await expect(page.getByRole('region', { name: 'Wallet' })).toContainText(`The fee ${money(total)} was charged at dispatch (freight less the coupon, insurance and storage).`);
 });
 
 test('the coupon picker shows that it is loading, and words a coupon list it cannot load (the claimable ones too)', async ({ app: page, openApi, baseURL }) => {

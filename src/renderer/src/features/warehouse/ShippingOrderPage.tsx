@@ -71,7 +71,7 @@ function WalletCard({ order }: { order: ShippingOrderDetail }) {
           ? t('walletHeld', { total })
           : order.status === 'cancelled'
             ? t('walletReleased', { total })
-            : t('walletCaptured', { total })}
+            : t(order.couponDiscount > 0 ? 'walletCapturedWithCoupon' : 'walletCaptured', { total })}
       </Text>
       {extraPostage > 0 ? (
         <Text size="xs" c="dimmed">
