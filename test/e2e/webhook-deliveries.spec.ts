@@ -1,4 +1,5 @@
 import { adminApiOf, expect, test } from './fixtures';
+import { cheapProducts, placeOrder } from './orders-helpers';
 
 /**
  * An endpoint's delivery history in the back office pages by cursor: the newest page, then "Show more" walks on
@@ -69,4 +70,26 @@ test('an open deliveries list shows a delivery made after it opened', async ({ a
   await admin.send('POST', `/webhooks/${endpoint.id}/test`);
   await expect(status).toHaveText('Showing the newest 2 of 2 deliveries', { timeout: 20_000 });
   await expect(rows).toHaveCount(2);
+});
+
+/**
+ * A delivery's Created is its event's service time, its next attempt real time (retries wait on a real
+ * network): the two can be days apart once the service clock was moved, so the list says which is which.
+ */
+test('a delivery waiting to be retried comes with a note that retries run by this computer’s clock', async ({ app: page, baseURL, openApi }) => {
+  const admin = adminApiOf(page.request, baseURL!);
+  const url = `http://127.0.0.1:9/e2e-deliveries-retry-${Date.now()}`;
+  const endpoint = await admin.send<{ id: number }>('POST', '/webhooks', { url, events: ['order.created'] });
+  const [line] = await cheapProducts(openApi, 1);
+  await placeOrder(openApi, line!);
+
+  await page.goto(`${baseURL}/#/webhooks`);
+  const card = page.getByRole('article', { name: url });
+  await card.getByRole('button', { name: 'Show deliveries' }).click();
+  const row = card.getByRole('table', { name: 'Deliveries' }).locator(':scope > tbody > tr').first();
+  // Its first attempt failed (nothing listens on port 9): pending, with a next attempt.
+  await expect(row).toContainText('order.created');
+  await expect(row.getByText('pending', { exact: false })).toBeVisible({ timeout: 20_000 });
+  await expect(card.getByText('retries wait on a real network, so the next attempt is by this computer’s clock')).toBeVisible();
+  await admin.send('DELETE', `/webhooks/${endpoint.id}`);
 });

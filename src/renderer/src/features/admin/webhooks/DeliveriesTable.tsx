@@ -155,6 +155,11 @@ export function DeliveriesTable({ endpointId }: { endpointId: number }) {
           </Table.Tbody>
         </Table>
       </Table.ScrollContainer>
+      {items.some((delivery) => delivery.nextAttemptAt) ? (
+        <Text size="xs" c="dimmed">
+          {t('retriesRealTime')}
+        </Text>
+      ) : null}
       <Group gap="sm">
         <Text size="xs" c="dimmed" role="status">
           {t('deliveriesShown', { shown: items.length, total })}
