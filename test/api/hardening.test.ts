@@ -256,6 +256,23 @@ describe('also', () => {
     expect(utf8.status).toBe(200);
   });
 
+  it('a path parameter longer than 100 characters reaches its route: a 400 naming it, not "Route not found"', async () => {
+    const res = await server.api('GET', `/orders/${'A'.repeat(300)}`);
+    expect(res.status, JSON.stringify(res.body)).toBe(400);
+    expect(res.body).toEqual(errorShape(400));
+    expect(res.body.message).toBe('id must be at most 64 characters');
+    expect((await server.api('DELETE', `/user/addresses/${'9'.repeat(300)}`)).status).toBe(400);
+  });
+
+  it('a body of the wrong JSON type is named in plain words: an object, an array', async () => {
+    const asArray = await server.api('POST', '/orders', { raw: '[]', headers: { 'content-type': 'application/json' } });
+    expect(asArray.status).toBe(400);
+    expect(asArray.body.message).toBe('Request body must be an object');
+    const itemsNotArray = await server.api('POST', '/orders', { body: { items: 'x' } });
+    expect(itemsNotArray.status).toBe(400);
+    expect(itemsNotArray.body.message).toBe('items must be an array');
+  });
+
   it('deposits cannot take a wallet past the balance cap: 422, nothing written', async () => {
     const balance = (await server.api('GET', '/user/wallet/balance')).body.data.balance;
     let last = 201;

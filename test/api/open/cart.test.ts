@@ -85,6 +85,22 @@ describe('cart', () => {
     expect(tooMany.status).toBe(400);
   });
 
+  it('a batch over the stock says which part was already in the cart and which came from its own earlier items', async () => {
+    const sku = product.skus[1]!;
+    const cart = await server.api('GET', '/cart');
+    const inCart = (cart.body.data.items as { skuId: string; quantity: number }[]).find((line) => line.skuId === sku.skuId)?.quantity ?? 0;
+    const fill = sku.stock - inCart; // the first item fills the stock exactly, the second goes over
+    const res = await server.api('POST', '/cart/items/batch', {
+      body: { items: [{ productId: String(product.id), skuId: sku.skuId, quantity: fill }, { productId: String(product.id), skuId: sku.skuId, quantity: fill }] },
+    });
+    expect(res.status).toBe(422);
+    const already = inCart > 0 ? `, ${inCart} already in the cart` : '';
+    expect(res.body.message).toBe(
+      `items[1]: quantity ${inCart + 2 * fill} exceeds the stock of SKU ${sku.skuId} (${sku.stock} available${already}, ${fill} in earlier items of this batch)`,
+    );
+    expect((await server.api('GET', '/cart')).body.data).toEqual(cart.body.data);
+  });
+
   it('patches quantity and selection; 404 for another id; 400 for an empty patch', async () => {
     const cart = await server.api('GET', '/cart');
     const line = cart.body.data.items[0];

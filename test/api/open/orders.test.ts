@@ -223,6 +223,9 @@ describe('coupons on orders', () => {
     const now = server.running.core.ctx.clock.now().getTime();
     const expired = addCoupon(server, { type: 'fixed', value: 100, expiresAt: new Date(now - 1000).toISOString() });
     await expectNothingWritten(() => placeOrder({ items, couponId: expired }), 422, /expired/);
+    // Expired and never claimed: it cannot be claimed either, so the answer says it expired, not "claim it first".
+    const expiredUnclaimed = addCoupon(server, { type: 'fixed', value: 100, claimFor: null, expiresAt: new Date(now - 1000).toISOString() });
+    await expectNothingWritten(() => placeOrder({ items, couponId: expiredUnclaimed }), 422, `Coupon ${expiredUnclaimed} expired at ${new Date(now - 1000).toISOString()}`);
     const big = addCoupon(server, { type: 'percentage', value: 10, minOrderMinor: sku.priceMinor + 1 });
     await expectNothingWritten(() => placeOrder({ items, couponId: big }), 422, /needs a goods subtotal of at least/);
     // Exactly the minimum is enough.

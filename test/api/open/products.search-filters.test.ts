@@ -74,6 +74,8 @@ describe.each(['/products/search', '/products/platform/taobao/search'])('%s sort
     expect(res.status).toBe(400);
     expect(res.body).toMatchObject({ statusCode: 400, error: 'Bad Request' });
     expect(res.body.message).toContain(field);
+    // The field as the client wrote it, never the validator's own path ("querystring/minPrice").
+    expect(res.body.message).not.toContain('querystring');
   });
 });
 

@@ -81,8 +81,12 @@ function checkRemark(remark: string | undefined): void {
   if (remark !== undefined && remark.length > MAX_REMARK) throw badRequest(`remark must be at most ${MAX_REMARK} characters`);
 }
 
-/** Adds one line (or adds to the existing line of the same product+SKU). Returns the line. */
-export function addLine(ctx: CoreContext, userId: number, input: AddToCart): { id: number; productId: number; quantity: number } {
+/**
+ * Adds one line (or adds to the existing line of the same product+SKU). Returns the line. `fromThisBatch`:
+ * how much of that line earlier items of the same batch put there, so a refusal says where the quantity
+ * came from (an empty cart's batch of 10 + 10 is not "10 already in the cart").
+ */
+export function addLine(ctx: CoreContext, userId: number, input: AddToCart, fromThisBatch = 0): { id: number; productId: number; quantity: number } {
   checkRemark(input.remark);
   const productId = Number(input.productId);
   const { sku } = requireSku(ctx, productId, input.skuId);
@@ -91,9 +95,9 @@ export function addLine(ctx: CoreContext, userId: number, input: AddToCart): { i
     .get(userId, productId, input.skuId) as { id: number; quantity: number } | undefined;
   const quantity = (existing?.quantity ?? 0) + input.quantity;
   if (quantity > sku.stock) {
-    throw unprocessable(
-      `quantity ${quantity} exceeds the stock of SKU ${input.skuId} (${sku.stock} available${existing ? `, ${existing.quantity} already in the cart` : ''})`,
-    );
+    const before = (existing?.quantity ?? 0) - fromThisBatch;
+    const sources = [`${sku.stock} available`, ...(before > 0 ? [`${before} already in the cart`] : []), ...(fromThisBatch > 0 ? [`${fromThisBatch} in earlier items of this batch`] : [])];
+    throw unprocessable(`quantity ${quantity} exceeds the stock of SKU ${input.skuId} (${sources.join(', ')})`);
   }
   const now = ctx.nowIso();
   if (existing) {
@@ -123,16 +127,20 @@ export function addBatchToCart(ctx: CoreContext, userId: number, items: readonly
   if (items.length === 0) throw badRequest('items must hold at least one item');
   if (items.length > MAX_BATCH) throw badRequest(`items must hold at most ${MAX_BATCH} items`);
   const lines = ctx.db
-    .transaction(() =>
-      items.map((item, index) => {
+    .transaction(() => {
+      const added = new Map<string, number>();
+      return items.map((item, index) => {
+        const key = `${Number(item.productId)}\u0000${item.skuId}`;
         try {
-          return addLine(ctx, userId, item);
+          const line = addLine(ctx, userId, item, added.get(key) ?? 0);
+          added.set(key, (added.get(key) ?? 0) + item.quantity);
+          return line;
         } catch (error) {
           if (error instanceof ApiError) throw new ApiError(error.statusCode, `items[${index}]: ${error.message}`);
           throw error;
         }
-      }),
-    )
+      });
+    })
     .immediate();
   return { added: lines.length, items: lines.map((l) => ({ id: l.id, productId: String(l.productId) })) };
 }

@@ -52,12 +52,13 @@ function requireUsableCoupon(ctx: CoreContext, userId: number, couponId: number)
   const claim = ctx.db.prepare('SELECT used_order_no FROM user_coupons WHERE user_id = ? AND coupon_id = ?').get(userId, couponId) as
     | { used_order_no: string | null }
     | undefined;
+  // Compared as instants on the service clock: expired at and after expiresAt.
+  const expired = Date.parse(coupon.expires_at) <= ctx.clock.now().getTime();
+  // An expired coupon nobody claimed cannot be claimed either: say it expired, not "claim it first".
+  if (!claim && expired) throw unprocessable(`Coupon ${couponId} expired at ${coupon.expires_at}`);
   if (!claim) throw unprocessable(`Coupon ${couponId} has not been claimed: claim it first with POST /user/coupons/${couponId}/claim`);
   if (claim.used_order_no !== null) throw unprocessable(`Coupon ${couponId} was already used on order ${claim.used_order_no}`);
-  // Compared as instants on the service clock: expired at and after expiresAt.
-  if (Date.parse(coupon.expires_at) <= ctx.clock.now().getTime()) {
-    throw unprocessable(`Coupon ${couponId} expired at ${coupon.expires_at}`);
-  }
+  if (expired) throw unprocessable(`Coupon ${couponId} expired at ${coupon.expires_at}`);
   return coupon;
 }
 

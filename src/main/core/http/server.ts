@@ -303,7 +303,9 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
     bodyLimit: BODY_LIMIT,
     return503OnClosing: true,
     ajv: undefined,
-    routerOptions: { ignoreTrailingSlash: true },
+    // A path parameter past find-my-way's default 100 characters made the route itself unknown ("Route GET
+    // /orders/AAAA... not found"); longer ones now reach the route, whose params schema answers (a 400 naming `id`).
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 2048 },
     genReqId: requestIdOf,
     frameworkErrors: (error, request, reply) => {
       reply.header(REQUEST_ID_HEADER, request.id);

@@ -120,12 +120,20 @@ function describe(error: ErrorObject): string {
       return 'is required';
     case 'additionalProperties':
       return 'is not a known field';
-    case 'type':
-      return `must be ${(error.params as { type: string }).type === 'integer' ? 'an integer' : `a ${(error.params as { type: string }).type}`}`;
+    case 'type': {
+      const type = (error.params as { type: string }).type;
+      return `must be ${/^[aeiou]/.test(type) ? 'an' : 'a'} ${type}`;
+    }
     case 'enum':
       return `must be one of: ${((error.params as { allowedValues: unknown[] }).allowedValues).join(', ')}`;
     case 'pattern':
       return 'has an invalid format';
+    case 'maxLength':
+      return `must be at most ${(error.params as { limit: number }).limit} characters`;
+    case 'minLength': {
+      const limit = (error.params as { limit: number }).limit;
+      return limit === 1 ? 'must not be empty' : `must be at least ${limit} characters`;
+    }
     default:
       return error.message ?? 'is invalid';
   }

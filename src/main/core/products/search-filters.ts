@@ -39,7 +39,7 @@ export function searchFiltersOf(query: FilterQuery): SearchFilters {
   const minPriceMinor = query.minPrice === undefined ? null : boundMinor(query.minPrice, 'up');
   const maxPriceMinor = query.maxPrice === undefined ? null : boundMinor(query.maxPrice, 'down');
   if (minPriceMinor !== null && maxPriceMinor !== null && minPriceMinor > maxPriceMinor) {
-    throw badRequest('querystring/minPrice must not be greater than querystring/maxPrice');
+    throw badRequest('minPrice must not be greater than maxPrice');
   }
   return { sort: query.sort ?? null, minPriceMinor, maxPriceMinor, inStock: query.inStock ?? false, platform: query.platform ?? null };
 }
