@@ -89,13 +89,31 @@ export function forEachOrderProblem(ctx: Pick<CoreContext, 'db'>, report: (probl
       )
       .iterate() as IterableIterator<{ reference: string; type: string }>;
     for (const s of strays) add(s.reference, `${s.type} entry for an order that does not exist`);
+    // A used coupon names the order that redeemed it: a purchase order (PO...) or, v1.2 section 11, a
+    // shipping order (SO...) with this coupon and user; a cancelled shipping order gave its coupon back
+    // (a cancelled purchase order is the per-order check's above). One pass over the claimed coupons, each
+    // looked up in both tables by primary key.
     const wrongCoupons = ctx.db
       .prepare(
-        `SELECT uc.used_order_no FROM user_coupons uc LEFT JOIN orders o ON o.order_no = uc.used_order_no
-          WHERE uc.used_order_no IS NOT NULL AND (o.order_no IS NULL OR o.coupon_id IS NOT uc.coupon_id OR o.user_id <> uc.user_id)`,
+        `SELECT uc.used_order_no FROM user_coupons uc
+           LEFT JOIN orders o ON o.order_no = uc.used_order_no
+           LEFT JOIN shipping_orders s ON s.order_no = uc.used_order_no
+          WHERE uc.used_order_no IS NOT NULL
+            AND NOT (o.order_no IS NOT NULL AND o.coupon_id IS uc.coupon_id AND o.user_id = uc.user_id)
+            AND NOT (s.order_no IS NOT NULL AND s.coupon_id IS uc.coupon_id AND s.user_id = uc.user_id AND s.status <> 'cancelled')`,
       )
       .iterate() as IterableIterator<{ used_order_no: string }>;
     for (const c of wrongCoupons) add(c.used_order_no, 'a coupon is marked used by an order that did not redeem it');
+    // The other way round: a shipping order still standing that redeemed a coupon holds it (user_coupons'
+    // unique (user_id, coupon_id) finds it).
+    const unmarked = ctx.db
+      .prepare(
+        `SELECT s.order_no, s.coupon_id FROM shipping_orders s
+          WHERE s.coupon_id IS NOT NULL AND s.status <> 'cancelled'
+            AND NOT EXISTS (SELECT 1 FROM user_coupons uc WHERE uc.user_id = s.user_id AND uc.coupon_id = s.coupon_id AND uc.used_order_no = s.order_no)`,
+      )
+      .iterate() as IterableIterator<{ order_no: string; coupon_id: number }>;
+    for (const s of unmarked) add(s.order_no, `redeemed coupon ${s.coupon_id}, which is not marked used by it`);
     return ctx.db.prepare('SELECT COALESCE(SUM(n), 0) FROM order_counts').pluck().get() as number;
   })();
 }
