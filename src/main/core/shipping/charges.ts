@@ -39,7 +39,30 @@ export function shipmentHold(parts: { freight: number; couponDiscount: number; p
   return Math.max(0, parts.freight - parts.couponDiscount) + parts.premium + parts.storage;
 }
 
-/** What a lost shipment pays back: insured, the declared value and the shipping fee; uninsured, nothing. */
-export function lossPayout(order: { insurance: boolean; declaredValue: number; shippingFee: number }): number {
-  return order.insurance ? order.declaredValue + order.shippingFee : 0;
+/**
+ * The freight a shipment actually paid (extensions.md sections 7, 10, 11): the fee its capture settled
+ * (the quote, or a lighter parcel's billed fee: `settledFee`) less its coupon's discount (never below 0),
+ * plus the packed-weight supplements it paid. A pending or expired supplement was never paid: not counted.
+ */
+export function freightPaid(order: { shippingFee: number; billedFee?: number | null; couponDiscount?: number; supplements?: readonly { amount: number; status: string }[] }): number {
+  const paidSupplements = (order.supplements ?? []).reduce((sum, s) => sum + (s.status === 'paid' ? s.amount : 0), 0);
+  return Math.max(0, settledFee(order.shippingFee, order.billedFee ?? null) - (order.couponDiscount ?? 0)) + paidSupplements;
+}
+
+/**
+ * The fee a dispatch charged before its coupon (shipping/packed-weight.ts settleFee): a lighter parcel's
+ * billed fee, else the quote (a heavier parcel within the tolerance is absorbed; beyond it the difference
+ * is a supplement, counted apart). Unweighed (orders older than v1.2): the quote.
+ */
+export function settledFee(shippingFee: number, billedFee: number | null): number {
+  return billedFee !== null && billedFee < shippingFee ? billedFee : shippingFee;
+}
+
+/**
+ * What a lost shipment pays back (extensions.md section 7, "declared value + fee paid back"): insured,
+ * the declared value and the freight actually paid (freightPaid: coupon off, paid supplements on; the
+ * premium and storage are not returned); uninsured, nothing.
+ */
+export function lossPayout(order: Parameters<typeof freightPaid>[0] & { insurance: boolean; declaredValue: number }): number {
+  return order.insurance ? order.declaredValue + freightPaid(order) : 0;
 }

@@ -1,5 +1,6 @@
 import type { CoreContext } from '../context.js';
 import type { InvariantProblem } from '../orders/invariants.js';
+import { freightPaid } from './charges.js';
 import { shippingMoneyRows } from './rows.js';
 
 /**
@@ -14,7 +15,9 @@ import { shippingMoneyRows } from './rows.js';
  * - v1.2: a weighed order captures what weighing settled (charged_total, at most the hold); paid shipping
  *   supplements equal their ledger entries and the billed fee less the quoted one;
  * - payouts: insurance_payout entries of an order sum to its recorded payout, never above declared value
- *   + shipping fee, only for a lost insured order;
+ *   + the freight paid (charges.ts freightPaid: the settled fee less the coupon, plus paid supplements),
+ *   only for a lost insured order. A payout made before that rule (declared value + the quoted fee) is
+ *   accepted too, so a backup of that time still restores: the bound is declared + the larger of the two;
  * - service charges: a package's service_charge entries equal minus the prices of its requests; a
  *   rehearsal's equal minus its fee, or 0 when cancelled before packing.
  */
@@ -34,7 +37,8 @@ export function forEachShippingProblem(ctx: Pick<CoreContext, 'db'>, report: (p:
               (SELECT COUNT(*) FROM wallet_holds h WHERE h.reference = s.order_no AND h.status = 'active') AS holds_active,
               COALESCE((SELECT -SUM(amount_minor) FROM wallet_entries e WHERE e.reference = s.order_no AND e.type = 'shipping_payment'), 0) AS captured,
               (SELECT COUNT(*) FROM wallet_entries e WHERE e.reference = s.order_no AND e.type = 'shipping_payment') AS captures,
-              COALESCE((SELECT SUM(amount_minor) FROM wallet_entries e WHERE e.reference = s.order_no AND e.type = 'insurance_payout'), 0) AS paid_back
+              COALESCE((SELECT SUM(amount_minor) FROM wallet_entries e WHERE e.reference = s.order_no AND e.type = 'insurance_payout'), 0) AS paid_back,
+              s.coupon_discount_minor AS coupon
          FROM shipping_orders s`,
     ).iterate(),
   );
@@ -55,7 +59,9 @@ export function forEachShippingProblem(ctx: Pick<CoreContext, 'db'>, report: (p:
     if (r.supplement_entries !== r.supplements_paid) bad(`shipping supplements paid ${r.supplements_paid}, ledger has ${r.supplement_entries}`);
     if (r.billed !== null && r.supplements_paid > 0 && r.supplements_paid !== r.billed - r.fee) bad(`supplement ${r.supplements_paid} is not billed ${r.billed} - quoted ${r.fee}`);
     if (r.paid_back !== r.payout) bad(`insurance paid ${r.paid_back}, recorded ${r.payout}`);
-    if (r.paid_back > r.declared + r.fee) bad(`insurance paid ${r.paid_back}, above declared value + fee ${r.declared + r.fee}`);
+    const freight = freightPaid({ shippingFee: r.fee, billedFee: r.billed, couponDiscount: r.coupon, supplements: [{ amount: r.supplements_paid, status: 'paid' }] });
+    const cap = r.declared + Math.max(freight, r.fee);
+    if (r.paid_back > cap) bad(`insurance paid ${r.paid_back}, above declared value + fee ${cap} (the freight paid or the quoted fee, whichever is more)`);
     if (r.paid_back > 0 && (r.status !== 'lost' || r.insurance !== 1)) bad(`insurance paid on a ${r.status} order (insured: ${r.insurance === 1})`);
   }
 

@@ -8,7 +8,8 @@ import { formatAmount, toAmount } from '../shared/money.js';
 import { captureHold, postEntry, releaseHold } from '../wallet/ledger.js';
 import { cancelStep, scheduleStep } from '../autopilot/queue.js';
 import { scheduleStorage } from '../warehouse/storage.js';
-import { lossPayout } from './charges.js';
+import { freightPaid, lossPayout, settledFee } from './charges.js';
+import { shippingSupplementRows } from './rows.js';
 import { SHIPPING_SCENARIO_STATUSES } from '../../../contract/enums.js';
 import { drawScenario, markScenarioFired, pendingScenarios, scenarioRecords, type ShippingScenario } from './scenarios.js';
 import { movePackages, packagesOfShippingOrder } from '../warehouse/packages.js';
@@ -322,15 +323,25 @@ export function clearShipmentException(ctx: CoreContext, orderNo: string) {
 }
 
 /**
- * Lost in transit or seized by customs (terminal): insured, the declared value and the shipping fee come
- * back as an insurance_payout; uninsured, nothing. Packages become lost; their purchase orders complete.
+ * Lost in transit or seized by customs (terminal): insured, the declared value and the freight actually
+ * paid (charges.ts freightPaid) come back as an insurance_payout; uninsured, nothing. Packages become
+ * lost; their purchase orders complete.
  */
 const LOSS_REASONS = { 'shipping.lost_in_transit': 'Lost in transit by the carrier', 'shipping.customs_seized': 'Seized by customs' } as const;
 
 export function loseShipment(ctx: CoreContext, orderNo: string, cause: keyof typeof LOSS_REASONS) {
   const reason = LOSS_REASONS[cause];
   step(ctx, orderNo, 'lose', undefined, (row, _t, now) => {
-    const payout = lossPayout({ insurance: row.insurance === 1, declaredValue: row.declared_value_minor, shippingFee: row.shipping_fee_minor });
+    // Section 7, "declared value + fee paid back": the freight actually paid (coupon off, paid supplements on).
+    const freight = {
+      shippingFee: row.shipping_fee_minor,
+      billedFee: row.billed_fee_minor,
+      couponDiscount: row.coupon_discount_minor,
+      supplements: shippingSupplementRows
+        .all(ctx.db.prepare('SELECT * FROM shipping_supplements WHERE shipping_order_no = ?').all(orderNo))
+        .map((s) => ({ amount: s.amount_minor, status: s.status })),
+    };
+    const payout = lossPayout({ insurance: row.insurance === 1, declaredValue: row.declared_value_minor, ...freight });
     ctx.db.prepare('UPDATE shipping_orders SET exception_reason = ?, payout_minor = ? WHERE order_no = ?').run(reason, payout, orderNo);
     if (payout > 0) {
       postEntry(ctx, {
@@ -338,7 +349,7 @@ export function loseShipment(ctx: CoreContext, orderNo: string, cause: keyof typ
         type: 'insurance_payout',
         amount: payout,
         reference: orderNo,
-        description: `Insurance payout for ${orderNo}: declared value ${formatAmount(row.declared_value_minor, ctx.currency)} + shipping fee ${formatAmount(row.shipping_fee_minor, ctx.currency)}`,
+        description: `Insurance payout for ${orderNo}: ${payoutParts(ctx, row.declared_value_minor, freight)}`,
       });
     }
     appendShippingEvent(ctx, {
@@ -355,6 +366,23 @@ export function loseShipment(ctx: CoreContext, orderNo: string, cause: keyof typ
     completePurchaseOrders(ctx, orderNo);
   });
   return getShippingOrder(ctx, orderNo);
+}
+
+/**
+ * The payout's sum in words: "declared value 300.00 CNY + shipping fee 85.05 CNY" when the quote is what
+ * was paid, else "declared value ... + freight paid 86.94 CNY (shipping fee 85.05 CNY, coupon -17.01 CNY,
+ * packed-weight supplement 18.90 CNY)" (a lighter parcel: "billed fee" for the fee it settled at).
+ */
+function payoutParts(ctx: CoreContext, declared: number, freight: Parameters<typeof freightPaid>[0]): string {
+  const money = (minor: number) => formatAmount(minor, ctx.currency);
+  const fee = settledFee(freight.shippingFee, freight.billedFee ?? null);
+  const supplements = (freight.supplements ?? []).filter((s) => s.status === 'paid');
+  const coupon = freight.couponDiscount ?? 0;
+  if (fee === freight.shippingFee && coupon === 0 && supplements.length === 0) return `declared value ${money(declared)} + shipping fee ${money(fee)}`;
+  const parts = [fee === freight.shippingFee ? `shipping fee ${money(fee)}` : `billed fee ${money(fee)}`];
+  if (coupon > 0) parts.push(`coupon -${money(Math.min(coupon, fee))}`);
+  for (const s of supplements) parts.push(`packed-weight supplement ${money(s.amount)}`);
+  return `declared value ${money(declared)} + freight paid ${money(freightPaid(freight))} (${parts.join(', ')})`;
 }
 
 /** Runs a shipping scenario now (admin simulate, a programmed header, the autopilot's draw). 409 when it does not fit. */

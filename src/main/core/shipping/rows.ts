@@ -98,4 +98,5 @@ export const shippingMoneyRows = rowReader('shipping_orders (money scan)', {
   billed: Nullable(Int),
   supplements_paid: Int,
   supplement_entries: Int,
+  coupon: Int,
 });
