@@ -101,7 +101,7 @@ export function requestRehearsal(ctx: CoreContext, userId: number, inventoryIds:
       do id = `RH${now.slice(0, 10).replaceAll('-', '')}${draw.code(6)}`;
       while (findRehearsalRow(ctx, id));
       const fee = readFigure(ctx, 'rehearsalFeeMinor');
-      if (fee > 0) postEntry(ctx, { userId, type: 'service_charge', amount: -fee, reference: id, description: `Rehearsal packing ${id} (${inventoryIds.length} packages)` });
+      if (fee > 0) postEntry(ctx, { userId, type: 'service_charge', amount: -fee, reference: id, description: `Rehearsal packing ${id} (${inventoryIds.length} ${inventoryIds.length === 1 ? 'package' : 'packages'})` });
       const sorted = [...inventoryIds].sort((a, b) => a - b);
       ctx.db
         .prepare(`INSERT INTO rehearsals (id, user_id, status, inventory_ids, fee_minor, created_at) VALUES (?, ?, 'requested', ?, ?, ?)`)
