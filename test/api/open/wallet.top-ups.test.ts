@@ -51,6 +51,18 @@ describe('POST /user/wallet/top-ups', () => {
     expect(declined.status).toBe(201);
     expect(declined.body.data).toMatchObject({ status: 'failed', scenarios: ['declined'] });
     expect(declined.body.data.failureReason).toMatch(/declined/);
+    // Nothing credited, and the answer says so (a script summing `credited` must not count it): the
+    // answer, the list, and the events of its creation and resolution.
+    expect(declined.body.data.credited).toBe(0);
+    const listed = (await server.api('GET', '/user/wallet/top-ups?status=failed&limit=1')).body.data.items[0];
+    expect(listed).toMatchObject({ id: declined.body.data.id, status: 'failed', credited: 0 });
+    const events = server.running.core.ctx.db
+      .prepare("SELECT type, data FROM events WHERE type IN ('wallet.top_up_created', 'wallet.top_up_resolved') AND json_extract(data, '$.topUpId') = ? ORDER BY id")
+      .all(declined.body.data.id) as { type: string; data: string }[];
+    expect(events.map((e) => [e.type, JSON.parse(e.data).credited])).toEqual([
+      ['wallet.top_up_resolved', 0],
+      ['wallet.top_up_created', 0],
+    ]);
     const review = await topUp({ method: 'wechat', amount: 80 }, { 'Crossbuy-Scenario': 'pending_review' });
     expect(review.body.data).toMatchObject({ status: 'pending' });
     expect(await balance()).toBe(before);
@@ -87,6 +99,26 @@ describe('POST /user/wallet/top-ups', () => {
     const admin = await server.admin('GET', '/wallet/top-ups?status=failed');
     expect(admin.body.data.items.every((t: { status: string; userId: number }) => t.status === 'failed' && t.userId === 1)).toBe(true);
     expect(auditLedger(server.running.core.ctx).every((w) => w.ok)).toBe(true);
+  });
+
+  it('an operator rejecting a pending top-up: failed, credited 0', async () => {
+    const pending = await topUp({ method: 'bank_transfer', amount: 40 });
+    expect(pending.body.data).toMatchObject({ status: 'pending', credited: 40 });
+    const rejected = await server.admin('POST', `/wallet/top-ups/${pending.body.data.id}/resolve`, { outcome: 'failed', reason: 'never arrived' });
+    expect(rejected.status, JSON.stringify(rejected.body)).toBe(200);
+    expect(rejected.body.data).toMatchObject({ status: 'failed', credited: 0, failureReason: 'never arrived' });
+  });
+
+  it('too small: an amount converting to 0.00 says so (a 0% method has no fee to blame); a fee eating it all names the fee', async () => {
+    expect((await server.admin('PUT', '/settings', { displayRates: { USD: 0.1381, EUR: 0.1302, JPY: 21.5 } })).status).toBe(200);
+    const counts = tableCounts(server);
+    const tiny = await topUp({ method: 'alipay', amount: 0.1, currency: 'JPY' });
+    expect(tiny.status).toBe(422);
+    expect(tiny.body.message).toBe('amount is too small: 0.10 JPY is 0.00 CNY once converted at 21.5 JPY/CNY');
+    const eaten = await topUp({ method: 'paypal', amount: 1 });
+    expect(eaten.status).toBe(422);
+    expect(eaten.body.message).toBe('amount is too small: the paypal fee of 2.21 CNY would take all of 1.00 CNY');
+    expect(tableCounts(server)).toEqual(counts);
   });
 
   it('the operator edits a method; turned off it is a 422', async () => {

@@ -46,6 +46,24 @@ describe('top-up arithmetic', () => {
     expect(() => quote('paypal', 1)).toThrow(expect.objectContaining({ statusCode: 422 }));
   });
 
+  it('too small: an amount converting to 0.00 is named as such (not a 0% fee); a fee eating all of it names the fee', () => {
+    const jpy = (method: keyof typeof DEFAULT_METHOD_FIGURES, amount: number) =>
+      quoteTopUp({ amount, currency: 'JPY', ledgerCurrency: 'CNY', rates: { JPY: 21.5 }, figures: DEFAULT_METHOD_FIGURES[method] });
+    for (const method of ['alipay', 'wechat', 'bank_transfer', 'card'] as const) {
+      expect(() => jpy(method, 10)).toThrow(
+        expect.objectContaining({ statusCode: 422, message: 'amount is too small: 0.10 JPY is 0.00 CNY once converted at 21.5 JPY/CNY' }),
+      );
+    }
+    // 0.11 JPY = 0.0051 CNY, half up 0.01: something arrives with no fee.
+    expect(jpy('alipay', 11)).toMatchObject({ converted: 1, fee: 0, credited: 1 });
+    expect(() => quote('paypal', 100)).toThrow(
+      expect.objectContaining({ statusCode: 422, message: 'amount is too small: the paypal fee of 2.21 CNY would take all of 1.00 CNY' }),
+    );
+    expect(() => quote('paypal', 30, 'USD')).toThrow(
+      expect.objectContaining({ statusCode: 422, message: 'amount is too small: the paypal fee of 2.24 CNY would take all of the 2.17 CNY it converts to' }),
+    );
+  });
+
   it('a bank transfer arrives one business day later; Friday moves to Monday', () => {
     expect(nextBusinessDay(new Date('2026-11-25T10:00:00Z')).toISOString()).toBe('2026-11-26T10:00:00.000Z'); // Wed -> Thu
     expect(nextBusinessDay(new Date('2026-11-27T10:00:00Z')).toISOString()).toBe('2026-11-30T10:00:00.000Z'); // Fri -> Mon

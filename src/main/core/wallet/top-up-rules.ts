@@ -1,5 +1,5 @@
 import { unprocessable } from '../shared/errors.js';
-import { applyBasisPoints, type Minor } from '../shared/money.js';
+import { applyBasisPoints, decimalOf, formatAmount, type Minor } from '../shared/money.js';
 import type { TopUpMethod } from '../../../contract/enums.js';
 
 /**
@@ -87,7 +87,10 @@ function rateOf(currency: string, ledgerCurrency: string, rates: Readonly<Record
   return rates[currency] ?? fallback[currency];
 }
 
-/** What a top-up of `amount` in `currency` costs and credits. 422 for a currency without a rate or a fee that eats it all. */
+/**
+ * What a top-up of `amount` in `currency` costs and credits. 422 for a currency without a rate, an amount
+ * that converts to 0.00 in the ledger currency (named as such, whatever the fee), or a fee that eats it all.
+ */
 export function quoteTopUp(input: QuoteInput): TopUpQuote {
   const { amount, currency, ledgerCurrency, rates, figures } = input;
   const rate = rateOf(currency, ledgerCurrency, rates);
@@ -105,7 +108,14 @@ export function quoteTopUp(input: QuoteInput): TopUpQuote {
   const converted = toLedgerMinor(amount, rate);
   const fee = toLedgerMinor(feeInCurrency, rate);
   const credited = converted - fee;
-  if (credited <= 0) throw unprocessable(`amount is too small: the ${figures.method} fee would take all of it`);
+  if (converted <= 0) {
+    // Nothing to take a fee from: the amount itself rounds to 0.00 in the ledger currency (0% methods too).
+    throw unprocessable(`amount is too small: ${decimalOf(amount)} ${currency} is ${formatAmount(converted, ledgerCurrency)} once converted at ${rate} ${currency}/${ledgerCurrency}`);
+  }
+  if (credited <= 0) {
+    const of = currency === ledgerCurrency ? formatAmount(converted, ledgerCurrency) : `the ${formatAmount(converted, ledgerCurrency)} it converts to`;
+    throw unprocessable(`amount is too small: the ${figures.method} fee of ${formatAmount(fee, ledgerCurrency)} would take all of ${of}`);
+  }
   return { rate, feeInCurrency, converted, fee, credited };
 }
 

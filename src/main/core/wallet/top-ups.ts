@@ -24,6 +24,15 @@ export const TOP_UP_SETTLE_STEP = 'wallet.top_up_settle';
 
 const METHOD_LABEL: Record<TopUpMethod, string> = { paypal: 'PayPal', card: 'card', alipay: 'Alipay', wechat: 'WeChat Pay', bank_transfer: 'bank transfer' };
 
+/**
+ * What a top-up credits as its view says it: the amount frozen at creation while pending (what will
+ * arrive) or once succeeded (what arrived), 0 once failed (nothing did: a script summing `credited` must
+ * not count a declined or rejected top-up). The row keeps the quote (credited_minor > 0 by its CHECK).
+ */
+function creditedOf(row: Pick<TopUpRow, 'status' | 'credited_minor'>): number {
+  return row.status === 'failed' ? 0 : row.credited_minor;
+}
+
 function view(ctx: CoreContext, row: TopUpRow): TopUpView & { userId: number } {
   return {
     userId: row.user_id,
@@ -33,7 +42,7 @@ function view(ctx: CoreContext, row: TopUpRow): TopUpView & { userId: number } {
     currency: row.currency,
     rate: Number(row.rate),
     fee: toAmount(row.fee_minor),
-    credited: toAmount(row.credited_minor),
+    credited: toAmount(creditedOf(row)),
     ledgerCurrency: ctx.currency,
     status: row.status,
     createdAt: row.created_at,
@@ -170,7 +179,7 @@ export function createTopUp(live: CoreContext, userId: number, body: NewTopUpBod
       else if (due === null) succeed(ctx, row);
       else scheduleStep(ctx.db, TOP_UP_SETTLE_STEP, id, due);
       row = requireRow(ctx, id, userId);
-      emitEvent(ctx, 'wallet.top_up_created', userId, { topUpId: id, method: row.method, status: row.status, credited: toAmount(row.credited_minor), currency: ctx.currency });
+      emitEvent(ctx, 'wallet.top_up_created', userId, { topUpId: id, method: row.method, status: row.status, credited: toAmount(creditedOf(row)), currency: ctx.currency });
       return view(ctx, row);
     })
     .immediate();
