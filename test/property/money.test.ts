@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkOrderInvariants } from '../../src/main/core/orders/invariants.js';
+import { allocateDiscount } from '../../src/main/core/orders/pricing.js';
 import { readSetting } from '../../src/main/core/settings/settings.js';
 import { auditLedger } from '../../src/main/core/wallet/ledger.js';
 import { forEachTopUpProblem } from '../../src/main/core/wallet/top-up-invariants.js';
@@ -249,7 +250,8 @@ class TopUp implements fc.AsyncCommand<Model, Real> {
     } else {
       expect(res.status, JSON.stringify(res.body)).toBe(201);
       expect(res.body.data.fee).toBe(fee / 100);
-      expect(res.body.data.credited).toBe((this.minor - fee) / 100);
+      // A declined top-up credits nothing, and says so.
+      expect(res.body.data.credited).toBe(this.declined ? 0 : (this.minor - fee) / 100);
       const status = this.declined ? 'failed' : this.method === 'bank_transfer' ? 'pending' : 'succeeded';
       expect(res.body.data.status).toBe(status);
       if (status === 'succeeded') m.deposits += this.minor - fee;
@@ -517,7 +519,10 @@ class Decide implements fc.AsyncCommand<Model, Real> {
       order.lineState[line] = 'exchanged';
     } else {
       const spec = order.lines[line]!;
-      const refund = Math.min(Math.max(0, skus[spec.sku]!.priceMinor * spec.quantity - RETURN_FEE), leftOf(order));
+      // What was paid for the line: its amount less its share of the order's coupon discount, then the fee.
+      const discount = db.prepare('SELECT discount_minor FROM orders WHERE order_no = ?').pluck().get(orderNo) as number;
+      const share = allocateDiscount(order.lines.map((l) => skus[l.sku]!.priceMinor * l.quantity), discount)[line]!;
+      const refund = Math.min(Math.max(0, skus[spec.sku]!.priceMinor * spec.quantity - share - RETURN_FEE), leftOf(order));
       m.refunds += refund;
       order.refunded += refund;
       order.lineState[line] = 'returned';

@@ -3,7 +3,7 @@ import { part } from './timeline.js';
 import { conflict, unprocessable } from '../shared/errors.js';
 import { formatAmount, toAmount } from '../shared/money.js';
 import { checkReason, type RefundResult } from './cancel.js';
-import { applyTransition, type StepData } from './lifecycle.js';
+import { applyTransition, requireNoPendingSupplement, type StepData } from './lifecycle.js';
 import { fireScenariosAtStep } from './scenarios.js';
 import { nextAdminStatus, adminPath, type OrderStatus } from './state-machine.js';
 import { getAdminOrderDetail, requireOrder } from './views.js';
@@ -41,6 +41,8 @@ export function advanceOrder(ctx: CoreContext, orderNo: string, request: Advance
         }
       }
       for (const [index, step] of steps.entries()) {
+        // A pending supplement holds the purchase: 409 before a scenario of that step could fire (and raise another).
+        if (step === 'purchased') requireNoPendingSupplement(ctx, orderNo);
         // v1.1: a scenario programmed for this step fires instead of it (and ends the advance there).
         if (fireScenariosAtStep(ctx, orderNo, { autopilot: false })) break;
         const last = index === steps.length - 1;

@@ -3,7 +3,8 @@
  * minor units and instants: what a decline refunds, when a window closes, what a return gives back, which
  * scenario fires at which step. lifecycle-side effects live in supplements.ts, returns.ts, scenarios.ts.
  */
-import { ORDER_SCENARIO_STATUS, ORDER_SCENARIOS, type OrderScenario, type OrderStatus } from '../../../contract/enums.js';
+import { ORDER_SCENARIO_STATUS, ORDER_SCENARIOS, SHIPPING_SCENARIOS, TOP_UP_SCENARIOS, type OrderScenario, type OrderStatus } from '../../../contract/enums.js';
+import { badRequest } from '../shared/errors.js';
 import type { Minor } from '../shared/money.js';
 
 export const HOUR_MS = 3_600_000;
@@ -36,9 +37,13 @@ export function refundable(paid: Minor, refunded: Minor): Minor {
   return Math.max(0, paid - refunded);
 }
 
-/** A return refunds the line's price x quantity less the return fee, never below zero nor above what is left. */
-export function returnRefund(lineTotal: Minor, fee: Minor, left: Minor): Minor {
-  return Math.min(Math.max(0, lineTotal - fee), left);
+/**
+ * A return refunds what was paid for the line less the return fee: the line amount (price x quantity)
+ * less the line's share of the order's coupon discount (pricing.ts allocateDiscount), less the fee; never
+ * below zero nor above what is left of the order's money. The service fee is not refunded.
+ */
+export function returnRefund(lineAmount: Minor, couponShare: Minor, fee: Minor, left: Minor): Minor {
+  return Math.min(Math.max(0, lineAmount - couponShare - fee), left);
 }
 
 /** The price of a photo request. */
@@ -54,15 +59,31 @@ export function isOrderScenario(name: string): name is OrderScenario {
 }
 
 /**
- * Parses the `Crossbuy-Scenario` header: comma-separated names, blanks ignored, duplicates once.
- * Returns the unknown name when there is one (the route answers 400 naming it).
+ * Why a name is not an order scenario, as the 400 says it: a shipping or top-up scenario is named as such
+ * (with the route it belongs on), anything else is unknown; both list the order scenarios.
  */
-export function parseScenarioHeader(value: string | undefined): { scenarios: OrderScenario[] } | { unknown: string } {
+export function notAnOrderScenarioMessage(name: string): string {
+  const valid = `valid: ${ORDER_SCENARIOS.join(', ')}`;
+  if ((SHIPPING_SCENARIOS as readonly string[]).includes(name)) {
+    return `Crossbuy-Scenario: "${name}" is a shipping scenario (POST /shipping/create), not an order one; ${valid}`;
+  }
+  if ((TOP_UP_SCENARIOS as readonly string[]).includes(name)) {
+    return `Crossbuy-Scenario: "${name}" is a top-up scenario (POST /user/wallet/top-ups), not an order one; ${valid}`;
+  }
+  return `Crossbuy-Scenario: unknown order scenario "${name}"; ${valid}`;
+}
+
+/**
+ * Parses the `Crossbuy-Scenario` header of POST /orders: comma-separated names, blanks ignored,
+ * duplicates once. A name that is no order scenario is a 400 (thrown here, before anything is written)
+ * saying what it is and listing the order scenarios (notAnOrderScenarioMessage).
+ */
+export function parseScenarioHeader(value: string | undefined): { scenarios: OrderScenario[] } {
   if (value === undefined) return { scenarios: [] };
   const names = value.split(',').map((n) => n.trim()).filter((n) => n.length > 0);
   const out: OrderScenario[] = [];
   for (const name of names) {
-    if (!isOrderScenario(name)) return { unknown: name };
+    if (!isOrderScenario(name)) throw badRequest(notAnOrderScenarioMessage(name));
     if (!out.includes(name)) out.push(name);
   }
   return { scenarios: out };

@@ -203,6 +203,17 @@ function addLogisticsEvent(ctx: CoreContext, orderNo: string, at: string, locati
 }
 
 /**
+ * A pending supplement holds the purchase (extensions.md section 2): 409 while one waits for the user. The
+ * purchase transition checks it, and so does the back office's advance before the purchase step's
+ * scenarios fire (admin.ts), so a held order raises nothing more.
+ */
+export function requireNoPendingSupplement(ctx: CoreContext, orderNo: string): void {
+  if (ctx.db.prepare("SELECT 1 FROM order_supplements WHERE order_no = ? AND status = 'pending' LIMIT 1").get(orderNo)) {
+    throw conflict(`Order ${orderNo} has a pending supplement and cannot be purchased until it is paid`);
+  }
+}
+
+/**
  * Applies one transition of the state machine with its effects. 404 for an unknown order (or another
  * user's, when `userId` is given); 409 when the order's status does not allow it for this actor.
  */
@@ -221,9 +232,7 @@ export function applyTransition(
       if (!transition || !canTransition(order.status, to, actor)) {
         throw conflict(`Order ${orderNo} is ${order.status} and cannot move to ${to}`);
       }
-      if (to === 'purchased' && ctx.db.prepare("SELECT 1 FROM order_supplements WHERE order_no = ? AND status = 'pending' LIMIT 1").get(orderNo)) {
-        throw conflict(`Order ${orderNo} has a pending supplement and cannot be purchased until it is paid`);
-      }
+      if (to === 'purchased') requireNoPendingSupplement(ctx, orderNo);
       const run: EffectRun = { ctx, order, to, data, refunded: 0, notes: [] };
       for (const effect of transition.effects) EFFECTS[effect](run);
       if (data.reason !== undefined && (to === 'cancelled' || to === 'refunded')) {

@@ -65,3 +65,36 @@ export function sellerGroups(lines: readonly (PricedLine & { platform: string; s
   });
   return [...groups.values()];
 }
+
+/**
+ * Each line's share of the order's coupon discount, in integer minor units: in proportion to the line
+ * amounts (unit price x quantity), by largest remainder so the shares add up to the discount exactly.
+ * Every line first gets floor(discount x amount / subtotal); the minor units left over go one each to the
+ * lines with the largest remainders, a tie to the earlier line. A share never exceeds its line's amount
+ * (the discount never exceeds the subtotal), and a line of 0 gets 0. Exact for any order the service
+ * accepts (BigInt products: discount x amount can pass 2^53). A return refunds what was paid for its line:
+ * the line amount less this share (returns.ts).
+ */
+export function allocateDiscount(lineAmounts: readonly Minor[], discount: Minor): Minor[] {
+  for (const amount of lineAmounts) {
+    if (!Number.isSafeInteger(amount) || amount < 0) throw new RangeError(`line amount ${amount} is not a non-negative integer`);
+  }
+  const subtotal = lineAmounts.reduce((sum, amount) => sum + amount, 0);
+  if (!Number.isSafeInteger(discount) || discount < 0 || discount > subtotal) {
+    throw new RangeError(`discount ${discount} is not an integer between 0 and the lines' total ${subtotal}`);
+  }
+  if (discount === 0) return lineAmounts.map(() => 0);
+  const total = BigInt(subtotal);
+  const d = BigInt(discount);
+  const shares = lineAmounts.map((amount) => Number((d * BigInt(amount)) / total));
+  const remainders = lineAmounts.map((amount) => (d * BigInt(amount)) % total);
+  let left = discount - shares.reduce((sum, share) => sum + share, 0);
+  // Largest remainder first; equal remainders keep the lines' order (a stable sort), so ties go to the earlier line.
+  const order = lineAmounts.map((_, index) => index).sort((a, b) => (remainders[b]! > remainders[a]! ? 1 : remainders[b]! < remainders[a]! ? -1 : 0));
+  for (const index of order) {
+    if (left === 0) break;
+    shares[index] = shares[index]! + 1;
+    left -= 1;
+  }
+  return shares;
+}

@@ -4,7 +4,7 @@ import { cancelStep, scheduleStep } from '../autopilot/queue.js';
 import { emitEvent } from '../events/log.js';
 import { readSetting } from '../settings/settings.js';
 import { conflict, notFound } from '../shared/errors.js';
-import { formatAmount, toAmount } from '../shared/money.js';
+import { formatAmount, toAmount, type Minor } from '../shared/money.js';
 import { placeHold, captureHold, releaseHold, postEntry } from '../wallet/ledger.js';
 import { receiveReplacementPackage } from '../warehouse/receive.js';
 import { canMovePackage, type PackageStatus } from '../warehouse/package-state.js';
@@ -12,6 +12,7 @@ import { decisionDeadline, EXCHANGE_ARRIVE_STEP, insideWindow, returnHoldRef, re
 export { SELLER_DECISION_STEP, EXCHANGE_ARRIVE_STEP } from './after-sales-rules.js';
 import { settleOrderIfDone } from './completion.js';
 import { orderMoney } from './order-money.js';
+import { allocateDiscount } from './pricing.js';
 import { requireOrder } from './views.js';
 import { pendingReturnRows, returnRows, type OrderRow, type ReturnRow } from './rows.js';
 import type { OrderReturn } from '../../../contract/open/orders.js';
@@ -25,8 +26,9 @@ import { integerCursor, pageOf, unknownCursor, type Page } from '../shared/pagin
  * `returning` (not shippable) until the seller decides (admin API, back office, autopilot, scenario).
  *
  * Money: an exchange's fee is held at the request (402 when short, so the seller's decision can always
- * be charged), captured as `service_charge` on approval, released on rejection. A return's refund is
- * capped at what is left of the order's money (order-money.ts), so nothing is refunded twice.
+ * be charged), captured as `service_charge` on approval, released on rejection. A return refunds what was
+ * paid for the line (its amount less its share of the coupon discount) less the fee, capped at what is
+ * left of the order's money (order-money.ts), so nothing is refunded twice; the service fee stays.
  */
 
 function view(row: ReturnRow): OrderReturn {
@@ -159,15 +161,16 @@ export function decideReturn(ctx: CoreContext, orderNo: string, id: number, deci
       } else {
         movePackage(ctx, row.package_id, 'returning', 'returned');
         if (row.type === 'return') {
-          const item = ctx.db.prepare('SELECT price_minor, quantity FROM order_items WHERE id = ?').get(row.item_id) as { price_minor: number; quantity: number };
-          refund = returnRefund(item.price_minor * item.quantity, row.fee_minor, orderMoney(ctx, orderNo).left);
+          const paid = paidForLine(ctx, order, row.item_id);
+          const left = orderMoney(ctx, orderNo).left;
+          refund = returnRefund(paid.amount, paid.couponShare, row.fee_minor, left);
           if (refund > 0) {
             postEntry(ctx, {
               userId: row.user_id,
               type: 'order_refund',
               amount: refund,
               reference: orderNo,
-              description: `Return of item ${row.item_id} of purchase order ${orderNo} approved (less the ${formatAmount(row.fee_minor, order.currency)} return fee)`,
+              description: returnRefundDescription(order, row, paid, refund < paid.amount - paid.couponShare - row.fee_minor),
             });
           }
           note = part('order.return_accepted', { itemId: row.item_id, ...money(refund, order.currency) });
@@ -202,6 +205,33 @@ export function decideReturn(ctx: CoreContext, orderNo: string, id: number, deci
       return view(returnRows.existing(ctx.db.prepare('SELECT * FROM order_returns WHERE id = ?').get(id)));
     })
     .immediate();
+}
+
+/**
+ * What was paid for an order line: its amount (price x quantity) and its share of the order's coupon
+ * discount, the discount shared over the order's own lines (an exchange's hidden replacement is none) in
+ * proportion to their amounts (pricing.ts allocateDiscount). The service fee stays the order's.
+ */
+function paidForLine(ctx: CoreContext, order: OrderRow, itemId: number): { amount: Minor; couponShare: Minor } {
+  const lines = ctx.db
+    .prepare('SELECT id, price_minor * quantity AS amount FROM order_items WHERE order_no = ? AND replaces_item_id IS NULL ORDER BY id')
+    .all(order.order_no) as { id: number; amount: number }[];
+  const index = lines.findIndex((l) => l.id === itemId);
+  if (index < 0) throw new Error(`order ${order.order_no} has no line ${itemId}`);
+  const amounts = lines.map((l) => l.amount);
+  // The discount never exceeds the subtotal (doctor checks it); the min only keeps a damaged row from blocking the decision.
+  const discount = Math.min(order.discount_minor, amounts.reduce((sum, a) => sum + a, 0));
+  return { amount: lines[index]!.amount, couponShare: allocateDiscount(amounts, discount)[index]! };
+}
+
+/** The refund's ledger description: what was kept back (the coupon's share, the fee) and, when it applied, the cap. */
+function returnRefundDescription(order: OrderRow, row: ReturnRow, paid: { amount: Minor; couponShare: Minor }, capped: boolean): string {
+  const fmt = (minor: Minor) => formatAmount(minor, order.currency);
+  const kept =
+    paid.couponShare > 0
+      ? `${fmt(paid.amount)} less its ${fmt(paid.couponShare)} share of the coupon discount and the ${fmt(row.fee_minor)} return fee`
+      : `less the ${fmt(row.fee_minor)} return fee`;
+  return `Return of item ${row.item_id} of purchase order ${order.order_no} approved (${kept}${capped ? `; capped at what was left of the order's money` : ''})`;
 }
 
 /**

@@ -4,7 +4,6 @@ import { listOrderReturns, requestReturn } from '../../../orders/returns.js';
 import { declineSupplement, listOrderSupplements, paySupplement } from '../../../orders/supplements.js';
 import { parseScenarioHeader } from '../../../orders/after-sales-rules.js';
 import { readSetting } from '../../../settings/settings.js';
-import { badRequest } from '../../../shared/errors.js';
 import { cancelOrder } from '../../../orders/cancel.js';
 import { createOrder } from '../../../orders/create.js';
 import { previewOrder } from '../../../orders/preview.js';
@@ -161,6 +160,5 @@ function scenariosFromHeader(ctx: CoreContext, headers: Readonly<Record<string, 
   const raw = headers?.['crossbuy-scenario'];
   const value = Array.isArray(raw) ? raw.join(',') : raw;
   const parsed = parseScenarioHeader(value);
-  if ('unknown' in parsed) throw badRequest(`Crossbuy-Scenario: unknown scenario "${parsed.unknown}"`);
   return readSetting(ctx.db, 'scenarioHeader') === 'yes' ? parsed.scenarios : [];
 }
