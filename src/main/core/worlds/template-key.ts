@@ -19,6 +19,13 @@ function buildVersion(): string {
 
 let version: string | null = null;
 
+/**
+ * The world-file engine's rules, part of every template's key: raised when the engine starts refusing
+ * files it used to run (2: steps that reach outside the world they make, file/outside.ts), so a template
+ * kept by an earlier engine, which a create copies without running the file's checks, is never used.
+ */
+const ENGINE_RULES = 2;
+
 /** Canonical JSON: object keys sorted, so the same file written in another key order is the same file. */
 function canonical(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
@@ -43,5 +50,5 @@ export function templateHash(
 ): string {
   version ??= buildVersion();
   const clockStart = start.clockStart === null ? '' : new Date(start.clockStart).toISOString();
-  return hash('sha256', `${version}\n${seed}\n${canonical(file)}\n${canonical(vars)}\n${start.frozen}\n${clockStart}`, 'hex');
+  return hash('sha256', `${version}/engine-${ENGINE_RULES}\n${seed}\n${canonical(file)}\n${canonical(vars)}\n${start.frozen}\n${clockStart}`, 'hex');
 }

@@ -3,6 +3,7 @@ import { ApiError } from '../../shared/errors.js';
 import type { CallStep, UntilStep } from '../../../../contract/admin/world-file.js';
 import { loadWorldFile, settingsCalls, type LoadedWorldFile, type PlannedStep, type StepPlace } from './load.js';
 import { fillTemplate, isMissing, parseReference, readPath, referencesIn, type Reference } from './references.js';
+import { reachesOutside } from './outside.js';
 import { findRoute, type Api } from './route-lookup.js';
 
 /**
@@ -116,6 +117,44 @@ function untilDurations(place: StepPlace, step: UntilStep): { stepMs: number; ma
   return { stepMs, maxMs };
 }
 
+/** A step's reference no run has answered yet: a value that matches no fixed part of a path. */
+const UNKNOWN_YET = '\u0000';
+
+/**
+ * The requests a step will send as far as they are known before anything runs: vars filled in, a step's
+ * answer standing for a value no route's fixed path part matches. (Refused here when the known parts already
+ * reach outside the world; the runner judges each request again as it is sent.)
+ */
+function knownRequests(step: PlannedStep, vars: Record<string, unknown>): { call: string; body?: unknown; shown: string }[] {
+  const lookup = (ref: Reference): unknown => (ref.source === 'vars' ? readPath(vars, ref.segments) : UNKNOWN_YET);
+  const fill = (call: string, body?: unknown) => {
+    const filled = fillTemplate(call, lookup, undefined, encodeURIComponent) as string;
+    // As the 422 shows it: a reference not known yet as written.
+    const shown = fillTemplate(call, (ref) => (ref.source === 'vars' ? readPath(vars, ref.segments) : refText(ref))) as string;
+    return { call: filled, body: fillTemplate(body, lookup), shown };
+  };
+  switch (step.kind) {
+    case 'settings':
+      return settingsCalls(step.settings).map((call) => fill(call.call, call.body));
+    case 'call':
+      return [fill(step.step.call, step.step.body)];
+    case 'until':
+      return [fill(step.step.until.call)];
+    default:
+      return [];
+  }
+}
+
+/** The 422 of a step whose request would read or write outside the world the file makes; null when it stays in. */
+function outsideError(place: StepPlace, call: string, body: unknown, shown = call): WorldFileError | null {
+  const match = CALL.exec(call);
+  if (!match) return null;
+  const [, method, api, pathAndQuery] = match as unknown as [string, string, Api, string];
+  const why = reachesOutside(method, api, pathAndQuery, body);
+  if (why === null) return null;
+  return new WorldFileError(`${describePlace(place)} (${shown}) is refused: it would reach outside the world the file makes: ${why}`, place);
+}
+
 function checkBeforeRunning(loaded: LoadedWorldFile): void {
   const named = new Set<string>();
   for (const step of loaded.plan) {
@@ -138,6 +177,10 @@ function checkBeforeRunning(loaded: LoadedWorldFile): void {
           throw new WorldFileError(`${describePlace(step.place)}: ${refText(ref)} refers to step "${ref.source}", which no earlier step is called`, step.place);
         }
       }
+    }
+    for (const request of knownRequests(step, loaded.vars)) {
+      const refused = outsideError(step.place, request.call, request.body, request.shown);
+      if (refused) throw refused;
     }
     const name = step.place.name;
     if (name !== null && step.kind !== 'settings') {
@@ -185,6 +228,8 @@ class Runner {
     const route = findRoute(api, method, path);
     const query = fillTemplate(step.query, lookup, route?.schema.querystring) as Record<string, unknown> | undefined;
     const body = step.body === undefined ? undefined : fillTemplate(step.body, lookup, route?.schema.body);
+    const refused = outsideError(place, call, body);
+    if (refused) throw refused;
     const extra = fillTemplate(step.headers, lookup) as Record<string, string> | undefined;
     const headers: Record<string, string> = api === 'open' ? { authorization: `Bearer ${this.target.openKey}` } : { ...this.target.adminHeaders };
     for (const [name, value] of Object.entries(extra ?? {})) headers[name.toLowerCase()] = value;
