@@ -94,7 +94,15 @@ async function answer(app: FastifyInstance, options: McpHttpOptions, request: Fa
   }
   const selection = selectionOf(request.query as Record<string, unknown>);
   checkExpectedWorld((request.query as Record<string, unknown>).world, key.world.id);
-  const { createMcpServer, WebStandardStreamableHTTPServerTransport } = await mcpSdk();
+  const { createMcpServer, invalidRequestOf, WebStandardStreamableHTTPServerTransport } = await mcpSdk();
+  const rawBody = typeof request.body === 'string' ? request.body : '';
+  // JSON that is not a JSON-RPC message (an empty batch `[]`, `null`, no method...): -32600, which the SDK's
+  // transport does not answer (202 for `[]`, -32700 Parse error for the rest). Malformed JSON is its -32700.
+  const json = parseJson(rawBody);
+  const invalid = json && invalidRequestOf(json.value);
+  if (invalid) {
+    return reply.code(400).type('application/json; charset=utf-8').send({ jsonrpc: '2.0', error: { code: invalid.code, message: invalid.message }, id: invalid.id });
+  }
   const server = createMcpServer({
     catalog: options.catalog(),
     scopes: () => key.scopes,
@@ -109,8 +117,7 @@ async function answer(app: FastifyInstance, options: McpHttpOptions, request: Fa
       if (typeof value === 'string') headers.set(name, value);
       else if (Array.isArray(value)) headers.set(name, value.join(', '));
     }
-    const body = typeof request.body === 'string' ? request.body : '';
-    const response = await transport.handleRequest(new Request(`http://127.0.0.1${MCP_PATH}`, { method: 'POST', headers, body }));
+    const response = await transport.handleRequest(new Request(`http://127.0.0.1${MCP_PATH}`, { method: 'POST', headers, body: rawBody }));
     response.headers.forEach((value, name) => {
       if (name !== 'content-length') reply.header(name, value);
     });
@@ -126,9 +133,22 @@ async function answer(app: FastifyInstance, options: McpHttpOptions, request: Fa
  * loaded with the server they were a part of every start's time (docs/PERFORMANCE.md, "Cold start").
  */
 function mcpSdk() {
-  return Promise.all([import('./mcp-server.js'), import('@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js')]).then(
-    ([server, transport]) => ({ createMcpServer: server.createMcpServer, WebStandardStreamableHTTPServerTransport: transport.WebStandardStreamableHTTPServerTransport }),
+  return Promise.all([import('./mcp-server.js'), import('./jsonrpc.js'), import('@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js')]).then(
+    ([server, jsonrpc, transport]) => ({
+      createMcpServer: server.createMcpServer,
+      invalidRequestOf: jsonrpc.invalidRequestOf,
+      WebStandardStreamableHTTPServerTransport: transport.WebStandardStreamableHTTPServerTransport,
+    }),
   );
+}
+
+/** The body's JSON, or undefined when it is not JSON (the SDK's transport answers that -32700). */
+function parseJson(text: string): { value: unknown } | undefined {
+  try {
+    return { value: JSON.parse(text) as unknown };
+  } catch {
+    return undefined;
+  }
 }
 
 /** Registers `/mcp` on the root app (whose `inject` the tools call). */

@@ -1,4 +1,5 @@
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import {
   CallToolRequestSchema,
   ErrorCode,
@@ -16,6 +17,7 @@ import { ArgumentError, argumentRefusal, toRequest, toResult } from './call.js';
 import type { Dispatch } from './dispatch.js';
 import type { ToolCatalog } from './catalog.js';
 import { toolFilter, type ToolSelection } from './filter.js';
+import { guardParams } from './jsonrpc.js';
 import { getPrompt, listPrompts } from './prompts.js';
 import { listResources, readResource } from './resources.js';
 import type { ToolDef } from './tools.js';
@@ -76,8 +78,20 @@ async function callTool(options: SessionOptions, selected: (tool: ToolDef) => bo
   }
 }
 
+/**
+ * The SDK's `Server`, whose transport first answers a request with params that do not fit its method
+ * (`tools/call` with `arguments: []`) -32602 in a short sentence (jsonrpc.ts), where the SDK would answer
+ * -32603 Internal error with its zod issues as the message.
+ */
+class GuardedServer extends Server {
+  override async connect(transport: Transport): Promise<void> {
+    await super.connect(transport);
+    guardParams(transport);
+  }
+}
+
 export function createMcpServer(options: SessionOptions): Server {
-  const server = new Server(SERVER_INFO, {
+  const server = new GuardedServer(SERVER_INFO, {
     capabilities: { tools: { listChanged: false }, resources: { listChanged: false }, prompts: { listChanged: false } },
     instructions: INSTRUCTIONS,
     jsonSchemaValidator: (sharedValidator ??= new AjvJsonSchemaValidator()),

@@ -33,6 +33,16 @@ export const TOOL_PREFIX = 'crossbuy_';
 /** The argument that carries the Idempotency-Key header of the routes that honour one. */
 export const IDEMPOTENCY_ARGUMENT = 'idempotencyKey';
 
+/** The idempotencyKey argument's description (the tools of the routes that honour an Idempotency-Key). */
+export const IDEMPOTENCY_ARGUMENT_DESCRIPTION =
+  'Sent as the Idempotency-Key header. Pass one: a new key for each action you mean, the same key when you retry it. ' +
+  'A retry with the same key and arguments answers the first result and never applies or pays twice (keys are kept 24 hours); ' +
+  'without a key every call acts again.';
+/** Said in the description of those tools: they are not idempotent (annotations.idempotentHint false). */
+export const NOT_IDEMPOTENT_NOTE =
+  'Not idempotent: every call acts again (another order, another debit, another cart addition). Pass an idempotencyKey, ' +
+  'new for each action and the same on its retry, so that a retry never acts or pays twice.';
+
 /** A TypeBox schema as the plain JSON a client receives (TypeBox's symbol keys dropped; no `$id`s, which would clash between tools). */
 export function plainSchema(schema: TSchema | undefined): JsonSchema | undefined {
   if (!schema) return undefined;
@@ -95,10 +105,7 @@ export function toolOf(spec: RouteSpec, docs: RouteDocs): ToolDef {
   const idempotent = spec.idempotent === true;
   if (idempotent) {
     if (IDEMPOTENCY_ARGUMENT in properties) throw new Error(`${key}: the route has a field named ${IDEMPOTENCY_ARGUMENT}`);
-    properties[IDEMPOTENCY_ARGUMENT] = {
-      ...IDEMPOTENCY_KEY_SCHEMA,
-      description: 'Sent as the Idempotency-Key header: a retry with the same key and arguments answers the first result and never applies twice (keys are kept 24 hours).',
-    };
+    properties[IDEMPOTENCY_ARGUMENT] = { ...IDEMPOTENCY_KEY_SCHEMA, description: IDEMPOTENCY_ARGUMENT_DESCRIPTION };
   }
   const inputSchema: ToolDef['inputSchema'] = { type: 'object', properties };
   if (required.length > 0) inputSchema.required = required;
@@ -107,15 +114,18 @@ export function toolOf(spec: RouteSpec, docs: RouteDocs): ToolDef {
   return {
     name,
     title,
-    description: `${doc.description} (${spec.method} /api/v1/open${spec.url.replace(/:([A-Za-z0-9_]+)/g, '{$1}')}, scope ${spec.scope ?? 'none'})`,
+    description: `${doc.description} (${spec.method} /api/v1/open${spec.url.replace(/:([A-Za-z0-9_]+)/g, '{$1}')}, scope ${spec.scope ?? 'none'})${idempotent ? ` ${NOT_IDEMPOTENT_NOTE}` : ''}`,
     inputSchema,
     outputSchema: outputSchemaOf(spec.schema.response),
     annotations: {
       title,
       readOnlyHint: readOnly,
       destructiveHint: spec.method === 'DELETE' || doc.movesMoney === true,
-      // GET, PUT and DELETE are idempotent by HTTP's rules; a POST is when it takes an Idempotency-Key.
-      idempotentHint: readOnly || spec.method === 'PUT' || spec.method === 'DELETE' || idempotent,
+      // MCP: "calling repeatedly with the same arguments has no additional effect". Reads, PUT (set these
+      // fields) and DELETE (gone stays gone) are so by nature. A POST that takes an Idempotency-Key is not:
+      // the key is optional, and two calls without one (or with two keys) act twice (two orders, two
+      // debits), so a client must not retry it on the hint; its description asks for an idempotencyKey.
+      idempotentHint: readOnly || spec.method === 'PUT' || spec.method === 'DELETE',
       openWorldHint: false,
     },
     route: { method: spec.method, url: spec.url, scope: spec.scope, idempotent },

@@ -39,7 +39,14 @@ describe('tools/list', () => {
     const create = tools.find((t) => t.name === 'crossbuy_orders_create')!;
     expect(create.inputSchema.required).toContain('items');
     expect(create.inputSchema.properties).toHaveProperty('idempotencyKey');
-    expect(create.annotations).toMatchObject({ readOnlyHint: false, destructiveHint: true, idempotentHint: true });
+    // Not idempotent (the MCP meaning: no additional effect when repeated): without an idempotencyKey a
+    // repeated call places another order. Its description asks for one.
+    expect(create.annotations).toMatchObject({ readOnlyHint: false, destructiveHint: true, idempotentHint: false });
+    expect(create.description).toMatch(/Pass an idempotencyKey/);
+    for (const name of ['crossbuy_shipping_orders_create', 'crossbuy_wallet_top_ups_create', 'crossbuy_cart_items_add']) {
+      expect(tools.find((t) => t.name === name)!.annotations?.idempotentHint, name).toBe(false);
+    }
+    expect(tools.find((t) => t.name === 'crossbuy_profile_update')!.annotations?.idempotentHint).toBe(true);
     expect(create.outputSchema?.type).toBe('object');
     const search = tools.find((t) => t.name === 'crossbuy_products_search')!;
     expect(search.annotations).toMatchObject({ readOnlyHint: true, destructiveHint: false });
@@ -250,8 +257,14 @@ describe('the /mcp endpoint', () => {
 
   it('never answers 500 to bad JSON-RPC, and is stateless (no session id; GET and DELETE 405)', async () => {
     const auth = { authorization: `Bearer ${server.key}` };
-    // An empty batch holds no request: the SDK answers it 202 like a batch of notifications.
-    expect((await rawPost('[]', auth)).status).toBe(202);
+    // An empty batch is an Invalid Request (JSON-RPC 2.0), not a 202 like a batch of notifications.
+    const emptyBatch = await rawPost('[]', auth);
+    expect(emptyBatch.status).toBe(400);
+    expect(emptyBatch.body).toEqual({ jsonrpc: '2.0', id: null, error: { code: -32600, message: 'Invalid Request: an empty batch holds no message' } });
+    // JSON that is no JSON-RPC message is -32600 too (malformed JSON stays -32700 below).
+    for (const body of ['null', '"x"', '{"jsonrpc":"2.0"}', '[1]']) {
+      expect((await rawPost(body, auth)).body.error.code, body).toBe(-32600);
+    }
     const bodies = ['{not json', '{"jsonrpc":"2.0"}', '{"jsonrpc":"1.0","id":1,"method":"tools/list"}', '', 'null', '"x"'];
     for (const body of bodies) {
       const answer = await rawPost(body, auth);
@@ -273,6 +286,25 @@ describe('the /mcp endpoint', () => {
     }
     const badPreset = await rawPost(JSON.stringify(INIT), auth, '/mcp?preset=everything');
     expect(badPreset.status).toBe(400);
+  });
+
+  it('answers tools/call with arguments that are not an object, or no name, -32602 in a short sentence (no internals)', async () => {
+    const auth = { authorization: `Bearer ${server.key}`, 'mcp-protocol-version': '2025-06-18' };
+    const ordersBefore = (await server.api('GET', '/orders')).body.data.total;
+    const cases: [unknown, string][] = [
+      [{ name: 'crossbuy_orders_create', arguments: [] }, 'params.arguments must be an object, not an array'],
+      [{ name: 'crossbuy_orders_create', arguments: null }, 'params.arguments must be an object, not null'],
+      [{ name: 'crossbuy_orders_create', arguments: 'items' }, 'params.arguments must be an object, not a string'],
+      [{ name: 'crossbuy_orders_create', arguments: 1 }, 'params.arguments must be an object, not a number'],
+      [{ arguments: {} }, 'params.name is required'],
+      [[], 'params must be an object, not an array'],
+    ];
+    for (const [id, [params, text]] of cases.entries()) {
+      const answer = await rawPost(JSON.stringify({ jsonrpc: '2.0', id: id + 10, method: 'tools/call', params }), auth);
+      expect(answer.status, JSON.stringify(params)).toBeLessThan(500);
+      expect(answer.body, JSON.stringify(params)).toEqual({ jsonrpc: '2.0', id: id + 10, error: { code: -32602, message: `Invalid params for tools/call: ${text}` } });
+    }
+    expect((await server.api('GET', '/orders')).body.data.total).toBe(ordersBefore);
   });
 
   it('serves ?world= only when the key belongs to that world (the bridge passes --world this way)', async () => {

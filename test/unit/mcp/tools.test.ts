@@ -19,6 +19,7 @@ import { IDEMPOTENCY_KEY_SCHEMA, parseIdempotencyKey } from '../../../src/main/c
  * schema drifted from its route's, fails here.
  */
 const tools = buildTools(openRoutes, openRouteDocs);
+const byName = (name: string) => tools.find((t) => t.name === name)!;
 
 describe('the tools of the open route table', () => {
   it('has one tool per route, named crossbuy_<operationId>, unique and valid for every client', () => {
@@ -46,6 +47,31 @@ describe('the tools of the open route table', () => {
       expect(tool.annotations.readOnlyHint).toBe(route.method === 'GET' || route.scope!.endsWith(':read'));
       if (route.method === 'DELETE') expect(tool.annotations.destructiveHint).toBe(true);
     }
+  });
+
+  it('hints idempotent only what is: reads, PUT and DELETE; an Idempotency-Key route is not, and asks for an idempotencyKey', () => {
+    // MCP: idempotentHint means "calling repeatedly with the same arguments has no additional effect". The
+    // idempotencyKey is optional, so two identical calls of orders_create without one place two orders.
+    const keyed = tools.filter((t) => t.route.idempotent);
+    expect(keyed.map((t) => t.name)).toEqual(expect.arrayContaining([
+      'crossbuy_orders_create', 'crossbuy_shipping_orders_create', 'crossbuy_wallet_top_ups_create', 'crossbuy_cart_items_add',
+    ]));
+    for (const tool of keyed) {
+      expect(tool.annotations.idempotentHint, tool.name).toBe(false);
+      expect(tool.description, tool.name).toMatch(/Not idempotent: every call acts again .* Pass an idempotencyKey, new for each action and the same on its retry/);
+      expect(tool.inputSchema.properties.idempotencyKey!.description, tool.name).toMatch(/^Sent as the Idempotency-Key header\. Pass one: .*without a key every call acts again\.$/);
+    }
+    for (const [i, tool] of tools.entries()) {
+      const route = openRoutes[i]!;
+      if (route.idempotent) continue;
+      const byNature = tool.annotations.readOnlyHint || route.method === 'PUT' || route.method === 'DELETE';
+      expect(tool.annotations.idempotentHint, tool.name).toBe(byNature);
+      expect(tool.description, tool.name).not.toMatch(/idempotencyKey/);
+    }
+    expect(byName('crossbuy_profile_update').annotations.idempotentHint).toBe(true);
+    expect(byName('crossbuy_cart_items_remove').annotations.idempotentHint).toBe(true);
+    expect(byName('crossbuy_products_search').annotations.idempotentHint).toBe(true);
+    expect(byName('crossbuy_addresses_create').annotations.idempotentHint).toBe(false);
   });
 
   it('has a route-docs.ts entry (operationId, description) for every route: a route added without one fails here', () => {
@@ -109,7 +135,6 @@ describe('a session\'s cost (every POST /mcp makes one)', () => {
 });
 
 describe('a call as its route\'s request', () => {
-  const byName = (name: string) => tools.find((t) => t.name === name)!;
 
   it('puts path, query, body and the idempotency key where the route reads them', () => {
     const pay = toRequest(byName('crossbuy_orders_supplements_pay'), { id: 'CB 1/2', sid: 7, idempotencyKey: 'k-1' });
