@@ -264,6 +264,25 @@ describe('also', () => {
     expect((await server.api('DELETE', `/user/addresses/${'9'.repeat(300)}`)).status).toBe(400);
   });
 
+  it('a __proto__ or constructor.prototype key is refused like any unknown field, and a route without a body refuses one', async () => {
+    const before = (await server.api('GET', '/cart')).body.data;
+    for (const [raw, field] of [
+      ['{"__proto__":{"x":1},"productId":"1","skuId":"s","quantity":1}', '__proto__'],
+      ['{"constructor":{"prototype":{"x":1}},"productId":"1","skuId":"s","quantity":1}', 'constructor.prototype'],
+    ] as const) {
+      const res = await server.api('POST', '/cart/items', { raw, headers: { 'content-type': 'application/json' } });
+      expect(res.status, raw).toBe(400);
+      expect(res.body.message).toBe(`${field} is not a known field`);
+    }
+    const cleared = await server.api('DELETE', '/cart', { body: { x: 1 } });
+    expect(cleared.status).toBe(400);
+    expect(cleared.body.message).toBe('x is not a known field');
+    expect((await server.api('GET', '/cart')).body.data).toEqual(before);
+    expect((await server.api('DELETE', '/cart', { raw: '[1]', headers: { 'content-type': 'application/json' } })).body.message).toBe('This route takes no request body');
+    // An empty body, or an empty object, is no body.
+    expect((await server.api('DELETE', '/cart', { body: {} })).status).toBe(200);
+  });
+
   it('a body of the wrong JSON type is named in plain words: an object, an array', async () => {
     const asArray = await server.api('POST', '/orders', { raw: '[]', headers: { 'content-type': 'application/json' } });
     expect(asArray.status).toBe(400);

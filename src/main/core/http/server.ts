@@ -199,6 +199,9 @@ function registerTable(app: FastifyInstance, options: ServerOptions, kind: Kind,
           done();
         } else enterWorld(worlds, request, reply, false, (error) => done(error ?? undefined));
       },
+      // A route that takes no body refuses one with fields, as a body refuses an unknown field (an empty body
+      // or `{}` is fine): `DELETE /cart {"x":1}` must not look accepted.
+      ...(spec.schema.body ? {} : { preValidation: refuseUnexpectedBody }),
       handler: (request, reply) => {
         const world = request.world!;
         const call = {
@@ -218,6 +221,14 @@ function registerTable(app: FastifyInstance, options: ServerOptions, kind: Kind,
       },
     });
   }
+}
+
+function refuseUnexpectedBody(request: FastifyRequest, _reply: FastifyReply, done: (error?: Error) => void): void {
+  const body = request.body;
+  if (body === undefined || body === null) return done();
+  if (typeof body !== 'object' || Array.isArray(body)) return done(new ApiError(400, 'This route takes no request body'));
+  const first = Object.keys(body)[0];
+  done(first === undefined ? undefined : new ApiError(400, `${first} is not a known field`));
 }
 
 declare module 'fastify' {
@@ -334,9 +345,12 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
     const text = (body as string).trim();
     if (text === '') return done(null, undefined);
     try {
-      done(null, secureJson.parse(text, undefined, { protoAction: 'remove', constructorAction: 'remove' }));
-    } catch {
-      done(new ApiError(400, 'Request body is not valid JSON'), undefined);
+      done(null, secureJson.parse(text, undefined, { protoAction: 'error', constructorAction: 'error' }));
+    } catch (error) {
+      // A `__proto__` (or `constructor.prototype`) key is refused like any unknown field, not dropped in silence.
+      const message = error instanceof Error ? error.message : '';
+      const forbidden = !/forbidden prototype/.test(message) ? null : /"__proto__"\s*:/.test(text) ? '__proto__' : 'constructor.prototype';
+      done(new ApiError(400, forbidden ? `${forbidden} is not a known field` : 'Request body is not valid JSON'), undefined);
     }
   });
 
