@@ -1604,7 +1604,13 @@ export interface operations {
     cart_import: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description 1 to 255 visible ASCII characters: a retry with the same key and request answers the stored result (with Idempotent-Replayed: true) and never applies twice; kept 24 hours
+                 * @example order-2026-01-01-001
+                 */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -1627,6 +1633,7 @@ export interface operations {
             /** @description OK: `{ data }` */
             200: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
                     "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
                     "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];

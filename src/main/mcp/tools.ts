@@ -102,7 +102,7 @@ export function toolOf(spec: RouteSpec, docs: RouteDocs): ToolDef {
     }
     if (keepsRequired) required.push(...requiredOf(schema));
   }
-  const idempotent = spec.idempotent === true;
+  const idempotent = spec.idempotent === true || spec.idempotent === 'in-handler';
   if (idempotent) {
     if (IDEMPOTENCY_ARGUMENT in properties) throw new Error(`${key}: the route has a field named ${IDEMPOTENCY_ARGUMENT}`);
     properties[IDEMPOTENCY_ARGUMENT] = { ...IDEMPOTENCY_KEY_SCHEMA, description: IDEMPOTENCY_ARGUMENT_DESCRIPTION };

@@ -9,7 +9,7 @@ import { CLIENT_TOOL_LIMIT, PRESETS, selectTools, toolFilter, unmatchedGlobs } f
 import { ToolCatalog } from '../../../src/main/mcp/catalog.js';
 import { createMcpServer } from '../../../src/main/mcp/mcp-server.js';
 import { ArgumentError, toRequest, toResult } from '../../../src/main/mcp/call.js';
-import { buildTools, plainSchema, toolOf } from '../../../src/main/mcp/tools.js';
+import { buildTools, IDEMPOTENCY_ARGUMENT, plainSchema, toolOf } from '../../../src/main/mcp/tools.js';
 import { SCOPES } from '../../../src/main/core/auth/scopes.js';
 import { IDEMPOTENCY_KEY_SCHEMA, parseIdempotencyKey } from '../../../src/main/core/http/idempotency.js';
 
@@ -42,7 +42,7 @@ describe('the tools of the open route table', () => {
       for (const part of [parts[0], parts[1], body ?? parts[2]]) Object.assign(fields, (part?.properties as object | undefined) ?? {});
       const { idempotencyKey, ...own } = tool.inputSchema.properties;
       expect(own, `${route.method} ${route.url}`).toEqual(fields);
-      expect(idempotencyKey !== undefined, `${route.method} ${route.url} idempotencyKey`).toBe(route.idempotent === true);
+      expect(idempotencyKey !== undefined, `${route.method} ${route.url} idempotencyKey`).toBe(route.idempotent === true || route.idempotent === 'in-handler');
       expect(tool.outputSchema.properties).toMatchObject({ data: plainSchema(route.schema.response) });
       expect(tool.annotations.readOnlyHint).toBe(route.method === 'GET' || route.scope!.endsWith(':read'));
       if (route.method === 'DELETE') expect(tool.annotations.destructiveHint).toBe(true);
@@ -82,9 +82,22 @@ describe('the tools of the open route table', () => {
     expect(toolOf(undocumented as RouteSpec, openRouteDocs).name).toBe('crossbuy_get_new_by_id_thing');
   });
 
-  it('lists every tool in docs/API.md', () => {
+  it('lists every tool in docs/API.md, its Hints cell saying what its annotations and arguments say', () => {
     const reference = readFileSync(join(import.meta.dirname, '..', '..', '..', 'docs', 'API.md'), 'utf8');
-    for (const tool of tools) expect(reference, tool.name).toContain(`\`${tool.name}\``);
+    for (const tool of tools) {
+      const row = reference.split('\n').find((line) => line.startsWith(`| \`${tool.name}\` |`));
+      expect(row, tool.name).toBeDefined();
+      const hints = row!.split('|')[4]!.trim();
+      const { readOnlyHint, destructiveHint, idempotentHint } = tool.annotations;
+      const expected = readOnlyHint
+        ? 'read'
+        : [
+            ...(destructiveHint ? ['destructive'] : []),
+            ...(idempotentHint ? ['idempotent'] : []),
+            ...(IDEMPOTENCY_ARGUMENT in tool.inputSchema.properties ? [`\`${IDEMPOTENCY_ARGUMENT}\``] : []),
+          ].join(', ');
+      expect(hints, tool.name).toBe(expected);
+    }
   });
 });
 

@@ -72,9 +72,10 @@ export interface RouteSpec<S extends RouteSchemas = RouteSchemas> {
   schema: S;
   /**
    * Honour the Idempotency-Key header: the handler, its writes and the stored response commit in one
-   * transaction, so a retry can never apply twice.
+   * transaction, so a retry can never apply twice. `'in-handler'`: the handler honours it itself (an
+   * asynchronous route, cart import: it fetches before it writes); documented and offered to assistants alike.
    */
-  idempotent?: boolean;
+  idempotent?: boolean | 'in-handler';
   /** Synchronous for idempotent routes (their work must fit in one SQLite transaction). */
   handler: (call: Call<S>) => HandlerResult<Static<S['response']>> | Promise<HandlerResult<Static<S['response']>>>;
 }

@@ -120,11 +120,11 @@ async function settleAsync(spec: RouteSpec, gc: GroupCommit, pending: Promise<un
 
 /** One write, inside its savepoint: the handler, and for an Idempotency-Key the stored response beside it. */
 function runWrite(spec: RouteSpec, call: Call<never>, request: FastifyRequest): Outcome | Promise<unknown> {
-  const idemKey = spec.idempotent ? parseIdempotencyKey(request.headers[IDEMPOTENCY_HEADER]) : null;
+  const idemKey = spec.idempotent === true ? parseIdempotencyKey(request.headers[IDEMPOTENCY_HEADER]) : null;
   if (!idemKey) {
     const result = spec.handler(call as never) as unknown;
     if (result instanceof Promise) {
-      if (spec.idempotent) throw new Error(`idempotent route ${spec.method} ${spec.url} must be synchronous`);
+      if (spec.idempotent === true) throw new Error(`idempotent route ${spec.method} ${spec.url} must be synchronous`);
       return result;
     }
     return envelope(spec, result);

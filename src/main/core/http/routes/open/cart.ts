@@ -72,6 +72,7 @@ export const cartRoutes = [
     summary: 'Paste links (marketplace or other agents\', many per line, up to 500 lines): each line added or explained',
     // Idempotency-Key is honoured inside importToCart: the links are fetched first (asynchronously), then
     // the lines and the key's record are written in one transaction.
+    idempotent: 'in-handler',
     schema: cartSchemas['POST /cart/import'],
     handler: ({ ctx, caller, body, headers }) => importToCart(ctx, caller, body, parseIdempotencyKey(headers?.[IDEMPOTENCY_HEADER])),
   }),
