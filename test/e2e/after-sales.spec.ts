@@ -65,7 +65,7 @@ test('amount due on the dashboard and the order page; paying (confirmed) clears 
   await expect(page.getByRole('dialog').getByLabel('What should the photos show? (optional)')).toBeVisible();
   await page.keyboard.press('Escape');
   await panel.getByRole('button', { name: /^Return / }).click();
-  await expect(page.getByRole('dialog')).toContainText('A return refunds the item less the CN¥15.00 fee');
+  await expect(page.getByRole('dialog')).toContainText('A return refunds what you paid for the item (its price less its share of any coupon) less the CN¥15.00 fee');
   await page.keyboard.press('Escape');
   await panel.getByRole('button', { name: /^Return / }).click();
   const dialog = page.getByRole('dialog');
