@@ -53,6 +53,22 @@ describe('open OpenAPI document', () => {
     const adminOnly = operations(adminRoutes).filter(([m, p]) => !operations(openRoutes).some(([om, op]) => om === m && op === p));
     for (const [method, path] of adminOnly) expect(doc.paths[path]?.[method.toLowerCase()], `${method} ${path}`).toBeUndefined();
   });
+
+  it('lists the answers a route can give: a 404 for a body naming an unknown record, no 402 for a refund, the scenario header', async () => {
+    const doc = (await request(server.running.origin, 'GET', '/api/v1/open/openapi.json')).body;
+    const op = (method: string, path: string) => doc.paths[path][method] as { responses: Record<string, unknown>; parameters?: { in: string; name: string }[] };
+    // Each of these answered 404 for an unknown product, SKU, coupon, channel or package, and listed none.
+    for (const [method, path] of [['post', '/orders'], ['post', '/cart/items'], ['post', '/cart/items/batch'], ['post', '/user/favorites'], ['post', '/shipping/create'], ['post', '/shipping/rehearsals']]) {
+      expect(Object.keys(op(method!, path!).responses), `${method} ${path}`).toContain('404');
+    }
+    // A cancel only gives money back: it can never be short.
+    expect(Object.keys(op('post', '/shipping/orders/{id}/cancel').responses)).not.toContain('402');
+    expect(Object.keys(op('post', '/orders').responses)).toContain('402');
+    for (const path of ['/orders', '/shipping/create', '/user/wallet/top-ups']) {
+      expect(op('post', path).parameters?.map((p) => `${p.in}:${p.name}`), path).toContain('header:Crossbuy-Scenario');
+    }
+    expect(op('post', '/cart/items').parameters?.map((p) => p.name) ?? []).not.toContain('Crossbuy-Scenario');
+  });
 });
 
 describe('/docs', () => {

@@ -120,7 +120,7 @@ export function toolOf(spec: RouteSpec, docs: RouteDocs): ToolDef {
     annotations: {
       title,
       readOnlyHint: readOnly,
-      destructiveHint: spec.method === 'DELETE' || doc.movesMoney === true,
+      destructiveHint: spec.method === 'DELETE' || doc.movesMoney !== undefined,
       // MCP: "calling repeatedly with the same arguments has no additional effect". Reads, PUT (set these
       // fields) and DELETE (gone stays gone) are so by nature. A POST that takes an Idempotency-Key is not:
       // the key is optional, and two calls without one (or with two keys) act twice (two orders, two

@@ -1,4 +1,5 @@
 import { ErrorBody } from '../../../contract/common.js';
+import { ORDER_SCENARIOS, SHIPPING_SCENARIOS, TOP_UP_SCENARIOS } from '../../../contract/enums.js';
 import { routeDocKey, routeDocOf, type RouteDocs } from './route-docs.js';
 import { IDEMPOTENCY_KEY_SCHEMA } from './idempotency.js';
 import { boundIntegers } from './validation.js';
@@ -22,6 +23,13 @@ export interface DocumentRules {
 }
 
 type Json = Record<string, unknown>;
+
+/** The open routes that take the sandbox's `Crossbuy-Scenario` header, with the names each knows. */
+const SCENARIO_ROUTES: Readonly<Record<string, readonly string[]>> = {
+  'POST /orders': ORDER_SCENARIOS,
+  'POST /shipping/create': SHIPPING_SCENARIOS,
+  'POST /user/wallet/top-ups': TOP_UP_SCENARIOS,
+};
 
 const ERROR_TEXT: Record<number, [string, string]> = {
   400: ['Bad Request', 'Bad request: a parameter or body field is invalid (the message names it), or the JSON is malformed'],
@@ -99,12 +107,23 @@ function errorResponses(api: Api): Json {
   );
 }
 
+/** Whether a JSON Schema has a property naming a record by id (`productId`, `skuIds`, `logisticsChannelId`...), at any depth. */
+function namesRecords(schema: unknown): boolean {
+  if (typeof schema !== 'object' || schema === null) return false;
+  const node = schema as { properties?: Record<string, unknown>; items?: unknown; anyOf?: unknown[]; oneOf?: unknown[]; allOf?: unknown[] };
+  if (Object.keys(node.properties ?? {}).some((name) => /[a-z]Ids?$/.test(name))) return true;
+  return [...Object.values(node.properties ?? {}), node.items, ...(node.anyOf ?? []), ...(node.oneOf ?? []), ...(node.allOf ?? [])].some(namesRecords);
+}
+
 /** The error statuses an operation can answer, from what it takes (parameters, body) and does. */
 function errorStatuses(api: Api, method: string, operation: Json, moves: boolean, idempotent: boolean): number[] {
   const parameters = (operation.parameters as { in: string }[] | undefined) ?? [];
   const write = method !== 'get';
   const statuses = new Set<number>([400, 401, 403]);
   if (parameters.some((p) => p.in === 'path')) statuses.add(404);
+  // A body that names records (a productId, skuId, couponId, inventoryId, channelId...) is a 404 when one is unknown.
+  const body = (operation.requestBody as { content?: Record<string, { schema?: unknown }> } | undefined)?.content?.['application/json']?.schema;
+  if (namesRecords(body)) statuses.add(404);
   if (moves && api === 'open') statuses.add(402);
   if (write) [409, 503].forEach((s) => statuses.add(s));
   if (operation.requestBody) [413, 415].forEach((s) => statuses.add(s));
@@ -238,6 +257,20 @@ function finishOperation(rules: DocumentRules, method: string, path: string, ope
       headers: commonHeaders(rules.api),
       content: { 'text/event-stream': { schema: { type: 'string', description: 'SSE frames: id, event (the event type), data (the event as JSON)' }, example: EVENT_STREAM_EXAMPLE } },
     };
+  }
+  const scenarios = rules.api === 'open' ? SCENARIO_ROUTES[key] : undefined;
+  if (scenarios) {
+    out.parameters = [
+      ...((out.parameters as Json[] | undefined) ?? []),
+      {
+        in: 'header',
+        name: 'Crossbuy-Scenario',
+        required: false,
+        description: `The sandbox (extensions.md section 8): comma-separated names of what should happen to this one (${scenarios.join(', ')}); ignored when the operator turned the header off`,
+        schema: { type: 'string' },
+        example: scenarios[0],
+      },
+    ];
   }
   for (const status of errorStatuses(rules.api, method, out, doc.movesMoney === true, idempotent)) {
     responses[String(status)] = { $ref: `#/components/responses/${RESPONSE_NAME[status]}` };

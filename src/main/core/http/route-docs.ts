@@ -7,17 +7,18 @@
  * - `operationId`: stable forever (generated clients and MCP tool names are made from it): snake case,
  *   `<resource>_<verb>`. The MCP tool of an open route is `crossbuy_<operationId>`.
  * - `description`: what the operation does and when to use it, in sentences an assistant can act on.
- * - `movesMoney`: the operation debits, freezes or refunds wallet money (an MCP `destructiveHint`).
+ * - `movesMoney`: the operation debits, freezes or refunds wallet money (an MCP `destructiveHint`);
+ *   `'refunds'` when it only gives money back (a cancel, a decline): it can never be short (no 402).
  */
 export interface RouteDoc {
   operationId: string;
   description: string;
-  movesMoney?: true;
+  movesMoney?: true | 'refunds';
 }
 
 export type RouteDocs = Readonly<Record<string, RouteDoc>>;
 
-const doc = (operationId: string, description: string, movesMoney?: true): RouteDoc => (movesMoney ? { operationId, description, movesMoney } : { operationId, description });
+const doc = (operationId: string, description: string, movesMoney?: true | 'refunds'): RouteDoc => (movesMoney ? { operationId, description, movesMoney } : { operationId, description });
 
 /** The open API (/api/v1/open): table routes, the event stream and the CSV exports. */
 export const openRouteDocs: RouteDocs = {
@@ -52,10 +53,10 @@ export const openRouteDocs: RouteDocs = {
   'GET /orders/:id/status': doc('orders_status_get', 'The status of one order alone. Use it to follow an order until it is in_warehouse.'),
   'GET /orders/:id/logistics': doc('orders_logistics_get', 'The domestic leg from the seller to the warehouse: carrier, tracking number and tracking events, oldest first.'),
   'GET /orders/:id/inspection': doc('orders_inspection_get', 'The warehouse\'s quality check of the order: result and photos (pending until the order is in the warehouse).'),
-  'POST /orders/:id/cancel': doc('orders_cancel', 'Cancel a pending or paid order (not once purchased); the whole totalAmount is refunded to the wallet. The body (a reason) is optional.', true),
+  'POST /orders/:id/cancel': doc('orders_cancel', 'Cancel a pending or paid order (not once purchased); the whole totalAmount is refunded to the wallet. The body (a reason) is optional.', 'refunds'),
   'GET /orders/:id/supplements': doc('orders_supplements_list', 'The supplementary payments the agent asked for on this order (a price increase, domestic postage). A pending one blocks the order until paid or declined.'),
   'POST /orders/:id/supplements/:sid/pay': doc('orders_supplements_pay', 'Pay a pending supplement from the wallet (402 when the balance is short, 409 unless pending).', true),
-  'POST /orders/:id/supplements/:sid/decline': doc('orders_supplements_decline', 'Decline a pending supplement: the order is cancelled and refunded in full (totalAmount and paid supplements) and its coupon returned.', true),
+  'POST /orders/:id/supplements/:sid/decline': doc('orders_supplements_decline', 'Decline a pending supplement: the order is cancelled and refunded in full (totalAmount and paid supplements) and its coupon returned.', 'refunds'),
   'POST /orders/:id/photo-requests': doc('orders_photo_requests_create', 'Buy 1 to 10 extra inspection photos of an order in the warehouse (charged now; 409 outside the decision window).', true),
   'GET /orders/:id/returns': doc('orders_returns_list', 'The return and exchange requests of this order and the seller\'s decisions.'),
   'POST /orders/:id/returns': doc('orders_returns_create', 'Ask to return or exchange one line of an order while its package is in the warehouse, inside the decision window (409 otherwise).', true),
@@ -74,10 +75,10 @@ export const openRouteDocs: RouteDocs = {
   'POST /shipping/rehearsals': doc('shipping_rehearsals_create', 'Rehearsal packing: the warehouse packs, weighs and measures packages before you pay for freight (the fee is charged now).', true),
   'GET /shipping/rehearsals': doc('shipping_rehearsals_list', 'The rehearsal packings, newest first.'),
   'GET /shipping/rehearsals/:id': doc('shipping_rehearsals_get', 'One rehearsal packing: packed weight, dimensions and photos once packed.'),
-  'POST /shipping/rehearsals/:id/cancel': doc('shipping_rehearsals_cancel', 'Cancel a rehearsal packing: the packages go back on the shelf; the fee is refunded only if not packed yet.', true),
+  'POST /shipping/rehearsals/:id/cancel': doc('shipping_rehearsals_cancel', 'Cancel a rehearsal packing: the packages go back on the shelf; the fee is refunded only if not packed yet.', 'refunds'),
   'GET /shipping/orders': doc('shipping_orders_list', 'The international shipping orders, newest first, optionally of one status.'),
   'GET /shipping/orders/:id': doc('shipping_orders_get', 'One shipping order with its recipient, packages and tracking events. Use it to track a parcel abroad.'),
-  'POST /shipping/orders/:id/cancel': doc('shipping_orders_cancel', 'Cancel a pending shipping order: the frozen fee is released and the packages return to the warehouse. The body (a reason) is optional.', true),
+  'POST /shipping/orders/:id/cancel': doc('shipping_orders_cancel', 'Cancel a pending shipping order: the frozen fee is released and the packages return to the warehouse. The body (a reason) is optional.', 'refunds'),
   'POST /shipping/orders/:id/confirm-delivery': doc('shipping_orders_confirm_delivery', 'Confirm the recipient received a shipped parcel.'),
   'GET /events': doc('events_stream', 'Live events as Server-Sent Events (text/event-stream), filtered by the key\'s scopes; resume with Last-Event-ID. For scripts, not assistants.'),
   'GET /exports/orders.csv': doc('exports_orders_csv', 'The purchase orders as a CSV file (oldest first, a header row).'),
