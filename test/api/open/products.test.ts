@@ -32,6 +32,16 @@ describe('products', () => {
     expect(res.status).toBe(200);
   });
 
+  it('finds nothing for a query without a letter or digit (an emoji, a dash), everything only for an empty one', async () => {
+    for (const q of ['😀', '-', ' ~ ']) {
+      const res = await server.api('GET', `/products/search?q=${encodeURIComponent(q)}`);
+      expect(res.status, q).toBe(200);
+      expect(res.body.data, q).toEqual({ items: [], total: 0, page: 1, limit: 20 });
+    }
+    expect((await server.api('GET', '/products/search?q=')).body.data.total).toBeGreaterThan(0);
+    expect((await server.api('GET', `/products/search?q=${encodeURIComponent('  ')}`)).body.data.total).toBeGreaterThan(0);
+  });
+
   it.each(['page=0', 'limit=0', 'limit=101', 'page=abc', 'limit=2.5'])('rejects pagination %s with 400', async (q) => {
     const res = await server.api('GET', `/products/search?${q}`);
     expect(res.status).toBe(400);

@@ -33,7 +33,8 @@ const ORDER_BY: Record<SearchSort, string> = {
 const keptPages = new KeptViews<string, Page<Product>>(5000, (page) => 1 + page.items.length);
 
 /**
- * Searches the local catalog: by relevance, then best sellers; everything when the query is empty. The
+ * Searches the local catalog: by relevance, then best sellers; everything when the query is empty, nothing
+ * when it holds no letter or digit. The
  * sort and filters narrow the same statement: without a query the rows come in index order
  * (products_source_sales, products_source_price, products_source) with the filters checked on the way and
  * the in-stock test a seek into product_skus' primary key; with one, FTS5 finds the rows first.
@@ -42,7 +43,13 @@ export function searchLocalCatalog(ctx: CoreContext, q: string, page: Paging, fi
   // The query text last: every field before it is a number, a fixed word or empty, so no two searches
   // share a key. Built without parsing the text: a kept page is found for the cost of this string.
   const key = `${page.page}|${page.limit}|${filters.sort ?? ''}|${filters.minPriceMinor ?? ''}|${filters.maxPriceMinor ?? ''}|${filters.inStock}|${filters.platform ?? ''}|${q}`;
-  return keptPages.get(ctx.db, ctx.mediaUrl('/'), key, () => freezePage(inOneRead(ctx, () => buildPage(ctx, ftsQuery(q), page, filters))));
+  return keptPages.get(ctx.db, ctx.mediaUrl('/'), key, () => {
+    const match = ftsQuery(q);
+    // Text with no letter or digit to search for (an emoji, "-"): nothing matches it. Only an empty query
+    // lists everything; before, "😀" answered the whole catalog.
+    if (match === null && q.trim() !== '') return freezePage(pageOf([], 0, page));
+    return freezePage(inOneRead(ctx, () => buildPage(ctx, match, page, filters)));
+  });
 }
 
 /**
