@@ -2277,6 +2277,9 @@ export interface operations {
                      *           "createdAt": "2026-01-01T08:00:00.000Z"
                      *         },
                      *         "keysKeptRevoked": 1,
+                     *         "worldsDropped": [
+                     *           "example"
+                     *         ],
                      *         "message": "example"
                      *       }
                      *     }
@@ -2299,6 +2302,8 @@ export interface operations {
                             message: string;
                             /** @description the backup id restored */
                             restoredFrom: string;
+                            /** @description worlds the backup registers whose database is gone (deleted since the backup): not registered again; every world whose folder exists stays as it is */
+                            worldsDropped: string[];
                         };
                     };
                 };

@@ -72,6 +72,9 @@ export const adminSettingsSchemas = {
       restoredFrom: Type.String({ description: 'the backup id restored' }),
       backupBefore: Backup,
       keysKeptRevoked: Type.Integer({ description: 'API keys revoked or expired since the backup: they stay so (a restore never brings a revoked key back)' }),
+      worldsDropped: Type.Array(Type.String(), {
+        description: 'worlds the backup registers whose database is gone (deleted since the backup): not registered again; every world whose folder exists stays as it is',
+      }),
       message: Type.String(),
     }),
   },

@@ -12,6 +12,7 @@ import { privateDir } from '../shared/private-files.js';
 import { workerScript } from '../shared/worker-script.js';
 import type { BackupCheckInput, BackupVerdict } from './backup-check.js';
 import { backupDatabase, backupDir, type BackupFile } from './backup.js';
+import { keepWorldRegistry, readLiveRegistry } from '../worlds/registry.js';
 
 /** A backup's id is its file name in <data>/backups, as `GET /data/backups` lists it. */
 const BACKUP_ID = /^crossbuy-[0-9A-Za-z-]{1,64}\.db$/;
@@ -37,6 +38,12 @@ export interface RestoreOutcome {
   backupBefore: BackupFile;
   /** API keys revoked or expired since the backup, kept so (a restore never brings a revoked key back). */
   keysKeptRevoked: number;
+  /**
+   * Worlds the backup registers whose database is gone (deleted since the backup): not registered again.
+   * Every world whose folder exists stays registered as it is now (worlds live in folders of their own,
+   * which a restore of the default world's database does not touch).
+   */
+  worldsDropped: string[];
 }
 
 /**
@@ -55,7 +62,9 @@ export interface RestoreOutcome {
  * What is the installation's rather than the data's stays: the admin token; the service clock, which only
  * moves forward (the later of the two offsets); and every key revocation or expiry made since the backup
  * (a key revoked because it leaked must stay revoked). AUTOINCREMENT counters keep the higher value, so an
- * id a client saw after the backup (an event, a key) is never handed out again.
+ * id a client saw after the backup (an event, a key) is never handed out again. The world registry stays
+ * true to the world folders, which a restore does not touch (worlds/registry.ts, keepWorldRegistry): every world
+ * whose folder exists stays registered as it is now; a world of the backup whose database is gone is dropped.
  */
 export async function restoreFromFile(ctx: CoreContext, file: string): Promise<RestoreOutcome> {
   if (ctx.dataDir === ':memory:') throw unprocessable('An in-memory database has no backups to restore');
@@ -65,9 +74,9 @@ export async function restoreFromFile(ctx: CoreContext, file: string): Promise<R
     const verdict = await checkInWorker({ source: file, staged, maxBytes: readSetting(ctx.db, 'restoreMaxBytes') });
     if (!verdict.ok) throw new ApiError(verdict.status, verdict.message);
     const backupBefore = await backupDatabase(ctx, { automatic: true });
-    const keysKeptRevoked = copyInto(ctx.db, staged);
+    const { keysKeptRevoked, worldsDropped } = copyInto(ctx.db, staged, ctx.dataDir);
     forgetCachedKeys();
-    return { backupBefore, keysKeptRevoked };
+    return { backupBefore, keysKeptRevoked, worldsDropped };
   } finally {
     for (const suffix of ['', '-wal', '-shm', '-journal']) rmSync(staged + suffix, { force: true });
   }
@@ -90,8 +99,11 @@ interface KeyLimits {
   expires_at: string | null;
 }
 
-/** Copies the staged backup into the live database; returns how many restored keys kept a later revocation or expiry. */
-function copyInto(db: Db, staged: string): number {
+/**
+ * Copies the staged backup into the live database; returns how many restored keys kept a later revocation
+ * or expiry, and the worlds of the backup left unregistered because their database is gone.
+ */
+function copyInto(db: Db, staged: string, dataDir: string): { keysKeptRevoked: number; worldsDropped: string[] } {
   // ATTACH cannot run inside a transaction: commit the open group-commit batch first (its requests are
   // waiting for that commit anyway). Nothing else runs on this thread until the copy is done.
   flushGroupCommit(db);
@@ -103,6 +115,7 @@ function copyInto(db: Db, staged: string): number {
       const clockOffsetMs = readSetting(db, 'clockOffsetMs');
       const keyLimits = db.prepare('SELECT hash, revoked_at, expires_at FROM main.api_keys WHERE revoked_at IS NOT NULL OR expires_at IS NOT NULL').all() as KeyLimits[];
       const sequences = db.prepare('SELECT name, seq FROM main.sqlite_sequence').all() as { name: string; seq: number }[];
+      const liveRegistry = readLiveRegistry(db);
       const triggers = db.prepare(`SELECT name, sql FROM main.sqlite_master WHERE type = 'trigger'`).all() as { name: string; sql: string }[];
       for (const t of triggers) db.exec(`DROP TRIGGER main."${t.name}"`);
       const tables = (db.prepare(`SELECT name FROM main.sqlite_master WHERE type = 'table'`).pluck().all() as string[]).filter((n) => !NOT_COPIED.test(n));
@@ -118,11 +131,12 @@ function copyInto(db: Db, staged: string): number {
         setSeq.run(s.seq, s.name);
         addSeq.run(s.name, s.seq, s.name);
       }
+      const worldsDropped = keepWorldRegistry(db, dataDir, liveRegistry);
       db.exec(`INSERT INTO products_fts(products_fts) VALUES ('rebuild')`);
       for (const t of triggers) db.exec(t.sql);
       writeSetting(db, 'adminTokenHash', adminTokenHash);
       writeSetting(db, 'clockOffsetMs', Math.max(clockOffsetMs, readSetting(db, 'clockOffsetMs')));
-      return keepKeyLimits(db, keyLimits);
+      return { keysKeptRevoked: keepKeyLimits(db, keyLimits), worldsDropped };
     }).immediate();
   } finally {
     db.exec('DETACH DATABASE restored');

@@ -1,7 +1,12 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { databaseFile } from '../data-dir.js';
 import type { Db } from '../db/database.js';
 import { inTransaction } from '../db/database.js';
 import { dataVersion } from '../db/data-version.js';
+import { worldDir } from './files.js';
 import { snapshotRows, worldRows, type RawWorld, type SnapshotRow } from './rows.js';
+import { isWorldId } from './world-id.js';
 
 /** One registered world as the registry keeps it (the default world has no row). */
 export interface WorldRow {
@@ -231,4 +236,93 @@ export class WorldRegistry {
       this.db.prepare('INSERT OR REPLACE INTO world_templates (hash, steps, created_at) VALUES (?, ?, ?)').run(hash, JSON.stringify(steps), now.toISOString()),
     );
   }
+}
+
+// ---- world folders and the registry ------------------------------------------------------------------
+
+/**
+ * A file in a world's folder while the world is being made (create, fork): a folder without a registry row
+ * is removed at a start only when it holds this file or no database, i.e. when it is provably half made.
+ */
+export const MAKING_MARKER = '.making';
+
+/**
+ * Whether an entry of the worlds folder that has no registry row is half made (a start removes it): not a
+ * world id, still marked as being made, or without a database. Otherwise it is a whole world folder, which
+ * a start registers again (Worlds.recover) and never deletes. The doctor words its finding the same way.
+ */
+export function unregisteredFolderIsHalfMade(dataDir: string, entry: string): boolean {
+  return !worldHasDatabase(dataDir, entry) || existsSync(join(worldDir(dataDir, entry), MAKING_MARKER));
+}
+
+// ---- the registry across a restore of the default world's database ---------------------------------
+
+interface LiveWorld {
+  seq: number;
+  id: string;
+  state: string;
+  [column: string]: unknown;
+}
+
+/** The registry as it is before a restore replaces the default world's tables (read in the restore's transaction). */
+export interface LiveRegistry {
+  worlds: LiveWorld[];
+  keys: { hash: string; world_id: string }[];
+  snapshots: { world_id: string; id: string; name: string; clock: string; created_at: string }[];
+  templates: { hash: string; steps: string; created_at: string }[];
+}
+
+export function readLiveRegistry(db: Db): LiveRegistry {
+  return {
+    worlds: db.prepare('SELECT * FROM main.worlds ORDER BY seq').all() as LiveWorld[],
+    keys: db.prepare('SELECT hash, world_id FROM main.world_keys').all() as LiveRegistry['keys'],
+    snapshots: db.prepare('SELECT world_id, id, name, clock, created_at FROM main.world_snapshots ORDER BY seq').all() as LiveRegistry['snapshots'],
+    templates: db.prepare('SELECT hash, steps, created_at FROM main.world_templates').all() as LiveRegistry['templates'],
+  };
+}
+
+/** Whether a world's folder holds its database (what a registered world must have). */
+export function worldHasDatabase(dataDir: string, id: string): boolean {
+  return isWorldId(id) && existsSync(databaseFile(worldDir(dataDir, id)));
+}
+
+/**
+ * After a restore copied the backup's tables in (the caller's transaction, triggers lifted): the registry
+ * made true to the world folders, which the restore did not touch. Each world registered now whose folder
+ * holds its database (or that this process is making: state 'creating') keeps its row, keys and snapshots
+ * as they are now, over the backup's. A world the backup registers whose database is gone (deleted since
+ * the backup) is dropped, and returned. A world the backup registers whose folder exists stays. Templates
+ * (a cache of files in worlds/.templates) are the union of both. Returns the dropped ids.
+ */
+export function keepWorldRegistry(db: Db, dataDir: string, live: LiveRegistry): string[] {
+  const kept = new Set(live.worlds.filter((w) => w.state === 'creating' || worldHasDatabase(dataDir, w.id)).map((w) => w.id));
+  const unregister = (id: string) => {
+    db.prepare('DELETE FROM main.world_keys WHERE world_id = ?').run(id);
+    db.prepare('DELETE FROM main.world_snapshots WHERE world_id = ?').run(id);
+    db.prepare('DELETE FROM main.worlds WHERE id = ?').run(id);
+  };
+  const columns = (db.prepare(`SELECT name FROM pragma_table_info('worlds', 'main')`).pluck().all() as string[]).filter((c) => c !== 'seq');
+  const insertWorld = db.prepare(
+    `INSERT INTO main.worlds (seq, ${columns.map((c) => `"${c}"`).join(', ')}) VALUES (?, ${columns.map(() => '?').join(', ')})`,
+  );
+  const seqTaken = db.prepare('SELECT 1 FROM main.worlds WHERE seq = ?').pluck();
+  for (const world of live.worlds) {
+    if (!kept.has(world.id)) continue;
+    unregister(world.id);
+    // Its place in the list is kept unless a world of the backup holds that number (then it goes last).
+    insertWorld.run(seqTaken.get(world.seq) === undefined ? world.seq : null, ...columns.map((c) => world[c] ?? null));
+  }
+  const insertKey = db.prepare('INSERT OR REPLACE INTO main.world_keys (hash, world_id) VALUES (?, ?)');
+  for (const key of live.keys) if (kept.has(key.world_id)) insertKey.run(key.hash, key.world_id);
+  const insertSnapshot = db.prepare('INSERT INTO main.world_snapshots (world_id, id, name, clock, created_at) VALUES (?, ?, ?, ?, ?)');
+  for (const s of live.snapshots) if (kept.has(s.world_id)) insertSnapshot.run(s.world_id, s.id, s.name, s.clock, s.created_at);
+  const insertTemplate = db.prepare('INSERT OR IGNORE INTO main.world_templates (hash, steps, created_at) VALUES (?, ?, ?)');
+  for (const t of live.templates) insertTemplate.run(t.hash, t.steps, t.created_at);
+  const dropped: string[] = [];
+  for (const id of db.prepare('SELECT id FROM main.worlds ORDER BY seq').pluck().all() as string[]) {
+    if (kept.has(id) || worldHasDatabase(dataDir, id)) continue;
+    unregister(id);
+    dropped.push(id);
+  }
+  return dropped;
 }

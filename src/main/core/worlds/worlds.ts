@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { mkdir, readdir, stat } from 'node:fs/promises';
+import { mkdir, open as openFile, readdir, rm, stat } from 'node:fs/promises';
+import Database from 'better-sqlite3';
 import { join } from 'node:path';
 import { allKeyHashes, createApiKey, hashKey } from '../auth/api-keys.js';
 import { SCOPES } from '../auth/scopes.js';
@@ -11,7 +12,7 @@ import { adminTokenFile, databaseFile } from '../data-dir.js';
 import { inTransaction } from '../db/database.js';
 import type { Core } from '../index.js';
 import { forgetWorldRequests, shareRequestLog } from '../requests/request-log.js';
-import { randomSeed, worldIdentity } from '../world/identity.js';
+import { randomSeed, readWorldIdentity, worldIdentity } from '../world/identity.js';
 import { readSetting } from '../settings/settings.js';
 import { ApiError, conflict, notFound } from '../shared/errors.js';
 import { PRIVATE_DIR } from '../shared/private-files.js';
@@ -19,7 +20,7 @@ import { DEFAULT_LIMIT, requireFirstPage } from '../shared/pagination.js';
 import type { ApiKeyInfo } from '../../../contract/admin/keys.js';
 import type { CreatedWorld, ForkWorldInput, NewWorldInput, WorldInfo, WorldListQuery, WorldPage, WorldSnapshot } from '../../../contract/admin/worlds.js';
 import { backupTo, cloneFile, copyQuietDatabase, copyTemplate, removeFolder, replaceDatabase, snapshotFile, syncFile, templateFile, worldDir, worldsRoot } from './files.js';
-import { WorldRegistry, type WorldRow } from './registry.js';
+import { MAKING_MARKER, unregisteredFolderIsHalfMade, WorldRegistry, type WorldRow } from './registry.js';
 import { WorldRuntime } from './runtime.js';
 import type { WorldTarget } from './file/apply.js';
 import { templateHash } from './template-key.js';
@@ -81,6 +82,29 @@ const SK_BEARER = /^Bearer\s+(sk-\S+)\s*$/i;
 export const DEFAULT_MAX_WORLDS = 10_000;
 const DEFAULT_KEY_RATE_LIMIT = 6000;
 const INITIAL_SNAPSHOT = 'initial';
+export { MAKING_MARKER } from './registry.js';
+
+/** What a start did with the worlds folder (recover()). */
+export interface RecoverReport {
+  /** Worlds half made (a crash while one was created or forked), and folders that are no world's: removed. */
+  removed: string[];
+  /** Whole world folders without a registry row (say, from an older restore): registered again, as they are. */
+  registered: string[];
+  /** Folders without a registry row holding a database that could not be registered: kept, untouched. */
+  kept: { id: string; reason: string }[];
+}
+
+/** Makes a world's folder and marks it as being made (fsynced, so a database in it never outlives the mark unnoticed). */
+async function startMaking(dir: string): Promise<void> {
+  await mkdir(dir, { recursive: true, mode: PRIVATE_DIR });
+  const marker = await openFile(join(dir, MAKING_MARKER), 'w', 0o600);
+  try {
+    await marker.datasync();
+  } finally {
+    await marker.close();
+  }
+}
+
 /** What one sweep does at most: the rest waits for the next tick (never a long turn of the loop). */
 const SWEEP_SLICE = 8;
 
@@ -127,15 +151,64 @@ export class Worlds {
     this.origin = origin;
   }
 
-  /** Removes what a crash left: worlds half made, folders without a registry row. */
-  async recover(): Promise<void> {
-    for (const id of this.registry.unfinished()) await this.destroy(id);
+  /**
+   * Puts the worlds folder and the registry in agreement after a crash or a restore: worlds half made (a
+   * row 'creating', or a folder still marked as being made, or one without a database) are removed; a
+   * whole world folder without a registry row is registered again as it is (its seed, clock and keys are
+   * in its database), never deleted; one that cannot be read is kept and reported.
+   */
+  async recover(): Promise<RecoverReport> {
+    const report: RecoverReport = { removed: [], registered: [], kept: [] };
+    for (const id of this.registry.unfinished()) {
+      await this.destroy(id);
+      report.removed.push(id);
+    }
     const root = worldsRoot(this.dataDir);
-    if (!existsSync(root)) return;
+    if (!existsSync(root)) return report;
     for (const entry of await readdir(root)) {
       if (entry.startsWith('.')) continue;
-      if (!isWorldId(entry) || !this.registry.get(entry)) await removeFolder(join(root, entry));
+      const dir = join(root, entry);
+      const row = isWorldId(entry) ? this.registry.get(entry) : null;
+      if (row) {
+        // Made whole, but the crash came before the mark was taken off.
+        await rm(join(dir, MAKING_MARKER), { force: true });
+        continue;
+      }
+      if (unregisteredFolderIsHalfMade(this.dataDir, entry)) {
+        await removeFolder(dir);
+        report.removed.push(entry);
+        continue;
+      }
+      try {
+        await this.registerFolder(entry);
+        report.registered.push(entry);
+      } catch (error) {
+        report.kept.push({ id: entry, reason: error instanceof Error ? error.message : String(error) });
+      }
     }
+    return report;
+  }
+
+  /**
+   * Registers a whole world folder that has no registry row, from its database: its seed and frozen clock,
+   * its keys (none may be another world's); named by its id, no ttl, no snapshot rows (its snapshot files
+   * stay in the folder).
+   */
+  private async registerFolder(id: string): Promise<void> {
+    const file = databaseFile(worldDir(this.dataDir, id));
+    const db = new Database(file, { fileMustExist: true });
+    let identity: { seed: number; frozen: boolean };
+    let hashes: string[];
+    try {
+      identity = readWorldIdentity(db);
+      hashes = db.prepare('SELECT hash FROM api_keys').pluck().all() as string[];
+    } finally {
+      db.close();
+    }
+    const taken = hashes.find((hash) => this.registry.worldOfKey(hash) !== null);
+    if (taken !== undefined) throw new Error(`a key of its database is registered to world ${this.registry.worldOfKey(taken)}`);
+    const createdAt = (await stat(file)).birthtime;
+    this.registry.insert({ id, name: id, seed: identity.seed, frozen: identity.frozen, ttlMs: null }, Number.isNaN(createdAt.getTime()) || createdAt.getTime() === 0 ? new Date() : createdAt, 'ready', hashes);
   }
 
   // ---- resolving a request's world -------------------------------------------------------------
@@ -288,11 +361,11 @@ export class Worlds {
     const createdAt = new Date();
     try {
       // A world made from a file is registered while its steps run (its key must reach it); any other
-      // only once whole. A crash meanwhile leaves a folder without a row (or a row 'creating'): recover() removes it.
+      // only once whole. A crash meanwhile leaves a folder marked as being made (or a row 'creating'): recover() removes it.
       if (hasFile) this.registry.insert(world, createdAt);
       const dir = worldDir(this.dataDir, id);
       await removeFolder(dir);
-      await mkdir(dir, { recursive: true, mode: PRIVATE_DIR });
+      await startMaking(dir);
       // Only a pinned clock start (the request's or the file's) makes the result known: a template of a
       // world that started "now" would hand every later copy the clock of the first one's creation.
       const clockStart = body.clockStart ?? start?.clockStart;
@@ -357,6 +430,8 @@ export class Worlds {
     const snapshot = { id: INITIAL_SNAPSHOT, name: 'as created', clock, createdAt: new Date().toISOString() };
     if (!registered) this.registry.insert(world, createdAt, 'ready', allKeyHashes(runtime.ctx), snapshot);
     else this.registry.markReady(world.id, allKeyHashes(runtime.ctx), snapshot);
+    // Registered whole: no longer half made (a crash before this line leaves a row 'ready', which a start keeps).
+    await rm(join(dir, MAKING_MARKER), { force: true });
     this.open.set(world.id, runtime);
     runtime.start();
     this.evict();
@@ -529,6 +604,7 @@ export class Worlds {
       const createdAt = new Date();
       const dir = worldDir(this.dataDir, id);
       await removeFolder(dir);
+      await startMaking(dir);
       sourceRuntime.pin();
       try {
         // SQLite's online backup: consistent while the source goes on serving requests.

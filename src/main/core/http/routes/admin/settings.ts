@@ -145,13 +145,15 @@ export const adminSettingsRoutes = [
     handler: async ({ ctx, body }) => {
       if (body.confirm !== 'RESTORE') throw badRequest('confirm must be "RESTORE"');
       const file = backupFileOf(ctx, body.backupId);
-      const { backupBefore, keysKeptRevoked } = await restoreFromFile(ctx, file);
+      const { backupBefore, keysKeptRevoked, worldsDropped } = await restoreFromFile(ctx, file);
       syncRequestLogLimit(ctx);
+      const dropped = worldsDropped.length > 0 ? ` Worlds of the backup not registered again (their databases are gone): ${worldsDropped.join(', ')}.` : '';
       return {
         restoredFrom: body.backupId,
         backupBefore,
         keysKeptRevoked,
-        message: `Restored ${body.backupId}. The data as it was just before is in backup ${backupBefore.id}.${keptRevokedNote(keysKeptRevoked)}`,
+        worldsDropped,
+        message: `Restored ${body.backupId}. The data as it was just before is in backup ${backupBefore.id}.${keptRevokedNote(keysKeptRevoked)}${dropped}`,
       };
     },
   }),
