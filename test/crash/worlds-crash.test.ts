@@ -17,6 +17,8 @@ afterAll(cleanup);
 
 describe('crash while worlds are being created', () => {
   it('leaves no half world and loses no acknowledged one after SIGKILL', async () => {
+    // `admin token` reads a folder that exists (it creates none): the first key makes it.
+    await cli('keys', 'create', '--name', 'crash', '--scopes', 'all');
     const adminToken = (await cli('admin', 'token')).stdout.trim();
     const admin = (origin: string, method: string, path: string, body?: unknown) =>
       fetch(`${origin}/api/v1/admin${path}`, {

@@ -5,7 +5,7 @@ import { isOrderStatus } from '../core/orders/state-machine.js';
 import { parseAmount, type Minor } from '../core/shared/money.js';
 import { adjustWallet, depositToWallet } from '../core/wallet/admin.js';
 import type { WalletEntryResult } from '../../contract/admin/wallet.js';
-import { withCore } from './with-core.js';
+import { withExistingCore } from './with-core.js';
 
 /**
  * `crossbuy admin deposit|adjust|advance|refund`: the back office on wallets and purchase orders, through
@@ -88,7 +88,7 @@ export function registerAdminOrderCommands(admin: Command): void {
     .action((amount: string, options: { note?: string; user?: string; data?: string; json?: boolean }) => {
       const minor = amountArg(amount);
       const userId = userArg(options.user);
-      withCore(options.data, (core) => printEntry(depositToWallet(core.ctx, { userId, amount: minor, note: options.note }), options.json));
+      withExistingCore(options.data, (core) => printEntry(depositToWallet(core.ctx, { userId, amount: minor, note: options.note }), options.json));
     });
 
   admin
@@ -101,7 +101,7 @@ export function registerAdminOrderCommands(admin: Command): void {
     .action((amount: string, options: { note: string; user?: string; data?: string; json?: boolean }) => {
       const minor = amountArg(amount);
       const userId = userArg(options.user);
-      withCore(options.data, (core) => printEntry(adjustWallet(core.ctx, { userId, amount: minor, note: options.note }), options.json));
+      withExistingCore(options.data, (core) => printEntry(adjustWallet(core.ctx, { userId, amount: minor, note: options.note }), options.json));
     });
 
   admin
@@ -120,7 +120,7 @@ export function registerAdminOrderCommands(admin: Command): void {
     .option('--json', 'print the order as JSON')
     .action((orderNo: string, flags: AdvanceFlags) => {
       const request = advanceRequestOf(flags);
-      withCore(flags.data, (core) => {
+      withExistingCore(flags.data, (core) => {
         const order = advanceOrder(core.ctx, orderNo, request);
         if (flags.json) process.stdout.write(`${JSON.stringify(order)}\n`);
         else process.stdout.write(`${order.orderNo} ${order.status}: ${order.timeline.at(-1)?.note ?? ''}\n`);
@@ -134,7 +134,7 @@ export function registerAdminOrderCommands(admin: Command): void {
     .option('--data <dir>', 'data directory')
     .option('--json', 'print the result as JSON')
     .action((orderNo: string, options: { reason?: string; data?: string; json?: boolean }) => {
-      withCore(options.data, (core) => {
+      withExistingCore(options.data, (core) => {
         const result = refundOrder(core.ctx, orderNo, options.reason);
         process.stdout.write(options.json ? `${JSON.stringify(result)}\n` : `${result.message}\n`);
       });

@@ -3,7 +3,7 @@ import { clearShipmentException, deliverShippingOrder, dispatchShippingOrder, ru
 import { packRehearsal } from '../core/shipping/rehearsals.js';
 import { isShippingScenario, SHIPPING_SCENARIOS } from '../core/shipping/scenarios.js';
 import { completeService } from '../core/warehouse/services.js';
-import { withCore } from './with-core.js';
+import { withExistingCore } from './with-core.js';
 
 /**
  * `crossbuy admin dispatch|deliver|clear-exception`: the back office moves shipping orders from the shell, through the
@@ -31,7 +31,7 @@ export function registerAdminShippingCommands(admin: Command): void {
       if (options.tracking !== undefined && !/^[A-Za-z0-9-]{1,64}$/.test(options.tracking)) {
         throw new Error('--tracking must be 1 to 64 letters, digits or dashes');
       }
-      withCore(options.data, (core) => print(dispatchShippingOrder(core.ctx, orderNo, options.tracking), options.json));
+      withExistingCore(options.data, (core) => print(dispatchShippingOrder(core.ctx, orderNo, options.tracking), options.json));
     });
   admin
     .command('deliver <shippingOrderNo>')
@@ -39,7 +39,7 @@ export function registerAdminShippingCommands(admin: Command): void {
     .option('--data <dir>', 'data directory')
     .option('--json', 'print the shipping order as JSON')
     .action((orderNo: string, options: { data?: string; json?: boolean }) => {
-      withCore(options.data, (core) => print(deliverShippingOrder(core.ctx, orderNo), options.json));
+      withExistingCore(options.data, (core) => print(deliverShippingOrder(core.ctx, orderNo), options.json));
     });
   admin
     .command('clear-exception <shippingOrderNo>')
@@ -47,7 +47,7 @@ export function registerAdminShippingCommands(admin: Command): void {
     .option('--data <dir>', 'data directory')
     .option('--json', 'print the shipping order as JSON')
     .action((orderNo: string, options: { data?: string; json?: boolean }) => {
-      withCore(options.data, (core) => print(clearShipmentException(core.ctx, orderNo), options.json));
+      withExistingCore(options.data, (core) => print(clearShipmentException(core.ctx, orderNo), options.json));
     });
   // v1.1: shipping scenarios, rehearsal packing, warehouse services done.
   admin
@@ -57,7 +57,7 @@ export function registerAdminShippingCommands(admin: Command): void {
     .option('--json', 'print the shipping order as JSON')
     .action((orderNo: string, scenario: string, options: { data?: string; json?: boolean }) => {
       if (!isShippingScenario(scenario)) throw new Error(`unknown scenario "${scenario}"; valid: ${SHIPPING_SCENARIOS.join(', ')}`);
-      withCore(options.data, (core) => print(runShippingScenario(core.ctx, orderNo, scenario), options.json));
+      withExistingCore(options.data, (core) => print(runShippingScenario(core.ctx, orderNo, scenario), options.json));
     });
   admin
     .command('pack <rehearsalId>')
@@ -65,7 +65,7 @@ export function registerAdminShippingCommands(admin: Command): void {
     .option('--data <dir>', 'data directory')
     .option('--json', 'print the rehearsal as JSON')
     .action((id: string, options: { data?: string; json?: boolean }) => {
-      withCore(options.data, (core) => {
+      withExistingCore(options.data, (core) => {
         const r = packRehearsal(core.ctx, id);
         process.stdout.write(options.json ? `${JSON.stringify(r)}\n` : `${r.id} packed: ${r.packedWeight} g, ${r.length} x ${r.width} x ${r.height} cm\n`);
       });
@@ -78,7 +78,7 @@ export function registerAdminShippingCommands(admin: Command): void {
     .action((requestId: string, options: { data?: string; json?: boolean }) => {
       const id = Number(requestId);
       if (!Number.isSafeInteger(id) || id < 1) throw new Error('requestId must be a positive integer');
-      withCore(options.data, (core) => {
+      withExistingCore(options.data, (core) => {
         const r = completeService(core.ctx, id);
         process.stdout.write(options.json ? `${JSON.stringify(r)}\n` : `service ${r.requestId} (${r.serviceId}) done: package ${r.packageId} now ${r.weight} g\n`);
       });

@@ -6,7 +6,7 @@ import { parseDuration } from '../core/shared/clock.js';
 import { ServiceClock } from '../core/shared/service-clock.js';
 import { plural } from './args.js';
 import { ProgressLine } from './progress.js';
-import { withCore, withCoreAsync } from './with-core.js';
+import { withExistingCore, withExistingCoreAsync } from './with-core.js';
 
 /**
  * `crossbuy admin clock show|advance` and `crossbuy admin autopilot [pace]`: the simulation controls,
@@ -20,7 +20,7 @@ export function registerAdminSimulationCommands(admin: Command): void {
     .description('print the service time')
     .option('--data <dir>', 'data directory')
     .action((flags: { data?: string }) => {
-      withCore(flags.data, (core) => process.stdout.write(`${core.ctx.nowIso()}\n`));
+      withExistingCore(flags.data, (core) => process.stdout.write(`${core.ctx.nowIso()}\n`));
     });
   clock
     .command('advance <duration>')
@@ -31,7 +31,7 @@ export function registerAdminSimulationCommands(admin: Command): void {
     .action(async (duration: string, flags: { data?: string; json?: boolean; quiet?: boolean }) => {
       const ms = parseDuration(duration);
       if (ms === null || ms <= 0) throw new Error(`invalid duration "${duration}": use e.g. 90s, 45m, 12h, 3d, 2w`);
-      await withCoreAsync(flags.data, async (core) => {
+      await withExistingCoreAsync(flags.data, async (core) => {
         const clock = core.ctx.clock;
         if (!(clock instanceof ServiceClock)) throw new Error('this data folder has no service clock');
         const progress = new ProgressLine(process.stderr, !flags.quiet && !flags.json);
@@ -51,7 +51,7 @@ export function registerAdminSimulationCommands(admin: Command): void {
     .description(`show or set the autopilot pace (${PACES.join(', ')}); "run" runs the steps due now`)
     .option('--data <dir>', 'data directory')
     .action((pace: string | undefined, flags: { data?: string }) => {
-      withCore(flags.data, (core) => {
+      withExistingCore(flags.data, (core) => {
         if (pace === undefined) {
           process.stdout.write(`${currentPace(core.ctx)}\n`);
           return;

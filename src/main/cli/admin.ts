@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { withCore } from './with-core.js';
+import { withExistingCore } from './with-core.js';
 import { registerAdminShippingCommands } from './admin-shipping.js';
 import { registerAdminOrderCommands } from './admin-orders.js';
 import { registerAdminSimulationCommands } from './admin-simulation.js';
@@ -15,6 +15,6 @@ export function registerAdminCommands(program: Command): void {
     .description('print the admin API token (for /api/v1/admin)')
     .option('--data <dir>', 'data directory')
     .action((options: { data?: string }) => {
-      withCore(options.data, (core) => process.stdout.write(`${core.adminToken}\n`));
+      withExistingCore(options.data, (core) => process.stdout.write(`${core.adminToken}\n`));
     });
 }

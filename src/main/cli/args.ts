@@ -1,5 +1,5 @@
-import { existsSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
+import { existsSync, statSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
 import { DEFAULT_PORT } from '../headless/port.js';
 import { defaultDataDir } from '../core/data-dir.js';
 
@@ -39,4 +39,5 @@ export function checkOutFolder(out: string | undefined): void {
   if (out === undefined) return;
   const folder = dirname(resolve(out));
   if (!existsSync(folder)) throw new Error(`cannot write ${resolve(out)}: the folder ${folder} does not exist`);
+  if (existsSync(out) && statSync(out).isDirectory()) throw new Error(`cannot write ${resolve(out)}: it is a folder (give a file name, e.g. ${join(resolve(out), 'export.csv')})`);
 }

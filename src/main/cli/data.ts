@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { existsSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
 import { backupDatabase, listBackups } from '../core/data/backup.js';
 import { restoreFromFile } from '../core/data/restore.js';
@@ -11,10 +11,12 @@ import { existingDataDir, withCoreAsync, withCore } from './with-core.js';
 
 /** Where a command names a backup: the backups folder's own name first, else a path from here. */
 export function backupSource(name: string, dataDir: string, cwd = process.cwd()): { file: string } | { error: string } {
+  if (name.trim() === '') return { error: 'no backup named: give a name as `crossbuy data backups` lists it, or the path of a backup file' };
   const inBackups = join(dataDir, 'backups', basename(name));
   // A bare name (what `data backups` lists) is looked up in the backups folder.
   if (basename(name) === name && existsSync(inBackups)) return { file: inBackups };
   const fromHere = resolve(cwd, name);
+  if (existsSync(fromHere) && statSync(fromHere).isDirectory()) return { error: `${fromHere} is a folder, not a backup file (\`crossbuy data backups\` lists the backups by name)` };
   if (existsSync(fromHere)) return { file: fromHere };
   return { error: `no backup named ${name} in ${join(dataDir, 'backups')} (\`crossbuy data backups\` lists them), nor a file ${fromHere}` };
 }
@@ -68,7 +70,8 @@ export function registerDataCommands(program: Command): void {
       const source = backupSource(name, dir);
       if ('error' in source) throw new Error(source.error);
       await withCoreAsync(dir, async (core) => {
-        const { backupBefore, keysKeptRevoked } = await restoreFromFile(core.ctx, source.file);
+        const { backupBefore, keysKeptRevoked, worldsDropped } = await restoreFromFile(core.ctx, source.file);
+        if (worldsDropped.length > 0) process.stdout.write(`not registered again (their databases are gone): ${worldsDropped.join(', ')}\n`);
         process.stdout.write(`restored ${source.file}\nthe data as it was before: ${backupBefore.file}\n`);
         if (keysKeptRevoked > 0) {
           process.stdout.write(`${plural(keysKeptRevoked, 'API key')} revoked or expired since the backup stay revoked or expired\n`);

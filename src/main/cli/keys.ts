@@ -63,7 +63,7 @@ export function registerKeyCommands(program: Command): void {
             `${k.id}\t${k.preview}\t${state}\t${k.name}\t${k.rateLimit}/min\t${k.scopes.length === 16 ? 'all' : k.scopes.join(',')}\n`,
           );
         }
-      });
+      }, { existing: true });
     });
 
   keys
@@ -71,15 +71,42 @@ export function registerKeyCommands(program: Command): void {
     .description('revoke a key by its id')
     .option('--data <dir>', 'data directory')
     .action((id: string, options: { data?: string }) => {
-      withCore(options.data, (core) => {
-        const info = revokeApiKey(core.ctx, Number(id));
-        process.stdout.write(`revoked key ${info.id} (${info.preview})\n`);
-      });
+      if (!/^[1-9][0-9]{0,15}$/.test(id) || !Number.isSafeInteger(Number(id))) throw new Error(`invalid key id "${id}": a positive integer, the id \`crossbuy keys list\` shows`);
+      withCore(
+        options.data,
+        (core) => {
+          const info = revokeApiKey(core.ctx, Number(id));
+          process.stdout.write(`revoked key ${info.id} (${info.preview})\n`);
+        },
+        { existing: true },
+      );
     });
+}
+
+/** What the file system's errno means, for the ones a person can act on; null for the rest. */
+function errnoSentence(error: NodeJS.ErrnoException): string | null {
+  const path = error.path;
+  if (!path) return null;
+  switch (error.code) {
+    case 'EROFS':
+      return `${path} is on a read-only file system (${error.syscall ?? 'write'} refused)`;
+    case 'EISDIR':
+      return `${path} is a folder, where a file was expected`;
+    case 'EACCES':
+    case 'EPERM':
+      return `permission denied on ${path} (${error.syscall ?? 'access'})`;
+    case 'ENOSPC':
+      return `no space left on the device holding ${path}`;
+    default:
+      return null;
+  }
 }
 
 export function describeError(error: unknown): string {
   if (error instanceof ApiError) return error.message;
+  if (error instanceof Error && typeof (error as NodeJS.ErrnoException).code === 'string' && typeof (error as NodeJS.ErrnoException).syscall === 'string') {
+    return errnoSentence(error as NodeJS.ErrnoException) ?? error.message;
+  }
   if (error instanceof Error) return error.message;
   return String(error);
 }

@@ -1,6 +1,9 @@
 import type { Command } from 'commander';
 import { DEFAULT_WORLD, isWorldId } from '../core/worlds/world-id.js';
 import { resolveDataDir } from './args.js';
+import { noDatabaseMessage } from './with-core.js';
+import { existsSync } from 'node:fs';
+import { databaseFile } from '../core/data-dir.js';
 
 interface McpFlags {
   data?: string;
@@ -11,6 +14,28 @@ interface McpFlags {
   url?: string;
 }
 
+
+/** Hosts that never leave the machine: a key sent to them over plain http stays on it. */
+function isLoopbackHost(hostname: string): boolean {
+  const host = hostname.replace(/^\[|\]$/g, '').toLowerCase();
+  return host === 'localhost' || host.endsWith('.localhost') || host === '::1' || /^127(\.\d{1,3}){3}$/.test(host);
+}
+
+/**
+ * The one-line warning for a --url that would carry the key in clear over the network (plain http to a
+ * host that is not this machine), or null. A warning, not a refusal: a server behind a tunnel or on a
+ * trusted LAN is the person's choice, but they should know the key travels unencrypted.
+ */
+export function plainHttpWarning(url: string): string | null {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return null;
+  }
+  if (parsed.protocol !== 'http:' || isLoopbackHost(parsed.hostname)) return null;
+  return `warning: ${parsed.origin} is plain http to another machine: the API key travels unencrypted (use https://, or a server on 127.0.0.1)`;
+}
 
 /** The one line a refusal to start prints (stderr; stdout belongs to the protocol). */
 class StartRefused extends Error {}
@@ -36,11 +61,19 @@ export async function mcp(flags: McpFlags, env: NodeJS.ProcessEnv = process.env)
   const unknown = globs ? unmatchedGlobs(openTools(), globs) : [];
   if (unknown.length > 0) throw new StartRefused(`--tools: no tool matches ${unknown.join(', ')}`);
   if (flags.url !== undefined && !/^https?:\/\//.test(flags.url)) throw new StartRefused(`--url "${flags.url}" must be an http:// origin, e.g. http://127.0.0.1:4680`);
+  if (flags.url !== undefined) {
+    const warning = plainHttpWarning(flags.url);
+    if (warning) process.stderr.write(`crossbuy mcp: ${warning}\n`);
+  }
+  const dataDir = resolveDataDir(flags.data);
+  // In-process, the key is checked against the folder's keys: a folder without a database (a mistyped
+  // --data) is refused, not created and seeded.
+  if (flags.url === undefined && !existsSync(databaseFile(dataDir))) throw new StartRefused(noDatabaseMessage(dataDir));
   // Runs for hours beside the assistant: the old generation held to what is live (headless/steady-heap.ts).
   (await import('../headless/steady-heap.js')).holdSteadyHeap();
   await runStdio({
     key,
-    dataDir: resolveDataDir(flags.data),
+    dataDir,
     url: flags.url,
     world: flags.world,
     selection: { readOnly: flags.readOnly === true, ...(globs ? { globs } : {}), ...(flags.preset ? { preset: flags.preset as 'shopper' | 'tracker' } : {}) },

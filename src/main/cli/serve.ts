@@ -4,6 +4,7 @@ import { serveWorldFile } from './world-file.js';
 import { newUiToken, persistentUiToken, saveUiToken } from '../headless/ui-token.js';
 import { serverHolding } from '../core/data/server-lock.js';
 import type { RunningServer } from '../headless/serve.js';
+import { readOnlyFailure } from './with-core.js';
 
 export interface ServeFlags {
   port?: string;
@@ -22,7 +23,7 @@ function isAddressInUse(error: unknown): boolean {
 /** Starts the server as `crossbuy serve` does and prints its URL; the caller owns the stop. */
 export async function startServing(flags: ServeFlags): Promise<RunningServer> {
   // Loaded here, not at the top: the server (fastify, schemas) is most of the CLI's start-up time.
-  const { startServer } = await import('../headless/serve.js');
+  const { startServer, refuseHeldFolder } = await import('../headless/serve.js');
   const dataDir = resolveDataDir(flags.data);
   const { port, explicit } = resolvePort(flags.port);
   if (flags.newToken) {
@@ -30,8 +31,15 @@ export async function startServing(flags: ServeFlags): Promise<RunningServer> {
     const holder = serverHolding(dataDir);
     if (holder) throw new Error(`${holder.origin} (process ${holder.pid}) serves this data folder: stop it, then start again with --new-token`);
   }
+  // One server per folder: a second would take over server.pid, and the folder would look free once it stopped.
+  refuseHeldFolder(dataDir);
   // The folder's own token, so a restart keeps an open page's session (--new-token ends them all).
-  const sessionToken = flags.newToken ? newUiToken() : persistentUiToken(dataDir);
+  let sessionToken: string;
+  try {
+    sessionToken = flags.newToken ? newUiToken() : persistentUiToken(dataDir);
+  } catch (error) {
+    throw readOnlyFailure(error, dataDir, true) ?? error;
+  }
   const { applyWorldFile } = await import('../core/worlds/file/apply.js');
   let running: RunningServer;
   try {
@@ -39,7 +47,7 @@ export async function startServing(flags: ServeFlags): Promise<RunningServer> {
     running = await startServer({ dataDir, port, empty: flags.empty, sessionToken, applyFile: applyWorldFile, portFallback: !explicit });
   } catch (error) {
     if (isAddressInUse(error)) throw new Error(busyPortMessage(port), { cause: error });
-    throw error;
+    throw readOnlyFailure(error, dataDir, true) ?? error;
   }
   // Kept only once a server runs with it: a start that fails (a taken port) leaves the old token in place.
   if (flags.newToken) saveUiToken(dataDir, sessionToken);
@@ -52,13 +60,15 @@ export async function startServing(flags: ServeFlags): Promise<RunningServer> {
 export async function serve(flags: ServeFlags): Promise<void> {
   if (flags.worldFile !== undefined) return serveFromWorldFile(flags as ServeFlags & { worldFile: string });
   if (flags.seed !== undefined) throw new Error('--seed goes with --world-file');
+  if (flags.frozen === false) throw new Error('--no-frozen goes with --world-file');
   stopOnSignals(await startServing(flags));
 }
 
 /** `serve --world-file F`: a new folder (--data, new or empty; else a temporary one) made from the file. */
 async function serveFromWorldFile(flags: ServeFlags & { worldFile: string }): Promise<void> {
   if (flags.empty || flags.newToken) throw new Error('--world-file makes a new folder: --empty and --new-token do not apply');
-  stopOnSignals(await serveWorldFile(flags));
+  // A well-formed UI token (43 base64url characters), as every other server's.
+  stopOnSignals(await serveWorldFile({ ...flags, sessionToken: newUiToken() }));
 }
 
 function stopOnSignals(running: { stop(): Promise<void> }): void {

@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { Command } from 'commander';
@@ -28,8 +28,15 @@ async function startFromFile(path: string, flags: { seed?: string; frozen?: bool
   const seed = parseSeed(flags.seed);
   const { file, baseDir } = readWorldFile(path);
   const dataDir = worldFolder(flags.data);
-  const started = await startWorldFileServer({ dataDir, port: flags.port ?? 0, uiDir: flags.port === undefined ? null : undefined, sessionToken: flags.sessionToken, world: { file, baseDir, seed, frozen: flags.frozen } });
-  return { ...started, dataDir };
+  const temporary = flags.data === undefined;
+  try {
+    const started = await startWorldFileServer({ dataDir, port: flags.port ?? 0, uiDir: flags.port === undefined ? null : undefined, sessionToken: flags.sessionToken, world: { file, baseDir, seed, frozen: flags.frozen } });
+    return { ...started, dataDir, temporary };
+  } catch (error) {
+    // A folder made here for a start that failed holds nothing anyone asked for.
+    if (temporary) rmSync(dataDir, { recursive: true, force: true });
+    throw error;
+  }
 }
 
 function stepLine(step: StepResult): string {
@@ -64,7 +71,12 @@ export async function serveWorldFile(flags: { worldFile: string; seed?: string; 
   process.stdout.write(`world file ${flags.worldFile} applied to ${started.dataDir} (seed ${started.seed}): ${started.applied.steps.length} steps\n`);
   process.stdout.write(`key (every scope): ${started.key.secret}\n`);
   process.stdout.write(`crossbuy is serving at ${started.running.uiUrl}\n`);
-  return { stop: () => started.running.stop(), uiUrl: started.running.uiUrl, dataDir: started.dataDir, key: started.key.secret };
+  // A temporary folder (no --data) is this run's alone: it goes when the server stops.
+  const stop = async () => {
+    await started.running.stop();
+    if (started.temporary) rmSync(started.dataDir, { recursive: true, force: true });
+  };
+  return { stop, uiUrl: started.running.uiUrl, dataDir: started.dataDir, key: started.key.secret };
 }
 
 interface RecordFlags {

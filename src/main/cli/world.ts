@@ -1,8 +1,9 @@
 import type { Command } from 'commander';
-import { readFileSync } from 'node:fs';
-import { adminTokenFile } from '../core/data-dir.js';
+import { existsSync, readFileSync } from 'node:fs';
+import { adminTokenFile, databaseFile } from '../core/data-dir.js';
 import { serverHolding } from '../core/data/server-lock.js';
 import { resolveDataDir } from './args.js';
+import { existingDataDir, readOnlyFailure } from './with-core.js';
 
 /** One admin API call: to the server holding the folder, or to one started here for the command. */
 type AdminCall = (method: string, path: string, body?: unknown) => Promise<{ status: number; body: { data?: unknown; message?: string } | undefined }>;
@@ -11,10 +12,11 @@ type AdminCall = (method: string, path: string, body?: unknown) => Promise<{ sta
  * Runs `work` against the worlds of a data folder. A live server on the folder (`<data>/server.pid`) is
  * asked over HTTP with the folder's admin token (its worlds and their open databases are that process's);
  * otherwise the command serves the folder itself for its duration (on a free loopback port), so both
- * ways run the same routes.
+ * ways run the same routes. `existing`: the command reads or changes worlds already there (list, delete,
+ * reset), so a folder without a database is refused rather than created and seeded.
  */
-async function withWorldsApi<T>(dataFlag: string | undefined, work: (call: AdminCall) => Promise<T>): Promise<T> {
-  const dataDir = resolveDataDir(dataFlag);
+async function withWorldsApi<T>(dataFlag: string | undefined, work: (call: AdminCall) => Promise<T>, options: { existing?: boolean } = {}): Promise<T> {
+  const dataDir = options.existing ? existingDataDir(dataFlag) : resolveDataDir(dataFlag);
   const holder = serverHolding(dataDir);
   if (holder) {
     const token = readFileSync(adminTokenFile(dataDir), 'utf8').trim();
@@ -30,7 +32,14 @@ async function withWorldsApi<T>(dataFlag: string | undefined, work: (call: Admin
   }
   const { startServer } = await import('../headless/serve.js');
   const { applyWorldFile } = await import('../core/worlds/file/apply.js');
-  const running = await startServer({ dataDir, port: 0, uiDir: null, applyFile: applyWorldFile });
+  const fresh = !existsSync(databaseFile(dataDir));
+  let running: Awaited<ReturnType<typeof startServer>>;
+  try {
+    running = await startServer({ dataDir, port: 0, uiDir: null, applyFile: applyWorldFile });
+  } catch (error) {
+    throw readOnlyFailure(error, dataDir, true) ?? error;
+  }
+  if (fresh) process.stderr.write(`crossbuy: ${dataDir} had no data: started it with the demo data (another folder: --data DIR or CROSSBUY_DATA)\n`);
   try {
     return await work(async (method, path, body) => {
       const response = await running.app.inject({
@@ -126,7 +135,7 @@ export function registerWorldCommands(program: Command): void {
           if (page.items.length < 100) return;
           after = page.items[page.items.length - 1]!.id;
         }
-      });
+      }, { existing: true });
     });
 
   world
@@ -134,7 +143,7 @@ export function registerWorldCommands(program: Command): void {
     .description('delete a world: its keys stop working at once')
     .option('--data <dir>', 'data directory')
     .action(async (id: string, flags: { data?: string }) => {
-      await withWorldsApi(flags.data, async (call) => dataOf(await call('DELETE', `/worlds/${encodeURIComponent(id)}`)));
+      await withWorldsApi(flags.data, async (call) => dataOf(await call('DELETE', `/worlds/${encodeURIComponent(id)}`)), { existing: true });
       process.stdout.write(`deleted ${id}\n`);
     });
 
@@ -145,7 +154,7 @@ export function registerWorldCommands(program: Command): void {
     .option('--data <dir>', 'data directory')
     .action(async (id: string, flags: { snapshot?: string; data?: string }) => {
       const body = flags.snapshot ? { snapshot: flags.snapshot } : {};
-      const reset = await withWorldsApi(flags.data, async (call) => dataOf<{ id: string; clock: string }>(await call('POST', `/worlds/${encodeURIComponent(id)}/reset`, body)));
+      const reset = await withWorldsApi(flags.data, async (call) => dataOf<{ id: string; clock: string }>(await call('POST', `/worlds/${encodeURIComponent(id)}/reset`, body)), { existing: true });
       process.stdout.write(`reset ${reset.id} (clock ${reset.clock})\n`);
     });
 }

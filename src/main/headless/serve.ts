@@ -1,4 +1,4 @@
-import { removeServerLock, writeServerLock } from '../core/data/server-lock.js';
+import { removeServerLock, serverHolding, writeServerLock, type ServerLock } from '../core/data/server-lock.js';
 import { existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -98,8 +98,25 @@ export function defaultUiDir(): string {
   return resolve(dir, 'out', 'renderer');
 }
 
+/** The one line a start on a folder another live server holds answers (`server.pid` names a live process). */
+export function folderHeldMessage(dataDir: string, holder: ServerLock): string {
+  return `a server (pid ${holder.pid}, ${holder.origin}) already serves ${dataDir}: stop it first, or give this one another folder (--data DIR)`;
+}
+
+/**
+ * Refuses a second server on a folder: it would overwrite the first one's `server.pid`, and once it stopped
+ * the folder would look free (`data restore`, `serve --new-token`) while the first still served it. A lock
+ * naming this very process is a stale one (a pid reused after a crash, most often in a container).
+ */
+export function refuseHeldFolder(dataDir: string): void {
+  if (dataDir === ':memory:') return;
+  const holder = serverHolding(dataDir);
+  if (holder && holder.pid !== process.pid) throw new Error(folderHeldMessage(dataDir, holder));
+}
+
 /** Core + open API + admin API + UI on 127.0.0.1: the headless mode, and the server inside the desktop app. */
 export async function startServer(options: ServeOptions): Promise<RunningServer> {
+  refuseHeldFolder(options.dataDir);
   const core = openCore({ dataDir: options.dataDir, empty: options.empty, referenceData: options.referenceData, clockStart: options.clockStart, seed: options.seed, frozen: options.frozen });
   const sessionToken = options.sessionToken ?? randomToken(24);
   const uiDir = options.uiDir === undefined ? defaultUiDir() : options.uiDir;
@@ -126,11 +143,19 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
     // MCP (Streamable HTTP) on the same port: its tool calls are `inject`ed into this app.
     await registerMcpHttp(app, { worlds, catalog: openCatalog });
     await listen(app, options.port, options.portFallback ?? false);
-    holdSteadyHeap();
   } catch (error) {
     core.close();
     throw error;
   }
+  try {
+    // Checked again just before the lock is written: another server may have started meanwhile.
+    refuseHeldFolder(options.dataDir);
+  } catch (error) {
+    await app.close();
+    core.close();
+    throw error;
+  }
+  holdSteadyHeap();
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : options.port;
   const origin = `http://${HOST}:${port}`;

@@ -31,9 +31,9 @@ afterAll(() => rmSync(base, { recursive: true, force: true }));
 describe('a command on a folder with nothing in it', () => {
   it('says which folder it started, on stderr, and keeps stdout for the answer', () => {
     const fresh = join(base, 'fresh');
-    const run = crossbuy(['admin', 'token', '--data', fresh]);
+    const run = crossbuy(['keys', 'create', '--name', 'first', '--scopes', 'all', '--data', fresh]);
     expect(run.status).toBe(0);
-    expect(run.stdout).toMatch(/^[A-Za-z0-9_-]{20,}\n$/);
+    expect(run.stdout).toMatch(/^sk-[A-Za-z0-9_-]{20,}\n$/);
     expect(run.stderr).toBe(`crossbuy: ${fresh} had no data: started it with the demo data (another folder: --data DIR or CROSSBUY_DATA)\n`);
   });
 

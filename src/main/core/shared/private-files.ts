@@ -1,4 +1,4 @@
-import { chmodSync, closeSync, existsSync, mkdirSync, openSync } from 'node:fs';
+import { chmodSync, closeSync, existsSync, mkdirSync, openSync, statSync } from 'node:fs';
 import { dirname } from 'node:path';
 
 /**
@@ -12,15 +12,24 @@ export const PRIVATE_FILE = 0o600;
 
 const onWindows = process.platform === 'win32';
 
+/**
+ * Whether `path` is already the user's alone (no bit for the group or others): such a file or folder is
+ * not chmod-ed again, so a read-only folder (a mounted snapshot, a backup medium) that is already private
+ * can still be opened; a chmod there fails with EROFS.
+ */
+function alreadyPrivate(path: string): boolean {
+  return (statSync(path).mode & 0o077) === 0;
+}
+
 /** Creates `dir` (and its parents) if missing and makes it the user's alone. */
 export function privateDir(dir: string): void {
-  mkdirSync(dir, { recursive: true, mode: PRIVATE_DIR });
-  if (!onWindows) chmodSync(dir, PRIVATE_DIR);
+  if (!existsSync(dir)) mkdirSync(dir, { recursive: true, mode: PRIVATE_DIR });
+  if (!onWindows && !alreadyPrivate(dir)) chmodSync(dir, PRIVATE_DIR);
 }
 
 /** Makes an existing file the user's alone; a missing one is left missing. */
 export function makePrivate(file: string): void {
-  if (!onWindows && existsSync(file)) chmodSync(file, PRIVATE_FILE);
+  if (!onWindows && existsSync(file) && !alreadyPrivate(file)) chmodSync(file, PRIVATE_FILE);
 }
 
 /**
@@ -31,7 +40,8 @@ export function makePrivate(file: string): void {
 export function privateDatabaseFile(file: string): void {
   if (file === ':memory:') return;
   privateDir(dirname(file));
-  closeSync(openSync(file, 'a', PRIVATE_FILE));
+  // Created 0600 when new; an existing one is not opened for writing here (it may be on a read-only mount).
+  if (!existsSync(file)) closeSync(openSync(file, 'a', PRIVATE_FILE));
   makeDatabaseFilesPrivate(file);
 }
 
