@@ -60,11 +60,15 @@ async function summaries(log: RequestLog, query: RecordQuery, until: number | nu
  * early), with their wall times where this process ran them. A frozen clock's service time says nothing
  * of wall time: there an advance this process did not run cannot be placed, and is a 422, unless the
  * journal was complete before the session began (then it is history: a kept template's, an earlier run's).
+ * A clock that runs with wall time is always read from the event log (its partial index holds only the
+ * advances, and the walk stops at the first one before the session): the journal holds this process's
+ * advances only, and one made meanwhile by another process on the folder (`crossbuy admin clock advance`
+ * beside a running server) is the session's too, placed by estimate.
  */
 function advancesSince(ctx: CoreContext, firstAt: number, offsetNow: number, frozen: boolean): AdvanceSpan[] {
-  // The journal has held every advance since before the session: those are the session's (an advance it
-  // lacks ran before, and is history), read without walking the event log.
-  const completeSince = journalCompleteSince(ctx);
+  // A frozen world whose journal has held every advance since before the session: those are the
+  // session's (an advance it lacks ran before, and is history), read without walking the event log.
+  const completeSince = frozen ? journalCompleteSince(ctx) : null;
   if (completeSince !== null && completeSince <= firstAt) {
     return journaledAdvancesSince(ctx, firstAt - ADVANCE_MARGIN_MS).map((a) => ({ from: Date.parse(a.from), to: Date.parse(a.to), wall: { start: a.wallStart, end: a.wallEnd } }));
   }
@@ -194,7 +198,11 @@ export async function recordWorldFile(ctx: CoreContext, log: RequestLog, query: 
   // frozen clock: where it stood, the clock start plus the advances before the session).
   const firstAdvance = inSession[0];
   const frozenStart = Date.parse(identity.clockStart) + offsetNow - inSession.reduce((sum, p) => sum + advances[p.advance]!.to - advances[p.advance]!.from, 0);
-  const offsetAtStart = identity.frozen ? frozenStart - firstAt : firstAdvance ? advances[firstAdvance.advance]!.from - firstAdvance.wallStart : offsetNow;
+  // An advance placed by estimate is taken to have run in no time here: its start is a guess (up to a
+  // second early), and a start taken too early would put the session's first writes before clockStart
+  // (into the opening balance); its end is where the offset says it was.
+  const offsetBefore = (p: PlacedAdvance) => advances[p.advance]!.from - (advances[p.advance]!.wall ? p.wallStart : p.wallEnd);
+  const offsetAtStart = identity.frozen ? frozenStart - firstAt : firstAdvance ? offsetBefore(firstAdvance) : offsetNow;
   const clockStart = firstAt + offsetAtStart;
   // A world that began with the demo deposit replays from the demo data.
   const demo = ctx.db.prepare(`SELECT 1 FROM wallet_entries WHERE reference = 'DEMO' LIMIT 1`).get() !== undefined;
