@@ -2693,7 +2693,7 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description The sandbox (extensions.md section 8): comma-separated names of what should happen to this one (out_of_stock, price_increase, price_decrease, domestic_freight, qc_issue, seller_delay); ignored when the operator turned the header off
+                 * @description The sandbox: comma-separated names of what should happen to this one (out_of_stock, price_increase, price_decrease, domestic_freight, qc_issue, seller_delay); ignored when the operator turned the header off
                  * @example out_of_stock
                  */
                 "Crossbuy-Scenario"?: string;
@@ -4864,7 +4864,7 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description The sandbox (extensions.md section 8): comma-separated names of what should happen to this one (customs_hold, lost_in_transit, customs_seized, overweight); ignored when the operator turned the header off
+                 * @description The sandbox: comma-separated names of what should happen to this one (customs_hold, lost_in_transit, customs_seized, overweight); ignored when the operator turned the header off
                  * @example customs_hold
                  */
                 "Crossbuy-Scenario"?: string;
@@ -7275,7 +7275,7 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description The sandbox (extensions.md section 8): comma-separated names of what should happen to this one (declined, pending_review); ignored when the operator turned the header off
+                 * @description The sandbox: comma-separated names of what should happen to this one (declined, pending_review); ignored when the operator turned the header off
                  * @example declined
                  */
                 "Crossbuy-Scenario"?: string;

@@ -115,6 +115,11 @@ function namesRecords(schema: unknown): boolean {
   return [...Object.values(node.properties ?? {}), node.items, ...(node.anyOf ?? []), ...(node.oneOf ?? []), ...(node.allOf ?? [])].some(namesRecords);
 }
 
+/** Adds an optional request header to an operation's parameters. */
+function addHeader(operation: Json, name: string, header: { description: string; schema: Json; example: string | undefined }): void {
+  operation.parameters = [...((operation.parameters as Json[] | undefined) ?? []), { in: 'header', name, required: false, ...header }];
+}
+
 /** The error statuses an operation can answer, from what it takes (parameters, body) and does. */
 function errorStatuses(api: Api, method: string, operation: Json, moves: boolean, idempotent: boolean): number[] {
   const parameters = (operation.parameters as { in: string }[] | undefined) ?? [];
@@ -217,17 +222,11 @@ function finishOperation(rules: DocumentRules, method: string, path: string, ope
   const out: Json = { ...operation, operationId: doc.operationId, description: doc.description };
   if (Array.isArray(operation.parameters)) out.parameters = (operation.parameters as Json[]).map(integerParameter);
   if (idempotent) {
-    out.parameters = [
-      ...((out.parameters as Json[] | undefined) ?? []),
-      {
-        in: 'header',
-        name: 'Idempotency-Key',
-        required: false,
-        description: '1 to 255 visible ASCII characters: a retry with the same key and request answers the stored result (with Idempotent-Replayed: true) and never applies twice; kept 24 hours',
-        schema: { ...IDEMPOTENCY_KEY_SCHEMA },
-        example: 'order-2026-01-01-001',
-      },
-    ];
+    addHeader(out, 'Idempotency-Key', {
+      description: '1 to 255 visible ASCII characters: a retry with the same key and request answers the stored result (with Idempotent-Replayed: true) and never applies twice; kept 24 hours',
+      schema: { ...IDEMPOTENCY_KEY_SCHEMA },
+      example: 'order-2026-01-01-001',
+    });
   }
   const requestBody = operation.requestBody as Json | undefined;
   if (requestBody) {
@@ -260,17 +259,11 @@ function finishOperation(rules: DocumentRules, method: string, path: string, ope
   }
   const scenarios = rules.api === 'open' ? SCENARIO_ROUTES[key] : undefined;
   if (scenarios) {
-    out.parameters = [
-      ...((out.parameters as Json[] | undefined) ?? []),
-      {
-        in: 'header',
-        name: 'Crossbuy-Scenario',
-        required: false,
-        description: `The sandbox (extensions.md section 8): comma-separated names of what should happen to this one (${scenarios.join(', ')}); ignored when the operator turned the header off`,
-        schema: { type: 'string' },
-        example: scenarios[0],
-      },
-    ];
+    addHeader(out, 'Crossbuy-Scenario', {
+      description: `The sandbox: comma-separated names of what should happen to this one (${scenarios.join(', ')}); ignored when the operator turned the header off`,
+      schema: { type: 'string' },
+      example: scenarios[0],
+    });
   }
   for (const status of errorStatuses(rules.api, method, out, doc.movesMoney === true, idempotent)) {
     responses[String(status)] = { $ref: `#/components/responses/${RESPONSE_NAME[status]}` };
