@@ -81,4 +81,20 @@ describe('advance while a supplement is pending', () => {
     expect(after.supplements).toHaveLength(1);
     expect(after.scenarios).toEqual([{ name: 'domestic_freight', status: 'programmed', firedAt: null }]);
   });
+
+  it('the back office\'s simulate raises no second supplement while one is pending; a price decrease still runs', async () => {
+    const placed = await server.api('POST', '/orders', { body: { items: [line(sku, 1)] } });
+    const orderNo = placed.body.data.orderNo as string;
+    const simulate = (scenario: string) => server.admin('POST', `/orders/${orderNo}/simulate`, { scenario });
+    expect((await advance(orderNo, { to: 'paid' })).status).toBe(200);
+    expect((await simulate('price_increase')).status).toBe(200);
+    const before = tableCounts(server);
+    const second = await simulate('domestic_freight');
+    expect(second.status, JSON.stringify(second.body)).toBe(409);
+    expect(second.body.message).toBe(`Order ${orderNo} has a pending supplement: it is paid or declined before the scenario domestic_freight can raise another`);
+    expect(tableCounts(server)).toEqual(before);
+    expect((await detail(orderNo)).supplements).toHaveLength(1);
+    expect((await simulate('price_decrease')).status).toBe(200);
+    expect(checkOrderInvariants(server.running.core.ctx)).toEqual([]);
+  });
 });

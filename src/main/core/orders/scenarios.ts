@@ -102,6 +102,9 @@ function markFired(ctx: CoreContext, orderNo: string, name: OrderScenario): void
   save(ctx, orderNo, list);
 }
 
+/** The scenarios whose effect is a supplement the shopper must pay or decline. */
+const RAISES_SUPPLEMENT: ReadonlySet<OrderScenario> = new Set(['price_increase', 'domestic_freight']);
+
 /** Admin simulate: fires `name` now. 409 when the order is not at its step or it already fired. */
 export function simulateOrderScenario(ctx: CoreContext, orderNo: string, name: OrderScenario): void {
   ctx.db
@@ -110,6 +113,10 @@ export function simulateOrderScenario(ctx: CoreContext, orderNo: string, name: O
       const at = SCENARIO_STATUS[name];
       if (order.status !== at) throw conflict(`Scenario ${name} fits an order that is ${at}; order ${orderNo} is ${order.status}`);
       if (scenariosOf(ctx, orderNo).some((s) => s.name === name && s.status === 'fired')) throw conflict(`Scenario ${name} already fired on order ${orderNo}`);
+      // One supplement at a time: a second asked for while the first waits would stack two on one purchase.
+      if (RAISES_SUPPLEMENT.has(name) && ctx.db.prepare("SELECT 1 FROM order_supplements WHERE order_no = ? AND status = 'pending' LIMIT 1").get(orderNo)) {
+        throw conflict(`Order ${orderNo} has a pending supplement: it is paid or declined before the scenario ${name} can raise another`);
+      }
       markFired(ctx, orderNo, name);
       runScenario(ctx, orderNo, name);
     })
