@@ -45,4 +45,23 @@ describe('recover: world folders without a registry row', () => {
     expect(listed).toEqual([expect.objectContaining({ id, seed: 7, frozen: true })]);
     expect((await server.api('GET', '/user/wallet/balance', { key })).body.data.balance).toBe(balance);
   });
+
+  it('a deletion marks the folder before its row goes: cut short by a crash, a start removes it rather than registering it again', async () => {
+    const id = 'w_deleting_0000';
+    expect((await server.admin('POST', '/worlds', { id })).status).toBe(201);
+    const worlds = server.running.worlds;
+    const remove = worlds.registry.remove.bind(worlds.registry);
+    let markedWhenRowWent: boolean | null = null;
+    worlds.registry.remove = (world: string) => {
+      if (world === id) markedWhenRowWent = existsSync(join(server.dataDir, 'worlds', id, MAKING_MARKER));
+      return remove(world);
+    };
+    try {
+      expect((await server.admin('DELETE', `/worlds/${id}`)).status).toBeLessThan(300);
+    } finally {
+      worlds.registry.remove = remove;
+    }
+    expect(markedWhenRowWent).toBe(true);
+    expect(existsSync(join(server.dataDir, 'worlds', id))).toBe(false);
+  });
 });

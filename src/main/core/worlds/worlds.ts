@@ -521,6 +521,10 @@ export class Worlds {
 
   /** Unregisters a world (its keys are 401 from now on), lets its requests finish, closes and removes it. */
   private async destroy(id: string): Promise<void> {
+    // Marked as not whole before its row goes: a crash between the two leaves a folder a start removes,
+    // never a whole-looking one it would register again (a deleted world coming back, without its ttl).
+    const dir = worldDir(this.dataDir, id);
+    if (existsSync(dir)) await startMaking(dir);
     this.registry.remove(id);
     const runtime = this.open.get(id);
     if (runtime) {
@@ -530,7 +534,7 @@ export class Worlds {
       await runtime.close();
     }
     forgetWorldRequests(this.default.ctx, id);
-    await removeFolder(worldDir(this.dataDir, id));
+    await removeFolder(dir);
   }
 
   async snapshot(id: string, name: string | undefined): Promise<WorldSnapshot> {
