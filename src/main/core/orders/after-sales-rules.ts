@@ -4,7 +4,6 @@
  * scenario fires at which step. lifecycle-side effects live in supplements.ts, returns.ts, scenarios.ts.
  */
 import { ORDER_SCENARIO_STATUS, ORDER_SCENARIOS, SHIPPING_SCENARIOS, TOP_UP_SCENARIOS, type OrderScenario, type OrderStatus } from '../../../contract/enums.js';
-import { badRequest } from '../shared/errors.js';
 import type { Minor } from '../shared/money.js';
 
 export const HOUR_MS = 3_600_000;
@@ -75,15 +74,15 @@ export function notAnOrderScenarioMessage(name: string): string {
 
 /**
  * Parses the `Crossbuy-Scenario` header of POST /orders: comma-separated names, blanks ignored,
- * duplicates once. A name that is no order scenario is a 400 (thrown here, before anything is written)
- * saying what it is and listing the order scenarios (notAnOrderScenarioMessage).
+ * duplicates once. Returns the first name that is no order scenario instead (the route answers 400, before
+ * anything is written, in the words of notAnOrderScenarioMessage).
  */
-export function parseScenarioHeader(value: string | undefined): { scenarios: OrderScenario[] } {
+export function parseScenarioHeader(value: string | undefined): { scenarios: OrderScenario[] } | { unknown: string } {
   if (value === undefined) return { scenarios: [] };
   const names = value.split(',').map((n) => n.trim()).filter((n) => n.length > 0);
   const out: OrderScenario[] = [];
   for (const name of names) {
-    if (!isOrderScenario(name)) throw badRequest(notAnOrderScenarioMessage(name));
+    if (!isOrderScenario(name)) return { unknown: name };
     if (!out.includes(name)) out.push(name);
   }
   return { scenarios: out };

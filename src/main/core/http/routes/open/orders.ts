@@ -2,7 +2,8 @@ import type { CoreContext } from '../../../context.js';
 import { requestPhotos } from '../../../orders/photo-requests.js';
 import { listOrderReturns, requestReturn } from '../../../orders/returns.js';
 import { declineSupplement, listOrderSupplements, paySupplement } from '../../../orders/supplements.js';
-import { parseScenarioHeader } from '../../../orders/after-sales-rules.js';
+import { notAnOrderScenarioMessage, parseScenarioHeader } from '../../../orders/after-sales-rules.js';
+import { badRequest } from '../../../shared/errors.js';
 import { readSetting } from '../../../settings/settings.js';
 import { cancelOrder } from '../../../orders/cancel.js';
 import { createOrder } from '../../../orders/create.js';
@@ -160,5 +161,6 @@ function scenariosFromHeader(ctx: CoreContext, headers: Readonly<Record<string, 
   const raw = headers?.['crossbuy-scenario'];
   const value = Array.isArray(raw) ? raw.join(',') : raw;
   const parsed = parseScenarioHeader(value);
+  if ('unknown' in parsed) throw badRequest(notAnOrderScenarioMessage(parsed.unknown));
   return readSetting(ctx.db, 'scenarioHeader') === 'yes' ? parsed.scenarios : [];
 }
