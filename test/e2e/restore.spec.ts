@@ -65,3 +65,19 @@ test('a restore under way cannot be cancelled or closed, and its result is worde
     await page.evaluate(() => localStorage.setItem('crossbuy-language', JSON.stringify({ state: { language: 'en', chosen: true }, version: 0 })));
   }
 });
+
+/** A world deleted since the backup is not brought back without its data, and the result says which. */
+test('a restore names the worlds of the backup it did not register again', async ({ app: page, server }) => {
+  const admin = adminApiOf(page.request, server.origin);
+  const ui = { 'X-Crossbuy-Client': 'ui' };
+  const id = `w_e2egone_${Date.now().toString(36)}`;
+  await admin.send('POST', '/worlds', { id });
+  const backup = await admin.send<{ id: string }>('POST', '/data/backup');
+  expect((await page.request.delete(`${server.origin}/api/v1/admin/worlds/${id}`, { headers: ui })).status()).toBeLessThan(300);
+
+  await page.getByRole('navigation', { name: 'Back office' }).getByRole('link', { name: 'Server & data' }).click();
+  await page.getByRole('button', { name: `Restore ${backup.id}` }).click();
+  await page.getByRole('dialog', { name: 'Restore this backup?' }).getByRole('button', { name: 'Restore backup' }).click();
+  await expect(page.getByText(`Worlds of the backup not registered again (their databases are gone): ${id}.`)).toBeVisible();
+  expect((await page.request.get(`${server.origin}/api/v1/admin/worlds/${id}`, { headers: ui })).status()).toBe(404);
+});

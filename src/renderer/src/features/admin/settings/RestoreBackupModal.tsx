@@ -20,7 +20,8 @@ export function RestoreBackupModal({ backup, onClose }: { backup: BackupInfo | n
     mutationFn: (backupId: string) => data(adminApi().POST('/data/restore', { body: { backupId, confirm: 'RESTORE' } })),
     onSuccess: (result) => {
       // Worded here from the answer's ids: the service's own sentence is English.
-      notifications.show({ color: 'green', title: t('restoreDone'), message: t('restoreDoneText', { id: result.restoredFrom, before: result.backupBefore.id }) });
+      const dropped = result.worldsDropped.length > 0 ? ` ${t('restoreWorldsDropped', { worlds: result.worldsDropped.join(', ') })}` : '';
+      notifications.show({ color: 'green', title: t('restoreDone'), message: t('restoreDoneText', { id: result.restoredFrom, before: result.backupBefore.id }) + dropped });
       onClose();
       // Everything the app shows may have changed.
       void queryClient.invalidateQueries();
