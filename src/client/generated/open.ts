@@ -7231,7 +7231,7 @@ export interface operations {
                                  * @description ISO 8601 UTC
                                  */
                                 createdAt: string;
-                                /** @description amount in the ledger currency, at most two decimals */
+                                /** @description what reaches the wallet, in the ledger currency (amount converted, minus the fee): what will arrive while pending, what arrived once succeeded, 0 once failed (nothing was credited) */
                                 credited: number;
                                 /** @description ISO 4217 code, e.g. CNY */
                                 currency: string;
@@ -7354,7 +7354,7 @@ export interface operations {
                              * @description ISO 8601 UTC
                              */
                             createdAt: string;
-                            /** @description amount in the ledger currency, at most two decimals */
+                            /** @description what reaches the wallet, in the ledger currency (amount converted, minus the fee): what will arrive while pending, what arrived once succeeded, 0 once failed (nothing was credited) */
                             credited: number;
                             /** @description ISO 4217 code, e.g. CNY */
                             currency: string;

@@ -25,7 +25,9 @@ export const TopUp = Type.Object({
   currency: Currency,
   rate: Type.Number({ description: 'units of `currency` per unit of the ledger currency, frozen at creation (1 in the ledger currency)' }),
   fee: Money,
-  credited: Money,
+  credited: Type.Number({
+    description: 'what reaches the wallet, in the ledger currency (amount converted, minus the fee): what will arrive while pending, what arrived once succeeded, 0 once failed (nothing was credited)',
+  }),
   ledgerCurrency: Currency,
   status: Type.Enum([...TOP_UP_STATUSES], { description: TOP_UP_STATUSES.join(', ') }),
   createdAt: Timestamp,
