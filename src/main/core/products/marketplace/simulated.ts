@@ -48,7 +48,7 @@ export function generateItem(platform: Platform, index: number): MarketplaceItem
   const adjective = pick(rand, ADJECTIVES);
   const shopId = 100_000 + Math.floor(rand() * 900_000);
   const shopName = `${pick(rand, SHOP_NAMES)} ${pick(rand, SHOP_WORDS)}`;
-  const basePrice = Math.round((between(rand, category.priceRange) * PRICE_FACTOR[platform]) / 10) * 10;
+  const basePrice = Math.round((between(rand, category.nounPriceRanges?.[noun] ?? category.priceRange) * PRICE_FACTOR[platform]) / 10) * 10;
   const weightGrams = between(rand, category.weightRange);
   const id = platformItemId(platform, index);
 

@@ -8,6 +8,8 @@ export interface Category {
   name: string;
   nouns: string[];
   priceRange: [number, number];
+  /** Goods whose plausible prices sit apart from the category's (drawn the same way, so nothing else moves). */
+  nounPriceRanges?: Record<string, [number, number]>;
   weightRange: [number, number];
   cargoType: CargoType;
   /** SKU dimensions: each SKU picks one value from each. */
@@ -20,7 +22,8 @@ const SHOE_SIZES = ['38', '39', '40', '41', '42', '43', '44'];
 
 export const CATEGORIES: Category[] = [
   { name: 'Apparel', nouns: ['Hoodie', 'T-Shirt', 'Windbreaker', 'Cargo Pants', 'Denim Jacket', 'Knit Sweater', 'Puffer Vest', 'Oxford Shirt'],
-    priceRange: [3900, 39900], weightRange: [180, 900], cargoType: 'general', variants: [{ label: 'Color', values: COLORS }, { label: 'Size', values: SIZES }] },
+    priceRange: [3900, 39900], nounPriceRanges: { Hoodie: [5900, 25900] }, weightRange: [180, 900], cargoType: 'general',
+    variants: [{ label: 'Color', values: COLORS }, { label: 'Size', values: SIZES }] },
   { name: 'Shoes', nouns: ['Running Sneakers', 'Canvas Shoes', 'Leather Loafers', 'Hiking Boots', 'Slides', 'Chelsea Boots'],
     priceRange: [5900, 69900], weightRange: [600, 1500], cargoType: 'general', variants: [{ label: 'Color', values: COLORS.slice(0, 6) }, { label: 'Size', values: SHOE_SIZES }] },
   { name: 'Bags', nouns: ['Backpack', 'Tote Bag', 'Crossbody Bag', 'Duffel Bag', 'Laptop Sleeve', 'Wallet'],
