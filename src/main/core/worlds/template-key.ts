@@ -3,6 +3,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { migrations } from '../db/migrations/index.js';
+import { CATALOG_GENERATION } from '../products/seed.js';
 
 /** The crossbuy version of this build (package.json found upwards from this module), with the schema's. */
 function buildVersion(): string {
@@ -50,5 +51,5 @@ export function templateHash(
 ): string {
   version ??= buildVersion();
   const clockStart = start.clockStart === null ? '' : new Date(start.clockStart).toISOString();
-  return hash('sha256', `${version}/engine-${ENGINE_RULES}\n${seed}\n${canonical(file)}\n${canonical(vars)}\n${start.frozen}\n${clockStart}`, 'hex');
+  return hash('sha256', `${version}/engine-${ENGINE_RULES}/catalog-${CATALOG_GENERATION}\n${seed}\n${canonical(file)}\n${canonical(vars)}\n${start.frozen}\n${clockStart}`, 'hex');
 }
