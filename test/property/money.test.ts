@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkOrderInvariants } from '../../src/main/core/orders/invariants.js';
-import { allocateDiscount } from '../../src/main/core/orders/pricing.js';
+import { allocateDiscount, allocateProportionally } from '../../src/main/core/orders/pricing.js';
 import { readSetting } from '../../src/main/core/settings/settings.js';
 import { auditLedger } from '../../src/main/core/wallet/ledger.js';
 import { forEachTopUpProblem } from '../../src/main/core/wallet/top-up-invariants.js';
@@ -30,6 +30,7 @@ type LineState = 'in' | 'returning' | 'returned' | 'exchanged';
 const RETURN_FEE = 1_500;
 const PHOTO_PRICE = 200;
 const NEXT: Partial<Record<Status, Status>> = { pending: 'paid', paid: 'purchased', purchased: 'shipped_to_warehouse', shipped_to_warehouse: 'in_warehouse' };
+const BEFORE_WAREHOUSE: ReadonlySet<Status> = new Set(Object.keys(NEXT) as Status[]);
 
 interface CouponModel {
   id: number;
@@ -49,7 +50,13 @@ interface OrderModel {
   itemIds: number[];
   supplementsPaid: number;
   refunded: number;
-  pending: { id: number; amount: number }[];
+  /** `line`: the line a price increase is for, null for the whole order, 'postage' for domestic freight. */
+  pending: { id: number; amount: number; line: number | null | 'postage' }[];
+  /** The seller's price changes settled: per line, and for the whole order (shared by amount at a return). */
+  lineIncreases: number[];
+  lineDecreases: number[];
+  wholeIncrease: number;
+  wholeDecrease: number;
   lineState: LineState[];
   openReturn: { id: number; line: number; type: 'return' | 'exchange' } | null;
   fired: Set<string>;
@@ -133,6 +140,7 @@ function applyPlaced(m: Model, orderNo: string, lines: readonly LineSpec[], coup
   expect(m.orders.has(orderNo)).toBe(false);
   m.orders.set(orderNo, {
     total, couponIndex, lines: [...lines], status: 'pending', itemIds, supplementsPaid: 0, refunded: 0, pending: [],
+    lineIncreases: lines.map(() => 0), lineDecreases: lines.map(() => 0), wholeIncrease: 0, wholeDecrease: 0,
     lineState: lines.map(() => 'in'), openReturn: null, fired: new Set(),
   });
   m.placed.push(orderNo);
@@ -320,21 +328,23 @@ class Cancel implements fc.AsyncCommand<Model, Real> {
 }
 
 class Advance implements fc.AsyncCommand<Model, Real> {
-  constructor(readonly index: number) {}
+  /** `toWarehouse`: the back office moves the order as far as the warehouse in one call (admin `to`). */
+  constructor(readonly index: number, readonly toWarehouse = false) {}
   check = (m: Readonly<Model>) => m.placed.length > 0;
   async run(m: Model, r: Real) {
     const orderNo = pick(m, this.index);
     const order = m.orders.get(orderNo)!;
-    const res = await server.admin('POST', `/orders/${orderNo}/advance`);
-    const next = order.pending.length > 0 ? undefined : NEXT[order.status];
+    const res = await server.admin('POST', `/orders/${orderNo}/advance`, this.toWarehouse ? { to: 'in_warehouse' } : undefined);
+    const before = this.toWarehouse ? BEFORE_WAREHOUSE.has(order.status) : NEXT[order.status] !== undefined;
+    const next = order.pending.length > 0 || !before ? undefined : this.toWarehouse ? 'in_warehouse' : NEXT[order.status];
     if (next) {
-      expect(res.status).toBe(200);
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
       expect(res.body.data.status).toBe(next);
       order.status = next;
     } else expect(res.status).toBe(409);
     checkInvariants(m, r);
   }
-  toString = () => `advance(#${this.index})`;
+  toString = () => `advance(#${this.index}${this.toWarehouse ? ', to in_warehouse' : ''})`;
 }
 
 class Refund implements fc.AsyncCommand<Model, Real> {
@@ -424,11 +434,12 @@ class RaiseSupplement implements fc.AsyncCommand<Model, Real> {
       expect(res.status).toBe(refund > 0 ? 201 : 409);
       m.refunds += refund;
       order.refunded += refund;
+      order.wholeDecrease += refund;
     } else {
       expect(res.status, JSON.stringify(res.body)).toBe(201);
       const sup = res.body.data.supplements.at(-1);
       expect(sup).toMatchObject({ status: 'pending', amount: this.minor / 100 });
-      order.pending.push({ id: sup.id, amount: this.minor });
+      order.pending.push({ id: sup.id, amount: this.minor, line: this.reason === 'price_increase' ? null : 'postage' });
     }
     checkInvariants(m, r);
   }
@@ -451,6 +462,8 @@ class ResolveSupplement implements fc.AsyncCommand<Model, Real> {
         expect(res.status, JSON.stringify(res.body)).toBe(200);
         m.supplements += sup.amount;
         order.supplementsPaid += sup.amount;
+        if (sup.line === null) order.wholeIncrease += sup.amount;
+        else if (sup.line !== 'postage') order.lineIncreases[sup.line]! += sup.amount;
         order.pending.shift();
       }
     } else {
@@ -518,11 +531,19 @@ class Decide implements fc.AsyncCommand<Model, Real> {
       m.charges += RETURN_FEE;
       order.lineState[line] = 'exchanged';
     } else {
-      const spec = order.lines[line]!;
-      // What was paid for the line: its amount less its share of the order's coupon discount, then the fee.
+      // What was paid for the line: its amount as the seller's price changes left it (those of the whole
+      // order shared by amount), less its share of the order's coupon discount, then the fee.
       const discount = db.prepare('SELECT discount_minor FROM orders WHERE order_no = ?').pluck().get(orderNo) as number;
-      const share = allocateDiscount(order.lines.map((l) => skus[l.sku]!.priceMinor * l.quantity), discount)[line]!;
-      const refund = Math.min(Math.max(0, skus[spec.sku]!.priceMinor * spec.quantity - share - RETURN_FEE), leftOf(order));
+      const amounts = order.lines.map((l) => skus[l.sku]!.priceMinor * l.quantity);
+      const share = allocateDiscount(amounts, discount)[line]!;
+      const price =
+        amounts[line]! +
+        order.lineIncreases[line]! +
+        allocateProportionally(amounts, order.wholeIncrease)[line]! -
+        order.lineDecreases[line]! -
+        allocateProportionally(amounts, order.wholeDecrease)[line]!;
+      const refund = Math.min(Math.max(0, price - share - RETURN_FEE), leftOf(order));
+      if (price !== amounts[line]) returnsAfterPriceChange += 1;
       m.refunds += refund;
       order.refunded += refund;
       order.lineState[line] = 'returned';
@@ -557,16 +578,53 @@ class Simulate implements fc.AsyncCommand<Model, Real> {
         const refund = Math.min(tenth, leftOf(order));
         m.refunds += refund;
         order.refunded += refund;
+        order.lineDecreases[0]! += refund;
       } else {
         const sup = res.body.data.supplements.at(-1);
         expect(sup.amount).toBe((this.scenario === 'domestic_freight' ? 800 : tenth) / 100);
-        order.pending.push({ id: sup.id, amount: this.scenario === 'domestic_freight' ? 800 : tenth });
+        order.pending.push({ id: sup.id, amount: this.scenario === 'domestic_freight' ? 800 : tenth, line: this.scenario === 'domestic_freight' ? 'postage' : 0 });
       }
     }
     checkInvariants(m, r);
   }
   toString = () => `simulate(#${this.index}, ${this.scenario})`;
 }
+
+/**
+ * A whole after-sales story on one order in one command: paid, the seller changes the price (a scenario on
+ * the first line, or the back office for the whole order), the increase paid, on to the warehouse, a line
+ * returned and approved. As separate commands (a run holds ~13) the chain almost never happened, so the
+ * return's price after a change went unchecked. Each part is the command above, with its own expectations.
+ */
+class PriceChangeThenReturn implements fc.AsyncCommand<Model, Real> {
+  constructor(
+    readonly index: number,
+    readonly change: 'price_increase' | 'price_decrease',
+    readonly viaScenario: boolean,
+    readonly line: number,
+    readonly minor: number,
+  ) {}
+  check = (m: Readonly<Model>) => m.placed.length > 0;
+  async run(m: Model, r: Real) {
+    const orderNo = pick(m, this.index);
+    const at = m.placed.indexOf(orderNo);
+    if (m.orders.get(orderNo)!.status === 'pending') await new Advance(at).run(m, r);
+    if (this.viaScenario) await new Simulate(at, this.change).run(m, r);
+    else await new RaiseSupplement(at, this.change, this.minor).run(m, r);
+    if (m.orders.get(orderNo)!.pending.length > 0) {
+      const waiting = m.placed.filter((no) => m.orders.get(no)!.pending.length > 0);
+      await new ResolveSupplement(waiting.indexOf(orderNo), true).run(m, r);
+    }
+    await new Advance(at, true).run(m, r);
+    await new AfterArrival(at, this.line, 'return', 1).run(m, r);
+    const open = m.placed.filter((no) => m.orders.get(no)!.lineState.includes('returning'));
+    if (open.includes(orderNo)) await new Decide(open.indexOf(orderNo), true).run(m, r);
+  }
+  toString = () => `priceChangeThenReturn(#${this.index}, ${this.change}${this.viaScenario ? ' scenario' : ` ${this.minor}`}, line ${this.line})`;
+}
+
+/** How many approved returns came after a price change of their order (surfaced with the budget). */
+let returnsAfterPriceChange = 0;
 
 const COUPONS: readonly Omit<CouponModel, 'id' | 'usedBy'>[] = [
   { type: 'percentage', value: 10, minOrder: 0, expired: false },
@@ -604,6 +662,10 @@ const commands = [
   fc.tuple(indexArb, fc.boolean()).map(([i, pay]) => new ResolveSupplement(i, pay)),
   fc.tuple(indexArb, fc.boolean()).map(([i, pay]) => new ResolveSupplement(i, pay)),
   indexArb.map((i) => new Advance(i)),
+  indexArb.map((i) => new Advance(i, true)),
+  fc
+    .tuple(indexArb, fc.constantFrom('price_increase' as const, 'price_decrease' as const), fc.boolean(), fc.nat({ max: 3 }), fc.integer({ min: 1, max: 60_000 }))
+    .map(([i, change, viaScenario, line, minor]) => new PriceChangeThenReturn(i, change, viaScenario, line, minor)),
   fc
     .tuple(indexArb, fc.nat({ max: 3 }), fc.constantFrom('photos' as const, 'return' as const, 'exchange' as const), fc.integer({ min: 1, max: 10 }))
     .map(([i, line, what, count]) => new AfterArrival(i, line, what, count)),
@@ -656,7 +718,7 @@ describe('wallet, orders and coupons under random sequences and concurrency', ()
         { numRuns: NUM_RUNS, ...(process.env.FC_SEED ? { seed: Number(process.env.FC_SEED) } : {}) },
       );
       // Surfaces the budget in the test output (whole file < 60 s by default).
-      console.info(`money property: ${NUM_RUNS} runs of up to ${MAX_COMMANDS} commands in ${Date.now() - started} ms`);
+      console.info(`money property: ${NUM_RUNS} runs of up to ${MAX_COMMANDS} commands in ${Date.now() - started} ms; ${returnsAfterPriceChange} returns after a price change`);
     },
     DEEP ? 1_800_000 : 60_000,
   );

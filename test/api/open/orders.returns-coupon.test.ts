@@ -1,14 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkOrderInvariants } from '../../../src/main/core/orders/invariants.js';
-import { allocateDiscount } from '../../../src/main/core/orders/pricing.js';
+import { allocateDiscount, allocateProportionally } from '../../../src/main/core/orders/pricing.js';
 import { auditLedger } from '../../../src/main/core/wallet/ledger.js';
 import { addCoupon, balanceOf, line, pickSkus, type SkuPick } from '../../helpers/order-setup.js';
 import { startTestServer, type TestServer } from '../../helpers/server.js';
 
 /**
- * A return on an order bought with a coupon (extensions.md section 3; walk s13 item 3): the refund is what
- * was paid for the line (its amount less its share of the coupon discount) less the return fee, so the fee
- * is kept whatever the coupon, and returning every line never gives back everything paid.
+ * A return refunds what was paid for the line (extensions.md section 3: "the line's price x quantity minus
+ * the return fee"): on an order bought with a coupon (walk s13 item 3), its amount less its share of the
+ * coupon discount, so the fee is kept whatever the coupon and returning every line never gives back
+ * everything paid; after the seller changed the price (section 2), the price as changed.
  */
 let server: TestServer;
 let tester: SkuPick;
@@ -93,7 +94,7 @@ describe('a return on an order with a coupon', () => {
     expectDoctorHappy();
   });
 
-  it('after a price decrease the refund is still capped at what is left, and the description says so', async () => {
+  it('after a price decrease the refund is the price paid after it, less the coupon share and the fee', async () => {
     const coupon = addCoupon(server, { type: 'percentage', value: 15 });
     const placed = await server.api('POST', '/orders', { body: { items: [line(tester, 1)], couponId: coupon }, headers: { 'Crossbuy-Scenario': 'price_decrease' } });
     expect(placed.status, JSON.stringify(placed.body)).toBe(201);
@@ -103,9 +104,10 @@ describe('a return on an order with a coupon', () => {
     await returnLine(order.orderNo, order.items[0].itemId);
     const [decrease, ret] = refunds(order.orderNo);
     expect(decrease!.amount_minor).toBe(3_277);
-    // 327.70 - 49.16 - 15.00 = 263.54 is more than the 294.93 - 32.77 = 262.16 left.
-    expect(ret!.amount_minor).toBe(29_493 - 3_277);
-    expect(ret!.description).toMatch(/share of the coupon discount and the 15\.00 CNY return fee; capped at what was left of the order's money\)$/);
+    // 327.70 - 32.77 - 49.16 - 15.00 = 230.77: the decrease is not given back a second time (it was 262.16,
+    // everything left of the order, before the line kept its decrease).
+    expect(ret!.amount_minor).toBe(32_770 - 3_277 - 4_916 - 1_500);
+    expect(ret!.description).toMatch(/\(294\.93 CNY after a price decrease of 32\.77 CNY, less its 49\.16 CNY share of the coupon discount and the 15\.00 CNY return fee\)$/);
     expectDoctorHappy();
   });
 
@@ -127,6 +129,44 @@ describe('a return on an order with a coupon', () => {
     await returnLine(order.orderNo, order.items[0].itemId);
     expect(balanceOf(server) - before).toBe(pair[1]!.priceMinor - 1_500);
     expect(refunds(order.orderNo)[0]!.description).toMatch(/\(less the 15\.00 CNY return fee\)$/);
+    expectDoctorHappy();
+  });
+});
+
+describe('a return after the seller changed the price', () => {
+  it('a price increase the customer paid is part of the line’s price: it comes back with the return', async () => {
+    const placed = await server.api('POST', '/orders', { body: { items: [line(tester, 1)] }, headers: { 'Crossbuy-Scenario': 'price_increase' } });
+    expect(placed.status, JSON.stringify(placed.body)).toBe(201);
+    const order = placed.body.data;
+    await server.admin('POST', `/orders/${order.orderNo}/advance`, { to: 'purchased' }); // the increase is asked for
+    const supplement = (await server.api('GET', `/orders/${order.orderNo}/supplements`)).body.data[0] as { id: number; amount: number; itemId: number };
+    expect(supplement.itemId).toBe(order.items[0].itemId);
+    expect((await server.api('POST', `/orders/${order.orderNo}/supplements/${supplement.id}/pay`)).status).toBe(200);
+    expect((await server.admin('POST', `/orders/${order.orderNo}/advance`, { to: 'in_warehouse' })).status).toBe(200);
+    const before = balanceOf(server);
+    await returnLine(order.orderNo, order.items[0].itemId);
+    expect(balanceOf(server) - before).toBe(32_770 + minor(supplement.amount) - 1_500);
+    expect(refunds(order.orderNo)[0]!.description).toContain(`(${((32_770 + minor(supplement.amount)) / 100).toFixed(2)} CNY after a price increase of ${supplement.amount.toFixed(2)} CNY, less the 15.00 CNY return fee)`);
+    expectDoctorHappy();
+  });
+
+  it('a decrease refunded for the whole order is shared over its lines by amount', async () => {
+    const order = (await server.api('POST', '/orders', { body: { items: [line(pair[0]!, 1), line(pair[1]!, 2)] } })).body.data as {
+      orderNo: string;
+      items: { itemId: number; price: number; quantity: number }[];
+    };
+    await server.admin('POST', `/orders/${order.orderNo}/advance`, { to: 'paid' });
+    const decrease = 1_001;
+    expect((await server.admin('POST', `/orders/${order.orderNo}/supplements`, { reason: 'price_decrease', amount: decrease / 100 })).status).toBe(201);
+    expect((await server.admin('POST', `/orders/${order.orderNo}/advance`, { to: 'in_warehouse' })).status).toBe(200);
+    const amounts = order.items.map((i) => minor(i.price) * i.quantity);
+    const shares = allocateProportionally(amounts, decrease);
+    expect(shares[0]! + shares[1]!).toBe(decrease);
+    for (const index of [0, 1]) {
+      const before = balanceOf(server);
+      await returnLine(order.orderNo, order.items[index]!.itemId);
+      expect(balanceOf(server) - before).toBe(amounts[index]! - shares[index]! - 1_500);
+    }
     expectDoctorHappy();
   });
 });

@@ -1,10 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { notAnOrderScenarioMessage, parseScenarioHeader, returnRefund } from '../../../src/main/core/orders/after-sales-rules.js';
-import { allocateDiscount } from '../../../src/main/core/orders/pricing.js';
+import fc from 'fast-check';
+import { linePricesAfterChanges, notAnOrderScenarioMessage, parseScenarioHeader, returnRefund } from '../../../src/main/core/orders/after-sales-rules.js';
+import { allocateDiscount, allocateProportionally } from '../../../src/main/core/orders/pricing.js';
 
 /**
- * A return refunds what was paid for the line (extensions.md section 3, the project's reading): the line
- * amount less its share of the order's coupon discount, less the return fee, capped by what is left.
+ * A return refunds what was paid for the line (extensions.md section 3, the project's reading): the line's
+ * price as the seller's changes left it, less its share of the order's coupon discount, less the return fee,
+ * capped by what is left.
  */
 describe('allocateDiscount: the lines’ shares of the coupon discount', () => {
   it('gives a single line the whole discount', () => {
@@ -76,6 +78,56 @@ describe('returnRefund', () => {
     }
     expect(refunded).toBe(subtotal - discount - 2 * 1_500);
     expect(refunded).toBeLessThan(paid);
+  });
+});
+
+describe('allocateProportionally: a whole-order amount shared over the lines', () => {
+  it('may exceed the lines’ total (a price increase of the whole order) and still sums exactly', () => {
+    expect(allocateProportionally([100, 300], 1_000)).toEqual([250, 750]);
+    expect(allocateProportionally([1, 1, 1], 1_000)).toEqual([334, 333, 333]);
+  });
+
+  it('lines of 0 alone: the first takes it all, so nothing is lost', () => {
+    expect(allocateProportionally([0, 0], 7)).toEqual([7, 0]);
+    expect(allocateProportionally([], 0)).toEqual([]);
+  });
+
+  it('shares add up to the amount and follow the line amounts (property)', () => {
+    fc.assert(
+      fc.property(fc.array(fc.integer({ min: 0, max: 10_000_000 }), { minLength: 1, maxLength: 8 }), fc.integer({ min: 0, max: 100_000_000 }), (amounts, total) => {
+        const shares = allocateProportionally(amounts, total);
+        expect(shares.reduce((a, b) => a + b, 0)).toBe(total);
+        const subtotal = amounts.reduce((a, b) => a + b, 0);
+        // Each share is the exact proportion rounded down or up by one unit.
+        shares.forEach((share, i) => {
+          if (subtotal === 0) return;
+          const exact = (total * amounts[i]!) / subtotal;
+          expect(share).toBeGreaterThanOrEqual(Math.floor(exact) - 1e-9);
+          expect(share).toBeLessThanOrEqual(Math.ceil(exact) + 1e-9);
+        });
+      }),
+    );
+  });
+});
+
+describe('linePricesAfterChanges: the line’s price a return refunds', () => {
+  const none = { increased: 0, decreased: 0 };
+
+  it('a change for one line moves that line only', () => {
+    expect(linePricesAfterChanges([32_770, 10_000], [{ increased: 0, decreased: 3_277 }, none], none, allocateProportionally)).toEqual([29_493, 10_000]);
+    expect(linePricesAfterChanges([32_770, 10_000], [none, { increased: 1_000, decreased: 0 }], none, allocateProportionally)).toEqual([32_770, 11_000]);
+  });
+
+  it('a change for the whole order is shared by amount, and every line’s change adds up to it', () => {
+    const prices = linePricesAfterChanges([30_000, 10_000], [none, none], { increased: 0, decreased: 1_001 }, allocateProportionally);
+    expect(prices).toEqual([30_000 - 751, 10_000 - 250]);
+    expect(40_000 - prices[0]! - prices[1]!).toBe(1_001);
+  });
+
+  it('after a decrease of the line, the return gives back what was paid for it, not the decrease again', () => {
+    // 327.70 with a 15% coupon (49.16), 32.77 decrease refunded at once, 15.00 fee: 230.77.
+    const [price] = linePricesAfterChanges([32_770], [{ increased: 0, decreased: 3_277 }], none, allocateProportionally);
+    expect(returnRefund(price!, 4_916, 1_500, 29_493 - 3_277)).toBe(23_077);
   });
 });
 

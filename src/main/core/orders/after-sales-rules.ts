@@ -37,12 +37,35 @@ export function refundable(paid: Minor, refunded: Minor): Minor {
 }
 
 /**
- * A return refunds what was paid for the line less the return fee: the line amount (price x quantity)
- * less the line's share of the order's coupon discount (pricing.ts allocateDiscount), less the fee; never
- * below zero nor above what is left of the order's money. The service fee is not refunded.
+ * A return refunds what was paid for the line less the return fee: the line's price (price x quantity,
+ * changed by the price differences settled for it, `lineChanges`) less the line's share of the order's
+ * coupon discount (pricing.ts allocateDiscount), less the fee; never below zero nor above what is left of
+ * the order's money. The service fee is not refunded.
  */
-export function returnRefund(lineAmount: Minor, couponShare: Minor, fee: Minor, left: Minor): Minor {
-  return Math.min(Math.max(0, lineAmount - couponShare - fee), left);
+export function returnRefund(linePrice: Minor, couponShare: Minor, fee: Minor, left: Minor): Minor {
+  return Math.min(Math.max(0, linePrice - couponShare - fee), left);
+}
+
+/** One order line's price differences, settled: increases paid (supplements) and decreases refunded. */
+export interface LinePriceChange {
+  increased: Minor;
+  decreased: Minor;
+}
+
+/**
+ * What each line's price came to after the seller's price changes (extensions.md sections 2 and 3: a
+ * return refunds "the line's price"): its amount, plus the increases paid for it, less the decreases refunded
+ * for it. Changes raised for the order as a whole (no item) are shared over the lines by amount.
+ */
+export function linePricesAfterChanges(
+  amounts: readonly Minor[],
+  perLine: readonly LinePriceChange[],
+  wholeOrder: LinePriceChange,
+  share: (amounts: readonly Minor[], total: Minor) => Minor[],
+): Minor[] {
+  const increases = share(amounts, wholeOrder.increased);
+  const decreases = share(amounts, wholeOrder.decreased);
+  return amounts.map((amount, i) => amount + perLine[i]!.increased + increases[i]! - perLine[i]!.decreased - decreases[i]!);
 }
 
 /** The price of a photo request. */

@@ -8,13 +8,13 @@ import { formatAmount, toAmount, type Minor } from '../shared/money.js';
 import { placeHold, captureHold, releaseHold, postEntry } from '../wallet/ledger.js';
 import { receiveReplacementPackage } from '../warehouse/receive.js';
 import { canMovePackage, type PackageStatus } from '../warehouse/package-state.js';
-import { decisionDeadline, EXCHANGE_ARRIVE_STEP, insideWindow, returnHoldRef, returnRefund, SELLER_DECISION_STEP } from './after-sales-rules.js';
+import { decisionDeadline, EXCHANGE_ARRIVE_STEP, insideWindow, linePricesAfterChanges, returnHoldRef, returnRefund, SELLER_DECISION_STEP } from './after-sales-rules.js';
 export { SELLER_DECISION_STEP, EXCHANGE_ARRIVE_STEP } from './after-sales-rules.js';
 import { settleOrderIfDone } from './completion.js';
 import { orderMoney } from './order-money.js';
-import { allocateDiscount } from './pricing.js';
+import { allocateDiscount, allocateProportionally } from './pricing.js';
 import { requireOrder } from './views.js';
-import { pendingReturnRows, returnRows, type OrderRow, type ReturnRow } from './rows.js';
+import { linePriceRows, pendingReturnRows, returnRows, wholeOrderPriceRows, type OrderRow, type ReturnRow } from './rows.js';
 import type { OrderReturn } from '../../../contract/open/orders.js';
 import type { AdminPendingReturn } from '../../../contract/admin/returns.js';
 import { integerCursor, pageOf, unknownCursor, type Page } from '../shared/pagination.js';
@@ -163,14 +163,14 @@ export function decideReturn(ctx: CoreContext, orderNo: string, id: number, deci
         if (row.type === 'return') {
           const paid = paidForLine(ctx, order, row.item_id);
           const left = orderMoney(ctx, orderNo).left;
-          refund = returnRefund(paid.amount, paid.couponShare, row.fee_minor, left);
+          refund = returnRefund(paid.price, paid.couponShare, row.fee_minor, left);
           if (refund > 0) {
             postEntry(ctx, {
               userId: row.user_id,
               type: 'order_refund',
               amount: refund,
               reference: orderNo,
-              description: returnRefundDescription(order, row, paid, refund < paid.amount - paid.couponShare - row.fee_minor),
+              description: returnRefundDescription(order, row, paid, refund < paid.price - paid.couponShare - row.fee_minor),
             });
           }
           note = part('order.return_accepted', { itemId: row.item_id, ...money(refund, order.currency) });
@@ -208,29 +208,59 @@ export function decideReturn(ctx: CoreContext, orderNo: string, id: number, deci
 }
 
 /**
- * What was paid for an order line: its amount (price x quantity) and its share of the order's coupon
- * discount, the discount shared over the order's own lines (an exchange's hidden replacement is none) in
- * proportion to their amounts (pricing.ts allocateDiscount). The service fee stays the order's.
+ * What was paid for an order line: its price after the seller's price changes (after-sales-rules.ts
+ * linePricesAfterChanges: price x quantity, plus price increases paid for it, less price decreases refunded
+ * for it; those of the whole order shared by amount) and its share of the order's coupon discount, shared
+ * over the order's own lines (an exchange's hidden replacement is none) in proportion to their amounts
+ * (pricing.ts allocateDiscount). The service fee and domestic postage stay the order's.
  */
-function paidForLine(ctx: CoreContext, order: OrderRow, itemId: number): { amount: Minor; couponShare: Minor } {
-  const lines = ctx.db
-    .prepare('SELECT id, price_minor * quantity AS amount FROM order_items WHERE order_no = ? AND replaces_item_id IS NULL ORDER BY id')
-    .all(order.order_no) as { id: number; amount: number }[];
+function paidForLine(ctx: CoreContext, order: OrderRow, itemId: number): LinePaid {
+  const lines = linePriceRows.all(
+    ctx.db.prepare(
+      `SELECT i.id, i.price_minor * i.quantity AS amount, i.price_refunds_minor AS decreased,
+              (SELECT COALESCE(SUM(s.amount_minor), 0) FROM order_supplements s
+                WHERE s.order_no = i.order_no AND s.item_id = i.id AND s.reason = 'price_increase' AND s.status = 'paid') AS increased
+         FROM order_items i WHERE i.order_no = ? AND i.replaces_item_id IS NULL ORDER BY i.id`,
+    ).all(order.order_no),
+  );
   const index = lines.findIndex((l) => l.id === itemId);
   if (index < 0) throw new Error(`order ${order.order_no} has no line ${itemId}`);
+  // Changes raised for no line; the order's decreases include its lines', and those refunded before lines kept theirs (migration 33).
+  const changes = wholeOrderPriceRows.existing(
+    ctx.db
+      .prepare(
+        `SELECT (SELECT COALESCE(SUM(amount_minor), 0) FROM order_supplements
+                  WHERE order_no = o.order_no AND item_id IS NULL AND reason = 'price_increase' AND status = 'paid') AS increased,
+                o.price_refunds_minor AS decreased
+           FROM orders o WHERE o.order_no = ?`,
+      )
+      .get(order.order_no),
+  );
   const amounts = lines.map((l) => l.amount);
+  const wholeOrder = { increased: changes.increased, decreased: Math.max(0, changes.decreased - lines.reduce((sum, l) => sum + l.decreased, 0)) };
+  const prices = linePricesAfterChanges(amounts, lines, wholeOrder, allocateProportionally);
   // The discount never exceeds the subtotal (doctor checks it); the min only keeps a damaged row from blocking the decision.
   const discount = Math.min(order.discount_minor, amounts.reduce((sum, a) => sum + a, 0));
-  return { amount: lines[index]!.amount, couponShare: allocateDiscount(amounts, discount)[index]! };
+  return { amount: amounts[index]!, price: prices[index]!, couponShare: allocateDiscount(amounts, discount)[index]! };
 }
 
-/** The refund's ledger description: what was kept back (the coupon's share, the fee) and, when it applied, the cap. */
-function returnRefundDescription(order: OrderRow, row: ReturnRow, paid: { amount: Minor; couponShare: Minor }, capped: boolean): string {
+interface LinePaid {
+  /** price x quantity at the order */
+  amount: Minor;
+  /** the amount after the price changes settled for the line */
+  price: Minor;
+  couponShare: Minor;
+}
+
+/** The refund's ledger description: the line's price, what was kept back (the coupon's share, the fee) and, when it applied, the cap. */
+function returnRefundDescription(order: OrderRow, row: ReturnRow, paid: LinePaid, capped: boolean): string {
   const fmt = (minor: Minor) => formatAmount(minor, order.currency);
+  const change = paid.price - paid.amount;
+  const price = change === 0 ? '' : `${fmt(paid.price)} after a price ${change > 0 ? 'increase' : 'decrease'} of ${fmt(Math.abs(change))}, `;
   const kept =
     paid.couponShare > 0
-      ? `${fmt(paid.amount)} less its ${fmt(paid.couponShare)} share of the coupon discount and the ${fmt(row.fee_minor)} return fee`
-      : `less the ${fmt(row.fee_minor)} return fee`;
+      ? `${price}less its ${fmt(paid.couponShare)} share of the coupon discount and the ${fmt(row.fee_minor)} return fee`
+      : `${price}less the ${fmt(row.fee_minor)} return fee`;
   return `Return of item ${row.item_id} of purchase order ${order.order_no} approved (${kept}${capped ? `; capped at what was left of the order's money` : ''})`;
 }
 

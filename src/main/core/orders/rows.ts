@@ -130,3 +130,8 @@ export type OrderLedgerRow = RowOf<typeof orderLedgerRows>;
 /** The doctor's scan: what one order's own records say was paid in supplements and refunded (v1.1). */
 export const afterSalesRows = rowReader('orders (after-sales money)', { supplements_paid: Int, returns_refunded: Int, price_refunds: Int });
 export type AfterSalesRow = RowOf<typeof afterSalesRows>;
+
+/** A return's refund: each of the order's own lines, its amount and the price changes settled for it. */
+export const linePriceRows = rowReader('order_items (price changes)', { id: Int, amount: Int, decreased: Int, increased: Int });
+/** A return's refund: the order's price changes in all (decreases) and those raised for no line (increases). */
+export const wholeOrderPriceRows = rowReader('orders (price changes)', { increased: Int, decreased: Int });

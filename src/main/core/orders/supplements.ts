@@ -189,6 +189,7 @@ export function refundPriceDecrease(ctx: CoreContext, orderNo: string, amount: M
         description: `Price decrease refunded for purchase order ${orderNo}${itemId ? ` (item ${itemId})` : ''}: the seller lowered the price`,
       });
       ctx.db.prepare('UPDATE orders SET price_refunds_minor = price_refunds_minor + ? WHERE order_no = ?').run(refund, orderNo);
+      if (itemId) ctx.db.prepare('UPDATE order_items SET price_refunds_minor = price_refunds_minor + ? WHERE id = ?').run(refund, itemId);
       const now = ctx.nowIso();
       appendTimeline(ctx, orderNo, order.status, now, { parts: [part('order.price_decrease_refunded', money(refund, order.currency))] });
       return { refunded: refund };

@@ -26,6 +26,7 @@ import { worldSnapshots } from './029-world-snapshots.js';
 import { topUpList } from './030-top-up-list.js';
 import { sellerParcels } from './031-seller-parcels.js';
 import { clockAdvanceIndex } from './032-clock-advance-index.js';
+import { linePriceRefunds } from './033-line-price-refunds.js';
 
 /** Every migration, in order. Add new ones at the end; never edit one that has shipped. */
-export const migrations: readonly Migration[] = [initial, events, orderListIndexes, catalogIndexes, dueStepsAndRanks, afterSales, warehouseServices, orderStatusRanks, catalogPriceIndex, timelineParts, logisticsCodes, shippingEventCodes, webhookTestDeliveries, pendingReturns, unusedOrderIndexes, webhookDeliveryCounts, unusedWebhookIndex, worldState, ruleStepIndex, walletTopUps, shippingCoupons, packedWeight, worlds, worldSnapshots, topUpList, sellerParcels, clockAdvanceIndex];
+export const migrations: readonly Migration[] = [initial, events, orderListIndexes, catalogIndexes, dueStepsAndRanks, afterSales, warehouseServices, orderStatusRanks, catalogPriceIndex, timelineParts, logisticsCodes, shippingEventCodes, webhookTestDeliveries, pendingReturns, unusedOrderIndexes, webhookDeliveryCounts, unusedWebhookIndex, worldState, ruleStepIndex, walletTopUps, shippingCoupons, packedWeight, worlds, worldSnapshots, topUpList, sellerParcels, clockAdvanceIndex, linePriceRefunds];
