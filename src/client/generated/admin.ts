@@ -7727,7 +7727,7 @@ export interface operations {
                             packingMinBp: number;
                             /** @description rehearsal packing fee, minor units (1800 = 18.00) */
                             rehearsalFeeMinor: number;
-                            /** @description 1: the Crossbuy-Scenario header is honoured; 0: refused */
+                            /** @description 1: the Crossbuy-Scenario header of orders, shipping orders and top-ups is honoured; 0: any such header is a 400 */
                             scenarioHeaderEnabled: number;
                             /** @description v1.2: hours a shipping supplement waits before the shipment is cancelled (48) */
                             shippingSupplementHours: number;
@@ -7795,7 +7795,7 @@ export interface operations {
                     packingMinBp?: number;
                     /** @description rehearsal packing fee, minor units (1800 = 18.00) */
                     rehearsalFeeMinor?: number;
-                    /** @description 1: the Crossbuy-Scenario header is honoured; 0: refused */
+                    /** @description 1: the Crossbuy-Scenario header of orders, shipping orders and top-ups is honoured; 0: any such header is a 400 */
                     scenarioHeaderEnabled?: number;
                     /** @description v1.2: hours a shipping supplement waits before the shipment is cancelled (48) */
                     shippingSupplementHours?: number;
@@ -7859,7 +7859,7 @@ export interface operations {
                             packingMinBp: number;
                             /** @description rehearsal packing fee, minor units (1800 = 18.00) */
                             rehearsalFeeMinor: number;
-                            /** @description 1: the Crossbuy-Scenario header is honoured; 0: refused */
+                            /** @description 1: the Crossbuy-Scenario header of orders, shipping orders and top-ups is honoured; 0: any such header is a 400 */
                             scenarioHeaderEnabled: number;
                             /** @description v1.2: hours a shipping supplement waits before the shipment is cancelled (48) */
                             shippingSupplementHours: number;

@@ -26,7 +26,7 @@ export const Figures = Type.Object({
   insuranceRateBp: Type.Integer({ description: 'premium, basis points of the declared value (300 = 3%)' }),
   insuranceMinimumMinor: Type.Integer({ description: 'minimum premium, minor units (500 = 5.00)' }),
   rehearsalFeeMinor: Type.Integer({ description: 'rehearsal packing fee, minor units (1800 = 18.00)' }),
-  scenarioHeaderEnabled: Type.Integer({ description: '1: the Crossbuy-Scenario header is honoured; 0: refused' }),
+  scenarioHeaderEnabled: Type.Integer({ description: '1: the Crossbuy-Scenario header of orders, shipping orders and top-ups is honoured; 0: any such header is a 400' }),
   customsHoldRateBp: Type.Integer({ description: 'autopilot: share of shipments held at customs, basis points' }),
   lostInTransitRateBp: Type.Integer({ description: 'autopilot: share lost in transit, basis points' }),
   customsSeizedRateBp: Type.Integer({ description: 'autopilot: share seized by customs, basis points' }),

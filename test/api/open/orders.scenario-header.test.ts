@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { writeSetting } from '../../../src/main/core/settings/settings.js';
 import { line, pickSkus, type SkuPick } from '../../helpers/order-setup.js';
 import { startTestServer, tableCounts, type TestServer } from '../../helpers/server.js';
 
 /**
  * `Crossbuy-Scenario` on POST /orders with a name that is no order scenario (walk s13 item 10): a 400 in
  * the API's error shape that says what the name is (a shipping or top-up scenario, or unknown) and lists
- * the order scenarios, written before anything else.
+ * the order scenarios, written before anything else; and, like every scenario header, a 400 while the
+ * operator has turned scenarios off (extensions.md section 8).
  */
 let server: TestServer;
 let sku: SkuPick;
@@ -46,13 +46,22 @@ describe('Crossbuy-Scenario on POST /orders', () => {
     expect(res.body.message).toBe(`Crossbuy-Scenario: unknown order scenario "teleport"; ${VALID}`);
   });
 
-  it('is still refused with the header turned off, as before', async () => {
-    writeSetting(server.running.core.ctx.db, 'scenarioHeader', 'no');
+  it('while the operator has scenarios off, a case is a 400 that writes nothing, as for shipping orders and top-ups', async () => {
+    expect((await server.admin('PUT', '/warehouse/figures', { scenarioHeaderEnabled: 0 })).status).toBe(200);
     try {
-      expect((await place('customs_hold')).status).toBe(400);
-      expect((await place('price_increase')).status).toBe(201);
+      const before = tableCounts(server);
+      const off = await place('out_of_stock');
+      expect(off.status).toBe(400);
+      expect(off.body.message).toBe('Crossbuy-Scenario: scenarios are turned off by the operator');
+      expect(tableCounts(server)).toEqual(before);
+      // A name of another kind is still named as such; an order without the header is placed.
+      expect((await place('customs_hold')).body.message).toMatch(/is a shipping scenario/);
+      expect((await server.api('POST', '/orders', { body: { items: [line(sku, 1)] } })).status).toBe(201);
     } finally {
-      writeSetting(server.running.core.ctx.db, 'scenarioHeader', 'yes');
+      await server.admin('PUT', '/warehouse/figures', { scenarioHeaderEnabled: 1 });
     }
+    const on = await place('out_of_stock');
+    expect(on.status).toBe(201);
+    expect(on.body.data.scenarios).toEqual([expect.objectContaining({ name: 'out_of_stock', status: 'programmed' })]);
   });
 });

@@ -28,8 +28,6 @@ export interface ServiceSettings {
   photoPriceMinor: number;
   /** Fee of an approved return (deducted from the refund) or exchange (charged), minor units. */
   returnFeeMinor: number;
-  /** Whether the `Crossbuy-Scenario` header of POST /orders is honoured. */
-  scenarioHeader: 'yes' | 'no';
   /** Autopilot rates per order scenario, in basis points of orders (out_of_stock is autopilotRefundBp). */
   autopilotPriceIncreaseBp: number;
   autopilotPriceDecreaseBp: number;
@@ -62,7 +60,6 @@ const DEFAULTS: ServiceSettings = {
   decisionWindowDays: 5,
   photoPriceMinor: 200,
   returnFeeMinor: 1_500,
-  scenarioHeader: 'yes',
   autopilotPriceIncreaseBp: 300,
   autopilotPriceDecreaseBp: 100,
   autopilotDomesticFreightBp: 300,

@@ -1,7 +1,7 @@
 import type { CoreContext } from '../context.js';
-import { badRequest, ApiError } from '../shared/errors.js';
+import { badRequest } from '../shared/errors.js';
 import { hashText } from '../shared/random.js';
-import { readFigures, writeFigures } from '../warehouse/figures.js';
+import { readFigures, requireScenarioHeaderOn, writeFigures } from '../warehouse/figures.js';
 import type { ShippingOrderRow } from './queries.js';
 
 /**
@@ -38,7 +38,7 @@ export function parseScenarioHeader(ctx: CoreContext, header: string | string[] 
   for (const name of names) {
     if (!isShippingScenario(name)) throw badRequest(`Crossbuy-Scenario: unknown shipping scenario "${name}"; valid: ${SHIPPING_SCENARIOS.join(', ')}`);
   }
-  if (readFigures(ctx).scenarioHeaderEnabled !== 1) throw new ApiError(400, 'Crossbuy-Scenario: scenarios are turned off by the operator');
+  requireScenarioHeaderOn(ctx);
   return [...new Set(names)] as ShippingScenario[];
 }
 

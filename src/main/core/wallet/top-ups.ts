@@ -5,7 +5,7 @@ import { readDisplayCurrency } from '../settings/display-currency.js';
 import { ApiError, badRequest, conflict, notFound } from '../shared/errors.js';
 import { decimalOf, formatAmount, parseAmount, toAmount } from '../shared/money.js';
 import { integerCursor, pageOf, requireFirstPage, unknownCursor, type Page } from '../shared/pagination.js';
-import { readFigures } from '../warehouse/figures.js';
+import { requireScenarioHeaderOn } from '../warehouse/figures.js';
 import { checkBalanceCap } from './admin.js';
 import { postEntry } from './ledger.js';
 import { topUpMethodRows, topUpRows, type TopUpMethodRow, type TopUpRow } from './rows.js';
@@ -100,7 +100,7 @@ export function parseTopUpScenarios(ctx: CoreContext, header: string | string[] 
       throw badRequest(`Crossbuy-Scenario: unknown top-up scenario "${name}"; valid: ${TOP_UP_SCENARIOS.join(', ')}`);
     }
   }
-  if (readFigures(ctx).scenarioHeaderEnabled !== 1) throw new ApiError(400, 'Crossbuy-Scenario: scenarios are turned off by the operator');
+  requireScenarioHeaderOn(ctx);
   return [...new Set(names)] as TopUpScenario[];
 }
 

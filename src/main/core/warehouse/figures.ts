@@ -1,5 +1,5 @@
 import type { CoreContext } from '../context.js';
-import { badRequest } from '../shared/errors.js';
+import { ApiError, badRequest } from '../shared/errors.js';
 import type { FiguresView } from '../../../contract/admin/warehouse.js';
 
 /**
@@ -61,6 +61,15 @@ const LIMITS: Record<FigureKey, [number, number]> = {
 export function readFigure(ctx: CoreContext, key: FigureKey): number {
   const value = ctx.db.prepare('SELECT value FROM warehouse_figures WHERE key = ?').pluck().get(key) as number | undefined;
   return value ?? FIGURE_DEFAULTS[key];
+}
+
+/**
+ * The operator's switch for the `Crossbuy-Scenario` header of orders, shipping orders and top-ups alike
+ * (extensions.md section 8: "honoured unless the operator turns it off"): a header naming a case while it is
+ * off is a 400, so a script learns at once that its case will not happen.
+ */
+export function requireScenarioHeaderOn(ctx: CoreContext): void {
+  if (readFigures(ctx).scenarioHeaderEnabled !== 1) throw new ApiError(400, 'Crossbuy-Scenario: scenarios are turned off by the operator');
 }
 
 export function readFigures(ctx: CoreContext): FiguresView {

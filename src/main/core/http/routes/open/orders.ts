@@ -4,7 +4,7 @@ import { listOrderReturns, requestReturn } from '../../../orders/returns.js';
 import { declineSupplement, listOrderSupplements, paySupplement } from '../../../orders/supplements.js';
 import { notAnOrderScenarioMessage, parseScenarioHeader } from '../../../orders/after-sales-rules.js';
 import { badRequest } from '../../../shared/errors.js';
-import { readSetting } from '../../../settings/settings.js';
+import { requireScenarioHeaderOn } from '../../../warehouse/figures.js';
 import { cancelOrder } from '../../../orders/cancel.js';
 import { createOrder } from '../../../orders/create.js';
 import { previewOrder } from '../../../orders/preview.js';
@@ -155,12 +155,13 @@ export const orderRoutes = [
 
 /**
  * The sandbox's `Crossbuy-Scenario: name[,name]` header (extensions.md section 8): 400 naming an unknown
- * scenario; ignored (never an error) when the operator turned the header off.
+ * scenario, and 400 while the operator has turned scenarios off (as shipping orders and top-ups do).
  */
 function scenariosFromHeader(ctx: CoreContext, headers: Readonly<Record<string, string | string[] | undefined>> | undefined) {
   const raw = headers?.['crossbuy-scenario'];
   const value = Array.isArray(raw) ? raw.join(',') : raw;
   const parsed = parseScenarioHeader(value);
   if ('unknown' in parsed) throw badRequest(notAnOrderScenarioMessage(parsed.unknown));
-  return readSetting(ctx.db, 'scenarioHeader') === 'yes' ? parsed.scenarios : [];
+  if (parsed.scenarios.length > 0) requireScenarioHeaderOn(ctx);
+  return parsed.scenarios;
 }
