@@ -178,6 +178,26 @@ describe('v1.1 section 2: supplementary payments', () => {
     await server.admin('PUT', '/autopilot', { pace: 'off' });
   });
 
+  it('cancelling or refunding the order declines its pending supplements, each with its order.supplement_resolved event', async () => {
+    const resolved = (supplementId: number) =>
+      (db().prepare("SELECT data FROM events WHERE type = 'order.supplement_resolved'").all() as { data: string }[])
+        .map((e) => JSON.parse(e.data) as { supplementId: number; status: string })
+        .filter((e) => e.supplementId === supplementId);
+    for (const end of ['cancel', 'refund'] as const) {
+      const order = await newOrder();
+      await advance(order.orderNo, 'paid');
+      await server.admin('POST', `/orders/${order.orderNo}/supplements`, { reason: 'price_increase', amount: 2 });
+      const supplement = (await detail(order.orderNo)).supplements[0];
+      const res = end === 'cancel' ? await server.api('POST', `/orders/${order.orderNo}/cancel`, { body: {} }) : await server.admin('POST', `/orders/${order.orderNo}/refund`, {});
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      expect((await detail(order.orderNo)).supplements[0].status).toBe('declined');
+      expect(resolved(supplement.id), end).toEqual([expect.objectContaining({ status: 'declined', orderNo: order.orderNo })]);
+      // Its expiry step went with it: nothing is left due for the supplement.
+      expect(db().prepare("SELECT COUNT(*) FROM due_steps WHERE kind = 'order.supplement_expire' AND subject = ?").pluck().get(String(supplement.id))).toBe(0);
+    }
+    expectLedgerExact();
+  });
+
   it('a price decrease is refunded at once and never beyond what was paid; a later decline refunds only the rest', async () => {
     const order = await newOrder();
     await advance(order.orderNo, 'paid');

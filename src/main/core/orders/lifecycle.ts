@@ -18,6 +18,7 @@ import {
 import { readSetting } from '../settings/settings.js';
 import { decisionDeadline } from './after-sales-rules.js';
 import { orderMoney } from './order-money.js';
+import { declinePendingSupplements } from './supplement-resolution.js';
 import { recordStatusChange } from './order-status.js';
 import { canTransition, findTransition, type Actor, type Effect, type OrderStatus } from './state-machine.js';
 import { orderItems, requireOrder, type OrderRow } from './views.js';
@@ -91,9 +92,7 @@ const EFFECTS: Record<Effect, (run: EffectRun) => void> = {
     run.refunded = amount;
     run.notes.push(part('order.refunded_to_wallet', money(amount, order.currency)));
     // v1.1: an order cancelled or refunded while a supplement waits is not bought: the supplement goes with it.
-    ctx.db
-      .prepare("UPDATE order_supplements SET status = 'declined', resolved_at = ? WHERE order_no = ? AND status = 'pending'")
-      .run(ctx.nowIso(), order.order_no);
+    declinePendingSupplements(ctx, order.order_no);
   },
 
   return_coupon(run) {

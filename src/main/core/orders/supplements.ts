@@ -1,6 +1,6 @@
 import type { CoreContext } from '../context.js';
 import { appendTimeline, englishNote, money, part } from './timeline.js';
-import { cancelStep, scheduleStep } from '../autopilot/queue.js';
+import { scheduleStep } from '../autopilot/queue.js';
 import { emitEvent } from '../events/log.js';
 import { readSetting } from '../settings/settings.js';
 import { badRequest, conflict, notFound } from '../shared/errors.js';
@@ -9,6 +9,7 @@ import { postEntry } from '../wallet/ledger.js';
 import { SUPPLEMENT_EXPIRE_STEP, supplementExpiry } from './after-sales-rules.js';
 export { SUPPLEMENT_EXPIRE_STEP } from './after-sales-rules.js';
 import { applyTransition } from './lifecycle.js';
+import { declinePendingSupplements, resolveSupplement } from './supplement-resolution.js';
 import { orderMoney } from './order-money.js';
 import type { Actor } from './state-machine.js';
 import { requireOrder } from './views.js';
@@ -107,13 +108,6 @@ function requireSupplement(ctx: CoreContext, orderNo: string, id: number): Suppl
   return row;
 }
 
-function resolve(ctx: CoreContext, row: SupplementRow, status: 'paid' | 'declined' | 'expired'): void {
-  const at = ctx.nowIso();
-  ctx.db.prepare('UPDATE order_supplements SET status = ?, resolved_at = ? WHERE id = ?').run(status, at, row.id);
-  cancelStep(ctx.db, SUPPLEMENT_EXPIRE_STEP, row.id);
-  emitEvent(ctx, 'order.supplement_resolved', row.user_id, { orderNo: row.order_no, supplementId: row.id, status, amount: toAmount(row.amount_minor), at });
-}
-
 /** The user pays a pending supplement: 402 when short, 409 unless pending. Once none is pending, the purchase step is due again. */
 export function paySupplement(ctx: CoreContext, userId: number, orderNo: string, id: number): Supplement {
   return ctx.db
@@ -128,7 +122,7 @@ export function paySupplement(ctx: CoreContext, userId: number, orderNo: string,
         reference: orderNo,
         description: `Supplement ${id} for purchase order ${orderNo} (${row.reason.replace('_', ' ')})`,
       });
-      resolve(ctx, row, 'paid');
+      resolveSupplement(ctx, row, 'paid');
       const now = ctx.nowIso();
       // Touching updated_at re-plans the order's purchase step (trigger of migration 005) from now.
       ctx.db.prepare('UPDATE orders SET updated_at = ? WHERE order_no = ?').run(now, orderNo);
@@ -145,10 +139,9 @@ export function declineSupplement(ctx: CoreContext, userId: number | null, order
       const order = requireOrder(ctx, orderNo, userId);
       const row = requireSupplement(ctx, orderNo, id);
       if (row.status !== 'pending') throw conflict(`Supplement ${id} is ${row.status}; only a pending supplement can be ${how}`);
-      resolve(ctx, row, how);
+      resolveSupplement(ctx, row, how);
       // Any other pending supplement of the order goes with it: the order is not bought.
-      const others = supplementRows.all(ctx.db.prepare("SELECT * FROM order_supplements WHERE order_no = ? AND status = 'pending'").all(orderNo));
-      for (const other of others) resolve(ctx, other, how);
+      declinePendingSupplements(ctx, orderNo, how);
       if (order.status === 'paid') {
         const actor: Actor = how === 'declined' ? 'user' : 'system';
         const reasonPart = part(how === 'declined' ? 'order.refunded_supplement_declined' : 'order.refunded_supplement_expired', money(row.amount_minor, order.currency));
