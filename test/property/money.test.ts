@@ -1,7 +1,8 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkOrderInvariants } from '../../src/main/core/orders/invariants.js';
-import { allocateDiscount, allocateProportionally } from '../../src/main/core/orders/pricing.js';
+import { allocateDiscount } from '../../src/main/core/orders/pricing.js';
+import { allocateProportionally } from '../../src/main/core/shared/apportion.js';
 import { readSetting } from '../../src/main/core/settings/settings.js';
 import { auditLedger } from '../../src/main/core/wallet/ledger.js';
 import { forEachTopUpProblem } from '../../src/main/core/wallet/top-up-invariants.js';

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkOrderInvariants } from '../../../src/main/core/orders/invariants.js';
-import { allocateDiscount, allocateProportionally } from '../../../src/main/core/orders/pricing.js';
+import { allocateDiscount } from '../../../src/main/core/orders/pricing.js';
+import { allocateProportionally } from '../../../src/main/core/shared/apportion.js';
 import { auditLedger } from '../../../src/main/core/wallet/ledger.js';
 import { addCoupon, balanceOf, line, pickSkus, type SkuPick } from '../../helpers/order-setup.js';
 import { startTestServer, type TestServer } from '../../helpers/server.js';

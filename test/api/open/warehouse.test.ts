@@ -36,6 +36,14 @@ beforeAll(async () => {
 afterAll(() => server.close());
 
 describe('warehouse packages', () => {
+  it('an order weighed at the inspection: its packages add up to that weight (six lines at 1,000 g are 1,000 g, not 1,002)', async () => {
+    const ctx = server.running.core.ctx;
+    const order = createArrivedOrder(ctx, { userId: createUser(ctx, 'weighed'), lines: Array.from({ length: 6 }, () => ({})), inspectedWeightGrams: 1_000 });
+    const weights = ctx.db.prepare(`SELECT weight_g FROM packages WHERE id IN (${order.packageIds.join(',')})`).pluck().all() as number[];
+    expect(weights).toHaveLength(6);
+    expect(weights.reduce((a, b) => a + b, 0)).toBe(1_000);
+  });
+
   it('starts empty for a user without packages', async () => {
     const ctx = server.running.core.ctx;
     const lonely = createUser(ctx, 'lonely');

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { linePricesAfterChanges, notAnOrderScenarioMessage, parseScenarioHeader, returnRefund } from '../../../src/main/core/orders/after-sales-rules.js';
-import { allocateDiscount, allocateProportionally } from '../../../src/main/core/orders/pricing.js';
+import { allocateDiscount } from '../../../src/main/core/orders/pricing.js';
+import { allocateProportionally } from '../../../src/main/core/shared/apportion.js';
 
 /**
  * A return refunds what was paid for the line (extensions.md section 3, the project's reading): the line's

@@ -12,7 +12,8 @@ import { decisionDeadline, EXCHANGE_ARRIVE_STEP, insideWindow, linePricesAfterCh
 export { SELLER_DECISION_STEP, EXCHANGE_ARRIVE_STEP } from './after-sales-rules.js';
 import { settleOrderIfDone } from './completion.js';
 import { orderMoney } from './order-money.js';
-import { allocateDiscount, allocateProportionally } from './pricing.js';
+import { allocateProportionally } from '../shared/apportion.js';
+import { allocateDiscount } from './pricing.js';
 import { requireOrder } from './views.js';
 import { linePriceRows, pendingReturnRows, returnRows, wholeOrderPriceRows, type OrderRow, type ReturnRow } from './rows.js';
 import type { OrderReturn } from '../../../contract/open/orders.js';

@@ -2,6 +2,7 @@ import type { CoreContext } from '../context.js';
 import { emitEvent } from '../events/log.js';
 import { scheduleStorage } from './storage.js';
 import { packagePhotoPath } from '../media/media.js';
+import { allocateProportionally } from '../shared/apportion.js';
 
 /** QC photos generated for a package the staff gave none for. */
 export const PACKAGE_PHOTO_COUNT = 3;
@@ -20,7 +21,7 @@ const LINE_COLUMNS = 'o.user_id, i.id, i.title, i.sku_name, i.quantity, i.weight
 
 /**
  * An order arrives at the warehouse: one package per order line, weighed from the inspection (split over
- * the lines by their share of the estimated weight) or from the SKU estimate. Runs in the caller's
+ * the lines by their share of the estimated weight, inspectedWeights) or from the SKU estimate. Runs in the caller's
  * transaction, with the order's move to in_warehouse. Each package gets QC photos of its own line (v1.1)
  * unless the staff gave photos. Replacement lines (exchanges) arrive later, by receiveReplacementPackage.
  */
@@ -32,15 +33,27 @@ export function receiveOrderPackages(
   const lines = ctx.db
     .prepare(`SELECT ${LINE_COLUMNS} FROM order_items i JOIN orders o ON o.order_no = i.order_no WHERE i.order_no = ? AND i.replaces_item_id IS NULL ORDER BY i.id`)
     .all(orderNo) as Line[];
-  const estimated = lines.reduce((sum, l) => sum + l.weight_g * l.quantity, 0);
-  return lines.map((line) => {
-    const lineEstimate = line.weight_g * line.quantity;
-    const weight =
-      options.inspectedWeightGrams && estimated > 0
-        ? Math.max(1, Math.round((options.inspectedWeightGrams * lineEstimate) / estimated))
-        : lineEstimate;
-    return insertPackage(ctx, orderNo, line, weight, options.photos);
-  });
+  const estimates = lines.map((line) => line.weight_g * line.quantity);
+  const weights = options.inspectedWeightGrams ? inspectedWeights(estimates, options.inspectedWeightGrams) : estimates;
+  return lines.map((line, index) => insertPackage(ctx, orderNo, line, weights[index]!, options.photos));
+}
+
+/**
+ * The inspected weight split over the packages by their share of the estimate (largest remainder), so they
+ * add up to what was weighed: shipping bills their sum, and rounding each on its own drifted 1,000 g to
+ * 1,002 g over six lines, a dearer weight step. A package weighs at least 1 g: one that would get 0 takes
+ * its gram from the heaviest; an order weighed at fewer grams than it has lines gets 1 g a package.
+ */
+export function inspectedWeights(estimates: readonly number[], inspectedGrams: number): number[] {
+  if (inspectedGrams <= estimates.length) return estimates.map(() => 1);
+  const weights = allocateProportionally(estimates, inspectedGrams);
+  for (let i = 0; i < weights.length; i++) {
+    if (weights[i] !== 0) continue;
+    const heaviest = weights.indexOf(Math.max(...weights));
+    weights[heaviest]! -= 1;
+    weights[i] = 1;
+  }
+  return weights;
 }
 
 /** The replacement of an exchanged line arrives: a new package for it, with a fresh inspection (photos, weight). */
