@@ -8,6 +8,7 @@ import { allowlistMatcher, parseAllowEntry } from './ip-allowlist.js';
 import { keyRows, type KeyRow } from './rows.js';
 import { normalizeScopes, type Scope, isScope } from './scopes.js';
 import type { ApiKeyInfo } from '../../../contract/admin/keys.js';
+import { longerThan } from '../shared/text.js';
 
 export const KEY_PREFIX = 'sk-';
 const KEY_RANDOM_LENGTH = 48;
@@ -109,7 +110,7 @@ const INVALID = () => new ApiError(401, 'Invalid API Key');
 
 export function createApiKey(ctx: CoreContext, input: NewKeyInput): { key: string; info: ApiKeyInfo } {
   const name = input.name.trim();
-  if (name.length < 1 || name.length > 100) throw new ApiError(400, 'name must be 1 to 100 characters');
+  if (name.length < 1 || longerThan(name, 100)) throw new ApiError(400, 'name must be 1 to 100 characters');
   const scopes = normalizeScopes(input.scopes);
   if (scopes.length === 0) throw new ApiError(400, 'scopes must name at least one scope');
   const rateLimit = input.rateLimit ?? DEFAULT_RATE_LIMIT;

@@ -14,6 +14,7 @@ export interface AddToCart {
 
 import { MAX_CART_BATCH as MAX_BATCH } from '../../../contract/limits.js';
 import type { Cart, CartItem } from '../../../contract/open/cart.js';
+import { longerThan } from '../shared/text.js';
 export { MAX_CART_BATCH as MAX_BATCH } from '../../../contract/limits.js';
 const MAX_REMARK = 500;
 
@@ -78,7 +79,7 @@ export function getCart(ctx: CoreContext, userId: number): Cart {
 }
 
 function checkRemark(remark: string | undefined): void {
-  if (remark !== undefined && remark.length > MAX_REMARK) throw badRequest(`remark must be at most ${MAX_REMARK} characters`);
+  if (remark !== undefined && longerThan(remark, MAX_REMARK)) throw badRequest(`remark must be at most ${MAX_REMARK} characters`);
 }
 
 /**

@@ -7,11 +7,12 @@ import { requireOrder } from './views.js';
 
 import { MAX_REASON } from '../../../contract/limits.js';
 import type { RefundResult } from '../../../contract/open/orders.js';
+import { longerThan } from '../shared/text.js';
 export { MAX_REASON } from '../../../contract/limits.js';
 
 export type { RefundResult };
 export function checkReason(reason: string | undefined): void {
-  if (reason !== undefined && reason.length > MAX_REASON) throw badRequest(`reason must be at most ${MAX_REASON} characters`);
+  if (reason !== undefined && longerThan(reason, MAX_REASON)) throw badRequest(`reason must be at most ${MAX_REASON} characters`);
 }
 
 /**

@@ -7,6 +7,7 @@ import { formatAmount } from '../shared/money.js';
 import { MAX_ORDER_LINES, MAX_ORDER_REMARK } from '../../../contract/limits.js';
 import type { NewOrder } from '../../../contract/open/orders.js';
 import { MAX_ORDER_SUBTOTAL, priceOrder, type OrderPrice } from './pricing.js';
+import { longerThan } from '../shared/text.js';
 
 /**
  * What an order would cost, read from the catalog and settings as they are now: the one path that both
@@ -48,12 +49,12 @@ export function checkOrderShape(input: NewOrder): void {
   if (input.items.length < 1 || input.items.length > MAX_ORDER_LINES) {
     throw badRequest(`items must hold 1 to ${MAX_ORDER_LINES} lines`);
   }
-  if (input.remark !== undefined && input.remark.length > MAX_ORDER_REMARK) {
+  if (input.remark !== undefined && longerThan(input.remark, MAX_ORDER_REMARK)) {
     throw badRequest(`remark must be at most ${MAX_ORDER_REMARK} characters`);
   }
   input.items.forEach((item, index) => {
     if (!Number.isSafeInteger(item.quantity) || item.quantity < 1) throw badRequest(`items[${index}].quantity must be an integer of at least 1`);
-    if (item.remark !== undefined && item.remark.length > MAX_ORDER_REMARK) {
+    if (item.remark !== undefined && longerThan(item.remark, MAX_ORDER_REMARK)) {
       throw badRequest(`items[${index}].remark must be at most ${MAX_ORDER_REMARK} characters`);
     }
   });

@@ -16,6 +16,7 @@ export const MAX_ADMIN_AMOUNT: Minor = 100_000_000_000; // 1,000,000,000.00 per 
 export const MAX_WALLET_BALANCE: Minor = 1_000_000_000_000;
 import { MAX_NOTE } from '../../../contract/limits.js';
 import type { WalletEntryResult } from '../../../contract/admin/wallet.js';
+import { longerThan } from '../shared/text.js';
 export { MAX_NOTE } from '../../../contract/limits.js';
 
 function requireUser(ctx: CoreContext, userId: number): void {
@@ -24,7 +25,7 @@ function requireUser(ctx: CoreContext, userId: number): void {
 
 function checkNote(note: string | undefined, required: boolean): void {
   if (required && (note === undefined || note.trim() === '')) throw badRequest('note is required');
-  if (note !== undefined && note.length > MAX_NOTE) throw badRequest(`note must be at most ${MAX_NOTE} characters`);
+  if (note !== undefined && longerThan(note, MAX_NOTE)) throw badRequest(`note must be at most ${MAX_NOTE} characters`);
 }
 
 function checkSize(amount: Minor): void {
