@@ -231,6 +231,41 @@ describe('also', () => {
     }
   });
 
+  it('a query string that is not valid percent-encoding is a 400 too (audit s14: `?q=%ZZ` searched for nothing)', async () => {
+    for (const query of ['q=%ZZ', 'q=%FF', 'q=%E0%A4%A', 'q=%']) {
+      const res = await fetch(`${server.running.origin}/api/v1/open/products/search?${query}`, { headers: { authorization: `Bearer ${server.key}` } });
+      expect(res.status, query).toBe(400);
+      const body = await res.json();
+      expect(body).toEqual({ statusCode: 400, error: 'Bad Request', message: 'The query string is malformed (invalid percent-encoding)' });
+    }
+    // Valid escapes and a literal plus still search.
+    for (const query of ['q=%E8%BF%9E%E5%B8%BD', 'q=hood%20ie', 'q=a+b']) {
+      expect((await fetch(`${server.running.origin}/api/v1/open/products/search?${query}`, { headers: { authorization: `Bearer ${server.key}` } })).status, query).toBe(200);
+    }
+  });
+
+  it('a body that is not UTF-8 is a 400 and writes nothing; a byte-order mark is fine', async () => {
+    const before = (await server.api('GET', '/user/addresses')).body.data.length;
+    const address = (name: string) => JSON.stringify({ name, phone: '+1 212 555 0100', country: 'US', state: 'NY', city: 'New York', address: '1 Main St', zipCode: '10001' });
+    const bad = Buffer.concat([Buffer.from(address('A').slice(0, 10)), Buffer.from([0xff, 0xfe]), Buffer.from(address('A').slice(10))]);
+    const res = await fetch(`${server.running.origin}/api/v1/open/user/addresses`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${server.key}`, 'content-type': 'application/json' },
+      body: bad,
+    });
+    expect(res.status).toBe(400);
+    expect(await res.json()).toEqual({ statusCode: 400, error: 'Bad Request', message: 'Request body is not valid UTF-8' });
+    expect((await server.api('GET', '/user/addresses')).body.data.length).toBe(before);
+    const withBom = await fetch(`${server.running.origin}/api/v1/open/user/addresses`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${server.key}`, 'content-type': 'application/json' },
+      body: Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(address('連帽'))]),
+    });
+    const added = await withBom.json();
+    expect(withBom.status, JSON.stringify(added)).toBe(201);
+    expect(added.data.name).toBe('連帽');
+  });
+
   it('the headless page forbids framing and carries a policy', async () => {
     for (const path of ['/', '/?token=wrong', '/?token=test-session-token']) {
       const res = await fetch(server.running.origin + path, { redirect: 'manual' });

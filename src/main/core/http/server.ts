@@ -26,6 +26,7 @@ import { ErrorBody } from './schemas.js';
 import { validatorCompiler } from './validation.js';
 import { REQUEST_ID_HEADER, requestIdOf } from './request-id.js';
 import { checkCharset } from './charset.js';
+import { checkQueryEncoding, decodeBody } from './encoding.js';
 import { registerRequestLog } from './request-log.js';
 import { finishDocument, type Api } from './openapi.js';
 import { lazySerializerFactory, type LazySerializer } from './serialization.js';
@@ -339,11 +340,17 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   app.setNotFoundHandler((request, reply) => sendError(new ApiError(404, `Route ${request.method} ${request.url.split('?')[0]} not found`), reply));
 
   app.removeContentTypeParser(['application/json', 'text/plain']);
-  app.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: BODY_LIMIT }, (request, body, done) => {
+  app.addContentTypeParser('application/json', { parseAs: 'buffer', bodyLimit: BODY_LIMIT }, (request, body, done) => {
     const charsetError = checkCharset(request.headers['content-type']);
     if (charsetError) return done(charsetError, undefined);
-    request.rawBody = body as string;
-    const text = (body as string).trim();
+    let raw: string;
+    try {
+      raw = decodeBody(body as Buffer);
+    } catch (error) {
+      return done(error as Error, undefined);
+    }
+    request.rawBody = raw;
+    const text = raw.trim();
     if (text === '') return done(null, undefined);
     try {
       done(null, secureJson.parse(text, undefined, { protoAction: 'error', constructorAction: 'error' }));
@@ -360,6 +367,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
     reply.header(REQUEST_ID_HEADER, request.id);
     try {
       checkHost(request.headers.host, options.allowedHosts);
+      checkQueryEncoding(request.raw.url);
     } catch (error) {
       done(error as Error);
       return;
