@@ -18,6 +18,8 @@ export const ERROR_CODES = [
   'insufficient_balance',
   /** The world a request names (`Crossbuy-World`, or `?world=`) does not exist: deleted, or another data folder's. */
   'world_not_found',
+  /** The world's database was migrated by a newer crossbuy (another process on the folder): this server cannot open it (409). */
+  'world_schema_newer',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -261,7 +261,7 @@ describe('also', () => {
       headers: { authorization: `Bearer ${server.key}`, 'content-type': 'application/json' },
       body: Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(address('連帽'))]),
     });
-    const added = await withBom.json();
+    const added = (await withBom.json()) as { data: { name: string } };
     expect(withBom.status, JSON.stringify(added)).toBe(201);
     expect(added.data.name).toBe('連帽');
   });

@@ -1,7 +1,11 @@
+import Database from 'better-sqlite3';
 import { createServer, type Server } from 'node:http';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { databaseFile } from '../../../src/main/core/data-dir.js';
+import { migrations } from '../../../src/main/core/db/migrations/index.js';
+import { worldDir } from '../../../src/main/core/worlds/files.js';
 import { WorldRuntime } from '../../../src/main/core/worlds/runtime.js';
 import { request, startTestServer, type ApiResponse, type TestServer } from '../../helpers/server.js';
 
@@ -247,6 +251,28 @@ describe('the autopilot of closed worlds', () => {
     expect(due.next_due_at).not.toBeNull();
     // The world's clock runs as wall time here (no clockStart): the wake-up is the transfer's arrival.
     expect(Math.abs(Date.parse(due.next_due_at!) - expectedAt)).toBeLessThan(1_000);
+  });
+});
+
+describe('a world a newer crossbuy migrated (a newer CLI beside this server)', () => {
+  it('is a 409 saying so, never a 500; the sweep does not try to wake it every second', async () => {
+    const worlds = server.running.worlds;
+    const w = await createWorld();
+    expect((await adminIn(w.id, 'PUT', '/autopilot', { pace: 'off' })).status).toBe(200);
+    expect((await open(w.key.secret, 'POST', '/user/wallet/top-ups', { method: 'bank_transfer', amount: 100 })).status).toBe(201);
+    await worlds['closeRuntime'](w.id, worlds['open'].get(w.id)!);
+    const newer = migrations.at(-1)!.version + 1;
+    const db = new Database(databaseFile(worldDir(server.dataDir, w.id)));
+    db.pragma(`user_version = ${newer}`);
+    db.close();
+    for (const res of [await open(w.key.secret, 'GET', '/cart'), await adminIn(w.id, 'GET', '/clock')]) {
+      expect(res.status).toBe(409);
+      expect(res.body).toMatchObject({ code: 'world_schema_newer', message: expect.stringMatching(new RegExp(`^World ${w.id} was last opened by a newer crossbuy \\(its database is at schema ${newer}; `)) });
+    }
+    // Due for its transfer: the sweep gives up on it instead of throwing each time.
+    server.running.core.ctx.db.prepare('UPDATE worlds SET next_due_at = ? WHERE id = ?').run(new Date(0).toISOString(), w.id);
+    await expect(worlds.sweep()).resolves.toBeUndefined();
+    expect(server.running.core.ctx.db.prepare('SELECT next_due_at FROM worlds WHERE id = ?').pluck().get(w.id)).toBeNull();
   });
 });
 

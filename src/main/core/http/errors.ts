@@ -32,7 +32,9 @@ export function sendError(error: ApiError, reply: FastifyReply): FastifyReply {
 
 export function errorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply): FastifyReply {
   const apiError = toApiError(error);
-  if (apiError.statusCode === 500) request.log.error({ err: error }, 'unhandled error');
+  // Written whether or not Fastify's logger is on (it is off by default): an internal error is a defect,
+  // and its stack is the only way to find it. The path without its query (tokens may ride in it).
+  if (apiError.statusCode === 500) process.stderr.write(`crossbuy: internal error on ${request.method} ${request.url.split('?')[0]}: ${error.stack ?? error.message}\n`);
   return sendError(apiError, reply);
 }
 

@@ -15,6 +15,7 @@ import { forgetWorldRequests, shareRequestLog } from '../requests/request-log.js
 import { randomSeed, readWorldIdentity, worldIdentity } from '../world/identity.js';
 import { readSetting } from '../settings/settings.js';
 import { ApiError, conflict, notFound } from '../shared/errors.js';
+import { SchemaTooNew } from '../db/migrate.js';
 import { PRIVATE_DIR } from '../shared/private-files.js';
 import { DEFAULT_LIMIT, requireFirstPage } from '../shared/pagination.js';
 import type { ApiKeyInfo } from '../../../contract/admin/keys.js';
@@ -266,16 +267,18 @@ export class Worlds {
 
   /** Opens a world's runtime; `serve` puts it in the LRU and starts it (a world being made does that when whole). */
   private openRuntime(row: Pick<WorldRow, 'id' | 'frozen' | 'seed' | 'ttlMs'> & { demo?: boolean; clockStart?: string }, serve = true): WorldRuntime {
-    const runtime = WorldRuntime.open(row.id, worldDir(this.dataDir, row.id), {
-      start: serve,
-      frozen: row.frozen,
-      seed: row.seed,
-      demo: row.demo,
-      clockStart: row.clockStart,
-      origin: this.origin,
-      ttlMs: row.ttlMs,
-      onKey: (hash) => this.registry.addKey(row.id, hash),
-    });
+    const runtime = openWorldRuntime(row.id, () =>
+      WorldRuntime.open(row.id, worldDir(this.dataDir, row.id), {
+        start: serve,
+        frozen: row.frozen,
+        seed: row.seed,
+        demo: row.demo,
+        clockStart: row.clockStart,
+        origin: this.origin,
+        ttlMs: row.ttlMs,
+        onKey: (hash) => this.registry.addKey(row.id, hash),
+      }),
+    );
     if (!row.frozen) this.registry.setNextDue(row.id, null);
     // One request log for the server, each entry tagged with its world.
     shareRequestLog(this.default.ctx, runtime.ctx);
@@ -681,8 +684,18 @@ export class Worlds {
       }
       for (const id of this.registry.due(nowIso, SWEEP_SLICE)) {
         if (this.gates.has(id)) continue;
-        if (!this.open.has(id)) this.runtime(id);
-        else this.registry.setNextDue(id, null);
+        if (this.open.has(id)) {
+          this.registry.setNextDue(id, null);
+          continue;
+        }
+        try {
+          this.runtime(id);
+        } catch (error) {
+          // A world this server cannot open (a newer crossbuy migrated it) is not woken every sweep; a
+          // request to it says why.
+          this.registry.setNextDue(id, null);
+          process.stderr.write(`crossbuy: world ${id} was not woken for its due steps: ${error instanceof Error ? error.message : String(error)}\n`);
+        }
       }
     } finally {
       this.sweeping = false;
@@ -694,6 +707,22 @@ export class Worlds {
     if (this.sweepTimer) clearInterval(this.sweepTimer);
     this.sweepTimer = null;
     for (const [id, runtime] of [...this.open]) await this.closeRuntime(id, runtime);
+  }
+}
+
+/**
+ * Opens a world's runtime, a database migrated by a newer crossbuy (a newer CLI beside this server) refused
+ * in words a client can act on (409 `world_schema_newer`) rather than as an internal error.
+ */
+function openWorldRuntime(id: string, open: () => WorldRuntime): WorldRuntime {
+  try {
+    return open();
+  } catch (error) {
+    if (!(error instanceof SchemaTooNew)) throw error;
+    throw new ApiError(
+      409,
+      `World ${id} was last opened by a newer crossbuy (its database is at schema ${error.found}; this server knows ${error.known}): serve it with that version`,
+    ).withDetail({ code: 'world_schema_newer' });
   }
 }
 
