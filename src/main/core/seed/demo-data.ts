@@ -6,6 +6,8 @@ import { seedLocalCatalog } from '../products/seed.js';
 import { postEntry } from '../wallet/ledger.js';
 
 export const DEMO_DEPOSIT_MINOR = 1_000_000; // 10,000.00 in the ledger currency
+/** The demo deposit's ledger reference (a recording knows it as the world's, not the session's). */
+export const DEMO_REFERENCE = 'DEMO';
 
 /** What every installation has, even an --empty one: the operator's account and reference data. */
 export function seedEssentials(ctx: CoreContext): void {
@@ -25,6 +27,6 @@ export function seedReferenceData(ctx: CoreContext): void {
 
 /** Demo data for a first start: a funded wallet and the reference data. */
 export function seedDemoData(ctx: CoreContext): void {
-  postEntry(ctx, { userId: 1, type: 'deposit', amount: DEMO_DEPOSIT_MINOR, reference: 'DEMO', description: 'Demo deposit' });
+  postEntry(ctx, { userId: 1, type: 'deposit', amount: DEMO_DEPOSIT_MINOR, reference: DEMO_REFERENCE, description: 'Demo deposit' });
   seedReferenceData(ctx);
 }

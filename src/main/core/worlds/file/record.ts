@@ -2,12 +2,12 @@ import type { RequestSummary } from '../../../../contract/admin/requests.js';
 import type { WorldFile, WorldFileSettings } from '../../../../contract/admin/world-file.js';
 import { MAX_LIMIT } from '../../../../contract/limits.js';
 import type { CoreContext } from '../../context.js';
-import { readScenarioRates } from '../../orders/scenarios.js';
+import { readAutopilotSettings } from '../../autopilot/settings.js';
 import type { RequestLog } from '../../requests/request-log.js';
 import { isDefaultSetting, readSetting } from '../../settings/settings.js';
 import { ApiError, badRequest } from '../../shared/errors.js';
 import { MAX_NOTE } from '../../../../contract/limits.js';
-import { DEMO_DEPOSIT_MINOR } from '../../seed/demo-data.js';
+import { DEMO_DEPOSIT_MINOR, DEMO_REFERENCE } from '../../seed/demo-data.js';
 import { toAmount } from '../../shared/money.js';
 import { buildRecording, type LoggedEntry, type PlacedStep } from './record-build.js';
 import { worldIdentity } from '../../world/identity.js';
@@ -97,6 +97,14 @@ function walletStep(amountMinor: number, note: string, userId: number): WorldFil
   return amountMinor > 0 ? { call: 'POST /admin/wallet/deposit', body } : { call: 'POST /admin/wallet/adjust', body };
 }
 
+/** The id of the user's first ledger entry when it is the demo deposit (a world made with the demo data). */
+function demoDepositId(ctx: CoreContext, userId: number): number | null {
+  const first = sessionEntryRows.one(
+    ctx.db.prepare('SELECT id, type, amount_minor, balance_after_minor, description, reference, created_at FROM wallet_entries WHERE user_id = ? ORDER BY id LIMIT 1').get(userId),
+  );
+  return first && first.type === 'deposit' && first.reference === DEMO_REFERENCE && first.amount_minor === DEMO_DEPOSIT_MINOR ? first.id : null;
+}
+
 /**
  * The money the session had, which the log does not show (the back office adds it): the balance when it
  * began as one opening deposit (less the demo deposit a demo world starts with), and each deposit or
@@ -118,13 +126,16 @@ function walletSteps(
   const startIso = new Date(session.start).toISOString();
   const during: RowOf<typeof sessionEntryRows>[] = [];
   let opening = 0;
+  // A demo world's first entry is its demo deposit, which a replay's `demo` makes again: history, even
+  // where a frozen clock stamped it at the session's very start (it was counted as given during it).
+  const demoEntry = session.demo && userId === 1 ? demoDepositId(ctx, userId) : null;
   // Newest first, stopping at the first entry before the session: its balance is the opening one.
   for (const row of sessionEntryRows.each(
     ctx.db
       .prepare('SELECT id, type, amount_minor, balance_after_minor, description, reference, created_at FROM wallet_entries WHERE user_id = ? ORDER BY id DESC')
       .iterate(userId),
   )) {
-    if (row.created_at < startIso) {
+    if (row.created_at < startIso || row.id === demoEntry) {
       opening = row.balance_after_minor;
       break;
     }
@@ -224,7 +235,7 @@ export async function recordWorldFile(ctx: CoreContext, log: RequestLog, query: 
       seed: identity.seed,
       demo,
       // The settings as they are now: the same fee and currency, advances with the same pace and scenario rates.
-      settings: { ...answerSettings(ctx), autopilot: { pace: readSetting(ctx.db, 'autopilotPace'), refundRate: readSetting(ctx.db, 'autopilotRefundBp') / 100, scenarioRates: readScenarioRates(ctx.db) } },
+      settings: { ...answerSettings(ctx), autopilot: readAutopilotSettings(ctx) },
     },
   );
 }

@@ -1,7 +1,8 @@
-import { readScenarioRates, writeScenarioRates } from '../../../orders/scenarios.js';
-import { readShippingScenarioRates, writeShippingScenarioRates } from '../../../shipping/scenarios.js';
-import { advanceClockInSlices, currentPace, runDueStepsInSlices } from '../../../autopilot/autopilot.js';
+import { writeScenarioRates } from '../../../orders/scenarios.js';
+import { writeShippingScenarioRates } from '../../../shipping/scenarios.js';
+import { advanceClockInSlices, runDueStepsInSlices } from '../../../autopilot/autopilot.js';
 import { isPace, PACES } from '../../../autopilot/pace.js';
+import { readAutopilotSettings } from '../../../autopilot/settings.js';
 import { readSetting, writeSetting } from '../../../settings/settings.js';
 import { parseDuration } from '../../../shared/clock.js';
 import { ApiError, badRequest, unprocessable } from '../../../shared/errors.js';
@@ -20,11 +21,7 @@ function serviceClock(ctx: CoreContext): ServiceClock {
 
 const clockView = (ctx: CoreContext) => ({ now: ctx.nowIso(), offsetMs: readSetting(ctx.db, 'clockOffsetMs') });
 
-const autopilotView = (ctx: CoreContext) => ({
-  pace: currentPace(ctx),
-  refundRate: readSetting(ctx.db, 'autopilotRefundBp') / 100,
-  scenarioRates: { ...readScenarioRates(ctx.db), ...readShippingScenarioRates(ctx) },
-});
+const autopilotView = readAutopilotSettings;
 
 export const adminSimulationRoutes = [
   defineRoute({
