@@ -1,9 +1,11 @@
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { Command } from 'commander';
 import type { StepResult } from '../core/worlds/file/apply.js';
-import { checkOutFolder, resolveDataDir, resolvePort } from './args.js';
+import { checkOutFolder, resolvePort } from './args.js';
+import { DEFAULT_WORLD, isWorldId } from '../core/worlds/world-id.js';
+import { dataOf, withWorldsApi } from './world.js';
 
 /**
  * World files without the registry (worlds.md sections 1, 2 and 4): `crossbuy world apply FILE`, `crossbuy
@@ -81,6 +83,7 @@ export async function serveWorldFile(flags: { worldFile: string; seed?: string; 
 
 interface RecordFlags {
   key: string;
+  world?: string;
   since?: string;
   until?: string;
   out?: string;
@@ -88,44 +91,23 @@ interface RecordFlags {
 }
 
 /**
- * `crossbuy world record`: through the server that holds the folder (its request log is that server's),
- * else straight from the folder's log.
+ * `crossbuy world record`: the admin route `GET /requests/world-file`, asked of the server that holds the
+ * folder (its request log is that server's) or of one started here for the command; `--world` names the
+ * world as `Crossbuy-World` does (key ids are numbered per world).
  */
 export async function recordCommand(flags: RecordFlags): Promise<void> {
   const keyId = Number(flags.key);
   if (!/^[1-9][0-9]{0,15}$/.test(flags.key)) throw new Error(`invalid key id "${flags.key}": the id \`crossbuy keys list\` shows`);
+  if (flags.world !== undefined && flags.world !== DEFAULT_WORLD && !isWorldId(flags.world)) throw new Error(`--world "${flags.world}" is not a world id (default or w_...)`);
   checkOutFolder(flags.out);
-  const dataDir = resolveDataDir(flags.data);
-  const { serverHolding } = await import('../core/data/server-lock.js');
-  const holder = serverHolding(dataDir);
-  let file: unknown;
-  if (holder) {
-    const { adminTokenFile } = await import('../core/data-dir.js');
-    const token = readFileSync(adminTokenFile(dataDir), 'utf8').trim();
-    const query = new URLSearchParams({ keyId: String(keyId), ...(flags.since ? { since: flags.since } : {}), ...(flags.until ? { until: flags.until } : {}) });
-    const response = await fetch(`${holder.origin}/api/v1/admin/requests/world-file?${query}`, { headers: { authorization: `Bearer ${token}` } });
-    const body = (await response.json()) as { data?: unknown; message?: string };
-    if (!response.ok) throw new Error(body.message ?? `the server answered ${response.status}`);
-    file = body.data;
-  } else {
-    const { existingDataDir, withCoreAsync } = await import('./with-core.js');
-    existingDataDir(flags.data);
-    const { openRequestLog } = await import('../core/requests/request-log.js');
-    const { recordWorldFile } = await import('../core/worlds/file/record.js');
-    file = await withCoreAsync(flags.data, async (core) => {
-      const log = openRequestLog(core.ctx);
-      try {
-        return await recordWorldFile(core.ctx, log, { keyId, since: flags.since, until: flags.until });
-      } finally {
-        await log.close();
-      }
-    });
-  }
+  const query = new URLSearchParams({ keyId: String(keyId), ...(flags.since ? { since: flags.since } : {}), ...(flags.until ? { until: flags.until } : {}) });
+  const headers: Record<string, string> = flags.world ? { 'crossbuy-world': flags.world } : {};
+  const file = await withWorldsApi(flags.data, async (call) => dataOf<{ steps: unknown[] }>(await call('GET', `/requests/world-file?${query}`, undefined, headers)), { existing: true });
   const text = `${JSON.stringify(file, null, 2)}\n`;
   if (flags.out === undefined) process.stdout.write(text);
   else {
     writeFileSync(flags.out, text);
-    process.stdout.write(`recorded ${(file as { steps: unknown[] }).steps.length} steps of key ${keyId} to ${flags.out}\n`);
+    process.stdout.write(`recorded ${file.steps.length} steps of key ${keyId}${flags.world ? ` of world ${flags.world}` : ''} to ${flags.out}\n`);
   }
 }
 
@@ -143,7 +125,8 @@ export function registerWorldFileCommands(program: Command): void {
   world
     .command('record')
     .description('turn one key\'s requests in the request log into a world file (writes, the reads used later, clock advances)')
-    .requiredOption('--key <id>', 'the API key id (crossbuy keys list)')
+    .requiredOption('--key <id>', 'the API key id (crossbuy keys list; ids are numbered per world)')
+    .option('--world <id>', 'the world the key belongs to (default: default)')
     .option('--since <time>', 'from this ISO 8601 time (default: the oldest entry kept)')
     .option('--until <time>', 'up to this ISO 8601 time')
     .option('--out <file>', 'write the file here (default: print it)')

@@ -6,7 +6,7 @@ import { resolveDataDir } from './args.js';
 import { existingDataDir, readOnlyFailure } from './with-core.js';
 
 /** One admin API call: to the server holding the folder, or to one started here for the command. */
-type AdminCall = (method: string, path: string, body?: unknown) => Promise<{ status: number; body: { data?: unknown; message?: string } | undefined }>;
+type AdminCall = (method: string, path: string, body?: unknown, headers?: Record<string, string>) => Promise<{ status: number; body: { data?: unknown; message?: string } | undefined }>;
 
 /**
  * Runs `work` against the worlds of a data folder. A live server on the folder (`<data>/server.pid`) is
@@ -15,15 +15,15 @@ type AdminCall = (method: string, path: string, body?: unknown) => Promise<{ sta
  * ways run the same routes. `existing`: the command reads or changes worlds already there (list, delete,
  * reset), so a folder without a database is refused rather than created and seeded.
  */
-async function withWorldsApi<T>(dataFlag: string | undefined, work: (call: AdminCall) => Promise<T>, options: { existing?: boolean } = {}): Promise<T> {
+export async function withWorldsApi<T>(dataFlag: string | undefined, work: (call: AdminCall) => Promise<T>, options: { existing?: boolean } = {}): Promise<T> {
   const dataDir = options.existing ? existingDataDir(dataFlag) : resolveDataDir(dataFlag);
   const holder = serverHolding(dataDir);
   if (holder) {
     const token = readFileSync(adminTokenFile(dataDir), 'utf8').trim();
-    return work(async (method, path, body) => {
+    return work(async (method, path, body, headers = {}) => {
       const response = await fetch(`${holder.origin}/api/v1/admin${path}`, {
         method,
-        headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+        headers: { ...headers, authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
         body: body === undefined ? undefined : JSON.stringify(body),
       });
       const text = await response.text();
@@ -41,11 +41,11 @@ async function withWorldsApi<T>(dataFlag: string | undefined, work: (call: Admin
   }
   if (fresh) process.stderr.write(`crossbuy: ${dataDir} had no data: started it with the demo data (another folder: --data DIR or CROSSBUY_DATA)\n`);
   try {
-    return await work(async (method, path, body) => {
+    return await work(async (method, path, body, headers = {}) => {
       const response = await running.app.inject({
         method: method as 'GET',
         url: `/api/v1/admin${path}`,
-        headers: { authorization: `Bearer ${running.core.adminToken}` },
+        headers: { ...headers, authorization: `Bearer ${running.core.adminToken}` },
         ...(body === undefined ? {} : { payload: body as object }),
       });
       return { status: response.statusCode, body: response.body ? (JSON.parse(response.body) as { data?: unknown }) : undefined };
@@ -56,7 +56,7 @@ async function withWorldsApi<T>(dataFlag: string | undefined, work: (call: Admin
 }
 
 /** The answer's data, or the error's message as the command's failure. */
-function dataOf<T>(answer: Awaited<ReturnType<AdminCall>>): T {
+export function dataOf<T>(answer: Awaited<ReturnType<AdminCall>>): T {
   if (answer.status >= 400) throw new Error(answer.body?.message ?? `the server answered ${answer.status}`);
   return answer.body?.data as T;
 }

@@ -6,7 +6,8 @@ import { toApiError } from '../core/http/errors.js';
 import { ApiError } from '../core/shared/errors.js';
 import { injectDispatch } from './dispatch.js';
 import { keySession } from './key.js';
-import { isPresetName, parseGlobs, type ToolSelection } from './filter.js';
+import { isPresetName, parseGlobs, unmatchedGlobs, type ToolSelection } from './filter.js';
+import { openTools } from './open-tools.js';
 import type { ToolCatalog } from './catalog.js';
 
 /**
@@ -67,6 +68,9 @@ function selectionOf(query: Record<string, unknown>): ToolSelection {
   if (preset !== undefined && !isPresetName(preset)) throw new ApiError(400, `Unknown preset "${preset}": use shopper or tracker`);
   const readOnly = text('readOnly');
   const tools = text('tools');
+  // As `crossbuy mcp --tools` refuses to start: a glob that names no tool is a typo, not an empty session.
+  const unknown = tools ? unmatchedGlobs(openTools(), parseGlobs(tools)) : [];
+  if (unknown.length > 0) throw new ApiError(400, `tools: no tool matches ${unknown.join(', ')}`);
   return {
     readOnly: readOnly === '1' || readOnly === 'true',
     ...(tools ? { globs: parseGlobs(tools) } : {}),

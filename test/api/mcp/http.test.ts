@@ -286,6 +286,11 @@ describe('the /mcp endpoint', () => {
     }
     const badPreset = await rawPost(JSON.stringify(INIT), auth, '/mcp?preset=everything');
     expect(badPreset.status).toBe(400);
+    // A tools glob that names no tool is refused as `crossbuy mcp --tools` refuses to start (it listed no tools).
+    const noTool = await rawPost(JSON.stringify(INIT), auth, '/mcp?tools=zzz_*,orders_*');
+    expect(noTool.status).toBe(400);
+    expect(noTool.body.message ?? noTool.body.error?.message).toMatch(/no tool matches zzz_\*/);
+    expect((await rawPost(JSON.stringify(INIT), auth, '/mcp?tools=orders_*')).status).toBe(200);
   });
 
   it('answers tools/call with arguments that are not an object, or no name, -32602 in a short sentence (no internals)', async () => {

@@ -111,6 +111,24 @@ describe('crossbuy world record', () => {
     expect(existsSync(join(root, 'never-made'))).toBe(false);
   });
 
+  it('--world records a session of that world (key ids are numbered per world); a bad id is refused', async () => {
+    const dataDir = join(root, 'recorded-world');
+    const created = await runCli(['world', 'create', '--file', join(WORLDS, 'after-sales.json'), '--id', 'w_recordcli01', '--data', dataDir, '--json']);
+    expect(created.code, created.stderr).toBe(0);
+    const { id, key } = JSON.parse(created.stdout) as { id: string; key: { id: number } };
+    const out = join(root, 'recorded-world.json');
+    const { code, stdout, stderr } = await runCli(['world', 'record', '--key', String(key.id), '--world', id, '--out', out, '--data', dataDir]);
+    expect(stderr).toBe('');
+    expect(code).toBe(0);
+    expect(stdout).toMatch(new RegExp(`recorded \\d+ steps of key ${key.id} of world ${id} to`));
+    const file = JSON.parse(readFileSync(out, 'utf8'));
+    expect(file.name).toBe(`recorded-${id}-key-${key.id}`);
+    expect((file.steps as { call?: string }[]).some((s) => s.call === 'POST /open/orders')).toBe(true);
+    const bad = await runCli(['world', 'record', '--key', '1', '--world', 'nope', '--data', dataDir]);
+    expect(bad.code).toBe(1);
+    expect(bad.stderr).toBe('crossbuy: --world "nope" is not a world id (default or w_...)\n');
+  });
+
   it('writes one key\'s session as a world file, from the folder when no server holds it', async () => {
     const dataDir = join(root, 'recorded');
     const applied = await runCli(['world', 'apply', join(WORLDS, 'orders-every-status.json'), '--data', dataDir, '--json']);
