@@ -1,5 +1,4 @@
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import { AutopilotTimer } from '../core/autopilot/autopilot.js';
 import { serverHolding } from '../core/data/server-lock.js';
@@ -16,6 +15,7 @@ import { MCP_PATH } from './http.js';
 import { keySession } from './key.js';
 import { createMcpServer } from './mcp-server.js';
 import { openCatalog } from './open-tools.js';
+import { CheckedStdioTransport } from './stdio-transport.js';
 
 /**
  * `crossbuy mcp` over stdio. stdout carries the protocol and nothing else (every log line goes to stderr).
@@ -65,7 +65,7 @@ export async function runStdio(options: StdioOptions): Promise<void> {
     dispatch: injectDispatch(served.app, authorization),
   });
   server.onclose = () => void served.stop();
-  await server.connect(new StdioServerTransport());
+  await server.connect(new CheckedStdioTransport());
   options.log(`crossbuy mcp: serving ${options.dataDir} (world ${session.world.id}) over stdio${served.autopilot ? ' (autopilot on)' : ''}`);
   await waitForClose(server, served.stop);
 }
@@ -122,7 +122,7 @@ async function runBridge(options: StdioOptions): Promise<void> {
   if (options.selection.preset) target.searchParams.set('preset', options.selection.preset);
   if (options.world !== undefined) target.searchParams.set('world', options.world);
   const remote = new StreamableHTTPClientTransport(target, { requestInit: { headers: { authorization: `Bearer ${options.key}` } } });
-  const local = new StdioServerTransport();
+  const local = new CheckedStdioTransport();
   local.onmessage = (message: JSONRPCMessage) => {
     remote.send(message).catch((error: unknown) => {
       options.log(`crossbuy mcp: ${options.url} did not answer (${(error as Error).message})`);

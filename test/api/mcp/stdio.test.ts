@@ -99,6 +99,31 @@ describe('crossbuy mcp (stdio, in-process)', () => {
     for (const line of lines) expect(JSON.parse(line)).toHaveProperty('jsonrpc', '2.0');
   });
 
+  it('answers a line that is no message (not JSON, params by position, a batch) instead of dropping it', async () => {
+    const child = spawn(process.execPath, [cli, 'mcp', '--data', server.dataDir], { env: { ...process.env, CROSSBUY_API_KEY: server.key }, stdio: ['pipe', 'pipe', 'pipe'] });
+    let stdout = '';
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    const lines = [
+      JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'raw', version: '1' } } }),
+      JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' }),
+      'this is not json',
+      JSON.stringify({ jsonrpc: '2.0', id: 5, method: 'tools/list', params: [] }),
+      '[]',
+      JSON.stringify({ jsonrpc: '2.0', id: 6, method: 'ping' }),
+    ];
+    for (const line of lines) child.stdin.write(`${line}\n`);
+    const deadline = Date.now() + 20_000;
+    while (!stdout.includes('"id":6') && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+    child.stdin.end();
+    await new Promise((resolve) => child.once('exit', resolve));
+    const answers = stdout.split('\n').filter((l) => l.length > 0).map((l) => JSON.parse(l) as { id: number | null; error?: { code: number; message: string }; result?: unknown });
+    // Each line answered once (the refusals are written at once, so they may come before an earlier answer).
+    const seen = answers.map((a) => [a.id, a.error?.code ?? 'ok']);
+    expect(seen).toHaveLength(5);
+    expect(seen).toEqual(expect.arrayContaining([[1, 'ok'], [null, -32700], [5, -32602], [null, -32600], [6, 'ok']]));
+    expect(answers.find((a) => a.id === 5)!.error!.message).toBe('Invalid params for tools/list: params must be an object, not an array');
+  });
+
   it('refuses to start when --world is not the key\'s world, in one line on stderr', async () => {
     const run = await runToExit(['--world', 'w_not_this_one'], { ...process.env, CROSSBUY_API_KEY: server.key });
     expect(run).toMatchObject({ code: 1, stdout: '' });
