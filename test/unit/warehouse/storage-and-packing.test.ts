@@ -42,14 +42,16 @@ describe('services and packing (pure)', () => {
     expect(weightAfter(1000, { weight_delta_g: 0, weight_bp: 9000 })).toBe(900);
     expect(weightAfter(1, { weight_delta_g: -50, weight_bp: 10_000 })).toBe(1);
   });
-  it('packs plausibly: material weight added, vacuum shrinks the box, a minimum box', () => {
-    const plain = packParcel([{ weight: 1000, volumeBp: 10_000 }]);
-    expect(plain.weight).toBe(1170);
-    const vacuum = packParcel([{ weight: 1000, volumeBp: 7000 }]);
+  it('packs plausibly: the drawn packing share added (rounded up to a gram), vacuum shrinks the box, a minimum box', () => {
+    const plain = packParcel([{ weight: 1000, volumeBp: 10_000 }], 600);
+    expect(plain.weight).toBe(1060);
+    expect(packParcel([{ weight: 1001, volumeBp: 10_000 }], 1200).weight).toBe(1001 + Math.ceil(1001 * 0.12));
+    expect(packParcel([{ weight: 1000, volumeBp: 10_000 }], 0).weight).toBe(1000);
+    const vacuum = packParcel([{ weight: 1000, volumeBp: 7000 }], 600);
     expect(vacuum.length * vacuum.width * vacuum.height).toBeLessThan(plain.length * plain.width * plain.height);
-    expect(packParcel([{ weight: 10, volumeBp: 10_000 }])).toMatchObject({ length: 15, width: 10, height: 5 });
+    expect(packParcel([{ weight: 10, volumeBp: 10_000 }], 600)).toMatchObject({ length: 15, width: 10, height: 5 });
     expect(plain.length).toBeGreaterThanOrEqual(plain.width);
     expect(plain.width).toBeGreaterThanOrEqual(plain.height);
-    expect(() => packParcel([])).toThrow(RangeError);
+    expect(() => packParcel([], 600)).toThrow(RangeError);
   });
 });

@@ -19,10 +19,10 @@ import { returnCoupon } from '../coupons/redemption.js';
 import { computeFreight, type PriceModel } from '../logistics/freight.js';
 import type { PackedParcel } from '../logistics/packing.js';
 import { volumetricGrams } from '../logistics/estimate-rules.js';
-import { hashText } from '../shared/random.js';
 import { readFigure, readFigures } from '../warehouse/figures.js';
 import { packedVolumeBp } from '../warehouse/services.js';
-import { drawShareBp, packingShare, settleFee, toleranceOf, weighParcel } from './packed-weight.js';
+import { settleFee, toleranceOf, weighParcel } from './packed-weight.js';
+import { drawPackingShareBp } from './packed-weight-draw.js';
 import {
   findShippingSupplement,
   pendingShippingSupplements,
@@ -163,11 +163,9 @@ function weighShipment(ctx: CoreContext, row: ShippingOrderRow) {
   const boxed = row.rehearsal_id && row.dimensions ? (JSON.parse(row.dimensions) as { length: number; width: number; height: number }) : null;
   if (boxed) parcel = { weight: row.total_weight_g, ...boxed };
   else {
-    const done = (serviceId: string) =>
-      ctx.db.prepare(`SELECT 1 FROM package_services WHERE service_id = ? AND status = 'done' AND package_id IN (${packages.map(() => '?').join(', ')}) LIMIT 1`).get(serviceId, ...packages.map((p) => p.id)) !== undefined;
-    const share = packingShare({ minBp: figures.packingMinBp, maxBp: figures.packingMaxBp }, { removePackaging: done('remove_packaging'), reinforce: done('reinforce') });
-    // The draw: a hash of the order number, so the same order packs the same on a replay.
-    parcel = weighParcel(packages.map((p) => ({ weight: p.weight_g, volumeBp: packedVolumeBp(ctx, p.id) })), drawShareBp(share, hashText(`packing:${row.order_no}`) / 2 ** 32));
+    // The draw: a hash of the order number, so the same order packs the same on a replay (the rule a rehearsal packs by too).
+    const shareBp = drawPackingShareBp(ctx, packages.map((p) => p.id), row.order_no);
+    parcel = weighParcel(packages.map((p) => ({ weight: p.weight_g, volumeBp: packedVolumeBp(ctx, p.id) })), shareBp);
   }
   // Priced again on the table of the quote (the operator repricing the channel meanwhile changes nothing).
   const price = row.quote_price ? (JSON.parse(row.quote_price) as PriceModel) : channel?.price;

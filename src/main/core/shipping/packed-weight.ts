@@ -5,8 +5,9 @@ import { roundHalfUp, type Minor } from '../shared/money.js';
  * The packed parcel settles the shipping fee (extensions.md section 10), pure:
  *
  * - Packing adds box and filler: a share of the packages' summed weight drawn per shipping order, 6-12% by
- *   default; 3-6% when a package had its retail packaging removed; 4 points more when one is reinforced.
- *   The box's dimensions are the packer's (logistics/packing.ts).
+ *   default; 3-6% when a package had its retail packaging removed; 4 points more when one is reinforced
+ *   (the draw: packed-weight-draw.ts, for dispatch and rehearsal packing alike). The box's dimensions are
+ *   the packer's (logistics/packing.ts).
  * - The fee is priced again on the billed weight (the larger of packed and volumetric, rounded up to the
  *   channel's step: the freight engine does it), then settled against the fee held: lower -> only the new
  *   fee is charged; higher by at most the tolerance -> the fee held is charged, the agent absorbs the rest;
@@ -46,9 +47,7 @@ const DISPATCH_VOLUME_BP = 5800;
 
 /** The packed parcel: the goods plus the drawn share (rounded up to a gram), in the packer's box. */
 export function weighParcel(packages: readonly PackingInput[], shareBp: number): PackedParcel {
-  const goods = packages.reduce((sum, p) => sum + p.weight, 0);
-  const box = packParcel(packages.map((p) => ({ ...p, volumeBp: Math.round((p.volumeBp * DISPATCH_VOLUME_BP) / 10_000) })));
-  return { ...box, weight: goods + Math.ceil((goods * shareBp) / 10_000) };
+  return packParcel(packages.map((p) => ({ ...p, volumeBp: Math.round((p.volumeBp * DISPATCH_VOLUME_BP) / 10_000) })), shareBp);
 }
 
 export type Settlement =

@@ -9,6 +9,7 @@ import { postEntry } from '../wallet/ledger.js';
 import { readFigure } from '../warehouse/figures.js';
 import { findPackageRow } from '../warehouse/packages.js';
 import { rehearsalRows, type RehearsalRow } from './rows.js';
+import { drawPackingShareBp } from './packed-weight-draw.js';
 import { packedVolumeBp } from '../warehouse/services.js';
 import { scheduleStorage } from '../warehouse/storage.js';
 import { MAX_SHIPPING_ITEMS } from '../../../contract/limits.js';
@@ -115,7 +116,11 @@ export function requestRehearsal(ctx: CoreContext, userId: number, inventoryIds:
     .immediate();
 }
 
-/** The back office packs: weight and dimensions from the packages and their done services (logistics/packing.ts). */
+/**
+ * The back office packs: dimensions from the packages and their done services (logistics/packing.ts), the
+ * weight by the rule of dispatch (extensions.md section 10): the goods plus the packing share drawn for this
+ * rehearsal from the operator's figures (packed-weight-draw.ts).
+ */
 export function packRehearsal(ctx: CoreContext, id: string): RehearsalView {
   return ctx.db
     .transaction(() => {
@@ -123,7 +128,10 @@ export function packRehearsal(ctx: CoreContext, id: string): RehearsalView {
       if (r.status !== 'requested') throw conflict(`Rehearsal ${id} is ${r.status}; only requested rehearsals can be packed`);
       const ids = JSON.parse(r.inventory_ids) as number[];
       const weights = ctx.db.prepare('SELECT weight_g FROM packages WHERE id = ?').pluck();
-      const parcel = packParcel(ids.map((p) => ({ weight: weights.get(p) as number, volumeBp: packedVolumeBp(ctx, p) })));
+      const parcel = packParcel(
+        ids.map((p) => ({ weight: weights.get(p) as number, volumeBp: packedVolumeBp(ctx, p) })),
+        drawPackingShareBp(ctx, ids, id),
+      );
       const now = ctx.nowIso();
       const photos = Array.from({ length: REHEARSAL_PHOTOS }, (_, i) => rehearsalPhotoPath(id, i + 1));
       ctx.db

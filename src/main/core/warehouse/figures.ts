@@ -29,7 +29,7 @@ export const FIGURE_DEFAULTS = {
   customsSeizedRateBp: 20,
   /** v1.2 section 10: a packed parcel may cost this much more than the fee held before a supplement is asked (2%). */
   weightToleranceBp: 200,
-  /** Box and filler over the packages' summed weight, drawn per shipping order within this range. */
+  /** Box and filler over the packages' summed weight, drawn per packing (a shipping order's, a rehearsal's) within this range. */
   packingMinBp: 600,
   packingMaxBp: 1200,
   /** Hours a shipping supplement waits for payment before the shipment is cancelled. */
