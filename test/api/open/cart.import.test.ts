@@ -72,6 +72,34 @@ describe('POST /cart/import', () => {
     expect((await importText(text, headers, 4)).status).toBe(422);
   });
 
+  it('a replayed answer carries Idempotent-Replayed: true, and only a replayed one (docs/API.md General)', async () => {
+    await server.api('DELETE', '/cart');
+    const text = `${wd(multi.platformItemId)} ${multi.skus[0]!.name.split(' / ').join(' ')}`;
+    const plain = await importText(text);
+    expect(plain.status, JSON.stringify(plain.body)).toBe(200);
+    expect(plain.headers.get('idempotent-replayed')).toBeNull();
+    await server.api('DELETE', '/cart');
+
+    const headers = { 'Idempotency-Key': 'import-replay-header' };
+    const first = await importText(text, headers);
+    expect(first.status).toBe(200);
+    expect(first.body.data.lines[0]).toMatchObject({ status: 'added', quantity: 1 });
+    expect(first.headers.get('idempotent-replayed')).toBeNull();
+    const again = await importText(text, headers);
+    expect(again.status).toBe(200);
+    expect(again.headers.get('idempotent-replayed')).toBe('true');
+    expect(again.body).toEqual(first.body);
+    expect((await server.api('GET', '/cart')).body.data.items.map((i: { quantity: number }) => i.quantity)).toEqual([1]);
+
+    // Two at once with a fresh key: one runs, the other is its answer replayed (whichever check finds it).
+    await server.api('DELETE', '/cart');
+    const both = await Promise.all([importText(text, { 'Idempotency-Key': 'import-race' }), importText(text, { 'Idempotency-Key': 'import-race' })]);
+    expect(both.map((r) => r.status)).toEqual([200, 200]);
+    expect(both.map((r) => r.headers.get('idempotent-replayed')).sort()).toEqual([null, 'true'].sort());
+    expect(both[1]!.body).toEqual(both[0]!.body);
+    expect((await server.api('GET', '/cart')).body.data.items.map((i: { quantity: number }) => i.quantity)).toEqual([1]);
+  });
+
   it('more than 500 lines is a 400 and writes nothing; needs cart:write', async () => {
     const counts = tableCounts(server);
     const tooMany = await importText(Array.from({ length: 501 }, () => wd(multi.platformItemId)).join('\n'));

@@ -85,19 +85,25 @@ function addResolved(ctx: CoreContext, userId: number, resolved: readonly Resolv
   return { added: lines.filter((l) => l.status === 'added').length, lines };
 }
 
+/** The import's answer, and whether it is the stored answer of an earlier request with the same Idempotency-Key. */
+export interface CartImportOutcome {
+  result: CartImport;
+  replayed: boolean;
+}
+
 export async function importToCart(
   ctx: CoreContext,
   caller: { userId: number; keyId: number },
   body: CartImportBody,
   idempotencyKey: string | null,
-): Promise<CartImport> {
+): Promise<CartImportOutcome> {
   const parsed = importLines(body.text);
   if (parsed === null) throw badRequest(`text: at most ${MAX_IMPORT_LINES} lines`);
   if (parsed.length === 0) throw badRequest('text: paste at least one line');
   const hash = requestHash('POST', ROUTE_PATH, body);
   const stored = () => (idempotencyKey ? findStored(ctx, caller.keyId, idempotencyKey, hash) : null);
   const before = ctx.db.transaction(stored)();
-  if (before) return (before.body as { data: CartImport }).data;
+  if (before) return { result: (before.body as { data: CartImport }).data, replayed: true };
   const resolved = await resolveEntries(
     ctx,
     parsed.flatMap((l) => entriesOf(l.line, l.text)),
@@ -105,10 +111,10 @@ export async function importToCart(
   return ctx.db
     .transaction(() => {
       const again = stored();
-      if (again) return (again.body as { data: CartImport }).data;
+      if (again) return { result: (again.body as { data: CartImport }).data, replayed: true };
       const result = addResolved(ctx, caller.userId, resolved, body.defaultQuantity ?? 1);
       if (idempotencyKey) storeResponse(ctx, caller.keyId, idempotencyKey, 'POST', ROUTE_PATH, hash, { statusCode: 200, body: { data: result } });
-      return result;
+      return { result, replayed: false };
     })
     .immediate();
 }

@@ -47,10 +47,17 @@ export interface Call<S extends RouteSchemas> {
 export interface WithStatus<T> {
   readonly statusOverride: number;
   readonly data: T;
+  /** The stored answer of an earlier request with the same Idempotency-Key (a route of `idempotent: 'in-handler'`). */
+  readonly replayed?: true;
 }
 
 export function withStatus<T>(status: number, data: T): WithStatus<T> {
   return { statusOverride: status, data };
+}
+
+/** An answer a route that honours Idempotency-Key itself found stored: sent with `Idempotent-Replayed: true`. */
+export function replayedAnswer<T>(data: T): WithStatus<T> {
+  return { statusOverride: 200, data, replayed: true };
 }
 
 export type HandlerResult<T> = T | WithStatus<T>;

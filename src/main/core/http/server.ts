@@ -64,9 +64,12 @@ interface Outcome {
 }
 
 function envelope(spec: RouteSpec, result: unknown): Outcome {
-  return isWithStatus(result)
-    ? { statusCode: result.statusOverride, body: { data: result.data } }
-    : { statusCode: spec.status ?? 200, body: { data: result } };
+  if (!isWithStatus(result)) return { statusCode: spec.status ?? 200, body: { data: result } };
+  const outcome: Outcome = { statusCode: result.statusOverride, body: { data: result.data } };
+  // A route that honours Idempotency-Key itself (cart import) marks a stored answer it sends again, so it
+  // carries `Idempotent-Replayed: true` like the answers runWrite replays.
+  if (result.replayed && spec.idempotent === 'in-handler') outcome.replayed = true;
+  return outcome;
 }
 
 /**

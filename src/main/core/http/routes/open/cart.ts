@@ -1,7 +1,7 @@
 import { addBatchToCart, addToCart, clearCart, getCart, MAX_BATCH, removeCartItem, updateCartItem } from '../../../cart/cart.js';
 import { importToCart } from '../../../cart/import.js';
 import { IDEMPOTENCY_HEADER, parseIdempotencyKey } from '../../idempotency.js';
-import { defineRoute } from '../../route.js';
+import { defineRoute, replayedAnswer } from '../../route.js';
 import { cartSchemas } from '../../../../../contract/open/cart.js';
 
 export const cartRoutes = [
@@ -71,9 +71,13 @@ export const cartRoutes = [
     tag: 'Cart',
     summary: 'Paste links (marketplace or other agents\', many per line, up to 500 lines): each line added or explained',
     // Idempotency-Key is honoured inside importToCart: the links are fetched first (asynchronously), then
-    // the lines and the key's record are written in one transaction.
+    // the lines and the key's record are written in one transaction. A stored answer sent again is a
+    // `replayedAnswer`, which the server sends with `Idempotent-Replayed: true` (http/server.ts, envelope).
     idempotent: 'in-handler',
     schema: cartSchemas['POST /cart/import'],
-    handler: ({ ctx, caller, body, headers }) => importToCart(ctx, caller, body, parseIdempotencyKey(headers?.[IDEMPOTENCY_HEADER])),
+    handler: async ({ ctx, caller, body, headers }) => {
+      const { result, replayed } = await importToCart(ctx, caller, body, parseIdempotencyKey(headers?.[IDEMPOTENCY_HEADER]));
+      return replayed ? replayedAnswer(result) : result;
+    },
   }),
 ];
