@@ -306,6 +306,42 @@ describe('v1.1 section 3: photo requests, returns and exchanges', () => {
     expect(res.status).toBe(409);
     expect((await server.api('POST', `/orders/${order.orderNo}/photo-requests`, { body: { count: 1 } })).status).toBe(409);
   });
+
+  it('the 409 outside the warehouse says what is true of the order: not arrived yet, never arrived, or left the warehouse', async () => {
+    const refusal = async (orderNo: string, itemId: number) => {
+      const photos = await server.api('POST', `/orders/${orderNo}/photo-requests`, { body: { count: 1 } });
+      const ret = await server.api('POST', `/orders/${orderNo}/returns`, { body: { itemId, type: 'return', reason: 'why not' } });
+      expect([photos.status, ret.status]).toEqual([409, 409]);
+      expect(ret.body.message).toBe(photos.body.message);
+      return photos.body.message as string;
+    };
+    // On its way: they start at arrival (as before).
+    const coming = await newOrder();
+    await advance(coming.orderNo, 'shipped_to_warehouse');
+    expect(await refusal(coming.orderNo, coming.items[0]!.itemId)).toBe(`Order ${coming.orderNo} is shipped_to_warehouse; photos, returns and exchanges start once it is in the warehouse`);
+
+    // Cancelled before it was bought: it never will be in the warehouse.
+    const cancelled = await newOrder();
+    expect((await server.api('POST', `/orders/${cancelled.orderNo}/cancel`)).status).toBe(200);
+    expect(await refusal(cancelled.orderNo, cancelled.items[0]!.itemId)).toBe(`Order ${cancelled.orderNo} is cancelled; it never reached the warehouse, so it has no photos, returns or exchanges`);
+
+    // Every line returned, inside the window: the goods have left the warehouse.
+    const returned = await newOrder();
+    await advance(returned.orderNo, 'in_warehouse');
+    const itemId = returned.items[0]!.itemId;
+    const req = await server.api('POST', `/orders/${returned.orderNo}/returns`, { body: { itemId, type: 'return', reason: 'wrong size' } });
+    expect(req.status, JSON.stringify(req.body)).toBe(201);
+    expect((await server.admin('POST', `/orders/${returned.orderNo}/returns/${req.body.data.id}/decide`, { decision: 'approved' })).status).toBe(200);
+    const end = await detail(returned.orderNo);
+    expect(end.status).toBe('returned');
+    expect(await refusal(returned.orderNo, itemId)).toBe(`Order ${returned.orderNo} is returned; it has left the warehouse, so photos, returns and exchanges are over`);
+
+    // And once its window has closed too, the message says so.
+    await server.admin('POST', '/clock/advance', { by: '6d' });
+    expect(await refusal(returned.orderNo, itemId)).toBe(
+      `Order ${returned.orderNo} is returned; it has left the warehouse and its after-sales window closed at ${end.inspection.decisionDeadline}, so photos, returns and exchanges are over`,
+    );
+  });
 });
 
 describe('v1.1 section 8: order scenarios', () => {

@@ -11,6 +11,7 @@ import { canMovePackage, type PackageStatus } from '../warehouse/package-state.j
 import { decisionDeadline, EXCHANGE_ARRIVE_STEP, insideWindow, linePricesAfterChanges, returnHoldRef, returnRefund, SELLER_DECISION_STEP } from './after-sales-rules.js';
 export { SELLER_DECISION_STEP, EXCHANGE_ARRIVE_STEP } from './after-sales-rules.js';
 import { settleOrderIfDone } from './completion.js';
+import { FINAL_STATUSES } from './state-machine.js';
 import { orderMoney } from './order-money.js';
 import { allocateProportionally } from '../shared/apportion.js';
 import { allocateDiscount } from './pricing.js';
@@ -84,11 +85,24 @@ export function listOrderReturns(ctx: CoreContext, orderNo: string, userId: numb
   return listReturns(ctx, orderNo);
 }
 
+/**
+ * Why an order not `in_warehouse` nor `completed` takes no photo request, return or exchange, as its status
+ * makes true: on its way (not arrived yet) they start at arrival; finished without arriving (cancelled,
+ * refunded) they never will; `returned`, its packages have left the warehouse (and its window may have
+ * closed too).
+ */
+function outsideWarehouseMessage(ctx: CoreContext, order: OrderRow): string {
+  const is = `Order ${order.order_no} is ${order.status}`;
+  if (!FINAL_STATUSES.includes(order.status)) return `${is}; photos, returns and exchanges start once it is in the warehouse`;
+  if (order.arrived_at === null) return `${is}; it never reached the warehouse, so it has no photos, returns or exchanges`;
+  const deadline = order.decision_deadline;
+  const closed = deadline !== null && !insideWindow(ctx.nowIso(), deadline) ? ` and its after-sales window closed at ${deadline}` : '';
+  return `${is}; it has left the warehouse${closed}, so photos, returns and exchanges are over`;
+}
+
 /** 409 unless the order is in the warehouse (or later) and inside its decision window. */
 export function requireDecisionWindow(ctx: CoreContext, order: OrderRow & { decision_deadline?: string | null }): void {
-  if (!['in_warehouse', 'completed'].includes(order.status)) {
-    throw conflict(`Order ${order.order_no} is ${order.status}; photos, returns and exchanges start once it is in the warehouse`);
-  }
+  if (!['in_warehouse', 'completed'].includes(order.status)) throw conflict(outsideWarehouseMessage(ctx, order));
   const deadline = order.decision_deadline ?? null;
   if (!insideWindow(ctx.nowIso(), deadline)) {
     throw conflict(`The decision window of order ${order.order_no} closed at ${deadline ?? 'arrival'}`);
