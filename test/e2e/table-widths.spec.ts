@@ -102,6 +102,8 @@ for (const lang of ['en', 'zh-CN'] as const) {
 }
 
 test('API keys, worlds and requests: long names wrap, Revoke and the world actions stay in view, status badges whole', async ({ app: page, server }) => {
+  // Three pages at two widths in two languages: 27 s once beside another browser, so room above the 30 s default.
+  test.setTimeout(60_000);
   const admin = adminApiOf(page.request, server.origin);
   const longName = 'Nightly price tracker for the entire catalog of Taobao and 1688 sellers with extremely long name ZZZ';
   const created = await admin.send<{ key: string }>('POST', '/keys', { name: longName, scopes: ['orders:read'], expiresInDays: 30 });
