@@ -1,14 +1,18 @@
 import { Badge, Button, Group, Modal, NumberInput, Stack, Table, Text, Textarea, TextInput } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ErrorAlert } from '../../../shared/ErrorAlert';
 import { useT } from '../../../shared/i18n';
 import { useFormat } from '../../../shared/format';
+import { useIntent } from '../../../shared/useIntent';
+import { adminKeys, fetchers } from '../../admin/queries';
 import { Section } from '../detail/Section';
 import type { OrderDetail, OrderItem } from '../types';
 import { afterSalesMessages } from './messages';
 import { useRequestPhotos, useRequestReturn } from './queries';
 import { useOrderInspection } from '../queries';
+import { decisionWindow, lineChoice } from './rules';
 import type { OrderInspection } from '../../../../../contract/open/orders';
 
 type Prices = OrderInspection['afterSalesPrices'];
@@ -25,35 +29,44 @@ export function AfterSalesPanel({ order }: { order: OrderDetail }) {
   const formatDate = (iso: string) => fmt.date(iso);
   const deadline = order.inspection.decisionDeadline;
   // The photo price and return fee are the service's (the inspection states them): the choices wait for them.
-  const prices = useOrderInspection(order.orderNo, deadline !== null).data?.afterSalesPrices;
-  const open = deadline !== null && order.status === 'in_warehouse' && Date.now() <= Date.parse(deadline) && prices !== undefined;
+  const inspection = useOrderInspection(order.orderNo, deadline !== null).data;
+  const prices = inspection?.afterSalesPrices;
+  // The window runs on the world's service clock (a frozen world's stands still), never on the browser's:
+  // read from the service, refreshed by clock events and re-read now and then while an order waits here.
+  const windowKnown = deadline !== null && order.status === 'in_warehouse';
+  const clock = useQuery({ queryKey: adminKeys.clock, queryFn: fetchers.clock, enabled: windowKnown, refetchInterval: windowKnown ? 60_000 : false });
+  const decision = decisionWindow(deadline, order.status, clock.data?.now);
+  const open = decision === 'open' && prices !== undefined;
   const resolvedSupplements = order.supplements.filter((s) => s.status !== 'pending');
   if (deadline === null && resolvedSupplements.length === 0) return null;
-  // A line with a request awaiting the seller, or already returned, offers neither return nor exchange.
-  const settled = new Set(order.returns.filter((r) => r.status === 'requested' || (r.status === 'approved' && r.type === 'return')).map((r) => r.itemId));
-  const returnedLine = (itemId: number) => order.returns.some((r) => r.itemId === itemId && r.status === 'approved' && r.type === 'return');
+  const packageStatus = (itemId: number) => inspection?.items.find((i) => i.itemId === itemId)?.packageStatus;
+  const windowText = decision === 'open' ? 'windowOpen' : decision === 'closed' ? 'windowClosed' : 'windowUntil';
   return (
     // Before any inspection only supplements can be here: the section is named for them, not "After inspection".
     <Section title={deadline === null ? t('supplementsTitle') : t('afterSalesTitle')}>
       <Stack gap="sm" data-testid="after-sales">
-        {deadline ? <Text size="sm">{open ? t('windowOpen', { date: formatDate(deadline) }) : t('windowClosed', { date: formatDate(deadline) })}</Text> : null}
+        {deadline ? <Text size="sm">{t(windowText, { date: formatDate(deadline) })}</Text> : null}
         {open ? <PhotoRequestButton order={order} prices={prices} /> : null}
         {open ? (
           <Stack gap={4}>
-            {order.items.map((item) => (
-              <Group key={item.itemId} justify="space-between" wrap="nowrap">
-                <Text size="sm" lineClamp={1}>
-                  <span translate="no">{item.title}</span>
-                </Text>
-                {returnedLine(item.itemId) ? (
-                  <Text size="xs" c="dimmed">
-                    {t('lineReturned')}
+            {order.items.map((item) => {
+              // A line offers a return or exchange only while its package (after an exchange, the replacement's) is in the warehouse.
+              const choice = lineChoice(order.returns, item.itemId, packageStatus(item.itemId));
+              return (
+                <Group key={item.itemId} justify="space-between" wrap="nowrap">
+                  <Text size="sm" lineClamp={1}>
+                    <span translate="no">{item.title}</span>
                   </Text>
-                ) : settled.has(item.itemId) ? null : (
-                  <ReturnButtons order={order} item={item} prices={prices} />
-                )}
-              </Group>
-            ))}
+                  {choice === 'offer' ? (
+                    <ReturnButtons order={order} item={item} prices={prices} />
+                  ) : choice === 'returned' || choice === 'replacementComing' ? (
+                    <Text size="xs" c="dimmed">
+                      {t(choice === 'returned' ? 'lineReturned' : 'lineReplacementComing')}
+                    </Text>
+                  ) : null}
+                </Group>
+              );
+            })}
           </Stack>
         ) : null}
         {order.returns.length > 0 ? (
@@ -83,8 +96,9 @@ export function AfterSalesPanel({ order }: { order: OrderDetail }) {
           </Text>
         ) : null}
         {resolvedSupplements.length > 0 ? (
-          <Text size="sm">
-            {t('supplementsTitle')}:{' '}
+          <Text size="sm" data-testid="resolved-supplements">
+            {/* Under its own heading the list needs no title; under "After inspection" it is named once. */}
+            {deadline === null ? null : `${t('supplementsTitle')}: `}
             {resolvedSupplements.map((s) => `${t(`reason_${s.reason}`)} ${fmt.money(s.amount, order.currency)} (${t(`sup_${s.status}`)})`).join('; ')}
           </Text>
         ) : null}
@@ -100,6 +114,22 @@ function PhotoRequestButton({ order, prices }: { order: OrderDetail; prices: Pri
   const [count, setCount] = useState<number>(1);
   const [note, setNote] = useState('');
   const request = useRequestPhotos(order.orderNo);
+  const body = { count, note: note.trim() || undefined };
+  // One intent, one Idempotency-Key: a double click or a retry of the same request is charged once.
+  const intent = useIntent(opened ? body : null);
+  const send = () =>
+    intent.run((key, done) =>
+      request.mutate(
+        { body, key },
+        {
+          onSuccess: () => {
+            done(true);
+            close();
+          },
+          onError: () => done(false),
+        },
+      ),
+    );
   return (
     <>
       <Button size="xs" variant="light" onClick={open} w="fit-content">
@@ -111,7 +141,7 @@ function PhotoRequestButton({ order, prices }: { order: OrderDetail; prices: Pri
           <TextInput label={t('photoNote')} value={note} maxLength={500} onChange={(e) => setNote(e.currentTarget.value)} />
           {request.isError ? <ErrorAlert title={t('photoFailed')} error={request.error} /> : null}
           {/* The wallet is charged as soon as it is sent: the button says how much. */}
-          <Button onClick={() => request.mutate({ count, note: note.trim() || undefined }, { onSuccess: close })} loading={request.isPending}>
+          <Button onClick={send} loading={intent.busy || request.isPending}>
             {t('payAndSend', { amount: fmt.money(prices.photoPrice * count, order.currency) })}
           </Button>
         </Stack>
@@ -126,9 +156,29 @@ function ReturnButtons({ order, item, prices }: { order: OrderDetail; item: Orde
   const [type, setType] = useState<'return' | 'exchange' | null>(null);
   const [reason, setReason] = useState('');
   const request = useRequestReturn(order.orderNo);
+  const body = type === null ? null : { itemId: item.itemId, type, reason: reason.trim() };
+  // One intent, one Idempotency-Key: a double click sends one request (an exchange holds its fee).
+  const intent = useIntent(body);
   const close = () => {
+    if (intent.busy) return;
     setType(null);
     request.reset();
+  };
+  const send = () => {
+    if (body === null || body.reason === '') return;
+    intent.run((key, done) =>
+      request.mutate(
+        { body, key },
+        {
+          onSuccess: () => {
+            done(true);
+            setType(null);
+            request.reset();
+          },
+          onError: () => done(false),
+        },
+      ),
+    );
   };
   return (
     <>
@@ -147,8 +197,8 @@ function ReturnButtons({ order, item, prices }: { order: OrderDetail; item: Orde
           {request.isError ? <ErrorAlert title={t('returnFailed')} error={request.error} /> : null}
           <Button
             disabled={reason.trim() === ''}
-            loading={request.isPending}
-            onClick={() => type && request.mutate({ itemId: item.itemId, type, reason: reason.trim() }, { onSuccess: close })}
+            loading={intent.busy || request.isPending}
+            onClick={send}
           >
             {type === 'exchange' ? t('exchangeItem') : t('returnItem')}
           </Button>

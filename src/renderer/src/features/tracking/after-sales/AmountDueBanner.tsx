@@ -4,6 +4,7 @@ import { ConfirmModal } from '../../../shared/ConfirmModal';
 import { ErrorAlert } from '../../../shared/ErrorAlert';
 import { useT } from '../../../shared/i18n';
 import { useFormat } from '../../../shared/format';
+import { useIntent } from '../../../shared/useIntent';
 import type { OrderDetail, Supplement } from '../types';
 import { afterSalesMessages } from './messages';
 import { useSupplementAction } from './queries';
@@ -20,6 +21,9 @@ export function AmountDueBanner({ order }: { order: OrderDetail }) {
   const formatDate = (iso: string) => fmt.date(iso);
   const action = useSupplementAction(order.orderNo);
   const [asked, setAsked] = useState<Asked | null>(null);
+  // One intent per question asked, one Idempotency-Key: a double click on the confirm sends one request.
+  const intent = useIntent(asked ? { id: asked.supplement.id, action: asked.action } : null);
+  const busy = intent.busy || action.isPending;
   const pending = order.supplements.filter((s) => s.status === 'pending');
   if (pending.length === 0) return null;
   const money = (amount: number) => fmt.money(amount, order.currency);
@@ -29,7 +33,17 @@ export function AmountDueBanner({ order }: { order: OrderDetail }) {
   };
   const confirm = () => {
     if (!asked) return;
-    action.mutate({ id: asked.supplement.id, action: asked.action }, { onSettled: () => setAsked(null) });
+    const { supplement, action: chosen } = asked;
+    intent.run((key, done) =>
+      action.mutate(
+        { id: supplement.id, action: chosen, key },
+        {
+          onSuccess: () => done(true),
+          onError: () => done(false),
+          onSettled: () => setAsked(null),
+        },
+      ),
+    );
   };
   return (
     <Alert color="yellow" variant="light" title={t('dueTitle', { amount: money(order.amountDue) })} data-testid="amount-due" role="alert">
@@ -41,10 +55,10 @@ export function AmountDueBanner({ order }: { order: OrderDetail }) {
               <span translate="no">{reasonOf(s)}</span>: <b>{money(s.amount)}</b> · {t('dueBy', { date: formatDate(s.expiresAt) })}
             </Text>
             <Group gap="xs">
-              <Button size="xs" onClick={() => setAsked({ supplement: s, action: 'pay' })} disabled={action.isPending}>
+              <Button size="xs" onClick={() => setAsked({ supplement: s, action: 'pay' })} disabled={busy}>
                 {t('pay', { amount: money(s.amount) })}
               </Button>
-              <Button size="xs" color="red" variant="light" onClick={() => setAsked({ supplement: s, action: 'decline' })} disabled={action.isPending}>
+              <Button size="xs" color="red" variant="light" onClick={() => setAsked({ supplement: s, action: 'decline' })} disabled={busy}>
                 {t('decline')}
               </Button>
             </Group>
@@ -58,7 +72,7 @@ export function AmountDueBanner({ order }: { order: OrderDetail }) {
         confirmLabel={asked ? (asked.action === 'pay' ? t('payConfirmYes', { amount: money(asked.supplement.amount) }) : t('declineConfirmYes')) : ''}
         confirmColor={asked?.action === 'decline' ? 'red' : undefined}
         cancelLabel={t('keep')}
-        busy={action.isPending}
+        busy={busy}
         onConfirm={confirm}
         onCancel={() => setAsked(null)}
       >
