@@ -67,6 +67,10 @@ describe('shipping coupons (v1.2 section 11)', () => {
     expect(await frozen()).toBeCloseTo(before + o.totalCharge, 2);
     const detail = (await server.api('GET', `/shipping/orders/${o.orderNo}`)).body.data;
     expect(detail).toMatchObject({ couponId: economyShip.id, couponDiscount: discount, totalCharge: o.totalCharge });
+    // Its first event's parts carry the coupon, so freight - coupon + insurance + storage is the hold a client words.
+    const created = (detail.events as { code: string; params: Record<string, number> }[]).find((e) => e.code === 'shipping.created')!;
+    expect(created.params).toMatchObject({ freight: fee, coupon: discount, amount: o.totalCharge });
+    expect(Math.round((created.params.freight! - created.params.coupon! + created.params.insurance! + created.params.storage!) * 100)).toBe(Math.round(o.totalCharge * 100));
     const mine = (await server.api('GET', '/user/coupons/my')).body.data.find((c: { id: number }) => c.id === economyShip.id);
     expect(mine).toMatchObject({ status: 'used', usedOrderNo: o.orderNo });
     noProblems();

@@ -121,7 +121,8 @@ function create(ctx: CoreContext, userId: number, input: CreateShippingInput, sc
     location: WAREHOUSE_LOCATION,
     description: `Shipping order created on ${channel.name}; ${formatAmount(hold, ctx.currency)} frozen in the wallet (freight ${formatAmount(freight.totalPrice, ctx.currency)}${couponDiscount > 0 ? `, coupon -${formatAmount(couponDiscount, ctx.currency)}` : ''}, insurance ${formatAmount(premium, ctx.currency)}, storage ${formatAmount(storage, ctx.currency)})`,
     code: 'shipping.created',
-    params: { channel: channel.name, amount: toAmount(hold), freight: toAmount(freight.totalPrice), insurance: toAmount(premium), storage: toAmount(storage), currency: ctx.currency },
+    // `coupon` only when one applied, so the parts a client words add up to the hold (freight - coupon + insurance + storage).
+    params: { channel: channel.name, amount: toAmount(hold), freight: toAmount(freight.totalPrice), ...(couponDiscount > 0 ? { coupon: toAmount(couponDiscount) } : {}), insurance: toAmount(premium), storage: toAmount(storage), currency: ctx.currency },
   });
 
   return {

@@ -11,7 +11,7 @@ import { orderHref, transactionReferenceHref } from './logic';
 import { commonMessages, dashboardMessages } from './messages';
 import { OrderStatusBadge } from '../tracking/OrderStatusBadge';
 import { statusColor } from '../tracking/status';
-import { SignedAmount, TransactionText, TransactionTypeBadge } from './TransactionBits';
+import { SignedAmount, TransactionDescription, TransactionText, TransactionTypeBadge } from './TransactionBits';
 
 const WAREHOUSE_HREF = '#/warehouse';
 const ORDERS_HREF = '#/orders';
@@ -127,6 +127,7 @@ function RecentTransactions() {
                     <TransactionText tx={tx} />
                   </Anchor>
                 </Group>
+                <TransactionDescription tx={tx} />
                 <Text size="xs" c="dimmed">
                   {formatDate(tx.createdAt, true)}
                 </Text>

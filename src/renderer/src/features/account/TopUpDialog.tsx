@@ -6,6 +6,8 @@ import { ErrorAlert } from '../../shared/ErrorAlert';
 import { useFormat } from '../../shared/format';
 import { useT } from '../../shared/i18n';
 import { useIntent } from '../../shared/useIntent';
+import { useNumberError } from '../admin/numberRange';
+import { TOP_UP_AMOUNT_RULE, topUpAmount } from './topUpAmount';
 import { adminKeys, fetchers } from '../admin/queries';
 import { topUpMessages } from './topUpMessages';
 
@@ -50,14 +52,19 @@ function TopUpForm({ onClose }: { onClose: () => void }) {
   const settings = useQuery({ queryKey: adminKeys.settings, queryFn: fetchers.settings, staleTime: 60_000 });
   const create = useCreateTopUp();
   const [method, setMethod] = useState<Method | null>(null);
-  const [amount, setAmount] = useState<number | ''>('');
+  // What was typed, as the field holds it ("12." while typing a decimal): never cleared or flipped here.
+  const [amount, setAmount] = useState<number | string>('');
+  const numberError = useNumberError();
+  // A minus, zero or too much is shown as an error and nothing is sent (never flipped, rounded or clamped).
+  const amountError = numberError(amount, TOP_UP_AMOUNT_RULE);
+  const value = topUpAmount(amount);
   // The ledger's currency is the settings' answer, never a guess: until it comes nothing can be sent.
   const ledger = settings.data?.currency ?? null;
   const [currency, setCurrency] = useState<string | null>(null);
   const chosenCurrency = currency ?? ledger;
   const enabled = (methods.data ?? []).filter((m) => m.enabled);
   const chosen = method ?? enabled[0]?.method ?? null;
-  const body: TopUpBody | null = chosen && ledger && chosenCurrency && typeof amount === 'number' && amount > 0 ? { method: chosen, amount, ...(chosenCurrency === ledger ? {} : { currency: chosenCurrency }) } : null;
+  const body: TopUpBody | null = chosen && ledger && chosenCurrency && value !== null ? { method: chosen, amount: value, ...(chosenCurrency === ledger ? {} : { currency: chosenCurrency }) } : null;
   const intent = useIntent(body);
   const currencies = ledger ? [ledger, ...Object.keys(settings.data?.displayRates ?? {}).filter((c) => c !== ledger).sort()] : [];
   const result = create.data;
@@ -146,11 +153,20 @@ function TopUpForm({ onClose }: { onClose: () => void }) {
         </Stack>
       </Radio.Group>
       <Group grow align="flex-start">
-        <NumberInput label={t('amount')} value={amount} onChange={(v) => setAmount(typeof v === 'number' ? v : '')} min={0.01} decimalScale={2} allowNegative={false} />
+        <NumberInput
+          label={t('amount')}
+          value={amount}
+          onChange={setAmount}
+          decimalScale={2}
+          allowNegative
+          clampBehavior="none"
+          thousandSeparator=","
+          error={amount === '' ? null : amountError}
+        />
         <Select label={t('currency')} value={chosenCurrency} onChange={(v) => setCurrency(v)} data={currencies} allowDeselect={false} comboboxProps={{ withinPortal: true }} />
       </Group>
       <Text size="xs" c="dimmed">
-        {t('feeNote')}
+        {t('feeNote')} {t('previewNone')}
       </Text>
       {create.isError ? <ErrorAlert title={t('failed')} error={create.error} /> : null}
       <Group justify="flex-end">

@@ -41,24 +41,21 @@ export function SignedAmount({ amount, currency }: { amount: number; currency: s
   );
 }
 
-/**
- * What a transaction was, worded from its type and reference in the UI language (the server's English
- * `description` is not shown for those). Deposits and adjustments show the note the operator typed, as
- * typed (translate="no": content, not UI).
- */
-export function TransactionText({ tx }: { tx: { type: string; reference: string; description: string; amount: number } }) {
-  const t = useT(commonMessages);
+type Tx = { type: string; reference: string; description: string; amount: number };
+
+/** Our short label of a transaction, as a message key and its values; null when only the description says it. */
+function ownLabel(tx: Tx): { key: keyof (typeof commonMessages)['en']; vars?: Record<string, string | number> } | null {
   if (tx.type === 'service_charge') {
     const charge = serviceChargeKind(tx.reference, tx.amount);
-    if (charge?.kind === 'services') return <>{t('tx_services', { id: charge.packageId })}</>;
-    if (charge?.kind === 'rehearsal') return <>{t('tx_rehearsal', { reference: charge.rehearsalId })}</>;
-    if (charge?.kind === 'rehearsalRefund') return <>{t('tx_rehearsal_refund', { reference: charge.rehearsalId })}</>;
-    if (charge?.kind === 'exchangeFee') return <>{t('tx_exchange_fee', { id: charge.requestId })}</>;
-    if (charge?.kind === 'photos') return <>{t('tx_photos', { reference: charge.orderNo })}</>;
+    if (charge?.kind === 'services') return { key: 'tx_services', vars: { id: charge.packageId } };
+    if (charge?.kind === 'rehearsal') return { key: 'tx_rehearsal', vars: { reference: charge.rehearsalId } };
+    if (charge?.kind === 'rehearsalRefund') return { key: 'tx_rehearsal_refund', vars: { reference: charge.rehearsalId } };
+    if (charge?.kind === 'exchangeFee') return { key: 'tx_exchange_fee', vars: { id: charge.requestId } };
+    if (charge?.kind === 'photos') return { key: 'tx_photos', vars: { reference: charge.orderNo } };
   }
-  // A top-up's deposit (reference `top-up <id>`): its method and fee are on the top-up, the words are ours.
+  // A top-up's deposit (reference `top-up <id>`).
   const topUp = tx.type === 'deposit' ? /^top-up (\d+)$/.exec(tx.reference) : null;
-  if (topUp) return <>{t('tx_top_up', { id: topUp[1]! })}</>;
+  if (topUp) return { key: 'tx_top_up', vars: { id: topUp[1]! } };
   switch (tx.type) {
     case 'order_payment':
     case 'order_refund':
@@ -68,8 +65,41 @@ export function TransactionText({ tx }: { tx: { type: string; reference: string;
     case 'service_charge':
     case 'insurance_payout':
     case 'shipping_supplement':
-      if (tx.reference) return <>{t(`tx_${tx.type}`, { reference: tx.reference })}</>;
+      if (tx.reference) return { key: `tx_${tx.type}`, vars: { reference: tx.reference } };
       break;
   }
-  return tx.description ? <span translate="no">{tx.description}</span> : <>{t(`type_${tx.type as EntryType}`)}</>;
+  return null;
+}
+
+/**
+ * What a transaction was: a short label worded from its type and reference in the UI language. Where there
+ * is none, the service's `description` as written (translate="no": the service's text, in English).
+ * The description is shown beside our label by TransactionDescription: it says why the money moved.
+ */
+export function TransactionText({ tx }: { tx: Tx }) {
+  const t = useT(commonMessages);
+  const label = ownLabel(tx);
+  if (label) return <>{t(label.key, label.vars)}</>;
+  return tx.description ? (
+    <span translate="no" lang="en">
+      {tx.description}
+    </span>
+  ) : (
+    <>{t(`type_${tx.type as EntryType}`)}</>
+  );
+}
+
+/**
+ * The service's `description` of a transaction under our short label: the reason and the figures (a price
+ * decrease, a return's coupon share and fee, a top-up's method and fee, an insurance payout's parts). The API
+ * gives it only as English text, so it is shown as written in both languages. Nothing when TransactionText
+ * already shows it (no label of ours) or it is empty.
+ */
+export function TransactionDescription({ tx, lineClamp }: { tx: Tx; lineClamp?: number }) {
+  if (!tx.description || ownLabel(tx) === null) return null;
+  return (
+    <Text size="xs" c="dimmed" translate="no" lang="en" lineClamp={lineClamp} title={tx.description} data-testid="tx-description">
+      {tx.description}
+    </Text>
+  );
 }

@@ -6,7 +6,7 @@ import { useFormat } from '../../shared/format';
 import { ENTRY_TYPES, useTransactions, type EntryType } from './api';
 import { pageCount, transactionReferenceHref } from './logic';
 import { commonMessages, walletMessages } from './messages';
-import { SignedAmount, TransactionText, TransactionTypeBadge } from './TransactionBits';
+import { SignedAmount, TransactionDescription, TransactionText, TransactionTypeBadge } from './TransactionBits';
 
 const PAGE_SIZES = ['20', '50', '100'];
 
@@ -96,6 +96,7 @@ export function TransactionsTable() {
                         <div>
                           <TransactionText tx={tx} />
                         </div>
+                        <TransactionDescription tx={tx} />
                         {tx.reference ? (
                           <Text size="xs" ff="monospace" c="dimmed" translate="no">
                             {href ? <Anchor href={href} inherit>{tx.reference}</Anchor> : tx.reference}

@@ -7,6 +7,7 @@ import { BalanceCards } from './BalanceCards';
 import { walletMessages } from './messages';
 import { TransactionsTable } from './TransactionsTable';
 import { TopUpButton } from './TopUpDialog';
+import { TopUpsInFlight } from './TopUpsInFlight';
 
 // The chart library (recharts) is large: a chunk of its own, loaded when the wallet opens.
 const SpendingChart = lazy(() => import('./SpendingChart').then((m) => ({ default: m.SpendingChart })));
@@ -29,6 +30,7 @@ export function WalletPage() {
         </Group>
       </Group>
       <BalanceCards />
+      <TopUpsInFlight />
       <Suspense fallback={<Skeleton height={290} radius="md" />}>
         <SpendingChart currency={currency} />
       </Suspense>

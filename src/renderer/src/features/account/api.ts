@@ -33,6 +33,7 @@ export const accountKeys = {
   balance: accountResourceKeys.balance,
   transactions: (params: { page: number; limit: number; type?: EntryType }) => ['wallet', 'transactions', params] as const,
   spending: (pages: number) => ['wallet', 'spending', pages] as const,
+  topUps: ['wallet', 'top-ups'] as const,
   recentOrders: ['dashboard', 'recent-orders'] as const,
   packageStats: ['dashboard', 'package-stats'] as const,
   addresses: accountResourceKeys.addresses,
@@ -70,6 +71,17 @@ export async function fetchRecentTransactions(pages: number): Promise<WalletTran
 
 export function useSpendingTransactions(pages = 5) {
   return useQuery({ queryKey: accountKeys.spending(pages), queryFn: () => fetchRecentTransactions(pages) });
+}
+
+/** How many of the newest top-ups the Wallet page reads for the ones still on their way or declined. */
+export const RECENT_TOP_UPS = 20;
+
+/** GET /user/wallet/top-ups: the newest top-ups (a 'wallet' key: a top-up or a live update refreshes it). */
+export function useTopUps() {
+  return useQuery({
+    queryKey: accountKeys.topUps,
+    queryFn: () => data(openApi().GET('/user/wallet/top-ups', { params: { query: { limit: RECENT_TOP_UPS } } })),
+  });
 }
 
 // ---------------------------------------------------------------- dashboard

@@ -5,9 +5,10 @@ import { defineMessages } from '../../shared/i18n';
  * A shipping order's events, worded from their codes (src/contract/timeline.ts) in both languages.
  * Amounts come already formatted; names, carriers and tracking numbers are shown as written.
  */
-export const shippingEventMessages = defineMessages<ShippingEventCode | 'by_recipient' | 'by_carrier' | 'reason' | 'insurance_paid' | 'not_insured' | 'separator'>(
+export const shippingEventMessages = defineMessages<ShippingEventCode | 'shipping.created_coupon' | 'by_recipient' | 'by_carrier' | 'reason' | 'insurance_paid' | 'not_insured' | 'separator'>(
   {
     'shipping.created': 'Shipping order created on {channel}; {amount} frozen in the wallet (freight {freight}, insurance {insurance}, storage {storage})',
+    'shipping.created_coupon': 'Shipping order created on {channel}; {amount} frozen in the wallet (freight {freight}, coupon −{coupon}, insurance {insurance}, storage {storage})',
     'shipping.cancelled': 'Cancelled by you; {amount} released to the available balance; the packages are back in the warehouse',
     'shipping.handed_to_carrier': 'Handed to {carrier}, tracking number {trackingNo}',
     'shipping.delivered': 'Delivered to {name} ({by})',
@@ -24,6 +25,7 @@ export const shippingEventMessages = defineMessages<ShippingEventCode | 'by_reci
   },
   {
     'shipping.created': '已通过 {channel} 创建集运单；钱包冻结 {amount}（运费 {freight}，保险 {insurance}，仓储 {storage}）',
+    'shipping.created_coupon': '已通过 {channel} 创建集运单；钱包冻结 {amount}（运费 {freight}，优惠券 −{coupon}，保险 {insurance}，仓储 {storage}）',
     'shipping.cancelled': '您已取消；{amount} 已退回可用余额；包裹已回到仓库',
     'shipping.handed_to_carrier': '已交给 {carrier}，运单号 {trackingNo}',
     'shipping.delivered': '已送达 {name}（{by}）',
