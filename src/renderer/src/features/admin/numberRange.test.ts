@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { numberProblem } from './numberRange';
+import { numberProblem, numberValue } from './numberRange';
 
 describe('numberProblem', () => {
   it('keeps out-of-range values as an error instead of a clamped value', () => {
@@ -26,5 +26,18 @@ describe('numberProblem', () => {
     expect(numberProblem('', { optional: true })).toBeNull();
     expect(numberProblem('-', {})).toBe('notNumber');
     expect(numberProblem('12.', { whole: true })).toBeNull();
+  });
+});
+
+describe('numberValue', () => {
+  it('reads the text Mantine keeps for a number it cannot hold as one', () => {
+    expect(numberValue('12.50')).toBe(12.5);
+    expect(numberValue('1,234.5')).toBe(1234.5);
+    expect(numberValue(7)).toBe(7);
+  });
+  it('is null for no number', () => {
+    expect(numberValue('')).toBeNull();
+    expect(numberValue('-')).toBeNull();
+    expect(numberValue('12.5.1')).toBeNull();
   });
 });

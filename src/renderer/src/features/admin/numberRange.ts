@@ -28,6 +28,17 @@ export function numberProblem(value: number | string, rule: NumberRule): NumberP
   return null;
 }
 
+/**
+ * A NumberInput's value as a number: Mantine hands back a string while the text is not a plain number
+ * ("12." while typing, and "12.50", whose trailing zero a number would lose). Null when it is no number.
+ */
+export function numberValue(value: number | string): number | null {
+  if (typeof value === 'number') return Number.isFinite(value) ? value : null;
+  if (value.trim() === '') return null;
+  const n = Number(value.replace(/,/g, ''));
+  return Number.isFinite(n) ? n : null;
+}
+
 const plain = (n: number) => n.toLocaleString('en-US', { maximumFractionDigits: 2 });
 
 /** The problem as words naming the allowed range, in the UI's language (null when the value is fine). */

@@ -8,7 +8,7 @@ import { useIntent } from '../../../shared/useIntent';
 import { useFormat } from '../../../shared/format';
 import { fetchers, adminKeys } from '../queries';
 import { Section } from '../Section';
-import { useNumberError } from '../numberRange';
+import { numberValue, useNumberError } from '../numberRange';
 import { workMessages } from './messages';
 import { useWalletEntry } from './mutations';
 
@@ -39,7 +39,8 @@ function EntryForm({ kind, currency }: { kind: 'deposit' | 'adjust'; currency: s
   const [touched, setTouched] = useState(false);
   const numberError = useNumberError();
 
-  const value = typeof amount === 'number' ? amount : null;
+  // Read as the top-up field reads it: a value Mantine keeps as text is still an amount to send.
+  const value = numberValue(amount);
   const amountError =
     kind === 'adjust' && value === 0
       ? t('amountNonZero')
