@@ -1060,6 +1060,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/user/wallet/top-ups/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * What POST /user/wallet/top-ups with this body would charge and credit (fee, rate, what arrives, when), by the same rules; nothing is written
+         * @description What a top-up with this body would charge and credit now (fee, rate, what arrives and when), by the same rules and refusals as creating it; nothing is written.
+         */
+        post: operations["wallet_top_ups_preview"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/user/wallet/transactions": {
         parameters: {
             query?: never;
@@ -7386,6 +7406,96 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             402: components["responses"]["PaymentRequired"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    wallet_top_ups_preview: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "method": "paypal",
+                 *       "amount": 12.5,
+                 *       "currency": "CNY"
+                 *     }
+                 */
+                "application/json": {
+                    /** @description in `currency`, at most two decimals */
+                    amount: number;
+                    /** @description ISO 4217; default the ledger currency; others at the operator's display rates */
+                    currency?: string;
+                    /**
+                     * @description paypal, card, alipay, wechat, bank_transfer
+                     * @enum {unknown}
+                     */
+                    method: "paypal" | "card" | "alipay" | "wechat" | "bank_transfer";
+                };
+            };
+        };
+        responses: {
+            /** @description OK: `{ data }` */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "method": "paypal",
+                     *         "amount": 12.5,
+                     *         "currency": "example",
+                     *         "rate": 12.5,
+                     *         "fee": 12.5,
+                     *         "credited": 12.5,
+                     *         "ledgerCurrency": "example",
+                     *         "expectedAt": "2026-01-01T08:00:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: {
+                            /** @description in `currency` */
+                            amount: number;
+                            /** @description what would reach the wallet, in the ledger currency (amount converted, minus the fee) */
+                            credited: number;
+                            /** @description ISO 4217 code, e.g. CNY */
+                            currency: string;
+                            /** @description when it would arrive (service clock); null for an instant method */
+                            expectedAt: string | null;
+                            /** @description amount in the ledger currency, at most two decimals */
+                            fee: number;
+                            /** @description ISO 4217 code, e.g. CNY */
+                            ledgerCurrency: string;
+                            /**
+                             * @description paypal, card, alipay, wechat, bank_transfer
+                             * @enum {unknown}
+                             */
+                            method: "paypal" | "card" | "alipay" | "wechat" | "bank_transfer";
+                            /** @description units of `currency` per unit of the ledger currency, as a top-up now would freeze it */
+                            rate: number;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];

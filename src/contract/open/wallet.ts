@@ -46,6 +46,18 @@ export const NewTopUp = Type.Object(
   { additionalProperties: false },
 );
 
+/** What POST /user/wallet/top-ups with this body would charge and credit, figured by the same rules; nothing is written. */
+export const TopUpPreview = Type.Object({
+  method: TopUpMethodName,
+  amount: Type.Number({ description: 'in `currency`' }),
+  currency: Currency,
+  rate: Type.Number({ description: 'units of `currency` per unit of the ledger currency, as a top-up now would freeze it' }),
+  fee: Money,
+  credited: Type.Number({ description: 'what would reach the wallet, in the ledger currency (amount converted, minus the fee)' }),
+  ledgerCurrency: Currency,
+  expectedAt: Type.Union([Timestamp, Type.Null()], { description: 'when it would arrive (service clock); null for an instant method' }),
+});
+
 /** The schemas of each route of open/wallet.ts, by method and path. */
 export const walletSchemas = {
   'GET /user/wallet/balance': {
@@ -56,6 +68,7 @@ export const walletSchemas = {
     response: Paginated(Transaction),
   },
   'POST /user/wallet/top-ups': { body: NewTopUp, response: TopUp },
+  'POST /user/wallet/top-ups/preview': { body: NewTopUp, response: TopUpPreview },
   'GET /user/wallet/top-ups': {
     querystring: Type.Object({ ...CursorOnlyQuery }),
     response: Paginated(TopUp),
@@ -68,3 +81,4 @@ export type WalletBalance = ResponseOf<Routes['GET /user/wallet/balance']>;
 export type WalletTransaction = Static<typeof Transaction>;
 export type TopUpView = Static<typeof TopUp>;
 export type NewTopUpBody = Static<typeof NewTopUp>;
+export type TopUpPreviewView = Static<typeof TopUpPreview>;

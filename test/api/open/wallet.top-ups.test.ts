@@ -129,3 +129,34 @@ describe('POST /user/wallet/top-ups', () => {
     expect((await topUp({ method: 'card', amount: 100 })).body.data.fee).toBe(2.5);
   });
 });
+
+describe('POST /user/wallet/top-ups/preview', () => {
+  it('answers the fee and what arrives that the top-up then charges and credits, writing nothing', async () => {
+    for (const body of [
+      { method: 'paypal', amount: 100, currency: 'USD' },
+      { method: 'card', amount: 12.5 },
+      { method: 'bank_transfer', amount: 300 },
+    ]) {
+      const before = tableCounts(server);
+      const preview = await server.api('POST', '/user/wallet/top-ups/preview', { body });
+      expect(preview.status, JSON.stringify(preview.body)).toBe(200);
+      expect(tableCounts(server)).toEqual(before);
+      const made = (await topUp(body)).body.data;
+      const { method, amount, currency, rate, fee, credited, ledgerCurrency, expectedAt } = made;
+      expect({ ...preview.body.data, expectedAt: null }).toEqual({ method, amount, currency, rate, fee, credited, ledgerCurrency, expectedAt: null });
+      // When it arrives: the same business day rule, a few ms of the running clock apart.
+      if (expectedAt === null) expect(preview.body.data.expectedAt).toBeNull();
+      else expect(Math.abs(Date.parse(preview.body.data.expectedAt) - Date.parse(expectedAt))).toBeLessThan(5_000);
+    }
+  });
+
+  it('refuses what the create refuses (a currency without a rate, a bad amount); wallet:read is enough', async () => {
+    const noRate = { method: 'card', amount: 10, currency: 'GBP' };
+    expect((await topUp(noRate)).status).toBe(422);
+    expect((await server.api('POST', '/user/wallet/top-ups/preview', { body: noRate })).status).toBe(422);
+    expect((await server.api('POST', '/user/wallet/top-ups/preview', { body: { method: 'card', amount: -1 } })).status).toBe(400);
+    const reader = server.makeKey(['wallet:read']);
+    expect((await server.api('POST', '/user/wallet/top-ups/preview', { key: reader, body: { method: 'alipay', amount: 5 } })).status).toBe(200);
+    expect((await server.api('POST', '/user/wallet/top-ups', { key: reader, body: { method: 'alipay', amount: 5 } })).status).toBe(403);
+  });
+});

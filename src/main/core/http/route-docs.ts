@@ -86,6 +86,7 @@ export const openRouteDocs: RouteDocs = {
   'GET /exports/shipping.csv': doc('exports_shipping_csv', 'The shipping orders as a CSV file (oldest first, a header row).'),
   // v1.2 (extensions.md sections 10-14)
   'POST /user/wallet/top-ups': doc('wallet_top_ups_create', 'Top up the wallet by paypal, card, alipay, wechat or bank_transfer, optionally in another currency: the fee and rate are frozen and credited (amount converted minus fee) arrives as one deposit once it succeeds; a bank transfer takes a business day.', true),
+  'POST /user/wallet/top-ups/preview': doc('wallet_top_ups_preview', 'What a top-up with this body would charge and credit now (fee, rate, what arrives and when), by the same rules and refusals as creating it; nothing is written.'),
   'GET /user/wallet/top-ups': doc('wallet_top_ups_list', 'The wallet\'s top-ups, newest first: method, amount, rate, fee, what was credited and the status (pending, succeeded, failed).'),
   'POST /logistics/estimate': doc('logistics_estimate', 'What goods not bought yet (items or the cart) would cost to ship to a country: weight from the catalog or the category default, every channel\'s quote cheapest first. Use it before buying.'),
   'POST /cart/import': doc('cart_import', 'Add pasted links (marketplace or other agents\' links, many per line, with quantity and colour/size hints) to the cart; each line comes back added or with why not (not_found, unsupported, needs_sku, duplicate).'),

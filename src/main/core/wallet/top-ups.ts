@@ -11,7 +11,7 @@ import { postEntry } from './ledger.js';
 import { topUpMethodRows, topUpRows, type TopUpMethodRow, type TopUpRow } from './rows.js';
 import { DEFAULT_METHOD_FIGURES, quoteTopUp, settlesAt, type MethodFigures } from './top-up-rules.js';
 import { TOP_UP_METHODS, TOP_UP_SCENARIOS, type TopUpMethod, type TopUpScenario, type TopUpStatus } from '../../../contract/enums.js';
-import type { NewTopUpBody, TopUpView } from '../../../contract/open/wallet.js';
+import type { NewTopUpBody, TopUpPreviewView, TopUpView } from '../../../contract/open/wallet.js';
 
 /**
  * Topping up the wallet (extensions.md section 12): the user pays by a method (PayPal, card, Alipay,
@@ -151,15 +151,42 @@ function resolved(ctx: CoreContext, row: TopUpRow, status: TopUpStatus, failureR
 }
 
 /** POST /user/wallet/top-ups: quote, record, and settle at once when the method is instant. */
-export function createTopUp(live: CoreContext, userId: number, body: NewTopUpBody, scenarios: TopUpScenario[] = []): TopUpView {
-  // One instant for the whole top-up: an instant method's completedAt is its createdAt.
-  const ctx = contextAt(live, live.clock.now());
+/** A top-up's figures as they are now: the checks a create makes before writing (400, 422), then its quote. */
+function quoted(ctx: CoreContext, body: NewTopUpBody) {
   const amount = parseAmount(body.amount);
   if (amount === null || amount <= 0) throw badRequest('amount must be a positive number with at most two decimals');
   const currency = body.currency ?? ctx.currency;
   const figures = topUpMethod(ctx, body.method);
   if (!figures.enabled) throw new ApiError(422, `method ${body.method} is turned off by the operator`);
   const quote = quoteTopUp({ amount, currency, ledgerCurrency: ctx.currency, rates: readDisplayCurrency(ctx.db).displayRates, figures });
+  return { amount, currency, figures, quote };
+}
+
+/**
+ * POST /user/wallet/top-ups/preview: what a top-up with this body would charge and credit now (the fee and
+ * what arrives, shown before the user pays), by the same path as createTopUp, the same refusals included;
+ * nothing is written.
+ */
+export function previewTopUp(ctx: CoreContext, userId: number, body: NewTopUpBody): TopUpPreviewView {
+  const { amount, currency, figures, quote } = quoted(ctx, body);
+  checkBalanceCap(ctx, userId, quote.credited);
+  const due = settlesAt(new Date(ctx.nowIso()), figures.arrival, false);
+  return {
+    method: body.method,
+    amount: toAmount(amount),
+    currency,
+    rate: quote.rate,
+    fee: toAmount(quote.fee),
+    credited: toAmount(quote.credited),
+    ledgerCurrency: ctx.currency,
+    expectedAt: due?.toISOString() ?? null,
+  };
+}
+
+export function createTopUp(live: CoreContext, userId: number, body: NewTopUpBody, scenarios: TopUpScenario[] = []): TopUpView {
+  // One instant for the whole top-up: an instant method's completedAt is its createdAt.
+  const ctx = contextAt(live, live.clock.now());
+  const { amount, currency, figures, quote } = quoted(ctx, body);
   return ctx.db
     .transaction(() => {
       checkBalanceCap(ctx, userId, quote.credited);

@@ -1,6 +1,6 @@
 import { balanceView, listTransactions } from '../../../wallet/statement.js';
 import { DEFAULT_LIMIT, DEFAULT_PAGE } from '../../../shared/pagination.js';
-import { createTopUp, listTopUps, parseTopUpScenarios } from '../../../wallet/top-ups.js';
+import { createTopUp, listTopUps, parseTopUpScenarios, previewTopUp } from '../../../wallet/top-ups.js';
 import { SCENARIO_HEADER } from '../../../shipping/scenarios.js';
 import { defineRoute } from '../../route.js';
 import { walletSchemas } from '../../../../../contract/open/wallet.js';
@@ -36,6 +36,15 @@ export const walletRoutes = [
     summary: 'Top up the wallet by PayPal, card, Alipay, WeChat or bank transfer; fee and rate frozen, credited once it succeeds',
     schema: walletSchemas['POST /user/wallet/top-ups'],
     handler: ({ ctx, caller, body, headers }) => createTopUp(ctx, caller.userId, body, parseTopUpScenarios(ctx, headers?.[SCENARIO_HEADER])),
+  }),
+  defineRoute({
+    method: 'POST',
+    url: '/user/wallet/top-ups/preview',
+    scope: 'wallet:read',
+    tag: 'Wallet',
+    summary: 'What POST /user/wallet/top-ups with this body would charge and credit (fee, rate, what arrives, when), by the same rules; nothing is written',
+    schema: walletSchemas['POST /user/wallet/top-ups/preview'],
+    handler: ({ ctx, caller, body }) => previewTopUp(ctx, caller.userId, body),
   }),
   defineRoute({
     method: 'GET',
