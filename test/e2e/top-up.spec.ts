@@ -31,6 +31,10 @@ test('Top up: PayPal shows its fee and credits what arrives; a bank transfer sta
 
   await paypal.check();
   await dialog.getByRole('textbox', { name: 'Amount' }).fill('100');
+  // Before paying: the service's preview of the fee and what arrives (extensions.md section 12).
+  const preview = dialog.getByTestId('top-up-preview');
+  await expect(preview).toContainText('arrives in the wallet');
+  const previewed = await preview.innerText();
   await dialog.getByRole('button', { name: /^Top up .*100\.00/ }).dblclick();
   const result = dialog.getByTestId('top-up-result');
   await expect(result).toContainText('Credited to the wallet');
@@ -39,6 +43,9 @@ test('Top up: PayPal shows its fee and credits what arrives; a bank transfer sta
   expect(paid!.fee).toBeGreaterThan(0);
   await expect(result.getByTestId('top-up-fee')).toContainText(decimals(paid!.fee));
   await expect(result.getByTestId('top-up-credited')).toContainText(decimals(paid!.credited));
+  // The preview said what the top-up then charged and credited.
+  expect(previewed).toContain(decimals(paid!.fee));
+  expect(previewed).toContain(decimals(paid!.credited));
   const after = await openApi.get<Balance>('/user/wallet/balance');
   // One top-up for the double click: exactly what the answer said arrives.
   expect(cents(after.availableBalance) - cents(before.availableBalance)).toBe(cents(paid!.credited));

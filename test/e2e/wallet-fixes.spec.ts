@@ -121,7 +121,10 @@ test('pending and declined top-ups stay on the Wallet page after the dialog clos
   if (declined.failureReason) await expect(list.getByTestId(`top-up-${declined.id}`)).toContainText(declined.failureReason);
   await expect(list.getByTestId(`top-up-${pending!.id}`)).toBeVisible();
 
-  // The service quotes no top-up before it is made (no preview route): the dialog says when the figures come.
+  // Before paying, the dialog shows the service's preview: a 3% card top-up of 200.00 is a 6.00 fee, 194.00 arriving.
   await page.getByRole('button', { name: 'Top up', exact: true }).click();
-  await expect(dialog).toContainText('The exact fee and what arrives are shown once the top-up is made.');
+  await dialog.getByRole('radio', { name: 'Card' }).check();
+  await dialog.getByRole('textbox', { name: 'Amount' }).fill('200');
+  await expect(dialog.getByTestId('top-up-preview')).toContainText('6.00');
+  await expect(dialog.getByTestId('top-up-preview')).toContainText('194.00 arrives in the wallet');
 });

@@ -1,5 +1,6 @@
 import { Alert, Button, Group, Modal, NumberInput, Radio, Select, Skeleton, Stack, Table, Text } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
 import { adminApi, data, idempotent, openApi } from '../../api/client';
 import { ErrorAlert } from '../../shared/ErrorAlert';
@@ -28,9 +29,24 @@ function useCreateTopUp() {
 }
 
 /**
+ * What the top-up being typed would charge and credit: the service's preview (POST /user/wallet/top-ups/preview,
+ * the create's own rules), asked once typing pauses. Never figured here.
+ */
+function useTopUpPreview(body: TopUpBody | null) {
+  const [settled] = useDebouncedValue(body, 250);
+  return useQuery({
+    queryKey: ['wallet', 'top-up-preview', settled],
+    queryFn: () => data(openApi().POST('/user/wallet/top-ups/preview', { body: settled! })),
+    enabled: settled !== null,
+    retry: false,
+    staleTime: 10_000,
+  });
+}
+
+/**
  * The wallet's Top up: a method (its fee and arrival as the operator set them), an amount and a currency.
  * Nothing of the money is computed here: the fee, the rate and what arrives are the service's answer,
- * shown once the top-up is made (a bank transfer is shown pending until it arrives).
+ * previewed before paying and confirmed once the top-up is made (a bank transfer is shown pending until it arrives).
  */
 export function TopUpButton() {
   const t = useT(topUpMessages);
@@ -66,6 +82,9 @@ function TopUpForm({ onClose }: { onClose: () => void }) {
   const chosen = method ?? enabled[0]?.method ?? null;
   const body: TopUpBody | null = chosen && ledger && chosenCurrency && value !== null ? { method: chosen, amount: value, ...(chosenCurrency === ledger ? {} : { currency: chosenCurrency }) } : null;
   const intent = useIntent(body);
+  const preview = useTopUpPreview(body);
+  // Only the preview of exactly what would be sent (not one of a value still being typed).
+  const previewed = preview.data && body && preview.data.method === body.method && preview.data.amount === body.amount && preview.data.currency === (body.currency ?? ledger) ? preview.data : null;
   const currencies = ledger ? [ledger, ...Object.keys(settings.data?.displayRates ?? {}).filter((c) => c !== ledger).sort()] : [];
   const result = create.data;
 
@@ -165,8 +184,16 @@ function TopUpForm({ onClose }: { onClose: () => void }) {
         />
         <Select label={t('currency')} value={chosenCurrency} onChange={(v) => setCurrency(v)} data={currencies} allowDeselect={false} comboboxProps={{ withinPortal: true }} />
       </Group>
+      {previewed ? (
+        <Text size="sm" data-testid="top-up-preview">
+          {t('previewLine', { fee: fmt.moneyOnly(previewed.fee, previewed.ledgerCurrency), credited: fmt.moneyOnly(previewed.credited, previewed.ledgerCurrency) })}
+          {previewed.expectedAt ? ` · ${t('expectedAt', { date: fmt.date(previewed.expectedAt) })}` : ''}
+        </Text>
+      ) : body && preview.isError ? (
+        <ErrorAlert title={t('previewFailed')} error={preview.error} />
+      ) : null}
       <Text size="xs" c="dimmed">
-        {t('feeNote')} {t('previewNone')}
+        {t('feeNote')}
       </Text>
       {create.isError ? <ErrorAlert title={t('failed')} error={create.error} /> : null}
       <Group justify="flex-end">
