@@ -70,9 +70,28 @@ export function httpTransport(send: typeof fetch = (input, init) => fetch(input,
   };
 }
 
-/** Every call of `transport` in the world `world()` names at the time of the call (the header's switcher). */
+/** How many intents (Idempotency-Keys) `inWorld` remembers the world of. */
+export const PINNED_INTENTS = 500;
+
+/**
+ * Every call of `transport` in the world `world()` names at the time of the call (the header's switcher).
+ * An intent (one Idempotency-Key) stays in the world it was first sent to: a retry after the world was
+ * lost or switched (the world deleted in another tab, the page back on the default world) goes to that
+ * world again and is refused there (its 404), never carried out in whatever world is selected by then.
+ */
 export function inWorld(transport: Transport, world: () => string): Transport {
-  return (request) => transport({ ...request, world: request.world ?? world() });
+  const pinned = new Map<string, string>();
+  return (request) => {
+    let target = request.world;
+    const key = request.idempotencyKey;
+    if (target === undefined && key) target = pinned.get(key);
+    target ??= world();
+    if (key && !pinned.has(key)) {
+      pinned.set(key, target);
+      if (pinned.size > PINNED_INTENTS) pinned.delete(pinned.keys().next().value as string);
+    }
+    return transport({ ...request, world: target });
+  };
 }
 
 /**

@@ -1,5 +1,5 @@
 import { AppShell, Burger, Group, Title } from '@mantine/core';
-import type { ReactNode } from 'react';
+import { Fragment, type ReactNode } from 'react';
 import { useT } from '../shared/i18n';
 import { appMessages } from './appMessages';
 import classes from './AppLayout.module.css';
@@ -13,6 +13,7 @@ import { MainNav } from './MainNav';
 import { ServiceStatusBanner } from './ServiceStatusBanner';
 import { useUiStore } from './uiStore';
 import { WorldSwitcher } from '../features/worlds/WorldSwitcher';
+import { useWorldStore } from '../api/worldStore';
 import { MountInTransition } from '../shared/MountInTransition';
 
 /** One row of controls from sm up; two below it (AppLayout.module.css). */
@@ -22,6 +23,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
   const t = useT(appMessages);
   const navbarOpen = useUiStore((s) => s.navbarOpen);
   const toggleNavbar = useUiStore((s) => s.toggleNavbar);
+  const world = useWorldStore((s) => s.selected);
   useLiveUpdates();
   useProfileLanguage();
   return (
@@ -30,6 +32,18 @@ export function AppLayout({ children }: { children: ReactNode }) {
       navbar={{ width: 220, breakpoint: 'sm', collapsed: { mobile: !navbarOpen } }}
       padding="md"
     >
+      {/* The first tab stop: past the header and the navigation to the page. Not a plain "#main" link:
+          the hash is the page's route. */}
+      <a
+        href="#main-content"
+        className={classes.skipLink}
+        onClick={(event) => {
+          event.preventDefault();
+          document.getElementById('main-content')?.focus();
+        }}
+      >
+        {t('skipToContent')}
+      </a>
       <AppShell.Header>
         <div className={classes.bar}>
           <Group gap="sm" wrap="nowrap" className={classes.brand}>
@@ -57,9 +71,12 @@ export function AppLayout({ children }: { children: ReactNode }) {
       <AppShell.Navbar p="xs" aria-label={t('mainNavigation')} style={{ overflowY: 'auto' }}>
         <MainNav />
       </AppShell.Navbar>
-      <AppShell.Main>
+      <AppShell.Main id="main-content" tabIndex={-1} className={classes.main}>
         <ServiceStatusBanner />
-        {children}
+        {/* The page is mounted afresh in each world: when the selected world changes (switched, or lost and
+            replaced by the default one), every dialog open on the page closes with it, so no form filled in
+            for one world can be sent to another. */}
+        <Fragment key={world}>{children}</Fragment>
       </AppShell.Main>
     </AppShell>
   );

@@ -4,6 +4,7 @@ import { defineMessages } from '../shared/i18n';
 export const appMessages = defineMessages(
   {
     toggleNavigation: 'Toggle navigation',
+    skipToContent: 'Skip to content',
     mainNavigation: 'Main',
     darkMode: 'Switch to dark mode',
     lightMode: 'Switch to light mode',
@@ -30,6 +31,7 @@ export const appMessages = defineMessages(
   },
   {
     toggleNavigation: '展开或收起导航',
+    skipToContent: '跳到内容',
     mainNavigation: '主导航',
     darkMode: '切换到深色模式',
     lightMode: '切换到浅色模式',

@@ -6,7 +6,7 @@ import { adminApi, data } from '../../api/client';
 import { ErrorAlert } from '../../shared/ErrorAlert';
 import { useT } from '../../shared/i18n';
 import { worldMessages } from './messages';
-import { newWorldBody, type WorldSource } from './newWorld';
+import { newWorldBody, TTL_PATTERN, type WorldSource } from './newWorld';
 import { useSwitchWorld, worldFetchers, worldKeys } from './queries';
 import { LabelledSegmentedControl } from '../../shared/LabelledSegmentedControl';
 import { useIntent } from '../../shared/useIntent';
@@ -35,6 +35,8 @@ export function NewWorldModal({ opened, onClose }: { opened: boolean; onClose: (
   const [uploadError, setUploadError] = useState<string | null>(null);
   const [name, setName] = useState('');
   const [seed, setSeed] = useState<number | string>('');
+  const [ttl, setTtl] = useState('');
+  const ttlError = ttl.trim() && !TTL_PATTERN.test(ttl.trim()) ? t('ttlInvalid') : null;
   const files = useQuery({ queryKey: worldKeys.files, queryFn: worldFetchers.files, staleTime: Infinity, enabled: opened });
   const shipped = files.data?.find((f) => f.fileName === shippedName) ?? files.data?.[0];
 
@@ -48,7 +50,7 @@ export function NewWorldModal({ opened, onClose }: { opened: boolean; onClose: (
         if ('error' in read) throw new Error(t('uploadUnreadable', { message: read.error }));
         file = read.file;
       }
-      return data(adminApi().POST('/worlds', { body: newWorldBody({ source, file, name, seed }) }));
+      return data(adminApi().POST('/worlds', { body: newWorldBody({ source, file, name, seed, ttl }) }));
     },
     onSuccess: (world) => {
       switchWorld(world.id);
@@ -74,7 +76,7 @@ export function NewWorldModal({ opened, onClose }: { opened: boolean; onClose: (
       setUploadError(t('uploadMissing'));
       return;
     }
-    if (seedError) return;
+    if (seedError || ttlError) return;
     once.run((_key, done) => create.mutate(undefined, { onSettled: () => done(true) }));
   };
 
@@ -137,6 +139,16 @@ export function NewWorldModal({ opened, onClose }: { opened: boolean; onClose: (
             onChange={setSeed}
             clampBehavior="none"
             error={seedError}
+          />
+          <TextInput
+            label={t('ttl')}
+            description={t('ttlHint')}
+            placeholder="2h"
+            value={ttl}
+            onChange={(e) => setTtl(e.currentTarget.value)}
+            error={ttlError}
+            maxLength={12}
+            data-testid="new-world-ttl"
           />
           {create.isError ? <ErrorAlert title={t('createFailed')} error={create.error} /> : null}
           <Group justify="flex-end">

@@ -1,7 +1,7 @@
 import { ActionIcon, Group, Select, Stack, Text, Tooltip } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { CrossbuyError } from '../../api/client';
 import { DEFAULT_WORLD, switcherOrder, useWorldStore } from '../../api/worldStore';
 import { useT } from '../../shared/i18n';
@@ -14,7 +14,7 @@ import { forgetOtherWorld, useSwitchWorld, worldFetchers, worldKeys, worldLabel 
  * Any call answered with a 404 naming the selected world does the same at once (api/worldStore.ts,
  * watchingWorld); either way the queries of the lost world are dropped here.
  */
-function useSelectedWorldCheck(): void {
+function useSelectedWorldCheck(names: ReadonlyMap<string, string>): void {
   const t = useT(worldMessages);
   const selected = useWorldStore((s) => s.selected);
   const fallBack = useWorldStore((s) => s.fallBack);
@@ -34,9 +34,11 @@ function useSelectedWorldCheck(): void {
     if (!lost) return;
     // Nothing of the lost world stays on screen: what is shown is read again from the default world.
     forgetOtherWorld(queryClient);
-    notifications.show({ color: 'yellow', message: t('lostWorld', { id: lost }) });
+    // Named as the user knew it when the page had its name (the list or its own check), else by its id.
+    const name = names.get(lost) ?? queryClient.getQueryData<{ name?: string }>(worldKeys.one(lost))?.name;
+    notifications.show({ color: 'yellow', ...(name ? { title: t('lostWorldNamed', { name }) } : {}), message: t('lostWorld', { id: lost }) });
     dismissLost();
-  }, [lost, dismissLost, t, queryClient]);
+  }, [lost, dismissLost, t, queryClient, names]);
 }
 
 // The dialog's inputs (file, number, segmented control) load when it is first opened, not with the header.
@@ -56,11 +58,22 @@ export function WorldSwitcher() {
   const selected = useWorldStore((s) => s.selected);
   const switchWorld = useSwitchWorld();
   const [creating, setCreating] = useState(false);
-  useSelectedWorldCheck();
+  // Closing "New world" (Escape, Cancel, created) puts focus back on its button: the dialog unmounts, so
+  // the modal's own return of focus found nothing to return to and focus fell to the page's body.
+  const newWorldButton = useRef<HTMLButtonElement>(null);
+  const wasCreating = useRef(false);
+  useEffect(() => {
+    if (wasCreating.current && !creating) newWorldButton.current?.focus();
+    wasCreating.current = creating;
+  }, [creating]);
+  // Every world's name the page has seen: a world lost later is still named in the notice.
+  const [names] = useState(() => new Map<string, string>());
+  useSelectedWorldCheck(names);
   const defaultWorld = useQuery({ queryKey: worldKeys.one(DEFAULT_WORLD), queryFn: () => worldFetchers.one(DEFAULT_WORLD), staleTime: 60_000 });
   const list = useQuery({ queryKey: worldKeys.list, queryFn: worldFetchers.list });
   const worlds = switcherOrder(defaultWorld.data, list.data?.items ?? []);
   const byId = new Map(worlds.map((w) => [w.id, w]));
+  for (const w of worlds) if (w.id !== DEFAULT_WORLD) names.set(w.id, w.name);
   const options = worlds.map((w) => ({ value: w.id, label: worldLabel(w, t('defaultWorld')) }));
   // The selected world shows even before the list has loaded (or past its first page).
   if (!byId.has(selected)) options.push({ value: selected, label: selected === DEFAULT_WORLD ? t('defaultWorld') : selected });
@@ -95,7 +108,7 @@ export function WorldSwitcher() {
         comboboxProps={{ withinPortal: true, width: 280, position: 'bottom-end' }}
       />
       <Tooltip label={t('newWorld')}>
-        <ActionIcon variant="default" size="md" aria-label={t('newWorld')} onClick={() => setCreating(true)} data-testid="new-world-button">
+        <ActionIcon ref={newWorldButton} variant="default" size="md" aria-label={t('newWorld')} onClick={() => setCreating(true)} data-testid="new-world-button">
           <PlusIcon />
         </ActionIcon>
       </Tooltip>

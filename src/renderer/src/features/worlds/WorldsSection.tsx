@@ -5,11 +5,33 @@ import { DEFAULT_WORLD, switcherOrder, useWorldStore } from '../../api/worldStor
 import { ErrorAlert } from '../../shared/ErrorAlert';
 import { wholeBadgeStyles } from '../../shared/wholeBadge';
 import { useT } from '../../shared/i18n';
+import { useFormat } from '../../shared/format/useFormat';
 import { Section } from '../admin/Section';
 import { worldMessages } from './messages';
 import { NewWorldModal } from './NewWorldModal';
 import { useSwitchWorld, worldFetchers, worldKeys, worldLabel } from './queries';
 import { WorldActionModal, type WorldAction, type ActedWorld } from './WorldActionModal';
+
+/**
+ * A world's clock, whether it is frozen, and when it expires (unused that long): read from the world
+ * itself (the list carries no clock), under its name.
+ */
+function WorldClockLine({ id, frozen, expiresAt }: { id: string; frozen?: boolean; expiresAt?: string | null }) {
+  const t = useT(worldMessages);
+  const format = useFormat();
+  const one = useQuery({ queryKey: worldKeys.one(id), queryFn: () => worldFetchers.one(id), staleTime: 30_000 });
+  const clock = one.data?.clock;
+  const parts = [
+    clock ? t('clockLine', { clock: format.date(clock) }) : null,
+    (one.data?.frozen ?? frozen) ? t('frozen') : null,
+    (one.data?.expiresAt ?? expiresAt) ? t('expires', { at: format.date(one.data?.expiresAt ?? expiresAt) }) : null,
+  ].filter((part): part is string => part !== null);
+  return parts.length > 0 ? (
+    <Text size="xs" c="dimmed" data-testid="world-clock">
+      {parts.join(' · ')}
+    </Text>
+  ) : null;
+}
 
 /** The worlds of this server on the Server & data page: select, snapshot, reset, fork, delete; "New world". */
 export function WorldsSection() {
@@ -55,10 +77,12 @@ export function WorldsSection() {
                 const isDefault = world.id === DEFAULT_WORLD;
                 return (
                   <Table.Tr key={world.id} data-world={world.id}>
-                    {/* A long unbroken name wraps anywhere: it pushed Id, Seed and the actions out of view. */}
+                    {/* A long unbroken name is capped in width and broken where it overflows (it pushed Id, Seed
+                        and the actions out of view); words that fit stay whole ("anywhere" split "Default
+                        world" at 900 px); the badge goes under the name when both do not fit. */}
                     <Table.Td style={{ minWidth: 140 }}>
-                      <Group gap="xs" wrap="nowrap">
-                        <Text size="sm" style={{ overflowWrap: 'anywhere', minWidth: 0 }}>
+                      <Group gap="xs" wrap="wrap">
+                        <Text size="sm" style={{ overflowWrap: 'break-word', wordBreak: 'normal', maxWidth: 220, minWidth: 0 }} data-testid="world-name">
                           {label}
                         </Text>
                         {world.id === selected ? (
@@ -67,6 +91,7 @@ export function WorldsSection() {
                           </Badge>
                         ) : null}
                       </Group>
+                      <WorldClockLine id={world.id} frozen={world.frozen} expiresAt={world.expiresAt} />
                     </Table.Td>
                     <Table.Td>
                       <Text size="sm" ff="monospace" translate="no">

@@ -1,15 +1,25 @@
-import { Button, Tooltip } from '@mantine/core';
+import { Button, Group, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { adminApi, data } from '../../../api/client';
 import { downloadText } from '../../../shared/download';
 import { ErrorTextBody, useErrorText } from '../../../shared/ErrorAlert';
 import { useT } from '../../../shared/i18n';
 import { requestsMessages } from './messages';
 
-/** The file a recorded session is saved as: crossbuy-world-key-3-2026-11-26.json. */
-export function worldFileName(keyId: number, now: Date = new Date()): string {
-  return `crossbuy-world-key-${keyId}-${now.toISOString().slice(0, 10)}.json`;
+/**
+ * The file a recorded session is saved as: crossbuy-world-key-3-2026-03-02.json, dated by the world's
+ * clock (the file's `clockStart`, where the session began in the world) when it has one, else today.
+ */
+export function worldFileName(keyId: number, clockStart?: string | null, now: Date = new Date()): string {
+  const worldDate = clockStart && /^\d{4}-\d{2}-\d{2}/.test(clockStart) ? clockStart.slice(0, 10) : null;
+  return `crossbuy-world-key-${keyId}-${worldDate ?? now.toISOString().slice(0, 10)}.json`;
+}
+
+/** The world file's `clockStart`, when it has one. */
+function clockStartOf(file: unknown): string | null {
+  const clockStart = typeof file === 'object' && file !== null ? (file as { clockStart?: unknown }).clockStart : undefined;
+  return typeof clockStart === 'string' ? clockStart : null;
 }
 
 /**
@@ -24,22 +34,34 @@ export function SaveWorldFileButton({ keyId }: { keyId: number | null }) {
     setBusy(true);
     try {
       const file = await data(adminApi().GET('/requests/world-file', { params: { query: { keyId: id } } }));
-      downloadText(`${JSON.stringify(file, null, 2)}\n`, worldFileName(id), 'application/json');
+      downloadText(`${JSON.stringify(file, null, 2)}\n`, worldFileName(id, clockStartOf(file)), 'application/json');
     } catch (error) {
       notifications.show({ color: 'red', title: t('saveWorldFileFailed'), message: <ErrorTextBody text={errorText(error)} /> });
     } finally {
       setBusy(false);
     }
   };
+  const reasonId = useId();
   const button = (
-    <Button variant="default" size="xs" loading={busy} disabled={keyId === null} onClick={() => keyId !== null && void save(keyId)}>
+    <Button
+      variant="default"
+      size="xs"
+      loading={busy}
+      disabled={keyId === null}
+      aria-describedby={keyId === null ? reasonId : undefined}
+      onClick={() => keyId !== null && void save(keyId)}
+    >
       {t('saveWorldFile')}
     </Button>
   );
+  // Disabled, it says why beside it (a tooltip reaches neither the keyboard nor a glance).
   return keyId === null ? (
-    <Tooltip label={t('saveWorldFileNeedsKey')}>
-      <span>{button}</span>
-    </Tooltip>
+    <Group gap="xs" wrap="nowrap" align="center">
+      {button}
+      <Text id={reasonId} size="xs" c="dimmed" maw={240} data-testid="save-world-file-reason">
+        {t('saveWorldFileNeedsKey')}
+      </Text>
+    </Group>
   ) : (
     button
   );
