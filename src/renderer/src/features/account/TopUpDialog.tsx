@@ -1,7 +1,7 @@
 import { Alert, Button, Group, Modal, NumberInput, Radio, Select, Skeleton, Stack, Table, Text } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useDebouncedValue } from '@mantine/hooks';
-import { useState } from 'react';
+import { useState, type FormEvent } from 'react';
 import { adminApi, data, idempotent, openApi } from '../../api/client';
 import { ErrorAlert } from '../../shared/ErrorAlert';
 import { useFormat } from '../../shared/format';
@@ -139,12 +139,14 @@ function TopUpForm({ onClose }: { onClose: () => void }) {
     );
   }
 
-  const submit = () => {
+  // A form: Enter in the Amount field tops up as the button does (one intent, the same lock).
+  const submit = (event?: FormEvent) => {
+    event?.preventDefault();
     if (!body) return;
     intent.run((key, done) => create.mutate({ body, key }, { onSuccess: () => done(true), onError: () => done(false) }));
   };
   return (
-    <Stack gap="md">
+    <Stack gap="md" component="form" onSubmit={submit}>
       {methods.isPending || settings.isPending ? <Skeleton height={96} role="progressbar" aria-label={t('loading')} /> : null}
       {methods.isError ? <ErrorAlert title={t('methodsError')} error={methods.error} /> : null}
       {settings.isError ? <ErrorAlert title={t('settingsError')} error={settings.error} /> : null}
@@ -197,7 +199,7 @@ function TopUpForm({ onClose }: { onClose: () => void }) {
       </Text>
       {create.isError ? <ErrorAlert title={t('failed')} error={create.error} /> : null}
       <Group justify="flex-end">
-        <Button onClick={submit} disabled={!body} loading={create.isPending || intent.busy}>
+        <Button type="submit" disabled={!body} loading={create.isPending || intent.busy}>
           {body ? t('submit', { amount: fmt.moneyOnly(body.amount, body.currency ?? ledger ?? undefined) }) : t('open')}
         </Button>
       </Group>
