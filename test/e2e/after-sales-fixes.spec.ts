@@ -43,39 +43,29 @@ test('a double click on "Pay … and send" requests the photos once, with one Id
   await expect(page.getByTestId('photo-requests')).toHaveText('Photo requests: 2 × waiting for the warehouse');
 });
 
-test('a double click on the supplement Pay confirm pays once', async ({ app: page, openApi, server }) => {
-  const admin = adminApiOf(page.request, server.origin);
-  await pausedAutopilot(admin);
-  const [line] = await cheapProducts(openApi, 1);
-  const paid = await placeOrder(openApi, line!);
-  await admin.send('POST', `/orders/${paid.orderNo}/advance`, { to: 'paid' });
-  await admin.send('POST', `/orders/${paid.orderNo}/supplements`, { reason: 'price_increase', amount: 2.5 });
-  const pays = postsTo(page, /\/supplements\/\d+\/pay$/);
-  await page.goto(`/#/orders/${paid.orderNo}`);
-  await page.getByTestId('amount-due').getByRole('button', { name: /^Pay/ }).click();
-  await page.getByRole('dialog').getByRole('button', { name: 'Pay CN¥2.50' }).dblclick();
-  await expect(page.getByTestId('amount-due')).toBeHidden();
-  await page.waitForTimeout(500);
-  expect(pays.keys).toHaveLength(1);
-  await expect(page.getByRole('alert').filter({ hasText: 'Cannot pay the supplement' })).toHaveCount(0);
-});
+const SUPPLEMENT_CONFIRMS = [
+  { action: 'pay', reason: 'price_increase', amount: 2.5, open: /^Pay/, confirm: 'Pay CN¥2.50', refused: 'Cannot pay the supplement' },
+  { action: 'decline', reason: 'domestic_freight', amount: 4, open: 'Decline and refund the order', confirm: 'Decline and refund', refused: 'Cannot decline the supplement' },
+] as const;
 
-test('a double click on the supplement Decline confirm declines once', async ({ app: page, openApi, server }) => {
-  const admin = adminApiOf(page.request, server.origin);
-  await pausedAutopilot(admin);
-  const [line] = await cheapProducts(openApi, 1);
-  const declined = await placeOrder(openApi, line!);
-  await admin.send('POST', `/orders/${declined.orderNo}/advance`, { to: 'paid' });
-  await admin.send('POST', `/orders/${declined.orderNo}/supplements`, { reason: 'domestic_freight', amount: 4 });
-  const declines = postsTo(page, /\/supplements\/\d+\/decline$/);
-  await page.goto(`/#/orders/${declined.orderNo}`);
-  await page.getByTestId('amount-due').getByRole('button', { name: 'Decline and refund the order' }).click();
-  await page.getByRole('dialog').getByRole('button', { name: 'Decline and refund' }).dblclick();
-  await expect(page.getByTestId('amount-due')).toBeHidden();
-  await page.waitForTimeout(500);
-  expect(declines.keys).toHaveLength(1);
-  await expect(page.getByRole('alert').filter({ hasText: 'Cannot decline the supplement' })).toHaveCount(0);
-});
+for (const c of SUPPLEMENT_CONFIRMS) {
+  test(`a double click on the supplement ${c.action} confirm sends one request`, async ({ app: page, openApi, server }) => {
+    const admin = adminApiOf(page.request, server.origin);
+    await pausedAutopilot(admin);
+    const [line] = await cheapProducts(openApi, 1);
+    const order = await placeOrder(openApi, line!);
+    await admin.send('POST', `/orders/${order.orderNo}/advance`, { to: 'paid' });
+    await admin.send('POST', `/orders/${order.orderNo}/supplements`, { reason: c.reason, amount: c.amount });
+    const sent = postsTo(page, new RegExp(`/supplements/\\d+/${c.action}$`));
+    await page.goto(`/#/orders/${order.orderNo}`);
+    await page.getByTestId('amount-due').getByRole('button', { name: c.open }).click();
+    await page.getByRole('dialog').getByRole('button', { name: c.confirm }).dblclick();
+    await expect(page.getByTestId('amount-due')).toBeHidden();
+    await page.waitForTimeout(500);
+    expect(sent.keys).toHaveLength(1);
+    await expect(page.getByRole('alert').filter({ hasText: c.refused })).toHaveCount(0);
+  });
+}
 
 test('a double click on the Return submit sends one request', async ({ app: page, openApi, server }) => {
   const admin = adminApiOf(page.request, server.origin);

@@ -1,8 +1,9 @@
-import { Alert, Button, Group, Modal, NumberInput, Radio, Select, Skeleton, Stack, Table, Text } from '@mantine/core';
+import { Alert, Button, Group, Modal, Radio, Select, Skeleton, Stack, Table, Text } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useState, type FormEvent } from 'react';
 import { adminApi, data, idempotent, openApi } from '../../api/client';
+import { AmountInput } from '../../shared/AmountInput';
 import { ErrorAlert } from '../../shared/ErrorAlert';
 import { useFormat } from '../../shared/format';
 import { useT } from '../../shared/i18n';
@@ -174,16 +175,7 @@ function TopUpForm({ onClose }: { onClose: () => void }) {
         </Stack>
       </Radio.Group>
       <Group grow align="flex-start">
-        <NumberInput
-          label={t('amount')}
-          value={amount}
-          onChange={setAmount}
-          decimalScale={2}
-          allowNegative
-          clampBehavior="none"
-          thousandSeparator=","
-          error={amount === '' ? null : amountError}
-        />
+        <AmountInput label={t('amount')} value={amount} onChange={setAmount} error={amount === '' ? null : amountError} />
         <Select label={t('currency')} value={chosenCurrency} onChange={(v) => setCurrency(v)} data={currencies} allowDeselect={false} comboboxProps={{ withinPortal: true }} />
       </Group>
       {previewed ? (

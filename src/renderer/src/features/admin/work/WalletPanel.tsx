@@ -1,7 +1,8 @@
-import { Button, Group, NumberInput, SimpleGrid, Skeleton, Stack, Tabs, Text, TextInput } from '@mantine/core';
+import { Button, Group, SimpleGrid, Skeleton, Stack, Tabs, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
+import { AmountInput } from '../../../shared/AmountInput';
 import { ErrorAlert } from '../../../shared/ErrorAlert';
 import { useT } from '../../../shared/i18n';
 import { useIntent } from '../../../shared/useIntent';
@@ -79,14 +80,10 @@ function EntryForm({ kind, currency }: { kind: 'deposit' | 'adjust'; currency: s
   return (
     <form onSubmit={submit} noValidate aria-label={t(kind)}>
       <Stack gap="xs">
-        <NumberInput
+        <AmountInput
           label={t(kind === 'deposit' ? 'amountCurrency' : 'signedAmount', { currency })}
           value={amount}
           onChange={setAmount}
-          decimalScale={2}
-          allowNegative
-          clampBehavior="none"
-          thousandSeparator=","
           error={touched ? amountError : null}
         />
         <TextInput
