@@ -13,13 +13,14 @@ import { useSwitchWorld, worldFetchers, worldKeys, worldLabel } from './queries'
 import { WorldActionModal, type WorldAction, type ActedWorld } from './WorldActionModal';
 
 /**
- * A world's clock, whether it is frozen, and when it expires (unused that long): read from the world
- * itself (the list carries no clock), under its name.
+ * Whether a world is frozen and when it expires (unused that long), from the list, under its name; the
+ * selected world's clock too, read from the world itself (the list carries no clock: describing a world
+ * opens it, so only the one in use is asked, not every row of the page).
  */
-function WorldClockLine({ id, frozen, expiresAt }: { id: string; frozen?: boolean; expiresAt?: string | null }) {
+function WorldClockLine({ id, frozen, expiresAt, withClock }: { id: string; frozen?: boolean; expiresAt?: string | null; withClock: boolean }) {
   const t = useT(worldMessages);
   const format = useFormat();
-  const one = useQuery({ queryKey: worldKeys.one(id), queryFn: () => worldFetchers.one(id), staleTime: 30_000 });
+  const one = useQuery({ queryKey: worldKeys.one(id), queryFn: () => worldFetchers.one(id), staleTime: 30_000, enabled: withClock });
   const clock = one.data?.clock;
   const parts = [
     clock ? t('clockLine', { clock: format.date(clock) }) : null,
@@ -91,7 +92,7 @@ export function WorldsSection() {
                           </Badge>
                         ) : null}
                       </Group>
-                      <WorldClockLine id={world.id} frozen={world.frozen} expiresAt={world.expiresAt} />
+                      <WorldClockLine id={world.id} frozen={world.frozen} expiresAt={world.expiresAt} withClock={world.id === selected} />
                     </Table.Td>
                     <Table.Td>
                       <Text size="sm" ff="monospace" translate="no">
