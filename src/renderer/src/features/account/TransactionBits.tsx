@@ -93,10 +93,13 @@ export function TransactionText({ tx }: { tx: Tx }) {
  * The service's `description` of a transaction under our short label: the reason and the figures (a price
  * decrease, a return's coupon share and fee, a top-up's method and fee, an insurance payout's parts). The API
  * gives it only as English text, so it is shown as written in both languages. Nothing when TransactionText
- * already shows it (no label of ours) or it is empty.
+ * already shows it (no label of ours, or a label in the same words) or it is empty.
  */
 export function TransactionDescription({ tx, lineClamp }: { tx: Tx; lineClamp?: number }) {
-  if (!tx.description || ownLabel(tx) === null) return null;
+  const t = useT(commonMessages);
+  const label = ownLabel(tx);
+  // Nothing to add where our label already says the same words (a rehearsal refund, in English).
+  if (!tx.description || label === null || t(label.key, label.vars) === tx.description) return null;
   return (
     <Text size="xs" c="dimmed" translate="no" lang="en" lineClamp={lineClamp} title={tx.description} data-testid="tx-description">
       {tx.description}

@@ -28,7 +28,7 @@ function WorldClockLine({ id, frozen, expiresAt, withClock }: { id: string; froz
     (one.data?.expiresAt ?? expiresAt) ? t('expires', { at: format.date(one.data?.expiresAt ?? expiresAt) }) : null,
   ].filter((part): part is string => part !== null);
   return parts.length > 0 ? (
-    <Text size="xs" c="dimmed" data-testid="world-clock">
+    <Text size="xs" c="dimmed" data-testid="world-clock" style={{ maxWidth: 220 }}>
       {parts.join(' · ')}
     </Text>
   ) : null;
@@ -78,12 +78,13 @@ export function WorldsSection() {
                 const isDefault = world.id === DEFAULT_WORLD;
                 return (
                   <Table.Tr key={world.id} data-world={world.id}>
-                    {/* A long unbroken name is capped in width and broken where it overflows (it pushed Id, Seed
-                        and the actions out of view); words that fit stay whole ("anywhere" split "Default
-                        world" at 900 px); the badge goes under the name when both do not fit. */}
+                    {/* A long unbroken name is capped in width and may break anywhere (a table sizes its columns
+                        by what cannot break: it pushed Id, Seed and the actions out of view); 7em keeps short words
+                        whole (the column shrank until "Default world" split mid-word at 900 px); the badge goes
+                        under the name when both do not fit. */}
                     <Table.Td style={{ minWidth: 140 }}>
                       <Group gap="xs" wrap="wrap">
-                        <Text size="sm" style={{ overflowWrap: 'break-word', wordBreak: 'normal', maxWidth: 220, minWidth: 0 }} data-testid="world-name">
+                        <Text size="sm" style={{ overflowWrap: 'anywhere', minWidth: '7em', maxWidth: 220 }} data-testid="world-name">
                           {label}
                         </Text>
                         {world.id === selected ? (
