@@ -115,19 +115,19 @@ describe('linePricesAfterChanges: the line’s price a return refunds', () => {
   const none = { increased: 0, decreased: 0 };
 
   it('a change for one line moves that line only', () => {
-    expect(linePricesAfterChanges([32_770, 10_000], [{ increased: 0, decreased: 3_277 }, none], none, allocateProportionally)).toEqual([29_493, 10_000]);
-    expect(linePricesAfterChanges([32_770, 10_000], [none, { increased: 1_000, decreased: 0 }], none, allocateProportionally)).toEqual([32_770, 11_000]);
+    expect(linePricesAfterChanges([32_770, 10_000], [{ increased: 0, decreased: 3_277 }, none], none)).toEqual([29_493, 10_000]);
+    expect(linePricesAfterChanges([32_770, 10_000], [none, { increased: 1_000, decreased: 0 }], none)).toEqual([32_770, 11_000]);
   });
 
   it('a change for the whole order is shared by amount, and every line’s change adds up to it', () => {
-    const prices = linePricesAfterChanges([30_000, 10_000], [none, none], { increased: 0, decreased: 1_001 }, allocateProportionally);
+    const prices = linePricesAfterChanges([30_000, 10_000], [none, none], { increased: 0, decreased: 1_001 });
     expect(prices).toEqual([30_000 - 751, 10_000 - 250]);
     expect(40_000 - prices[0]! - prices[1]!).toBe(1_001);
   });
 
   it('after a decrease of the line, the return gives back what was paid for it, not the decrease again', () => {
     // 327.70 with a 15% coupon (49.16), 32.77 decrease refunded at once, 15.00 fee: 230.77.
-    const [price] = linePricesAfterChanges([32_770], [{ increased: 0, decreased: 3_277 }], none, allocateProportionally);
+    const [price] = linePricesAfterChanges([32_770], [{ increased: 0, decreased: 3_277 }], none);
     expect(returnRefund(price!, 4_916, 1_500, 29_493 - 3_277)).toBe(23_077);
   });
 });

@@ -4,6 +4,7 @@
  * scenario fires at which step. lifecycle-side effects live in supplements.ts, returns.ts, scenarios.ts.
  */
 import { ORDER_SCENARIO_STATUS, ORDER_SCENARIOS, SHIPPING_SCENARIOS, TOP_UP_SCENARIOS, type OrderScenario, type OrderStatus } from '../../../contract/enums.js';
+import { allocateProportionally } from '../shared/apportion.js';
 import type { Minor } from '../shared/money.js';
 
 export const HOUR_MS = 3_600_000;
@@ -38,7 +39,7 @@ export function refundable(paid: Minor, refunded: Minor): Minor {
 
 /**
  * A return refunds what was paid for the line less the return fee: the line's price (price x quantity,
- * changed by the price differences settled for it, `lineChanges`) less the line's share of the order's
+ * changed by the price differences settled for it, linePricesAfterChanges) less the line's share of the order's
  * coupon discount (pricing.ts allocateDiscount), less the fee; never below zero nor above what is left of
  * the order's money. The service fee is not refunded.
  */
@@ -61,10 +62,9 @@ export function linePricesAfterChanges(
   amounts: readonly Minor[],
   perLine: readonly LinePriceChange[],
   wholeOrder: LinePriceChange,
-  share: (amounts: readonly Minor[], total: Minor) => Minor[],
 ): Minor[] {
-  const increases = share(amounts, wholeOrder.increased);
-  const decreases = share(amounts, wholeOrder.decreased);
+  const increases = allocateProportionally(amounts, wholeOrder.increased);
+  const decreases = allocateProportionally(amounts, wholeOrder.decreased);
   return amounts.map((amount, i) => amount + perLine[i]!.increased + increases[i]! - perLine[i]!.decreased - decreases[i]!);
 }
 

@@ -13,7 +13,6 @@ export { SELLER_DECISION_STEP, EXCHANGE_ARRIVE_STEP } from './after-sales-rules.
 import { settleOrderIfDone } from './completion.js';
 import { FINAL_STATUSES } from './state-machine.js';
 import { orderMoney } from './order-money.js';
-import { allocateProportionally } from '../shared/apportion.js';
 import { allocateDiscount } from './pricing.js';
 import { requireOrder } from './views.js';
 import { linePriceRows, pendingReturnRows, returnRows, wholeOrderPriceRows, type OrderRow, type ReturnRow } from './rows.js';
@@ -253,7 +252,7 @@ function paidForLine(ctx: CoreContext, order: OrderRow, itemId: number): LinePai
   );
   const amounts = lines.map((l) => l.amount);
   const wholeOrder = { increased: changes.increased, decreased: Math.max(0, changes.decreased - lines.reduce((sum, l) => sum + l.decreased, 0)) };
-  const prices = linePricesAfterChanges(amounts, lines, wholeOrder, allocateProportionally);
+  const prices = linePricesAfterChanges(amounts, lines, wholeOrder);
   // The discount never exceeds the subtotal (doctor checks it); the min only keeps a damaged row from blocking the decision.
   const discount = Math.min(order.discount_minor, amounts.reduce((sum, a) => sum + a, 0));
   return { amount: amounts[index]!, price: prices[index]!, couponShare: allocateDiscount(amounts, discount)[index]! };
