@@ -21,9 +21,15 @@ test('a world deleted elsewhere while a money dialog is open: the dialog closes,
   const admin = adminApiOf(page.request, server.origin);
   const world = await admin.send<{ id: string }>('POST', '/worlds', { name: 'Doomed' });
   const before = await openApi.get<Balance>('/user/wallet/balance');
+  // Every call of the dialog, by the world it went to: the top-up itself and its previews.
   const topUps: string[] = [];
+  const previews: string[] = [];
   page.on('request', (request) => {
-    if (request.method() === 'POST' && request.url().includes('/user/wallet/top-ups')) topUps.push(request.headers()['crossbuy-world'] ?? 'default');
+    if (request.method() !== 'POST') return;
+    const world = request.headers()['crossbuy-world'] ?? 'default';
+    const path = new URL(request.url()).pathname;
+    if (path.endsWith('/user/wallet/top-ups')) topUps.push(world);
+    if (path.endsWith('/user/wallet/top-ups/preview')) previews.push(world);
   });
 
   await page.evaluate((id) => localStorage.setItem('crossbuy-world', JSON.stringify({ state: { selected: id }, version: 0 })), world.id);
@@ -34,6 +40,8 @@ test('a world deleted elsewhere while a money dialog is open: the dialog closes,
   const dialog = page.getByRole('dialog', { name: 'Top up the wallet' });
   await dialog.getByRole('radio', { name: 'Alipay' }).check();
   await dialog.getByRole('textbox', { name: 'Amount' }).fill('3');
+  // The preview of what was typed comes first (asked once typing pauses), in the world still there.
+  await expect(dialog.getByTestId('top-up-preview')).toContainText('3.00', SLOW);
 
   // Another tab deletes the world; this tab then submits.
   const deleted = await page.request.delete(`${server.origin}/api/v1/admin/worlds/${world.id}`, { headers: UI });
@@ -48,6 +56,7 @@ test('a world deleted elsewhere while a money dialog is open: the dialog closes,
   await expect(page.getByRole('heading', { name: 'Wallet', level: 2 })).toBeVisible();
   await page.waitForTimeout(1_000);
   expect(topUps).toEqual([world.id]);
+  expect(previews.filter((to) => to !== world.id)).toEqual([]);
   expect((await openApi.get<Balance>('/user/wallet/balance')).availableBalance).toBe(before.availableBalance);
 });
 

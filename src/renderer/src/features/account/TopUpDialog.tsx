@@ -3,6 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useState, type FormEvent } from 'react';
 import { adminApi, data, idempotent, openApi } from '../../api/client';
+import { useWorldStore } from '../../api/worldStore';
 import { AmountInput } from '../../shared/AmountInput';
 import { ErrorAlert } from '../../shared/ErrorAlert';
 import { useFormat } from '../../shared/format';
@@ -35,10 +36,14 @@ function useCreateTopUp() {
  */
 function useTopUpPreview(body: TopUpBody | null) {
   const [settled] = useDebouncedValue(body, 250);
+  // The dialog belongs to the world it was opened in: a pause in typing that ends after that world was
+  // lost (the page falling back to the default world, the dialog about to close) asks no other world.
+  const world = useWorldStore((s) => s.selected);
+  const [openedIn] = useState(world);
   return useQuery({
     queryKey: ['wallet', 'top-up-preview', settled],
     queryFn: () => data(openApi().POST('/user/wallet/top-ups/preview', { body: settled! })),
-    enabled: settled !== null,
+    enabled: settled !== null && world === openedIn,
     retry: false,
     staleTime: 10_000,
   });
