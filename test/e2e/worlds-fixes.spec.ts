@@ -170,3 +170,29 @@ test('a world shows its clock, frozen state and expiry, and New world takes a tt
   expect(made?.expiresAt).toBeTruthy();
   await expect(table.locator(`tr[data-world="${made!.id}"]`).getByTestId('world-clock')).toContainText('expires', SLOW);
 });
+
+test('New world sets where the clock starts and whether it is frozen, and refuses a start without its offset', async ({ app: page, server }) => {
+  test.setTimeout(90_000);
+  const admin = adminApiOf(page.request, server.origin);
+  await page.goto('/#/settings');
+  await page.getByRole('banner').getByRole('button', { name: 'New world' }).click();
+  const dialog = page.getByRole('dialog', { name: 'New world' });
+  await dialog.getByText('Demo data', { exact: true }).click();
+  await dialog.getByRole('textbox', { name: 'Name' }).fill('e2e clock');
+  const start = dialog.getByRole('textbox', { name: 'Clock starts at' });
+  await start.fill('2026-03-02T09:00:00');
+  await dialog.getByRole('button', { name: 'Create world' }).click();
+  await expect(dialog).toContainText('A date and time with its offset');
+  await start.fill('2026-03-02T17:00:00+08:00');
+  // Demo data without a seed would run on wall time; frozen is chosen here.
+  await dialog.getByRole('textbox', { name: 'Clock', exact: true }).click();
+  await page.getByRole('option', { name: 'Frozen', exact: true }).click();
+  await dialog.getByRole('button', { name: 'Create world' }).click();
+  await expect(dialog).toBeHidden(SLOW);
+  const list = await admin.get<{ items: { id: string; name: string; frozen: boolean }[] }>('/worlds?limit=100');
+  const made = list.items.find((w) => w.name === 'e2e clock');
+  expect(made?.frozen).toBe(true);
+  const described = await admin.get<{ clock: string; frozen: boolean }>(`/worlds/${made!.id}`);
+  expect(described.clock).toBe('2026-03-02T09:00:00.000Z');
+  await expect(page.getByTestId('worlds-table').locator(`tr[data-world="${made!.id}"]`).getByTestId('world-clock')).toContainText(/Clock Mar 2, 2026.*frozen/, SLOW);
+});

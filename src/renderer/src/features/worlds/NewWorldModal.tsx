@@ -6,7 +6,7 @@ import { adminApi, data } from '../../api/client';
 import { ErrorAlert } from '../../shared/ErrorAlert';
 import { useT } from '../../shared/i18n';
 import { worldMessages } from './messages';
-import { newWorldBody, TTL_PATTERN, type WorldSource } from './newWorld';
+import { isClockStart, newWorldBody, TTL_PATTERN, type WorldClockMode, type WorldSource } from './newWorld';
 import { useSwitchWorld, worldFetchers, worldKeys } from './queries';
 import { LabelledSegmentedControl } from '../../shared/LabelledSegmentedControl';
 import { useIntent } from '../../shared/useIntent';
@@ -21,9 +21,16 @@ async function readJsonFile(file: File): Promise<{ file: unknown } | { error: st
   }
 }
 
+/** A world file's own `clockStart`, when it names one. */
+function ownClockStart(file: unknown): string | undefined {
+  if (typeof file !== 'object' || file === null) return undefined;
+  const start = (file as { clockStart?: unknown }).clockStart;
+  return typeof start === 'string' ? start : undefined;
+}
+
 /**
  * "New world": from a world file shipped with crossbuy, one of the operator's own, or the demo data a
- * fresh data folder gets; a name and a seed. The new world is selected at once. A world file that fails
+ * fresh data folder gets; a name, a seed, an expiry and the clock (where it starts, frozen or running). The new world is selected at once. A world file that fails
  * answers 422 naming the failing step, shown as the service words it.
  */
 export function NewWorldModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
@@ -37,8 +44,13 @@ export function NewWorldModal({ opened, onClose }: { opened: boolean; onClose: (
   const [seed, setSeed] = useState<number | string>('');
   const [ttl, setTtl] = useState('');
   const ttlError = ttl.trim() && !TTL_PATTERN.test(ttl.trim()) ? t('ttlInvalid') : null;
+  const [clockStart, setClockStart] = useState('');
+  const clockStartError = isClockStart(clockStart) ? null : t('clockStartInvalid');
+  const [clock, setClock] = useState<WorldClockMode>('default');
   const files = useQuery({ queryKey: worldKeys.files, queryFn: worldFetchers.files, staleTime: Infinity, enabled: opened });
   const shipped = files.data?.find((f) => f.fileName === shippedName) ?? files.data?.[0];
+  // What an empty clock start means: the chosen shipped file's own start, else the moment of creation.
+  const fileClockStart = source === 'shipped' ? ownClockStart(shipped?.file) : undefined;
 
   const create = useMutation({
     mutationFn: async () => {
@@ -50,7 +62,7 @@ export function NewWorldModal({ opened, onClose }: { opened: boolean; onClose: (
         if ('error' in read) throw new Error(t('uploadUnreadable', { message: read.error }));
         file = read.file;
       }
-      return data(adminApi().POST('/worlds', { body: newWorldBody({ source, file, name, seed, ttl }) }));
+      return data(adminApi().POST('/worlds', { body: newWorldBody({ source, file, name, seed, ttl, clockStart, clock }) }));
     },
     onSuccess: (world) => {
       switchWorld(world.id);
@@ -76,7 +88,7 @@ export function NewWorldModal({ opened, onClose }: { opened: boolean; onClose: (
       setUploadError(t('uploadMissing'));
       return;
     }
-    if (seedError || ttlError) return;
+    if (seedError || ttlError || clockStartError) return;
     once.run((_key, done) => create.mutate(undefined, { onSettled: () => done(true) }));
   };
 
@@ -150,6 +162,31 @@ export function NewWorldModal({ opened, onClose }: { opened: boolean; onClose: (
             maxLength={12}
             data-testid="new-world-ttl"
           />
+          <Group grow align="flex-start">
+            <TextInput
+              label={t('clockStart')}
+              description={t('clockStartHint')}
+              placeholder={fileClockStart ?? '2026-03-02T09:00:00Z'}
+              value={clockStart}
+              onChange={(e) => setClockStart(e.currentTarget.value)}
+              error={clockStartError}
+              maxLength={40}
+              translate="no"
+            />
+            <Select
+              label={t('clockMode')}
+              description={t('clockModeHint')}
+              value={clock}
+              onChange={(value) => setClock((value as WorldClockMode | null) ?? 'default')}
+              allowDeselect={false}
+              data={[
+                { value: 'default', label: t('clockModeDefault') },
+                { value: 'frozen', label: t('clockModeFrozen') },
+                { value: 'running', label: t('clockModeRunning') },
+              ]}
+              comboboxProps={{ withinPortal: true }}
+            />
+          </Group>
           {create.isError ? <ErrorAlert title={t('createFailed')} error={create.error} /> : null}
           <Group justify="flex-end">
             <Button variant="default" onClick={close}>
