@@ -14,8 +14,11 @@ export interface BridgeRequest {
   /** Absolute path with query, e.g. /api/v1/open/products/search?q=bag */
   path: string;
   body?: unknown;
-  /** Only Idempotency-Key and Crossbuy-World (the world the window works on: worlds.md section 1) are forwarded. */
-  headers?: { 'idempotency-key'?: string; 'crossbuy-world'?: string };
+  /**
+   * Only Idempotency-Key, Crossbuy-World (the world the window works on) and Crossbuy-Scenario (a sandbox
+   * outcome the operator picked, e.g. a declined top-up) are forwarded.
+   */
+  headers?: { 'idempotency-key'?: string; 'crossbuy-world'?: string; 'crossbuy-scenario'?: string };
 }
 
 export interface BridgeResponse {

@@ -1,4 +1,4 @@
-import { expect, test } from './fixtures';
+import { adminApiOf, expect, test } from './fixtures';
 
 /**
  * The wallet's Top up dialog (extensions.md section 12): each method with the operator's figures, then the
@@ -96,4 +96,48 @@ test('Top up says so when the operator has every method off', async ({ app: page
   const dialog = page.getByRole('dialog', { name: 'Top up the wallet' });
   await expect(dialog).toContainText('No top-up method is open: the operator has turned them all off.');
   await expect(dialog.getByRole('radio')).toHaveCount(0);
+});
+
+test('Top up can program a sandbox outcome: declined credits nothing, held for review stays pending; none offered once the operator turns scenarios off', async ({ app: page, server, openApi }) => {
+  test.setTimeout(90_000);
+  const admin = adminApiOf(page.request, server.origin);
+  const before = await openApi.get<Balance>('/user/wallet/balance');
+  await page.goto('/#/wallet');
+  await page.getByRole('button', { name: 'Top up', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: 'Top up the wallet' });
+  await dialog.getByRole('radio', { name: 'Alipay' }).check();
+  await dialog.getByRole('textbox', { name: 'Amount' }).fill('20');
+  await dialog.getByRole('textbox', { name: 'Sandbox outcome' }).click();
+  await page.getByRole('option', { name: 'Declined at once (nothing credited)' }).click();
+  await dialog.getByRole('button', { name: /^Top up .*20\.00/ }).click();
+  const result = dialog.getByTestId('top-up-result');
+  await expect(result).toContainText('Declined: nothing was credited');
+  await expect(result).toContainText('Reason:');
+  const [declined] = (await openApi.get<{ items: TopUp[] }>('/user/wallet/top-ups?limit=1')).items;
+  expect(declined).toMatchObject({ method: 'alipay', status: 'failed', credited: 0 });
+
+  // The same amount again, held for review: a new intent (not a replay of the declined one), pending.
+  await dialog.getByRole('button', { name: 'Another top-up' }).click();
+  await dialog.getByRole('radio', { name: 'Alipay' }).check();
+  await dialog.getByRole('textbox', { name: 'Amount' }).fill('20');
+  await dialog.getByRole('textbox', { name: 'Sandbox outcome' }).click();
+  await page.getByRole('option', { name: 'Held for review a day, then credited' }).click();
+  await dialog.getByRole('button', { name: /^Top up .*20\.00/ }).click();
+  await expect(dialog.getByTestId('top-up-result')).toContainText('Pending: nothing is credited until it arrives');
+  const [held] = (await openApi.get<{ items: TopUp[] }>('/user/wallet/top-ups?limit=1')).items;
+  expect(held).toMatchObject({ method: 'alipay', status: 'pending' });
+  expect(held!.id).not.toBe(declined!.id);
+  expect(cents((await openApi.get<Balance>('/user/wallet/balance')).availableBalance)).toBe(cents(before.availableBalance));
+  await dialog.getByRole('button', { name: 'Close' }).filter({ hasText: 'Close' }).click();
+
+  // The operator turns the header off: the dialog offers no outcome (it would be a 400).
+  await admin.send('PUT', '/warehouse/figures', { scenarioHeaderEnabled: 0 });
+  try {
+    await page.reload();
+    await page.getByRole('button', { name: 'Top up', exact: true }).click();
+    await expect(dialog.getByRole('radio', { name: 'Alipay' })).toBeVisible();
+    await expect(dialog.getByRole('textbox', { name: 'Sandbox outcome' })).toHaveCount(0);
+  } finally {
+    await admin.send('PUT', '/warehouse/figures', { scenarioHeaderEnabled: 1 });
+  }
 });

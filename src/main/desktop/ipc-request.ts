@@ -3,6 +3,8 @@ import type { BridgeRequest, BridgeResponse } from '../../preload/bridge.js';
 const METHODS = new Set(['GET', 'POST', 'PUT', 'PATCH', 'DELETE']);
 const PREFIXES = ['/api/v1/open/', '/api/v1/admin/'];
 const MAX_PATH = 4096;
+/** A Crossbuy-Scenario header's length at most (a handful of comma-separated names). */
+const MAX_SCENARIO = 200;
 
 export interface InjectRequest {
   method: BridgeRequest['method'];
@@ -32,6 +34,9 @@ export function toInjectRequest(raw: unknown, sessionToken: string): InjectReque
   if (typeof idem === 'string') out.headers['idempotency-key'] = idem;
   const world = headers?.['crossbuy-world'];
   if (typeof world === 'string' && world.length <= 64) out.headers['crossbuy-world'] = world;
+  // The route checks the names (and whether the operator allows the header at all), as over HTTP.
+  const scenario = headers?.['crossbuy-scenario'];
+  if (typeof scenario === 'string' && scenario.length <= MAX_SCENARIO) out.headers['crossbuy-scenario'] = scenario;
   if (body !== undefined) {
     out.payload = JSON.stringify(body);
     out.headers['content-type'] = 'application/json';

@@ -59,6 +59,13 @@ describe('IPC to route mapping', () => {
     expect(out.headers).toEqual({ host: '127.0.0.1', cookie: 'crossbuy_session=tok', 'x-crossbuy-client': 'ui', 'crossbuy-world': 'w_abcdefghij' });
   });
 
+  it('forwards a sandbox scenario the operator picked, up to 200 characters', () => {
+    const out = toInjectRequest({ method: 'POST', path: '/api/v1/open/user/wallet/top-ups', headers: { 'crossbuy-scenario': 'declined' } }, 'tok');
+    expect(out.headers['crossbuy-scenario']).toBe('declined');
+    const long = toInjectRequest({ method: 'POST', path: '/api/v1/open/user/wallet/top-ups', headers: { 'crossbuy-scenario': 'x'.repeat(201) } }, 'tok');
+    expect(long.headers).not.toHaveProperty('crossbuy-scenario');
+  });
+
   it.each([
     [null],
     [{ method: 'TRACE', path: '/api/v1/open/cart' }],

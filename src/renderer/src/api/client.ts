@@ -51,8 +51,9 @@ export function transportFetch(transport: Transport): (request: Request) => Prom
   return async (request) => {
     const url = new URL(request.url);
     const idempotencyKey = request.headers.get('idempotency-key') ?? undefined;
+    const scenario = request.headers.get('crossbuy-scenario') ?? undefined;
     const body = request.method === 'GET' || request.method === 'HEAD' ? undefined : await readJson(request);
-    const answer = await transport({ method: request.method as Method, path: url.pathname + url.search, body, idempotencyKey });
+    const answer = await transport({ method: request.method as Method, path: url.pathname + url.search, body, idempotencyKey, ...(scenario ? { scenario } : {}) });
     const text = answer.body === null || answer.body === undefined ? null : JSON.stringify(answer.body);
     return new Response(answer.status === 204 ? null : text, { status: answer.status, headers: { 'content-type': 'application/json' } });
   };
@@ -132,6 +133,14 @@ export function adminApi(): AdminClient {
 /** Sends Idempotency-Key: pass one per user action so a retried click never pays twice. */
 export function idempotent(key: string = newIdempotencyKey()): { headers: { 'Idempotency-Key': string } } {
   return { headers: { 'Idempotency-Key': key } };
+}
+
+/**
+ * The headers of one user action: its Idempotency-Key, and the sandbox outcome the operator picked for it
+ * (`Crossbuy-Scenario`, e.g. a declined top-up) when there is one.
+ */
+export function actionHeaders(key: string, scenario?: string | null): { headers: Record<string, string> } {
+  return { headers: { 'Idempotency-Key': key, ...(scenario ? { 'Crossbuy-Scenario': scenario } : {}) } };
 }
 
 /** A fresh Idempotency-Key for one user action. */

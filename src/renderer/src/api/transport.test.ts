@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { BridgeRequest, BridgeResponse } from '../../../preload/bridge';
-import { adminClientOver, createClient, CrossbuyError, data, idempotent, openClientOver, type ApiClient } from './client';
+import { actionHeaders, adminClientOver, createClient, CrossbuyError, data, idempotent, openClientOver, type ApiClient } from './client';
 import { httpTransport, ipcTransport } from './transport';
 
 /** One answer of the service, as both low-level senders will deliver it. */
@@ -178,5 +178,30 @@ describe('the typed clients over the page transport', () => {
     const open = openClientOver(ipcTransport(bridge));
     await data(open.GET('/orders/{id}', { params: { path: { id: 'PO 1/2' } } }));
     expect(seen.at(-1)).toEqual({ method: 'GET', path: '/api/v1/open/orders/PO%201%2F2' });
+  });
+
+  it('carry a sandbox scenario the operator picked as Crossbuy-Scenario, over the bridge and over HTTP, and none when none was picked', async () => {
+    const { sent } = pair({ status: 201, body: { data: {} } });
+    const bridge = {
+      async request(request: BridgeRequest): Promise<BridgeResponse> {
+        sent.bridge.push(request);
+        return { status: 201, headers: {}, body: { data: {} } };
+      },
+    };
+    const inits: RequestInit[] = [];
+    const overHttp = openClientOver(
+      httpTransport(async (_input, init) => {
+        inits.push(init ?? {});
+        return new Response('{"data":{}}', { status: 201 });
+      }),
+    );
+    const overIpc = openClientOver(ipcTransport(bridge));
+    const body = { method: 'alipay' as const, amount: 3 };
+    for (const client of [overIpc, overHttp]) {
+      await data(client.POST('/user/wallet/top-ups', { body, ...actionHeaders('k-1', 'declined') }));
+      await data(client.POST('/user/wallet/top-ups', { body, ...actionHeaders('k-2', null) }));
+    }
+    expect(sent.bridge.map((r) => r.headers)).toEqual([{ 'idempotency-key': 'k-1', 'crossbuy-scenario': 'declined' }, { 'idempotency-key': 'k-2' }]);
+    expect(inits.map((init) => (init.headers as Record<string, string>)['Crossbuy-Scenario'])).toEqual(['declined', undefined]);
   });
 });

@@ -19,6 +19,8 @@ export interface TransportRequest {
   idempotencyKey?: string;
   /** The world the call works on (`Crossbuy-World`); absent or `default`: the data folder's own. */
   world?: string;
+  /** A sandbox outcome the operator picked (`Crossbuy-Scenario`), on the routes that take one. */
+  scenario?: string;
 }
 
 /** What either transport hands the client: the status and the parsed JSON body (null when empty). */
@@ -40,6 +42,7 @@ export function ipcTransport(bridge: Pick<CrossbuyBridge, 'request'>): Transport
     const headers: NonNullable<BridgeRequest['headers']> = {};
     if (request.idempotencyKey) headers['idempotency-key'] = request.idempotencyKey;
     if (request.world && request.world !== DEFAULT_WORLD) headers['crossbuy-world'] = request.world;
+    if (request.scenario) headers['crossbuy-scenario'] = request.scenario;
     if (Object.keys(headers).length > 0) message.headers = headers;
     const response = await bridge.request(message);
     return { status: response.status, body: response.body ?? null };
@@ -65,6 +68,7 @@ export function httpTransport(send: typeof fetch = (input, init) => fetch(input,
       init.body = JSON.stringify(request.body);
     }
     if (request.idempotencyKey) headers['Idempotency-Key'] = request.idempotencyKey;
+    if (request.scenario) headers['Crossbuy-Scenario'] = request.scenario;
     const response = await send(request.path, init);
     return { status: response.status, body: parseBody(await response.text()) };
   };

@@ -2,7 +2,8 @@ import { Alert, Button, Group, Modal, Radio, Select, Skeleton, Stack, Table, Tex
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useState, type FormEvent } from 'react';
-import { adminApi, data, idempotent, openApi } from '../../api/client';
+import type { TopUpScenario } from '../../../../contract/enums';
+import { actionHeaders, adminApi, data, openApi } from '../../api/client';
 import { useWorldStore } from '../../api/worldStore';
 import { AmountInput } from '../../shared/AmountInput';
 import { ErrorAlert } from '../../shared/ErrorAlert';
@@ -16,16 +17,25 @@ import { topUpMessages } from './topUpMessages';
 
 type TopUpBody = { method: 'paypal' | 'card' | 'alipay' | 'wechat' | 'bank_transfer'; amount: number; currency?: string };
 type Method = TopUpBody['method'];
+/** What the top-up does: as its method does, or a sandbox outcome the operator picked (Crossbuy-Scenario). */
+type Outcome = TopUpScenario | 'as_method';
 
 /** The operator's figures of each method (the person at the app is also the operator: the back office's list). */
 function useTopUpMethods() {
   return useQuery({ queryKey: ['admin', 'top-up-methods'], queryFn: () => data(adminApi().GET('/wallet/top-up-methods')), staleTime: 60_000 });
 }
 
+/** Whether the operator lets requests pick a sandbox outcome (the Crossbuy-Scenario header; off: a 400). */
+function useScenariosAllowed(): boolean {
+  const figures = useQuery({ queryKey: ['admin', 'warehouse-figures'], queryFn: () => data(adminApi().GET('/warehouse/figures')), staleTime: 60_000 });
+  return figures.data?.scenarioHeaderEnabled === 1;
+}
+
 function useCreateTopUp() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ body, key }: { body: TopUpBody; key: string }) => data(openApi().POST('/user/wallet/top-ups', { body, ...idempotent(key) })),
+    mutationFn: ({ body, key, outcome }: { body: TopUpBody; key: string; outcome: Outcome }) =>
+      data(openApi().POST('/user/wallet/top-ups', { body, ...actionHeaders(key, outcome === 'as_method' ? null : outcome) })),
     onSettled: () => Promise.all(['wallet', 'dashboard'].map((key) => queryClient.invalidateQueries({ queryKey: [key] }))),
   });
 }
@@ -87,7 +97,11 @@ function TopUpForm({ onClose }: { onClose: () => void }) {
   const enabled = (methods.data ?? []).filter((m) => m.enabled);
   const chosen = method ?? enabled[0]?.method ?? null;
   const body: TopUpBody | null = chosen && ledger && chosenCurrency && value !== null ? { method: chosen, amount: value, ...(chosenCurrency === ledger ? {} : { currency: chosenCurrency }) } : null;
-  const intent = useIntent(body);
+  const scenariosAllowed = useScenariosAllowed();
+  const [chosenOutcome, setOutcome] = useState<Outcome>('as_method');
+  const outcome = scenariosAllowed ? chosenOutcome : 'as_method';
+  // Another outcome is another intent: a declined try never replays as the credited one.
+  const intent = useIntent(body ? { body, outcome } : null);
   const preview = useTopUpPreview(body);
   // Only the preview of exactly what would be sent (not one of a value still being typed).
   const previewed = preview.data && body && preview.data.method === body.method && preview.data.amount === body.amount && preview.data.currency === (body.currency ?? ledger) ? preview.data : null;
@@ -149,7 +163,7 @@ function TopUpForm({ onClose }: { onClose: () => void }) {
   const submit = (event?: FormEvent) => {
     event?.preventDefault();
     if (!body) return;
-    intent.run((key, done) => create.mutate({ body, key }, { onSuccess: () => done(true), onError: () => done(false) }));
+    intent.run((key, done) => create.mutate({ body, key, outcome }, { onSuccess: () => done(true), onError: () => done(false) }));
   };
   return (
     <Stack gap="md" component="form" onSubmit={submit}>
@@ -179,6 +193,21 @@ function TopUpForm({ onClose }: { onClose: () => void }) {
           ))}
         </Stack>
       </Radio.Group>
+      {scenariosAllowed ? (
+        <Select
+          label={t('outcome')}
+          description={t('outcomeHint')}
+          value={outcome}
+          onChange={(value) => setOutcome((value as Outcome | null) ?? 'as_method')}
+          allowDeselect={false}
+          data={[
+            { value: 'as_method', label: t('outcome_as_method') },
+            { value: 'declined', label: t('outcome_declined') },
+            { value: 'pending_review', label: t('outcome_pending_review') },
+          ]}
+          comboboxProps={{ withinPortal: true }}
+        />
+      ) : null}
       <Group grow align="flex-start">
         <AmountInput label={t('amount')} value={amount} onChange={setAmount} error={amount === '' ? null : amountError} />
         <Select label={t('currency')} value={chosenCurrency} onChange={(v) => setCurrency(v)} data={currencies} allowDeselect={false} comboboxProps={{ withinPortal: true }} />

@@ -46,6 +46,11 @@ export const topUpMessages = defineMessages(
     listPaid: '{amount} by {method}',
     listArrives: '{amount} arrives',
     listFee: 'fee {amount}',
+    outcome: 'Sandbox outcome',
+    outcomeHint: 'For trying the wallet out: sent as the Crossbuy-Scenario header, as a script would.',
+    outcome_as_method: 'As the method does',
+    outcome_declined: 'Declined at once (nothing credited)',
+    outcome_pending_review: 'Held for review a day, then credited',
   },
   {
     open: '充值',
@@ -91,5 +96,10 @@ export const topUpMessages = defineMessages(
     listPaid: '{method} 支付 {amount}',
     listArrives: '到账 {amount}',
     listFee: '手续费 {amount}',
+    outcome: '沙盒结果',
+    outcomeHint: '用于试用钱包：以 Crossbuy-Scenario 请求头发送，与脚本相同。',
+    outcome_as_method: '按支付方式处理',
+    outcome_declined: '立即拒绝（不入账）',
+    outcome_pending_review: '审核一天后入账',
   },
 );
