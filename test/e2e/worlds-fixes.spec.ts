@@ -153,6 +153,10 @@ test('a world shows its clock, frozen state and expiry, and New world takes a tt
   await expect(frozenRow.getByTestId('world-clock')).toHaveText('frozen', SLOW);
   await frozenRow.getByRole('button', { name: 'Select' }).click();
   await expect(frozenRow.getByTestId('world-clock')).toContainText(/Clock Mar 2, 2026.*frozen/, SLOW);
+  // The header's switcher says which worlds are frozen too.
+  await switcher(page).click();
+  await expect(page.getByRole('option', { name: /e2e frozen/ })).toContainText(`${frozen.id} · Seed 7 · frozen`);
+  await page.keyboard.press('Escape');
 
   await page.getByRole('banner').getByRole('button', { name: 'New world' }).click();
   const dialog = page.getByRole('dialog', { name: 'New world' });

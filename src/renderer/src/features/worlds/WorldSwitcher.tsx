@@ -52,7 +52,7 @@ function PlusIcon() {
   );
 }
 
-/** The header's world switcher: the default world first, then the others (name, id, seed), and "New world". */
+/** The header's world switcher: the default world first, then the others (name, id, seed, frozen), and "New world". */
 export function WorldSwitcher() {
   const t = useT(worldMessages);
   const selected = useWorldStore((s) => s.selected);
@@ -100,6 +100,7 @@ export function WorldSwitcher() {
               {world ? (
                 <Text size="xs" c="dimmed" translate="no">
                   {world.id} · {t('seed')} {world.seed}
+                  {world.frozen ? ` · ${t('frozen')}` : ''}
                 </Text>
               ) : null}
             </Stack>
