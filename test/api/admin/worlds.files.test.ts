@@ -79,6 +79,21 @@ describe('worlds from a file', () => {
     expect(readdirSync(join(server.dataDir, 'worlds', '.templates')).filter((f) => f.endsWith('.db'))).toHaveLength(2); // seeds 77 and 78: the earlier files start "now", so none of theirs is kept
   });
 
+  it('worlds made at once from a file and seed never used before all succeed, and one template is kept (a parallel test runner on a fresh folder)', async () => {
+    const file = { crossbuyWorld: 1, name: 'raced', clockStart: '2026-06-01T08:00:00Z', steps: [{ deposit: 9 }] };
+    const made = await Promise.all(Array.from({ length: 8 }, () => server.admin('POST', '/worlds', { file, seed: 4242 })));
+    expect(made.map((res) => res.status)).toEqual(Array(8).fill(201));
+    for (const res of made) expect(await balanceOf(res.body.data.key.secret)).toBe(9);
+    const templates = readdirSync(join(server.dataDir, 'worlds', '.templates'));
+    expect(templates.filter((f) => f.includes('.partial'))).toEqual([]);
+    // The kept template is whole: a later world copied from it works with its own key.
+    const runs = applied;
+    const later = await server.admin('POST', '/worlds', { file, seed: 4242 });
+    expect(later.status).toBe(201);
+    expect(applied).toBe(runs);
+    expect(await balanceOf(later.body.data.key.secret)).toBe(9);
+  });
+
   it('a file whose clock starts "now" (no clockStart, none in the request) is run each time: a template would keep the first world\'s clock', async () => {
     const file = { crossbuyWorld: 1, name: 'clock-now', steps: [{ deposit: 2 }] };
     const first = (await server.admin('POST', '/worlds', { file, seed: 55 })).body.data;

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { constants } from 'node:fs';
 import { copyFile, mkdir, open, rename, rm } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -39,9 +40,29 @@ export async function backupTo(db: Db, to: string): Promise<void> {
 export async function copyQuietDatabase(db: Db, from: string, to: string): Promise<void> {
   db.pragma('wal_checkpoint(TRUNCATE)');
   await mkdir(join(to, '..'), { recursive: true, mode: PRIVATE_DIR });
-  const partial = `${to}.partial`;
-  await cloneFile(from, partial);
-  await rename(partial, to);
+  await cloneInPlace(from, to);
+}
+
+/** A copy of `from` put at `to` whole (written aside under a name of its own, then renamed). */
+async function cloneInPlace(from: string, to: string): Promise<void> {
+  const partial = `${to}.${randomUUID()}.partial`;
+  try {
+    await cloneFile(from, partial);
+    await rename(partial, to);
+  } finally {
+    await rm(partial, { force: true });
+  }
+}
+
+/**
+ * Keeps a world just made from a file as the template of its hash: its admin token, then its database
+ * (the name a later create looks for), each put in place whole.
+ */
+export async function keepTemplate(db: Db, dir: string, template: string): Promise<void> {
+  db.pragma('wal_checkpoint(TRUNCATE)');
+  await mkdir(join(template, '..'), { recursive: true, mode: PRIVATE_DIR });
+  await cloneInPlace(adminTokenFile(dir), `${template}.admin-token`);
+  await cloneInPlace(databaseFile(dir), template);
 }
 
 /** A new world's folder from a kept template: its database and admin token (so opening it writes nothing). */

@@ -8,7 +8,7 @@ import { SCOPES } from '../auth/scopes.js';
 import { currentPace } from '../autopilot/autopilot.js';
 import { nextDueStepOfKinds } from '../autopilot/queue.js';
 import { RULE_KINDS } from '../autopilot/steps/index.js';
-import { adminTokenFile, databaseFile } from '../data-dir.js';
+import { databaseFile } from '../data-dir.js';
 import { inTransaction } from '../db/database.js';
 import type { Core } from '../index.js';
 import { forgetWorldRequests, shareRequestLog } from '../requests/request-log.js';
@@ -20,7 +20,7 @@ import { PRIVATE_DIR } from '../shared/private-files.js';
 import { DEFAULT_LIMIT, requireFirstPage } from '../shared/pagination.js';
 import type { ApiKeyInfo } from '../../../contract/admin/keys.js';
 import type { CreatedWorld, ForkWorldInput, NewWorldInput, WorldInfo, WorldListQuery, WorldPage, WorldSnapshot } from '../../../contract/admin/worlds.js';
-import { backupTo, cloneFile, copyQuietDatabase, copyTemplate, removeFolder, replaceDatabase, snapshotFile, syncFile, templateFile, worldDir, worldsRoot } from './files.js';
+import { backupTo, copyQuietDatabase, copyTemplate, keepTemplate, removeFolder, replaceDatabase, snapshotFile, syncFile, templateFile, worldDir, worldsRoot } from './files.js';
 import { MAKING_MARKER, unregisteredFolderIsHalfMade, WorldRegistry, type WorldRow } from './registry.js';
 import { WorldRuntime } from './runtime.js';
 import type { WorldTarget } from './file/apply.js';
@@ -124,6 +124,8 @@ export class Worlds {
   private readonly busyIds = new Set<string>();
   /** Worlds being reset: requests wait for it (and then see the world as it was put back). */
   private readonly gates = new Map<string, Promise<void>>();
+  /** Template hashes being written: of worlds made at once from one new file and seed, the first keeps it. */
+  private readonly templatesBeingKept = new Set<string>();
   private inject: Inject | null = null;
   private origin: string | null = null;
   private sweepTimer: NodeJS.Timeout | null = null;
@@ -397,11 +399,7 @@ export class Worlds {
           steps = (await this.options.applyFile!(this.targetFor(id, made.key), body.file, { vars: body.vars, baseDir: null })).steps;
           this.open.delete(id);
           await runtime.whenIdle();
-          if (hash !== null) {
-            await copyQuietDatabase(runtime.ctx.db, databaseFile(dir), templateFile(this.dataDir, hash));
-            await cloneFile(adminTokenFile(dir), `${templateFile(this.dataDir, hash)}.admin-token`);
-            this.registry.addTemplate(hash, steps, new Date());
-          }
+          if (hash !== null) await this.keepTemplate(hash, runtime, dir, steps);
         }
         return createdWorld(world, await this.finish(world, createdAt, hasFile, runtime), made, steps);
       } catch (error) {
@@ -415,6 +413,23 @@ export class Worlds {
       throw error;
     } finally {
       this.busyIds.delete(id);
+    }
+  }
+
+  /**
+   * Keeps a world just made from a file as its hash's template, unless another world of the same file and
+   * seed keeps it (made at the same moment: a parallel test runner on a fresh folder) or has kept it: a
+   * template is written once, so a copy never takes one world's database with another's admin token.
+   */
+  private async keepTemplate(hash: string, runtime: WorldRuntime, dir: string, steps: unknown[]): Promise<void> {
+    const file = templateFile(this.dataDir, hash);
+    if (this.templatesBeingKept.has(hash) || (this.registry.template(hash) !== null && existsSync(file))) return;
+    this.templatesBeingKept.add(hash);
+    try {
+      await keepTemplate(runtime.ctx.db, dir, file);
+      this.registry.addTemplate(hash, steps, new Date());
+    } finally {
+      this.templatesBeingKept.delete(hash);
     }
   }
 
