@@ -35,7 +35,19 @@ export function buildProgram(): Command {
   return program;
 }
 
+/**
+ * A reader that stopped reading (`crossbuy world list | head -1`) ends the command quietly, as a Unix tool
+ * ends on SIGPIPE: Node reports the closed pipe as an 'error' event, which unhandled is a stack trace.
+ */
+function endQuietlyWhenReaderCloses(stream: NodeJS.WriteStream): void {
+  stream.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code !== 'EPIPE') throw error;
+    process.exit(0);
+  });
+}
+
 export async function main(argv: string[]): Promise<void> {
+  endQuietlyWhenReaderCloses(process.stdout);
   const program = buildProgram();
   program.exitOverride();
   try {

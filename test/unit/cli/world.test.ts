@@ -1,8 +1,9 @@
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { spawn } from 'node:child_process';
 import { afterAll, describe, expect, it } from 'vitest';
-import { cliServers, runCli } from '../../helpers/cli.js';
+import { CLI, cliServers, runCli } from '../../helpers/cli.js';
 
 /** `crossbuy world create|list|delete|reset`: on the data folder itself, and through a server holding it. */
 const dirs: string[] = [];
@@ -21,6 +22,19 @@ function folder(): string {
 const crossbuy = (args: string[]) => runCli(args);
 
 describe('crossbuy world (no server running)', () => {
+  it('ends quietly when its reader stops reading (world list | head -1): exit 0, no stack trace', async () => {
+    const data = folder();
+    expect((await crossbuy(['world', 'create', '--data', data])).code).toBe(0);
+    const child = spawn(process.execPath, [CLI, 'world', 'list', '--data', data], { stdio: ['ignore', 'pipe', 'pipe'] });
+    // The reader is gone before the first line is written: every write meets a closed pipe.
+    child.stdout.destroy();
+    let stderr = '';
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    const code = await new Promise<number | null>((done) => child.once('exit', done));
+    expect(stderr).not.toMatch(/EPIPE|Unhandled|\n\s+at /);
+    expect(code).toBe(0);
+  });
+
   it('creates, lists, resets and deletes worlds on the data folder', async () => {
     const data = folder();
     const created = await crossbuy(['world', 'create', '--id', 'w_cli_world_1', '--seed', '9', '--name', 'from cli', '--data', data]);
