@@ -97,7 +97,7 @@ export const topUpMessages = defineMessages(
     listArrives: '到账 {amount}',
     listFee: '手续费 {amount}',
     outcome: '沙盒结果',
-    outcomeHint: '用于试用钱包：以 Crossbuy-Scenario 请求头发送，与脚本相同。',
+    outcomeHint: '用于试用钱包：与脚本一样，通过请求头指定沙盒结果。',
     outcome_as_method: '按支付方式处理',
     outcome_declined: '立即拒绝（不入账）',
     outcome_pending_review: '审核一天后入账',
