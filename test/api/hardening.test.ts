@@ -318,6 +318,28 @@ describe('also', () => {
     expect((await server.api('DELETE', '/cart', { body: {} })).status).toBe(200);
   });
 
+  it('a missing field misspelt is named beside the one it stood in for; a format or pattern says what it expects (test author\'s report)', async () => {
+    const before = (await server.admin('GET', '/wallet/balance')).body.data;
+    const typo = await server.admin('POST', '/wallet/deposit', { amout: 5 });
+    expect(typo.status).toBe(400);
+    expect(typo.body.message).toBe('amount is required ("amout" is not a known field)');
+    const many = await server.admin('POST', '/wallet/deposit', { a: 1, b: 2, c: 3, ['d'.repeat(100)]: 4 });
+    expect(many.body.message).toBe('amount is required ("a", "b", "c" and 1 more are not known fields)');
+    // Nothing wrong beside it: the plain words.
+    expect((await server.admin('POST', '/wallet/deposit', {})).body.message).toBe('amount is required');
+    expect((await server.admin('GET', '/wallet/balance')).body.data).toEqual(before);
+
+    const noOffset = await server.admin('POST', '/worlds', { clockStart: '2026-03-02T09:00:00' });
+    expect(noOffset.status).toBe(400);
+    expect(noOffset.body.message).toBe('clockStart must be an ISO 8601 date and time with its offset (Z or ±hh:mm), e.g. 2026-03-02T09:00:00Z');
+    const badId = await server.admin('POST', '/worlds', { id: 'test1' });
+    expect(badId.body.message).toBe('id has an invalid format (expected `w_` and 10 to 40 of [a-z0-9_-])');
+    // A pattern without a description is quoted as written.
+    const currency = await server.admin('PUT', '/settings', { currency: 'usd' });
+    expect(currency.status).toBe(400);
+    expect(currency.body.message).toBe('currency has an invalid format (expected to match ^[A-Z]{3}$)');
+  });
+
   it('a body of the wrong JSON type is named in plain words: an object, an array', async () => {
     const asArray = await server.api('POST', '/orders', { raw: '[]', headers: { 'content-type': 'application/json' } });
     expect(asArray.status).toBe(400);

@@ -119,6 +119,24 @@ describe('applying a world file', () => {
     expect((await failure(world([{ call: 'FETCH /open/cart' }]))).statusCode).toBe(400);
   });
 
+  it('a step that fails is worded as its own kind (told by call, advance, until or include), saying what was expected', async () => {
+    const cases: [unknown, string][] = [
+      [{ advance: '2 days' }, 'world file: steps[0].advance has an invalid format (expected a duration: 90s, 45m, 12h, 3d, 2w)'],
+      [{ call: 'GET /products/search' }, 'world file: steps[0].call has an invalid format (expected METHOD and path under /api/v1: "POST /open/orders", "POST /admin/orders/${order.data.orderNo}/advance")'],
+      [{ wait: '2d' }, 'world file: steps[0] must be a step: an object with call, advance, until or include'],
+      [{ call: 'GET /open/cart', advance: '2d' }, 'world file: steps[0].advance is not a known field'],
+      [{ until: { call: 'GET /open/cart', path: 'data', equals: 1 }, advanceStep: '1x', max: '2d' }, 'world file: steps[0].advanceStep has an invalid format (expected a duration: 90s, 45m, 12h, 3d, 2w)'],
+    ];
+    for (const [step, message] of cases) {
+      const error = await failure(world([step]));
+      expect(error.statusCode).toBe(400);
+      expect(error.message).toBe(message);
+    }
+    expect((await failure({ ...world([]), clockStart: '2026-03-02T09:00:00' })).message).toBe(
+      'world file: clockStart must be an ISO 8601 date and time with its offset (Z or ±hh:mm), e.g. 2026-03-02T09:00:00Z',
+    );
+  });
+
   it('vars are read whole and inside text, and the caller overrides them', async () => {
     const file = world([{ name: 'dep', call: 'POST /admin/wallet/deposit', body: { amount: '${vars.amount}', note: 'for ${vars.who}' } }], { vars: { amount: 1, who: 'ann' } });
     const { answers } = await applyWorldFile(target, file, { vars: { amount: 7 } });

@@ -68,6 +68,18 @@ describe('POST /admin/worlds with a world file', () => {
     expect((recorded.body.data.steps as Json[]).map((s) => s.call ?? `advance ${s.advance}`)).toEqual(['POST /admin/wallet/deposit', 'GET /open/products/search', 'POST /open/orders']);
   });
 
+  it('recording a key asked in the wrong world says key ids are per world: 404 for a key the world lacks, 422 naming the world for a quiet one', async () => {
+    const world = await createWorld({ file: shipped('empty-funded') });
+    expect((await open(world.key.secret, 'GET', '/cart')).status).toBe(200);
+    const missing = await server.admin('GET', '/requests/world-file?keyId=987654');
+    expect(missing.status).toBe(404);
+    expect(missing.body.message).toBe('Key 987654 is not a key of the world default: key ids are per world, and Crossbuy-World (--world) names the key\'s world');
+    const made = (await adminIn(world.id, 'POST', '/keys', { name: 'quiet', scopes: ['all'] })).body.data as { id: number };
+    const quiet = await adminIn(world.id, 'GET', `/requests/world-file?keyId=${made.id}`);
+    expect(quiet.status).toBe(422);
+    expect(quiet.body.message).toBe(`No requests of key ${made.id} in the log of the world ${world.id}: nothing to record`);
+  });
+
   it('a session in a world, recorded and replayed into a new world with its seed, reads the same', async () => {
     const world = await createWorld({ file: shipped('empty-funded'), seed: 21 });
     const key = world.key.secret;

@@ -109,7 +109,15 @@ export const adminWorldSchemas = {
   'GET /worlds/:id/snapshots': { params: WorldParams, response: Type.Array(WorldSnapshot) },
   'POST /worlds/:id/reset': {
     params: WorldParams,
-    body: Type.Union([Type.Object({ snapshot: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })) }, { additionalProperties: false }), Type.Null()]),
+    body: Type.Union(
+      [
+        Type.Object(
+          { snapshot: Type.Optional(Type.String({ minLength: 1, maxLength: 100, description: 'a snapshot\'s id, or its name when one snapshot of the world has it; default `initial`' })) },
+          { additionalProperties: false },
+        ),
+        Type.Null(),
+      ],
+    ),
     response: WorldInfo,
   },
   'POST /worlds/:id/fork': {

@@ -56,6 +56,28 @@ describe('snapshots and reset', () => {
     expect((await server.admin('POST', '/worlds/w_no_such_world/reset')).status).toBe(404);
   });
 
+  it('a snapshot is found by the name it was given too; a name two snapshots share is a 409 naming their ids', async () => {
+    const w = await createWorld();
+    const start = await balance(w.key.secret);
+    await adminIn(w.id, 'POST', '/wallet/deposit', { amount: 20 });
+    await server.admin('POST', `/worlds/${w.id}/snapshots`, { name: 'before-order' });
+    await adminIn(w.id, 'POST', '/wallet/deposit', { amount: 5 });
+    const byName = await server.admin('POST', `/worlds/${w.id}/reset`, { snapshot: 'before-order' });
+    expect(byName.status).toBe(200);
+    expect(await balance(w.key.secret)).toBeCloseTo(start + 20, 2);
+
+    const missing = await server.admin('POST', `/worlds/${w.id}/reset`, { snapshot: 'before-ordr' });
+    expect(missing.status).toBe(404);
+    expect(missing.body.message).toBe(`Snapshot "before-ordr" of world ${w.id} not found: give a snapshot's id or its name, as GET /admin/worlds/${w.id}/snapshots lists them`);
+
+    const twice = (await server.admin('POST', `/worlds/${w.id}/snapshots`, { name: 'before-order' })).body.data as { id: string };
+    const shared = await server.admin('POST', `/worlds/${w.id}/reset`, { snapshot: 'before-order' });
+    expect(shared.status).toBe(409);
+    expect(shared.body.message).toContain(twice.id);
+    expect(await balance(w.key.secret)).toBeCloseTo(start + 20, 2);
+    expect((await server.admin('POST', `/worlds/${w.id}/reset`, { snapshot: twice.id })).status).toBe(200);
+  });
+
   it('waits for requests in flight before a reset and holds the ones that arrive during it', async () => {
     const w = await createWorld();
     const start = await balance(w.key.secret);

@@ -13,6 +13,9 @@ function makeAjv(coerceTypes: boolean): Ajv {
     useDefaults: true,
     removeAdditional: false,
     allErrors: false,
+    // The failing value and its schema on each error: a message can then say what was expected (a pattern's
+    // description) and name a misspelt field beside the required one it stood in for.
+    verbose: true,
     strict: false,
     // NaN and Infinity are not numbers a client can mean (a JSON 1e400 parses to Infinity).
     strictNumbers: true,
@@ -114,10 +117,44 @@ function fieldPath(error: ErrorObject): string {
   return path;
 }
 
+/** At most this many misspelt names quoted, each cut to this many characters: the message stays short. */
+const MAX_NAMED_UNKNOWN = 3;
+const MAX_NAME_CHARS = 64;
+
+/**
+ * The fields of an object its schema does not know, when a required one is missing beside them: `{ amout: 5 }`
+ * is "amount is required ("amout" is not a known field)", not only the half that hides the typo.
+ */
+function unknownBeside(error: ErrorObject): string {
+  const schema = error.parentSchema as { additionalProperties?: unknown; properties?: Record<string, unknown> } | undefined;
+  const data = error.data;
+  if (schema?.additionalProperties !== false || typeof data !== 'object' || data === null || Array.isArray(data)) return '';
+  const known = schema.properties ?? {};
+  const unknown = Object.keys(data).filter((name) => !Object.hasOwn(known, name));
+  if (unknown.length === 0) return '';
+  const named = unknown.slice(0, MAX_NAMED_UNKNOWN).map((name) => JSON.stringify(name.length > MAX_NAME_CHARS ? `${name.slice(0, MAX_NAME_CHARS)}…` : name));
+  const more = unknown.length > MAX_NAMED_UNKNOWN ? ` and ${unknown.length - MAX_NAMED_UNKNOWN} more` : '';
+  return ` (${named.join(', ')}${more} ${unknown.length === 1 ? 'is not a known field' : 'are not known fields'})`;
+}
+
+/** What a pattern asks for: the schema's own description of it, else the pattern itself. */
+function expectedFormat(error: ErrorObject): string {
+  const description = (error.parentSchema as { description?: unknown } | undefined)?.description;
+  if (typeof description === 'string' && description) return ` (expected ${description})`;
+  return ` (expected to match ${(error.params as { pattern: string }).pattern})`;
+}
+
+const FORMAT_WORDS: Record<string, string> = {
+  'date-time': 'must be an ISO 8601 date and time with its offset (Z or ±hh:mm), e.g. 2026-03-02T09:00:00Z',
+  date: 'must be a date written YYYY-MM-DD',
+};
+
 function describe(error: ErrorObject): string {
   switch (error.keyword) {
     case 'required':
-      return 'is required';
+      return `is required${unknownBeside(error)}`;
+    case 'format':
+      return FORMAT_WORDS[(error.params as { format: string }).format] ?? error.message ?? 'is invalid';
     case 'additionalProperties':
       return 'is not a known field';
     case 'type': {
@@ -127,7 +164,7 @@ function describe(error: ErrorObject): string {
     case 'enum':
       return `must be one of: ${((error.params as { allowedValues: unknown[] }).allowedValues).join(', ')}`;
     case 'pattern':
-      return 'has an invalid format';
+      return `has an invalid format${expectedFormat(error)}`;
     case 'maxLength':
       return `must be at most ${(error.params as { limit: number }).limit} characters`;
     case 'minLength': {

@@ -226,6 +226,13 @@ export class WorldRegistry {
     return snapshotRows.one(this.db.prepare('SELECT id, name, clock, created_at AS createdAt FROM world_snapshots WHERE world_id = ? AND id = ?').get(worldId, id)) ?? null;
   }
 
+  /** A world's snapshots with this name (at most a few: the caller needs to know only whether one or more). */
+  snapshotsNamed(worldId: string, name: string): SnapshotRow[] {
+    return snapshotRows.all(
+      this.db.prepare('SELECT id, name, clock, created_at AS createdAt FROM world_snapshots WHERE world_id = ? AND name = ? ORDER BY seq LIMIT 5').all(worldId, name),
+    );
+  }
+
   template(hash: string): { steps: unknown[] } | null {
     const row = this.db.prepare('SELECT steps FROM world_templates WHERE hash = ?').get(hash) as { steps: string } | undefined;
     return row ? { steps: JSON.parse(row.steps) as unknown[] } : null;

@@ -572,6 +572,13 @@ export class Worlds {
     }
   }
 
+  /** The one snapshot of a world with this name (a name given at snapshot time); 409 when several have it. */
+  private snapshotNamed(id: string, name: string): { id: string } | null {
+    const named = this.registry.snapshotsNamed(id, name);
+    if (named.length > 1) throw conflict(`Several snapshots of world ${id} are named ${JSON.stringify(name)}: give one's id (${named.map((s) => s.id).join(', ')})`);
+    return named[0] ?? null;
+  }
+
   snapshots(id: string): WorldSnapshot[] {
     this.row(id);
     return this.registry.snapshots(id);
@@ -583,9 +590,12 @@ export class Worlds {
    */
   async reset(id: string, snapshotId: string | undefined): Promise<WorldInfo> {
     const row = this.row(id);
-    const snapshot = this.registry.snapshot(id, snapshotId ?? INITIAL_SNAPSHOT);
+    const wanted = snapshotId ?? INITIAL_SNAPSHOT;
+    const snapshot = this.registry.snapshot(id, wanted) ?? this.snapshotNamed(id, wanted);
     const file = snapshot && snapshotFile(this.dataDir, id, snapshot.id);
-    if (!file || !existsSync(file)) throw notFound(`Snapshot ${snapshotId} of world ${id} not found`);
+    if (!file || !existsSync(file)) {
+      throw notFound(`Snapshot ${JSON.stringify(wanted)} of world ${id} not found: give a snapshot's id or its name, as GET /admin/worlds/${id}/snapshots lists them`);
+    }
     if (this.gates.has(id)) throw conflict(`World ${id} is being reset already`);
     let release!: () => void;
     this.gates.set(id, new Promise<void>((resolve) => (release = resolve)));

@@ -1,8 +1,18 @@
 import { readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
-import { Ajv, type ValidateFunction } from 'ajv';
+import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import addFormatsModule from 'ajv-formats';
-import { WorldFile, type CallStep, type UntilStep, type WorldFileSettings, type WorldFileStep } from '../../../../contract/admin/world-file.js';
+import {
+  AdvanceStep,
+  CallStep as CallStepSchema,
+  IncludeStep,
+  UntilStep as UntilStepSchema,
+  WorldFile,
+  type CallStep,
+  type UntilStep,
+  type WorldFileSettings,
+  type WorldFileStep,
+} from '../../../../contract/admin/world-file.js';
 import { validationError } from '../../http/validation.js';
 import { ApiError } from '../../shared/errors.js';
 
@@ -13,14 +23,53 @@ import { ApiError } from '../../shared/errors.js';
 
 const addFormats = ((addFormatsModule as unknown as { default?: typeof addFormatsModule }).default ?? addFormatsModule) as unknown as (ajv: Ajv) => Ajv;
 
+/** A step's kind, told by the one field each kind has: checked against that kind alone. */
+const STEP_KINDS = [
+  ['call', CallStepSchema],
+  ['until', UntilStepSchema],
+  ['advance', AdvanceStep],
+  ['include', IncludeStep],
+] as const;
+
+let ajv: Ajv | undefined;
 let validator: ValidateFunction | undefined;
-function validate(file: unknown): boolean {
-  if (!validator) {
-    const ajv = new Ajv({ strict: false, allErrors: false, strictNumbers: true });
+const stepValidators = new Map<string, ValidateFunction>();
+
+function compiler(): Ajv {
+  if (!ajv) {
+    // verbose: the failing value and schema on each error, so the message says what was expected.
+    ajv = new Ajv({ strict: false, allErrors: false, strictNumbers: true, verbose: true });
     addFormats(ajv);
-    validator = ajv.compile(WorldFile);
   }
+  return ajv;
+}
+
+function validate(file: unknown): boolean {
+  validator ??= compiler().compile(WorldFile);
   return validator(file);
+}
+
+/**
+ * The error of a step that failed the steps' union, as its own kind words it: `{ "advance": "2 days" }` is
+ * "steps[0].advance has an invalid format (expected a duration ...)", not the first kind's "steps[0].call
+ * is required". Null when the error is not a step's.
+ */
+function stepErrors(file: unknown, errors: readonly ErrorObject[]): ErrorObject[] | null {
+  const match = /^\/steps\/(\d+)$/.exec(errors[0]?.instancePath ?? '');
+  const steps = (file as { steps?: unknown }).steps;
+  if (!match || !Array.isArray(steps)) return null;
+  const index = Number(match[1]);
+  const step: unknown = steps[index];
+  if (typeof step !== 'object' || step === null || Array.isArray(step)) return null;
+  const kind = STEP_KINDS.find(([field]) => Object.hasOwn(step, field));
+  if (!kind) {
+    const message = 'must be a step: an object with call, advance, until or include';
+    return [{ keyword: 'step', instancePath: `/steps/${index}`, schemaPath: '', params: {}, message }];
+  }
+  let check = stepValidators.get(kind[0]);
+  if (!check) stepValidators.set(kind[0], (check = compiler().compile(kind[1])));
+  if (check(step)) return null;
+  return (check.errors ?? []).map((error) => ({ ...error, instancePath: `/steps/${index}${error.instancePath}` }));
 }
 
 /** Where a step was written: its index in the top-level file, and inside which included files. */
@@ -59,7 +108,10 @@ export function parseWorldFileText(text: string, source: string): unknown {
 }
 
 export function checkWorldFile(file: unknown, source = 'world file'): WorldFile {
-  if (!validate(file)) throw new ApiError(400, `${source}: ${validationError(validator!.errors ?? [], 'body').message}`);
+  if (!validate(file)) {
+    const errors = validator!.errors ?? [];
+    throw new ApiError(400, `${source}: ${validationError(stepErrors(file, errors) ?? errors, 'body').message}`);
+  }
   return file as WorldFile;
 }
 

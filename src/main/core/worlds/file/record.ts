@@ -190,8 +190,16 @@ export async function recordWorldFile(ctx: CoreContext, log: RequestLog, query: 
   const since = parseTime(query.since, 'since');
   const until = parseTime(query.until, 'until');
   if (since !== null && until !== null && until < since) throw badRequest('until must not be before since');
+  const world = query.world ?? 'default';
+  // Key ids are per world: a key of another world asked without its Crossbuy-World is told apart from a quiet key.
+  if (!ctx.db.prepare('SELECT 1 FROM api_keys WHERE id = ?').get(query.keyId)) {
+    throw new ApiError(404, `Key ${query.keyId} is not a key of the world ${world}: key ids are per world, and Crossbuy-World (--world) names the key's world`);
+  }
   const listed = await summaries(log, query, until);
-  if (listed.length === 0) throw new ApiError(422, `No requests of key ${query.keyId} in the log${query.since ? ` since ${query.since}` : ''}: nothing to record`);
+  if (listed.length === 0) {
+    const otherWorld = world === 'default' ? ' (for a key of another world, Crossbuy-World or --world names it)' : '';
+    throw new ApiError(422, `No requests of key ${query.keyId} in the log of the world ${world}${query.since ? ` since ${query.since}` : ''}: nothing to record${otherWorld}`);
+  }
   const wanted = listed.filter((s) => s.status >= 200 && s.status <= 299);
   const entries: LoggedEntry[] = [];
   for (let i = 0; i < wanted.length; i += DETAIL_BATCH) {
