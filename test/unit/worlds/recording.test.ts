@@ -63,6 +63,29 @@ describe('a session as a world file', () => {
     ]);
   });
 
+  it('a number is referred to only as an id of its own kind: a supplement\'s id after /supplements/, a product\'s id for a productId, else kept as written', () => {
+    const file = buildRecording(
+      [
+        entry(1, 'GET', '/api/v1/open/products/search', undefined, { data: { items: [{ id: 7, skus: [{ skuId: 'sku-7a' }] }] } }),
+        entry(2, 'GET', '/api/v1/open/orders/PO2026ABC123/supplements', undefined, { data: [{ id: 1, itemId: 1, amount: 3 }] }),
+        entry(3, 'POST', '/api/v1/open/orders/PO2026ABC123/supplements/1/pay', undefined, { data: { id: 1, itemId: 1, status: 'paid' } }),
+        // productId "1": no product 1 was in any answer (the supplement's and the item's 1 are other kinds).
+        entry(4, 'POST', '/api/v1/open/cart/items', { productId: '1', skuId: 'sku-1a', quantity: 1 }, { data: { id: 2 } }),
+        entry(5, 'POST', '/api/v1/open/cart/items', { productId: '7', skuId: 'sku-7a', quantity: 1 }, { data: { id: 3 } }),
+      ],
+      [],
+      meta,
+    );
+    expect(file.steps).toEqual([
+      // (named in the order they are first referred to)
+      { name: 'search2', call: 'GET /open/products/search' },
+      { name: 'supplements1', call: 'GET /open/orders/PO2026ABC123/supplements' },
+      { call: 'POST /open/orders/PO2026ABC123/supplements/${supplements1.data[0].id}/pay' },
+      { call: 'POST /open/cart/items', body: { productId: '1', skuId: 'sku-1a', quantity: 1 } },
+      { call: 'POST /open/cart/items', body: { productId: '${search2.data.items[0].id}', skuId: '${search2.data.items[0].skus[0].skuId}', quantity: 1 } },
+    ]);
+  });
+
   it('a write whose body the log cut: 422 naming the entry', () => {
     const run = () => buildRecording([entry(9, 'POST', '/api/v1/open/cart/items/batch', { items: [] }, { data: {} }, { request: true })], [], meta);
     expect(run).toThrow(ApiError);
