@@ -20,6 +20,21 @@ function print(detail: Detail, json: boolean | undefined): void {
   process.stdout.write(`${detail.orderNo} ${detail.status}${tracking} (${detail.channelName}, ${detail.shippingFee} ${detail.currency})\n`);
 }
 
+/**
+ * A dispatch that weighed the parcel heavier than quoted stops at awaiting_payment: says so, with what is due
+ * and how it is paid (the parcel then leaves at once, with a tracking number of its own).
+ */
+function explainSupplement(detail: Detail, trackingGiven: boolean): void {
+  const due = detail.supplements.find((s) => s.status === 'pending');
+  if (detail.status !== 'awaiting_payment' || !due) return;
+  process.stdout.write(
+    `  packed heavier than quoted: a shipping supplement of ${due.amount} ${detail.currency} is due by ${due.expiresAt} (unpaid, the shipment is cancelled). ` +
+      'The parcel leaves once the customer pays it ' +
+      `(POST /api/v1/open/shipping/orders/${detail.orderNo}/supplements/${due.id}/pay, or Pay on the shipping order's page)` +
+      `${trackingGiven ? ', with a tracking number made then: --tracking was not used' : ''}.\n`,
+  );
+}
+
 export function registerAdminShippingCommands(admin: Command): void {
   admin
     .command('dispatch <shippingOrderNo>')
@@ -31,7 +46,11 @@ export function registerAdminShippingCommands(admin: Command): void {
       if (options.tracking !== undefined && !/^[A-Za-z0-9-]{1,64}$/.test(options.tracking)) {
         throw new Error('--tracking must be 1 to 64 letters, digits or dashes');
       }
-      withExistingCore(options.data, (core) => print(dispatchShippingOrder(core.ctx, orderNo, options.tracking), options.json));
+      withExistingCore(options.data, (core) => {
+        const detail = dispatchShippingOrder(core.ctx, orderNo, options.tracking);
+        print(detail, options.json);
+        if (!options.json) explainSupplement(detail, options.tracking !== undefined);
+      });
     });
   admin
     .command('deliver <shippingOrderNo>')

@@ -3,6 +3,7 @@ import { resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApiKey } from '../../../src/main/core/auth/api-keys.js';
+import { readFigures, writeFigures } from '../../../src/main/core/warehouse/figures.js';
 import { walletState } from '../../../src/main/core/wallet/ledger.js';
 import { createArrivedOrder, createUser, deposit, orderStatus, US_RECIPIENT as RECIPIENT, type ArrivedOrder } from '../../helpers/fixtures.js';
 import { request, snapshot, startTestServer, tableCounts, type TestServer } from '../../helpers/server.js';
@@ -529,5 +530,22 @@ describe('CLI: crossbuy admin dispatch | deliver', () => {
     expect(JSON.parse(delivered.stdout)).toMatchObject({ orderNo: so, status: 'delivered' });
     expect(orderStatus(ctx(), order.orderNo)).toBe('completed');
     await expect(cli('deliver', so)).rejects.toMatchObject({ stderr: expect.stringContaining('cannot be marked delivered') });
+  });
+
+  it('a dispatch that weighs the parcel heavier than quoted says what is due, how it is paid, and that --tracking was not used', async () => {
+    const figures = readFigures(ctx());
+    writeFigures(ctx(), { packingMinBp: 1200, packingMaxBp: 1200 });
+    try {
+      const order = createArrivedOrder(ctx(), { inspectedWeightGrams: 2000 });
+      const so = (await server.api('POST', '/shipping/create', { body: createBody(order.packageIds, 'economy-line') })).body.data.orderNo;
+      const dispatched = await cli('dispatch', so, '--tracking', 'CLI-TRACK-2');
+      const due = (await server.api('GET', `/shipping/orders/${so}`)).body.data.supplements[0];
+      expect(dispatched.stdout).toContain(`${so} awaiting_payment`);
+      expect(dispatched.stdout).toContain(`a shipping supplement of ${due.amount} CNY is due`);
+      expect(dispatched.stdout).toContain(`POST /api/v1/open/shipping/orders/${so}/supplements/${due.id}/pay`);
+      expect(dispatched.stdout).toContain('--tracking was not used');
+    } finally {
+      writeFigures(ctx(), { packingMinBp: figures.packingMinBp, packingMaxBp: figures.packingMaxBp });
+    }
   });
 });
