@@ -1,3 +1,4 @@
+import { whereScriptsGo } from './serve-banner.js';
 import { resolveDataDir, busyPortMessage, resolvePort } from './args.js';
 import { describeError } from './keys.js';
 import { serveWorldFile } from './world-file.js';
@@ -53,6 +54,7 @@ export async function startServing(flags: ServeFlags): Promise<RunningServer> {
   if (flags.newToken) saveUiToken(dataDir, sessionToken);
   if (running.port !== port && port !== 0) process.stderr.write(`crossbuy: port ${port} is in use; using ${running.port}\n`);
   process.stdout.write(`crossbuy is serving at ${running.uiUrl}\n`);
+  process.stdout.write(whereScriptsGo(running.origin, flags.data));
   return running;
 }
 

@@ -4,6 +4,7 @@ import { join, resolve } from 'node:path';
 import type { Command } from 'commander';
 import type { StepResult } from '../core/worlds/file/apply.js';
 import { checkOutFolder, resolvePort } from './args.js';
+import { whereScriptsGo } from './serve-banner.js';
 import { DEFAULT_WORLD, isWorldId } from '../core/worlds/world-id.js';
 import { dataOf, withWorldsApi } from './world.js';
 
@@ -73,6 +74,7 @@ export async function serveWorldFile(flags: { worldFile: string; seed?: string; 
   process.stdout.write(`world file ${flags.worldFile} applied to ${started.dataDir} (seed ${started.seed}): ${started.applied.steps.length} steps\n`);
   process.stdout.write(`key (every scope): ${started.key.secret}\n`);
   process.stdout.write(`crossbuy is serving at ${started.running.uiUrl}\n`);
+  process.stdout.write(whereScriptsGo(started.running.origin, started.temporary ? started.dataDir : flags.data));
   // A temporary folder (no --data) is this run's alone: it goes when the server stops.
   const stop = async () => {
     await started.running.stop();

@@ -126,3 +126,26 @@ describe('persistentUiToken', () => {
     }
   });
 });
+
+describe('what serve prints besides the page', () => {
+  it('where the two APIs and the reference are, and the commands for a key and the admin token of this folder, which work as printed', async () => {
+    const served = await serve();
+    try {
+      for (let i = 0; i < 100 && !served.output().includes('reference:'); i++) await new Promise((r) => setTimeout(r, 50));
+      const origin = served.url.origin;
+      const out = served.output();
+      expect(out).toContain(`API: ${origin}/api/v1/open with an sk- key (npx crossbuy keys create --name script --scopes all --data ${JSON.stringify(dataDir)})`);
+      expect(out).toContain(`${origin}/api/v1/admin with the admin token (npx crossbuy admin token --data ${JSON.stringify(dataDir)})`);
+      expect(out).toContain(`reference: ${origin}/docs`);
+      const token = (await runCli(['admin', 'token', '--data', dataDir])).stdout.trim();
+      const admin = await fetch(`${origin}/api/v1/admin/clock`, { headers: { authorization: `Bearer ${token}` } });
+      expect(admin.status).toBe(200);
+      const docs = await fetch(`${origin}/docs`);
+      expect(docs.status).toBe(200);
+      await docs.arrayBuffer();
+      await admin.arrayBuffer();
+    } finally {
+      await served.stop();
+    }
+  });
+});
