@@ -1290,7 +1290,7 @@ export interface components {
                 "application/json": components["schemas"]["ErrorBody"];
             };
         };
-        /** @description No such resource (or not yours) */
+        /** @description No such resource (or not yours); or the world Crossbuy-World names does not exist (code: world_not_found) */
         NotFound: {
             headers: {
                 "X-Request-Id": components["headers"]["XRequestId"];
@@ -1414,7 +1414,13 @@ export interface operations {
     admin_autopilot_get: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description The world the call works on: a world id (`w_` and 10 to 40 of `[a-z0-9_-]`, as `POST /worlds` answers it) or `default`. Absent: the default world (the data folder's own). An unknown world is a 404 with `code: world_not_found` (checked after the admin token).
+                 * @example w_example_world
+                 */
+                "Crossbuy-World"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -1479,12 +1485,19 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
         };
     };
     admin_autopilot_update: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description The world the call works on: a world id (`w_` and 10 to 40 of `[a-z0-9_-]`, as `POST /worlds` answers it) or `default`. Absent: the default world (the data folder's own). An unknown world is a 404 with `code: world_not_found` (checked after the admin token).
+                 * @example w_example_world
+                 */
+                "Crossbuy-World"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -1590,6 +1603,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
@@ -1600,7 +1614,13 @@ export interface operations {
     admin_autopilot_run: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description The world the call works on: a world id (`w_` and 10 to 40 of `[a-z0-9_-]`, as `POST /worlds` answers it) or `default`. Absent: the default world (the data folder's own). An unknown world is a 404 with `code: world_not_found` (checked after the admin token).
+                 * @example w_example_world
+                 */
+                "Crossbuy-World"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -1630,6 +1650,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -1637,7 +1658,13 @@ export interface operations {
     admin_channels_list: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description The world the call works on: a world id (`w_` and 10 to 40 of `[a-z0-9_-]`, as `POST /worlds` answers it) or `default`. Absent: the default world (the data folder's own). An unknown world is a 404 with `code: world_not_found` (checked after the admin token).
+                 * @example w_example_world
+                 */
+                "Crossbuy-World"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -1724,12 +1751,19 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
         };
     };
     admin_channels_get: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description The world the call works on: a world id (`w_` and 10 to 40 of `[a-z0-9_-]`, as `POST /worlds` answers it) or `default`. Absent: the default world (the data folder's own). An unknown world is a 404 with `code: world_not_found` (checked after the admin token).
+                 * @example w_example_world
+                 */
+                "Crossbuy-World"?: string;
+            };
             path: {
                 channelId: string;
             };
@@ -1822,7 +1856,13 @@ export interface operations {
     admin_channels_update: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description The world the call works on: a world id (`w_` and 10 to 40 of `[a-z0-9_-]`, as `POST /worlds` answers it) or `default`. Absent: the default world (the data folder's own). An unknown world is a 404 with `code: world_not_found` (checked after the admin token).
+                 * @example w_example_world
+                 */
+                "Crossbuy-World"?: string;
+            };
             path: {
                 channelId: string;
             };
@@ -1977,7 +2017,13 @@ export interface operations {
     admin_clock_get: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description The world the call works on: a world id (`w_` and 10 to 40 of `[a-z0-9_-]`, as `POST /worlds` answers it) or `default`. Absent: the default world (the data folder's own). An unknown world is a 404 with `code: world_not_found` (checked after the admin token).
+                 * @example w_example_world
+                 */
+                "Crossbuy-World"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -2014,12 +2060,19 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
         };
     };
     admin_clock_advance: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description The world the call works on: a world id (`w_` and 10 to 40 of `[a-z0-9_-]`, as `POST /worlds` answers it) or `default`. Absent: the default world (the data folder's own). An unknown world is a 404 with `code: world_not_found` (checked after the admin token).
+                 * @example w_example_world
+                 */
+                "Crossbuy-World"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -2081,6 +2134,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
@@ -2091,7 +2145,13 @@ export interface operations {
     admin_data_backup: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description The world the call works on: a world id (`w_` and 10 to 40 of `[a-z0-9_-]`, as `POST /worlds` answers it) or `default`. Absent: the default world (the data folder's own). An unknown world is a 404 with `code: world_not_found` (checked after the admin token).
+                 * @example w_example_world
+                 */
+                "Crossbuy-World"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -2132,6 +2192,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -2139,7 +2200,13 @@ export interface operations {
     admin_data_backups_list: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description The world the call works on: a world id (`w_` and 10 to 40 of `[a-z0-9_-]`, as `POST /worlds` answers it) or `default`. Absent: the default world (the data folder's own). An unknown world is a 404 with `code: world_not_found` (checked after the admin token).
+                 * @example w_example_world
+                 */
+                "Crossbuy-World"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -2182,12 +2249,19 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
         };
     };
     admin_data_reset: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description The world the call works on: a world id (`w_` and 10 to 40 of `[a-z0-9_-]`, as `POST /worlds` answers it) or `default`. Absent: the default world (the data folder's own). An unknown world is a 404 with `code: world_not_found` (checked after the admin token).
+                 * @example w_example_world
+                 */
+                "Crossbuy-World"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -2228,6 +2302,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
@@ -2238,7 +2313,13 @@ export interface operations {
     admin_data_restore: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description The world the call works on: a world id (`w_` and 10 to 40 of `[a-z0-9_-]`, as `POST /worlds` answers it) or `default`. Absent: the default world (the data folder's own). An unknown world is a 404 with `code: world_not_found` (checked after the admin token).
+                 * @example w_example_world
+                 */
+                "Crossbuy-World"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -2322,7 +2403,13 @@ export interface operations {
     admin_event_types_list: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description The world the call works on: a world id (`w_` and 10 to 40 of `[a-z0-9_-]`, as `POST /worlds` answers it) or `default`. Absent: the default world (the data folder's own). An unknown world is a 404 with `code: world_not_found` (checked after the admin token).
+                 * @example w_example_world
+                 */
+                "Crossbuy-World"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -2350,12 +2437,19 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
         };
     };
     admin_keys_list: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description The world the call works on: a world id (`w_` and 10 to 40 of `[a-z0-9_-]`, as `POST /worlds` answers it) or `default`. Absent: the default world (the data folder's own). An unknown world is a 404 with `code: world_not_found` (checked after the admin token).
+                 * @example w_example_world
+                 */
+                "Crossbuy-World"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -2417,12 +2511,19 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
         };
     };
     admin_keys_create: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description The world the call works on: a world id (`w_` and 10 to 40 of `[a-z0-9_-]`, as `POST /worlds` answers it) or `default`. Absent: the default world (the data folder's own). An unknown world is a 404 with `code: world_not_found` (checked after the admin token).
+                 * @example w_example_world
+                 */
+                "Crossbuy-World"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -2507,6 +2608,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
@@ -2517,7 +2619,13 @@ export interface operations {
     admin_keys_revoke: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description The world the call works on: a world id (`w_` and 10 to 40 of `[a-z0-9_-]`, as `POST /worlds` answers it) or `default`. Absent: the default world (the data folder's own). An unknown world is a 404 with `code: world_not_found` (checked after the admin token).
+                 * @example w_example_world
+                 */
+                "Crossbuy-World"?: string;
+            };
             path: {
                 /** @description Plain decimal digits (no sign other than -, exponent, hex or blanks). */
                 id: number;
@@ -2588,7 +2696,13 @@ export interface operations {
     admin_logistics_countries_list: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description The world the call works on: a world id (`w_` and 10 to 40 of `[a-z0-9_-]`, as `POST /worlds` answers it) or `default`. Absent: the default world (the data folder's own). An unknown world is a 404 with `code: world_not_found` (checked after the admin token).
+                 * @example w_example_world
+                 */
+                "Crossbuy-World"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -2628,12 +2742,19 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
         };
     };
     admin_logistics_countries_update: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description The world the call works on: a world id (`w_` and 10 to 40 of `[a-z0-9_-]`, as `POST /worlds` answers it) or `default`. Absent: the default world (the data folder's own). An unknown world is a 404 with `code: world_not_found` (checked after the admin token).
+                 * @example w_example_world
+                 */
+                "Crossbuy-World"?: string;
+            };
             path: {
                 code: string;
             };
@@ -2708,7 +2829,13 @@ export interface operations {
                 /** @description Plain decimal digits (no sign other than -, exponent, hex or blanks). */
                 userId?: number;
             };
-            header?: never;
+            header?: {
+                /**
+                 * @description The world the call works on: a world id (`w_` and 10 to 40 of `[a-z0-9_-]`, as `POST /worlds` answers it) or `default`. Absent: the default world (the data folder's own). An unknown world is a 404 with `code: world_not_found` (checked after the admin token).
+                 * @example w_example_world
+                 */
+                "Crossbuy-World"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -2787,12 +2914,19 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
         };
     };
     admin_orders_get: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description The world the call works on: a world id (`w_` and 10 to 40 of `[a-z0-9_-]`, as `POST /worlds` answers it) or `default`. Absent: the default world (the data folder's own). An unknown world is a 404 with `code: world_not_found` (checked after the admin token).
+                 * @example w_example_world
+                 */
+                "Crossbuy-World"?: string;
+            };
             path: {
                 /** @description the orderNo */
                 id: string;
@@ -3123,6 +3257,11 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /**
+                 * @description The world the call works on: a world id (`w_` and 10 to 40 of `[a-z0-9_-]`, as `POST /worlds` answers it) or `default`. Absent: the default world (the data folder's own). An unknown world is a 404 with `code: world_not_found` (checked after the admin token).
+                 * @example w_example_world
+                 */
+                "Crossbuy-World"?: string;
                 /**
                  * @description 1 to 255 visible ASCII characters: a retry with the same key and request answers the stored result (with Idempotent-Replayed: true) and never applies twice; kept 24 hours
                  * @example order-2026-01-01-001
@@ -3503,7 +3642,13 @@ export interface operations {
     admin_orders_exchanges_receive: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description The world the call works on: a world id (`w_` and 10 to 40 of `[a-z0-9_-]`, as `POST /worlds` answers it) or `default`. Absent: the default world (the data folder's own). An unknown world is a 404 with `code: world_not_found` (checked after the admin token).
+                 * @example w_example_world
+                 */
+                "Crossbuy-World"?: string;
+            };
             path: {
                 /** @description the orderNo */
                 id: string;
@@ -3838,6 +3983,11 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /**
+                 * @description The world the call works on: a world id (`w_` and 10 to 40 of `[a-z0-9_-]`, as `POST /worlds` answers it) or `default`. Absent: the default world (the data folder's own). An unknown world is a 404 with `code: world_not_found` (checked after the admin token).
+                 * @example w_example_world
+                 */
+                "Crossbuy-World"?: string;
                 /**
                  * @description 1 to 255 visible ASCII characters: a retry with the same key and request answers the stored result (with Idempotent-Replayed: true) and never applies twice; kept 24 hours
                  * @example order-2026-01-01-001
@@ -4196,6 +4346,11 @@ export interface operations {
             query?: never;
             header?: {
                 /**
+                 * @description The world the call works on: a world id (`w_` and 10 to 40 of `[a-z0-9_-]`, as `POST /worlds` answers it) or `default`. Absent: the default world (the data folder's own). An unknown world is a 404 with `code: world_not_found` (checked after the admin token).
+                 * @example w_example_world
+                 */
+                "Crossbuy-World"?: string;
+                /**
                  * @description 1 to 255 visible ASCII characters: a retry with the same key and request answers the stored result (with Idempotent-Replayed: true) and never applies twice; kept 24 hours
                  * @example order-2026-01-01-001
                  */
@@ -4268,6 +4423,11 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /**
+                 * @description The world the call works on: a world id (`w_` and 10 to 40 of `[a-z0-9_-]`, as `POST /worlds` answers it) or `default`. Absent: the default world (the data folder's own). An unknown world is a 404 with `code: world_not_found` (checked after the admin token).
+                 * @example w_example_world
+                 */
+                "Crossbuy-World"?: string;
                 /**
                  * @description 1 to 255 visible ASCII characters: a retry with the same key and request answers the stored result (with Idempotent-Replayed: true) and never applies twice; kept 24 hours
                  * @example order-2026-01-01-001
@@ -4625,6 +4785,11 @@ export interface operations {
             query?: never;
             header?: {
                 /**
+                 * @description The world the call works on: a world id (`w_` and 10 to 40 of `[a-z0-9_-]`, as `POST /worlds` answers it) or `default`. Absent: the default world (the data folder's own). An unknown world is a 404 with `code: world_not_found` (checked after the admin token).
+                 * @example w_example_world
+                 */
+                "Crossbuy-World"?: string;
+                /**
                  * @description 1 to 255 visible ASCII characters: a retry with the same key and request answers the stored result (with Idempotent-Replayed: true) and never applies twice; kept 24 hours
                  * @example order-2026-01-01-001
                  */
@@ -4978,6 +5143,11 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /**
+                 * @description The world the call works on: a world id (`w_` and 10 to 40 of `[a-z0-9_-]`, as `POST /worlds` answers it) or `default`. Absent: the default world (the data folder's own). An unknown world is a 404 with `code: world_not_found` (checked after the admin token).
+                 * @example w_example_world
+                 */
+                "Crossbuy-World"?: string;
                 /**
                  * @description 1 to 255 visible ASCII characters: a retry with the same key and request answers the stored result (with Idempotent-Replayed: true) and never applies twice; kept 24 hours
                  * @example order-2026-01-01-001
@@ -5353,7 +5523,13 @@ export interface operations {
                 /** @description an exact status (404) or a class (4xx) */
                 status?: string;
             };
-            header?: never;
+            header?: {
+                /**
+                 * @description The world the call works on: a world id (`w_` and 10 to 40 of `[a-z0-9_-]`, as `POST /worlds` answers it) or `default`. Absent: the default world (the data folder's own). An unknown world is a 404 with `code: world_not_found` (checked after the admin token).
+                 * @example w_example_world
+                 */
+                "Crossbuy-World"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -5432,12 +5608,19 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
         };
     };
     admin_requests_get: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description The world the call works on: a world id (`w_` and 10 to 40 of `[a-z0-9_-]`, as `POST /worlds` answers it) or `default`. Absent: the default world (the data folder's own). An unknown world is a 404 with `code: world_not_found` (checked after the admin token).
+                 * @example w_example_world
+                 */
+                "Crossbuy-World"?: string;
+            };
             path: {
                 /** @description Plain decimal digits (no sign other than -, exponent, hex or blanks). */
                 id: number;
@@ -5545,7 +5728,13 @@ export interface operations {
                 /** @description up to this time (default: now) */
                 until?: string;
             };
-            header?: never;
+            header?: {
+                /**
+                 * @description The world the call works on: a world id (`w_` and 10 to 40 of `[a-z0-9_-]`, as `POST /worlds` answers it) or `default`. Absent: the default world (the data folder's own). An unknown world is a 404 with `code: world_not_found` (checked after the admin token).
+                 * @example w_example_world
+                 */
+                "Crossbuy-World"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -5572,6 +5761,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
         };
     };
     admin_returns_pending: {
@@ -5582,7 +5772,13 @@ export interface operations {
                 /** @description cursor paging: the items after this id, in the list's order (instead of page) */
                 startingAfter?: string;
             };
-            header?: never;
+            header?: {
+                /**
+                 * @description The world the call works on: a world id (`w_` and 10 to 40 of `[a-z0-9_-]`, as `POST /worlds` answers it) or `default`. Absent: the default world (the data folder's own). An unknown world is a 404 with `code: world_not_found` (checked after the admin token).
+                 * @example w_example_world
+                 */
+                "Crossbuy-World"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -5662,12 +5858,19 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
         };
     };
     admin_scopes_list: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description The world the call works on: a world id (`w_` and 10 to 40 of `[a-z0-9_-]`, as `POST /worlds` answers it) or `default`. Absent: the default world (the data folder's own). An unknown world is a 404 with `code: world_not_found` (checked after the admin token).
+                 * @example w_example_world
+                 */
+                "Crossbuy-World"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -5711,12 +5914,19 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
         };
     };
     admin_server_get: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description The world the call works on: a world id (`w_` and 10 to 40 of `[a-z0-9_-]`, as `POST /worlds` answers it) or `default`. Absent: the default world (the data folder's own). An unknown world is a 404 with `code: world_not_found` (checked after the admin token).
+                 * @example w_example_world
+                 */
+                "Crossbuy-World"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -5756,12 +5966,19 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
         };
     };
     admin_settings_get: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description The world the call works on: a world id (`w_` and 10 to 40 of `[a-z0-9_-]`, as `POST /worlds` answers it) or `default`. Absent: the default world (the data folder's own). An unknown world is a 404 with `code: world_not_found` (checked after the admin token).
+                 * @example w_example_world
+                 */
+                "Crossbuy-World"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -5821,12 +6038,19 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
         };
     };
     admin_settings_update: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description The world the call works on: a world id (`w_` and 10 to 40 of `[a-z0-9_-]`, as `POST /worlds` answers it) or `default`. Absent: the default world (the data folder's own). An unknown world is a 404 with `code: world_not_found` (checked after the admin token).
+                 * @example w_example_world
+                 */
+                "Crossbuy-World"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -5918,6 +6142,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
@@ -5929,6 +6154,11 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /**
+                 * @description The world the call works on: a world id (`w_` and 10 to 40 of `[a-z0-9_-]`, as `POST /worlds` answers it) or `default`. Absent: the default world (the data folder's own). An unknown world is a 404 with `code: world_not_found` (checked after the admin token).
+                 * @example w_example_world
+                 */
+                "Crossbuy-World"?: string;
                 /**
                  * @description 1 to 255 visible ASCII characters: a retry with the same key and request answers the stored result (with Idempotent-Replayed: true) and never applies twice; kept 24 hours
                  * @example order-2026-01-01-001
@@ -6212,7 +6442,13 @@ export interface operations {
     admin_shipping_orders_clear_exception: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description The world the call works on: a world id (`w_` and 10 to 40 of `[a-z0-9_-]`, as `POST /worlds` answers it) or `default`. Absent: the default world (the data folder's own). An unknown world is a 404 with `code: world_not_found` (checked after the admin token).
+                 * @example w_example_world
+                 */
+                "Crossbuy-World"?: string;
+            };
             path: {
                 /** @description the shipping order number */
                 id: string;
@@ -6471,7 +6707,13 @@ export interface operations {
     admin_shipping_orders_deliver: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description The world the call works on: a world id (`w_` and 10 to 40 of `[a-z0-9_-]`, as `POST /worlds` answers it) or `default`. Absent: the default world (the data folder's own). An unknown world is a 404 with `code: world_not_found` (checked after the admin token).
+                 * @example w_example_world
+                 */
+                "Crossbuy-World"?: string;
+            };
             path: {
                 /** @description the shipping order number */
                 id: string;
@@ -6730,7 +6972,13 @@ export interface operations {
     admin_shipping_orders_dispatch: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description The world the call works on: a world id (`w_` and 10 to 40 of `[a-z0-9_-]`, as `POST /worlds` answers it) or `default`. Absent: the default world (the data folder's own). An unknown world is a 404 with `code: world_not_found` (checked after the admin token).
+                 * @example w_example_world
+                 */
+                "Crossbuy-World"?: string;
+            };
             path: {
                 /** @description the shipping order number */
                 id: string;
@@ -7006,7 +7254,13 @@ export interface operations {
                 /** @description Plain decimal digits (no sign other than -, exponent, hex or blanks). */
                 limit?: number;
             };
-            header?: never;
+            header?: {
+                /**
+                 * @description The world the call works on: a world id (`w_` and 10 to 40 of `[a-z0-9_-]`, as `POST /worlds` answers it) or `default`. Absent: the default world (the data folder's own). An unknown world is a 404 with `code: world_not_found` (checked after the admin token).
+                 * @example w_example_world
+                 */
+                "Crossbuy-World"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -7072,12 +7326,19 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
         };
     };
     admin_shipping_rehearsals_pack: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description The world the call works on: a world id (`w_` and 10 to 40 of `[a-z0-9_-]`, as `POST /worlds` answers it) or `default`. Absent: the default world (the data folder's own). An unknown world is a 404 with `code: world_not_found` (checked after the admin token).
+                 * @example w_example_world
+                 */
+                "Crossbuy-World"?: string;
+            };
             path: {
                 id: string;
             };
@@ -7150,6 +7411,11 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /**
+                 * @description The world the call works on: a world id (`w_` and 10 to 40 of `[a-z0-9_-]`, as `POST /worlds` answers it) or `default`. Absent: the default world (the data folder's own). An unknown world is a 404 with `code: world_not_found` (checked after the admin token).
+                 * @example w_example_world
+                 */
+                "Crossbuy-World"?: string;
                 /**
                  * @description 1 to 255 visible ASCII characters: a retry with the same key and request answers the stored result (with Idempotent-Replayed: true) and never applies twice; kept 24 hours
                  * @example order-2026-01-01-001
@@ -7235,6 +7501,11 @@ export interface operations {
             query?: never;
             header?: {
                 /**
+                 * @description The world the call works on: a world id (`w_` and 10 to 40 of `[a-z0-9_-]`, as `POST /worlds` answers it) or `default`. Absent: the default world (the data folder's own). An unknown world is a 404 with `code: world_not_found` (checked after the admin token).
+                 * @example w_example_world
+                 */
+                "Crossbuy-World"?: string;
+                /**
                  * @description 1 to 255 visible ASCII characters: a retry with the same key and request answers the stored result (with Idempotent-Replayed: true) and never applies twice; kept 24 hours
                  * @example order-2026-01-01-001
                  */
@@ -7317,7 +7588,13 @@ export interface operations {
     admin_wallet_top_up_methods_list: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description The world the call works on: a world id (`w_` and 10 to 40 of `[a-z0-9_-]`, as `POST /worlds` answers it) or `default`. Absent: the default world (the data folder's own). An unknown world is a 404 with `code: world_not_found` (checked after the admin token).
+                 * @example w_example_world
+                 */
+                "Crossbuy-World"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -7364,12 +7641,19 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
         };
     };
     admin_wallet_top_up_methods_update: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description The world the call works on: a world id (`w_` and 10 to 40 of `[a-z0-9_-]`, as `POST /worlds` answers it) or `default`. Absent: the default world (the data folder's own). An unknown world is a 404 with `code: world_not_found` (checked after the admin token).
+                 * @example w_example_world
+                 */
+                "Crossbuy-World"?: string;
+            };
             path: {
                 /** @description paypal, card, alipay, wechat, bank_transfer */
                 method: "paypal" | "card" | "alipay" | "wechat" | "bank_transfer";
@@ -7458,7 +7742,13 @@ export interface operations {
                 startingAfter?: string;
                 status?: "pending" | "succeeded" | "failed";
             };
-            header?: never;
+            header?: {
+                /**
+                 * @description The world the call works on: a world id (`w_` and 10 to 40 of `[a-z0-9_-]`, as `POST /worlds` answers it) or `default`. Absent: the default world (the data folder's own). An unknown world is a 404 with `code: world_not_found` (checked after the admin token).
+                 * @example w_example_world
+                 */
+                "Crossbuy-World"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -7549,12 +7839,18 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
         };
     };
     admin_wallet_top_ups_resolve: {
         parameters: {
             query?: never;
             header?: {
+                /**
+                 * @description The world the call works on: a world id (`w_` and 10 to 40 of `[a-z0-9_-]`, as `POST /worlds` answers it) or `default`. Absent: the default world (the data folder's own). An unknown world is a 404 with `code: world_not_found` (checked after the admin token).
+                 * @example w_example_world
+                 */
+                "Crossbuy-World"?: string;
                 /**
                  * @description 1 to 255 visible ASCII characters: a retry with the same key and request answers the stored result (with Idempotent-Replayed: true) and never applies twice; kept 24 hours
                  * @example order-2026-01-01-001
@@ -7671,7 +7967,13 @@ export interface operations {
     admin_warehouse_figures_get: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description The world the call works on: a world id (`w_` and 10 to 40 of `[a-z0-9_-]`, as `POST /worlds` answers it) or `default`. Absent: the default world (the data folder's own). An unknown world is a 404 with `code: world_not_found` (checked after the admin token).
+                 * @example w_example_world
+                 */
+                "Crossbuy-World"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -7744,12 +8046,19 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
         };
     };
     admin_warehouse_figures_update: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description The world the call works on: a world id (`w_` and 10 to 40 of `[a-z0-9_-]`, as `POST /worlds` answers it) or `default`. Absent: the default world (the data folder's own). An unknown world is a 404 with `code: world_not_found` (checked after the admin token).
+                 * @example w_example_world
+                 */
+                "Crossbuy-World"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -7876,6 +8185,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
@@ -7889,7 +8199,13 @@ export interface operations {
                 /** @description Plain decimal digits (no sign other than -, exponent, hex or blanks). */
                 limit?: number;
             };
-            header?: never;
+            header?: {
+                /**
+                 * @description The world the call works on: a world id (`w_` and 10 to 40 of `[a-z0-9_-]`, as `POST /worlds` answers it) or `default`. Absent: the default world (the data folder's own). An unknown world is a 404 with `code: world_not_found` (checked after the admin token).
+                 * @example w_example_world
+                 */
+                "Crossbuy-World"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -7942,12 +8258,19 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
         };
     };
     admin_warehouse_service_requests_done: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description The world the call works on: a world id (`w_` and 10 to 40 of `[a-z0-9_-]`, as `POST /worlds` answers it) or `default`. Absent: the default world (the data folder's own). An unknown world is a 404 with `code: world_not_found` (checked after the admin token).
+                 * @example w_example_world
+                 */
+                "Crossbuy-World"?: string;
+            };
             path: {
                 /** @description Plain decimal digits (no sign other than -, exponent, hex or blanks). */
                 id: number;
@@ -8010,7 +8333,13 @@ export interface operations {
     admin_warehouse_services_list: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description The world the call works on: a world id (`w_` and 10 to 40 of `[a-z0-9_-]`, as `POST /worlds` answers it) or `default`. Absent: the default world (the data folder's own). An unknown world is a 404 with `code: world_not_found` (checked after the admin token).
+                 * @example w_example_world
+                 */
+                "Crossbuy-World"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -8063,12 +8392,19 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
         };
     };
     admin_warehouse_services_update: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description The world the call works on: a world id (`w_` and 10 to 40 of `[a-z0-9_-]`, as `POST /worlds` answers it) or `default`. Absent: the default world (the data folder's own). An unknown world is a 404 with `code: world_not_found` (checked after the admin token).
+                 * @example w_example_world
+                 */
+                "Crossbuy-World"?: string;
+            };
             path: {
                 serviceId: string;
             };
@@ -8155,7 +8491,13 @@ export interface operations {
     admin_webhooks_list: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description The world the call works on: a world id (`w_` and 10 to 40 of `[a-z0-9_-]`, as `POST /worlds` answers it) or `default`. Absent: the default world (the data folder's own). An unknown world is a 404 with `code: world_not_found` (checked after the admin token).
+                 * @example w_example_world
+                 */
+                "Crossbuy-World"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -8207,12 +8549,19 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
         };
     };
     admin_webhooks_create: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description The world the call works on: a world id (`w_` and 10 to 40 of `[a-z0-9_-]`, as `POST /worlds` answers it) or `default`. Absent: the default world (the data folder's own). An unknown world is a 404 with `code: world_not_found` (checked after the admin token).
+                 * @example w_example_world
+                 */
+                "Crossbuy-World"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -8279,6 +8628,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
@@ -8289,7 +8639,13 @@ export interface operations {
     admin_webhooks_delete: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description The world the call works on: a world id (`w_` and 10 to 40 of `[a-z0-9_-]`, as `POST /worlds` answers it) or `default`. Absent: the default world (the data folder's own). An unknown world is a 404 with `code: world_not_found` (checked after the admin token).
+                 * @example w_example_world
+                 */
+                "Crossbuy-World"?: string;
+            };
             path: {
                 /** @description Plain decimal digits (no sign other than -, exponent, hex or blanks). */
                 id: number;
@@ -8330,7 +8686,13 @@ export interface operations {
     admin_webhooks_update: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description The world the call works on: a world id (`w_` and 10 to 40 of `[a-z0-9_-]`, as `POST /worlds` answers it) or `default`. Absent: the default world (the data folder's own). An unknown world is a 404 with `code: world_not_found` (checked after the admin token).
+                 * @example w_example_world
+                 */
+                "Crossbuy-World"?: string;
+            };
             path: {
                 /** @description Plain decimal digits (no sign other than -, exponent, hex or blanks). */
                 id: number;
@@ -8420,7 +8782,13 @@ export interface operations {
                 /** @description cursor paging: the items after this id, in the list's order (instead of page) */
                 startingAfter?: string;
             };
-            header?: never;
+            header?: {
+                /**
+                 * @description The world the call works on: a world id (`w_` and 10 to 40 of `[a-z0-9_-]`, as `POST /worlds` answers it) or `default`. Absent: the default world (the data folder's own). An unknown world is a 404 with `code: world_not_found` (checked after the admin token).
+                 * @example w_example_world
+                 */
+                "Crossbuy-World"?: string;
+            };
             path: {
                 /** @description Plain decimal digits (no sign other than -, exponent, hex or blanks). */
                 id: number;
@@ -8517,7 +8885,13 @@ export interface operations {
     admin_webhooks_test: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description The world the call works on: a world id (`w_` and 10 to 40 of `[a-z0-9_-]`, as `POST /worlds` answers it) or `default`. Absent: the default world (the data folder's own). An unknown world is a 404 with `code: world_not_found` (checked after the admin token).
+                 * @example w_example_world
+                 */
+                "Crossbuy-World"?: string;
+            };
             path: {
                 /** @description Plain decimal digits (no sign other than -, exponent, hex or blanks). */
                 id: number;
@@ -8981,6 +9355,7 @@ export interface operations {
                  *     }
                  */
                 "application/json": {
+                    /** @description a snapshot's id, or its name when one snapshot of the world has it; default `initial` */
                     snapshot?: string;
                 };
             };

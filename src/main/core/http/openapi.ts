@@ -3,6 +3,7 @@ import { ORDER_SCENARIOS, SHIPPING_SCENARIOS, TOP_UP_SCENARIOS } from '../../../
 import { routeDocKey, routeDocOf, type RouteDocs } from './route-docs.js';
 import { IDEMPOTENCY_KEY_SCHEMA } from './idempotency.js';
 import { boundIntegers } from './validation.js';
+import { DEFAULT_WORLD } from '../worlds/world-id.js';
 
 /**
  * Finishes an OpenAPI document as @fastify/swagger makes it from a route table (`transformObject`), so
@@ -11,7 +12,8 @@ import { boundIntegers } from './validation.js';
  * example (instead of fastify's single `4XX` "Default Response"), the response headers (X-Request-Id,
  * X-RateLimit-*, Retry-After, Idempotent-Replayed), an example of every answer, the event stream as
  * text/event-stream, a body the route may go without as not required, and the integer rules of
- * docs/API.md (every integer bounded; query and path integers in plain decimal digits).
+ * docs/API.md (every integer bounded; query and path integers in plain decimal digits), and the
+ * `Crossbuy-World` header on every admin operation that works per world (worlds.md section 1).
  */
 export type Api = 'open' | 'admin';
 
@@ -30,6 +32,24 @@ const SCENARIO_ROUTES: Readonly<Record<string, readonly string[]>> = {
   'POST /shipping/create': SHIPPING_SCENARIOS,
   'POST /user/wallet/top-ups': TOP_UP_SCENARIOS,
 };
+
+/** The admin API's header that selects the world a call works on (world-resolution.ts). */
+export const WORLD_HEADER_NAME = 'Crossbuy-World';
+
+/**
+ * Whether an admin operation works on the world `Crossbuy-World` selects. The registry's routes
+ * (`/worlds...`) never enter the header's world (server.ts's `onRegistry` is this rule: they act on the world in their
+ * path, and ignore the header), so they do not declare it. The open API never does: there the key selects
+ * the world and the header is ignored (docs/API.md, "Which world a request reaches").
+ */
+export function takesWorldHeader(api: Api, path: string): boolean {
+  return api === 'admin' && !(path === '/worlds' || path.startsWith('/worlds/'));
+}
+
+const WORLD_HEADER_DESCRIPTION =
+  'The world the call works on: a world id (`w_` and 10 to 40 of `[a-z0-9_-]`, as `POST /worlds` answers it) ' +
+  `or \`${DEFAULT_WORLD}\`. Absent: the default world (the data folder's own). An unknown world is a 404 with ` +
+  '`code: world_not_found` (checked after the admin token).';
 
 const ERROR_TEXT: Record<number, [string, string]> = {
   400: ['Bad Request', 'Bad request: a parameter or body field is invalid (the message names it), or the JSON is malformed'],
@@ -93,7 +113,8 @@ function errorResponses(api: Api): Json {
   return Object.fromEntries(
     Object.entries(RESPONSE_NAME).map(([status, name]) => {
       const code = Number(status);
-      const [error, description] = ERROR_TEXT[code]!;
+      const [error, text] = ERROR_TEXT[code]!;
+      const description = api === 'admin' && code === 404 ? `${text}; or the world Crossbuy-World names does not exist (code: world_not_found)` : text;
       const headers = { ...commonHeaders(api), ...(code === 429 ? { 'Retry-After': headerRef('RetryAfter') } : {}) };
       return [
         name,
@@ -122,10 +143,12 @@ function addHeader(operation: Json, name: string, header: { description: string;
 
 /** The error statuses an operation can answer, from what it takes (parameters, body) and does. */
 function errorStatuses(api: Api, method: string, operation: Json, moves: boolean, idempotent: boolean): number[] {
-  const parameters = (operation.parameters as { in: string }[] | undefined) ?? [];
+  const parameters = (operation.parameters as { in: string; name: string }[] | undefined) ?? [];
   const write = method !== 'get';
   const statuses = new Set<number>([400, 401, 403]);
   if (parameters.some((p) => p.in === 'path')) statuses.add(404);
+  // A world the Crossbuy-World header names that does not exist: 404 world_not_found.
+  if (parameters.some((p) => p.in === 'header' && p.name === WORLD_HEADER_NAME)) statuses.add(404);
   // A body that names records (a productId, skuId, couponId, inventoryId, channelId...) is a 404 when one is unknown.
   const body = (operation.requestBody as { content?: Record<string, { schema?: unknown }> } | undefined)?.content?.['application/json']?.schema;
   if (namesRecords(body)) statuses.add(404);
@@ -256,6 +279,9 @@ function finishOperation(rules: DocumentRules, method: string, path: string, ope
       headers: commonHeaders(rules.api),
       content: { 'text/event-stream': { schema: { type: 'string', description: 'SSE frames: id, event (the event type), data (the event as JSON)' }, example: EVENT_STREAM_EXAMPLE } },
     };
+  }
+  if (takesWorldHeader(rules.api, path)) {
+    addHeader(out, WORLD_HEADER_NAME, { description: WORLD_HEADER_DESCRIPTION, schema: { type: 'string' }, example: 'w_example_world' });
   }
   const scenarios = rules.api === 'open' ? SCENARIO_ROUTES[key] : undefined;
   if (scenarios) {

@@ -28,7 +28,7 @@ import { REQUEST_ID_HEADER, requestIdOf } from './request-id.js';
 import { checkCharset } from './charset.js';
 import { checkQueryEncoding, decodeBody } from './encoding.js';
 import { registerRequestLog } from './request-log.js';
-import { finishDocument, type Api } from './openapi.js';
+import { finishDocument, takesWorldHeader, type Api } from './openapi.js';
 import { lazySerializerFactory, type LazySerializer } from './serialization.js';
 import { adminRouteDocs, openRouteDocs, routeDocKey, TAG_DESCRIPTIONS } from './route-docs.js';
 
@@ -154,7 +154,7 @@ function registerTable(app: FastifyInstance, options: ServerOptions, kind: Kind,
     const serializedViews = new WeakMap<object, string>();
     // The registry's routes (/admin/worlds...) act on the world in their path, never inside the header's:
     // a reset or delete of the world the header names would otherwise wait for its own request to end.
-    const onRegistry = kind === 'admin' && spec.url.startsWith('/worlds');
+    const onRegistry = kind === 'admin' && !takesWorldHeader(kind, spec.url);
     const send = (reply: FastifyReply, outcome: Outcome) => {
       if (outcome.replayed) reply.header(IDEMPOTENT_REPLAYED_HEADER, 'true');
       if (outcome.statusCode === 204) return reply.code(204).send();
