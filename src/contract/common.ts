@@ -73,6 +73,17 @@ export const ErrorBody = Type.Object(
     field: Type.Optional(Type.String({ description: 'The body field the error is about, where there is one' })),
     required: Type.Optional(Type.Number({ description: 'With code insufficient_balance: what the refused payment needs, in the ledger currency' })),
     available: Type.Optional(Type.Number({ description: 'With code insufficient_balance: the available balance it met, in the ledger currency' })),
+    step: Type.Optional(
+      Type.Object(
+        {
+          index: Type.Integer({ description: 'in the file given, from 0 (an included file\'s step: the include step\'s index)' }),
+          name: Type.Union([Type.String(), Type.Null()]),
+          label: Type.String({ description: '`steps[3]`, or `steps[1] > base.json steps[0]` inside an included file' }),
+          status: Type.Optional(Type.Integer({ description: 'the status the step was answered, when it ran' })),
+        },
+        { description: 'With code world_file_failed: the step that failed' },
+      ),
+    ),
   },
   { $id: 'ErrorBody' },
 );

@@ -20,6 +20,8 @@ export const ERROR_CODES = [
   'world_not_found',
   /** The world's database was migrated by a newer crossbuy (another process on the folder): this server cannot open it (409). */
   'world_schema_newer',
+  /** A world file's step failed or cannot run (422): `step` says which (its index, name and label, and the status it was answered). */
+  'world_file_failed',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

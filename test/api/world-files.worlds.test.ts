@@ -31,6 +31,27 @@ async function createWorld(body: Record<string, unknown>) {
 }
 
 describe('POST /admin/worlds with a world file', () => {
+  it('a step that fails is a 422 whose body names it for a program (code world_file_failed, step), and no world is left', async () => {
+    const before = (await server.admin('GET', '/worlds')).body.data.total;
+    const file = {
+      crossbuyWorld: 1,
+      steps: [
+        { name: 'hoodie', call: 'GET /open/products/search', query: { q: 'hoodie', limit: 1 } },
+        { name: 'tooMany', call: 'POST /open/orders', body: { items: [{ productId: '${hoodie.data.items[0].id}', skuId: '${hoodie.data.items[0].skus[0].skuId}', quantity: 0 }] } },
+      ],
+    };
+    const res = await server.admin('POST', '/worlds', { file });
+    expect(res.status).toBe(422);
+    expect(res.body).toMatchObject({ statusCode: 422, code: 'world_file_failed', step: { index: 1, name: 'tooMany', label: 'steps[1]', status: 400 } });
+    expect(res.body.message).toContain('steps[1] "tooMany"');
+    // Found before anything ran (a reference to no step): the step, without a status.
+    const early = await server.admin('POST', '/worlds', { file: { crossbuyWorld: 1, steps: [{ call: 'GET /open/orders/${nope.data.orderNo}' }] } });
+    expect(early.status).toBe(422);
+    expect(early.body).toMatchObject({ code: 'world_file_failed', step: { index: 0, name: null, label: 'steps[0]' } });
+    expect(early.body.step).not.toHaveProperty('status');
+    expect((await server.admin('GET', '/worlds')).body.data.total).toBe(before);
+  });
+
   it('makes the world the file describes: its seed and clock start, the catalog, every order status', async () => {
     const world = await createWorld({ file: shipped('orders-every-status') });
     expect(world).toMatchObject({ seed: 2, frozen: true, clock: '2026-03-02T09:00:00.000Z' });

@@ -1236,6 +1236,16 @@ export interface components {
             /** @description With code insufficient_balance: what the refused payment needs, in the ledger currency */
             required?: number;
             statusCode: number;
+            /** @description With code world_file_failed: the step that failed */
+            step?: {
+                /** @description in the file given, from 0 (an included file's step: the include step's index) */
+                index: number;
+                /** @description `steps[3]`, or `steps[1] > base.json steps[0]` inside an included file */
+                label: string;
+                name: string | null;
+                /** @description the status the step was answered, when it ran */
+                status?: number;
+            };
         };
     };
     responses: {

@@ -29,6 +29,8 @@ export interface ErrorDetail {
   /** insufficient_balance: the amounts (API amounts, not minor units) a client words the refusal with. */
   required?: number;
   available?: number;
+  /** world_file_failed: the step that failed. */
+  step?: { index: number; name: string | null; label: string; status?: number };
 }
 
 export class ApiError extends Error {

@@ -55,6 +55,9 @@ export class WorldFileError extends ApiError {
     readonly step: { index: number; name: string | null; label: string; answer?: { statusCode: number; body: unknown } },
   ) {
     super(422, message);
+    // A program reads the step from the body too (a script creating worlds over HTTP), not only from the message.
+    const { index, name, label, answer } = step;
+    this.withDetail({ code: 'world_file_failed', step: { index, name, label, ...(answer ? { status: answer.statusCode } : {}) } });
   }
 }
 
