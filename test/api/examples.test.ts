@@ -67,6 +67,21 @@ describe('examples/', () => {
     expect(stdout).toContain(`${orderNo}: shipped_to_warehouse -> in_warehouse`);
   }, 30_000);
 
+  it('place-order-and-follow.ts pays a supplement asked for on the way (the order waited for it silently before)', async () => {
+    const script = run('place-order-and-follow.ts', ['in_warehouse'], { CROSSBUY_KEY: server.key, CROSSBUY_SCENARIO: 'price_increase' });
+    const placed = await script.waitFor(/placed (\S+):/);
+    const orderNo = /placed (\S+):/.exec(placed)![1]!;
+    // The price increase fires on the way: the order stops until the supplement is paid.
+    await server.admin('POST', `/orders/${orderNo}/advance`, { to: 'in_warehouse' });
+    await script.waitFor(/supplement \d+ paid/);
+    expect((await server.admin('POST', `/orders/${orderNo}/advance`, { to: 'in_warehouse' })).status).toBe(200);
+    const { code, stdout, stderr } = await script.exit;
+    expect(stderr).toBe('');
+    expect(code).toBe(0);
+    expect(stdout).toMatch(new RegExp(`${orderNo}: supplement \\d+ of [0-9.]+ CNY asked for \\(price_increase\\): paying it`));
+    expect(stdout).toContain(`${orderNo}: shipped_to_warehouse -> in_warehouse`);
+  }, 30_000);
+
   it('walk-orders.ts visits every order once with cursor paging', async () => {
     const crossbuy = createClient({ baseUrl: server.running.origin, apiKey: server.key });
     const hit = (await unwrap(crossbuy.GET('/products/search', { params: { query: { q: 'hoodie', limit: 1 } } }))).items[0]!;

@@ -130,7 +130,8 @@ export function registerWorldCommands(program: Command): void {
           const query: string = after ? `&startingAfter=${encodeURIComponent(after)}` : '';
           const page = dataOf<{ items: WorldSummary[] }>(await call('GET', `/worlds?limit=100${query}`));
           for (const w of page.items) {
-            process.stdout.write(flags.json ? `${JSON.stringify(w)}\n` : `${w.id}\t${w.name}\tseed ${w.seed}\t${w.frozen ? 'frozen' : 'running'}\tlast used ${w.lastUsedAt}${w.expiresAt ? `\texpires ${w.expiresAt}` : ''}\n`);
+            // A world made without a name is named by its id: '-' then, not the id twice.
+            process.stdout.write(flags.json ? `${JSON.stringify(w)}\n` : `${w.id}\t${w.name === w.id ? '-' : w.name}\tseed ${w.seed}\t${w.frozen ? 'frozen' : 'running'}\tlast used ${w.lastUsedAt}${w.expiresAt ? `\texpires ${w.expiresAt}` : ''}\n`);
           }
           if (page.items.length < 100) return;
           after = page.items[page.items.length - 1]!.id;

@@ -22,6 +22,17 @@ function folder(): string {
 const crossbuy = (args: string[]) => runCli(args);
 
 describe('crossbuy world (no server running)', () => {
+  it('lists a world made without a name with a dash for its name, not its id twice', async () => {
+    const data = folder();
+    const made = await crossbuy(['world', 'create', '--id', 'w_cli_unnamed_1', '--data', data]);
+    expect(made.code, made.stderr).toBe(0);
+    const named = await crossbuy(['world', 'create', '--id', 'w_cli_named_01', '--name', 'checkout', '--data', data]);
+    expect(named.code, named.stderr).toBe(0);
+    const lines = (await crossbuy(['world', 'list', '--data', data])).stdout.trim().split('\n');
+    expect(lines.find((l) => l.startsWith('w_cli_unnamed_1'))!.split('\t')[1]).toBe('-');
+    expect(lines.find((l) => l.startsWith('w_cli_named_01'))!.split('\t')[1]).toBe('checkout');
+  });
+
   it('ends quietly when its reader stops reading (world list | head -1): exit 0, no stack trace', async () => {
     const data = folder();
     expect((await crossbuy(['world', 'create', '--data', data])).code).toBe(0);
