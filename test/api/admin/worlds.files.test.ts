@@ -94,6 +94,19 @@ describe('worlds from a file', () => {
     expect(await balanceOf(later.body.data.key.secret)).toBe(9);
   });
 
+  it('a demo-data file with no steps, a clock start and a seed keeps a template too (the fast way to many demo worlds)', async () => {
+    const file = { crossbuyWorld: 1, demo: true, clockStart: '2026-07-01T08:00:00Z', steps: [] };
+    const first = await server.admin('POST', '/worlds', { file, seed: 31 });
+    expect(first.status).toBe(201);
+    const runs = applied;
+    const second = await server.admin('POST', '/worlds', { file, seed: 31 });
+    expect(second.status).toBe(201);
+    expect(applied).toBe(runs);
+    // The demo data came along: the demo deposit is in both.
+    expect(await balanceOf(second.body.data.key.secret)).toBe(await balanceOf(first.body.data.key.secret));
+    expect(await balanceOf(second.body.data.key.secret)).toBeGreaterThan(0);
+  });
+
   it('a file whose clock starts "now" (no clockStart, none in the request) is run each time: a template would keep the first world\'s clock', async () => {
     const file = { crossbuyWorld: 1, name: 'clock-now', steps: [{ deposit: 2 }] };
     const first = (await server.admin('POST', '/worlds', { file, seed: 55 })).body.data;
