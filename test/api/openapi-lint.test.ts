@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminRouteDocs, openRouteDocs } from '../../src/main/core/http/route-docs.js';
 import { adminRoutes } from '../../src/main/core/http/routes/admin/index.js';
 import { openRoutes } from '../../src/main/core/http/routes/open/index.js';
-import { request, startTestServer, type TestServer } from '../helpers/server.js';
+import { readDocuments, operationsOf } from '../helpers/openapi-documents.js';
+import { startTestServer, type TestServer } from '../helpers/server.js';
 
 /**
  * Both OpenAPI documents, as served, lint clean with Redocly's recommended rules (operationIds,
@@ -16,15 +17,13 @@ const documents: Record<'open' | 'admin', any> = {} as never; // eslint-disable-
 
 beforeAll(async () => {
   server = await startTestServer();
-  documents.open = (await request(server.running.origin, 'GET', '/api/v1/open/openapi.json')).body;
-  documents.admin = (await request(server.running.origin, 'GET', '/api/v1/admin/openapi.json', { bearer: server.running.core.adminToken })).body;
+  Object.assign(documents, await readDocuments(server));
 });
 afterAll(() => server.close());
 
-const METHODS = ['get', 'post', 'put', 'patch', 'delete'];
 type Operation = { operationId?: string; description?: string; parameters?: any[]; requestBody?: any; responses: Record<string, any> }; // eslint-disable-line @typescript-eslint/no-explicit-any -- JSON
 function operations(doc: { paths: Record<string, Record<string, Operation>> }): [string, Operation][] {
-  return Object.entries(doc.paths).flatMap(([path, item]) => Object.entries(item).filter(([m]) => METHODS.includes(m)).map(([m, op]) => [`${m.toUpperCase()} ${path}`, op] as [string, Operation]));
+  return operationsOf(doc).map(({ method, path, op }) => [`${method.toUpperCase()} ${path}`, op]);
 }
 
 const RULES = {

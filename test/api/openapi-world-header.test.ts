@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAdminClient, createClient, unwrap, type CrossbuyError } from 'crossbuy/client';
+import { readDocuments, operationsOf } from '../helpers/openapi-documents.js';
 import { request, startTestServer, type TestServer } from '../helpers/server.js';
 
 /**
@@ -17,19 +18,11 @@ const documents: { open?: Document; admin?: Document } = {};
 
 beforeAll(async () => {
   server = await startTestServer();
-  documents.open = (await request(server.running.origin, 'GET', '/api/v1/open/openapi.json')).body;
-  documents.admin = (await request(server.running.origin, 'GET', '/api/v1/admin/openapi.json', { bearer: server.running.core.adminToken })).body;
+  Object.assign(documents, await readDocuments<Document>(server));
 });
 afterAll(() => server.close());
 
-const METHODS = ['get', 'post', 'put', 'patch', 'delete'];
-function operations(doc: Document): { method: string; path: string; op: Operation }[] {
-  return Object.entries(doc.paths).flatMap(([path, item]) =>
-    Object.entries(item)
-      .filter(([method]) => METHODS.includes(method))
-      .map(([method, op]) => ({ method, path, op })),
-  );
-}
+const operations = (doc: Document) => operationsOf(doc);
 const worldHeader = (op: Operation) => op.parameters?.find((p) => p.in === 'header' && p.name === 'Crossbuy-World');
 const isRegistry = (path: string) => path === '/worlds' || path.startsWith('/worlds/');
 const UNKNOWN_WORLD = 'w_no_such_world_00';
