@@ -39,6 +39,22 @@ describe('the request log store', () => {
     }
   });
 
+  it('lists what another process logged since, before it logs anything itself (assistant calls over stdio beside a server)', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'crossbuy-log-'));
+    try {
+      const file = join(dir, 'request-log.sqlite');
+      const server = new RequestLogStore(new Database(file), 1000);
+      const beside = new RequestLogStore(new Database(file), 1000);
+      const at = Date.now();
+      beside.write([wire((e) => e.add('mcp-1', at, KEY, 'GET', '/api/v1/open/cart', 200, 1, undefined, CART, 'crossbuy_cart_get'))]);
+      expect(server.list({}, at).items.map((i) => i.requestId)).toEqual(['mcp-1']);
+      beside.write([wire((e) => e.add('mcp-2', at, KEY, 'GET', '/api/v1/open/cart', 200, 1, undefined, CART))]);
+      expect(server.list({}, at).items.map((i) => i.requestId)).toEqual(['mcp-2', 'mcp-1']);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it('keeps every field of a request and both bodies, secrets masked', () => {
     const store = new RequestLogStore(new Database(':memory:'), 1000);
     const at = Date.now();

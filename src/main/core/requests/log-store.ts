@@ -212,6 +212,9 @@ export class RequestLogStore {
     const status = filter.status;
     const statusClass = status?.endsWith('xx') ? Number(status[0]) : null;
     const exactStatus = status !== undefined && statusClass === null ? Number(status) : null;
+    // Another process on this folder (`crossbuy mcp` in-process beside this server) may have logged since
+    // this one last wrote: the newest page starts after its entries too (one indexed read).
+    if (filter.startingAfter === undefined) this.nextId = Math.max(this.nextId, this.storedNext());
     const before = filter.startingAfter ?? this.nextId;
     const items: RequestSummary[] = [];
     for (const row of batchRows.each(this.newerFirst.iterate(before))) {
