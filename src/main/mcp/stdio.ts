@@ -1,4 +1,4 @@
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { StreamableHTTPClientTransport, StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import { AutopilotTimer } from '../core/autopilot/autopilot.js';
 import { serverHolding } from '../core/data/server-lock.js';
@@ -114,6 +114,23 @@ function waitForClose(server: { close(): Promise<void> }, stop: () => Promise<vo
   });
 }
 
+/**
+ * The server's own JSON-RPC error when it answered with an HTTP error status (a bad key's 401, a key of
+ * another world's 403): the SDK's transport throws it as an error whose message holds the answer's body.
+ * Passed on as the server worded it, never as an outage. Null when nothing answered.
+ */
+export function serverRefusal(error: unknown): { code: number; message: string } | null {
+  if (!(error instanceof StreamableHTTPError) || typeof error.code !== 'number' || error.code < 400) return null;
+  const body = error.message.slice(error.message.indexOf('{'));
+  try {
+    const parsed = JSON.parse(body) as { error?: { code?: unknown; message?: unknown } };
+    if (typeof parsed.error?.message === 'string' && typeof parsed.error.code === 'number') return { code: parsed.error.code, message: parsed.error.message };
+  } catch {
+    // not the server's JSON-RPC answer: said with its status below
+  }
+  return { code: -32000, message: `The crossbuy server answered HTTP ${error.code}` };
+}
+
 /** Every message from stdin to the server's /mcp and back; the server decides everything. */
 async function runBridge(options: StdioOptions): Promise<void> {
   const target = new URL(MCP_PATH, options.url);
@@ -125,9 +142,11 @@ async function runBridge(options: StdioOptions): Promise<void> {
   const local = new CheckedStdioTransport();
   local.onmessage = (message: JSONRPCMessage) => {
     remote.send(message).catch((error: unknown) => {
-      options.log(`crossbuy mcp: ${options.url} did not answer (${(error as Error).message})`);
+      const refusal = serverRefusal(error);
+      options.log(`crossbuy mcp: ${refusal ? `${options.url} refused the call (${refusal.message})` : `${options.url} did not answer (${(error as Error).message})`}`);
       if ('id' in message && 'method' in message) {
-        void local.send({ jsonrpc: '2.0', id: message.id, error: { code: -32000, message: `The crossbuy server at ${options.url} could not be reached` } });
+        const answer = refusal ?? { code: -32000, message: `The crossbuy server at ${options.url} could not be reached` };
+        void local.send({ jsonrpc: '2.0', id: message.id, error: answer });
       }
     });
   };
