@@ -90,8 +90,11 @@ async function serveInProcess(dataDir: string) {
     throw error;
   }
   const built = app;
-  worlds.bind((req) => built.inject({ method: req.method as 'GET', url: req.url, headers: req.headers, payload: req.payload as string | object | undefined }), null);
-  const runsAutopilot = serverHolding(dataDir) === null;
+  // Picture and photo links name the server that serves this folder, when one does (its port, not 4680).
+  const holder = serverHolding(dataDir);
+  if (holder) core.setPublicOrigin(holder.origin);
+  worlds.bind((req) => built.inject({ method: req.method as 'GET', url: req.url, headers: req.headers, payload: req.payload as string | object | undefined }), holder?.origin ?? null);
+  const runsAutopilot = holder === null;
   if (runsAutopilot) autopilot.start();
   let stopping: Promise<void> | null = null;
   const stop = () =>

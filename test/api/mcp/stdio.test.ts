@@ -45,6 +45,8 @@ describe('crossbuy mcp (stdio, in-process)', () => {
     const search = await call(client, 'crossbuy_products_search', { q: 'lamp', limit: 10 });
     expect(search.isError).toBe(false);
     const product = search.json.data.items.find((p: { skus: { stock: number }[] }) => p.skus[0]!.stock > 1);
+    // Its picture is served by the server holding the folder: a link to that server's port.
+    expect(product.imageUrl).toMatch(new RegExp(`^${server.running.origin}/`));
     const placed = await call(client, 'crossbuy_orders_create', {
       items: [{ productId: String(product.id), skuId: product.skus[0].skuId, quantity: 1 }],
       idempotencyKey: 'stdio-journey',
