@@ -7,7 +7,6 @@ import {
   ListPromptsRequestSchema,
   ListResourcesRequestSchema,
   ListToolsRequestSchema,
-  McpError,
   ReadResourceRequestSchema,
   type CallToolResult,
 } from '@modelcontextprotocol/sdk/types.js';
@@ -51,6 +50,19 @@ export interface SessionOptions {
 }
 
 let sharedValidator: AjvJsonSchemaValidator | null = null;
+
+/**
+ * A JSON-RPC error the SDK puts on the wire as it is (`code`, `message`). The SDK's McpError prefixes its
+ * message with "MCP error <code>: ", and the client's McpError prefixes it again: the model read the code twice.
+ */
+class ProtocolError extends Error {
+  constructor(
+    readonly code: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
 
 function refusal(statusCode: number, error: string, message: string): CallToolResult {
   return toResult({ statusCode, body: JSON.stringify({ statusCode, message, error }) });
@@ -102,7 +114,7 @@ export function createMcpServer(options: SessionOptions): Server {
   server.setRequestHandler(ListResourcesRequestSchema, () => ({ resources: listResources() }));
   server.setRequestHandler(ReadResourceRequestSchema, async (request) => {
     const result = await readResource(request.params.uri, options.dispatch);
-    if (!result) throw new McpError(-32002, `Resource not found: ${request.params.uri}`);
+    if (!result) throw new ProtocolError(-32002, `Resource not found: ${request.params.uri}`);
     return result;
   });
   server.setRequestHandler(ListPromptsRequestSchema, () => ({ prompts: listPrompts() }));
@@ -111,9 +123,9 @@ export function createMcpServer(options: SessionOptions): Server {
     try {
       result = getPrompt(request.params.name, request.params.arguments);
     } catch (error) {
-      throw new McpError(ErrorCode.InvalidParams, (error as Error).message);
+      throw new ProtocolError(ErrorCode.InvalidParams, (error as Error).message);
     }
-    if (!result) throw new McpError(ErrorCode.InvalidParams, `Unknown prompt ${request.params.name}`);
+    if (!result) throw new ProtocolError(ErrorCode.InvalidParams, `Unknown prompt ${request.params.name}`);
     return result;
   });
   return server;

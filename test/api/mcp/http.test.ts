@@ -214,7 +214,9 @@ describe('resources and prompts', () => {
     const worldContent = (await client.readResource({ uri: world.uri })).contents[0]!;
     expect(JSON.parse('text' in worldContent ? worldContent.text : '{}')).toMatchObject({ crossbuyWorld: 1, name: 'after-sales' });
     expect(resources.find((r) => r.uri === 'crossbuy://worlds/world-file.schema.json')).toMatchObject({ title: 'World file JSON Schema', mimeType: 'application/schema+json' });
-    await expect(client.readResource({ uri: 'crossbuy://worlds/../package.json' })).rejects.toThrow(/Resource not found/);
+    // The code once in the message (the client's own prefix), not twice.
+    await expect(client.readResource({ uri: 'crossbuy://worlds/../package.json' })).rejects.toThrow(/^MCP error -32002: Resource not found: crossbuy:\/\/worlds\/\.\.\/package\.json$/);
+    await expect(client.getPrompt({ name: 'no_such_prompt' })).rejects.toThrow(/^MCP error -32602: Unknown prompt no_such_prompt$/);
     const prompts = (await client.listPrompts()).prompts.map((p) => p.name);
     expect(prompts).toEqual(['find_and_buy', 'track_my_parcels', 'what_does_my_wallet_say']);
     const prompt = await client.getPrompt({ name: 'find_and_buy', arguments: { what: 'a hoodie' } });
