@@ -55,7 +55,7 @@ export interface paths {
         put?: never;
         /**
          * Add a SKU to the cart (adds to the existing line of the same SKU)
-         * @description Add a quantity of one SKU to the cart (it adds to the existing line of the same SKU). Pass an idempotencyKey so a retry does not add twice.
+         * @description Add a quantity of one SKU to the cart (it adds to the existing line of the same SKU).
          */
         post: operations["cart_items_add"];
         delete?: never;
@@ -303,7 +303,7 @@ export interface paths {
         put?: never;
         /**
          * Place a purchase order; the whole totalAmount is paid from the wallet at once
-         * @description Place a purchase order for one or more SKUs; the whole totalAmount is paid from the wallet at once (402 when the available balance is short). Pass an idempotencyKey so a retry never pays twice. The agent then buys the goods and they travel to the warehouse (status paid -> purchased -> shipped_to_warehouse -> in_warehouse).
+         * @description Place a purchase order for one or more SKUs (productId as a string, as search answers it in digits); the whole totalAmount is paid from the wallet at once (402 when the available balance is short), and the cart lines of those SKUs are removed. The order answers status pending (paid, awaiting the agent's confirmation), then moves pending -> paid -> purchased -> shipped_to_warehouse -> in_warehouse.
          */
         post: operations["orders_create"];
         delete?: never;
@@ -627,7 +627,7 @@ export interface paths {
         put?: never;
         /**
          * Ship warehouse packages abroad; the fee is frozen in the wallet until dispatch
-         * @description Ship warehouse packages abroad through a channel to a recipient; the freight is frozen in the wallet until the parcel is dispatched. Pass an idempotencyKey so a retry never ships twice.
+         * @description Ship warehouse packages abroad through a channel to a recipient; the freight is frozen in the wallet until the parcel is dispatched.
          */
         post: operations["shipping_orders_create"];
         delete?: never;

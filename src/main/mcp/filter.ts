@@ -13,11 +13,14 @@ export interface ToolSelection {
   preset?: PresetName;
 }
 
-/** Tools a shopping assistant needs: find, cart, coupons, wallet, order, pay or decline a supplement. */
+/**
+ * Tools a shopping assistant needs: find, cart, coupons, wallet, what shipping abroad will cost, order, pay
+ * or decline a supplement, send an item back.
+ */
 const SHOPPER = [
-  'products_*', 'cart_*', 'coupons_*', 'wallet_balance_get', 'addresses_list',
+  'products_*', 'cart_*', 'coupons_*', 'wallet_balance_get', 'addresses_list', 'logistics_countries_list', 'logistics_estimate',
   'orders_preview', 'orders_create', 'orders_list', 'orders_get', 'orders_status_get', 'orders_cancel',
-  'orders_supplements_list', 'orders_supplements_pay', 'orders_supplements_decline',
+  'orders_supplements_list', 'orders_supplements_pay', 'orders_supplements_decline', 'orders_returns_list', 'orders_returns_create',
   'favorites_list', 'favorites_add',
 ];
 /** Tools a tracking assistant needs: read orders, their legs, the warehouse, shipping, and the wallet. */

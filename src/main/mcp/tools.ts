@@ -40,8 +40,8 @@ export const IDEMPOTENCY_ARGUMENT_DESCRIPTION =
   'without a key every call acts again.';
 /** Said in the description of those tools: they are not idempotent (annotations.idempotentHint false). */
 export const NOT_IDEMPOTENT_NOTE =
-  'Not idempotent: every call acts again (another order, another debit, another cart addition). Pass an idempotencyKey, ' +
-  'new for each action and the same on its retry, so that a retry never acts or pays twice.';
+  'Not idempotent without a key: a repeated call acts again. Pass an idempotencyKey, new for each action and the same on ' +
+  'its retry, so that a retry never acts or pays twice.';
 
 /** A TypeBox schema as the plain JSON a client receives (TypeBox's symbol keys dropped; no `$id`s, which would clash between tools). */
 export function plainSchema(schema: TSchema | undefined): JsonSchema | undefined {

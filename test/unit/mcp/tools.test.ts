@@ -58,7 +58,9 @@ describe('the tools of the open route table', () => {
     ]));
     for (const tool of keyed) {
       expect(tool.annotations.idempotentHint, tool.name).toBe(false);
-      expect(tool.description, tool.name).toMatch(/Not idempotent: every call acts again .* Pass an idempotencyKey, new for each action and the same on its retry/);
+      expect(tool.description, tool.name).toMatch(/Not idempotent without a key: a repeated call acts again\. Pass an idempotencyKey, new for each action and the same on its retry/);
+      // Said once: the route's own description leaves it to this note.
+      expect(tool.description.match(/Pass an idempotencyKey/g), tool.name).toHaveLength(1);
       expect(tool.inputSchema.properties.idempotencyKey!.description, tool.name).toMatch(/^Sent as the Idempotency-Key header\. Pass one: .*without a key every call acts again\.$/);
     }
     for (const [i, tool] of tools.entries()) {
@@ -98,6 +100,16 @@ describe('the tools of the open route table', () => {
           ].join(', ');
       expect(hints, tool.name).toBe(expected);
     }
+  });
+
+  it('marks in docs/API.md exactly the tools of each preset (s: shopper, t: tracker)', () => {
+    const reference = readFileSync(join(import.meta.dirname, '..', '..', '..', 'docs', 'API.md'), 'utf8');
+    const marked = (mark: string) =>
+      tools
+        .filter((tool) => reference.split('\n').find((line) => line.startsWith(`| \`${tool.name}\` |`))!.split('|')[5]!.trim().split(' ').includes(mark))
+        .map((t) => t.name);
+    expect(marked('s')).toEqual(selectTools(tools, SCOPES, { preset: 'shopper' }).map((t) => t.name));
+    expect(marked('t')).toEqual(selectTools(tools, SCOPES, { preset: 'tracker' }).map((t) => t.name));
   });
 });
 
