@@ -57,9 +57,24 @@ export type MessageResult = Static<typeof Message>;
 
 /** A positive integer id in a path segment. */
 export const IdParam = Type.Object({ id: Type.Integer({ minimum: 1 }) });
+/** The same, saying what the id is and which route answers it (the open API's tools show it as the argument's description). */
+export const idParam = (description: string) => Type.Object({ id: Type.Integer({ minimum: 1, description }) });
+
+/** How a description names the currency of an amount: every amount of the API is in the installation's ledger currency. */
+export const LEDGER_CURRENCY_NOTE = 'in the ledger currency (CNY by default)';
 
 /** A product id as the contract sends it in bodies: a string of digits. */
-export const ProductIdString = Type.String({ pattern: '^[1-9][0-9]{0,15}$', description: 'product id, as a string' });
+export const ProductIdString = Type.String({
+  pattern: '^[1-9][0-9]{0,15}$',
+  description: "product id as a string of digits: a product's `id` from search, resolve or GET /products/{id}",
+});
+
+/** A SKU of a product, as the bodies that name one take it. */
+export const SkuIdString = Type.String({
+  minLength: 1,
+  maxLength: 64,
+  description: "the SKU's skuId, one of the product's skus (search results or GET /products/{id})",
+});
 
 /** A body that may be left out entirely (Fastify validates a missing body as null). */
 export const OrNoBody = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);

@@ -2938,7 +2938,7 @@ export interface operations {
                 "Crossbuy-World"?: string;
             };
             path: {
-                /** @description the orderNo */
+                /** @description the purchase order number: `orderNo`, as GET /orders lists it */
                 id: string;
             };
             cookie?: never;
@@ -3279,7 +3279,7 @@ export interface operations {
                 "Idempotency-Key"?: string;
             };
             path: {
-                /** @description the orderNo */
+                /** @description the purchase order number: `orderNo`, as GET /orders lists it */
                 id: string;
             };
             cookie?: never;
@@ -3660,7 +3660,7 @@ export interface operations {
                 "Crossbuy-World"?: string;
             };
             path: {
-                /** @description the orderNo */
+                /** @description the purchase order number: `orderNo`, as GET /orders lists it */
                 id: string;
                 /** @description Plain decimal digits (no sign other than -, exponent, hex or blanks). */
                 rid: number;
@@ -4005,7 +4005,7 @@ export interface operations {
                 "Idempotency-Key"?: string;
             };
             path: {
-                /** @description the orderNo */
+                /** @description the purchase order number: `orderNo`, as GET /orders lists it */
                 id: string;
                 /** @description Plain decimal digits (no sign other than -, exponent, hex or blanks). */
                 rid: number;
@@ -4367,7 +4367,7 @@ export interface operations {
                 "Idempotency-Key"?: string;
             };
             path: {
-                /** @description the orderNo */
+                /** @description the purchase order number: `orderNo`, as GET /orders lists it */
                 id: string;
             };
             cookie?: never;
@@ -4380,6 +4380,7 @@ export interface operations {
                  *     }
                  */
                 "application/json": {
+                    /** @description why, at most 500 characters: kept on the order and shown in its timeline */
                     reason?: string;
                 };
             };
@@ -4445,7 +4446,7 @@ export interface operations {
                 "Idempotency-Key"?: string;
             };
             path: {
-                /** @description the orderNo */
+                /** @description the purchase order number: `orderNo`, as GET /orders lists it */
                 id: string;
                 /** @description Plain decimal digits (no sign other than -, exponent, hex or blanks). */
                 rid: number;
@@ -4806,7 +4807,7 @@ export interface operations {
                 "Idempotency-Key"?: string;
             };
             path: {
-                /** @description the orderNo */
+                /** @description the purchase order number: `orderNo`, as GET /orders lists it */
                 id: string;
             };
             cookie?: never;
@@ -5165,7 +5166,7 @@ export interface operations {
                 "Idempotency-Key"?: string;
             };
             path: {
-                /** @description the orderNo */
+                /** @description the purchase order number: `orderNo`, as GET /orders lists it */
                 id: string;
             };
             cookie?: never;

@@ -1653,6 +1653,7 @@ export interface operations {
                  *     }
                  */
                 "application/json": {
+                    /** @description units to add for a line that states no quantity ("x2", "qty: 2", "2 pcs"...); default 1 */
                     defaultQuantity?: number;
                     /** @description links, one or many per line, at most 500 lines */
                     text: string;
@@ -1748,10 +1749,13 @@ export interface operations {
                  *     }
                  */
                 "application/json": {
-                    /** @description product id, as a string */
+                    /** @description product id as a string of digits: a product's `id` from search, resolve or GET /products/{id} */
                     productId: string;
+                    /** @description units to add to the cart's line of this SKU; the line's total may not exceed the SKU's stock (422) */
                     quantity: number;
+                    /** @description a note kept on the cart line, at most 500 characters; replaces the remark of a line already in the cart */
                     remark?: string;
+                    /** @description the SKU's skuId, one of the product's skus (search results or GET /products/{id}) */
                     skuId: string;
                 };
             };
@@ -1807,7 +1811,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description Plain decimal digits (no sign other than -, exponent, hex or blanks). */
+                /** @description cart line id: `id` of a line in GET /cart (also answered by POST /cart/items). Plain decimal digits (no sign other than -, exponent, hex or blanks). */
                 itemId: number;
             };
             cookie?: never;
@@ -1852,7 +1856,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description Plain decimal digits (no sign other than -, exponent, hex or blanks). */
+                /** @description cart line id: `id` of a line in GET /cart (also answered by POST /cart/items). Plain decimal digits (no sign other than -, exponent, hex or blanks). */
                 itemId: number;
             };
             cookie?: never;
@@ -1867,8 +1871,11 @@ export interface operations {
                  *     }
                  */
                 "application/json": {
+                    /** @description the line's new quantity (replaces it, not added); at most the SKU's stock (422) */
                     quantity?: number;
+                    /** @description the line's note, at most 500 characters (replaces it; an empty string clears it) */
                     remark?: string;
+                    /** @description selected for checkout: selected lines make selectedItems and selectedAmount, and POST /logistics/estimate with cart: true */
                     selected?: boolean;
                 };
             };
@@ -1940,11 +1947,15 @@ export interface operations {
                  *     }
                  */
                 "application/json": {
+                    /** @description the lines to add, 1 to 50, each as POST /cart/items takes one: all are added or none (the error names items[i]) */
                     items: {
-                        /** @description product id, as a string */
+                        /** @description product id as a string of digits: a product's `id` from search, resolve or GET /products/{id} */
                         productId: string;
+                        /** @description units to add to the cart's line of this SKU; the line's total may not exceed the SKU's stock (422) */
                         quantity: number;
+                        /** @description a note kept on the cart line, at most 500 characters; replaces the remark of a line already in the cart */
                         remark?: string;
+                        /** @description the SKU's skuId, one of the product's skus (search results or GET /products/{id}) */
                         skuId: string;
                     }[];
                 };
@@ -2170,8 +2181,9 @@ export interface operations {
                      * @enum {unknown}
                      */
                     cargoType?: "general" | "battery" | "sensitive" | "normal";
+                    /** @description a channelId, e.g. dhl-express: from GET /logistics/shipping-methods or a quote of POST /logistics/calculate-freight-batch */
                     channelId: string;
-                    /** @description a code from /logistics/countries */
+                    /** @description two-letter ISO 3166-1 alpha-2 country code, e.g. DE (any case): one of those GET /logistics/countries lists */
                     country: string;
                     /** @description centimetres */
                     height?: number;
@@ -2273,7 +2285,7 @@ export interface operations {
                      * @enum {unknown}
                      */
                     cargoType?: "general" | "battery" | "sensitive" | "normal";
-                    /** @description a code from /logistics/countries */
+                    /** @description two-letter ISO 3166-1 alpha-2 country code, e.g. DE (any case): one of those GET /logistics/countries lists */
                     country: string;
                     /** @description centimetres */
                     height?: number;
@@ -2423,12 +2435,15 @@ export interface operations {
                 "application/json": {
                     /** @description true: the selected lines of your cart (instead of items) */
                     cart?: boolean;
-                    /** @description a code from /logistics/countries */
+                    /** @description two-letter ISO 3166-1 alpha-2 country code, e.g. DE (any case): one of those GET /logistics/countries lists */
                     countryCode: string;
+                    /** @description the goods to estimate, 1 to 50 lines (or cart: true instead) */
                     items?: {
-                        /** @description product id */
+                        /** @description product id, as a string of digits or an integer: a product's `id` from search, resolve or GET /products/{id} */
                         productId: string | number;
+                        /** @description units of the product */
                         quantity: number;
+                        /** @description one of the product's skuIds: only checked to exist (the weight is the product's) */
                         skuId?: string;
                     }[];
                 };
@@ -2537,7 +2552,7 @@ export interface operations {
             query?: {
                 /** @description the goods' cargo type, as products carry it: general (channels carrying general cargo; normal is accepted as an alias), battery or sensitive (channels carrying sensitive cargo) */
                 cargoType?: "general" | "battery" | "sensitive" | "normal";
-                /** @description a code from /logistics/countries */
+                /** @description two-letter ISO 3166-1 alpha-2 country code, e.g. DE (any case): one of those GET /logistics/countries lists */
                 country?: string;
                 /** @description actual weight, grams. Plain decimal digits (no sign other than -, exponent, hex or blanks). */
                 weight?: number;
@@ -2753,14 +2768,20 @@ export interface operations {
                  *     }
                  */
                 "application/json": {
+                    /** @description id of an unused coupon with appliesTo purchase, from GET /user/coupons/my; the goods subtotal must reach its minOrderAmount (422) */
                     couponId?: number;
+                    /** @description the lines to buy, 1 to 50; they may mix platforms and shops (each seller is bought and shipped on its own) */
                     items: {
-                        /** @description product id, as a string */
+                        /** @description product id as a string of digits: a product's `id` from search, resolve or GET /products/{id} */
                         productId: string;
+                        /** @description units of this SKU to buy; at most the SKU's stock, counted over all the order's lines of that SKU (422) */
                         quantity: number;
+                        /** @description a note kept on this order line, at most 500 characters */
                         remark?: string;
+                        /** @description the SKU's skuId, one of the product's skus (search results or GET /products/{id}) */
                         skuId: string;
                     }[];
+                    /** @description a note kept on the order, at most 500 characters */
                     remark?: string;
                 };
             };
@@ -3098,7 +3119,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description the orderNo */
+                /** @description the purchase order number: `orderNo`, as GET /orders lists it */
                 id: string;
             };
             cookie?: never;
@@ -3436,7 +3457,7 @@ export interface operations {
                 "Idempotency-Key"?: string;
             };
             path: {
-                /** @description the orderNo */
+                /** @description the purchase order number: `orderNo`, as GET /orders lists it */
                 id: string;
             };
             cookie?: never;
@@ -3449,6 +3470,7 @@ export interface operations {
                  *     }
                  */
                 "application/json": {
+                    /** @description why, at most 500 characters: kept on the order and shown in its timeline */
                     reason?: string;
                 };
             };
@@ -3507,7 +3529,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description the orderNo */
+                /** @description the purchase order number: `orderNo`, as GET /orders lists it */
                 id: string;
             };
             cookie?: never;
@@ -3634,7 +3656,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description the orderNo */
+                /** @description the purchase order number: `orderNo`, as GET /orders lists it */
                 id: string;
             };
             cookie?: never;
@@ -3738,7 +3760,7 @@ export interface operations {
                 "Idempotency-Key"?: string;
             };
             path: {
-                /** @description the orderNo */
+                /** @description the purchase order number: `orderNo`, as GET /orders lists it */
                 id: string;
             };
             cookie?: never;
@@ -3752,7 +3774,9 @@ export interface operations {
                  *     }
                  */
                 "application/json": {
+                    /** @description extra photos to buy, 1 to 10, charged now at afterSalesPrices.photoPrice each (GET /orders/{id}/inspection) */
                     count: number;
+                    /** @description a note for the warehouse taking the photos, at most 500 characters */
                     note?: string;
                 };
             };
@@ -3825,7 +3849,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description the orderNo */
+                /** @description the purchase order number: `orderNo`, as GET /orders lists it */
                 id: string;
             };
             cookie?: never;
@@ -3902,7 +3926,7 @@ export interface operations {
                 "Idempotency-Key"?: string;
             };
             path: {
-                /** @description the orderNo */
+                /** @description the purchase order number: `orderNo`, as GET /orders lists it */
                 id: string;
             };
             cookie?: never;
@@ -3917,9 +3941,14 @@ export interface operations {
                  *     }
                  */
                 "application/json": {
+                    /** @description the order line's itemId (items[].itemId in GET /orders/{id}) */
                     itemId: number;
+                    /** @description why the line goes back, 1 to 500 characters */
                     reason: string;
-                    /** @enum {unknown} */
+                    /**
+                     * @description return: the line refunded less the return fee; exchange: a replacement package, the fee charged; the seller approves or rejects (afterSalesPrices.returnFee)
+                     * @enum {unknown}
+                     */
                     type: "return" | "exchange";
                 };
             };
@@ -3994,7 +4023,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description the orderNo */
+                /** @description the purchase order number: `orderNo`, as GET /orders lists it */
                 id: string;
             };
             cookie?: never;
@@ -4049,7 +4078,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description the orderNo */
+                /** @description the purchase order number: `orderNo`, as GET /orders lists it */
                 id: string;
             };
             cookie?: never;
@@ -4127,9 +4156,9 @@ export interface operations {
                 "Idempotency-Key"?: string;
             };
             path: {
-                /** @description the orderNo */
+                /** @description the purchase order number: `orderNo`, as GET /orders lists it */
                 id: string;
-                /** @description Plain decimal digits (no sign other than -, exponent, hex or blanks). */
+                /** @description supplement id: `id` of a supplement in GET /orders/{id}/supplements. Plain decimal digits (no sign other than -, exponent, hex or blanks). */
                 sid: number;
             };
             cookie?: never;
@@ -4209,9 +4238,9 @@ export interface operations {
                 "Idempotency-Key"?: string;
             };
             path: {
-                /** @description the orderNo */
+                /** @description the purchase order number: `orderNo`, as GET /orders lists it */
                 id: string;
-                /** @description Plain decimal digits (no sign other than -, exponent, hex or blanks). */
+                /** @description supplement id: `id` of a supplement in GET /orders/{id}/supplements. Plain decimal digits (no sign other than -, exponent, hex or blanks). */
                 sid: number;
             };
             cookie?: never;
@@ -4305,14 +4334,20 @@ export interface operations {
                  *     }
                  */
                 "application/json": {
+                    /** @description id of an unused coupon with appliesTo purchase, from GET /user/coupons/my; the goods subtotal must reach its minOrderAmount (422) */
                     couponId?: number;
+                    /** @description the lines to buy, 1 to 50; they may mix platforms and shops (each seller is bought and shipped on its own) */
                     items: {
-                        /** @description product id, as a string */
+                        /** @description product id as a string of digits: a product's `id` from search, resolve or GET /products/{id} */
                         productId: string;
+                        /** @description units of this SKU to buy; at most the SKU's stock, counted over all the order's lines of that SKU (422) */
                         quantity: number;
+                        /** @description a note kept on this order line, at most 500 characters */
                         remark?: string;
+                        /** @description the SKU's skuId, one of the product's skus (search results or GET /products/{id}) */
                         skuId: string;
                     }[];
+                    /** @description a note kept on the order, at most 500 characters */
                     remark?: string;
                 };
             };
@@ -4472,7 +4507,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description Plain decimal digits (no sign other than -, exponent, hex or blanks). */
+                /** @description product id: `id` of a product in search or resolve results. Plain decimal digits (no sign other than -, exponent, hex or blanks). */
                 id: number;
             };
             cookie?: never;
@@ -4567,18 +4602,20 @@ export interface operations {
                 inStock?: boolean;
                 /** @description page size, 1 to 100. Plain decimal digits (no sign other than -, exponent, hex or blanks). */
                 limit?: number;
-                /** @description lowest SKU price at most this */
+                /** @description only products whose lowest SKU price is at most this, in the ledger currency (CNY by default) */
                 maxPrice?: number;
-                /** @description lowest SKU price at least this */
+                /** @description only products whose lowest SKU price is at least this, in the ledger currency (CNY by default) */
                 minPrice?: number;
                 /** @description page number, from 1. Plain decimal digits (no sign other than -, exponent, hex or blanks). */
                 page?: number;
+                /** @description keywords, all required: each must begin a word of the title, shop name or category, any case ("hood" finds hoodie, "hoodies" does not); empty: all */
                 q?: string;
                 /** @description price_asc / price_desc (the lowest SKU price), sales (best sellers first), newest (latest listed first) */
                 sort?: "price_asc" | "price_desc" | "sales" | "newest";
             };
             header?: never;
             path: {
+                /** @description the marketplace to search: taobao, 1688 or weidian (any other is a 404) */
                 platform: string;
             };
             cookie?: never;
@@ -4681,6 +4718,7 @@ export interface operations {
     products_resolve: {
         parameters: {
             query: {
+                /** @description a Taobao, Tmall, 1688 or Weidian product page link, or another agent's link to one (Superbuy, CSSBuy, CNFans...); short links are a 400 */
                 url: string;
             };
             header?: never;
@@ -4779,14 +4817,15 @@ export interface operations {
                 inStock?: boolean;
                 /** @description page size, 1 to 100. Plain decimal digits (no sign other than -, exponent, hex or blanks). */
                 limit?: number;
-                /** @description lowest SKU price at most this */
+                /** @description only products whose lowest SKU price is at most this, in the ledger currency (CNY by default) */
                 maxPrice?: number;
-                /** @description lowest SKU price at least this */
+                /** @description only products whose lowest SKU price is at least this, in the ledger currency (CNY by default) */
                 minPrice?: number;
                 /** @description page number, from 1. Plain decimal digits (no sign other than -, exponent, hex or blanks). */
                 page?: number;
                 /** @description only the local catalog products of this platform */
                 platform?: "taobao" | "1688" | "weidian";
+                /** @description keywords, all required: each must begin a word of the title, shop name or category, any case ("hood" finds hoodie, "hoodies" does not); empty: all */
                 q?: string;
                 /** @description price_asc / price_desc (the lowest SKU price), sales (best sellers first), newest (latest listed first) */
                 sort?: "price_asc" | "price_desc" | "sales" | "newest";
@@ -4933,27 +4972,38 @@ export interface operations {
                  *     }
                  */
                 "application/json": {
-                    /** @description a claimed shipping coupon (appliesTo: shipping): comes off the freight fee only */
+                    /** @description id of an unused coupon with appliesTo shipping, from GET /user/coupons/my: it comes off the freight fee only */
                     couponId?: number;
-                    /** @description amount, at most two decimals; default: purchase price of the packed lines */
+                    /** @description in the ledger currency (CNY by default), at most two decimals; default: the purchase price of the packed lines */
                     declaredValue?: number;
-                    /** @description insure the declared value (premium 3%, minimum 5.00, held with the fee) */
+                    /** @description insure the declared value: a premium (by default 3% of it, at least 5.00; the preview shows insuranceRate and insuranceMinimum) is held with the fee */
                     insurance?: boolean;
+                    /** @description the packages to ship together, 1 to 50, each once */
                     items: {
+                        /** @description package id: `id` of a package in GET /warehouse/packages/shippable (in_warehouse) */
                         inventoryId: number;
+                        /** @description the package's quantity: packages ship whole (any other number is a 400) */
                         quantity: number;
                     }[];
+                    /** @description a channelId, e.g. dhl-express: from GET /logistics/shipping-methods or a quote of POST /logistics/calculate-freight-batch */
                     logisticsChannelId: string;
+                    /** @description street address (street, number, flat...), at least 3 characters */
                     recipientAddress: string;
+                    /** @description city, at least 2 characters */
                     recipientCity: string;
-                    /** @description a code from /logistics/countries */
+                    /** @description two-letter ISO 3166-1 alpha-2 country code, e.g. DE (any case): one of those GET /logistics/countries lists */
                     recipientCountry: string;
+                    /** @description the recipient's full name, at least 2 characters */
                     recipientName: string;
+                    /** @description phone number with its country code: + then 8 to 15 digits, spaces - . ( ) allowed between, e.g. +49 30 1234567 */
                     recipientPhone: string;
+                    /** @description state, province or region, where the address has one */
                     recipientState?: string;
+                    /** @description postcode in the country's own format, e.g. 10115 for DE or SW1A 2AA for GB (AE has none: 00000) */
                     recipientZipCode: string;
                     /** @description a packed rehearsal of exactly these packages: the fee is quoted on the packed parcel */
                     rehearsalId?: string;
+                    /** @description a note kept on the shipping order, at most 500 characters */
                     remark?: string;
                 };
             };
@@ -5080,6 +5130,7 @@ export interface operations {
                 page?: number;
                 /** @description cursor paging: the items after this id, in the list's order (instead of page) */
                 startingAfter?: string;
+                /** @description pending (fee held, not sent), awaiting_payment (a packed-weight supplement due), shipped, exception (customs hold), delivered, cancelled, lost */
                 status?: "pending" | "shipped" | "delivered" | "cancelled" | "exception" | "lost" | "awaiting_payment";
             };
             header?: never;
@@ -5163,7 +5214,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description the shipping order number */
+                /** @description the shipping order number: `orderNo` of a shipping order in GET /shipping/orders */
                 id: string;
             };
             cookie?: never;
@@ -5430,7 +5481,7 @@ export interface operations {
                 "Idempotency-Key"?: string;
             };
             path: {
-                /** @description the shipping order number */
+                /** @description the shipping order number: `orderNo` of a shipping order in GET /shipping/orders */
                 id: string;
             };
             cookie?: never;
@@ -5443,6 +5494,7 @@ export interface operations {
                  *     }
                  */
                 "application/json": {
+                    /** @description why, at most 500 characters: shown in the cancellation's tracking event */
                     reason?: string;
                 };
             };
@@ -5497,7 +5549,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description the shipping order number */
+                /** @description the shipping order number: `orderNo` of a shipping order in GET /shipping/orders */
                 id: string;
             };
             cookie?: never;
@@ -5552,7 +5604,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description the shipping order number */
+                /** @description the shipping order number: `orderNo` of a shipping order in GET /shipping/orders */
                 id: string;
             };
             cookie?: never;
@@ -5628,9 +5680,9 @@ export interface operations {
                 "Idempotency-Key"?: string;
             };
             path: {
-                /** @description the shipping order number */
+                /** @description the shipping order number: `orderNo` of a shipping order in GET /shipping/orders */
                 id: string;
-                /** @description Plain decimal digits (no sign other than -, exponent, hex or blanks). */
+                /** @description shipping supplement id: `id` of a supplement in GET /shipping/orders/{id}/supplements. Plain decimal digits (no sign other than -, exponent, hex or blanks). */
                 sid: number;
             };
             cookie?: never;
@@ -5724,18 +5776,22 @@ export interface operations {
                  *     }
                  */
                 "application/json": {
-                    /** @description a claimed shipping coupon (appliesTo: shipping): comes off the freight fee only */
+                    /** @description id of an unused coupon with appliesTo shipping, from GET /user/coupons/my: it comes off the freight fee only */
                     couponId?: number;
-                    /** @description amount, at most two decimals; default: purchase price of the packed lines */
+                    /** @description in the ledger currency (CNY by default), at most two decimals; default: the purchase price of the packed lines */
                     declaredValue?: number;
-                    /** @description insure the declared value (premium 3%, minimum 5.00, held with the fee) */
+                    /** @description insure the declared value: a premium (by default 3% of it, at least 5.00; the preview shows insuranceRate and insuranceMinimum) is held with the fee */
                     insurance?: boolean;
+                    /** @description the packages to ship together, 1 to 50, each once */
                     items: {
+                        /** @description package id: `id` of a package in GET /warehouse/packages/shippable (in_warehouse) */
                         inventoryId: number;
+                        /** @description the package's quantity: packages ship whole (any other number is a 400) */
                         quantity: number;
                     }[];
+                    /** @description a channelId, e.g. dhl-express: from GET /logistics/shipping-methods or a quote of POST /logistics/calculate-freight-batch */
                     logisticsChannelId: string;
-                    /** @description a code from /logistics/countries */
+                    /** @description two-letter ISO 3166-1 alpha-2 country code, e.g. DE (any case): one of those GET /logistics/countries lists */
                     recipientCountry: string;
                     /** @description a packed rehearsal of exactly these packages: the fee is quoted on the packed parcel */
                     rehearsalId?: string;
@@ -5925,7 +5981,7 @@ export interface operations {
     shipping_rehearsals_list: {
         parameters: {
             query?: {
-                /** @description Plain decimal digits (no sign other than -, exponent, hex or blanks). */
+                /** @description how many of the newest rehearsals, 1 to 100 (default 20). Plain decimal digits (no sign other than -, exponent, hex or blanks). */
                 limit?: number;
             };
             header?: never;
@@ -6021,6 +6077,7 @@ export interface operations {
                  *     }
                  */
                 "application/json": {
+                    /** @description the packages to pack together, 1 to 50 ids of in_warehouse packages (GET /warehouse/packages/shippable), each once */
                     inventoryIds: number[];
                 };
             };
@@ -6101,7 +6158,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description the rehearsal id */
+                /** @description the rehearsal id: `id` of a rehearsal in GET /shipping/rehearsals (RH...) */
                 id: string;
             };
             cookie?: never;
@@ -6182,7 +6239,7 @@ export interface operations {
                 "Idempotency-Key"?: string;
             };
             path: {
-                /** @description the rehearsal id */
+                /** @description the rehearsal id: `id` of a rehearsal in GET /shipping/rehearsals (RH...) */
                 id: string;
             };
             cookie?: never;
@@ -6347,18 +6404,21 @@ export interface operations {
                  *     }
                  */
                 "application/json": {
-                    /** @description street address */
+                    /** @description street address (street, number, flat...), at least 3 characters */
                     address: string;
+                    /** @description city, at least 2 characters */
                     city: string;
-                    /** @description two-letter code from GET /logistics/countries */
+                    /** @description two-letter ISO 3166-1 alpha-2 country code, e.g. DE (any case): one of those GET /logistics/countries lists */
                     country: string;
+                    /** @description true: make it the default address in place of the current one (the first address saved is the default anyway) */
                     isDefault?: boolean;
-                    /** @description recipient name */
+                    /** @description the recipient's full name, at least 2 characters */
                     name: string;
-                    /** @description digits, spaces, + ( ) - . */
+                    /** @description phone number with its country code: + then 8 to 15 digits, spaces - . ( ) allowed between, e.g. +49 30 1234567 */
                     phone: string;
+                    /** @description state, province or region, where the address has one */
                     state?: string;
-                    /** @description letters, digits, spaces, - */
+                    /** @description postcode in the country's own format, e.g. 10115 for DE or SW1A 2AA for GB (AE has none: 00000) */
                     zipCode: string;
                 };
             };
@@ -6427,7 +6487,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description Plain decimal digits (no sign other than -, exponent, hex or blanks). */
+                /** @description address id: `id` of an address in GET /user/addresses. Plain decimal digits (no sign other than -, exponent, hex or blanks). */
                 id: number;
             };
             cookie?: never;
@@ -6447,18 +6507,21 @@ export interface operations {
                  *     }
                  */
                 "application/json": {
-                    /** @description street address */
+                    /** @description street address (street, number, flat...), at least 3 characters */
                     address?: string;
+                    /** @description city, at least 2 characters */
                     city?: string;
-                    /** @description two-letter code from GET /logistics/countries */
+                    /** @description two-letter ISO 3166-1 alpha-2 country code, e.g. DE (any case): one of those GET /logistics/countries lists */
                     country?: string;
+                    /** @description true: make it the default address (the old default stops being one); false on the default is a 422: set another one true instead */
                     isDefault?: boolean;
-                    /** @description recipient name */
+                    /** @description the recipient's full name, at least 2 characters */
                     name?: string;
-                    /** @description digits, spaces, + ( ) - . */
+                    /** @description phone number with its country code: + then 8 to 15 digits, spaces - . ( ) allowed between, e.g. +49 30 1234567 */
                     phone?: string;
+                    /** @description state, province or region, where the address has one */
                     state?: string;
-                    /** @description letters, digits, spaces, - */
+                    /** @description postcode in the country's own format, e.g. 10115 for DE or SW1A 2AA for GB (AE has none: 00000) */
                     zipCode?: string;
                 };
             };
@@ -6528,7 +6591,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description Plain decimal digits (no sign other than -, exponent, hex or blanks). */
+                /** @description address id: `id` of an address in GET /user/addresses. Plain decimal digits (no sign other than -, exponent, hex or blanks). */
                 id: number;
             };
             cookie?: never;
@@ -6573,7 +6636,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description Plain decimal digits (no sign other than -, exponent, hex or blanks). */
+                /** @description coupon id: `id` of a coupon in GET /user/coupons/available. Plain decimal digits (no sign other than -, exponent, hex or blanks). */
                 id: number;
             };
             cookie?: never;
@@ -6636,7 +6699,10 @@ export interface operations {
                             /** @description amount in the ledger currency, at most two decimals */
                             minOrderAmount: number;
                             name: string;
-                            /** @enum {unknown} */
+                            /**
+                             * @description unused (claimed, still usable), used (spent on an order or shipping order), expired (unused and past expiresAt)
+                             * @enum {unknown}
+                             */
                             status: "unused" | "used" | "expired";
                             /** @enum {unknown} */
                             type: "percentage" | "fixed";
@@ -6733,6 +6799,7 @@ export interface operations {
     coupons_mine_list: {
         parameters: {
             query?: {
+                /** @description unused (claimed, still usable), used (spent on an order or shipping order), expired (unused and past expiresAt) */
                 status?: "unused" | "used" | "expired";
             };
             header?: never;
@@ -6799,7 +6866,10 @@ export interface operations {
                             /** @description amount in the ledger currency, at most two decimals */
                             minOrderAmount: number;
                             name: string;
-                            /** @enum {unknown} */
+                            /**
+                             * @description unused (claimed, still usable), used (spent on an order or shipping order), expired (unused and past expiresAt)
+                             * @enum {unknown}
+                             */
                             status: "unused" | "used" | "expired";
                             /** @enum {unknown} */
                             type: "percentage" | "fixed";
@@ -6904,7 +6974,7 @@ export interface operations {
                  *     }
                  */
                 "application/json": {
-                    /** @description product id, as a string */
+                    /** @description product id as a string of digits: a product's `id` from search, resolve or GET /products/{id} */
                     productId: string;
                 };
             };
@@ -6970,7 +7040,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description Plain decimal digits (no sign other than -, exponent, hex or blanks). */
+                /** @description favorite id (not the product id): `id` of a favorite in GET /user/favorites. Plain decimal digits (no sign other than -, exponent, hex or blanks). */
                 id: number;
             };
             cookie?: never;
@@ -7085,7 +7155,10 @@ export interface operations {
                 "application/json": {
                     /** @description absolute http(s) URL; empty string removes the avatar */
                     avatar?: string;
-                    /** Format: email */
+                    /**
+                     * Format: email
+                     * @description the account's email address
+                     */
                     email?: string;
                     /** @description BCP 47 tag, e.g. en or zh-CN */
                     language?: string;
@@ -7610,6 +7683,7 @@ export interface operations {
                 page?: number;
                 /** @description cursor paging: the items after this id, in the list's order (instead of page) */
                 startingAfter?: string;
+                /** @description in_warehouse (on the shelf, shippable), rehearsing, packing (in a pending shipping order), shipped, delivered, returning, returned, disposed, lost */
                 status?: "in_warehouse" | "packing" | "shipped" | "delivered" | "returning" | "returned" | "rehearsing" | "disposed" | "lost";
             };
             header?: never;
@@ -7746,7 +7820,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description Plain decimal digits (no sign other than -, exponent, hex or blanks). */
+                /** @description package id (a shipping order's inventoryId): `id` of a package in GET /warehouse/packages. Plain decimal digits (no sign other than -, exponent, hex or blanks). */
                 id: number;
             };
             cookie?: never;
@@ -7876,7 +7950,7 @@ export interface operations {
                 "Idempotency-Key"?: string;
             };
             path: {
-                /** @description Plain decimal digits (no sign other than -, exponent, hex or blanks). */
+                /** @description package id (a shipping order's inventoryId): `id` of a package in GET /warehouse/packages. Plain decimal digits (no sign other than -, exponent, hex or blanks). */
                 id: number;
             };
             cookie?: never;
@@ -7894,6 +7968,7 @@ export interface operations {
                 "application/json": {
                     /** @description photos wanted, with a per-photo service (default 1) */
                     photoCount?: number;
+                    /** @description serviceIds from GET /warehouse/services, each once; a per-package service already requested for the package is a 409 */
                     serviceIds: string[];
                 };
             };

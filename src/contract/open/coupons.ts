@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { IdParam, Money, Timestamp } from '../common.js';
+import { idParam, Money, Timestamp } from '../common.js';
 import { COUPON_APPLIES_TO, COUPON_STATUSES } from '../enums.js';
 
 export const couponFields = {
@@ -15,7 +15,9 @@ export const couponFields = {
 };
 
 export const Coupon = Type.Object(couponFields);
-export const CouponStatus = Type.Enum([...COUPON_STATUSES]);
+export const CouponStatus = Type.Enum([...COUPON_STATUSES], {
+  description: 'unused (claimed, still usable), used (spent on an order or shipping order), expired (unused and past expiresAt)',
+});
 
 export const MyCoupon = Type.Object({
   ...couponFields,
@@ -32,7 +34,7 @@ export const couponSchemas = {
     querystring: Type.Object({ status: Type.Optional(CouponStatus) }),
     response: Type.Array(MyCoupon),
   },
-  'POST /user/coupons/:id/claim': { params: IdParam, response: MyCoupon },
+  'POST /user/coupons/:id/claim': { params: idParam('coupon id: `id` of a coupon in GET /user/coupons/available'), response: MyCoupon },
 };
 
 /** The static types of what these routes take and answer. */

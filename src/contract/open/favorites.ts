@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { Currency, IdParam, Message, Money, PageQuery, ProductIdString, Timestamp } from '../common.js';
+import { Currency, idParam, Message, Money, PageQuery, ProductIdString, Timestamp } from '../common.js';
 
 export const Favorite = Type.Object({
   id: Type.Integer({ description: 'favorite id (used to delete it)' }),
@@ -21,7 +21,7 @@ export const favoriteSchemas = {
     body: Type.Object({ productId: ProductIdString }, { additionalProperties: false }),
     response: Favorite,
   },
-  'DELETE /user/favorites/:id': { params: IdParam, response: Message },
+  'DELETE /user/favorites/:id': { params: idParam('favorite id (not the product id): `id` of a favorite in GET /user/favorites'), response: Message },
 };
 
 /** The static types of what these routes take and answer. */

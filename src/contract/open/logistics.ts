@@ -42,7 +42,17 @@ export const FreightQuote = Type.Object({
 export const CargoQuery = Type.Enum([...QUERY_CARGO], {
   description: "the goods' cargo type, as products carry it: general (channels carrying general cargo; normal is accepted as an alias), battery or sensitive (channels carrying sensitive cargo)",
 });
-export const CountryCode = Type.String({ minLength: 2, maxLength: 2, description: 'a code from /logistics/countries' });
+export const CountryCode = Type.String({
+  minLength: 2,
+  maxLength: 2,
+  description: 'two-letter ISO 3166-1 alpha-2 country code, e.g. DE (any case): one of those GET /logistics/countries lists',
+});
+/** A shipping channel, as quotes and shipping orders name it. */
+export const ChannelId = Type.String({
+  minLength: 1,
+  maxLength: 64,
+  description: 'a channelId, e.g. dhl-express: from GET /logistics/shipping-methods or a quote of POST /logistics/calculate-freight-batch',
+});
 export const Weight = Type.Integer({ minimum: 1, maximum: 1_000_000, description: 'actual weight, grams' });
 export const Dimension = Type.Number({ exclusiveMinimum: 0, maximum: 1000, description: 'centimetres' });
 export const Parcel = {
@@ -61,13 +71,17 @@ export const ShippingEstimateBody = Type.Object(
       Type.Array(
         Type.Object(
           {
-            productId: Type.Union([Type.String({ pattern: '^[1-9][0-9]{0,15}$' }), Type.Integer({ minimum: 1 })], { description: 'product id' }),
-            skuId: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })),
-            quantity: Type.Integer({ minimum: 1, maximum: 10_000 }),
+            productId: Type.Union([Type.String({ pattern: '^[1-9][0-9]{0,15}$' }), Type.Integer({ minimum: 1 })], {
+              description: "product id, as a string of digits or an integer: a product's `id` from search, resolve or GET /products/{id}",
+            }),
+            skuId: Type.Optional(
+              Type.String({ minLength: 1, maxLength: 64, description: "one of the product's skuIds: only checked to exist (the weight is the product's)" }),
+            ),
+            quantity: Type.Integer({ minimum: 1, maximum: 10_000, description: 'units of the product' }),
           },
           { additionalProperties: false },
         ),
-        { minItems: 1, maxItems: 50 },
+        { minItems: 1, maxItems: 50, description: 'the goods to estimate, 1 to 50 lines (or cart: true instead)' },
       ),
     ),
     cart: Type.Optional(Type.Boolean({ description: 'true: the selected lines of your cart (instead of items)' })),
@@ -104,7 +118,7 @@ export const logisticsSchemas = {
     response: Type.Object({ channels: Type.Array(FreightQuote) }),
   },
   'POST /logistics/calculate-freight': {
-    body: Type.Object({ channelId: Type.String({ minLength: 1, maxLength: 64 }), ...Parcel }, { additionalProperties: false }),
+    body: Type.Object({ channelId: ChannelId, ...Parcel }, { additionalProperties: false }),
     response: FreightQuote,
   },
   'POST /logistics/estimate': { body: ShippingEstimateBody, response: ShippingEstimate },

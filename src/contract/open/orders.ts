@@ -1,13 +1,15 @@
 import { Type, type Static } from 'typebox';
 import { InspectionNotesParts, LogisticsEvent, TimelineEntry } from '../timeline.js';
-import { type BodyOf, Currency, CursorQuery, Grams, Money, OrNoBody, PageQuery, Paginated, ProductIdString, type ResponseOf, Timestamp } from '../common.js';
+import { type BodyOf, Currency, CursorQuery, Grams, Money, OrNoBody, PageQuery, Paginated, ProductIdString, type ResponseOf, SkuIdString, Timestamp } from '../common.js';
 import { MAX_ORDER_LINES, MAX_ORDER_REMARK, MAX_REASON } from '../limits.js';
 import { ORDER_OUTCOMES, ORDER_SCENARIOS, ORDER_STATUSES, RETURN_STATUSES, RETURN_TYPES, SUPPLEMENT_REASONS, SUPPLEMENT_STATUSES } from '../enums.js';
 
 /** Purchase orders of the open API (api-v1.md "Purchase orders", decisions.md "Purchase orders"). */
 
 export const OrderStatusSchema = Type.Enum([...ORDER_STATUSES], { description: ORDER_STATUSES.join(', ') });
-export const OrderNoParam = Type.Object({ id: Type.String({ minLength: 1, maxLength: 64, description: 'the orderNo' }) });
+export const OrderNoParam = Type.Object({
+  id: Type.String({ minLength: 1, maxLength: 64, description: 'the purchase order number: `orderNo`, as GET /orders lists it' }),
+});
 
 export const OrderItem = Type.Object({
   productId: Type.Integer(),
@@ -165,16 +167,29 @@ export const NewOrderBody = Type.Object(
       Type.Object(
         {
           productId: ProductIdString,
-          skuId: Type.String({ minLength: 1, maxLength: 64 }),
-          quantity: Type.Integer({ minimum: 1, maximum: 100_000 }),
-          remark: Type.Optional(Remark),
+          skuId: SkuIdString,
+          quantity: Type.Integer({
+            minimum: 1,
+            maximum: 100_000,
+            description: "units of this SKU to buy; at most the SKU's stock, counted over all the order's lines of that SKU (422)",
+          }),
+          remark: Type.Optional(Type.String({ maxLength: MAX_ORDER_REMARK, description: `a note kept on this order line, at most ${MAX_ORDER_REMARK} characters` })),
         },
         { additionalProperties: false },
       ),
-      { minItems: 1, maxItems: MAX_ORDER_LINES },
+      {
+        minItems: 1,
+        maxItems: MAX_ORDER_LINES,
+        description: `the lines to buy, 1 to ${MAX_ORDER_LINES}; they may mix platforms and shops (each seller is bought and shipped on its own)`,
+      },
     ),
-    remark: Type.Optional(Remark),
-    couponId: Type.Optional(Type.Integer({ minimum: 1 })),
+    remark: Type.Optional(Type.String({ maxLength: MAX_ORDER_REMARK, description: `a note kept on the order, at most ${MAX_ORDER_REMARK} characters` })),
+    couponId: Type.Optional(
+      Type.Integer({
+        minimum: 1,
+        description: 'id of an unused coupon with appliesTo purchase, from GET /user/coupons/my; the goods subtotal must reach its minOrderAmount (422)',
+      }),
+    ),
   },
   { additionalProperties: false },
 );
@@ -237,19 +252,34 @@ export const OrderPreviewSchema = Type.Object({
 });
 
 export const ReasonBody = OrNoBody(
-  Type.Object({ reason: Type.Optional(Type.String({ maxLength: MAX_REASON })) }, { additionalProperties: false }),
+  Type.Object(
+    { reason: Type.Optional(Type.String({ maxLength: MAX_REASON, description: `why, at most ${MAX_REASON} characters: kept on the order and shown in its timeline` })) },
+    { additionalProperties: false },
+  ),
 );
 
-export const SupplementParams = Type.Object({ ...OrderNoParam.properties, sid: Type.Integer({ minimum: 1 }) });
+export const SupplementParams = Type.Object({
+  ...OrderNoParam.properties,
+  sid: Type.Integer({ minimum: 1, description: 'supplement id: `id` of a supplement in GET /orders/{id}/supplements' }),
+});
 export const PhotoRequestBody = Type.Object(
-  { count: Type.Integer({ minimum: 1, maximum: 10 }), note: Type.Optional(Type.String({ maxLength: 500 })) },
+  {
+    count: Type.Integer({
+      minimum: 1,
+      maximum: 10,
+      description: 'extra photos to buy, 1 to 10, charged now at afterSalesPrices.photoPrice each (GET /orders/{id}/inspection)',
+    }),
+    note: Type.Optional(Type.String({ maxLength: 500, description: 'a note for the warehouse taking the photos, at most 500 characters' })),
+  },
   { additionalProperties: false },
 );
 export const ReturnBody = Type.Object(
   {
-    itemId: Type.Integer({ minimum: 1 }),
-    type: Type.Enum([...RETURN_TYPES]),
-    reason: Type.String({ minLength: 1, maxLength: MAX_REASON }),
+    itemId: Type.Integer({ minimum: 1, description: "the order line's itemId (items[].itemId in GET /orders/{id})" }),
+    type: Type.Enum([...RETURN_TYPES], {
+      description: 'return: the line refunded less the return fee; exchange: a replacement package, the fee charged; the seller approves or rejects (afterSalesPrices.returnFee)',
+    }),
+    reason: Type.String({ minLength: 1, maxLength: MAX_REASON, description: `why the line goes back, 1 to ${MAX_REASON} characters` }),
   },
   { additionalProperties: false },
 );

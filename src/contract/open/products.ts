@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { Currency, Grams, IdParam, Money, PageQuery, Paginated, type ResponseOf } from '../common.js';
+import { Currency, Grams, idParam, LEDGER_CURRENCY_NOTE, Money, PageQuery, Paginated, type ResponseOf } from '../common.js';
 import { GOODS_CARGO, PLATFORMS } from '../enums.js';
 
 export const ProductSchema = Type.Object({
@@ -42,14 +42,27 @@ const SearchFilters = {
       description: 'price_asc / price_desc (the lowest SKU price), sales (best sellers first), newest (latest listed first)',
     }),
   ),
-  minPrice: Type.Optional(Type.Number({ minimum: 0, maximum: MAX_PRICE_FILTER, description: 'lowest SKU price at least this' })),
-  maxPrice: Type.Optional(Type.Number({ minimum: 0, maximum: MAX_PRICE_FILTER, description: 'lowest SKU price at most this' })),
+  minPrice: Type.Optional(
+    Type.Number({ minimum: 0, maximum: MAX_PRICE_FILTER, description: `only products whose lowest SKU price is at least this, ${LEDGER_CURRENCY_NOTE}` }),
+  ),
+  maxPrice: Type.Optional(
+    Type.Number({ minimum: 0, maximum: MAX_PRICE_FILTER, description: `only products whose lowest SKU price is at most this, ${LEDGER_CURRENCY_NOTE}` }),
+  ),
   inStock: Type.Optional(Type.Boolean({ description: 'true: only products with a SKU in stock' })),
 };
 
-export const SearchQuery = Type.Object({ q: Type.Optional(Type.String({ maxLength: 200 })), ...SearchFilters, ...PageQuery });
+/**
+ * The search words, matched alike by the local catalog (FTS5 prefix terms, search.ts) and a platform's search
+ * (marketplace/simulated.ts): every word must begin a word of the title, shop name or category.
+ */
+const SearchText = Type.String({
+  maxLength: 200,
+  description: 'keywords, all required: each must begin a word of the title, shop name or category, any case ("hood" finds hoodie, "hoodies" does not); empty: all',
+});
+
+export const SearchQuery = Type.Object({ q: Type.Optional(SearchText), ...SearchFilters, ...PageQuery });
 export const LocalSearchQuery = Type.Object({
-  q: Type.Optional(Type.String({ maxLength: 200 })),
+  q: Type.Optional(SearchText),
   platform: Type.Optional(Type.Enum([...PLATFORMS], { description: 'only the local catalog products of this platform' })),
   ...SearchFilters,
   ...PageQuery,
@@ -58,18 +71,24 @@ export const LocalSearchQuery = Type.Object({
 export const productSchemas = {
   'GET /products/search': { querystring: LocalSearchQuery, response: Paginated(ProductSchema) },
   'GET /products/platform/:platform/search': {
-    params: Type.Object({ platform: Type.String() }),
+    params: Type.Object({ platform: Type.String({ description: 'the marketplace to search: taobao, 1688 or weidian (any other is a 404)' }) }),
     querystring: SearchQuery,
     response: Paginated(ProductSchema),
   },
   'GET /products/resolve': {
-    querystring: Type.Object({ url: Type.String({ minLength: 1, maxLength: 2048 }) }),
+    querystring: Type.Object({
+      url: Type.String({
+        minLength: 1,
+        maxLength: 2048,
+        description: "a Taobao, Tmall, 1688 or Weidian product page link, or another agent's link to one (Superbuy, CSSBuy, CNFans...); short links are a 400",
+      }),
+    }),
     response: Type.Object({
       ...ProductSchema.properties,
       source: Type.String({ description: 'where the link came from: taobao, tmall, 1688, weidian, or the agent (superbuy, cssbuy, cnfans, ...)' }),
     }),
   },
-  'GET /products/:id': { params: IdParam, response: ProductSchema },
+  'GET /products/:id': { params: idParam('product id: `id` of a product in search or resolve results'), response: ProductSchema },
 };
 
 /** The static types of what these routes take and answer. */

@@ -21,7 +21,7 @@ export const ProfilePatch = Type.Object(
         description: `${USERNAME_MIN} to ${USERNAME_MAX} letters, digits, _ . -`,
       }),
     ),
-    email: Type.Optional(Type.String({ format: 'email', maxLength: EMAIL_MAX })),
+    email: Type.Optional(Type.String({ format: 'email', maxLength: EMAIL_MAX, description: "the account's email address" })),
     avatar: Type.Optional(Type.String({ maxLength: AVATAR_MAX, description: 'absolute http(s) URL; empty string removes the avatar' })),
     language: Type.Optional(
       Type.String({ maxLength: LANGUAGE_MAX, pattern: '^[A-Za-z]{2,3}(-[A-Za-z0-9]{1,8})*$', description: 'BCP 47 tag, e.g. en or zh-CN' }),

@@ -1,34 +1,58 @@
 import { Type, type Static } from 'typebox';
-import { type BodyOf, Currency, CursorQuery, Grams, Money, PageQuery, Paginated, type ResponseOf, Timestamp } from '../common.js';
+import { type BodyOf, Currency, CursorQuery, Grams, LEDGER_CURRENCY_NOTE, Money, PageQuery, Paginated, type ResponseOf, Timestamp } from '../common.js';
 import { MAX_SHIPPING_ITEMS } from '../limits.js';
 import { SHIPPING_STATUSES, SHIPPING_SUPPLEMENT_STATUSES } from '../enums.js';
 import { ShippingEvent } from '../timeline.js';
+import { ADDRESS_FIELD_DESCRIPTIONS as ADDRESS } from './addresses.js';
+import { ChannelId, CountryCode } from './logistics.js';
 
 /** Shipping orders (api-v1.md "Shipping orders"; decisions.md "Shipping orders"). */
 
-export const Text = (max: number) => Type.String({ minLength: 1, maxLength: max });
+export const Text = (max: number, description?: string) => Type.String({ minLength: 1, maxLength: max, ...(description ? { description } : {}) });
+
+/** A package of the warehouse, as a shipping order or a rehearsal names it. */
+const InventoryId = Type.Integer({ minimum: 1, description: 'package id: `id` of a package in GET /warehouse/packages/shippable (in_warehouse)' });
 
 export const CreateBody = Type.Object(
   {
     items: Type.Array(
-      Type.Object({ inventoryId: Type.Integer({ minimum: 1 }), quantity: Type.Integer({ minimum: 1 }) }, { additionalProperties: false }),
-      { minItems: 1, maxItems: MAX_SHIPPING_ITEMS },
+      Type.Object(
+        {
+          inventoryId: InventoryId,
+          quantity: Type.Integer({ minimum: 1, description: "the package's quantity: packages ship whole (any other number is a 400)" }),
+        },
+        { additionalProperties: false },
+      ),
+      { minItems: 1, maxItems: MAX_SHIPPING_ITEMS, description: `the packages to ship together, 1 to ${MAX_SHIPPING_ITEMS}, each once` },
     ),
-    logisticsChannelId: Text(64),
-    recipientName: Text(100),
-    recipientPhone: Text(32),
-    recipientCountry: Type.String({ minLength: 2, maxLength: 2, description: 'a code from /logistics/countries' }),
-    recipientState: Type.Optional(Type.String({ maxLength: 100 })),
-    recipientCity: Text(100),
-    recipientAddress: Text(300),
-    recipientZipCode: Text(20),
-    remark: Type.Optional(Type.String({ maxLength: 500 })),
+    logisticsChannelId: ChannelId,
+    recipientName: Text(100, ADDRESS.name),
+    recipientPhone: Text(32, ADDRESS.phone),
+    recipientCountry: CountryCode,
+    recipientState: Type.Optional(Type.String({ maxLength: 100, description: ADDRESS.state })),
+    recipientCity: Text(100, ADDRESS.city),
+    recipientAddress: Text(300, ADDRESS.address),
+    recipientZipCode: Text(20, ADDRESS.zipCode),
+    remark: Type.Optional(Type.String({ maxLength: 500, description: 'a note kept on the shipping order, at most 500 characters' })),
     // v1.1 section 5
     rehearsalId: Type.Optional(Type.String({ minLength: 1, maxLength: 64, description: 'a packed rehearsal of exactly these packages: the fee is quoted on the packed parcel' })),
-    declaredValue: Type.Optional(Type.Number({ minimum: 0, maximum: 10_000_000, description: 'amount, at most two decimals; default: purchase price of the packed lines' })),
-    insurance: Type.Optional(Type.Boolean({ description: 'insure the declared value (premium 3%, minimum 5.00, held with the fee)' })),
+    declaredValue: Type.Optional(
+      Type.Number({
+        minimum: 0,
+        maximum: 10_000_000,
+        description: `${LEDGER_CURRENCY_NOTE}, at most two decimals; default: the purchase price of the packed lines`,
+      }),
+    ),
+    insurance: Type.Optional(
+      Type.Boolean({ description: 'insure the declared value: a premium (by default 3% of it, at least 5.00; the preview shows insuranceRate and insuranceMinimum) is held with the fee' }),
+    ),
     // v1.2 section 11
-    couponId: Type.Optional(Type.Integer({ minimum: 1, description: 'a claimed shipping coupon (appliesTo: shipping): comes off the freight fee only' })),
+    couponId: Type.Optional(
+      Type.Integer({
+        minimum: 1,
+        description: 'id of an unused coupon with appliesTo shipping, from GET /user/coupons/my: it comes off the freight fee only',
+      }),
+    ),
   },
   { additionalProperties: false },
 );
@@ -122,7 +146,9 @@ export const ShippingOrderDetail = Type.Object({
   ...PackedFields,
 });
 
-export const OrderNoParam = Type.Object({ id: Type.String({ minLength: 1, maxLength: 64, description: 'the shipping order number' }) });
+export const OrderNoParam = Type.Object({
+  id: Type.String({ minLength: 1, maxLength: 64, description: 'the shipping order number: `orderNo` of a shipping order in GET /shipping/orders' }),
+});
 export const Rehearsal = Type.Object({
   id: Type.String(),
   status: Type.Enum(['requested', 'packed', 'used', 'cancelled']),
@@ -136,7 +162,9 @@ export const Rehearsal = Type.Object({
   createdAt: Timestamp,
   packedAt: Type.Union([Timestamp, Type.Null()]),
 });
-export const RehearsalParam = Type.Object({ id: Type.String({ minLength: 1, maxLength: 64, description: 'the rehearsal id' }) });
+export const RehearsalParam = Type.Object({
+  id: Type.String({ minLength: 1, maxLength: 64, description: 'the rehearsal id: `id` of a rehearsal in GET /shipping/rehearsals (RH...)' }),
+});
 
 /** POST /shipping/preview: what /shipping/create would hold for these packages, channel and options (no recipient needed). */
 export const ShippingPreviewBody = Type.Object(
@@ -203,13 +231,19 @@ export const ShippingPreviewSchema = Type.Object({
 export const shippingSchemas = {
   'POST /shipping/rehearsals': {
     body: Type.Object(
-      { inventoryIds: Type.Array(Type.Integer({ minimum: 1 }), { minItems: 1, maxItems: MAX_SHIPPING_ITEMS }) },
+      {
+        inventoryIds: Type.Array(InventoryId, {
+          minItems: 1,
+          maxItems: MAX_SHIPPING_ITEMS,
+          description: `the packages to pack together, 1 to ${MAX_SHIPPING_ITEMS} ids of in_warehouse packages (GET /warehouse/packages/shippable), each once`,
+        }),
+      },
       { additionalProperties: false },
     ),
     response: Rehearsal,
   },
   'GET /shipping/rehearsals': {
-    querystring: Type.Object({ limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100 })) }),
+    querystring: Type.Object({ limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, description: 'how many of the newest rehearsals, 1 to 100 (default 20)' })) }),
     response: Type.Array(Rehearsal),
   },
   'GET /shipping/rehearsals/:id': { params: RehearsalParam, response: Rehearsal },
@@ -236,19 +270,36 @@ export const shippingSchemas = {
     }),
   },
   'GET /shipping/orders': {
-    querystring: Type.Object({ ...PageQuery, ...CursorQuery, status: Type.Optional(Type.Enum([...SHIPPING_STATUSES])) }),
+    querystring: Type.Object({
+      ...PageQuery,
+      ...CursorQuery,
+      status: Type.Optional(
+        Type.Enum([...SHIPPING_STATUSES], {
+          description: 'pending (fee held, not sent), awaiting_payment (a packed-weight supplement due), shipped, exception (customs hold), delivered, cancelled, lost',
+        }),
+      ),
+    }),
     response: Paginated(Type.Object(ListItemFields)),
   },
   'GET /shipping/orders/:id': { params: OrderNoParam, response: ShippingOrderDetail },
   'GET /shipping/orders/:id/supplements': { params: OrderNoParam, response: Type.Array(ShippingSupplement) },
   'POST /shipping/orders/:id/supplements/:sid/pay': {
-    params: Type.Object({ id: OrderNoParam.properties.id, sid: Type.Integer({ minimum: 1 }) }),
+    params: Type.Object({
+      id: OrderNoParam.properties.id,
+      sid: Type.Integer({ minimum: 1, description: 'shipping supplement id: `id` of a supplement in GET /shipping/orders/{id}/supplements' }),
+    }),
     response: ShippingSupplement,
   },
   'POST /shipping/orders/:id/cancel': {
     params: OrderNoParam,
     // No body, or { reason }.
-    body: Type.Union([Type.Object({ reason: Type.Optional(Type.String({ maxLength: 500 })) }, { additionalProperties: false }), Type.Null()]),
+    body: Type.Union([
+      Type.Object(
+        { reason: Type.Optional(Type.String({ maxLength: 500, description: 'why, at most 500 characters: shown in the cancellation\'s tracking event' })) },
+        { additionalProperties: false },
+      ),
+      Type.Null(),
+    ]),
     response: Type.Object({ orderNo: Type.String(), status: Type.String(), refundAmount: Money, message: Type.String() }),
   },
   'POST /shipping/orders/:id/confirm-delivery': {

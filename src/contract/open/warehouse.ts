@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { Currency, CursorQuery, Grams, IdParam, Money, PageQuery, Paginated, type ResponseOf, Timestamp } from '../common.js';
+import { Currency, CursorQuery, Grams, idParam, Money, PageQuery, Paginated, type ResponseOf, Timestamp } from '../common.js';
 import { GOODS_CARGO, PACKAGE_STATUSES } from '../enums.js';
 
 /** Warehouse packages (api-v1.md "Warehouse"; decisions.md "Warehouse packages"). */
@@ -42,10 +42,21 @@ export const WarehouseService = Type.Object({
   unit: Type.Enum(['package', 'photo']),
 });
 
+/** The id of a package, as the package routes take it. */
+const PackageIdParam = idParam('package id (a shipping order\'s inventoryId): `id` of a package in GET /warehouse/packages');
+
 /** The schemas of each route of open/warehouse.ts, by method and path. */
 export const warehouseSchemas = {
   'GET /warehouse/packages': {
-    querystring: Type.Object({ ...PageQuery, ...CursorQuery, status: Type.Optional(Type.Enum([...PACKAGE_STATUSES])) }),
+    querystring: Type.Object({
+      ...PageQuery,
+      ...CursorQuery,
+      status: Type.Optional(
+        Type.Enum([...PACKAGE_STATUSES], {
+          description: 'in_warehouse (on the shelf, shippable), rehearsing, packing (in a pending shipping order), shipped, delivered, returning, returned, disposed, lost',
+        }),
+      ),
+    }),
     response: Paginated(PackageSchema),
   },
   'GET /warehouse/packages/stats': {
@@ -60,13 +71,17 @@ export const warehouseSchemas = {
     }),
   },
   'GET /warehouse/packages/shippable': { querystring: Type.Object({ ...PageQuery, ...CursorQuery }), response: Paginated(PackageSchema) },
-  'GET /warehouse/packages/:id': { params: IdParam, response: PackageSchema },
+  'GET /warehouse/packages/:id': { params: PackageIdParam, response: PackageSchema },
   'GET /warehouse/services': { response: Type.Array(WarehouseService) },
   'POST /warehouse/packages/:id/services': {
-    params: IdParam,
+    params: PackageIdParam,
     body: Type.Object(
       {
-        serviceIds: Type.Array(Type.String({ minLength: 1, maxLength: 64 }), { minItems: 1, maxItems: 20 }),
+        serviceIds: Type.Array(Type.String({ minLength: 1, maxLength: 64 }), {
+          minItems: 1,
+          maxItems: 20,
+          description: 'serviceIds from GET /warehouse/services, each once; a per-package service already requested for the package is a 409',
+        }),
         photoCount: Type.Optional(Type.Integer({ minimum: 1, maximum: 20, description: 'photos wanted, with a per-photo service (default 1)' })),
       },
       { additionalProperties: false },
