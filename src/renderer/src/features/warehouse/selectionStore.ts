@@ -1,4 +1,5 @@
 import { create } from 'zustand';
+import { useWorldStore } from '../../api/worldStore';
 import { toggleIds } from './logic';
 
 interface SelectionState {
@@ -14,3 +15,9 @@ export const useSelectionStore = create<SelectionState>()((set) => ({
   toggle: (ids, on) => set((s) => ({ selected: toggleIds(s.selected, ids, on) })),
   clear: () => set({ selected: [] }),
 }));
+
+// Package ids are a world's own: another world's package #1 is another parcel. A switch (or a fall back to
+// the default world) drops the selection, so "Ship selected" never ships a parcel nobody picked.
+useWorldStore.subscribe((state, previous) => {
+  if (state.selected !== previous.selected) useSelectionStore.getState().clear();
+});
