@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../helpers/server.js';
+import { request, startTestServer, type TestServer } from '../helpers/server.js';
 
 /** Server-Sent Events: live, filtered by scope, resumable from the persisted log. */
 interface Received {
@@ -98,6 +98,23 @@ describe('GET /events', () => {
     expect(ids).toEqual([...ids].sort((a, b) => a - b));
     expect(new Set(ids).size).toBe(ids.length);
     expect(events.some((e) => e.event === 'order.created' && e.data.data.orderNo !== firstOrder)).toBe(true);
+  });
+
+  it('a Last-Event-ID from before a reset of the world (beyond its log now) resumes from the log\'s end: later events arrive', async () => {
+    const world = (await server.admin('POST', '/worlds', {})).body.data as { id: string; key: { secret: string } };
+    const inWorld = (body: unknown) =>
+      request(`${server.running.origin}/api/v1/admin`, 'POST', '/wallet/deposit', { body, bearer: server.running.core.adminToken, headers: { 'crossbuy-world': world.id } });
+    for (let i = 0; i < 3; i++) expect((await inWorld({ amount: 1 + i })).status).toBe(201);
+    const seen = await collect(world.key.secret, (e) => e.filter((x) => x.event === 'wallet.transaction_created').length >= 3, { lastEventId: 0 });
+    const newest = Math.max(...seen.map((e) => e.id));
+    expect((await server.admin('POST', `/worlds/${world.id}/reset`, {})).status).toBe(200);
+    // The client reconnects with the id it last saw, from the log as it was before the reset.
+    const after = await collect(world.key.secret, (e) => e.some((x) => x.event === 'wallet.transaction_created'), {
+      lastEventId: newest,
+      action: () => inWorld({ amount: 9 }),
+    });
+    expect(after.some((e) => e.event === 'wallet.transaction_created' && (e.data.data as { amount?: number }).amount === 9)).toBe(true);
+    await server.admin('DELETE', `/worlds/${world.id}`);
   });
 
   it('needs a key', async () => {

@@ -200,3 +200,41 @@ test('New world sets where the clock starts and whether it is frozen, and refuse
   expect(described.clock).toBe('2026-03-02T09:00:00.000Z');
   await expect(page.getByTestId('worlds-table').locator(`tr[data-world="${made!.id}"]`).getByTestId('world-clock')).toContainText(/Clock Mar 2, 2026.*frozen/, SLOW);
 });
+
+test('a page left alone in a world: a reset elsewhere puts its money back on screen, a clock advance reaches the worlds table, a deletion brings it home within seconds', async ({ app: page, server }) => {
+  test.setTimeout(120_000);
+  const admin = adminApiOf(page.request, server.origin);
+  const world = await admin.send<{ id: string; key: { secret: string } }>('POST', '/worlds', { name: 'e2e idle', seed: 5, clockStart: '2026-03-02T09:00:00.000Z', frozen: true });
+  const inWorld = { ...UI, 'Crossbuy-World': world.id, 'Content-Type': 'application/json' };
+  const balanceText = async () => (await page.getByTestId('header-balance').innerText()).trim();
+  await page.evaluate((id) => localStorage.setItem('crossbuy-world', JSON.stringify({ state: { selected: id }, version: 0 })), world.id);
+  await page.goto('/#/settings');
+  await page.reload();
+  await expect(switcher(page)).toHaveValue('e2e idle', SLOW);
+  const before = await balanceText();
+  const deposit = await page.request.post(`${server.origin}/api/v1/admin/wallet/deposit`, { headers: inWorld, data: { amount: 55 } });
+  expect(deposit.ok()).toBe(true);
+  await expect.poll(balanceText, SLOW).not.toBe(before);
+
+  // The clock moved by a script: the worlds table's line for the selected world follows.
+  const row = page.getByTestId('worlds-table').locator(`tr[data-world="${world.id}"]`);
+  await expect(row.getByTestId('world-clock')).toContainText('Mar 2, 2026', SLOW);
+  const advanced = await page.request.post(`${server.origin}/api/v1/admin/clock/advance`, { headers: inWorld, data: { by: '10d' } });
+  expect(advanced.ok()).toBe(true);
+  await expect(row.getByTestId('world-clock')).toContainText('Mar 12, 2026', { timeout: 15_000 });
+
+  // Reset by a script: no event says so; the stream it ends reopens, and the page reads again.
+  const reset = await page.request.post(`${server.origin}/api/v1/admin/worlds/${world.id}/reset`, { headers: inWorld, data: {} });
+  expect(reset.ok()).toBe(true);
+  await expect.poll(balanceText, { timeout: 15_000 }).toBe(before);
+
+  // Events still reach the page after the reset (its stream reopened on the world put back).
+  const again = await page.request.post(`${server.origin}/api/v1/admin/clock/advance`, { headers: inWorld, data: { by: '5d' } });
+  expect(again.ok()).toBe(true);
+  await expect(row.getByTestId('world-clock')).toContainText('Mar 7, 2026', { timeout: 15_000 });
+
+  // Deleted by a script while the page sits idle: its stream's 404 brings it home, not the 15 s poll.
+  const deleted = await page.request.delete(`${server.origin}/api/v1/admin/worlds/${world.id}`, { headers: UI });
+  expect(deleted.ok()).toBe(true);
+  await expect(page.getByText(`The world ${world.id} no longer exists: back to the default world.`)).toBeVisible({ timeout: 12_000 });
+});

@@ -24,7 +24,8 @@ const STALE_BY_EVENT: Record<EventType, readonly string[]> = {
   'shipping.supplement_resolved': ['shipping', 'packages', 'wallet', 'dashboard'],
   'wallet.top_up_created': ['wallet', 'dashboard'],
   'wallet.top_up_resolved': ['wallet', 'dashboard'],
-  'clock.advanced': ['clock', 'orders', 'packages', 'shipping', 'wallet', 'dashboard', 'coupons'],
+  // 'worlds': a world's described clock (the worlds table, the selected world's line).
+  'clock.advanced': ['clock', 'orders', 'packages', 'shipping', 'wallet', 'dashboard', 'coupons', 'worlds'],
   'package.service_done': ['packages', 'dashboard'],
   'package.storage_expiring': ['packages', 'dashboard'],
   'package.storage_overdue': ['packages', 'dashboard'],
@@ -72,18 +73,20 @@ export function useLiveUpdates(): void {
     const source = new EventSource(eventStreamPath(world), { withCredentials: true });
     for (const name of EVENT_NAMES) source.addEventListener(name, () => invalidateFor(queryClient, name));
     // The stream is the page's one standing connection: its drop is the first sign the server went away.
-    // What changed between this page's first reads and the stream's start was sent to no one (a reconnect
-    // is replayed from Last-Event-ID, the first open has nothing to resume from): read again once open.
-    let opened = false;
+    // What changed while no stream was open was sent to no one: read again at every open. The first open
+    // follows the page's first reads; a reopen may follow a reset of the world (the reset ends its streams
+    // and puts the data back without an event), which no Last-Event-ID replay can tell.
     source.onopen = () => {
       reportReachability('reached');
-      if (!opened) void queryClient.invalidateQueries();
-      opened = true;
+      void queryClient.invalidateQueries();
     };
     source.onerror = () => {
       reportReachability('in-doubt');
       // EventSource retries by itself; only a stream that gave up falls back to polling.
       if (source.readyState === EventSource.CLOSED && poll === null) {
+        // A stream refused for good may be a world deleted elsewhere (its 404): the world's own check is
+        // read again now, so the page goes back to the default world at once rather than at the next poll.
+        if (world !== DEFAULT_WORLD) void queryClient.invalidateQueries({ queryKey: ['worlds'] });
         poll = setInterval(() => void queryClient.invalidateQueries(), FALLBACK_POLL_MS);
       }
     };

@@ -91,7 +91,11 @@ export function registerEventStream(
       const header = request.headers['last-event-id'];
       const query = (request.query as { lastEventId?: string }).lastEventId;
       const resumeText = (Array.isArray(header) ? header[0] : header) ?? query;
-      const resumeFrom = resumeText !== undefined && /^\d{1,15}$/.test(resumeText) ? Number(resumeText) : null;
+      const asked = resumeText !== undefined && /^\d{1,15}$/.test(resumeText) ? Number(resumeText) : null;
+      // An id beyond the log's end names an event this log does not hold: one from before a reset of the
+      // world (its log put back to the snapshot's, whose ids the new events take again). Resumed from the
+      // end: later events would otherwise be skipped until their ids passed the old one.
+      const resumeFrom = asked !== null && asked > feed.position ? feed.position : asked;
 
       reply.hijack();
       reply.logWhenClosed();
