@@ -5958,18 +5958,24 @@ export interface operations {
                      *         "openapiUrl": "example",
                      *         "dataDir": "example",
                      *         "databaseFile": "example",
+                     *         "world": "example",
                      *         "version": "example"
                      *       }
                      *     }
                      */
                     "application/json": {
                         data: {
+                            /** @description the database of the world asked about (a world other than the default one has its own) */
                             databaseFile: string;
+                            /** @description the data folder the server holds (for every world: the one `--data` names) */
                             dataDir: string;
                             docsUrl: string;
                             openapiUrl: string;
+                            /** @description where the API and the page are served, e.g. http://127.0.0.1:4680 */
                             origin: string;
                             version: string;
+                            /** @description the world asked about: `default`, or the id Crossbuy-World named */
+                            world: string;
                         };
                     };
                 };

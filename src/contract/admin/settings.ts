@@ -55,7 +55,15 @@ export const adminSettingsSchemas = {
     response: SettingsView,
   },
   'GET /server': {
-    response: Type.Object({ origin: Type.String(), docsUrl: Type.String(), openapiUrl: Type.String(), dataDir: Type.String(), databaseFile: Type.String(), version: Type.String() }),
+    response: Type.Object({
+      origin: Type.String({ description: 'where the API and the page are served, e.g. http://127.0.0.1:4680' }),
+      docsUrl: Type.String(),
+      openapiUrl: Type.String(),
+      dataDir: Type.String({ description: 'the data folder the server holds (for every world: the one `--data` names)' }),
+      databaseFile: Type.String({ description: 'the database of the world asked about (a world other than the default one has its own)' }),
+      world: Type.String({ description: 'the world asked about: `default`, or the id Crossbuy-World named' }),
+      version: Type.String(),
+    }),
   },
   'GET /data/backups': { response: Type.Array(Backup) },
   'POST /data/backup': { response: Backup },

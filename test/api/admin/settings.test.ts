@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../../helpers/server.js';
+import { request, startTestServer, type TestServer } from '../../helpers/server.js';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -63,6 +63,17 @@ describe('settings', () => {
     expect(info.origin).toBe(server.running.origin);
     expect(info.docsUrl).toBe(`${server.running.origin}/docs`);
     expect(info.dataDir).toBe(server.dataDir);
+    expect(info.world).toBe('default');
+  });
+
+  it('asked in another world: the same origin, docs and data folder, that world\'s own database', async () => {
+    const world = (await server.admin('POST', '/worlds', {})).body.data as { id: string };
+    const info = (
+      await request(`${server.running.origin}/api/v1/admin`, 'GET', '/server', { bearer: server.running.core.adminToken, headers: { 'crossbuy-world': world.id } })
+    ).body.data;
+    expect(info).toMatchObject({ origin: server.running.origin, docsUrl: `${server.running.origin}/docs`, openapiUrl: `${server.running.origin}/api/v1/open/openapi.json`, dataDir: server.dataDir, world: world.id });
+    expect(info.databaseFile).toContain(world.id);
+    await server.admin('DELETE', `/worlds/${world.id}`);
   });
 });
 

@@ -1,7 +1,9 @@
 import { backupDatabase, listBackups } from '../../../data/backup.js';
 import { resetDemoData } from '../../../data/reset.js';
 import { backupFileOf, restoreFromFile } from '../../../data/restore.js';
+import { resolve } from 'node:path';
 import { databaseFile } from '../../../data-dir.js';
+import { DEFAULT_WORLD } from '../../../worlds/world-id.js';
 import { readSetting, writeSetting } from '../../../settings/settings.js';
 import { checkDisplayCurrency, readDisplayCurrency, writeDisplayCurrency } from '../../../settings/display-currency.js';
 import { syncRequestLogLimit } from '../../../requests/request-log.js';
@@ -92,14 +94,17 @@ export const adminSettingsRoutes = [
     tag: 'Admin',
     summary: 'Where the API is served and where the data lives',
     schema: adminSettingsSchemas['GET /server'],
-    handler: ({ ctx }) => {
-      const origin = ctx.mediaUrl('/').replace(/\/$/, '');
+    handler: ({ ctx, world = DEFAULT_WORLD }) => {
+      // A world's media links carry `?world=`: the origin is the URL's alone.
+      const { origin } = new URL(ctx.mediaUrl('/'));
       return {
         origin,
         docsUrl: `${origin}/docs`,
         openapiUrl: `${origin}/api/v1/open/openapi.json`,
-        dataDir: ctx.dataDir,
+        // Another world's database lives in <data>/worlds/<id>/: the folder a command names is the data folder.
+        dataDir: world === DEFAULT_WORLD || ctx.dataDir === ':memory:' ? ctx.dataDir : resolve(ctx.dataDir, '..', '..'),
         databaseFile: ctx.dataDir === ':memory:' ? ':memory:' : databaseFile(ctx.dataDir),
+        world,
         version: VERSION,
       };
     },

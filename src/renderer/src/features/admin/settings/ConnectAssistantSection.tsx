@@ -75,7 +75,7 @@ export function ConnectAssistantSection() {
       ) : (
         <Stack gap="md">
           <Copyable label={t('httpUrl')} value={mcpHttpUrl(server.data.origin)} copyLabel={t('copyHttpUrl')} testId="mcp-http-url" hint={<HintWithCode text={t('httpHint')} code="Authorization: Bearer sk-..." />} />
-          <Copyable label={t('stdioCommand')} value={stdioCommand(server.data.dataDir, key)} copyLabel={t('copyStdioCommand')} testId="mcp-stdio-command" hint={<HintWithCode text={t('stdioHint')} code='--read-only   --tools "orders_*"   --preset shopper|tracker' />} />
+          <Copyable label={t('stdioCommand')} value={stdioCommand(server.data.dataDir, key, server.data.world)} copyLabel={t('copyStdioCommand')} testId="mcp-stdio-command" hint={<HintWithCode text={t('stdioHint')} code='--read-only   --tools "orders_*"   --preset shopper|tracker' />} />
           <form onSubmit={submit} noValidate aria-label={t('makeKeyTitle')}>
             <Stack gap="xs">
               <Text size="sm" fw={500}>
@@ -134,7 +134,7 @@ export function ConnectAssistantSection() {
                 <Tabs.Panel key={c} value={c} pt="xs">
                   <Copyable
                     label={t('configFile', { file: CONFIG_FILE[c] })}
-                    value={clientConfig(c, { origin: server.data.origin, dataDir: server.data.dataDir, key })}
+                    value={clientConfig(c, { origin: server.data.origin, dataDir: server.data.dataDir, key, world: server.data.world })}
                     copyLabel={t('copyConfig', { client: t(CLIENT_LABEL[c]) })}
                     testId={`mcp-config-${c}`}
                   />

@@ -9,6 +9,8 @@ describe('connecting an assistant', () => {
 
   it('puts the key in the environment of the stdio command, never lets npx fetch a package from the registry, and quotes a folder with spaces', () => {
     expect(stdioCommand('/data/crossbuy', 'sk-abc')).toBe('CROSSBUY_API_KEY=sk-abc npx --no crossbuy mcp --data /data/crossbuy');
+    // A world's key: the data folder, and the world it belongs to (never the world's own folder as --data).
+    expect(stdioCommand('/data/crossbuy', 'sk-abc', 'w_checkout_01')).toBe('CROSSBUY_API_KEY=sk-abc npx --no crossbuy mcp --data /data/crossbuy --world w_checkout_01');
     expect(stdioCommand("/Users/me/My Data/it's", 'sk-abc')).toBe(`CROSSBUY_API_KEY=sk-abc npx --no crossbuy mcp --data '/Users/me/My Data/it'\\''s'`);
   });
 

@@ -25,23 +25,24 @@ function shellWord(value: string): string {
  * name from the npm registry (a client such as Claude Desktop starts it outside the checkout, where a bare
  * `npx crossbuy` would fetch and run whatever the registry has under the name, with the key in its environment).
  */
-export function npxArgs(dataDir: string): string[] {
-  return ['--no', 'crossbuy', 'mcp', '--data', dataDir];
+export function npxArgs(dataDir: string, world = 'default'): string[] {
+  // A key of another world is refused by `--data` alone only as a mismatch: `--world` says which it is.
+  return ['--no', 'crossbuy', 'mcp', '--data', dataDir, ...(world === 'default' ? [] : ['--world', world])];
 }
 
 /** The stdio command, with the key in the environment (never a flag: it would show in the process list). */
-export function stdioCommand(dataDir: string, key: string): string {
-  return `CROSSBUY_API_KEY=${shellWord(key)} npx ${npxArgs(dataDir).map(shellWord).join(' ')}`;
+export function stdioCommand(dataDir: string, key: string, world = 'default'): string {
+  return `CROSSBUY_API_KEY=${shellWord(key)} npx ${npxArgs(dataDir, world).map(shellWord).join(' ')}`;
 }
 
 /** A client's configuration file content, with the key filled in. */
-export function clientConfig(client: McpClient, options: { origin: string; dataDir: string; key: string }): string {
+export function clientConfig(client: McpClient, options: { origin: string; dataDir: string; key: string; world?: string }): string {
   const env = { CROSSBUY_API_KEY: options.key };
   const headers = { Authorization: `Bearer ${options.key}` };
   switch (client) {
     case 'claude':
       // Claude Desktop starts local servers over stdio.
-      return JSON.stringify({ mcpServers: { crossbuy: { command: 'npx', args: npxArgs(options.dataDir), env } } }, null, 2);
+      return JSON.stringify({ mcpServers: { crossbuy: { command: 'npx', args: npxArgs(options.dataDir, options.world), env } } }, null, 2);
     case 'cursor':
       return JSON.stringify({ mcpServers: { crossbuy: { url: mcpHttpUrl(options.origin), headers } } }, null, 2);
     case 'vscode':
