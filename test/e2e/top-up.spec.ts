@@ -109,10 +109,14 @@ test('Top up can program a sandbox outcome: declined credits nothing, held for r
   await dialog.getByRole('textbox', { name: 'Amount' }).fill('20');
   await dialog.getByRole('textbox', { name: 'Sandbox outcome' }).click();
   await page.getByRole('option', { name: 'Declined at once (nothing credited)' }).click();
+  // The method's preview would say what arrives: the outcome chosen says nothing will.
+  await expect(dialog.getByTestId('top-up-preview')).toHaveText('Declined at once: nothing is taken and nothing arrives in the wallet');
   await dialog.getByRole('button', { name: /^Top up .*20\.00/ }).click();
   const result = dialog.getByTestId('top-up-result');
   await expect(result).toContainText('Declined: nothing was credited');
   await expect(result).toContainText('Reason:');
+  await expect(result.getByRole('rowheader', { name: 'Asked' })).toBeVisible();
+  await expect(result.getByRole('rowheader', { name: 'Paid' })).toHaveCount(0);
   const [declined] = (await openApi.get<{ items: TopUp[] }>('/user/wallet/top-ups?limit=1')).items;
   expect(declined).toMatchObject({ method: 'alipay', status: 'failed', credited: 0 });
 
@@ -122,6 +126,7 @@ test('Top up can program a sandbox outcome: declined credits nothing, held for r
   await dialog.getByRole('textbox', { name: 'Amount' }).fill('20');
   await dialog.getByRole('textbox', { name: 'Sandbox outcome' }).click();
   await page.getByRole('option', { name: 'Held for review a day, then credited' }).click();
+  await expect(dialog.getByTestId('top-up-preview')).toContainText('held for review: arrives a day later');
   await dialog.getByRole('button', { name: /^Top up .*20\.00/ }).click();
   await expect(dialog.getByTestId('top-up-result')).toContainText('Pending: nothing is credited until it arrives');
   const [held] = (await openApi.get<{ items: TopUp[] }>('/user/wallet/top-ups?limit=1')).items;

@@ -128,7 +128,8 @@ function TopUpForm({ onClose }: { onClose: () => void }) {
               <Table.Td>{t(`method_${result.method}`)}</Table.Td>
             </Table.Tr>
             <Table.Tr>
-              <Table.Th scope="row">{t('paid')}</Table.Th>
+              {/* A declined top-up took nothing: what was asked, not what was paid. */}
+              <Table.Th scope="row">{t(status === 'failed' ? 'asked' : 'paid')}</Table.Th>
               <Table.Td data-testid="top-up-paid">{fmt.moneyOnly(result.amount, result.currency)}</Table.Td>
             </Table.Tr>
             {result.currency !== result.ledgerCurrency ? (
@@ -212,10 +213,15 @@ function TopUpForm({ onClose }: { onClose: () => void }) {
         <AmountInput label={t('amount')} value={amount} onChange={setAmount} error={amount === '' ? null : amountError} />
         <Select label={t('currency')} value={chosenCurrency} onChange={(v) => setCurrency(v)} data={currencies} allowDeselect={false} comboboxProps={{ withinPortal: true }} />
       </Group>
-      {previewed ? (
+      {previewed && outcome === 'declined' ? (
+        // The preview is the method's; the outcome chosen overrides what it says would arrive.
+        <Text size="sm" data-testid="top-up-preview">
+          {t('previewDeclined')}
+        </Text>
+      ) : previewed ? (
         <Text size="sm" data-testid="top-up-preview">
           {t('previewLine', { fee: fmt.moneyOnly(previewed.fee, previewed.ledgerCurrency), credited: fmt.moneyOnly(previewed.credited, previewed.ledgerCurrency) })}
-          {previewed.expectedAt ? ` · ${t('expectedAt', { date: fmt.date(previewed.expectedAt) })}` : ''}
+          {outcome === 'pending_review' ? ` · ${t('previewHeld')}` : previewed.expectedAt ? ` · ${t('expectedAt', { date: fmt.date(previewed.expectedAt) })}` : ''}
         </Text>
       ) : body && preview.isError ? (
         <ErrorAlert title={t('previewFailed')} error={preview.error} />
