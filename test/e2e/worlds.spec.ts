@@ -110,7 +110,8 @@ test('snapshot, reset, fork and delete on the Server & data page', async ({ app:
   const resetDialog = page.getByRole('dialog', { name: 'Reset e2e orders' });
   await expect(resetDialog).toContainText('keys included');
   await resetDialog.getByRole('textbox', { name: 'Reset to' }).click();
-  await page.getByRole('option', { name: 'before deposit' }).click();
+  // Named, and told apart by the world's clock when it was taken.
+  await page.getByRole('option', { name: /^before deposit \(clock .+\)$/ }).click();
   await resetDialog.getByRole('button', { name: 'Reset' }).click();
   await expect(page.getByText('World "e2e orders" reset.')).toBeVisible(SLOW);
   expect((await inWorld<Balance>(page.request, server.origin, world.id, '/open/user/wallet/balance')).balance).toBe(before.balance);
@@ -121,6 +122,8 @@ test('snapshot, reset, fork and delete on the Server & data page', async ({ app:
   await forkDialog.getByRole('textbox', { name: 'Name of the copy' }).fill('e2e fork');
   await forkDialog.getByRole('button', { name: 'Fork' }).click();
   await expect(switcher(page)).toHaveValue('e2e fork', SLOW);
+  // The switch is said, not only seen in the header.
+  await expect(page.getByText('World "e2e orders" forked: now working in its copy "e2e fork".')).toBeVisible();
   const fork = await worldNamed(page, server.origin, 'e2e fork');
   await expect(row(fork.id)).toBeVisible(SLOW);
   expect((await inWorld<Balance>(page.request, server.origin, fork.id, '/open/user/wallet/balance')).balance).toBe(before.balance);

@@ -6,6 +6,7 @@ import { adminApi, data } from '../../api/client';
 import { DEFAULT_WORLD, useWorldStore } from '../../api/worldStore';
 import { ErrorAlert } from '../../shared/ErrorAlert';
 import { useT } from '../../shared/i18n';
+import { useFormat } from '../../shared/format/useFormat';
 import { worldMessages } from './messages';
 import { useSwitchWorld, worldFetchers, worldKeys } from './queries';
 
@@ -25,6 +26,7 @@ const INITIAL = '';
  */
 export function WorldActionModal({ action, world, onClose }: { action: WorldAction; world: ActedWorld; onClose: () => void }) {
   const t = useT(worldMessages);
+  const fmt = useFormat();
   const queryClient = useQueryClient();
   const selected = useWorldStore((s) => s.selected);
   const switchWorld = useSwitchWorld();
@@ -45,7 +47,7 @@ export function WorldActionModal({ action, world, onClose }: { action: WorldActi
         case 'fork': {
           const fork = await data(adminApi().POST('/worlds/{id}/fork', { ...path, body: typed }));
           switchWorld(fork.id);
-          return t('forkDone', { name: world.label });
+          return t('forkDone', { name: world.label, copy: fork.name });
         }
         case 'delete': {
           const answer = await adminApi().DELETE('/worlds/{id}', path);
@@ -88,7 +90,8 @@ export function WorldActionModal({ action, world, onClose }: { action: WorldActi
               allowDeselect={false}
               data={[
                 { value: INITIAL, label: t('resetInitial') },
-                ...(snapshots.data ?? []).filter((s) => s.id !== 'initial').map((s) => ({ value: s.id, label: s.name })),
+                // Two snapshots may share a name: each also says when it was taken (the world's clock then).
+                ...(snapshots.data ?? []).filter((s) => s.id !== 'initial').map((s) => ({ value: s.id, label: t('snapshotOption', { name: s.name, clock: fmt.date(s.clock) }) })),
               ]}
               comboboxProps={{ withinPortal: true }}
               rightSection={snapshots.isPending ? <Loader size="xs" role="progressbar" aria-label={t('snapshotsLoading')} /> : undefined}
