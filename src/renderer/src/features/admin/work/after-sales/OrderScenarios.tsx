@@ -26,7 +26,8 @@ export function OrderScenarios({ order }: { order: AdminOrderDetail }) {
     const key = orderStatusKey(status);
     return key ? tc(key) : status;
   };
-  const why = (fit: Fit) => (fit.ok ? null : 'fired' in fit ? t('alreadyFired') : t('needsStatus', { status: fit.needs.map(statusLabel).join(', ') }));
+  const why = (fit: Fit) =>
+    fit.ok ? null : 'fired' in fit ? t('alreadyFired') : 'supplementPending' in fit ? t('supplementPending') : t('needsStatus', { status: fit.needs.map(statusLabel).join(', ') });
 
   const fire = (scenario: OrderScenario) => {
     setChosen(scenario);

@@ -40,4 +40,11 @@ describe('failures worded by the back office', () => {
     expect(failureKind(new CrossbuyError(500, 'boom'))).toBe('other');
     expect(failureKind(new Error('network'))).toBe('other');
   });
+
+  it('a scenario that raises a supplement is off while one waits (the service answers 409), the others stay on', () => {
+    const order = { status: 'paid', scenarios: [{ name: 'price_increase', status: 'fired' }], supplements: [{ status: 'pending' }] };
+    expect(orderScenarioFit('domestic_freight', order)).toEqual({ ok: false, supplementPending: true });
+    expect(orderScenarioFit('price_decrease', order)).toEqual({ ok: true });
+    expect(orderScenarioFit('domestic_freight', { ...order, supplements: [{ status: 'paid' }] })).toEqual({ ok: true });
+  });
 });
