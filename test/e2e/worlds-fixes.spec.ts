@@ -238,3 +238,34 @@ test('a page left alone in a world: a reset elsewhere puts its money back on scr
   expect(deleted.ok()).toBe(true);
   await expect(page.getByText(`The world ${world.id} no longer exists: back to the default world.`)).toBeVisible({ timeout: 12_000 });
 });
+
+test('New world: the service\'s refusal goes once a field changes, and the hint says the ttl\'s range', async ({ app: page }) => {
+  test.setTimeout(60_000);
+  await page.goto('/#/settings');
+  await page.getByRole('banner').getByRole('button', { name: 'New world' }).click();
+  const dialog = page.getByRole('dialog', { name: 'New world' });
+  await dialog.getByText('Demo data', { exact: true }).click();
+  const ttl = dialog.getByRole('textbox', { name: 'Expires after' });
+  await expect(ttl).toHaveAccessibleDescription(/1 second to 366 days/);
+  await ttl.fill('1000d');
+  await dialog.getByRole('button', { name: 'Create world' }).click();
+  await expect(dialog.getByText('The world could not be made')).toBeVisible({ timeout: 15_000 });
+  await ttl.fill('2h');
+  await expect(dialog.getByText('The world could not be made')).toHaveCount(0);
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+});
+
+test('in a frozen world the autopilot\'s pace says steps wait for the clock, not that orders move by themselves', async ({ app: page, server }) => {
+  test.setTimeout(60_000);
+  const admin = adminApiOf(page.request, server.origin);
+  const world = await admin.send<{ id: string }>('POST', '/worlds', { name: 'e2e frozen pace', seed: 3, frozen: true });
+  const inWorld = { ...UI, 'Crossbuy-World': world.id, 'Content-Type': 'application/json' };
+  expect((await page.request.put(`${server.origin}/api/v1/admin/autopilot`, { headers: inWorld, data: { pace: 'demo' } })).ok()).toBe(true);
+  await page.evaluate((id) => localStorage.setItem('crossbuy-world', JSON.stringify({ state: { selected: id }, version: 0 })), world.id);
+  await page.goto('/#/work');
+  await page.reload();
+  const panel = page.getByRole('region', { name: 'Autopilot' });
+  await expect(panel).toContainText('This world\'s clock is frozen: steps fall due only as you advance the clock', SLOW);
+  await expect(panel).not.toContainText('watch orders move');
+  expect((await page.request.delete(`${server.origin}/api/v1/admin/worlds/${world.id}`, { headers: UI })).ok()).toBe(true);
+});

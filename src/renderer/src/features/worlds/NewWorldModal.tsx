@@ -1,7 +1,7 @@
 import { Button, FileInput, Group, Modal, NumberInput, Select, Stack, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { adminApi, data } from '../../api/client';
 import { ErrorAlert } from '../../shared/ErrorAlert';
 import { useT } from '../../shared/i18n';
@@ -70,6 +70,10 @@ export function NewWorldModal({ opened, onClose }: { opened: boolean; onClose: (
       close();
     },
   });
+
+  // The service's refusal was of what was sent: once a field changes it no longer says anything true.
+  const { reset: forgetRefusal } = create;
+  useEffect(() => forgetRefusal(), [forgetRefusal, source, shippedName, upload, name, seed, ttl, clockStart, clock]);
 
   function close() {
     create.reset();

@@ -13,6 +13,8 @@ import { workMessages, type WorkKey } from './messages';
 import { useRunAutopilot, useSaveAutopilot } from './mutations';
 import { ScenarioRatesForm } from './after-sales/ScenarioRatesForm';
 import { LabelledSegmentedControl } from '../../../shared/LabelledSegmentedControl';
+import { DEFAULT_WORLD, useWorldStore } from '../../../api/worldStore';
+import { worldFetchers, worldKeys } from '../../worlds/queries';
 
 const PACE_LABEL: Record<Pace, WorkKey> = { off: 'paceOff', realistic: 'paceRealistic', demo: 'paceDemo' };
 const PACE_HINT: Record<Pace, WorkKey> = { off: 'paceOffHint', realistic: 'paceRealisticHint', demo: 'paceDemoHint' };
@@ -64,6 +66,10 @@ function RefundRateForm({ saved }: { saved: number }) {
 export function AutopilotPanel() {
   const t = useT(workMessages);
   const autopilot = useQuery({ queryKey: adminKeys.autopilot, queryFn: fetchers.autopilot });
+  // A frozen world's autopilot runs only as its clock is advanced: the pace's own hint would promise movement.
+  const selected = useWorldStore((s) => s.selected);
+  const world = useQuery({ queryKey: worldKeys.one(selected), queryFn: () => worldFetchers.one(selected), enabled: selected !== DEFAULT_WORLD, staleTime: 30_000 });
+  const frozen = selected !== DEFAULT_WORLD && world.data?.frozen === true;
   const savePace = useSaveAutopilot();
   const run = useRunAutopilot();
   const pace = autopilot.data && isPace(autopilot.data.pace) ? autopilot.data.pace : null;
@@ -91,7 +97,7 @@ export function AutopilotPanel() {
             hint={
               pace ? (
                 <Text size="xs" c="dimmed">
-                  {t(PACE_HINT[pace])}
+                  {t(frozen && pace !== 'off' ? 'paceFrozenHint' : PACE_HINT[pace])}
                 </Text>
               ) : null
             }
