@@ -269,3 +269,25 @@ test('in a frozen world the autopilot\'s pace says steps wait for the clock, not
   await expect(panel).not.toContainText('watch orders move');
   expect((await page.request.delete(`${server.origin}/api/v1/admin/worlds/${world.id}`, { headers: UI })).ok()).toBe(true);
 });
+
+test('keyboard: closing a world action\'s dialog gives focus back to its button, and to the table once the row is gone', async ({ app: page, server }) => {
+  test.setTimeout(60_000);
+  const admin = adminApiOf(page.request, server.origin);
+  const world = await admin.send<{ id: string }>('POST', '/worlds', { name: 'e2e focus' });
+  await page.goto('/#/settings');
+  await page.reload();
+  const row = page.getByTestId('worlds-table').locator(`tr[data-world="${world.id}"]`);
+  const snapshot = row.getByRole('button', { name: 'Snapshot' });
+  await expect(snapshot).toBeVisible(SLOW);
+  await snapshot.focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('dialog', { name: 'Take snapshot' })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(snapshot).toBeFocused();
+  const remove = row.getByRole('button', { name: 'Delete' });
+  await remove.focus();
+  await page.keyboard.press('Enter');
+  await page.getByRole('dialog', { name: 'Delete e2e focus' }).getByRole('button', { name: 'Delete' }).click();
+  await expect(row).toHaveCount(0, SLOW);
+  await expect(page.getByTestId('worlds-table')).toBeFocused();
+});

@@ -1,6 +1,6 @@
 import { Badge, Button, Group, Skeleton, Table, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useRef, useState, type MouseEvent } from 'react';
 import { DEFAULT_WORLD, switcherOrder, useWorldStore } from '../../api/worldStore';
 import { ErrorAlert } from '../../shared/ErrorAlert';
 import { wholeBadgeStyles } from '../../shared/wholeBadge';
@@ -41,6 +41,20 @@ export function WorldsSection() {
   const switchWorld = useSwitchWorld();
   const [creating, setCreating] = useState(false);
   const [pending, setPending] = useState<{ action: WorldAction; world: ActedWorld } | null>(null);
+  // The dialogs unmount when they close, so Mantine's return of focus finds nothing: the button that opened
+  // one gets it back (a deleted world's row is gone: then the table does), never the page's body.
+  const opener = useRef<HTMLElement | null>(null);
+  const open = (action: WorldAction, world: ActedWorld) => (event: MouseEvent<HTMLElement>) => {
+    opener.current = event.currentTarget;
+    setPending({ action, world });
+  };
+  const closeAction = () => {
+    // A deleted world's row is about to go (the list is read again): its button would take the focus with it.
+    if (pending?.action === 'delete') opener.current = null;
+    setPending(null);
+    // After a fork or the selected world's deletion the page is mounted anew for the other world: its table.
+    requestAnimationFrame(() => (opener.current?.isConnected ? opener.current : document.querySelector<HTMLElement>('[data-testid="worlds-table"]'))?.focus());
+  };
   const defaultWorld = useQuery({ queryKey: worldKeys.one(DEFAULT_WORLD), queryFn: () => worldFetchers.one(DEFAULT_WORLD), staleTime: 60_000 });
   const list = useQuery({ queryKey: worldKeys.list, queryFn: worldFetchers.list });
   const worlds = switcherOrder(defaultWorld.data, list.data?.items ?? []);
@@ -62,7 +76,7 @@ export function WorldsSection() {
         <Skeleton height={80} />
       ) : (
         <Table.ScrollContainer minWidth={520} scrollAreaProps={{ type: 'auto' }}>
-          <Table data-testid="worlds-table" verticalSpacing="xs">
+          <Table data-testid="worlds-table" verticalSpacing="xs" tabIndex={-1}>
             <Table.Thead>
               <Table.Tr style={{ whiteSpace: 'nowrap' }}>
                 <Table.Th>{t('columnName')}</Table.Th>
@@ -110,7 +124,7 @@ export function WorldsSection() {
                         </Button>
                         {/* The default world is the data folder itself: its backups and reset are the sections below. */}
                         {(isDefault ? (['fork'] as const) : (['snapshot', 'reset', 'fork'] as const)).map((action) => (
-                          <Button key={action} size="compact-xs" variant="default" onClick={() => setPending({ action, world: target })}>
+                          <Button key={action} size="compact-xs" variant="default" onClick={open(action, target)}>
                             {t(action)}
                           </Button>
                         ))}
@@ -120,7 +134,7 @@ export function WorldsSection() {
                           color="red"
                           disabled={isDefault}
                           title={isDefault ? t('defaultNotDeletable') : undefined}
-                          onClick={() => setPending({ action: 'delete', world: target })}
+                          onClick={open('delete', target)}
                         >
                           {t('delete')}
                         </Button>
@@ -134,7 +148,7 @@ export function WorldsSection() {
         </Table.ScrollContainer>
       )}
       <NewWorldModal opened={creating} onClose={() => setCreating(false)} />
-      {pending ? <WorldActionModal key={`${pending.action}-${pending.world.id}`} action={pending.action} world={pending.world} onClose={() => setPending(null)} /> : null}
+      {pending ? <WorldActionModal key={`${pending.action}-${pending.world.id}`} action={pending.action} world={pending.world} onClose={closeAction} /> : null}
     </Section>
   );
 }
