@@ -168,35 +168,28 @@ describe('crossbuy mcp --url (a bridge to a running server\'s /mcp)', () => {
   });
 
   it('passes the server\'s refusal on as the server words it (a bad key, a key of another world), not as an outage', async () => {
-    const bad = new StdioClientTransport({
-      command: process.execPath,
-      args: [cli, 'mcp', '--data', server.dataDir, '--url', server.running.origin],
-      env: { ...process.env, CROSSBUY_API_KEY: 'sk-not-a-key-of-this-server' } as Record<string, string>,
-      stderr: 'pipe',
-    });
-    const refused = new Client({ name: 'crossbuy-test', version: '1.0.0' });
-    const failure = await refused.connect(bad).then(
-      () => null,
-      (error: Error) => error,
-    );
-    await refused.close();
-    expect(failure?.message).toMatch(/Invalid API Key/);
-    expect(failure?.message).not.toMatch(/could not be reached/);
+    /** Why `crossbuy mcp --url` with this key (and flags) could not connect, as the client was told. */
+    const refusalOf = async (key: string, ...flags: string[]): Promise<string | undefined> => {
+      const transport = new StdioClientTransport({
+        command: process.execPath,
+        args: [cli, 'mcp', '--data', server.dataDir, '--url', server.running.origin, ...flags],
+        env: { ...process.env, CROSSBUY_API_KEY: key } as Record<string, string>,
+        stderr: 'pipe',
+      });
+      const client = new Client({ name: 'crossbuy-test', version: '1.0.0' });
+      const failure = await client.connect(transport).then(
+        () => null,
+        (error: Error) => error,
+      );
+      await client.close();
+      return failure?.message;
+    };
+    const badKey = await refusalOf('sk-not-a-key-of-this-server');
+    expect(badKey).toMatch(/Invalid API Key/);
+    expect(badKey).not.toMatch(/could not be reached/);
 
     const world = (await server.admin('POST', '/worlds', {})).body.data as { id: string; key: { secret: string } };
-    const elsewhere = new StdioClientTransport({
-      command: process.execPath,
-      args: [cli, 'mcp', '--data', server.dataDir, '--url', server.running.origin, '--world', 'default'],
-      env: { ...process.env, CROSSBUY_API_KEY: world.key.secret } as Record<string, string>,
-      stderr: 'pipe',
-    });
-    const other = new Client({ name: 'crossbuy-test', version: '1.0.0' });
-    const wrongWorld = await other.connect(elsewhere).then(
-      () => null,
-      (error: Error) => error,
-    );
-    await other.close();
-    expect(wrongWorld?.message).toContain(`belongs to the world ${world.id}`);
+    expect(await refusalOf(world.key.secret, '--world', 'default')).toContain(`belongs to the world ${world.id}`);
     await server.admin('DELETE', `/worlds/${world.id}`);
   });
 });

@@ -21,38 +21,37 @@ function storedRows(db: Database.Database): { batches: number; entries: number }
 }
 
 describe('the request log store', () => {
-  it('shares its file with another process\'s store: each continues after the other\'s entries, none lost', () => {
+  /** Two stores on one log file, as a server and `crossbuy mcp` beside it have: `file` opens a third. */
+  function sharedFile(use: (server: RequestLogStore, beside: RequestLogStore, file: string) => void): void {
     const dir = mkdtempSync(join(tmpdir(), 'crossbuy-log-'));
     try {
       const file = join(dir, 'request-log.sqlite');
-      const server = new RequestLogStore(new Database(file), 1000);
-      const beside = new RequestLogStore(new Database(file), 1000);
-      const at = Date.now();
-      const one = (id: string) => [wire((e) => e.add(id, at, KEY, 'GET', '/api/v1/open/cart', 200, 1, undefined, CART))];
-      server.write(one('s-1'));
-      beside.write(one('b-1')); // it opened before s-1 was written: it would have taken id 1 again
-      server.write(one('s-2'));
-      const reader = new RequestLogStore(new Database(file), 1000);
-      expect([1, 2, 3].map((id) => reader.get(id)?.requestId)).toEqual(['s-1', 'b-1', 's-2']);
+      use(new RequestLogStore(new Database(file), 1000), new RequestLogStore(new Database(file), 1000), file);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
+  }
+  const one = (id: string, at: number, tool?: string) => [wire((e) => e.add(id, at, KEY, 'GET', '/api/v1/open/cart', 200, 1, undefined, CART, tool))];
+
+  it('shares its file with another process\'s store: each continues after the other\'s entries, none lost', () => {
+    sharedFile((server, beside, file) => {
+      const at = Date.now();
+      server.write(one('s-1', at));
+      beside.write(one('b-1', at)); // it opened before s-1 was written: it would have taken id 1 again
+      server.write(one('s-2', at));
+      const reader = new RequestLogStore(new Database(file), 1000);
+      expect([1, 2, 3].map((id) => reader.get(id)?.requestId)).toEqual(['s-1', 'b-1', 's-2']);
+    });
   });
 
   it('lists what another process logged since, before it logs anything itself (assistant calls over stdio beside a server)', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'crossbuy-log-'));
-    try {
-      const file = join(dir, 'request-log.sqlite');
-      const server = new RequestLogStore(new Database(file), 1000);
-      const beside = new RequestLogStore(new Database(file), 1000);
+    sharedFile((server, beside) => {
       const at = Date.now();
-      beside.write([wire((e) => e.add('mcp-1', at, KEY, 'GET', '/api/v1/open/cart', 200, 1, undefined, CART, 'crossbuy_cart_get'))]);
+      beside.write(one('mcp-1', at, 'crossbuy_cart_get'));
       expect(server.list({}, at).items.map((i) => i.requestId)).toEqual(['mcp-1']);
-      beside.write([wire((e) => e.add('mcp-2', at, KEY, 'GET', '/api/v1/open/cart', 200, 1, undefined, CART))]);
+      beside.write(one('mcp-2', at));
       expect(server.list({}, at).items.map((i) => i.requestId)).toEqual(['mcp-2', 'mcp-1']);
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
+    });
   });
 
   it('keeps every field of a request and both bodies, secrets masked', () => {
