@@ -19,6 +19,8 @@ test('a request made with an API key shows up live on the Requests page, opens w
   expect(sent.status()).toBe(200);
   const row = page.getByRole('table', { name: 'Logged requests' }).getByTestId('request-row').filter({ hasText: '/api/v1/open/orders?limit=2' });
   await expect(row).toBeVisible();
+  // Every column is named, the Open buttons' too (axe: an empty header cell).
+  await expect(page.getByRole('table', { name: 'Logged requests' }).getByRole('columnheader', { name: 'Details' })).toHaveCount(1);
   await expect(row).toContainText('e2e logger');
   await expect(row).toContainText('200');
 

@@ -1,4 +1,4 @@
-import { Badge, Button, Group, Select, Skeleton, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Badge, Button, Group, Select, Skeleton, Stack, Table, Text, TextInput, VisuallyHidden } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -144,7 +144,10 @@ export function RequestsPage() {
                     <Table.Th>{t('colPath')}</Table.Th>
                     <Table.Th>{t('colStatus')}</Table.Th>
                     <Table.Th ta="right">{t('colDuration')}</Table.Th>
-                    <Table.Th />
+                    {/* The Open buttons' column: named for a screen reader (an empty header cell says nothing). */}
+                    <Table.Th>
+                      <VisuallyHidden>{t('colDetails')}</VisuallyHidden>
+                    </Table.Th>
                   </Table.Tr>
                 </Table.Thead>
                 <Table.Tbody>
