@@ -64,7 +64,7 @@ describe('open OpenAPI document', () => {
     // A cancel only gives money back: it can never be short.
     expect(Object.keys(op('post', '/shipping/orders/{id}/cancel').responses)).not.toContain('402');
     expect(Object.keys(op('post', '/orders').responses)).toContain('402');
-    for (const path of ['/orders', '/shipping/create', '/user/wallet/top-ups']) {
+    for (const path of ['/orders', '/shipping/create', '/user/wallet/top-ups', '/user/wallet/top-ups/preview']) {
       expect(op('post', path).parameters?.map((p) => `${p.in}:${p.name}`), path).toContain('header:Crossbuy-Scenario');
     }
     expect(op('post', '/cart/items').parameters?.map((p) => p.name) ?? []).not.toContain('Crossbuy-Scenario');

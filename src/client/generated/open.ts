@@ -7501,7 +7501,13 @@ export interface operations {
     wallet_top_ups_preview: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description The sandbox: comma-separated names of what should happen to this one (declined, pending_review); ignored when the operator turned the header off
+                 * @example declined
+                 */
+                "Crossbuy-Scenario"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -7556,11 +7562,11 @@ export interface operations {
                         data: {
                             /** @description in `currency` */
                             amount: number;
-                            /** @description what would reach the wallet, in the ledger currency (amount converted, minus the fee) */
+                            /** @description what would reach the wallet, in the ledger currency (amount converted, minus the fee); 0 with the sandbox scenario declined */
                             credited: number;
                             /** @description ISO 4217 code, e.g. CNY */
                             currency: string;
-                            /** @description when it would arrive (service clock); null for an instant method */
+                            /** @description when it would arrive (service clock): a day later with the sandbox scenario pending_review; null for an instant method or declined */
                             expectedAt: string | null;
                             /** @description amount in the ledger currency, at most two decimals */
                             fee: number;

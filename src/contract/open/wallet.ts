@@ -53,9 +53,9 @@ export const TopUpPreview = Type.Object({
   currency: Currency,
   rate: Type.Number({ description: 'units of `currency` per unit of the ledger currency, as a top-up now would freeze it' }),
   fee: Money,
-  credited: Type.Number({ description: 'what would reach the wallet, in the ledger currency (amount converted, minus the fee)' }),
+  credited: Type.Number({ description: 'what would reach the wallet, in the ledger currency (amount converted, minus the fee); 0 with the sandbox scenario declined' }),
   ledgerCurrency: Currency,
-  expectedAt: Type.Union([Timestamp, Type.Null()], { description: 'when it would arrive (service clock); null for an instant method' }),
+  expectedAt: Type.Union([Timestamp, Type.Null()], { description: 'when it would arrive (service clock): a day later with the sandbox scenario pending_review; null for an instant method or declined' }),
 });
 
 /** The schemas of each route of open/wallet.ts, by method and path. */

@@ -150,6 +150,18 @@ describe('POST /user/wallet/top-ups/preview', () => {
     }
   });
 
+  it('takes the create\'s sandbox scenarios: declined credits nothing and arrives never; held for review arrives when the top-up then says', async () => {
+    const body = { method: 'alipay', amount: 20 };
+    const declined = await server.api('POST', '/user/wallet/top-ups/preview', { body, headers: { 'Crossbuy-Scenario': 'declined' } });
+    expect(declined.body.data).toMatchObject({ method: 'alipay', amount: 20, credited: 0, expectedAt: null });
+    const held = (await server.api('POST', '/user/wallet/top-ups/preview', { body, headers: { 'Crossbuy-Scenario': 'pending_review' } })).body.data;
+    const made = (await server.api('POST', '/user/wallet/top-ups', { body, headers: { 'Crossbuy-Scenario': 'pending_review' } })).body.data;
+    expect(made.status).toBe('pending');
+    expect(held.credited).toBe(made.credited);
+    expect(Math.abs(Date.parse(held.expectedAt) - Date.parse(made.expectedAt))).toBeLessThan(5_000);
+    expect((await server.api('POST', '/user/wallet/top-ups/preview', { body, headers: { 'Crossbuy-Scenario': 'customs_hold' } })).status).toBe(400);
+  });
+
   it('refuses what the create refuses (a currency without a rate, a bad amount); wallet:read is enough', async () => {
     const noRate = { method: 'card', amount: 10, currency: 'GBP' };
     expect((await topUp(noRate)).status).toBe(422);

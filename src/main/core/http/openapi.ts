@@ -31,6 +31,7 @@ const SCENARIO_ROUTES: Readonly<Record<string, readonly string[]>> = {
   'POST /orders': ORDER_SCENARIOS,
   'POST /shipping/create': SHIPPING_SCENARIOS,
   'POST /user/wallet/top-ups': TOP_UP_SCENARIOS,
+  'POST /user/wallet/top-ups/preview': TOP_UP_SCENARIOS,
 };
 
 /** The admin API's header that selects the world a call works on (world-resolution.ts). */

@@ -150,7 +150,6 @@ function resolved(ctx: CoreContext, row: TopUpRow, status: TopUpStatus, failureR
   });
 }
 
-/** POST /user/wallet/top-ups: quote, record, and settle at once when the method is instant. */
 /** A top-up's figures as they are now: the checks a create makes before writing (400, 422), then its quote. */
 function quoted(ctx: CoreContext, body: NewTopUpBody) {
   const amount = parseAmount(body.amount);
@@ -164,24 +163,27 @@ function quoted(ctx: CoreContext, body: NewTopUpBody) {
 
 /**
  * POST /user/wallet/top-ups/preview: what a top-up with this body would charge and credit now (the fee and
- * what arrives, shown before the user pays), by the same path as createTopUp, the same refusals included;
- * nothing is written.
+ * what arrives, shown before the user pays), by the same path as createTopUp, the same refusals included,
+ * and the same sandbox scenarios (declined: nothing arrives; pending_review: a day later); nothing is written.
  */
-export function previewTopUp(ctx: CoreContext, userId: number, body: NewTopUpBody): TopUpPreviewView {
+export function previewTopUp(ctx: CoreContext, userId: number, body: NewTopUpBody, scenarios: TopUpScenario[] = []): TopUpPreviewView {
   const { amount, currency, figures, quote } = quoted(ctx, body);
   checkBalanceCap(ctx, userId, quote.credited);
-  const due = settlesAt(new Date(ctx.nowIso()), figures.arrival, false);
+  const declined = scenarios.includes('declined');
+  const due = declined ? null : settlesAt(new Date(ctx.nowIso()), figures.arrival, scenarios.includes('pending_review'));
   return {
     method: body.method,
     amount: toAmount(amount),
     currency,
     rate: quote.rate,
     fee: toAmount(quote.fee),
-    credited: toAmount(quote.credited),
+    credited: declined ? 0 : toAmount(quote.credited),
     ledgerCurrency: ctx.currency,
     expectedAt: due?.toISOString() ?? null,
   };
 }
+
+/** POST /user/wallet/top-ups: quote, record, and settle at once when the method is instant. */
 
 export function createTopUp(live: CoreContext, userId: number, body: NewTopUpBody, scenarios: TopUpScenario[] = []): TopUpView {
   // One instant for the whole top-up: an instant method's completedAt is its createdAt.

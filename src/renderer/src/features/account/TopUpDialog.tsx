@@ -44,15 +44,22 @@ function useCreateTopUp() {
  * What the top-up being typed would charge and credit: the service's preview (POST /user/wallet/top-ups/preview,
  * the create's own rules), asked once typing pauses. Never figured here.
  */
-function useTopUpPreview(body: TopUpBody | null) {
-  const [settled] = useDebouncedValue(body, 250);
+function useTopUpPreview(body: TopUpBody | null, outcome: Outcome) {
+  // The sandbox outcome goes with the preview as with the top-up: the service says what it would do.
+  const [settled] = useDebouncedValue(body ? { body, outcome } : null, 250);
   // The dialog belongs to the world it was opened in: a pause in typing that ends after that world was
   // lost (the page falling back to the default world, the dialog about to close) asks no other world.
   const world = useWorldStore((s) => s.selected);
   const [openedIn] = useState(world);
   return useQuery({
     queryKey: ['wallet', 'top-up-preview', settled],
-    queryFn: () => data(openApi().POST('/user/wallet/top-ups/preview', { body: settled! })),
+    queryFn: () =>
+      data(
+        openApi().POST('/user/wallet/top-ups/preview', {
+          body: settled!.body,
+          ...(settled!.outcome === 'as_method' ? {} : { headers: { 'Crossbuy-Scenario': settled!.outcome } }),
+        }),
+      ),
     enabled: settled !== null && world === openedIn,
     retry: false,
     staleTime: 10_000,
@@ -102,7 +109,7 @@ function TopUpForm({ onClose }: { onClose: () => void }) {
   const outcome = scenariosAllowed ? chosenOutcome : 'as_method';
   // Another outcome is another intent: a declined try never replays as the credited one.
   const intent = useIntent(body ? { body, outcome } : null);
-  const preview = useTopUpPreview(body);
+  const preview = useTopUpPreview(body, outcome);
   // Only the preview of exactly what would be sent (not one of a value still being typed).
   const previewed = preview.data && body && preview.data.method === body.method && preview.data.amount === body.amount && preview.data.currency === (body.currency ?? ledger) ? preview.data : null;
   const currencies = ledger ? [ledger, ...Object.keys(settings.data?.displayRates ?? {}).filter((c) => c !== ledger).sort()] : [];
@@ -214,14 +221,14 @@ function TopUpForm({ onClose }: { onClose: () => void }) {
         <Select label={t('currency')} value={chosenCurrency} onChange={(v) => setCurrency(v)} data={currencies} allowDeselect={false} comboboxProps={{ withinPortal: true }} />
       </Group>
       {previewed && outcome === 'declined' ? (
-        // The preview is the method's; the outcome chosen overrides what it says would arrive.
+        // The service's preview of a declined top-up credits nothing: said in words, not as "0.00 arrives".
         <Text size="sm" data-testid="top-up-preview">
           {t('previewDeclined')}
         </Text>
       ) : previewed ? (
         <Text size="sm" data-testid="top-up-preview">
           {t('previewLine', { fee: fmt.moneyOnly(previewed.fee, previewed.ledgerCurrency), credited: fmt.moneyOnly(previewed.credited, previewed.ledgerCurrency) })}
-          {outcome === 'pending_review' ? ` · ${t('previewHeld')}` : previewed.expectedAt ? ` · ${t('expectedAt', { date: fmt.date(previewed.expectedAt) })}` : ''}
+          {previewed.expectedAt ? ` · ${t('expectedAt', { date: fmt.date(previewed.expectedAt) })}` : ''}
         </Text>
       ) : body && preview.isError ? (
         <ErrorAlert title={t('previewFailed')} error={preview.error} />

@@ -44,7 +44,7 @@ export const walletRoutes = [
     tag: 'Wallet',
     summary: 'What POST /user/wallet/top-ups with this body would charge and credit (fee, rate, what arrives, when), by the same rules; nothing is written',
     schema: walletSchemas['POST /user/wallet/top-ups/preview'],
-    handler: ({ ctx, caller, body }) => previewTopUp(ctx, caller.userId, body),
+    handler: ({ ctx, caller, body, headers }) => previewTopUp(ctx, caller.userId, body, parseTopUpScenarios(ctx, headers?.[SCENARIO_HEADER])),
   }),
   defineRoute({
     method: 'GET',
