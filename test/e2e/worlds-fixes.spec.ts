@@ -287,6 +287,11 @@ test('keyboard: closing a world action\'s dialog gives focus back to its button,
   const remove = row.getByRole('button', { name: 'Delete' });
   await remove.focus();
   await page.keyboard.press('Enter');
+  // Dismissed, the world stays: focus goes back to its Delete button.
+  await expect(page.getByRole('dialog', { name: 'Delete e2e focus' })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(remove).toBeFocused();
+  await page.keyboard.press('Enter');
   await page.getByRole('dialog', { name: 'Delete e2e focus' }).getByRole('button', { name: 'Delete' }).click();
   await expect(row).toHaveCount(0, SLOW);
   await expect(page.getByTestId('worlds-table')).toBeFocused();

@@ -10,6 +10,8 @@ import { makePrivate, PRIVATE_DIR } from '../shared/private-files.js';
 export const WORLDS_FOLDER = 'worlds';
 export const worldsRoot = (dataDir: string) => join(dataDir, WORLDS_FOLDER);
 export const worldDir = (dataDir: string, id: string) => join(worldsRoot(dataDir), id);
+/** The data folder a world's folder (worldDir) lies in. */
+export const dataDirOfWorld = (dir: string) => join(dir, '..', '..');
 export const snapshotFile = (dataDir: string, id: string, snapshot: string) => join(worldDir(dataDir, id), 'snapshots', `${snapshot}.db`);
 export const templateFile = (dataDir: string, hash: string) => join(worldsRoot(dataDir), '.templates', `${hash}.db`);
 

@@ -24,7 +24,8 @@ const INITIAL = '';
  * snapshot (a name), reset (to which snapshot), fork (the copy's name, selected at once), delete.
  * Resetting or deleting the world on screen reloads every page's data (deleting it moves to the default).
  */
-export function WorldActionModal({ action, world, onClose }: { action: WorldAction; world: ActedWorld; onClose: () => void }) {
+/** `onClose(done)`: done when the action was carried out, not when the dialog was dismissed. */
+export function WorldActionModal({ action, world, onClose }: { action: WorldAction; world: ActedWorld; onClose: (done: boolean) => void }) {
   const t = useT(worldMessages);
   const fmt = useFormat();
   const queryClient = useQueryClient();
@@ -63,7 +64,7 @@ export function WorldActionModal({ action, world, onClose }: { action: WorldActi
       // A reset world shows other data everywhere; the registry's lists change with every action.
       if (action === 'reset' && selected === world.id) void queryClient.resetQueries();
       else void queryClient.invalidateQueries({ queryKey: worldKeys.all });
-      onClose();
+      onClose(true);
     },
   });
 
@@ -74,7 +75,7 @@ export function WorldActionModal({ action, world, onClose }: { action: WorldActi
   const title = { snapshot: t('takeSnapshot'), reset: t('resetTitle', { name: world.label }), fork: t('fork'), delete: t('deleteTitle', { name: world.label }) }[action];
   const danger = action === 'reset' || action === 'delete';
   // While the action runs the dialog stays: closing it would hide the answer (and a second try would race it).
-  const close = () => (run.isPending ? undefined : onClose());
+  const close = () => (run.isPending ? undefined : onClose(false));
 
   return (
     <Modal opened onClose={close} title={title} closeButtonProps={{ 'aria-label': t('close') }}>

@@ -48,9 +48,9 @@ export function WorldsSection() {
     opener.current = event.currentTarget;
     setPending({ action, world });
   };
-  const closeAction = () => {
+  const closeAction = (done: boolean) => {
     // A deleted world's row is about to go (the list is read again): its button would take the focus with it.
-    if (pending?.action === 'delete') opener.current = null;
+    if (done && pending?.action === 'delete') opener.current = null;
     setPending(null);
     // After a fork or the selected world's deletion the page is mounted anew for the other world: its table.
     requestAnimationFrame(() => (opener.current?.isConnected ? opener.current : document.querySelector<HTMLElement>('[data-testid="worlds-table"]'))?.focus());

@@ -1,9 +1,9 @@
 import { backupDatabase, listBackups } from '../../../data/backup.js';
 import { resetDemoData } from '../../../data/reset.js';
 import { backupFileOf, restoreFromFile } from '../../../data/restore.js';
-import { resolve } from 'node:path';
 import { databaseFile } from '../../../data-dir.js';
 import { DEFAULT_WORLD } from '../../../worlds/world-id.js';
+import { dataDirOfWorld } from '../../../worlds/files.js';
 import { readSetting, writeSetting } from '../../../settings/settings.js';
 import { checkDisplayCurrency, readDisplayCurrency, writeDisplayCurrency } from '../../../settings/display-currency.js';
 import { syncRequestLogLimit } from '../../../requests/request-log.js';
@@ -101,8 +101,8 @@ export const adminSettingsRoutes = [
         origin,
         docsUrl: `${origin}/docs`,
         openapiUrl: `${origin}/api/v1/open/openapi.json`,
-        // Another world's database lives in <data>/worlds/<id>/: the folder a command names is the data folder.
-        dataDir: world === DEFAULT_WORLD || ctx.dataDir === ':memory:' ? ctx.dataDir : resolve(ctx.dataDir, '..', '..'),
+        // Another world's database lives in its own folder of the data folder: a command names the data folder.
+        dataDir: world === DEFAULT_WORLD || ctx.dataDir === ':memory:' ? ctx.dataDir : dataDirOfWorld(ctx.dataDir),
         databaseFile: ctx.dataDir === ':memory:' ? ':memory:' : databaseFile(ctx.dataDir),
         world,
         version: VERSION,
